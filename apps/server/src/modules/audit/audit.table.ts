@@ -1,0 +1,23 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId } from '../../platform/db/columns.ts';
+
+/** One row per write: who did it, and who was really at the keyboard when impersonating. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    actorUserId: uuid('actor_user_id'),
+    actorPersonId: uuid('actor_person_id'),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorPersonId: uuid('impersonator_person_id'),
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    requestId: text('request_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('audit_log_created').on(t.tenantId, t.createdAt)],
+);

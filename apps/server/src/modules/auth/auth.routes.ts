@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  ZAcceptInviteRequest,
+  ZCreateInviteRequest,
+  ZImpersonateRequest,
+  ZInvite,
+  ZInvitePreview,
+  ZMagicLinkRequest,
+  ZMagicLinkSignInRequest,
+  ZOutboxMessage,
+  ZPageQuery,
+  ZPasswordSignInRequest,
+  ZRefreshRequest,
+  ZTokenPair,
+  ZUser,
+  zPaged,
+} from '@faena/contracts';
+import type { App } from '../../platform/http/app.ts';
+import { SESSION_COOKIE } from '../../platform/http/app.ts';
+import { PUBLIC, SIGNED_IN, requires } from '../../platform/http/access.ts';
+import { ctxOf, signedIn } from '../../platform/http/context.ts';
+import { pageLinks } from '../../platform/http/paging.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { mailOutbox } from './auth.table.ts';
+import { SignInLimiter } from './rate-limit.ts';
+import * as auth from './auth.service.ts';
+
+const prefix = '/api/auth/v3';
+const tags = ['auth'];
+
+export function authRoutes(app: App, platform: Platform): void {
+  const limiter = new SignInLimiter(platform.db);
+  const local = platform.config.PUBLIC_DOMAIN.includes('localhost');
+
+  app.post(
+    `${prefix}/sign-in/password`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Sign in with e-mail and password', body: ZPasswordSignInRequest, response: { 200: ZTokenPair } } },
+    async (request) => auth.signInWithPassword(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    `${prefix}/token`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Rotate a refresh token into a new pair', body: ZRefreshRequest, response: { 200: ZTokenPair } } },
+    async (request) => auth.refreshSession(ctxOf(request, platform), request.body.refresh_token),
+  );
+
+  app.post(
+    `${prefix}/sign-out`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Revoke this session' } },
+    async (request, reply) => {
+      await auth.signOut(ctxOf(request, platform));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(`${prefix}/me`, { config: { access: SIGNED_IN }, schema: { tags, response: { 200: ZUser } } }, async (request) => auth.me(ctxOf(request, platform)));
+
+  app.post(
+    `${prefix}/session-cookie`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Set the HttpOnly cookie used by same-origin file loads' } },
+    async (request, reply) => {
+      const token = request.headers.authorization!.replace(/^Bearer\s+/i, '');
+      const ttl = platform.tokens.idTokenTtlSeconds;
+      void reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${ttl}${local ? '' : '; Secure'}`);
+      return reply.status(204).send();
+    },
+  );
+  app.delete(`${prefix}/session-cookie`, { config: { access: PUBLIC }, schema: { tags } }, async (_request, reply) => {
+    void reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Strict; Max-Age=0${local ? '' : '; Secure'}`);
+    return reply.status(204).send();
+  });
+
+  // Invitations
+  app.post(
+    `${prefix}/invites`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Invite someone by e-mail', body: ZCreateInviteRequest, response: { 201: ZInvite } } },
+    async (request, reply) => reply.status(201).send(await auth.createInvite(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/invites/:token`,
+    { config: { access: PUBLIC }, schema: { tags, params: z.object({ token: z.string().max(512) }), response: { 200: ZInvitePreview } } },
+    async (request) => auth.previewInvite(ctxOf(request, platform), request.params.token),
+  );
+  app.post(
+    `${prefix}/invites/:token/accept`,
+    { config: { access: PUBLIC }, schema: { tags, params: z.object({ token: z.string().max(512) }), body: ZAcceptInviteRequest, response: { 200: ZTokenPair } } },
+    async (request) => auth.acceptInvite(ctxOf(request, platform), request.params.token, request.body),
+  );
+
+  // Magic link (feature flag magic_link)
+  app.post(
+    `${prefix}/magic-link`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Send a sign-in link and 6-digit code', body: ZMagicLinkRequest } },
+    async (request, reply) => {
+      await auth.requestMagicLink(ctxOf(request, platform), limiter, { email: request.body.email, ip: request.ip });
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    `${prefix}/sign-in/magic-link`,
+    { config: { access: PUBLIC }, schema: { tags, body: ZMagicLinkSignInRequest, response: { 200: ZTokenPair } } },
+    async (request) => auth.signInWithMagicLink(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
+  );
+
+  // Impersonation
+  app.post(
+    `${prefix}/impersonation`,
+    { config: { access: requires('IMPERSONATE_USERS') }, schema: { tags, summary: 'Act as another person (audited)', body: ZImpersonateRequest, response: { 200: ZTokenPair } } },
+    async (request) => auth.startImpersonation(ctxOf(request, platform), request.body.person_id),
+  );
+  app.delete(
+    `${prefix}/impersonation`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Stop impersonating; returns the original person’s session', response: { 200: ZTokenPair } } },
+    async (request) => auth.stopImpersonation(ctxOf(request, platform)),
+  );
+
+  // The outbox: every e-mail the tenant sent (the delivery itself when no SMTP is configured).
+  app.get(
+    `${prefix}/outbox`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, querystring: ZPageQuery, response: { 200: zPaged(ZOutboxMessage) } } },
+    async (request) => {
+      const ctx = signedIn(ctxOf(request, platform));
+      const { page, page_size } = request.query;
+      const rows = await ctx.tx((tx) =>
+        tx
+          .select({ row: mailOutbox, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.tenantId, ctx.tenant.id)))
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+      );
+      const count = rows[0]?.total ?? 0;
+      return {
+        count,
+        ...pageLinks(request, count, page, page_size),
+        results: rows.map(({ row }) => ({
+          id: row.id,
+          recipient: row.recipient,
+          subject: row.subject,
+          text: row.text,
+          transport: row.transport,
+          created_at: row.createdAt.toISOString(),
+          sent_at: row.sentAt?.toISOString() ?? null,
+          error: row.error,
+        })),
+      };
+    },
+  );
+}

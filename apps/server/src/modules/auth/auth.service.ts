@@ -1,0 +1,379 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { checkPassword, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
+import type { TTokenPair, TUser } from '@faena/contracts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { newSecretToken, sha256 } from '../../platform/ids.ts';
+import type { TenantRecord } from '../../platform/tenancy.ts';
+import { findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, touchSignIn, type PersonRow } from '../people/people.repository.ts';
+import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
+import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
+import { invites, magicLinks } from './auth.table.ts';
+import type { SignInLimiter } from './rate-limit.ts';
+
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+const MAGIC_LINK_MAX_ATTEMPTS = 5;
+export const MAGIC_LINK_FAILED = 'Sign in with email link failed';
+
+interface Identity {
+  user: UserRow;
+  person: PersonRow;
+}
+
+// ---------------------------------------------------------------- sessions and token pairs
+
+async function openSession(
+  ctx: Ctx,
+  tx: Drizzle,
+  identity: Identity,
+  method: string,
+  impersonator: { userId: string; personId: string } | null = null,
+): Promise<TTokenPair> {
+  const now = new Date();
+  const { config, tokens } = ctx.platform;
+  const { session, refreshToken } = await insertSession(tx, {
+    tenantId: ctx.tenant.id,
+    userId: identity.user.id,
+    personId: identity.person.id,
+    signInMethod: method,
+    expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    impersonatorUserId: impersonator?.userId ?? null,
+    impersonatorPersonId: impersonator?.personId ?? null,
+  });
+  if (!impersonator) await touchSignIn(tx, ctx.tenant.id, identity.person.id, now);
+  const idToken = await tokens.sign({
+    sub: identity.user.id,
+    tid: ctx.tenant.id,
+    sid: session.id,
+    pid: identity.person.id,
+    ...(impersonator ? { act: { sub: impersonator.userId, pid: impersonator.personId } } : {}),
+  });
+  const user = await userResponse(tx, ctx.tenant, identity, method, now, impersonator);
+  return { id_token: idToken, refresh_token: refreshToken, expires_in: tokens.idTokenTtlSeconds, user };
+}
+
+async function userResponse(
+  tx: Drizzle,
+  tenant: TenantRecord,
+  identity: Identity,
+  method: string,
+  lastSignIn: Date | null,
+  impersonator: { userId: string; personId: string } | null,
+): Promise<TUser> {
+  let impersonatorInfo: TUser['impersonator'] = null;
+  if (impersonator) {
+    const [user, person] = await Promise.all([findUserById(tx, impersonator.userId), findPerson(tx, tenant.id, impersonator.personId)]);
+    impersonatorInfo = { id: impersonator.userId, name: person?.name ?? user?.name ?? '', email: user?.email ?? '' };
+  }
+  return {
+    id: identity.user.id,
+    email: identity.user.email,
+    name: identity.person.name,
+    tenant_id: tenant.id,
+    passport: identity.person.passport,
+    picture: identity.person.picture ?? identity.user.picture,
+    sign_in_method: method,
+    last_sign_in_time: (lastSignIn ?? identity.person.lastSignInAt)?.toISOString() ?? null,
+    impersonator: impersonatorInfo,
+  };
+}
+
+async function memberIdentity(tx: Drizzle, tenant: TenantRecord, user: UserRow): Promise<Identity> {
+  const person = await findPersonByUser(tx, tenant.id, user.id);
+  if (!person) throw new AppError('not-member', `You are not registered in ${tenant.name}`);
+  if (person.isDisabled) throw new AppError('user-disabled', 'This user has been disabled.');
+  return { user, person };
+}
+
+async function authChanged(ctx: Ctx, tx: Drizzle): Promise<void> {
+  await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+}
+
+// ---------------------------------------------------------------- password sign-in
+
+export async function signInWithPassword(ctx: Ctx, limiter: SignInLimiter, input: { email: string; password: string; ip: string }): Promise<TTokenPair> {
+  const email = normalizeEmail(input.email);
+  await limiter.check(email, input.ip);
+  const user = isValidEmail(email) ? await ctx.platform.db.transaction(null, (tx) => findUserByEmail(tx, email)) : null;
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await limiter.recordFailure(email, input.ip);
+    throw new AppError('invalid-credential', 'Wrong email or password.');
+  }
+  return ctx.tx(async (tx) => openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD'));
+}
+
+// ---------------------------------------------------------------- refresh, sign-out, me
+
+const INVALID_REFRESH = () => new AppError('invalid-token', 'Your session has expired. Please sign in again.');
+
+export async function refreshSession(ctx: Ctx, refreshToken: string): Promise<TTokenPair> {
+  const outcome = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
+    const token = await findRefreshToken(tx, ctx.tenant.id, refreshToken);
+    if (!token) return { error: INVALID_REFRESH() };
+    const session = await findSession(tx, ctx.tenant.id, token.sessionId);
+    if (!session || session.revokedAt || session.expiresAt < new Date()) return { error: INVALID_REFRESH() };
+    if (token.usedAt || !(await consumeRefreshToken(tx, ctx.tenant.id, token.tokenHash))) {
+      // A refresh token works once: presenting it again means it leaked; end the whole session.
+      await revokeSession(tx, ctx.tenant.id, session.id, 'refresh-token-reuse');
+      await authChanged(ctx, tx);
+      return { error: new AppError('invalid-token', 'This session was revoked because its refresh token was used twice.'), revokedTenant: ctx.tenant.id };
+    }
+    const [user, person] = await Promise.all([findUserById(tx, session.userId), findPerson(tx, ctx.tenant.id, session.personId)]);
+    if (!user || !person) return { error: INVALID_REFRESH() };
+    if (person.isDisabled) return { error: new AppError('user-disabled', 'This user has been disabled.') };
+    const next = await insertRefreshToken(tx, ctx.tenant.id, session.id);
+    await markRefreshed(tx, ctx.tenant.id, session.id);
+    const impersonator = session.impersonatorUserId && session.impersonatorPersonId ? { userId: session.impersonatorUserId, personId: session.impersonatorPersonId } : null;
+    const idToken = await ctx.platform.tokens.sign({
+      sub: user.id,
+      tid: ctx.tenant.id,
+      sid: session.id,
+      pid: person.id,
+      ...(impersonator ? { act: { sub: impersonator.userId, pid: impersonator.personId } } : {}),
+    });
+    const userJson = await userResponse(tx, ctx.tenant, { user, person }, session.signInMethod, null, impersonator);
+    return { pair: { id_token: idToken, refresh_token: next, expires_in: ctx.platform.tokens.idTokenTtlSeconds, user: userJson } };
+  });
+  // The revocation must commit even though the request fails: hence the error travels out as a value.
+  if ('revokedTenant' in outcome) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  if ('error' in outcome && outcome.error) throw outcome.error;
+  return (outcome as { pair: TTokenPair }).pair;
+}
+
+export async function signOut(ctx: Ctx): Promise<void> {
+  const { caller } = signedIn(ctx);
+  await ctx.tx(
+    async (tx) => {
+      await revokeSession(tx, ctx.tenant.id, caller.sessionId, 'sign-out');
+      await authChanged(ctx, tx);
+    },
+    { audit: 'auth.sign-out' },
+  );
+  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+}
+
+export async function me(ctx: Ctx): Promise<TUser> {
+  const { caller } = signedIn(ctx);
+  return ctx.tx(async (tx) => {
+    const [user, person, session] = await Promise.all([
+      findUserById(tx, caller.userId),
+      findPerson(tx, ctx.tenant.id, caller.personId),
+      findSession(tx, ctx.tenant.id, caller.sessionId),
+    ]);
+    if (!user || !person || !session) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+    return userResponse(tx, ctx.tenant, { user, person }, session.signInMethod, null, caller.impersonator);
+  });
+}
+
+// ---------------------------------------------------------------- invitations
+
+export function tenantPasswordPolicy(tenant: TenantRecord): PasswordPolicy {
+  const p = tenant.passwordPolicy;
+  return {
+    minLength: typeof p.min_length === 'number' ? p.min_length : 6,
+    ...(typeof p.max_length === 'number' ? { maxLength: p.max_length } : {}),
+    ...(p.require_lowercase === true ? { requireLowercase: true } : {}),
+    ...(p.require_uppercase === true ? { requireUppercase: true } : {}),
+    ...(p.require_numeric === true ? { requireNumeric: true } : {}),
+    ...(p.require_non_alphanumeric === true ? { requireNonAlphanumeric: true } : {}),
+  };
+}
+
+const PASSWORD_PROBLEM_TEXT: Record<string, string> = {
+  required: PASSWORD_REQUIRED_MESSAGE,
+  'too-short': 'The password is too short.',
+  'too-long': 'The password is too long.',
+  'missing-lowercase': 'The password needs a lower-case letter.',
+  'missing-uppercase': 'The password needs an upper-case letter.',
+  'missing-numeric': 'The password needs a digit.',
+  'missing-non-alphanumeric': 'The password needs a symbol.',
+};
+
+function assertPassword(tenant: TenantRecord, password: string): void {
+  const problems = checkPassword(password, tenantPasswordPolicy(tenant));
+  if (problems.length > 0) throw new FieldErrors({ password: problems.map((p) => PASSWORD_PROBLEM_TEXT[p] ?? p) });
+}
+
+export async function createInvite(ctx: Ctx, input: { email: string; name?: string | undefined }) {
+  const { caller } = signedIn(ctx);
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
+  const token = newSecretToken();
+  const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+  const link = `${ctx.origin}/from-invite?token=${token}`;
+  const invite = await ctx.tx(
+    async (tx) => {
+      const person = await findPersonByEmail(tx, ctx.tenant.id, email);
+      if (person?.userId) throw new AppError('conflict', `${email} is already a member of ${ctx.tenant.name}.`);
+      const [row] = await tx
+        .insert(invites)
+        .values({ tenantId: ctx.tenant.id, tokenHash: sha256(token), email, name: input.name?.trim() || person?.name || null, invitedByPersonId: caller.personId, expiresAt })
+        .returning();
+      return row!;
+    },
+    { audit: 'auth.invite.create', details: { email } },
+  );
+  await ctx.platform.mailer.send(ctx.tenant.id, {
+    to: email,
+    subject: `Invitación a ${ctx.tenant.name} en Faena`,
+    text: `Hola${invite.name ? ` ${invite.name}` : ''}:\n\nTe invitaron a unirte a ${ctx.tenant.name} en Faena. Abre este enlace para crear tu cuenta (vence en 7 días):\n\n${link}\n`,
+  });
+  return { id: invite.id, email, name: invite.name, link, expires_at: expiresAt.toISOString() };
+}
+
+async function openInvite(tx: Drizzle, tenantId: string, token: string) {
+  const [invite] = await tx
+    .select()
+    .from(invites)
+    .where(and(eq(invites.tenantId, tenantId), eq(invites.tokenHash, sha256(token))))
+    .for('update')
+    .limit(1);
+  if (!invite) throw new AppError('not-found', 'This invitation does not exist.');
+  if (invite.acceptedAt || invite.expiresAt < new Date()) throw new AppError('expired-action-code', 'This invitation has expired or was already used.');
+  return invite;
+}
+
+export async function previewInvite(ctx: Ctx, token: string) {
+  const invite = await ctx.platform.db.transaction(ctx.tenant.id, (tx) => openInvite(tx, ctx.tenant.id, token));
+  return { email: invite.email, name: invite.name, tenant_name: ctx.tenant.name, expires_at: invite.expiresAt.toISOString() };
+}
+
+export async function acceptInvite(ctx: Ctx, token: string, input: { name: string; password: string }): Promise<TTokenPair> {
+  assertPassword(ctx.tenant, input.password);
+  const peek = await previewInvite(ctx, token);
+  const existing = await ctx.platform.db.transaction(null, (tx) => findUserByEmail(tx, peek.email));
+  // An identity that already exists joins with its own password; a new one is created with this one.
+  if (existing?.passwordHash && !(await verifyPassword(existing.passwordHash, input.password))) {
+    throw new AppError('invalid-credential', `${peek.email} already has a Faena account: enter its password.`);
+  }
+  const passwordHash = existing?.passwordHash ? null : await hashPassword(input.password);
+  return ctx.tx(
+    async (tx) => {
+      const invite = await openInvite(tx, ctx.tenant.id, token);
+      let user = await findUserByEmail(tx, invite.email);
+      if (!user) {
+        user = await ensureUser(tx, { email: invite.email, name: input.name, passwordHash });
+      } else if (passwordHash) {
+        await setUserPassword(tx, user.id, passwordHash, input.name);
+      }
+      let person = await findPersonByEmail(tx, ctx.tenant.id, invite.email);
+      if (!person) person = await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id });
+      else if (!person.userId) await linkPersonToUser(tx, ctx.tenant.id, person.id, user.id);
+      await tx.update(invites).set({ acceptedAt: new Date() }).where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
+      const member = await memberIdentity(tx, ctx.tenant, user);
+      return openSession(ctx, tx, member, 'PASSWORD');
+    },
+    { audit: 'auth.invite.accept' },
+  );
+}
+
+// ---------------------------------------------------------------- magic link (behind its flag)
+
+function assertMagicLinkEnabled(tenant: TenantRecord): void {
+  if (!resolveFlags(tenant.featureFlags).magic_link) {
+    throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version');
+  }
+}
+
+export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: { email: string; ip: string }): Promise<void> {
+  assertMagicLinkEnabled(ctx.tenant);
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
+  await limiter.check(email, input.ip);
+  const member = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
+    const person = await findPersonByEmail(tx, ctx.tenant.id, email);
+    return person?.userId && !person.isDisabled ? person : null;
+  });
+  // Same answer whether or not the address belongs to a member: no account discovery.
+  if (!member) return;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const token = newSecretToken();
+  await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
+    tx.insert(magicLinks).values({ tenantId: ctx.tenant.id, email, tokenHash: sha256(token), codeHash: sha256(`${email}:${code}`), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) }),
+  );
+  const link = `${ctx.origin}/from-magic-link?email=${encodeURIComponent(email)}&token=${token}`;
+  await ctx.platform.mailer.send(ctx.tenant.id, {
+    to: email,
+    subject: `Tu código para entrar a ${ctx.tenant.name}: ${code}`,
+    text: `Tu código es ${code} (vence en 15 minutos).\n\nO abre este enlace para entrar:\n${link}\n`,
+  });
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, input: { email: string; code?: string | undefined; token?: string | undefined; ip: string }): Promise<TTokenPair> {
+  assertMagicLinkEnabled(ctx.tenant);
+  const email = normalizeEmail(input.email);
+  await limiter.check(email, input.ip);
+  const failed = async () => {
+    await limiter.recordFailure(email, input.ip);
+    return new AppError('invalid-credential', MAGIC_LINK_FAILED);
+  };
+  if (!input.code && !input.token) throw await failed();
+  const result = await ctx.tx(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(magicLinks)
+      .where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.email, email), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, new Date())))
+      .orderBy(desc(magicLinks.createdAt))
+      .for('update')
+      .limit(1);
+    if (!link || link.attempts >= MAGIC_LINK_MAX_ATTEMPTS) return null;
+    const ok = input.token ? sameHash(link.tokenHash, sha256(input.token)) : sameHash(link.codeHash, sha256(`${email}:${input.code}`));
+    if (!ok) {
+      await tx.update(magicLinks).set({ attempts: sql`${magicLinks.attempts} + 1` }).where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.id, link.id)));
+      return null;
+    }
+    await tx.update(magicLinks).set({ usedAt: new Date() }).where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.id, link.id)));
+    const user = await findUserByEmail(tx, email);
+    if (!user) return null;
+    return openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'MAGIC_LINK');
+  });
+  if (!result) throw await failed();
+  return result;
+}
+
+// ---------------------------------------------------------------- impersonation
+
+export async function startImpersonation(ctx: Ctx, personId: string): Promise<TTokenPair> {
+  const { caller } = signedIn(ctx);
+  if (caller.impersonator) throw new AppError('operation-not-allowed', 'Stop impersonating before impersonating someone else.');
+  return ctx.tx(
+    async (tx) => {
+      const person = await findPerson(tx, ctx.tenant.id, personId);
+      if (!person) throw new AppError('not-found', 'Person not found.');
+      if (person.id === caller.personId) throw new AppError('bad-request', 'You cannot impersonate yourself.');
+      if (!person.userId) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`);
+      if (person.isDisabled) throw new AppError('user-disabled', 'This user has been disabled.');
+      const user = await findUserById(tx, person.userId);
+      if (!user) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`);
+      return openSession(ctx, tx, { user, person }, 'IMPERSONATION', { userId: caller.userId, personId: caller.personId });
+    },
+    { audit: 'auth.impersonation.start', details: { person_id: personId } },
+  );
+}
+
+export async function stopImpersonation(ctx: Ctx): Promise<TTokenPair> {
+  const { caller } = signedIn(ctx);
+  const impersonator = caller.impersonator;
+  if (!impersonator) throw new AppError('bad-request', 'You are not impersonating anyone.');
+  const pair = await ctx.tx(
+    async (tx) => {
+      await revokeSession(tx, ctx.tenant.id, caller.sessionId, 'impersonation-stopped');
+      await authChanged(ctx, tx);
+      const [user, person] = await Promise.all([findUserById(tx, impersonator.userId), findPerson(tx, ctx.tenant.id, impersonator.personId)]);
+      if (!user || !person) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+      return openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD');
+    },
+    { audit: 'auth.impersonation.stop' },
+  );
+  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return pair;
+}

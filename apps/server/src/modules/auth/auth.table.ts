@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Identities of Faena's own identity service: global, one per e-mail; membership is a person. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  name: text('name').notNull(),
+  picture: text('picture'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-ins, for the per-e-mail and per-address limits (global: an e-mail is global). */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_at').on(t.email, t.at), index('sign_in_failures_ip_at').on(t.ip, t.at)],
+);
+
+/** A signed-in session on one device: the family of its rotating refresh tokens. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    signInMethod: text('sign_in_method').notNull(),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorPersonId: uuid('impersonator_person_id'),
+    createdAt: createdAt(),
+    lastRefreshedAt: at('last_refreshed_at'),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sessions_person').on(t.tenantId, t.personId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tenantId: tenantId(),
+    tokenHash: text('token_hash').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    createdAt: createdAt(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.tokenHash] }), index('refresh_tokens_session').on(t.tenantId, t.sessionId)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    invitedByPersonId: uuid('invited_by_person_id'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('invites_token').on(t.tenantId, t.tokenHash)],
+);
+
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('magic_links_email').on(t.tenantId, t.email)],
+);
+
+/** Every e-mail the tenant sent; without SMTP_URL this is where an administrator reads them. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    transport: text('transport').notNull(),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('mail_outbox_created').on(t.tenantId, t.createdAt)],
+);

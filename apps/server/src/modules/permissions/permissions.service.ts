@@ -1,0 +1,52 @@
+import { isPermissionKey, PERMISSIONS, resolveFlags, TOGGLEABLE_MODULES } from '@faena/domain';
+import type { TPassportPermissions, TSiteConfig } from '@faena/contracts';
+import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
+import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
+
+const toResponse = (row: PassportPermissions): TPassportPermissions => ({ passport: row.passport, permissions: row.permissions, is_staff: row.isStaff });
+
+export function siteConfig(ctx: Ctx): TSiteConfig {
+  const { caller, tenant } = signedIn(ctx);
+  return {
+    permissions: [...caller.permissions].sort(),
+    is_staff: caller.isStaff,
+    disabled_modules: tenant.disabledModules.filter((m) => (TOGGLEABLE_MODULES as readonly string[]).includes(m)),
+    feature_flags: resolveFlags(tenant.featureFlags),
+  };
+}
+
+export function allPermissions(): { key: string; meaning: string }[] {
+  return Object.entries(PERMISSIONS).map(([key, meaning]) => ({ key, meaning }));
+}
+
+const validPassport = (passport: string) => /^[\w.@:-]{1,128}$/.test(passport);
+
+export async function getByPassport(ctx: Ctx, passport: string): Promise<TPassportPermissions> {
+  if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
+  const { caller } = signedIn(ctx);
+  if (passport !== caller.passport && !caller.permissions.has('MANAGE_PEOPLE')) {
+    throw new AppError('permission-denied', 'You do not have permission to perform this action.', { required: ['MANAGE_PEOPLE'] });
+  }
+  return toResponse(await ctx.tx((tx) => getOrCreatePassportPermissions(tx, ctx.tenant.id, passport), { audit: 'permissions.get-or-create' }));
+}
+
+/** Replaces the whole set (the caller's own included); takes effect on the next request. */
+export async function setByPassport(ctx: Ctx, passport: string, input: { permissions: string[]; is_staff?: boolean | undefined }): Promise<TPassportPermissions> {
+  if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
+  const unknown = input.permissions.filter((key) => !isPermissionKey(key));
+  if (unknown.length > 0) throw new FieldErrors({ permissions: unknown.map((key) => `Unknown permission: ${key}`) });
+  // Only internal staff may grant or remove the internal-staff flag.
+  const isStaff = input.is_staff !== undefined && signedIn(ctx).caller.isStaff ? input.is_staff : undefined;
+  const row = await ctx.tx(
+    async (tx) => {
+      const saved = await setPassportPermissions(tx, ctx.tenant.id, passport, { permissions: [...new Set(input.permissions)].sort(), ...(isStaff === undefined ? {} : { isStaff }) });
+      await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+      return saved;
+    },
+    { audit: 'permissions.replace', details: { passport, permissions: input.permissions } },
+  );
+  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return toResponse(row);
+}

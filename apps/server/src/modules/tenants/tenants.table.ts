@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../platform/db/columns.ts';
+
+/** The tenant registry: global (no tenant_id), read on every request through a cache. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  subdomain: text('subdomain').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  signInMethods: text('sign_in_methods').array().notNull().default(sql`'{PASSWORD,GOOGLE}'::text[]`),
+  /** White-label wording: i18n key → replacement text, per language or for all (`*`). */
+  whiteLabel: jsonb('white_label').$type<Record<string, Record<string, string>>>().notNull().default({}),
+  disabledModules: text('disabled_modules').array().notNull().default(sql`'{}'::text[]`),
+  featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
+  passwordPolicy: jsonb('password_policy').$type<Record<string, unknown>>().notNull().default({}),
+  supportEmail: text('support_email'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Server-wide secrets generated on first start (token signing key, VAPID keys, ...). */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,65 @@
+/**
+ * One error type for the whole server. A code maps to an HTTP status in one place; handlers
+ * throw, the error handler answers `{code, detail}`.
+ */
+const STATUS_BY_CODE = {
+  'bad-request': 400,
+  'validation-error': 400,
+  'invalid-json': 400,
+  'invalid-expression': 400,
+  'not-signed-in': 401,
+  'invalid-credential': 401,
+  'invalid-token': 401,
+  'permission-denied': 403,
+  'not-member': 403,
+  'user-disabled': 403,
+  'tenant-mismatch': 403,
+  'operation-not-allowed': 403,
+  'tenant_not_found': 404,
+  'not-found': 404,
+  'method-not-allowed': 405,
+  'conflict': 409,
+  'email-already-in-use': 400,
+  'expired-action-code': 400,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'too-many-requests': 429,
+  'internal-error': 500,
+  'service-unavailable': 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly detail: string | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, detail?: string, extra?: Record<string, unknown>) {
+    super(detail ?? code);
+    this.code = code;
+    this.detail = detail;
+    this.extra = extra;
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+/** Field validation error in the `{errors: {field: [msg]}}` shape (ARCHITECTURE §4). */
+export class FieldErrors extends Error {
+  override name = 'FieldErrors';
+  readonly status = 400;
+  readonly errors: Record<string, string[]>;
+  constructor(errors: Record<string, string[]>) {
+    super('validation error');
+    this.errors = errors;
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError('not-found', what);
+
+/** Turns "no row" into a 404 in one line. */
+export function found<T>(value: T | null | undefined, what?: string): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}

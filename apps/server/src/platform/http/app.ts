@@ -1,0 +1,199 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_VERSION, hasPermissions } from '@faena/domain';
+import { AppError } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { TenantRecord } from '../tenancy.ts';
+import { isAccess, NO_TENANT, type Access } from './access.ts';
+import { errorHandler } from './error-handler.ts';
+import { auditLog } from '../../modules/audit/audit.table.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    tenantRecord: TenantRecord | null;
+    caller: Caller | null;
+    audited: boolean;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type Module = (app: App, platform: Platform) => Promise<void> | void;
+
+export const SESSION_COOKIE = 'faena_session';
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(platform: Platform, modules: readonly Module[], options: { logger?: boolean } = {}): Promise<App> {
+  const { config } = platform;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && /^[\w-]{1,64}$/.test(req.headers['x-request-id']) ? req.headers['x-request-id'] : crypto.randomUUID()),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('tenantRecord', null);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('audited', false);
+
+  // Secure by default: a route that declares neither `public` nor its permissions stops start-up.
+  app.addHook('onRoute', (route) => {
+    // Outside /api there are only the web app's static files; the docs UI is public too.
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: NO_TENANT };
+      return;
+    }
+    if (!isAccess(route.config?.access)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares neither public nor its permissions`);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.tenant === false) return;
+    request.tenantRecord = await platform.tenants.fromHost(request.headers.host);
+    if ('permissions' in access) request.caller = await authenticate(request, access, platform);
+  });
+
+  // Every successful write by a signed-in caller leaves an audit row; use cases write theirs in
+  // their own transaction, this catches any write that did not.
+  app.addHook('onResponse', async (request, reply) => {
+    const { caller, tenantRecord } = request;
+    if (!caller || !tenantRecord || request.audited || reply.statusCode >= 400) return;
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) return;
+    await platform.db
+      .transaction(tenantRecord.id, (tx) =>
+        tx.insert(auditLog).values({
+          tenantId: tenantRecord.id,
+          actorUserId: caller.userId,
+          actorPersonId: caller.personId,
+          impersonatorUserId: caller.impersonator?.userId ?? null,
+          impersonatorPersonId: caller.impersonator?.personId ?? null,
+          action: `${request.method} ${request.routeOptions.url ?? ''}`,
+          method: request.method,
+          path: request.url.split('?')[0] ?? request.url,
+          status: reply.statusCode,
+          requestId: request.id,
+        }),
+      )
+      .catch((err: unknown) => request.log.error({ err }, 'audit write failed'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+    // The app is served over http on localhost in development.
+    strictTransportSecurity: !config.PUBLIC_DOMAIN.includes('localhost'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Faena API', version: APP_VERSION, description: 'Multi-tenant workplace-operations platform.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { config: { access: NO_TENANT }, schema: { hide: false, response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } }, async () => ({
+    status: 'ok' as const,
+    version: APP_VERSION,
+  }));
+  app.get('/api/openapi.json', { config: { access: NO_TENANT }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const module of modules) await module(app, platform);
+
+  await serveWeb(app, config.WEB_DIST);
+  return app;
+}
+
+async function authenticate(request: FastifyRequest, access: Extract<Access, { permissions: readonly string[] }>, platform: Platform): Promise<Caller> {
+  const tenant = request.tenantRecord!;
+  const token = bearerOf(request) ?? (access.cookie && (request.method === 'GET' || request.method === 'HEAD') ? cookieOf(request, SESSION_COOKIE) : null);
+  if (!token) throw new AppError('not-signed-in', 'You are not signed in.');
+  const claims = await platform.tokens.verify(token);
+  if (!claims) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+  if (claims.tid !== tenant.id) throw new AppError('tenant-mismatch', 'Tenant in token is not valid');
+  const state = await platform.sessions.get(claims);
+  if (!state || state.revoked || state.expired) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+  if (state.disabled) throw new AppError('user-disabled', 'This user has been disabled.');
+  if (!hasPermissions(state.permissions, access.permissions)) {
+    throw new AppError('permission-denied', 'You do not have permission to perform this action.', { required: access.permissions });
+  }
+  return {
+    tenantId: tenant.id,
+    userId: claims.sub,
+    personId: claims.pid,
+    passport: state.passport,
+    sessionId: claims.sid,
+    permissions: new Set(state.permissions),
+    isStaff: state.isStaff,
+    impersonator: claims.act ? { userId: claims.act.sub, personId: claims.act.pid } : null,
+  };
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The built web app: files as they are, and index.html for any other path outside /api. */
+async function serveWeb(app: App, webDist: string | undefined): Promise<void> {
+  const root = webDist ?? join(import.meta.dirname, '../../../../web/dist');
+  const indexPath = join(root, 'index.html');
+  const hasWeb = existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, allowedPath: (path) => !path.startsWith('/api'), setHeaders: (reply, path) => {
+      if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    } });
+  }
+  const index = () => (hasWeb ? readFileSync(indexPath, 'utf8') : '<!doctype html><html lang="es"><title>Faena</title><p>The web app is not built: run <code>npm run build</code>.</p></html>');
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      void reply.status(404).send({ code: 'not-found', detail: `Route ${request.method} ${request.url.split('?')[0]} not found.` });
+      return;
+    }
+    void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index());
+  });
+}

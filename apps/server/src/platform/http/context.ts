@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import type { Drizzle } from '../db/database.ts';
+import type { Caller } from '../auth/caller.ts';
+import { AppError } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import type { TenantRecord } from '../tenancy.ts';
+import { auditLog } from '../../modules/audit/audit.table.ts';
+
+/**
+ * What a use case receives first: the tenant, the caller and a way to open a short transaction
+ * scoped to the tenant. Writes name an audit action and the audit row is written in the same
+ * transaction, with the impersonator when there is one.
+ */
+export interface Ctx {
+  platform: Platform;
+  tenant: TenantRecord;
+  caller: Caller | null;
+  requestId: string;
+  origin: string;
+  tx<T>(fn: (tx: Drizzle) => Promise<T>, options?: { audit?: string; details?: Record<string, unknown> }): Promise<T>;
+}
+
+export interface SignedInCtx extends Ctx {
+  caller: Caller;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
+  const tenant = request.tenantRecord;
+  if (!tenant) throw new Error(`route ${request.url} has no tenant: it declared tenant: false`);
+  const caller = request.caller;
+  return {
+    platform,
+    tenant,
+    caller,
+    requestId: request.id,
+    origin: originOf(request),
+    tx: (fn, options) =>
+      platform.db.transaction(tenant.id, async (tx) => {
+        const result = await fn(tx);
+        if (options?.audit && WRITE_METHODS.has(request.method)) {
+          await tx.insert(auditLog).values({
+            tenantId: tenant.id,
+            actorUserId: caller?.userId ?? null,
+            actorPersonId: caller?.personId ?? null,
+            impersonatorUserId: caller?.impersonator?.userId ?? null,
+            impersonatorPersonId: caller?.impersonator?.personId ?? null,
+            action: options.audit,
+            method: request.method,
+            path: request.url.split('?')[0] ?? request.url,
+            status: 200,
+            requestId: request.id,
+            details: options.details ?? null,
+          });
+          request.audited = true;
+        }
+        return result;
+      }),
+  };
+}
+
+export function signedIn(ctx: Ctx): SignedInCtx {
+  if (!ctx.caller) throw new AppError('not-signed-in', 'You are not signed in.');
+  return ctx as SignedInCtx;
+}
+
+/** The origin the browser used, for links in e-mails (invites, magic links). */
+export function originOf(request: FastifyRequest): string {
+  const host = request.headers.host ?? 'localhost';
+  const local = /(^|\.)localhost(:\d+)?$/.test(host) || /^127\.|^\[::1\]/.test(host);
+  return `${local ? request.protocol : 'https'}://${host}`;
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, FieldErrors } from '../errors.ts';
+
+const FASTIFY_CODES: Record<string, { status: number; code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid-json', detail: 'The body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid-json', detail: 'The body is empty but declared as JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload-too-large', detail: 'The body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported-media-type', detail: 'Unsupported content type.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-request', detail: 'Content-Length does not match the body.' },
+};
+
+/** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}}`. */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof AppError) {
+    void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
+    return;
+  }
+  if (error instanceof FieldErrors) {
+    void reply.status(400).send({ code: 'validation-error', errors: error.errors });
+    return;
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+      (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    void reply.status(400).send({ code: 'validation-error', detail: `Invalid ${error.validationContext}.`, errors });
+    return;
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) {
+    void reply.status(known.status).send({ code: known.code, detail: known.detail });
+    return;
+  }
+  if (!isResponseSerializationError(error) && fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const code = fastifyError.statusCode === 429 ? 'too-many-requests' : 'bad-request';
+    void reply.status(fastifyError.statusCode).send({ code, detail: fastifyError.message });
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  void reply.status(500).send({ code: 'internal-error', detail: 'Internal server error.' });
+}

@@ -1,0 +1,60 @@
+import { eq, and } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { mailOutbox } from '../../modules/auth/auth.table.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Every message is recorded in the tenant's outbox first. With SMTP_URL it is then sent through
+ * SMTP and marked sent (or its error kept); without, the outbox is the delivery, readable by an
+ * administrator.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  private readonly db: Database;
+  private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  constructor(db: Database, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>) {
+    this.db = db;
+    this.config = config;
+    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  }
+
+  get transportName(): 'smtp' | 'outbox' {
+    return this.transport ? 'smtp' : 'outbox';
+  }
+
+  async send(tenantId: string, message: MailMessage): Promise<{ id: string; delivered: boolean }> {
+    const [row] = await this.db.transaction(tenantId, (tx) =>
+      tx
+        .insert(mailOutbox)
+        .values({ tenantId, recipient: message.to, subject: message.subject, text: message.text, transport: this.transportName })
+        .returning({ id: mailOutbox.id }),
+    );
+    const id = row!.id;
+    if (!this.transport) return { id, delivered: false };
+    let error: string | null = null;
+    try {
+      await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
+    await this.db.transaction(tenantId, (tx) =>
+      tx
+        .update(mailOutbox)
+        .set(error ? { error } : { sentAt: new Date() })
+        .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, id))),
+    );
+    return { id, delivered: error === null };
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

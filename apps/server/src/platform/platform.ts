@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { EventBus } from './events.ts';
+import type { TenantResolver } from './tenancy.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { SessionStates } from './auth/caller.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** The shared services every module receives: built once at start-up, passed down explicitly. */
+export interface Platform {
+  config: Config;
+  db: Database;
+  bus: EventBus;
+  tenants: TenantResolver;
+  tokens: TokenService;
+  sessions: SessionStates;
+  mailer: Mailer;
+}

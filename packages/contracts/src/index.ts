@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './tenant.ts';
+export * from './auth.ts';
+export * from './permissions.ts';
+export * from './people.ts';

@@ -1,0 +1,1 @@
+export const APP_VERSION = '1.2.257';
