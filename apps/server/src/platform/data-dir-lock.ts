@@ -44,7 +44,7 @@ export function acquireLock(dataDir: string, role: string): Lock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = lockHolder(dataDir);
-      if (holder !== null) throw new Error(`DATA_DIR ${dataDir} is in use by process ${holder}. Stop it, or use the CLI, which talks to it.`);
+      if (holder !== null) throw new Error(`DATA_DIR ${dataDir} is in use by process ${holder}. Stop it, or use the CLI, which talks to it.`, { cause: error });
       rmSync(path, { force: true }); // stale lock of a process that died
     }
   }

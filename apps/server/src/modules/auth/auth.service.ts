@@ -261,8 +261,8 @@ export async function acceptInvite(ctx: Ctx, token: string, input: { name: strin
       } else if (passwordHash) {
         await setUserPassword(tx, user.id, passwordHash, input.name);
       }
-      let person = await findPersonByEmail(tx, ctx.tenant.id, invite.email);
-      if (!person) person = await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id });
+      const person = await findPersonByEmail(tx, ctx.tenant.id, invite.email);
+      if (!person) await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id });
       else if (!person.userId) await linkPersonToUser(tx, ctx.tenant.id, person.id, user.id);
       await tx.update(invites).set({ acceptedAt: new Date() }).where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
       const member = await memberIdentity(tx, ctx.tenant, user);
