@@ -58,8 +58,14 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
       route.config = { ...route.config, access: NO_TENANT };
       return;
     }
-    if (!isAccess(route.config?.access)) {
+    const access = route.config?.access;
+    if (!isAccess(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares neither public nor its permissions`);
+    }
+    // The OpenAPI document shows what each route needs.
+    if ('permissions' in access) {
+      const needs = access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : 'Needs a signed-in member.';
+      route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs].filter(Boolean).join(' ') } as typeof route.schema;
     }
   });
 
