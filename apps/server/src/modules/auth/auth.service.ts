@@ -66,7 +66,9 @@ async function userResponse(
 ): Promise<TUser> {
   let impersonatorInfo: TUser['impersonator'] = null;
   if (impersonator) {
-    const [user, person] = await Promise.all([findUserById(tx, impersonator.userId), findPerson(tx, tenant.id, impersonator.personId)]);
+    // One query at a time: a transaction is one connection.
+    const user = await findUserById(tx, impersonator.userId);
+    const person = await findPerson(tx, tenant.id, impersonator.personId);
     impersonatorInfo = { id: impersonator.userId, name: person?.name ?? user?.name ?? '', email: user?.email ?? '' };
   }
   return {
@@ -123,7 +125,8 @@ export async function refreshSession(ctx: Ctx, refreshToken: string): Promise<TT
       await authChanged(ctx, tx);
       return { error: new AppError('invalid-token', 'This session was revoked because its refresh token was used twice.'), revokedTenant: ctx.tenant.id };
     }
-    const [user, person] = await Promise.all([findUserById(tx, session.userId), findPerson(tx, ctx.tenant.id, session.personId)]);
+    const user = await findUserById(tx, session.userId);
+    const person = await findPerson(tx, ctx.tenant.id, session.personId);
     if (!user || !person) return { error: INVALID_REFRESH() };
     if (person.isDisabled) return { error: new AppError('user-disabled', 'This user has been disabled.') };
     const next = await insertRefreshToken(tx, ctx.tenant.id, session.id);
@@ -160,11 +163,9 @@ export async function signOut(ctx: Ctx): Promise<void> {
 export async function me(ctx: Ctx): Promise<TUser> {
   const { caller } = signedIn(ctx);
   return ctx.tx(async (tx) => {
-    const [user, person, session] = await Promise.all([
-      findUserById(tx, caller.userId),
-      findPerson(tx, ctx.tenant.id, caller.personId),
-      findSession(tx, ctx.tenant.id, caller.sessionId),
-    ]);
+    const user = await findUserById(tx, caller.userId);
+    const person = await findPerson(tx, ctx.tenant.id, caller.personId);
+    const session = await findSession(tx, ctx.tenant.id, caller.sessionId);
     if (!user || !person || !session) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
     return userResponse(tx, ctx.tenant, { user, person }, session.signInMethod, null, caller.impersonator);
   });
@@ -368,7 +369,8 @@ export async function stopImpersonation(ctx: Ctx): Promise<TTokenPair> {
     async (tx) => {
       await revokeSession(tx, ctx.tenant.id, caller.sessionId, 'impersonation-stopped');
       await authChanged(ctx, tx);
-      const [user, person] = await Promise.all([findUserById(tx, impersonator.userId), findPerson(tx, ctx.tenant.id, impersonator.personId)]);
+      const user = await findUserById(tx, impersonator.userId);
+      const person = await findPerson(tx, ctx.tenant.id, impersonator.personId);
       if (!user || !person) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
       return openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD');
     },
