@@ -1,0 +1,237 @@
+/**
+ * [P1 Platform] throughput: password sign-in, an authenticated GET /me and GET /persons/ over a
+ * tenant of 10,000 persons, on the real platform, next to bare Fastify routes doing the same
+ * database / crypto work without the platform layers — all measured in the same run, on PGlite
+ * and (when a server is configured) PostgreSQL.
+ *
+ * Every server runs in its own child process (bench/server-under-test.ts); autocannon runs here.
+ * Settings: BENCH_CONNECTIONS (20), BENCH_DURATION seconds measured (8), BENCH_WARMUP seconds (2),
+ * BENCH_POOL_SIZE (10, both pg pools), BENCH_CPU_PROF=1 (V8 profiles of the servers),
+ * BENCH_SCENARIOS=sign-in,me,list and BENCH_ENGINES=pglite,postgres to run a subset.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerUnderTest, type ServerUnderTest } from './lib/child.ts';
+import { httpJson } from './lib/http.ts';
+import { load, type LoadResult, type LoadSpec } from './lib/load.ts';
+import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
+import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
+import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, PERSONS, SIGN_IN_USERS, signInEmail } from './lib/seed.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const only = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+const ONLY_SCENARIOS = only('BENCH_SCENARIOS');
+const ONLY_ENGINES = only('BENCH_ENGINES');
+
+const LIST_QUERY = '?page=1&page_size=20';
+const POSTGRES_LIST_TARGET = 0.7;
+const PGLITE_VS_POSTGRES_TARGET = 0.25;
+
+type Engine = 'pglite' | 'postgres';
+type ScenarioName = 'sign-in' | 'me' | 'list';
+
+interface Measured {
+  load: LoadResult;
+  /** Server process CPU per successful request, ms (Node only: PostgreSQL's own CPU is not in it). */
+  cpuMsPerRequest: number;
+  /** Server process CPU over the window, as a share of one core. */
+  cpuShare: number;
+}
+
+interface ScenarioResult {
+  name: ScenarioName;
+  label: string;
+  platform: Measured;
+  bare: Measured;
+}
+
+interface Scenario {
+  name: ScenarioName;
+  label: string;
+  bareLabel: string;
+  platform: (server: ServerUnderTest, token: string) => Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
+  bare: (server: ServerUnderTest) => Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
+}
+
+const host = (port: number) => `${BENCH_SUBDOMAIN}.${BENCH_DOMAIN}:${port}`;
+const signInBodies = Array.from({ length: SIGN_IN_USERS }, (_, i) => JSON.stringify({ email: signInEmail(i + 1), password: BENCH_PASSWORD }));
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'sign-in',
+    label: 'POST /api/auth/v3/sign-in/password',
+    bareLabel: 'one argon2id verify',
+    platform: (s) => ({ method: 'POST', path: '/api/auth/v3/sign-in/password', headers: { host: host(s.port), 'content-type': 'application/json' }, bodies: signInBodies }),
+    bare: () => ({ method: 'POST', path: '/bare/sign-in', headers: { 'content-type': 'application/json' }, bodies: signInBodies }),
+  },
+  {
+    name: 'me',
+    label: 'GET /api/auth/v3/me (bearer)',
+    bareLabel: 'one JWT verify',
+    platform: (s, token) => ({ path: '/api/auth/v3/me', headers: { host: host(s.port), authorization: `Bearer ${token}` } }),
+    bare: (s) => ({ path: '/bare/me', headers: { authorization: `Bearer ${s.info.token!}` } }),
+  },
+  {
+    name: 'list',
+    label: `GET /api/audiences/v3/persons/${LIST_QUERY}`,
+    bareLabel: 'same SQL, no platform',
+    platform: (s, token) => ({ path: `/api/audiences/v3/persons/${LIST_QUERY}`, headers: { host: host(s.port), authorization: `Bearer ${token}` } }),
+    bare: () => ({ path: `/bare/persons/${LIST_QUERY}` }),
+  },
+];
+
+async function measure(server: ServerUnderTest, spec: Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>): Promise<Measured> {
+  if (WARMUP > 0) await load({ ...spec, port: server.port, connections: CONNECTIONS, durationSeconds: WARMUP });
+  const cpuBefore = await server.cpuMs();
+  const result = await load({ ...spec, port: server.port, connections: CONNECTIONS, durationSeconds: DURATION });
+  const cpu = (await server.cpuMs()) - cpuBefore;
+  const bad = result.non2xx + result.errors;
+  if (bad > 0.01 * Math.max(1, result.total)) {
+    throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.total} requests`);
+  }
+  const ok = result.rps * result.durationSeconds;
+  return { load: result, cpuMsPerRequest: ok > 0 ? cpu / ok : NaN, cpuShare: cpu / (result.durationSeconds * 1000) };
+}
+
+function expectStatus(what: string, response: { status: number; body: unknown }, status = 200): void {
+  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+}
+
+/** Both servers answer the way the benchmark assumes, on the same data, before any load. */
+async function sanity(platform: ServerUnderTest, bare: ServerUnderTest): Promise<string> {
+  const h = { host: host(platform.port) };
+  const signIn = await httpJson(platform.port, 'POST', '/api/auth/v3/sign-in/password', h, { email: BENCH_ADMIN, password: BENCH_PASSWORD });
+  expectStatus('platform sign-in (admin)', signIn);
+  const token = (signIn.body as { id_token: string }).id_token;
+  expectStatus('platform sign-in (member)', await httpJson(platform.port, 'POST', '/api/auth/v3/sign-in/password', h, { email: signInEmail(1), password: BENCH_PASSWORD }));
+  expectStatus('platform /me', await httpJson(platform.port, 'GET', '/api/auth/v3/me', { ...h, authorization: `Bearer ${token}` }));
+  const list = await httpJson(platform.port, 'GET', `/api/audiences/v3/persons/${LIST_QUERY}`, { ...h, authorization: `Bearer ${token}` });
+  expectStatus('platform list', list);
+  const bareList = await httpJson(bare.port, 'GET', `/bare/persons/${LIST_QUERY}`);
+  expectStatus('bare list', bareList);
+  for (const [what, body] of [['platform', list.body], ['bare', bareList.body]] as const) {
+    const page = body as { count: number; results: unknown[] };
+    if (page.count !== PERSONS || page.results.length !== 20) throw new Error(`${what} list: count ${page.count}, ${page.results.length} results (expected ${PERSONS}, 20)`);
+  }
+  expectStatus('bare sign-in', await httpJson(bare.port, 'POST', '/bare/sign-in', {}, { email: signInEmail(1), password: BENCH_PASSWORD }));
+  expectStatus('bare /me', await httpJson(bare.port, 'GET', '/bare/me', { authorization: `Bearer ${bare.info.token!}` }));
+  return token;
+}
+
+async function runEngine(ctx: BenchContext, engine: Engine, baseUrl: string | null): Promise<ScenarioResult[]> {
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    let url: string | undefined;
+    let platformDir: string | undefined;
+    let bareDir: string | undefined;
+    if (engine === 'postgres') {
+      const database = await throwAwayDatabase(baseUrl!);
+      cleanups.push(database.drop);
+      url = database.url;
+    } else {
+      platformDir = mkdtempSync(join(tmpdir(), 'faena-bench-platform-'));
+      bareDir = mkdtempSync(join(tmpdir(), 'faena-bench-bare-'));
+      cleanups.push(async () => {
+        rmSync(platformDir!, { recursive: true, force: true });
+        rmSync(bareDir!, { recursive: true, force: true });
+      });
+    }
+    ctx.log(`[${engine}] starting the platform and seeding ${PERSONS} persons`);
+    const platform = await startServerUnderTest({ mode: 'platform', engine, poolSize: POOL_SIZE, ...(url ? { url } : { dataDir: platformDir! }) });
+    cleanups.unshift(platform.stop);
+    ctx.log(`[${engine}] platform ready on :${platform.port} (seeded in ${Math.round(platform.info.seedMs ?? 0)} ms); starting the bare baseline`);
+    const bare = await startServerUnderTest({ mode: 'bare', engine, poolSize: POOL_SIZE, ...(url ? { url, tenantId: platform.info.tenantId } : { dataDir: bareDir! }) });
+    cleanups.unshift(bare.stop);
+    const token = await sanity(platform, bare);
+    const loadBefore = loadavg()[0]!;
+
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) {
+      if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.name)) continue;
+      ctx.log(`[${engine}] ${scenario.label}: platform, ${CONNECTIONS} connections, ${WARMUP}+${DURATION} s`);
+      const p = await measure(platform, scenario.platform(platform, token));
+      ctx.log(`[${engine}] ${scenario.label}: bare (${scenario.bareLabel})`);
+      const b = await measure(bare, scenario.bare(bare));
+      results.push({ name: scenario.name, label: scenario.label, platform: p, bare: b });
+    }
+    ctx.table({
+      title: `Platform vs bare Fastify on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${CONNECTIONS} connections, ${DURATION} s each, after ${WARMUP} s warm-up)`,
+      columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare'],
+      rows: results.map((r): Cell[] => {
+        const scenario = SCENARIOS.find((s) => s.name === r.name)!;
+        return [
+          r.label,
+          scenario.bareLabel,
+          r.platform.load.rps,
+          r.platform.load.p50,
+          r.platform.load.p99,
+          r.bare.load.rps,
+          r.bare.load.p50,
+          r.bare.load.p99,
+          pct(r.platform.load.rps / r.bare.load.rps),
+          r.platform.cpuMsPerRequest,
+          r.bare.cpuMsPerRequest,
+        ];
+      }),
+      notes: [
+        'req/s counts 2xx answers; latencies are autocannon\'s (ms); cpu ms/req is the server process\'s own CPU (PostgreSQL\'s is not in it).',
+        `1-minute load average before the runs: ${loadBefore.toFixed(2)} (2 cores: values well above 1 before any load mean someone else is busy too).`,
+        ...(engine === 'pglite' ? ['PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.'] : [`Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`]),
+      ],
+    });
+    return results;
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => ctx.log(`cleanup failed: ${String(error)}`));
+  }
+}
+
+const benchmark: Benchmark = {
+  title: 'Platform throughput: sign-in, /me and a 10,000-person list vs bare Fastify, PGlite and PostgreSQL',
+  async run(ctx) {
+    const baseUrl = postgresBaseUrl();
+    ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
+    const byEngine: Partial<Record<Engine, ScenarioResult[]>> = {};
+    if (!ONLY_ENGINES || ONLY_ENGINES.includes('pglite')) {
+      byEngine.pglite = await runEngine(ctx, 'pglite', null);
+      ctx.data.pglite = byEngine.pglite;
+    }
+    if (ONLY_ENGINES && !ONLY_ENGINES.includes('postgres')) {
+      ctx.log('PostgreSQL parts not selected (BENCH_ENGINES)');
+    } else if (baseUrl) {
+      byEngine.postgres = await runEngine(ctx, 'postgres', baseUrl);
+      ctx.data.postgres = byEngine.postgres;
+    } else {
+      ctx.log(POSTGRES_SKIPPED);
+    }
+
+    const list = (engine: Engine) => byEngine[engine]?.find((r) => r.name === 'list') ?? null;
+    const lite = list('pglite');
+    const pg = list('postgres');
+    if (pg && lite) {
+      ctx.table({
+        title: 'List endpoint, PGlite vs PostgreSQL (same run)',
+        columns: ['server', 'PGlite req/s', 'PostgreSQL req/s', 'PGlite/PostgreSQL'],
+        rows: [
+          ['platform', lite.platform.load.rps, pg.platform.load.rps, pct(lite.platform.load.rps / pg.platform.load.rps)],
+          ['bare', lite.bare.load.rps, pg.bare.load.rps, pct(lite.bare.load.rps / pg.bare.load.rps)],
+        ],
+      });
+    }
+    ctx.target(
+      pg
+        ? target('PostgreSQL: list throughput ≥ 70% of the bare route', pg.platform.load.rps / pg.bare.load.rps, POSTGRES_LIST_TARGET, (m) => `${pct(m)} (${pg.platform.load.rps.toFixed(0)} vs ${pg.bare.load.rps.toFixed(0)} req/s)`)
+        : { name: 'PostgreSQL: list throughput ≥ 70% of the bare route', verdict: 'SKIP', detail: POSTGRES_SKIPPED },
+    );
+    ctx.target(
+      pg && lite
+        ? target('PGlite: list throughput ≥ 25% of PostgreSQL\'s', lite.platform.load.rps / pg.platform.load.rps, PGLITE_VS_POSTGRES_TARGET, (m) => `${pct(m)} (${lite.platform.load.rps.toFixed(0)} vs ${pg.platform.load.rps.toFixed(0)} req/s)`)
+        : { name: 'PGlite: list throughput ≥ 25% of PostgreSQL\'s', verdict: 'SKIP', detail: POSTGRES_SKIPPED },
+    );
+  },
+};
+
+export default benchmark;
