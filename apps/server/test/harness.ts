@@ -4,7 +4,14 @@ import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database.ts';
 import { boot, type Running } from '../src/platform/boot.ts';
+import { buildApp, type App, type Module } from '../src/platform/http/app.ts';
+import type { Access } from '../src/platform/http/access.ts';
+import { MODULES } from '../src/modules/index.ts';
 import { createTenant } from '../src/modules/tenants/tenants.service.ts';
+import { ensureUser, hashPassword } from '../src/modules/auth/users.service.ts';
+import { insertPerson, setPersonDisabled } from '../src/modules/people/people.repository.ts';
+import { setPassportPermissions } from '../src/modules/permissions/permissions.repository.ts';
+import type { PermissionKey } from '@faena/domain';
 
 export type EngineName = 'pglite' | 'postgres';
 
@@ -41,13 +48,33 @@ export async function freshDatabase(engine: EngineName): Promise<{ db: Database;
   };
 }
 
+export interface ApiInit extends RequestInit {
+  json?: unknown;
+  token?: string;
+  /** A raw Host header instead of `{subdomain}.app.localhost:{port}` (forged-host tests). */
+  host?: string;
+}
+
+/** fetch against a server as if the browser were on `{subdomain}.app.localhost` (null: `localhost`). */
+export type Api = (subdomain: string | null, path: string, init?: ApiInit) => Promise<Response>;
+
 export interface TestServer {
   engine: EngineName;
   running: Running;
   port: number;
-  /** fetch against the server as if the browser were on `{subdomain}.app.localhost`. */
-  api(subdomain: string | null, path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  api: Api;
   close(): Promise<void>;
+}
+
+export function clientFor(port: number): Api {
+  return (subdomain, path, init = {}) => {
+    const { json, token, host, headers, ...rest } = init;
+    const all = new Headers(headers);
+    all.set('host', host ?? (subdomain ? `${subdomain}.${DOMAIN}:${port}` : `localhost:${port}`));
+    if (json !== undefined) all.set('content-type', 'application/json');
+    if (token) all.set('authorization', `Bearer ${token}`);
+    return httpRequest(port, path, { method: rest.method ?? 'GET', headers: all, body: json !== undefined ? JSON.stringify(json) : (rest.body as string | Buffer | undefined) });
+  };
 }
 
 export const DOMAIN = 'app.localhost';
@@ -67,14 +94,7 @@ export async function startServer(engine: EngineName, options: { seed?: boolean;
     engine,
     running,
     port,
-    api: (subdomain, path, init = {}) => {
-      const { json, token, headers, ...rest } = init;
-      const all = new Headers(headers);
-      all.set('host', subdomain ? `${subdomain}.${DOMAIN}:${port}` : `localhost:${port}`);
-      if (json !== undefined) all.set('content-type', 'application/json');
-      if (token) all.set('authorization', `Bearer ${token}`);
-      return httpRequest(port, path, { method: rest.method ?? 'GET', headers: all, body: json !== undefined ? JSON.stringify(json) : (rest.body as string | Buffer | undefined) });
-    },
+    api: clientFor(port),
     close: async () => {
       await running.close();
       await database.drop();
@@ -119,4 +139,125 @@ export function httpRequest(port: number, path: string, init: { method: string; 
     if (init.body !== undefined) req.write(init.body);
     req.end();
   });
+}
+
+/** The demo seed's shared password and administrator (API.md "Demo seed"). */
+export const DEMO_PASSWORD = 'faena-demo';
+export const DEMO_ADMIN = 'admin@faena.test';
+
+/** Reads a JSON body, whatever the status. */
+export async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+/** The claims of an id token, without verifying it (the server does that). */
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1];
+  if (!payload) throw new Error('not a JWT');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** The tenant behind a subdomain, through the public API. */
+export async function tenantOf(server: TestServer, subdomain: string): Promise<{ id: string; name: string; subdomain: string }> {
+  const response = await server.api(subdomain, '/api/tenant');
+  if (response.status !== 200) throw new Error(`tenant ${subdomain}: ${response.status}`);
+  return body(response);
+}
+
+/**
+ * Adds a member with an account and exactly these permissions to a tenant, the way the seed
+ * does (test set-up; the behaviour under test goes through HTTP).
+ */
+export async function addMember(
+  server: TestServer,
+  tenantId: string,
+  input: { email: string; name?: string; password?: string; permissions?: PermissionKey[]; disabled?: boolean; withAccount?: boolean },
+): Promise<{ personId: string; passport: string; userId: string | null; email: string; password: string }> {
+  const password = input.password ?? 'member-pass';
+  const passwordHash = input.withAccount === false ? null : await hashPassword(password);
+  return server.running.platform.db.transaction(tenantId, async (tx) => {
+    const user = passwordHash ? await ensureUser(tx, { email: input.email, name: input.name ?? input.email, passwordHash }) : null;
+    const person = await insertPerson(tx, tenantId, { name: input.name ?? input.email, primaryEmail: input.email, userId: user?.id ?? null });
+    await setPassportPermissions(tx, tenantId, person.passport, { permissions: input.permissions ?? [] });
+    if (input.disabled) await setPersonDisabled(tx, tenantId, person.id, true);
+    return { personId: person.id, passport: person.passport, userId: user?.id ?? null, email: input.email, password };
+  });
+}
+
+export interface OutboxMessage {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  transport: string;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
+/** The tenant's sent e-mails, newest first (needs a MANAGE_PEOPLE token). */
+export async function outbox(server: TestServer, subdomain: string, token: string): Promise<OutboxMessage[]> {
+  const response = await server.api(subdomain, '/api/auth/v3/outbox?page_size=200', { token });
+  if (response.status !== 200) throw new Error(`outbox: ${response.status} ${await response.text()}`);
+  return (await body<{ results: OutboxMessage[] }>(response)).results;
+}
+
+export interface ProbeApp {
+  app: App;
+  port: number;
+  api: Api;
+  close(): Promise<void>;
+}
+
+/**
+ * A second app over the same platform (database, tokens, sessions) with extra modules: how the
+ * tests reach platform behaviour no product route exercises yet (cookie access, route guard).
+ */
+export async function startProbeApp(server: TestServer, extra: readonly Module[], platform = server.running.platform): Promise<ProbeApp> {
+  const app = await buildApp(platform, [...MODULES, ...extra], { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, port, api: clientFor(port), close: () => app.close() };
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Every route the product registers, as the onRoute hook sees it (HEAD twins left out). */
+export async function collectRoutes(server: TestServer): Promise<RouteInfo[]> {
+  const routes: RouteInfo[] = [];
+  const collector: Module = (app) => {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
+      }
+    });
+  };
+  const app = await buildApp(server.running.platform, [collector, ...MODULES], { logger: false });
+  await app.close();
+  return routes;
+}
+
+/**
+ * Every (method, url) the app serves, read from its route tree — platform routes (health,
+ * OpenAPI, docs) included, which an onRoute collector registered after them cannot see.
+ */
+export function routeTable(app: App): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.search(/[├└]── /);
+    if (at === -1) continue;
+    const depth = at / 4;
+    const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 4))!;
+    const url = (depth > 0 ? parents[depth - 1]! : '') + match[1]!;
+    parents[depth] = url;
+    parents.length = depth + 1;
+    for (const method of match[2]?.split(', ') ?? []) if (method !== 'HEAD') out.push({ method, url });
+  }
+  return out.sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));
 }
