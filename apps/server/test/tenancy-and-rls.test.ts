@@ -8,6 +8,12 @@ import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+/** The first row, which the test expects to exist. */
+const firstOf = <T>(result: unknown): T => {
+  const [row] = rowsOf<T>(result);
+  if (!row) throw new Error('no row');
+  return row;
+};
 
 describe.each(engines())('tenancy and row-level security on %s', (engine) => {
   let server: TestServer;
@@ -104,8 +110,8 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
     });
 
     it('answers 401 not-signed-in to no token, a malformed one, a forged one and an expired one', async () => {
-      const [{ value: secret }] = rowsOf<{ value: string }>(await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`SELECT value FROM platform_secrets WHERE name = 'id_token_signing_key'`)));
-      const claims = JSON.parse(Buffer.from(demoToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+      const { value: secret } = firstOf<{ value: string }>(await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`SELECT value FROM platform_secrets WHERE name = 'id_token_signing_key'`)));
+      const claims = JSON.parse(Buffer.from(demoToken.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
       const now = Math.floor(Date.now() / 1000);
       const expired = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(Buffer.from(secret, 'base64url'));
       const forged = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setExpirationTime(now + 600).sign(new Uint8Array(48).fill(7));
@@ -156,7 +162,7 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
       ).map((row) => row.relname);
       expect(tables).toEqual(expect.arrayContaining(['persons', 'person_permissions', 'sessions', 'audit_log', 'mail_outbox']));
       for (const table of tables) {
-        const [{ n }] = rowsOf<{ n: number | string }>(await db().transaction(null, (tx) => tx.execute(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`)));
+        const { n } = firstOf<{ n: number | string }>(await db().transaction(null, (tx) => tx.execute(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`)));
         expect(Number(n), table).toBe(0);
       }
       // while the owner sees the rows

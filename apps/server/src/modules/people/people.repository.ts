@@ -50,6 +50,11 @@ export async function findPersonByEmail(tx: Drizzle, tenantId: string, email: st
   return row ?? null;
 }
 
+export async function findPersonByPassport(tx: Drizzle, tenantId: string, passport: string): Promise<PersonRow | null> {
+  const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.passport, passport))).limit(1);
+  return row ?? null;
+}
+
 export async function findPersonByUser(tx: Drizzle, tenantId: string, userId: string): Promise<PersonRow | null> {
   const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.userId, userId))).limit(1);
   return row ?? null;

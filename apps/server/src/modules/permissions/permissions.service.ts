@@ -1,9 +1,11 @@
 import { isPermissionKey, PERMISSIONS, resolveFlags, TOGGLEABLE_MODULES } from '@faena/domain';
 import type { TPassportPermissions, TSiteConfig } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { AppError, FieldErrors, notFound } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
+import { findPersonByPassport } from '../people/people.repository.ts';
 
 const toResponse = (row: PassportPermissions): TPassportPermissions => ({ passport: row.passport, permissions: row.permissions, is_staff: row.isStaff });
 
@@ -23,13 +25,26 @@ export function allPermissions(): { key: string; meaning: string }[] {
 
 const validPassport = (passport: string) => /^[\w.@:-]{1,128}$/.test(passport);
 
+/** A set belongs to a person of this tenant: any other passport (another tenant's, a made-up one) is not found. */
+async function assertPerson(tx: Drizzle, tenantId: string, passport: string): Promise<void> {
+  if (!(await findPersonByPassport(tx, tenantId, passport))) throw notFound('Person not found.');
+}
+
 export async function getByPassport(ctx: Ctx, passport: string): Promise<TPassportPermissions> {
   if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
   const { caller } = signedIn(ctx);
   if (passport !== caller.passport && !caller.permissions.has('MANAGE_PEOPLE')) {
     throw new AppError('permission-denied', 'You do not have permission to perform this action.', { required: ['MANAGE_PEOPLE'] });
   }
-  return toResponse(await ctx.tx((tx) => getOrCreatePassportPermissions(tx, ctx.tenant.id, passport), { audit: 'permissions.get-or-create' }));
+  return toResponse(
+    await ctx.tx(
+      async (tx) => {
+        await assertPerson(tx, ctx.tenant.id, passport);
+        return getOrCreatePassportPermissions(tx, ctx.tenant.id, passport);
+      },
+      { audit: 'permissions.get-or-create' },
+    ),
+  );
 }
 
 /** Replaces the whole set (the caller's own included); takes effect on the next request. */
@@ -41,6 +56,7 @@ export async function setByPassport(ctx: Ctx, passport: string, input: { permiss
   const isStaff = input.is_staff !== undefined && signedIn(ctx).caller.isStaff ? input.is_staff : undefined;
   const row = await ctx.tx(
     async (tx) => {
+      await assertPerson(tx, ctx.tenant.id, passport);
       const saved = await setPassportPermissions(tx, ctx.tenant.id, passport, { permissions: [...new Set(input.permissions)].sort(), ...(isStaff === undefined ? {} : { isStaff }) });
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
       return saved;
