@@ -6,3 +6,4 @@ export * from './password-policy.ts';
 export * from './email.ts';
 export * from './version.ts';
 export * from './client-config.ts';
+export * from './forms/index.ts';

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { isValidatorAllowed } from './validator-flags.ts';
+import { ZFieldName, ZFormField, type FormField, type InputField } from './schema.ts';
+import {
+  hasCondition,
+  ownValue,
+  parseShowIf,
+  referencedFields,
+  ShowIfError,
+  showIfHolds,
+  type ShowIfNode,
+} from './show-if.ts';
+import { isInputField, skippedKey } from './values.ts';
+
+/**
+ * A form's definition (its `description`: the list of field definitions) with the form-level
+ * rules: unique names and ids, a name may not collide with another field's `_skipped`
+ * companion, validators fit their field type, every show_if parses, reads only fields of the
+ * same form (or their companions), and conditions do not form a cycle.
+ */
+
+export const FORM_MAX_FIELDS = 1000;
+export const FORM_MAX_NESTING = 4;
+
+function nestedDepth(value: unknown, depth = 0): number {
+  if (depth > FORM_MAX_NESTING) return depth;
+  if (!Array.isArray(value)) return depth;
+  let deepest = depth;
+  for (const item of value) {
+    const inner = ownValue(item, 'fields');
+    if (inner !== undefined) deepest = Math.max(deepest, nestedDepth(inner, depth + 1));
+    if (deepest > FORM_MAX_NESTING) break;
+  }
+  return deepest;
+}
+
+function baseName(name: string, names: ReadonlySet<string>): string | undefined {
+  if (names.has(name)) return name;
+  if (name.endsWith('_skipped')) {
+    const base = name.slice(0, -'_skipped'.length);
+    if (names.has(base)) return base;
+  }
+  return undefined;
+}
+
+function checkFields(fields: readonly FormField[], path: (string | number)[], ctx: z.RefinementCtx): void {
+  const names = new Set<string>();
+  const ids = new Set<string>();
+  fields.forEach((field, at) => {
+    const idKey = `${typeof field.id}:${field.id}`;
+    if (ids.has(idKey)) ctx.addIssue({ code: 'custom', message: `Id repetido: ${field.id}`, path: [...path, at, 'id'] });
+    ids.add(idKey);
+    if (!isInputField(field)) return;
+    if (names.has(field.name)) ctx.addIssue({ code: 'custom', message: `Nombre repetido: ${field.name}`, path: [...path, at, 'name'] });
+    names.add(field.name);
+  });
+  const dependencies = new Map<string, Set<string>>();
+  fields.forEach((field, at) => {
+    if (isInputField(field)) {
+      if (names.has(skippedKey(field.name))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `El nombre ${skippedKey(field.name)} está reservado para "No aplica" de ${field.name}`,
+          path: [...path, at, 'name'],
+        });
+      }
+      field.validators.forEach((validator, index) => {
+        if (!isValidatorAllowed(field.type, validator.type)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `El validador ${validator.type} no aplica a campos ${field.type}`,
+            path: [...path, at, 'validators', index, 'type'],
+          });
+        }
+        if (validator.type === 'min_value' || validator.type === 'max_value') {
+          const numeric = !['date', 'time'].includes(field.type);
+          if (numeric !== (typeof validator.value === 'number')) {
+            ctx.addIssue({
+              code: 'custom',
+              message: numeric ? 'El valor debe ser un número' : 'El valor debe ser una fecha u hora',
+              path: [...path, at, 'validators', index, 'value'],
+            });
+          }
+        }
+      });
+      if (field.type === 'form') checkFields(field.fields, [...path, at, 'fields'], ctx);
+    }
+    if (!hasCondition(field.show_if)) return;
+    let ast: ShowIfNode;
+    try {
+      ast = parseShowIf(field.show_if);
+    } catch (error) {
+      const message = error instanceof ShowIfError ? error.message : 'Condición inválida';
+      ctx.addIssue({ code: 'custom', message, path: [...path, at, 'show_if'] });
+      return;
+    }
+    const reads = new Set<string>();
+    for (const name of referencedFields(ast)) {
+      const base = baseName(name, names);
+      if (base === undefined) {
+        ctx.addIssue({ code: 'custom', message: `La condición usa un campo que no existe: ${name}`, path: [...path, at, 'show_if'] });
+      } else if (isInputField(field) && base === field.name) {
+        ctx.addIssue({ code: 'custom', message: 'La condición no puede depender del mismo campo', path: [...path, at, 'show_if'] });
+      } else {
+        reads.add(base);
+      }
+    }
+    if (isInputField(field)) dependencies.set(field.name, reads);
+  });
+  // Depth-first search for a cycle among conditions (a → b → a would make visibility undefined).
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, trail: string[]): string[] | undefined => {
+    if (state.get(name) === 'done') return undefined;
+    if (state.get(name) === 'visiting') return [...trail, name];
+    state.set(name, 'visiting');
+    for (const next of dependencies.get(name) ?? []) {
+      const cycle = visit(next, [...trail, name]);
+      if (cycle) return cycle;
+    }
+    state.set(name, 'done');
+    return undefined;
+  };
+  for (const name of dependencies.keys()) {
+    const cycle = visit(name, []);
+    if (cycle) {
+      const at = fields.findIndex((field) => isInputField(field) && field.name === name);
+      ctx.addIssue({ code: 'custom', message: `Condiciones circulares: ${cycle.join(' → ')}`, path: [...path, at, 'show_if'] });
+      break;
+    }
+  }
+}
+
+/** The field list of a form, with the form-level rules. */
+export const ZFormDefinition = z
+  .array(z.unknown())
+  .max(FORM_MAX_FIELDS)
+  .superRefine((fields, ctx) => {
+    if (nestedDepth(fields) > FORM_MAX_NESTING) {
+      ctx.addIssue({ code: 'custom', message: `Subformularios anidados más de ${FORM_MAX_NESTING} niveles` });
+    }
+  })
+  .pipe(z.array(ZFormField))
+  .superRefine((fields, ctx) => checkFields(fields, [], ctx));
+export type FormDefinition = FormField[];
+
+/** A form (spec §3): id, name, version and its field definitions under `description`. */
+export const ZForm = z.object({
+  id: z.union([z.string(), z.number()]),
+  name: z.string().max(200).default(''),
+  version: z.number().int().min(1).optional(),
+  description: ZFormDefinition,
+});
+export type Form = z.infer<typeof ZForm>;
+
+/** Body of POST /forms/ (API.md). */
+export const ZCreateFormRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: ZFormDefinition,
+});
+export type CreateFormRequest = z.infer<typeof ZCreateFormRequest>;
+
+export { ZFieldName };
+
+/* ------------------------------------------------------------------ compiled view & visibility */
+
+interface CompiledForm {
+  inputs: Map<string, InputField>;
+  /** null: always shown; 'invalid': a show_if that does not parse (shown: fail open). */
+  conditions: Map<FormField, ShowIfNode | null | 'invalid'>;
+}
+
+const compiledForms = new WeakMap<readonly FormField[], CompiledForm>();
+
+/** Parses every show_if of a field list once; the result is cached per list. */
+export function compileForm(fields: readonly FormField[]): CompiledForm {
+  let compiled = compiledForms.get(fields);
+  if (compiled) return compiled;
+  compiled = { inputs: new Map(), conditions: new Map() };
+  for (const field of fields) {
+    if (isInputField(field) && !compiled.inputs.has(field.name)) compiled.inputs.set(field.name, field);
+    let condition: ShowIfNode | null | 'invalid' = null;
+    if (hasCondition(field.show_if)) {
+      try {
+        condition = parseShowIf(field.show_if);
+      } catch {
+        condition = 'invalid';
+      }
+    }
+    compiled.conditions.set(field, condition);
+  }
+  compiledForms.set(fields, compiled);
+  return compiled;
+}
+
+/**
+ * Which fields are shown for these values. A field hidden by its show_if reads as null in
+ * other fields' conditions (it is neither validated nor submitted, so it has no value).
+ * A show_if that does not parse shows the field — the schema refuses such definitions, and
+ * failing open never hides a question silently.
+ */
+export function fieldVisibility(fields: readonly FormField[], values: unknown): Map<FormField, boolean> {
+  const compiled = compileForm(fields);
+  const result = new Map<FormField, boolean>();
+  const visiting = new Set<FormField>();
+  const names = new Set(compiled.inputs.keys());
+
+  const isShown = (field: FormField): boolean => {
+    const known = result.get(field);
+    if (known !== undefined) return known;
+    const condition = compiled.conditions.get(field) ?? null;
+    if (condition === null || condition === 'invalid' || visiting.has(field)) return true;
+    visiting.add(field);
+    const shown = showIfHolds(condition, (name) => {
+      const base = baseName(name, names);
+      const dependency = base === undefined ? undefined : compiled.inputs.get(base);
+      if (dependency && dependency !== field && !isShown(dependency)) return null;
+      return ownValue(values, name);
+    });
+    visiting.delete(field);
+    result.set(field, shown);
+    return shown;
+  };
+
+  for (const field of fields) isShown(field);
+  return result;
+}
+
+/** The fields to render, in order. */
+export function visibleFields(fields: readonly FormField[], values: unknown): FormField[] {
+  const visibility = fieldVisibility(fields, values);
+  return fields.filter((field) => visibility.get(field) !== false);
+}
