@@ -6,7 +6,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { newSecretToken, sha256 } from '../../platform/ids.ts';
+import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import type { TenantRecord } from '../../platform/tenancy.ts';
 import { findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, touchSignIn, type PersonRow } from '../people/people.repository.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
@@ -346,6 +346,8 @@ export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, inpu
 export async function startImpersonation(ctx: Ctx, personId: string): Promise<TTokenPair> {
   const { caller } = signedIn(ctx);
   if (caller.impersonator) throw new AppError('operation-not-allowed', 'Stop impersonating before impersonating someone else.');
+  // A malformed id names no person (and must not reach the uuid column).
+  if (!isUuid(personId)) throw new AppError('not-found', 'Person not found.');
   return ctx.tx(
     async (tx) => {
       const person = await findPerson(tx, ctx.tenant.id, personId);
