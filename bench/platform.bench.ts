@@ -6,6 +6,7 @@
  *
  * Every server runs in its own child process (bench/server-under-test.ts); autocannon runs here.
  * Settings: BENCH_CONNECTIONS (20), BENCH_DURATION seconds measured (8), BENCH_WARMUP seconds (2),
+ * BENCH_ROUNDS alternating platform/bare slices the measured seconds are split into (2),
  * BENCH_POOL_SIZE (10, both pg pools), BENCH_CPU_PROF=1 (V8 profiles of the servers),
  * BENCH_SCENARIOS=sign-in,me,list and BENCH_ENGINES=pglite,postgres to run a subset.
  */
@@ -14,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerUnderTest, type ServerUnderTest } from './lib/child.ts';
 import { httpJson } from './lib/http.ts';
-import { load, type LoadResult, type LoadSpec } from './lib/load.ts';
+import { loadSlice, merge, type LoadResult, type LoadSpec, type Slice } from './lib/load.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, PERSONS, SIGN_IN_USERS, signInEmail } from './lib/seed.ts';
@@ -23,6 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const only = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const ONLY_SCENARIOS = only('BENCH_SCENARIOS');
 const ONLY_ENGINES = only('BENCH_ENGINES');
@@ -53,8 +55,8 @@ interface Scenario {
   name: ScenarioName;
   label: string;
   bareLabel: string;
-  platform: (server: ServerUnderTest, token: string) => Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
-  bare: (server: ServerUnderTest) => Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
+  platform: (server: ServerUnderTest, token: string) => LoadShape;
+  bare: (server: ServerUnderTest) => LoadShape;
 }
 
 const host = (port: number) => `${BENCH_SUBDOMAIN}.${BENCH_DOMAIN}:${port}`;
@@ -84,17 +86,35 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function measure(server: ServerUnderTest, spec: Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>): Promise<Measured> {
-  if (WARMUP > 0) await load({ ...spec, port: server.port, connections: CONNECTIONS, durationSeconds: WARMUP });
-  const cpuBefore = await server.cpuMs();
-  const result = await load({ ...spec, port: server.port, connections: CONNECTIONS, durationSeconds: DURATION });
-  const cpu = (await server.cpuMs()) - cpuBefore;
-  const bad = result.non2xx + result.errors;
-  if (bad > 0.01 * Math.max(1, result.total)) {
-    throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.total} requests`);
+type LoadShape = Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
+
+/**
+ * Platform and bare, each warmed up once, then measured in alternating slices (P B, B P, ...)
+ * so that what else the shared machine does weighs on both alike. Latency percentiles come from
+ * every response of every slice.
+ */
+async function measurePair(platform: ServerUnderTest, platformLoad: LoadShape, bare: ServerUnderTest, bareLoad: LoadShape): Promise<{ platform: Measured; bare: Measured }> {
+  const sides = [
+    { server: platform, shape: platformLoad, slices: [] as Slice[], cpu: 0 },
+    { server: bare, shape: bareLoad, slices: [] as Slice[], cpu: 0 },
+  ];
+  if (WARMUP > 0) for (const side of sides) await loadSlice({ ...side.shape, port: side.server.port, connections: CONNECTIONS, durationSeconds: WARMUP });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      const before = await side.server.cpuMs();
+      side.slices.push(await loadSlice({ ...side.shape, port: side.server.port, connections: CONNECTIONS, durationSeconds: DURATION / ROUNDS }));
+      side.cpu += (await side.server.cpuMs()) - before;
+    }
   }
-  const ok = result.rps * result.durationSeconds;
-  return { load: result, cpuMsPerRequest: ok > 0 ? cpu / ok : NaN, cpuShare: cpu / (result.durationSeconds * 1000) };
+  const [p, b] = sides.map((side): Measured => {
+    const result = merge(side.slices);
+    const bad = result.non2xx + result.errors;
+    if (bad > 0.01 * Math.max(1, result.total)) {
+      throw new Error(`${side.shape.method ?? 'GET'} ${side.shape.path}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.total} requests`);
+    }
+    return { load: result, cpuMsPerRequest: result.ok > 0 ? side.cpu / result.ok : NaN, cpuShare: side.cpu / (result.durationSeconds * 1000) };
+  });
+  return { platform: p!, bare: b! };
 }
 
 function expectStatus(what: string, response: { status: number; body: unknown }, status = 200): void {
@@ -152,14 +172,12 @@ async function runEngine(ctx: BenchContext, engine: Engine, baseUrl: string | nu
     const results: ScenarioResult[] = [];
     for (const scenario of SCENARIOS) {
       if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.name)) continue;
-      ctx.log(`[${engine}] ${scenario.label}: platform, ${CONNECTIONS} connections, ${WARMUP}+${DURATION} s`);
-      const p = await measure(platform, scenario.platform(platform, token));
-      ctx.log(`[${engine}] ${scenario.label}: bare (${scenario.bareLabel})`);
-      const b = await measure(bare, scenario.bare(bare));
-      results.push({ name: scenario.name, label: scenario.label, platform: p, bare: b });
+      ctx.log(`[${engine}] ${scenario.label} vs bare (${scenario.bareLabel}): ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s each in ${ROUNDS} alternating slices`);
+      const measured = await measurePair(platform, scenario.platform(platform, token), bare, scenario.bare(bare));
+      results.push({ name: scenario.name, label: scenario.label, ...measured });
     }
     ctx.table({
-      title: `Platform vs bare Fastify on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${CONNECTIONS} connections, ${DURATION} s each, after ${WARMUP} s warm-up)`,
+      title: `Platform vs bare Fastify on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating slices, after ${WARMUP} s warm-up)`,
       columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare'],
       rows: results.map((r): Cell[] => {
         const scenario = SCENARIOS.find((s) => s.name === r.name)!;
@@ -178,7 +196,9 @@ async function runEngine(ctx: BenchContext, engine: Engine, baseUrl: string | nu
         ];
       }),
       notes: [
-        'req/s counts 2xx answers; latencies are autocannon\'s (ms); cpu ms/req is the server process\'s own CPU (PostgreSQL\'s is not in it).',
+        'req/s counts 2xx answers; p50/p99 in ms over every response; cpu ms/req is the server process\'s own CPU (PostgreSQL\'s is not in it).',
+        'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
+        'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
         `1-minute load average before the runs: ${loadBefore.toFixed(2)} (2 cores: values well above 1 before any load mean someone else is busy too).`,
         ...(engine === 'pglite' ? ['PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.'] : [`Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`]),
       ],
@@ -193,7 +213,7 @@ const benchmark: Benchmark = {
   title: 'Platform throughput: sign-in, /me and a 10,000-person list vs bare Fastify, PGlite and PostgreSQL',
   async run(ctx) {
     const baseUrl = postgresBaseUrl();
-    ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
+    ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
     const byEngine: Partial<Record<Engine, ScenarioResult[]>> = {};
     if (!ONLY_ENGINES || ONLY_ENGINES.includes('pglite')) {
       byEngine.pglite = await runEngine(ctx, 'pglite', null);
