@@ -35,7 +35,7 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
     tenant,
     caller,
     requestId: request.id,
-    origin: originOf(request),
+    origin: originOf(request, platform.config.PUBLIC_DOMAIN, tenant),
     tx: (fn, options) =>
       platform.db.transaction(tenant.id, async (tx) => {
         const result = await fn(tx);
@@ -65,9 +65,17 @@ export function signedIn(ctx: Ctx): SignedInCtx {
   return ctx as SignedInCtx;
 }
 
-/** The origin the browser used, for links in e-mails (invites, magic links). */
-export function originOf(request: FastifyRequest): string {
-  const host = request.headers.host ?? 'localhost';
-  const local = /(^|\.)localhost(:\d+)?$/.test(host) || /^127\.|^\[::1\]/.test(host);
-  return `${local ? request.protocol : 'https'}://${host}`;
+/**
+ * The origin the browser used, for links in e-mails (invites, magic links). The Host header is
+ * the client's to choose, so it is used only under PUBLIC_DOMAIN (or a local host); any other
+ * host gets the tenant's canonical origin, or a forged Host would send sign-in tokens to a
+ * domain of the sender's choosing.
+ */
+export function originOf(request: FastifyRequest, publicDomain: string, tenant: Pick<TenantRecord, 'subdomain'>): string {
+  const host = (request.headers.host ?? 'localhost').toLowerCase();
+  const name = host.replace(/:\d+$/, '');
+  const domain = publicDomain.toLowerCase().replace(/:\d+$/, '');
+  const local = /(^|\.)localhost$/.test(name) || /^127\.|^\[::1\]$/.test(name);
+  if (local || name === domain || name.endsWith(`.${domain}`)) return `${local ? request.protocol : 'https'}://${host}`;
+  return `${domain.endsWith('localhost') ? 'http' : 'https'}://${tenant.subdomain}.${publicDomain}`;
 }
