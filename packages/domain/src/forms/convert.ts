@@ -68,11 +68,10 @@ export function convertFieldValue(field: InputField, value: unknown, options: Co
   if (isNumberType(field.type)) return numberOrRaw(value, field.type === 'integer');
   switch (field.type) {
     case 'value_in_num_range':
-      return numberOrRaw(value, false);
     case 'stars':
     case 'emotion':
     case 'reactions':
-      return numberOrRaw(value, true);
+      return numberOrRaw(value, false);
     case 'num_range':
       return pick(value, ['start', 'end'], (item) => numberOrRaw(item, false));
     case 'date_range':

@@ -168,8 +168,9 @@ function checkFiles(field: InputField, value: unknown, ctx: Context): string | n
 }
 
 function checkRating(field: FieldOf<'stars' | 'emotion' | 'reactions'>, value: unknown): string | null {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return FORM_MESSAGES.invalid;
-  return checkNumberRules(value, { min: 1, max: field.max });
+  const parsed = parseNumberInput(value);
+  if (!parsed.ok || parsed.value === null || !Number.isInteger(parsed.value)) return FORM_MESSAGES.invalid;
+  return checkNumberRules(parsed.value, { min: 1, max: field.max });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -203,7 +204,8 @@ function checkValue(field: InputField, value: unknown, ctx: Context, path: strin
     case 'integer':
     case 'float':
     case 'decimal': {
-      const parsed = parseNumberInput(value, 'float');
+      // Integer fields round to whole numbers (spec §5), here exactly as on entry and on submit.
+      const parsed = parseNumberInput(value, field.type);
       if (!parsed.ok || parsed.value === null) return FORM_MESSAGES.invalid;
       return checkNumber(parsed.value, numberFieldRules(field.type, field), validators);
     }
