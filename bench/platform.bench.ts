@@ -88,16 +88,26 @@ const SCENARIOS: Scenario[] = [
 
 type LoadShape = Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
 
+interface Side {
+  engine: Engine;
+  role: 'platform' | 'bare';
+  server: ServerUnderTest;
+  shape: LoadShape;
+  slices: Slice[];
+  cpu: number;
+}
+
 /**
- * Platform and bare, each warmed up once, then measured in alternating slices (P B, B P, ...)
- * so that what else the shared machine does weighs on both alike. Latency percentiles come from
- * every response of every slice.
+ * Every server of the scenario (platform and bare, on each engine) warmed up once, then measured
+ * in alternating slices (forward, then backward order, ...) so that whatever else the shared
+ * machine does in the meantime weighs on all of them alike — the PGlite-vs-PostgreSQL ratio
+ * included. Latency percentiles come from every response of every slice.
  */
-async function measurePair(platform: ServerUnderTest, platformLoad: LoadShape, bare: ServerUnderTest, bareLoad: LoadShape): Promise<{ platform: Measured; bare: Measured }> {
-  const sides = [
-    { server: platform, shape: platformLoad, slices: [] as Slice[], cpu: 0 },
-    { server: bare, shape: bareLoad, slices: [] as Slice[], cpu: 0 },
-  ];
+async function measureScenario(scenario: Scenario, setups: EngineSetup[]): Promise<Map<Engine, { platform: Measured; bare: Measured }>> {
+  const sides: Side[] = setups.flatMap((setup) => [
+    { engine: setup.engine, role: 'platform' as const, server: setup.platform, shape: scenario.platform(setup.platform, setup.token), slices: [], cpu: 0 },
+    { engine: setup.engine, role: 'bare' as const, server: setup.bare, shape: scenario.bare(setup.bare), slices: [], cpu: 0 },
+  ]);
   if (WARMUP > 0) for (const side of sides) await loadSlice({ ...side.shape, port: side.server.port, connections: CONNECTIONS, durationSeconds: WARMUP });
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
@@ -106,15 +116,20 @@ async function measurePair(platform: ServerUnderTest, platformLoad: LoadShape, b
       side.cpu += (await side.server.cpuMs()) - before;
     }
   }
-  const [p, b] = sides.map((side): Measured => {
+  const measured = (side: Side): Measured => {
     const result = merge(side.slices);
     const bad = result.non2xx + result.errors;
     if (bad > 0.01 * Math.max(1, result.total)) {
-      throw new Error(`${side.shape.method ?? 'GET'} ${side.shape.path}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.total} requests`);
+      throw new Error(`${side.role} on ${side.engine}, ${side.shape.method ?? 'GET'} ${side.shape.path}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.total} requests`);
     }
     return { load: result, cpuMsPerRequest: result.ok > 0 ? side.cpu / result.ok : NaN, cpuShare: side.cpu / (result.durationSeconds * 1000) };
-  });
-  return { platform: p!, bare: b! };
+  };
+  const byEngine = new Map<Engine, { platform: Measured; bare: Measured }>();
+  for (const setup of setups) {
+    const of = (role: Side['role']) => measured(sides.find((side) => side.engine === setup.engine && side.role === role)!);
+    byEngine.set(setup.engine, { platform: of('platform'), bare: of('bare') });
+  }
+  return byEngine;
 }
 
 function expectStatus(what: string, response: { status: number; body: unknown }, status = 200): void {
@@ -142,48 +157,79 @@ async function sanity(platform: ServerUnderTest, bare: ServerUnderTest): Promise
   return token;
 }
 
-async function runEngine(ctx: BenchContext, engine: Engine, baseUrl: string | null): Promise<ScenarioResult[]> {
-  const cleanups: (() => Promise<void>)[] = [];
-  try {
-    let url: string | undefined;
-    let platformDir: string | undefined;
-    let bareDir: string | undefined;
-    if (engine === 'postgres') {
-      const database = await throwAwayDatabase(baseUrl!);
-      cleanups.push(database.drop);
-      url = database.url;
-    } else {
-      platformDir = mkdtempSync(join(tmpdir(), 'faena-bench-platform-'));
-      bareDir = mkdtempSync(join(tmpdir(), 'faena-bench-bare-'));
-      cleanups.push(async () => {
-        rmSync(platformDir!, { recursive: true, force: true });
-        rmSync(bareDir!, { recursive: true, force: true });
-      });
-    }
-    ctx.log(`[${engine}] starting the platform and seeding ${PERSONS} persons`);
-    const platform = await startServerUnderTest({ mode: 'platform', engine, poolSize: POOL_SIZE, ...(url ? { url } : { dataDir: platformDir! }) });
-    cleanups.unshift(platform.stop);
-    ctx.log(`[${engine}] platform ready on :${platform.port} (seeded in ${Math.round(platform.info.seedMs ?? 0)} ms); starting the bare baseline`);
-    const bare = await startServerUnderTest({ mode: 'bare', engine, poolSize: POOL_SIZE, ...(url ? { url, tenantId: platform.info.tenantId } : { dataDir: bareDir! }) });
-    cleanups.unshift(bare.stop);
-    const token = await sanity(platform, bare);
-    const loadBefore = loadavg()[0]!;
+interface EngineSetup {
+  engine: Engine;
+  platform: ServerUnderTest;
+  bare: ServerUnderTest;
+  token: string;
+}
 
-    const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) {
-      if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.name)) continue;
-      ctx.log(`[${engine}] ${scenario.label} vs bare (${scenario.bareLabel}): ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s each in ${ROUNDS} alternating slices`);
-      const measured = await measurePair(platform, scenario.platform(platform, token), bare, scenario.bare(bare));
-      results.push({ name: scenario.name, label: scenario.label, ...measured });
+/** Starts the platform and the bare baseline of one engine, seeded, and checks them. */
+async function setUp(ctx: BenchContext, engine: Engine, baseUrl: string | null, cleanups: (() => Promise<void>)[]): Promise<EngineSetup> {
+  let url: string | undefined;
+  let platformDir: string | undefined;
+  let bareDir: string | undefined;
+  if (engine === 'postgres') {
+    const database = await throwAwayDatabase(baseUrl!);
+    cleanups.unshift(database.drop);
+    url = database.url;
+  } else {
+    platformDir = mkdtempSync(join(tmpdir(), 'faena-bench-platform-'));
+    bareDir = mkdtempSync(join(tmpdir(), 'faena-bench-bare-'));
+    cleanups.unshift(async () => {
+      rmSync(platformDir!, { recursive: true, force: true });
+      rmSync(bareDir!, { recursive: true, force: true });
+    });
+  }
+  ctx.log(`[${engine}] starting the platform and seeding ${PERSONS} persons`);
+  const platform = await startServerUnderTest({ mode: 'platform', engine, poolSize: POOL_SIZE, ...(url ? { url } : { dataDir: platformDir! }) });
+  cleanups.unshift(platform.stop);
+  ctx.log(`[${engine}] platform ready on :${platform.port} (seeded in ${Math.round(platform.info.seedMs ?? 0)} ms); starting the bare baseline`);
+  const bare = await startServerUnderTest({ mode: 'bare', engine, poolSize: POOL_SIZE, ...(url ? { url, tenantId: platform.info.tenantId } : { dataDir: bareDir! }) });
+  cleanups.unshift(bare.stop);
+  const token = await sanity(platform, bare);
+  return { engine, platform, bare, token };
+}
+
+const ENGINE_NAME: Record<Engine, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+const benchmark: Benchmark = {
+  title: 'Platform throughput: sign-in, /me and a 10,000-person list vs bare Fastify, PGlite and PostgreSQL',
+  async run(ctx) {
+    const baseUrl = postgresBaseUrl();
+    ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
+    const engines: Engine[] = [];
+    if (!ONLY_ENGINES || ONLY_ENGINES.includes('pglite')) engines.push('pglite');
+    if (ONLY_ENGINES && !ONLY_ENGINES.includes('postgres')) ctx.log('PostgreSQL parts not selected (BENCH_ENGINES)');
+    else if (baseUrl) engines.push('postgres');
+    else ctx.log(POSTGRES_SKIPPED);
+
+    const cleanups: (() => Promise<void>)[] = [];
+    const results = new Map<Engine, ScenarioResult[]>(engines.map((engine) => [engine, []]));
+    const loads: Record<string, number> = {};
+    try {
+      const setups: EngineSetup[] = [];
+      for (const engine of engines) setups.push(await setUp(ctx, engine, baseUrl, cleanups));
+      for (const scenario of SCENARIOS) {
+        if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.name)) continue;
+        loads[scenario.name] = loadavg()[0]!;
+        ctx.log(`${scenario.label} vs bare (${scenario.bareLabel}) on ${engines.join(' and ')}: ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s each in ${ROUNDS} alternating slices`);
+        const measured = await measureScenario(scenario, setups);
+        for (const [engine, pair] of measured) results.get(engine)!.push({ name: scenario.name, label: scenario.label, ...pair });
+      }
+    } finally {
+      for (const cleanup of cleanups) await cleanup().catch((error: unknown) => ctx.log(`cleanup failed: ${String(error)}`));
     }
-    ctx.table({
-      title: `Platform vs bare Fastify on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating slices, after ${WARMUP} s warm-up)`,
-      columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare'],
-      rows: results.map((r): Cell[] => {
-        const scenario = SCENARIOS.find((s) => s.name === r.name)!;
-        return [
+
+    const loadNote = `1-minute load average when each scenario began: ${Object.entries(loads).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ')} (2 cores: the machine is shared; all servers of a scenario share its alternating slices).`;
+    for (const [engine, rows] of results) {
+      ctx.data[engine] = rows;
+      ctx.table({
+        title: `Platform vs bare Fastify on ${ENGINE_NAME[engine]} (${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating slices, after ${WARMUP} s warm-up)`,
+        columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare'],
+        rows: rows.map((r): Cell[] => [
           r.label,
-          scenario.bareLabel,
+          SCENARIOS.find((s) => s.name === r.name)!.bareLabel,
           r.platform.load.rps,
           r.platform.load.p50,
           r.platform.load.p99,
@@ -193,47 +239,24 @@ async function runEngine(ctx: BenchContext, engine: Engine, baseUrl: string | nu
           pct(r.platform.load.rps / r.bare.load.rps),
           r.platform.cpuMsPerRequest,
           r.bare.cpuMsPerRequest,
-        ];
-      }),
-      notes: [
-        'req/s counts 2xx answers; p50/p99 in ms over every response; cpu ms/req is the server process\'s own CPU (PostgreSQL\'s is not in it).',
-        'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
-        'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
-        `1-minute load average before the runs: ${loadBefore.toFixed(2)} (2 cores: values well above 1 before any load mean someone else is busy too).`,
-        ...(engine === 'pglite' ? ['PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.'] : [`Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`]),
-      ],
-    });
-    return results;
-  } finally {
-    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => ctx.log(`cleanup failed: ${String(error)}`));
-  }
-}
-
-const benchmark: Benchmark = {
-  title: 'Platform throughput: sign-in, /me and a 10,000-person list vs bare Fastify, PGlite and PostgreSQL',
-  async run(ctx) {
-    const baseUrl = postgresBaseUrl();
-    ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
-    const byEngine: Partial<Record<Engine, ScenarioResult[]>> = {};
-    if (!ONLY_ENGINES || ONLY_ENGINES.includes('pglite')) {
-      byEngine.pglite = await runEngine(ctx, 'pglite', null);
-      ctx.data.pglite = byEngine.pglite;
+        ]),
+        notes: [
+          'req/s counts 2xx answers; p50/p99 in ms over every response; cpu ms/req is the server process\'s own CPU (PostgreSQL\'s is not in it).',
+          'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
+          'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
+          loadNote,
+          engine === 'pglite' ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.' : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
+        ],
+      });
     }
-    if (ONLY_ENGINES && !ONLY_ENGINES.includes('postgres')) {
-      ctx.log('PostgreSQL parts not selected (BENCH_ENGINES)');
-    } else if (baseUrl) {
-      byEngine.postgres = await runEngine(ctx, 'postgres', baseUrl);
-      ctx.data.postgres = byEngine.postgres;
-    } else {
-      ctx.log(POSTGRES_SKIPPED);
-    }
+    ctx.data.loadAverages = loads;
 
-    const list = (engine: Engine) => byEngine[engine]?.find((r) => r.name === 'list') ?? null;
+    const list = (engine: Engine) => results.get(engine)?.find((r) => r.name === 'list') ?? null;
     const lite = list('pglite');
     const pg = list('postgres');
     if (pg && lite) {
       ctx.table({
-        title: 'List endpoint, PGlite vs PostgreSQL (same run)',
+        title: 'List endpoint, PGlite vs PostgreSQL (same run, interleaved slices)',
         columns: ['server', 'PGlite req/s', 'PostgreSQL req/s', 'PGlite/PostgreSQL'],
         rows: [
           ['platform', lite.platform.load.rps, pg.platform.load.rps, pct(lite.platform.load.rps / pg.platform.load.rps)],
@@ -241,15 +264,21 @@ const benchmark: Benchmark = {
         ],
       });
     }
+    const skipped = (need: Engine[]): string => {
+      const missing = need.find((engine) => !engines.includes(engine));
+      if (missing === 'postgres' && !(ONLY_ENGINES && !ONLY_ENGINES.includes('postgres'))) return POSTGRES_SKIPPED;
+      if (missing) return `${ENGINE_NAME[missing]} not selected (BENCH_ENGINES)`;
+      return 'the list scenario was not selected (BENCH_SCENARIOS)';
+    };
     ctx.target(
       pg
         ? target('PostgreSQL: list throughput ≥ 70% of the bare route', pg.platform.load.rps / pg.bare.load.rps, POSTGRES_LIST_TARGET, (m) => `${pct(m)} (${pg.platform.load.rps.toFixed(0)} vs ${pg.bare.load.rps.toFixed(0)} req/s)`)
-        : { name: 'PostgreSQL: list throughput ≥ 70% of the bare route', verdict: 'SKIP', detail: POSTGRES_SKIPPED },
+        : { name: 'PostgreSQL: list throughput ≥ 70% of the bare route', verdict: 'SKIP', detail: skipped(['postgres']) },
     );
     ctx.target(
       pg && lite
-        ? target('PGlite: list throughput ≥ 25% of PostgreSQL\'s', lite.platform.load.rps / pg.platform.load.rps, PGLITE_VS_POSTGRES_TARGET, (m) => `${pct(m)} (${lite.platform.load.rps.toFixed(0)} vs ${pg.platform.load.rps.toFixed(0)} req/s)`)
-        : { name: 'PGlite: list throughput ≥ 25% of PostgreSQL\'s', verdict: 'SKIP', detail: POSTGRES_SKIPPED },
+        ? target("PGlite: list throughput ≥ 25% of PostgreSQL's", lite.platform.load.rps / pg.platform.load.rps, PGLITE_VS_POSTGRES_TARGET, (m) => `${pct(m)} (${lite.platform.load.rps.toFixed(0)} vs ${pg.platform.load.rps.toFixed(0)} req/s)`)
+        : { name: "PGlite: list throughput ≥ 25% of PostgreSQL's", verdict: 'SKIP', detail: skipped(['pglite', 'postgres']) },
     );
   },
 };
