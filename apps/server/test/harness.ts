@@ -136,6 +136,8 @@ export function httpRequest(port: number, path: string, init: { method: string; 
       res.on('error', reject);
     });
     req.on('error', reject);
+    // node:http sends no length for a DELETE body unless told, and the server would read it as the next request
+    if (init.body !== undefined && !init.headers.has('content-length') && !init.headers.has('transfer-encoding')) req.setHeader('content-length', Buffer.byteLength(init.body));
     if (init.body !== undefined) req.write(init.body);
     req.end();
   });

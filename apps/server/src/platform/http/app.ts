@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION, hasPermissions } from '@faena/domain';
-import { AppError } from '../errors.ts';
+import { AppError, FieldErrors } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { TenantRecord } from '../tenancy.ts';
@@ -76,6 +76,13 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
       const needs = access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : 'Needs a signed-in member.';
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs].filter(Boolean).join(' ') } as typeof route.schema;
     }
+  });
+
+  // PostgreSQL text cannot hold U+0000: refuse it at the edge as a field error rather than let
+  // the driver fail with a 500 deep inside a use case.
+  app.addHook('preValidation', async (request) => {
+    const fields = [...nulFields(request.params), ...nulFields(request.query), ...nulFields(request.body)];
+    if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields.map((field) => [field, ['Text may not contain the NUL character.']])));
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -174,6 +181,25 @@ async function authenticate(request: FastifyRequest, access: Extract<Access, { p
     isStaff: state.isStaff,
     impersonator: claims.act ? { userId: claims.act.sub, personId: claims.act.pid } : null,
   };
+}
+
+/** Paths of the strings holding U+0000 in parsed JSON, query or params (never inside a Buffer or a stream). */
+function nulFields(value: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<object>(); // parsed multipart bodies can hold cycles
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0 && found.length < 20) {
+    const [current, path] = stack.pop()!;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    if (typeof current === 'string') {
+      if (current.includes('\0')) found.push(path || 'non_field_errors');
+    } else if (current !== null && typeof current === 'object' && !seen.has(current) && !ArrayBuffer.isView(current) && !(current instanceof ArrayBuffer) && typeof (current as { pipe?: unknown }).pipe !== 'function') {
+      seen.add(current);
+      if (Array.isArray(current)) current.forEach((item, index) => stack.push([item, at(index)]));
+      else for (const [key, item] of Object.entries(current)) stack.push([item, at(key)]);
+    }
+  }
+  return found;
 }
 
 function bearerOf(request: FastifyRequest): string | null {
