@@ -256,7 +256,9 @@ export function routeTable(app: App): { method: string; url: string }[] {
     if (at === -1) continue;
     const depth = at / 4;
     const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 4))!;
-    const url = (depth > 0 ? parents[depth - 1]! : '') + match[1]!;
+    const parent = depth > 0 ? parents[depth - 1]! : '';
+    // the tree prints a wildcard after a static route without its '/' (`fcm_tokens` → `*`)
+    const url = parent + (match[1]!.startsWith('*') && parent && !parent.endsWith('/') ? '/' : '') + match[1]!;
     parents[depth] = url;
     parents.length = depth + 1;
     for (const method of match[2]?.split(', ') ?? []) if (method !== 'HEAD') out.push({ method, url });

@@ -3,3 +3,4 @@ export * from './tenant.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
 export * from './people.ts';
+export * from './notifications.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
@@ -9,6 +10,7 @@ import { TokenService } from './auth/tokens.ts';
 import { SessionStates } from './auth/caller.ts';
 import { Mailer } from './mail/mailer.ts';
 import { ensureSecret } from './secrets.ts';
+import { Jobs } from './jobs.ts';
 import { buildApp } from './http/app.ts';
 import type { Platform } from './platform.ts';
 import { MODULES } from '../modules/index.ts';
@@ -28,10 +30,16 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
   const secret = await ensureSecret(db, 'id_token_signing_key', TokenService.newSecret);
   const bus = new EventBus(db);
   await bus.start();
+  // Outside requests (jobs, streams) the platform logs here; request logs stay Fastify's.
+  const log = pino({ level: options.logger === false ? 'silent' : config.LOG_LEVEL });
+  const jobs = new Jobs(db, log);
+  await jobs.start();
   const platform: Platform = {
     config,
     db,
     bus,
+    jobs,
+    log,
     tenants: new TenantResolver(lookupTenant(db), config.DEFAULT_TENANT, bus),
     tokens: new TokenService(secret, config.ID_TOKEN_TTL_SECONDS),
     sessions: new SessionStates(db, bus),
@@ -44,6 +52,7 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     platform,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await bus.close();
       platform.mailer.close();
       if (!options.db) await db.close();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,31 @@ const ZEnv = z.object({
     .default('app.localhost'),
   DEFAULT_TENANT: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Notifications: seconds between `ping` events on a stream (proxies close idle connections at ~60 s). */
+  NOTIFICATIONS_PING_SECONDS: z.coerce.number().min(0.05).max(300).default(20),
+  /** Notification streams one server process holds at most; beyond it new ones get 503. */
+  NOTIFICATIONS_MAX_STREAMS: z.coerce.number().int().min(1).default(20_000),
+  /** VAPID subject of Web Push: a mailto: or https: contact for the push services. */
+  WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').default('mailto:no-reply@faena.app'),
+  /** Accept browser subscriptions whose endpoint is on this machine (tests, local push services). */
+  WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Firebase service account (the JSON itself or a path to it): native push is sent only when set. */
+  FCM_SERVICE_ACCOUNT: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        const account = JSON.parse(value.trim().startsWith('{') ? value : readFileSync(value, 'utf8')) as Record<string, unknown>;
+        if (typeof account.project_id === 'string' && typeof account.client_email === 'string' && typeof account.private_key === 'string') {
+          const tokenUri = typeof account.token_uri === 'string' ? account.token_uri : 'https://oauth2.googleapis.com/token';
+          return { projectId: account.project_id, clientEmail: account.client_email, privateKey: account.private_key, tokenUri };
+        }
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a Firebase service account (JSON, or a path to it) with project_id, client_email and private_key' });
+      return z.NEVER;
+    })
+    .optional(),
   SMTP_URL: z
     .string()
     .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { EventBus } from './events.ts';
+import type { Jobs } from './jobs.ts';
+import type { Logger } from 'pino';
 import type { TenantResolver } from './tenancy.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { SessionStates } from './auth/caller.ts';
@@ -11,6 +13,10 @@ export interface Platform {
   config: Config;
   db: Database;
   bus: EventBus;
+  /** Background jobs (PostgreSQL-backed queue): define, send in a transaction, wake. */
+  jobs: Jobs;
+  /** Logs outside a request (jobs, streams). */
+  log: Logger;
   tenants: TenantResolver;
   tokens: TokenService;
   sessions: SessionStates;

@@ -31,6 +31,12 @@ export interface Database {
   ownerExec(sql: string): Promise<void>;
   ownerDrizzle<T>(fn: (db: Drizzle) => Promise<T>): Promise<T>;
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * For the job queue (platform/jobs.ts) only: one statement with values, or a script without,
+   * as the owner and outside any tenant transaction. On PGlite it takes its turn in the queue,
+   * so it never interleaves with a transaction; a script that fails half-way is rolled back.
+   */
+  queueSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,16 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       const unlisten = await queue.run(() => client.listen(channel, handler));
       return () => queue.run(() => unlisten());
     },
+    queueSql: (text, values) =>
+      queue.run(async () => {
+        try {
+          if (values && values.length > 0) return { rows: (await client.query<Row>(text, values)).rows };
+          return { rows: (await client.exec(text)).flatMap((result) => result.rows as Row[]) };
+        } catch (error) {
+          await client.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     close: () => queue.run(() => client.close()),
   };
 }
@@ -163,6 +179,19 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
         listeners.splice(listeners.indexOf(client), 1);
         await client.end();
       };
+    },
+    queueSql: async (text, values) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const result = (await client.query(text, values)) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     close: async () => {
       await Promise.all(listeners.map((client) => client.end()));

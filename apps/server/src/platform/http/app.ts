@@ -62,12 +62,13 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
 
   // Secure by default: a route that declares neither `public` nor its permissions stops start-up.
   app.addHook('onRoute', (route) => {
-    // Outside /api there are only the web app's static files; the docs UI is public too.
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) {
+    const access = route.config?.access;
+    // Outside /api there are only the web app's static files; the docs UI is public too. A route
+    // there that declares its access keeps it.
+    if ((!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) && !isAccess(access)) {
       route.config = { ...route.config, access: NO_TENANT };
       return;
     }
-    const access = route.config?.access;
     if (!isAccess(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares neither public nor its permissions`);
     }
