@@ -1,4 +1,5 @@
 import { DEFAULT_DATE_FORMAT_ALIASES } from './constants.ts';
+import { FORM_MESSAGES } from './messages.ts';
 
 /**
  * Dates, times and date-times as the engine stores them: dates 'YYYY-MM-DD', times 'HH:mm' or
@@ -51,6 +52,14 @@ export function parseTimeOfDay(value: unknown): number | undefined {
 export function isSupportedDateFormat(format: string | null | undefined): boolean {
   return format === null || format === undefined || format.trim() === '' ||
     (DEFAULT_DATE_FORMAT_ALIASES as readonly string[]).includes(format.trim());
+}
+
+/**
+ * What a date field shows instead of an input when its format is not the default one:
+ * "Format different from default not supported by frontend." (spec §3), else null.
+ */
+export function dateFormatProblem(field: { type: string; format?: string | null }): string | null {
+  return field.type === 'date' && !isSupportedDateFormat(field.format) ? FORM_MESSAGES.dateFormatUnsupported : null;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -163,33 +163,31 @@ export { ZFieldName };
 
 /* ------------------------------------------------------------------ compiled view & visibility */
 
-interface CompiledForm {
-  inputs: Map<string, InputField>;
-  /** null: always shown; 'invalid': a show_if that does not parse (shown: fail open). */
-  conditions: Map<FormField, ShowIfNode | null | 'invalid'>;
-}
+type Condition = ShowIfNode | null | 'invalid';
 
-const compiledForms = new WeakMap<readonly FormField[], CompiledForm>();
+const conditionCache = new Map<string, ShowIfNode | 'invalid'>();
+const CONDITION_CACHE_LIMIT = 10_000;
 
-/** Parses every show_if of a field list once; the result is cached per list. */
-export function compileForm(fields: readonly FormField[]): CompiledForm {
-  let compiled = compiledForms.get(fields);
-  if (compiled) return compiled;
-  compiled = { inputs: new Map(), conditions: new Map() };
-  for (const field of fields) {
-    if (isInputField(field) && !compiled.inputs.has(field.name)) compiled.inputs.set(field.name, field);
-    let condition: ShowIfNode | null | 'invalid' = null;
-    if (hasCondition(field.show_if)) {
-      try {
-        condition = parseShowIf(field.show_if);
-      } catch {
-        condition = 'invalid';
-      }
+/**
+ * The parsed show_if of a field: null when it has none, 'invalid' when it does not parse.
+ * Parsed once per distinct expression text (ASTs are never mutated), so definitions read fresh
+ * from storage on every request, or edited in place by the builder, cost no re-parse and are
+ * never stale.
+ */
+export function fieldCondition(field: FormField): Condition {
+  if (!hasCondition(field.show_if)) return null;
+  const source = field.show_if;
+  let condition = conditionCache.get(source);
+  if (condition === undefined) {
+    try {
+      condition = parseShowIf(source);
+    } catch {
+      condition = 'invalid';
     }
-    compiled.conditions.set(field, condition);
+    if (conditionCache.size >= CONDITION_CACHE_LIMIT) conditionCache.clear();
+    conditionCache.set(source, condition);
   }
-  compiledForms.set(fields, compiled);
-  return compiled;
+  return condition;
 }
 
 /**
@@ -199,20 +197,26 @@ export function compileForm(fields: readonly FormField[]): CompiledForm {
  * failing open never hides a question silently.
  */
 export function fieldVisibility(fields: readonly FormField[], values: unknown): Map<FormField, boolean> {
-  const compiled = compileForm(fields);
+  const inputs = new Map<string, InputField>();
+  for (const field of fields) if (isInputField(field) && !inputs.has(field.name)) inputs.set(field.name, field);
   const result = new Map<FormField, boolean>();
   const visiting = new Set<FormField>();
-  const names = new Set(compiled.inputs.keys());
+  const names = new Set(inputs.keys());
 
   const isShown = (field: FormField): boolean => {
     const known = result.get(field);
     if (known !== undefined) return known;
-    const condition = compiled.conditions.get(field) ?? null;
-    if (condition === null || condition === 'invalid' || visiting.has(field)) return true;
+    const condition = fieldCondition(field);
+    if (condition === null || condition === 'invalid') {
+      result.set(field, true);
+      return true;
+    }
+    // A cycle (refused by the schema) resolves as shown rather than looping.
+    if (visiting.has(field)) return true;
     visiting.add(field);
     const shown = showIfHolds(condition, (name) => {
       const base = baseName(name, names);
-      const dependency = base === undefined ? undefined : compiled.inputs.get(base);
+      const dependency = base === undefined ? undefined : inputs.get(base);
       if (dependency && dependency !== field && !isShown(dependency)) return null;
       return ownValue(values, name);
     });
@@ -229,4 +233,32 @@ export function fieldVisibility(fields: readonly FormField[], values: unknown): 
 export function visibleFields(fields: readonly FormField[], values: unknown): FormField[] {
   const visibility = fieldVisibility(fields, values);
   return fields.filter((field) => visibility.get(field) !== false);
+}
+
+/* ------------------------------------------------------------------ immutable names */
+
+export interface NameChange {
+  /** Ids from the top-level field down to the renamed one. */
+  ids: (string | number)[];
+  from: string;
+  to: string;
+}
+
+/**
+ * A field's `name` cannot change after creation (spec §3): between two versions of a form,
+ * fields with the same id must keep their name (sub-forms included). Lists what changed.
+ */
+export function renamedFields(previous: readonly FormField[], next: readonly FormField[], parentIds: (string | number)[] = []): NameChange[] {
+  const before = new Map<string, InputField>();
+  for (const field of previous) if (isInputField(field)) before.set(`${typeof field.id}:${field.id}`, field);
+  const changes: NameChange[] = [];
+  for (const field of next) {
+    if (!isInputField(field)) continue;
+    const old = before.get(`${typeof field.id}:${field.id}`);
+    if (!old) continue;
+    const ids = [...parentIds, field.id];
+    if (old.name !== field.name) changes.push({ ids, from: old.name, to: field.name });
+    if (old.type === 'form' && field.type === 'form') changes.push(...renamedFields(old.fields, field.fields, ids));
+  }
+  return changes;
 }

@@ -167,3 +167,17 @@ export function uploadHelpText(input: UploadHelpInput): string {
   }
   return text;
 }
+
+/** The word shown next to optional fields when the form marks optional fields (spec §5). */
+export const OPTIONAL_MARKER = 'optional';
+export type RequiredMarkerStyle = 'optional-word' | 'asterisk';
+export type RequiredMarker = { kind: 'optional-word'; text: string } | { kind: 'asterisk'; text: '*' };
+
+/**
+ * The marker next to a label (spec §5): either the word "optional" on optional fields, or a
+ * red asterisk on required ones, depending on the form's configuration.
+ */
+export function requiredMarker(field: { required?: boolean }, style: RequiredMarkerStyle): RequiredMarker | null {
+  if (style === 'asterisk') return field.required ? { kind: 'asterisk', text: '*' } : null;
+  return field.required ? null : { kind: 'optional-word', text: OPTIONAL_MARKER };
+}

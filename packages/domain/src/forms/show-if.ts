@@ -1,4 +1,4 @@
-import { parseShowIf, type ShowIfNode } from './show-if-parser.ts';
+import { parseShowIf, ShowIfError, type ShowIfNode } from './show-if-parser.ts';
 
 export * from './show-if-parser.ts';
 
@@ -198,4 +198,25 @@ export function showIfHolds(node: ShowIfNode, values: ShowIfLookup | Readonly<Re
 /** A blank show_if means "always shown". */
 export function hasCondition(showIf: string | null | undefined): showIf is string {
   return typeof showIf === 'string' && showIf.trim() !== '';
+}
+
+export type EvaluateOutcome =
+  | { ok: true; result: unknown }
+  | { ok: false; error: { code: 'invalid-expression'; detail: string; reason: string; position: number } };
+
+/**
+ * POST /api/logic-parser/v3/evaluate {expression, values} → {result}; a malformed expression →
+ * 400 {code: "invalid-expression", detail}. The route validates the body shape and maps this
+ * outcome; a blank expression evaluates to true ("always shown").
+ */
+export function evaluateForApi(expression: string, values: unknown): EvaluateOutcome {
+  if (!hasCondition(expression)) return { ok: true, result: true };
+  try {
+    return { ok: true, result: evaluateShowIf(parseShowIf(expression), values as Record<string, unknown>) };
+  } catch (error) {
+    if (error instanceof ShowIfError) {
+      return { ok: false, error: { code: error.code, detail: error.message, reason: error.reason, position: error.position } };
+    }
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import { isValidEmail } from '../email.ts';
 import type { FeatureFlags } from '../feature-flags.ts';
 import { isIsoDate, parseDateTime, parseTimeOfDay } from './dates.ts';
-import { compileForm, fieldVisibility } from './definition.ts';
+import { fieldVisibility } from './definition.ts';
 import { FIELD_TYPE_INFO } from './field-types.ts';
 import { checkFile, checkFileCount, uploadRules, type FileMetadata } from './files.ts';
 import { FORM_MESSAGES, listLengthMessage, quantityMessage, textLengthMessage, valueBoundMessage, type Bound } from './messages.ts';
@@ -144,7 +144,12 @@ function isIdList(value: unknown): value is (string | number)[] {
   return Array.isArray(value) && value.every(isId) && new Set(value.map(String)).size === value.length;
 }
 
-function fileReferences(field: InputField, value: unknown): string[] | undefined {
+/**
+ * The references (upload ids or download links) of a file field's value: a list of non-blank
+ * texts — one text is accepted for single-file fields. Undefined when the value is not that
+ * (spec §5: "for existing file values a list of links is expected; otherwise an error").
+ */
+export function fileReferences(field: InputField, value: unknown): string[] | undefined {
   const list = typeof value === 'string' && !FIELD_TYPE_INFO[field.type].isPlural ? [value] : value;
   if (!Array.isArray(list) || !list.every((item) => typeof item === 'string' && item.trim() !== '')) return undefined;
   return list as string[];
@@ -284,7 +289,6 @@ function validateFields(
   parentPath: string[],
   errors: FieldError[],
 ): void {
-  compileForm(fields);
   const visibility = fieldVisibility(fields, values);
   for (const field of fields) {
     if (!isInputField(field) || visibility.get(field) === false) continue;
