@@ -26,7 +26,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other: go through src/shared or the app layer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other: go through src/shared or the app layer.' }],
+          // The barrels re-export the zod schemas, which would land in every chunk that imports a helper.
+          paths: [
+            { name: '@faena/domain', allowTypeImports: true, message: "Import a subpath ('@faena/domain/email') so zod stays out of the entry chunk." },
+            { name: '@faena/contracts', allowTypeImports: true, message: "Import types only, or a subpath ('@faena/contracts/tenant')." },
+          ],
+        },
+      ],
     },
   },
 );

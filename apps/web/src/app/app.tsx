@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { Tenant } from '../shared/tenant/tenant.ts';
+import { TenantProvider } from '../shared/tenant/tenant-context.tsx';
+import { routes } from './routes.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+/** Providers every screen needs, also the boot-time screens (config error, tenant not found). */
+export function BaseProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <ModalsProvider labels={{ confirm: 'OK', cancel: '×' }}>
+        <Notifications position="top-center" zIndex={1000} limit={4} className="faena-toasts" />
+        {children}
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function App({ tenant, queryClient, router }: { tenant: Tenant; queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <BaseProviders>
+      <QueryClientProvider client={queryClient}>
+        <TenantProvider tenant={tenant}>
+          <RouterProvider router={router} />
+        </TenantProvider>
+      </QueryClientProvider>
+    </BaseProviders>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RUNNING_VERSION } from '../shared/config/build-info.ts';
+import type { AccessRule } from '../shared/access/access.ts';
+import { CHUNK_FAILURE_KEY, readRecord, withChunkReload, type ChunkFailureEnv } from '../shared/lib/chunk-failure.ts';
+
+export interface RouteHandle {
+  /** Who may open the screen (the shell shows a no-access screen otherwise). */
+  access?: AccessRule;
+}
+
+const chunkEnv: ChunkFailureEnv = {
+  read: () => (typeof localStorage === 'undefined' ? null : readRecord(localStorage)),
+  write: (record) => {
+    try {
+      localStorage.setItem(CHUNK_FAILURE_KEY, JSON.stringify(record));
+    } catch {
+      // Without storage the reload still happens; the next failure then shows the error.
+    }
+  },
+  reload: () => window.location.reload(),
+  now: () => Date.now(),
+  appVersion: RUNNING_VERSION,
+};
+
+/** A screen of a lazily loaded area module: the chunk loads on first visit, with the reload-once rule. */
+export function page<M>(load: () => Promise<M>, name: keyof M & string, access?: AccessRule): Pick<RouteObject, 'lazy' | 'handle'> {
+  const loadSafely = withChunkReload(load, chunkEnv);
+  return {
+    lazy: async () => ({ Component: (await loadSafely())[name] as ComponentType }),
+    handle: { access } satisfies RouteHandle,
+  };
+}
+
+/** For layouts and other lazy modules that export a component under a known name. */
+export function lazyComponent<M>(load: () => Promise<M>, name: keyof M & string): () => Promise<{ Component: ComponentType }> {
+  const loadSafely = withChunkReload(load, chunkEnv);
+  return async () => ({ Component: (await loadSafely())[name] as ComponentType });
+}
+
+export { chunkEnv };

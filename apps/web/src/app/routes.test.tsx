@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { TTokenPair } from '@faena/contracts';
+import { PERMISSION_KEYS } from '@faena/domain/permissions';
+import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
+import { sessionStore } from '../shared/session/session.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { routes } from './routes.tsx';
+
+const WORKER = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS'];
+
+function pair(name = 'Matías González'): TTokenPair {
+  return {
+    id_token: 'id',
+    refresh_token: 'refresh',
+    expires_in: 3600,
+    user: { id: 'u1', email: 'operario@faena.test', name, tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
+  };
+}
+
+function serve(permissions: string[], isStaff = false) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const url = String(input);
+      if (url.includes('/api/permissions/v3/my-site-config')) {
+        return new Response(JSON.stringify({ permissions, is_staff: isStaff, disabled_modules: [], feature_flags: ALL_FLAGS_ON }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return new Response(JSON.stringify({ code: 'not-found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+describe('the route table (spec §2)', () => {
+  beforeEach(() => serve(WORKER));
+  afterEach(async () => {
+    await sessionStore.signOut();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends an unauthenticated user from a protected route to /login, replacing the entry', async () => {
+    const { router } = await renderRoutes(routes, { path: '/settings' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
+  });
+
+  it("sends '/' to /home when signed in", async () => {
+    sessionStore.signIn(pair());
+    const { router } = await renderRoutes(routes, { path: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByText('Hola, Matías')).toBeTruthy();
+  });
+
+  it('redirects /reports to /reports/list', async () => {
+    sessionStore.signIn(pair());
+    const { router } = await renderRoutes(routes, { path: '/reports' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports/list'));
+    expect(await screen.findByText('Módulo en construcción')).toBeTruthy();
+    expect(screen.getByText(/El módulo Reportes todavía no está disponible/)).toBeTruthy();
+  });
+
+  it("shows 'Page Not Found' with a way home on unknown paths", async () => {
+    await renderRoutes(routes, { path: '/no/such/place' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('refuses a screen the person may not use (operario and /people)', async () => {
+    sessionStore.signIn(pair());
+    await renderRoutes(routes, { path: '/people' });
+    expect(await screen.findByText('No tienes acceso a esta sección')).toBeTruthy();
+  });
+
+  it('renders the public report route without a session', async () => {
+    const { router } = await renderRoutes(routes, { path: '/reports/abc123' });
+    expect(await screen.findByText('Módulo en construcción')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/reports/abc123');
+  });
+
+  it('names the module on every route whose module is not built yet', async () => {
+    serve(PERMISSION_KEYS, true);
+    sessionStore.signIn(pair());
+    await renderRoutes(routes, { path: '/workflows/compras/executions' });
+    expect(await screen.findByText(/El módulo Workflows todavía no está disponible/)).toBeTruthy();
+  });
+});

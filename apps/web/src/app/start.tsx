@@ -1,0 +1,107 @@
+import { createRoot } from 'react-dom/client';
+import { BUILD_INFO, DEFAULT_TENANT_SUBDOMAIN, RUNNING_VERSION } from '../shared/config/build-info.ts';
+import { apiClient } from '../shared/api/api-client.ts';
+import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.ts';
+import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
+import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
+import { discoverTenantSubdomain, toClientTenant } from '../shared/tenant/tenant.ts';
+import { ErrorPage } from '../shared/ui/error-page.tsx';
+import { toast } from '../shared/ui/toasts.ts';
+import { App, BaseProviders, createAppRouter } from './app.tsx';
+import { ConfigErrorScreen, TenantNotFoundScreen } from './boot-screens.tsx';
+import { chunkEnv } from './lazy-route.ts';
+import { createQueryClient } from './query-client.ts';
+
+type TenantAnswer = { kind: 'ok'; body: unknown } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
+
+async function fetchTenant(): Promise<TenantAnswer> {
+  try {
+    return { kind: 'ok', body: await apiClient.get<unknown>('/api/tenant', { auth: false }) };
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404 && error.code === 'tenant_not_found') return { kind: 'not-found' };
+    return { kind: 'error', error };
+  }
+}
+
+/** After a reload caused by a chunk-load failure: one apology, once (spec §4). */
+function apologizeOnce(): void {
+  const record = readRecord(localStorage);
+  const apology = apologyAfterReload(record, Date.now(), RUNNING_VERSION);
+  if (!record || !apology) return;
+  try {
+    localStorage.setItem(CHUNK_FAILURE_KEY, JSON.stringify({ ...record, apologized: true }));
+  } catch {
+    return;
+  }
+  toast.info(i18n.t(apology === 'updated' ? 'chunk.updated' : 'chunk.technical'));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof NetworkError) return i18n.t('errors.network');
+  if (error instanceof HttpError && error.status === 403) return i18n.t('errors.forbidden');
+  return i18n.t('errors.saveFailed');
+}
+
+/**
+ * Boot: the tenant request, the validation chunk and the language start together; the app renders
+ * when all three are in. A bad configuration or an unknown organisation stops here with its message.
+ */
+export async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  const tenantAnswer = fetchTenant();
+  const checks = withChunkReload(() => import('./boot-checks.ts'), chunkEnv)();
+  await initI18n();
+
+  let validation: Awaited<typeof checks>;
+  try {
+    validation = await checks;
+  } catch (error) {
+    root.render(
+      <BaseProviders>
+        <ErrorPage error={error} />
+      </BaseProviders>,
+    );
+    return;
+  }
+
+  const config = validation.loadClientConfig(import.meta.env as Record<string, string | boolean | undefined>, window.location.origin);
+  if (!config.ok) {
+    console.error(config.message);
+    root.render(
+      <BaseProviders>
+        <ConfigErrorScreen message={config.message} />
+      </BaseProviders>,
+    );
+    return;
+  }
+
+  const answer = await tenantAnswer;
+  if (answer.kind !== 'ok') {
+    root.render(
+      <BaseProviders>
+        {answer.kind === 'not-found' ? <TenantNotFoundScreen subdomain={discoverTenantSubdomain(window.location.host, DEFAULT_TENANT_SUBDOMAIN)} /> : <ErrorPage error={answer.error} />}
+      </BaseProviders>,
+    );
+    return;
+  }
+
+  let tenant;
+  try {
+    tenant = toClientTenant(validation.parseServerTenant(answer.body), DEFAULT_TENANT_SUBDOMAIN);
+  } catch (error) {
+    root.render(
+      <BaseProviders>
+        <ErrorPage error={error} />
+      </BaseProviders>,
+    );
+    return;
+  }
+  setWhiteLabel(tenant.whiteLabel);
+  document.title = `${tenant.name} · Faena`;
+
+  const queryClient = createQueryClient((error) => toast.error(describeError(error)));
+  const router = createAppRouter();
+  root.render(<App tenant={tenant} queryClient={queryClient} router={router} />);
+  apologizeOnce();
+  if (BUILD_INFO.mode !== 'production') console.info(`Faena ${BUILD_INFO.version} · ${tenant.subdomain}`);
+}

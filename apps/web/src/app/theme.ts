@@ -1,0 +1,51 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Brand teal (spec §1: #44a690) at the primary shade; darker shades carry text on white. */
+export const BRAND_COLOR = '#44a690';
+
+const faena: MantineColorsTuple = ['#e7f6f2', '#d5ede6', '#acdacd', '#80c7b3', '#5cb69e', '#4cad96', BRAND_COLOR, '#378f7b', '#2c7767', '#1e5f51'];
+
+/** px → rem at Mantine's 16 px base. */
+const rem = (px: number) => `${px / 16}rem`;
+const em = (px: number) => `${px / 16}em`;
+
+export const theme = createTheme({
+  primaryColor: 'faena',
+  primaryShade: 6,
+  colors: { faena },
+  // Text on the brand teal is dark (7:1); white on #44a690 would only reach 3:1.
+  autoContrast: true,
+  luminanceThreshold: 0.3,
+  black: '#1b2623',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif', fontWeight: '650' },
+  defaultRadius: 'md',
+  // Spec §9: sm 576, md 768, lg 992, xl 1200, xxl 1400 px.
+  breakpoints: { xs: em(480), sm: em(576), md: em(768), lg: em(992), xl: em(1200), xxl: em(1400) },
+  focusRing: 'auto',
+  cursorType: 'pointer',
+  components: {
+    Modal: { defaultProps: { size: 'md', centered: true } },
+  },
+  other: {
+    modalSizes: { sm: rem(500), md: rem(650), lg: rem(800) },
+  },
+});
+
+/** Text-bearing shades darkened to keep 4.5:1 on white (links, light and outline variants, dimmed text). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {
+    // Spec §9 modal max widths: sm 500, md 650, lg 800 px.
+    '--modal-size-sm': rem(500),
+    '--modal-size-md': rem(650),
+    '--modal-size-lg': rem(800),
+  },
+  light: {
+    '--mantine-color-anchor': 'var(--mantine-color-faena-8)',
+    '--mantine-color-faena-light-color': 'var(--mantine-color-faena-8)',
+    '--mantine-color-faena-outline': 'var(--mantine-color-faena-8)',
+    '--mantine-color-faena-text': 'var(--mantine-color-faena-8)',
+    '--mantine-color-dimmed': '#5c636a',
+  },
+  dark: {},
+});

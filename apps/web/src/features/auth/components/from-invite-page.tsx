@@ -1,0 +1,110 @@
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { checkPassword } from '@faena/domain/password-policy';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { formatDate } from '../../../shared/lib/dates.ts';
+import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { useAcceptInvite } from '../api/accept-invite.ts';
+import { useInvite } from '../api/get-invite.ts';
+import { AuthLayout, TenantBrand } from './auth-layout.tsx';
+import { passwordProblemText } from './password-problems.ts';
+import { signInErrorMessage } from './sign-in-error.ts';
+
+/** /from-invite?token=… — the invitation landing: choose a name and a password, then in. */
+export function FromInvitePage() {
+  const { t } = useTranslation();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invite = useInvite(token);
+  const accept = useAcceptInvite();
+  // null until the person types: the invite's name is the starting value.
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? invite.data?.name ?? '';
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (name.trim() === '') next.name = t('validation.required');
+    const problems = checkPassword(password, tenant.passwordPolicy);
+    if (problems[0]) next.password = passwordProblemText(problems[0], tenant.passwordPolicy, t);
+    setErrors(next);
+    if (next.name || next.password) return;
+    // Spec §2: after sign-in from /from-invite the user is sent to /.
+    accept.mutate({ token, name: name.trim(), password }, { onSuccess: () => void navigate('/', { replace: true }) });
+  };
+
+  let body;
+  if (!token) {
+    body = <InviteProblem message={t('auth.invite.missing')} />;
+  } else if (invite.isLoading) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (invite.error || !invite.data) {
+    body = <InviteProblem message={isHttpError(invite.error) && invite.error.status < 500 ? t('auth.invite.invalid') : t('errors.network')} />;
+  } else {
+    const failure = accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
+    body = (
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
+        <Stack gap="md">
+          <Text size="sm">{t('auth.invite.intro', { tenant: invite.data.tenant_name, date: formatDate(invite.data.expires_at) })}</Text>
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure.message}
+            </Alert>
+          )}
+          <TextInput label={t('auth.email')} value={invite.data.email} readOnly />
+          <TextInput label={t('auth.invite.name')} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="invite-name" />
+          <PasswordInput
+            label={t('auth.invite.password')}
+            description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            data-testid="invite-password"
+          />
+          <Button type="submit" size="md" fullWidth loading={accept.isPending} data-testid="invite-submit">
+            {t('auth.invite.accept')}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <TenantBrand />
+      <Title order={1} fz={26}>
+        <IconMailOpened size={26} style={{ verticalAlign: '-4px', marginRight: 8 }} aria-hidden="true" />
+        {t('auth.invite.title')}
+      </Title>
+      {body}
+    </AuthLayout>
+  );
+}
+
+function InviteProblem({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="orange" icon={<IconAlertCircle size={18} />} role="alert" data-testid="invite-problem">
+        {message}
+      </Alert>
+      <Anchor component={Link} to="/login">
+        {t('auth.backToStart')}
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { isDemoTenant } from '../../../shared/tenant/tenant.ts';
+import { AuthLayout, TenantBrand } from './auth-layout.tsx';
+import { DemoAccounts } from './demo-accounts.tsx';
+import { MethodButtons } from './method-buttons.tsx';
+import { NoMethods } from './no-methods.tsx';
+import { offeredMethods } from './offered-methods.ts';
+import { SessionNotice } from './session-notice.tsx';
+
+/**
+ * /login — where an unauthenticated user is sent: the tenant's branded start that leads to the
+ * right method, and on the demo tenant one-click demo accounts.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const methods = offeredMethods(tenant);
+
+  return (
+    <AuthLayout>
+      <TenantBrand />
+      <div>
+        <Title order={1} fz={26}>
+          {t('auth.login.title')}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('auth.login.subtitle', { tenant: tenant.name })}
+        </Text>
+      </div>
+      <SessionNotice />
+      {methods.length === 0 ? (
+        <NoMethods tenantName={tenant.name} />
+      ) : (
+        <MethodButtons methods={methods} onChoose={(method) => void navigate(method.type === 'MAGIC_LINK' ? '/sign-in?method=magic-link' : '/sign-in')} />
+      )}
+      {isDemoTenant(tenant) && (
+        <Stack gap="md">
+          <Divider label={t('auth.demo.divider')} labelPosition="center" />
+          <DemoAccounts />
+        </Stack>
+      )}
+      <Text size="sm" ta="center">
+        {t('auth.login.firstTime')}{' '}
+        <Anchor component={Link} to="/onboarding">
+          {t('auth.login.discover')}
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

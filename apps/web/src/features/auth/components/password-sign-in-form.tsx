@@ -1,0 +1,75 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isValidEmail } from '@faena/domain/email';
+import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { useSignInWithPassword } from '../api/sign-in-with-password.ts';
+import { signInErrorMessage } from './sign-in-error.ts';
+
+/** E-mail and password (spec §5 messages: 'Invalid email', 'You must enter a password'). */
+export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const signIn = useSignInWithPassword();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    const next: typeof errors = {};
+    if (!isValidEmail(trimmed)) next.email = t('validation.invalidEmail');
+    if (password === '') next.password = t('validation.passwordRequired');
+    setErrors(next);
+    if (next.email || next.password) return;
+    signIn.mutate(
+      { email: trimmed, password },
+      {
+        // Spec §2: after sign-in from /sign-in the user is sent to /.
+        onSuccess: () => void navigate('/', { replace: true }),
+      },
+    );
+  };
+
+  const failure = signIn.error ? signInErrorMessage(signIn.error, t, tenant.name) : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.passwordForm')}>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={failure.title} role="alert" data-testid="sign-in-error">
+            {failure.message}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+          required
+          data-testid="email"
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+          data-testid="password"
+        />
+        <Button type="submit" fullWidth size="md" loading={signIn.isPending} data-testid="sign-in-submit">
+          {t('auth.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { APP_VERSION } from '@faena/domain/version';
+
+/** What the footer and the debug view say about the running build (spec §1: version 1.2.257). */
+export const BUILD_INFO = {
+  version: APP_VERSION,
+  environment: (import.meta.env.VITE_ENVIRONMENT as string | undefined) ?? 'production',
+  mode: import.meta.env.MODE,
+  builtAt: typeof __BUILD_TIME__ === 'string' ? __BUILD_TIME__ : 'dev',
+  commit: typeof __BUILD_COMMIT__ === 'string' ? __BUILD_COMMIT__ : 'dev',
+} as const;
+
+export const DEFAULT_SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'soporte@faena.app';
+export const DEFAULT_TENANT_SUBDOMAIN = (import.meta.env.VITE_DEFAULT_TENANT as string | undefined) ?? 'demo';
+
+/** Identifies the running build for the chunk-failure record: a deploy changes it even without a version bump. */
+export const RUNNING_VERSION = `${BUILD_INFO.version}+${BUILD_INFO.commit}`;

@@ -1,0 +1,30 @@
+/** Spec §1: dates appear in the Chilean Spanish locale; the week starts on Sunday (7) for en-US and Monday (1) for es-MX. */
+export const DATE_LOCALE = 'es-CL';
+
+export type WeekStart = 1 | 7;
+
+export function weekStartFor(locale: string): WeekStart {
+  const tag = locale.toLowerCase();
+  if (tag === 'en' || tag === 'en-us') return 7;
+  return 1;
+}
+
+/** Spec §5: a date must contain a time part and parse as valid; anything else is refused. */
+export function parseServerDate(text: string | null | undefined): Date | null {
+  if (!text || !/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function formatDate(value: Date | string | null | undefined): string {
+  const date = typeof value === 'string' ? parseServerDate(value) : value;
+  return date ? dateFormat.format(date) : '—';
+}
+
+export function formatDateTime(value: Date | string | null | undefined): string {
+  const date = typeof value === 'string' ? parseServerDate(value) : value;
+  return date ? dateTimeFormat.format(date) : '—';
+}

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { sessionStore } from './session.ts';
+import { confirm } from '../ui/modal.tsx';
+
+/**
+ * Signs out (every tab follows). Spec §8: before signing out of an OIDC or SAML session the user
+ * is warned that the identity provider's session stays open.
+ */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useCallback(async () => {
+    const method = sessionStore.getSnapshot()?.user.sign_in_method.toUpperCase() ?? '';
+    if (method.startsWith('OIDC') || method.startsWith('SAML')) {
+      const ok = await confirm({
+        id: 'federated-sign-out',
+        title: t('shell.signOut'),
+        message: t('shell.federatedSignOut'),
+        confirmLabel: t('shell.signOut'),
+        cancelLabel: t('common.cancel'),
+      }).catch(() => false);
+      if (!ok) return;
+    }
+    await sessionStore.signOut();
+    await navigate('/login', { replace: true });
+  }, [navigate, t]);
+}

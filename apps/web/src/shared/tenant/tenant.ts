@@ -1,0 +1,84 @@
+import { tenantFromHost } from '@faena/domain/tenant-discovery';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@faena/domain/password-policy';
+import { PRODUCTION_FLAGS, type FeatureFlags, type FeatureFlag } from '@faena/domain/feature-flags';
+import { parseSignInMethod, type SignInMethod } from '@faena/domain/sign-in-methods';
+
+/**
+ * The tenant as the client keeps it (spec shell §3 "client shape"), plus what GET /api/tenant adds
+ * for the shell: disabled modules, white-label wording, feature flags, password policy, support.
+ */
+export interface Tenant {
+  id: string;
+  name: string;
+  subdomain: string;
+  logoUrl: string;
+  firebaseTenantId: string | null;
+  signInMethods: SignInMethod[];
+  disabledModules: string[];
+  whiteLabel: Record<string, Record<string, string>>;
+  featureFlags: FeatureFlags;
+  passwordPolicy: PasswordPolicy;
+  supportEmail: string | null;
+}
+
+/** The server's shape (spec §3: id text or number, subdomain optional, logo optional). */
+export interface ServerTenant {
+  id: string | number;
+  subdomain?: string | null;
+  name: string;
+  firebase_tenant_id: string | null;
+  firebase_sign_in_methods: string[];
+  logo_url?: string | null;
+  disabled_modules?: string[];
+  white_label?: Record<string, Record<string, string>>;
+  feature_flags?: Partial<Record<string, boolean>>;
+  password_policy?: {
+    min_length?: number;
+    max_length?: number;
+    require_lowercase?: boolean;
+    require_uppercase?: boolean;
+    require_numeric?: boolean;
+    require_non_alphanumeric?: boolean;
+  };
+  support_email?: string | null;
+}
+
+/** Spec §5: the tenant named by the host, or the default one when the host names none. */
+export function discoverTenantSubdomain(host: string, defaultSubdomain: string): string {
+  return tenantFromHost(host) ?? defaultSubdomain;
+}
+
+export function toClientTenant(server: ServerTenant, defaultSubdomain: string): Tenant {
+  const flags = { ...PRODUCTION_FLAGS } as FeatureFlags;
+  for (const [name, value] of Object.entries(server.feature_flags ?? {})) {
+    if (name in flags && typeof value === 'boolean') flags[name as FeatureFlag] = value;
+  }
+  const policy = server.password_policy;
+  return {
+    id: String(server.id),
+    name: server.name,
+    subdomain: server.subdomain || defaultSubdomain,
+    logoUrl: server.logo_url ?? '',
+    firebaseTenantId: server.firebase_tenant_id ?? null,
+    signInMethods: server.firebase_sign_in_methods.map(parseSignInMethod),
+    disabledModules: server.disabled_modules ?? [],
+    whiteLabel: server.white_label ?? {},
+    featureFlags: flags,
+    passwordPolicy: policy
+      ? {
+          minLength: policy.min_length ?? DEFAULT_PASSWORD_POLICY.minLength,
+          ...(policy.max_length !== undefined ? { maxLength: policy.max_length } : {}),
+          ...(policy.require_lowercase ? { requireLowercase: true } : {}),
+          ...(policy.require_uppercase ? { requireUppercase: true } : {}),
+          ...(policy.require_numeric ? { requireNumeric: true } : {}),
+          ...(policy.require_non_alphanumeric ? { requireNonAlphanumeric: true } : {}),
+        }
+      : DEFAULT_PASSWORD_POLICY,
+    supportEmail: server.support_email ?? null,
+  };
+}
+
+/** The demo tenant (API.md "Demo seed") offers one-click demo accounts on /login. */
+export function isDemoTenant(tenant: Pick<Tenant, 'subdomain'>): boolean {
+  return tenant.subdomain === 'demo';
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run check:i18n`: the web app's translations are complete and used keys exist.
+ *
+ * Fails when
+ *  - a key exists in one of es, es-MX, en but not in another (plural suffixes aside);
+ *  - a key used in apps/web/src (t('…'), i18n.t('…'), labelKey: '…', i18nKey="…") has no entry,
+ *    or the fixed prefix of a template key (t(`modules.${x}`)) names no group;
+ *  - the {{placeholders}} of a text differ between languages;
+ *  - a text the spec quotes (API.md §Web) differs from the spec in any language.
+ * Prints unused keys as information.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const src = join(root, 'apps/web/src');
+const localesDir = join(src, 'shared/i18n/locales');
+const LOCALES = ['es', 'es-MX', 'en'] as const;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Texts the spec quotes in English: the same words in every language (API.md §Web). */
+const SPEC_ENGLISH: Record<string, string> = {
+  'notFound.title': 'Page Not Found',
+  'notFound.titleNative': 'Screen Not Found',
+  'tenant.notFound': 'Organization {{x}} not found.',
+  'tenant.persists': 'If the problem persists, contact your administrator.',
+  'session.expired': 'Your session has expired. Please sign in again.',
+  'validation.invalidEmail': 'Invalid email',
+  'validation.passwordRequired': 'You must enter a password',
+  'auth.methodUnavailable': 'That sign-in method is not yet available on this version',
+  'auth.noMethods': 'Oops, there are no sign-in methods available for {{x}}',
+  'auth.errors.notMember': 'You are not registered in {{x}}',
+  'auth.magic.failed': 'Sign in with email link failed',
+  'shell.impersonating': 'impersonating {{name}}',
+  'errors.saveFailed': 'Error while trying to save',
+};
+
+/** Spanish texts of the spec, verbatim in es and es-MX. */
+const SPEC_SPANISH: Record<string, string> = {
+  'session.revoked': 'Tu sesión ha sido revocada por el sistema, probablemente no perteneces a la organización.',
+  'auth.errors.passwordUnavailable': 'El inicio de sesión con contraseña no está disponible en estos momentos.',
+  'auth.errors.notMemberTitle': 'No perteneces a la organización',
+  'underConstruction.title': 'Módulo en construcción',
+  'nav.home': 'Inicio',
+  'nav.posts': 'Comunicados',
+  'nav.activities': 'Actividades',
+  'nav.links': 'Links de interés',
+  'nav.reports': 'Reportes',
+  'nav.assets': 'Activos',
+  'nav.people': 'Organización',
+  'nav.orgChart': 'Organigrama',
+  'nav.checklists': 'Checklists',
+  'nav.audiences': 'Audiencias',
+  'nav.workflows': 'Workflows',
+  'nav.checklistAdmin': 'Administración de checklists',
+  'auth.methods.GOOGLE': 'Google',
+  'auth.methods.MAGIC_LINK': 'vínculo mágico',
+  'auth.methods.PASSWORD': 'correo y contraseña',
+  'auth.methods.UNKNOWN': '[método desconocido]',
+};
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else flatten(value, path, out);
+  }
+  return out;
+}
+
+function walk(dir: string, files: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, files);
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
+  }
+  return files;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort().join(',');
+const base = (key: string) => key.replace(PLURAL, '');
+
+const problems: string[] = [];
+const locales = new Map(LOCALES.map((locale) => [locale, flatten(JSON.parse(readFileSync(join(localesDir, `${locale}.json`), 'utf8')) as Tree)]));
+
+// 1. Same keys everywhere.
+const allKeys = new Set<string>();
+for (const texts of locales.values()) for (const key of texts.keys()) allKeys.add(base(key));
+for (const [locale, texts] of locales) {
+  const have = new Set([...texts.keys()].map(base));
+  for (const key of allKeys) if (!have.has(key)) problems.push(`${locale}: missing key "${key}"`);
+}
+
+// 2. Same placeholders everywhere.
+for (const key of allKeys) {
+  const seen = new Map<string, string>();
+  for (const [locale, texts] of locales) {
+    for (const [k, text] of texts) if (base(k) === key) seen.set(locale, [...new Set([...(seen.get(locale)?.split(',') ?? []), ...placeholders(text).split(',')])].filter(Boolean).sort().join(','));
+  }
+  const variants = new Set(seen.values());
+  if (variants.size > 1) problems.push(`"${key}": placeholders differ between languages (${[...seen].map(([l, p]) => `${l}: ${p || '—'}`).join('; ')})`);
+}
+
+// 3. Spec texts verbatim.
+for (const [key, text] of Object.entries(SPEC_ENGLISH)) {
+  for (const [locale, texts] of locales) if (texts.get(key) !== text) problems.push(`${locale}: "${key}" must read exactly '${text}' (spec text), found '${texts.get(key) ?? '(missing)'}'`);
+}
+for (const [key, text] of Object.entries(SPEC_SPANISH)) {
+  for (const locale of ['es', 'es-MX'] as const) if (locales.get(locale)!.get(key) !== text) problems.push(`${locale}: "${key}" must read exactly '${text}' (spec text)`);
+}
+
+// 4. Used keys exist.
+const es = locales.get('es')!;
+const esBases = new Set([...es.keys()].map(base));
+const used = new Set<string>();
+const patterns = [
+  /(?<![\w$.])(?:i18n\.)?t\(\s*'([^'$]+)'/g,
+  /(?<![\w$.])(?:i18n\.)?t\(\s*"([^"$]+)"/g,
+  /\blabelKey:\s*'([^']+)'/g,
+  /\bi18nKey="([^"]+)"/g,
+];
+for (const file of walk(src)) {
+  const text = readFileSync(file, 'utf8');
+  const where = relative(root, file);
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const key = match[1]!;
+      used.add(key);
+      if (!esBases.has(key)) problems.push(`${where}: t('${key}') has no entry in the locale files`);
+    }
+  }
+  for (const match of text.matchAll(/(?<![\w$.])(?:i18n\.)?t\(\s*`([a-zA-Z0-9_.-]+)\.\$\{/g)) {
+    const prefix = `${match[1]!}.`;
+    used.add(prefix);
+    if (![...esBases].some((key) => key.startsWith(prefix))) problems.push(`${where}: template key \`${prefix}\${…}\` names no group in the locale files`);
+  }
+}
+
+const unused = [...esBases].filter((key) => !used.has(key) && ![...used].some((u) => u.endsWith('.') && key.startsWith(u)));
+if (unused.length > 0) console.log(`i18n: ${unused.length} key(s) not referenced literally (dynamic use is fine): ${unused.slice(0, 20).join(', ')}${unused.length > 20 ? ', …' : ''}`);
+
+if (problems.length > 0) {
+  console.error(`i18n check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`i18n: ${esBases.size} keys in ${LOCALES.join(', ')}; ${used.size} used in apps/web/src; all present.`);
