@@ -20,20 +20,6 @@ import { isInputField, skippedKey } from './values.ts';
  */
 
 export const FORM_MAX_FIELDS = 1000;
-export const FORM_MAX_NESTING = 4;
-
-function nestedDepth(value: unknown, depth = 0): number {
-  if (depth > FORM_MAX_NESTING) return depth;
-  if (!Array.isArray(value)) return depth;
-  let deepest = depth;
-  for (const item of value) {
-    const inner = ownValue(item, 'fields');
-    if (inner !== undefined) deepest = Math.max(deepest, nestedDepth(inner, depth + 1));
-    if (deepest > FORM_MAX_NESTING) break;
-  }
-  return deepest;
-}
-
 function baseName(name: string, names: ReadonlySet<string>): string | undefined {
   if (names.has(name)) return name;
   if (name.endsWith('_skipped')) {
@@ -132,14 +118,8 @@ function checkFields(fields: readonly FormField[], path: (string | number)[], ct
 
 /** The field list of a form, with the form-level rules. */
 export const ZFormDefinition = z
-  .array(z.unknown())
+  .array(ZFormField)
   .max(FORM_MAX_FIELDS)
-  .superRefine((fields, ctx) => {
-    if (nestedDepth(fields) > FORM_MAX_NESTING) {
-      ctx.addIssue({ code: 'custom', message: `Subformularios anidados más de ${FORM_MAX_NESTING} niveles` });
-    }
-  })
-  .pipe(z.array(ZFormField))
   .superRefine((fields, ctx) => checkFields(fields, [], ctx));
 export type FormDefinition = FormField[];
 

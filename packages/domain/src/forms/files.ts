@@ -14,6 +14,7 @@ import {
   fileSizeMessage,
   FORM_MESSAGES,
   invalidFileTypeMessage,
+  limitReachedMessage,
   listLengthMessage,
   uploadHelpText,
   uploadSizeMessage,
@@ -190,6 +191,24 @@ export function checkFileCount(count: number, rules: UploadRules): string | null
     return rules.messages.minFiles ?? listLengthMessage('min', rules.minFiles, rules.noun);
   }
   return null;
+}
+
+/**
+ * The widget's reaction to a selection of `total` files (spec §5): with multiple off, more than
+ * one file is refused; otherwise a total above the maximum is only a warning (submit refuses
+ * it); at the maximum the add button is disabled with "Alcanzaste el límite de {plural}".
+ */
+export type SelectionOutcome =
+  | { kind: 'ok' }
+  | { kind: 'refused' }
+  | { kind: 'warning'; message: string }
+  | { kind: 'limit-reached'; message: string };
+
+export function checkSelection(total: number, rules: UploadRules): SelectionOutcome {
+  if (!rules.isMultiple && total > 1) return { kind: 'refused' };
+  if (total > rules.maxFiles) return { kind: 'warning', message: rules.messages.maxFiles ?? listLengthMessage('max', rules.maxFiles, rules.noun) };
+  if (total === rules.maxFiles) return { kind: 'limit-reached', message: limitReachedMessage(rules.noun) };
+  return { kind: 'ok' };
 }
 
 /** What the upload widget says when it refuses a file as it is chosen (spec §5 upload rules). */

@@ -21,3 +21,4 @@ export * from './validate.ts';
 export * from './convert.ts';
 export * from './server-errors.ts';
 export * from './display.ts';
+export * from './wire.ts';

@@ -204,10 +204,31 @@ export type FormField =
 export type InputField = Exclude<FormField, { type: 'display_text' }>;
 export type FieldOf<T extends FieldType> = Extract<FormField, { type: T }>;
 
+export const FORM_MAX_NESTING = 4;
+
+/** Sub-form levels under a field list, counted without walking past the limit. */
+export function nestedFormDepth(value: unknown, depth = 0): number {
+  if (depth > FORM_MAX_NESTING || !Array.isArray(value)) return depth;
+  let deepest = depth;
+  for (const item of value) {
+    const inner = typeof item === 'object' && item !== null && Object.hasOwn(item, 'fields') ? (item as { fields: unknown }).fields : undefined;
+    if (inner !== undefined) deepest = Math.max(deepest, nestedFormDepth(inner, depth + 1));
+    if (deepest > FORM_MAX_NESTING) break;
+  }
+  return deepest;
+}
+
 export const ZNestedFormField = nestedFormBase().extend({
+  // The depth is checked before the sub-fields are parsed, so a hostile body nested thousands
+  // of levels deep is refused at the first level instead of exhausting the stack.
   fields: z
-    .array(z.lazy(() => ZFormField))
-    .max(1000)
+    .preprocess((value, ctx) => {
+      if (nestedFormDepth(value, 1) > FORM_MAX_NESTING) {
+        ctx.addIssue({ code: 'custom', message: `Subformularios anidados más de ${FORM_MAX_NESTING} niveles`, input: value });
+        return z.NEVER;
+      }
+      return value;
+    }, z.array(z.lazy(() => ZFormField)).max(1000))
     .default([]),
 });
 

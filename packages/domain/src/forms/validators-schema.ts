@@ -75,7 +75,8 @@ const ZFormat = z
   .trim()
   .toLowerCase()
   .regex(/^\.?[a-z0-9][a-z0-9+-]{0,15}$/, 'Formato inválido')
-  .transform((format) => (format.startsWith('.') ? format.slice(1) : format));
+  // overwrite (not transform) keeps the schema representable in the OpenAPI document
+  .overwrite((format) => (format.startsWith('.') ? format.slice(1) : format));
 
 export const ZMinLengthValidator = z.object({ type: z.literal('min_length'), limit_value: ZLimit, message: ZMessage });
 export const ZMaxLengthValidator = z.object({ type: z.literal('max_length'), limit_value: ZLimit, message: ZMessage });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkSelection,
   dateFormatProblem,
   evaluateForApi,
   fieldVisibility,
   fileReferences,
   renamedFields,
   requiredMarker,
+  resolveValidatorFlags,
+  toAssertionErrorBody,
+  uploadRules,
   validateResponse,
+  ZAssertionErrorBody,
+  ZEvaluateExpressionRequest,
+  ZStoredFormResponse,
+  ZSubmitResponseRequest,
+  ZUploadedFileDraft,
   visibleFields,
   type InputField,
 } from '../../src/forms/index.ts';
@@ -106,5 +115,31 @@ describe('renderer helpers', () => {
     const fields = define([{ id: 1, type: 'form', name: 's', fields: [{ id: 1, type: 'text', name: 'x', required: true }, { id: 2, type: 'text', name: 'y' }] }]);
     expect(validateResponse(fields, { s: { x: '', y: '' } })).toEqual([]);
     expect(validateResponse(fields, { s: { x: '', y: 'a' } })).toEqual([{ name: 's', path: ['s', 'x'], message: 'This field is required' }]);
+  });
+});
+
+describe('upload selection and wire shapes', () => {
+  it('single-file fields refuse a second file; multi-file ones warn above the maximum and stop at it', () => {
+    const [files, image] = define([
+      { id: 1, type: 'files', name: 'f', max_files: 3 },
+      { id: 2, type: 'image', name: 'i' },
+    ]);
+    const flags = resolveValidatorFlags();
+    const multi = uploadRules(files!, flags)!;
+    const single = uploadRules(image!, flags)!;
+    expect(checkSelection(2, single)).toEqual({ kind: 'refused' });
+    expect(checkSelection(1, single)).toEqual({ kind: 'limit-reached', message: 'Alcanzaste el límite de imágenes' });
+    expect(checkSelection(2, multi)).toEqual({ kind: 'ok' });
+    expect(checkSelection(3, multi)).toEqual({ kind: 'limit-reached', message: 'Alcanzaste el límite de archivos' });
+    expect(checkSelection(4, multi)).toEqual({ kind: 'warning', message: 'Debe seleccionar a lo más 3 archivos' });
+  });
+
+  it('request and response bodies', () => {
+    expect(ZSubmitResponseRequest.safeParse({ response: { a: 1, a_skipped: true } }).success).toBe(true);
+    expect(ZSubmitResponseRequest.safeParse({ response: [] }).success).toBe(false);
+    expect(ZEvaluateExpressionRequest.parse({ expression: 'a == 1' })).toEqual({ expression: 'a == 1', values: {} });
+    expect(ZAssertionErrorBody.safeParse(toAssertionErrorBody([{ name: 'a', path: ['a'], message: 'x' }])).success).toBe(true);
+    expect(ZStoredFormResponse.safeParse({ id: 1, created_at: 'x', updated_at: 'y', response: {}, user: { id: 1 } }).success).toBe(true);
+    expect(ZUploadedFileDraft.safeParse({ temporary_upload: 't', size: 3, fileType: 'image/png' }).success).toBe(true);
   });
 });

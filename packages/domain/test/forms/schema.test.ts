@@ -243,6 +243,11 @@ describe('form-level rules', () => {
     let ok: unknown = [{ id: 1, type: 'text', name: 'leaf' }];
     for (let level = 0; level < 3; level += 1) ok = [{ id: 1, type: 'form', name: `l${level}`, fields: ok }];
     expect(ZFormDefinition.safeParse(ok).success).toBe(true);
+    let hostile: unknown = [];
+    for (let level = 0; level < 20_000; level += 1) hostile = [{ id: 1, type: 'form', name: 'x', fields: hostile }];
+    const result = ZFormDefinition.safeParse(hostile);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Subformularios anidados más de 4 niveles');
     const many = Array.from({ length: 1001 }, (_, at) => ({ id: at, type: 'text', name: `f${at}` }));
     expect(ZFormDefinition.safeParse(many).success).toBe(false);
   });
