@@ -16,10 +16,11 @@ import { isEmptyAnswer, isInputField, isSkipped, richTextPlainText } from './val
 /**
  * Validation of a response against its form (spec §5 form behaviour), the same on the web and
  * on the server. For every shown input field, in order:
- *   hidden by show_if, readonly or disabled → not validated (the user cannot act on it);
+ *   hidden by show_if → not validated (nor submitted);
  *   skipped through `{name}_skipped: true` on a skippable field → never flagged;
  *   empty (blank text, null/undefined, empty list, …) → the field's required_message or
- *   "This field is required" when required, else fine;
+ *   "This field is required" when required and editable (a readonly or disabled field cannot
+ *   be filled by the user, so it is never flagged as missing), else fine;
  *   otherwise: the value must have the type's shape ("Valor inválido"), then the type's own
  *   rules (number min/max/step, scale, rating range, file count/size/format) and the enabled
  *   validators; the first failing rule gives the field's one message.
@@ -273,11 +274,17 @@ function checkValue(field: InputField, value: unknown, ctx: Context, path: strin
   }
 }
 
-/** The message for one field's value (null = valid), ignoring visibility. */
+/** The message of an empty answer: the field's own or the default when it is required and editable. */
+function requiredMessage(field: InputField): string | null {
+  const isEditable = !field.readonly && !field.disabled;
+  return field.required && isEditable ? field.required_message || FORM_MESSAGES.required : null;
+}
+
+/** The message for one field's value (null = valid), ignoring visibility and skipping. */
 export function validateFieldValue(field: FormField, value: unknown, options: ValidateOptions = {}): string | null {
   if (!isInputField(field)) return null;
   const ctx = contextOf(options);
-  if (isEmptyAnswer(field, value)) return field.required ? field.required_message || FORM_MESSAGES.required : null;
+  if (isEmptyAnswer(field, value)) return requiredMessage(field);
   const nested: FieldError[] = [];
   return checkValue(field, value, ctx, [field.name], nested) ?? nested[0]?.message ?? null;
 }
@@ -292,12 +299,12 @@ function validateFields(
   const visibility = fieldVisibility(fields, values);
   for (const field of fields) {
     if (!isInputField(field) || visibility.get(field) === false) continue;
-    if (field.readonly || field.disabled || isSkipped(field, values)) continue;
+    if (isSkipped(field, values)) continue;
     const path = [...parentPath, field.name];
     const value = ownValue(values, field.name);
     let message: string | null;
     if (isEmptyAnswer(field, value)) {
-      message = field.required ? field.required_message || FORM_MESSAGES.required : null;
+      message = requiredMessage(field);
     } else {
       message = checkValue(field, value, ctx, path, errors);
     }

@@ -88,8 +88,11 @@ describe('visibility, readonly and disabled', () => {
     expect(validateResponse(fields, { tiene_auto: false, patente: 'AB1234', anio: 'x' })).toEqual([]);
   });
 
-  it('readonly and disabled fields are not validated', () => {
+  it('readonly and disabled fields are never flagged as missing, but a value they hold must be valid', () => {
     expect(validateResponse(fields, { bloqueado: '', apagado: '' })).toEqual([]);
+    expect(validateResponse(fields, { bloqueado: { x: 1 }, apagado: 'ok' })).toEqual([
+      { name: 'bloqueado', path: ['bloqueado'], message: 'Valor inválido' },
+    ]);
   });
 
   it('a show_if that does not parse shows the field (definitions that skipped the schema)', () => {
