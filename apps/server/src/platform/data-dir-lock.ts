@@ -25,7 +25,8 @@ function isAlive(pid: number): boolean {
 /** The pid of the live process holding the data directory, or null. */
 export function lockHolder(dataDir: string): number | null {
   try {
-    const pid = Number(readFileSync(lockPath(dataDir), 'utf8').trim());
+    // the file holds `pid\nrole\n`: the pid is the first line
+    const pid = Number(readFileSync(lockPath(dataDir), 'utf8').split('\n')[0]!.trim());
     return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
   } catch {
     return null;
