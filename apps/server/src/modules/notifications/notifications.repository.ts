@@ -88,15 +88,35 @@ export async function inboxCounters(tx: Drizzle, tenantId: string, personId: str
   return row ?? { lastSeq: 0, total: 0, unread: 0 };
 }
 
-/** One page of a person's inbox, newest first (index notifications_person_seq, backwards). */
-export async function listInbox(tx: Drizzle, tenantId: string, personId: string, page: { offset: number; limit: number }): Promise<NotificationRow[]> {
-  return tx
-    .select(notificationColumns)
-    .from(notifications)
-    .where(and(eq(notifications.tenantId, tenantId), eq(notifications.personId, personId)))
-    .orderBy(desc(notifications.seq))
-    .limit(page.limit)
-    .offset(page.offset);
+/**
+ * One page of a person's inbox, newest first (index notifications_person_seq, backwards), and
+ * the person's counters, in one statement: the page costs the same at 20 rows or 100,000.
+ */
+export async function listInbox(
+  tx: Drizzle,
+  tenantId: string,
+  personId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+  const result = (await tx.execute(sql`
+    SELECT i.total AS inbox_total, i.unread AS inbox_unread, n.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN ${notificationInboxes} i ON i.tenant_id = ${tenantId} AND i.person_id = ${personId}
+    LEFT JOIN LATERAL (
+      SELECT n.id, n.person_id, n.seq, n.kind, n.title, n.body, n.priority, n.visibility,
+             n.context_type, n.context_action, n.context_id, n.requested_at, n.checked_at
+      FROM ${notifications} n
+      WHERE n.tenant_id = ${tenantId} AND n.person_id = ${personId}
+      ORDER BY n.seq DESC
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    ) n ON true
+    ORDER BY n.seq DESC`)) as unknown as { rows: (RawNotification & { inbox_total: number | null; inbox_unread: number | null })[] };
+  const first = result.rows[0];
+  return {
+    rows: result.rows.filter((row) => row.id !== null).map(fromRaw),
+    total: Number(first?.inbox_total ?? 0),
+    unread: Number(first?.inbox_unread ?? 0),
+  };
 }
 
 export async function findNotification(tx: Drizzle, tenantId: string, personId: string, id: string): Promise<NotificationRow | null> {

@@ -10,7 +10,6 @@ import {
   countRecentOfKind,
   deleteDevice,
   findNotification,
-  inboxCounters,
   listDevices,
   listInbox,
   upsertDevice,
@@ -33,11 +32,8 @@ const NOT_FOUND = 'Notification not found.';
 /** The caller's inbox, newest first, with the totals the bell shows (spec shell §7, §9). */
 export async function getInbox(ctx: Ctx, query: TInboxQuery): Promise<TInboxPage> {
   const { caller, tenant } = signedIn(ctx);
-  const { rows, counters } = await ctx.tx(async (tx) => ({
-    counters: await inboxCounters(tx, tenant.id, caller.personId),
-    rows: await listInbox(tx, tenant.id, caller.personId, query),
-  }));
-  return { data: rows.map(toInboxItem), pagination: { total: counters.total, offset: query.offset, limit: query.limit, totalUnread: counters.unread } };
+  const { rows, total, unread } = await ctx.tx((tx) => listInbox(tx, tenant.id, caller.personId, query));
+  return { data: rows.map(toInboxItem), pagination: { total, offset: query.offset, limit: query.limit, totalUnread: unread } };
 }
 
 /** Marks one of the caller's notifications read; anyone else's, unknown or malformed ids are 404. */
