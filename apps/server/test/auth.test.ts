@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Module } from '../src/platform/http/app.ts';
 import { SIGNED_IN } from '../src/platform/http/access.ts';
@@ -112,6 +113,19 @@ describe.each(engines())('auth on %s', (engine) => {
       expect((await signInRaw('rrhh@faena.test', DEMO_PASSWORD)).status).toBe(200);
     });
 
+    it('lets the e-mail in again once its failures are older than the 15-minute window', async () => {
+      const member = await addMember(server, demoId, { email: 'window@faena.test', password: 'right-pass' });
+      for (let i = 0; i < 10; i++) expect((await signInRaw(member.email, 'wrong')).status).toBe(401);
+      expect((await signInRaw(member.email, 'right-pass')).status).toBe(429);
+      // the clock is the database's: move the failures to 14 minutes ago, then to 16
+      const age = (minutes: number) =>
+        server.running.platform.db.transaction(null, (tx) => tx.execute(sql`UPDATE sign_in_failures SET at = now() - make_interval(mins => ${minutes}) WHERE email = ${member.email}`));
+      await age(14);
+      expect((await signInRaw(member.email, 'right-pass')).status).toBe(429);
+      await age(16);
+      expect((await signInRaw(member.email, 'right-pass')).status).toBe(200);
+    });
+
     it('counts failures for unknown e-mails too, so probing is limited the same way', async () => {
       for (let i = 0; i < 10; i++) expect((await signInRaw('ghost@faena.test', 'guess')).status).toBe(401);
       const response = await signInRaw('ghost@faena.test', 'guess');
@@ -154,6 +168,27 @@ describe.each(engines())('auth on %s', (engine) => {
       // another session of the same person is untouched
       expect((await me(other.id_token)).status).toBe(200);
       expect((await refresh(other.refresh_token)).status).toBe(200);
+    });
+
+    it('never lets two concurrent uses of one refresh token both succeed', async () => {
+      const pair = await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD);
+      const answers = await Promise.all([refresh(pair.refresh_token), refresh(pair.refresh_token), refresh(pair.refresh_token)]);
+      const statuses = answers.map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 401, 401]);
+      // a reuse revokes the session, the winner's new tokens included
+      const winner = await body<{ id_token: string; refresh_token: string }>(answers.find((response) => response.status === 200)!);
+      expect((await me(winner.id_token)).status).toBe(401);
+      expect((await refresh(winner.refresh_token)).status).toBe(401);
+    });
+
+    it('refuses to refresh a session past its expiry, and its id token stops working', async () => {
+      const pair = await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD);
+      const sid = decodeJwt(pair.id_token).sid as string;
+      await server.running.platform.db.transaction(demoId, (tx) => tx.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE tenant_id = ${demoId} AND id = ${sid}`));
+      // the server caches session state for a short while; a permission change anywhere drops it
+      server.running.platform.sessions.forgetTenant(demoId);
+      expect((await refresh(pair.refresh_token)).status).toBe(401);
+      expect((await me(pair.id_token)).status).toBe(401);
     });
 
     it('answers 401 for an unknown refresh token and 400 for a missing one', async () => {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
@@ -126,6 +127,17 @@ describe.each(engines())('invites and magic link on %s', (engine) => {
       expect((await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).user.tenant_id).not.toBe(demoId);
     });
 
+    it('refuses an invitation past its seven days', async () => {
+      const created = await body<{ id: string; link: string }>(await invite({ email: 'tarde@faena.test' }));
+      const token = new URL(created.link).searchParams.get('token')!;
+      await server.running.platform.db.transaction(demoId, (tx) => tx.execute(sql`UPDATE invites SET expires_at = now() - interval '1 second' WHERE tenant_id = ${demoId} AND id = ${created.id}`));
+      expect((await preview(token)).status).toBe(400);
+      const late = await accept(token, { name: 'Tarde', password: 'tarde-pass' });
+      expect(late.status).toBe(400);
+      expect(await body(late)).toMatchObject({ code: 'expired-action-code' });
+      expect((await server.api('demo', `${A}/sign-in/password`, { method: 'POST', json: { email: 'tarde@faena.test', password: 'tarde-pass' } })).status).toBe(401);
+    });
+
     it('refuses to invite a member, a bad e-mail, or without MANAGE_PEOPLE', async () => {
       const member = await invite({ email: 'supervisora@faena.test' });
       expect(member.status).toBe(409);
@@ -209,6 +221,16 @@ describe.each(engines())('invites and magic link on %s', (engine) => {
       }
       // the right code still works after one wrong attempt
       expect((await signInWithLink({ email: member.email, code })).status).toBe(200);
+    });
+
+    it('refuses a code past its 15 minutes', async () => {
+      const member = await addMember(server, demoId, { email: 'expired-code@faena.test' });
+      expect((await requestLink(member.email)).status).toBe(204);
+      const code = codeIn((await latestTo(member.email))!.text)!;
+      await server.running.platform.db.transaction(demoId, (tx) => tx.execute(sql`UPDATE magic_links SET expires_at = now() - interval '1 second' WHERE tenant_id = ${demoId} AND email = ${member.email}`));
+      const response = await signInWithLink({ email: member.email, code });
+      expect(response.status).toBe(401);
+      expect(await body(response)).toMatchObject({ detail: 'Sign in with email link failed' });
     });
 
     it('burns the link after 5 wrong attempts', async () => {

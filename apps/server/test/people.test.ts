@@ -170,6 +170,13 @@ describe.each(engines())('people on %s', (engine) => {
       expect((await list('?search=Duplicada')).count).toBe(0);
     });
 
+    it('lets exactly one of several concurrent creates with one e-mail through', async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => create({ name: `Carrera ${i}`, primary_email: i % 2 ? 'CARRERA@faena.test' : 'carrera@faena.test' })));
+      expect(answers.map((response) => response.status).sort()).toEqual([201, 400, 400, 400, 400]);
+      for (const response of answers.filter((r) => r.status === 400)) expect((await body(response)).errors).toEqual({ primary_email: ['Email already in use'] });
+      expect((await list('?search=carrera%40')).count).toBe(1);
+    });
+
     it('needs MANAGE_PEOPLE', async () => {
       const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
       const response = await create({ name: 'No Permitido' }, supervisora);
