@@ -12,6 +12,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail: stri
 
 /** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}}`. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  // Error bodies are this handler's shapes: a route's response schema for the same status (e.g. a
+  // documented 400) must not reject them and turn every other 400 of that route into a 500.
+  void reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
   if (error instanceof AppError) {
     void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
     return;
