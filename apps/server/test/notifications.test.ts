@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZInboxNotification, ZPushPayload, type TInboxNotification, type TInboxPage } from '@faena/contracts';
 import { loadConfig, ConfigError } from '../src/platform/config.ts';
 import { boot } from '../src/platform/boot.ts';
-import type { PlatformEvent } from '../src/platform/events.ts';
+import { BUS_RESYNC, type PlatformEvent } from '../src/platform/events.ts';
 import { insertPerson } from '../src/modules/people/people.repository.ts';
 import { NOTIFICATIONS_CREATED, notify, type NotifyInput } from '../src/modules/notifications/notifications.producer.ts';
 import { FcmSender, isAllowedWebPushEndpoint, type PushMessage } from '../src/modules/notifications/push.senders.ts';
@@ -273,6 +273,24 @@ describe.each(engines())('notifications on %s', (engine) => {
       malformed.close();
     });
 
+    it.runIf(engine === 'postgres')('catches up when the listening connection drops and comes back (what was sent meanwhile is not lost)', async () => {
+      const stream = await openStream(server.port, 'acme', worker.token);
+      await stream.next((e) => e.event === 'ping');
+      let resynced = 0;
+      const off = server.running.platform.bus.on(BUS_RESYNC, () => resynced++);
+      // Drop this server's LISTEN connection, then produce at once: its NOTIFY finds nobody listening.
+      await server.running.platform.db.ownerExec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+      await produce(acme.id, [worker.personId], { title: 'while the listener was away' });
+      const event = await stream.next((e) => e.event === 'notification');
+      expect(JSON.parse(event.data).summary.title).toBe('while the listener was away');
+      await vi.waitFor(() => expect(resynced).toBe(1));
+      off();
+      // And the bus works again.
+      await produce(acme.id, [worker.personId], { title: 'after the reconnect' });
+      expect(JSON.parse((await stream.next((e) => e.event === 'notification')).data).summary.title).toBe('after the reconnect');
+      stream.close();
+    });
+
     it('forgets a stream when its client goes away', async () => {
       const streams = server.running.app.notificationStreams!;
       const m = await addMember(server.running.platform.db, acme.id, 'leaver@acme.test', ['VIEW_NOTIFICATIONS']);
@@ -516,6 +534,23 @@ describe.each(engines())('notifications on %s', (engine) => {
         await second.close();
       }
     });
+  });
+});
+
+describe.each(engines())('demo seed notifications on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+  });
+  afterAll(() => server?.close());
+
+  it('gives the demo members a few unread notifications, so the bell has something to show', async () => {
+    const { id_token } = await signIn(server, 'demo', 'admin@faena.test', 'faena-demo');
+    const response = await server.api('demo', `${API}/inbox`, { token: id_token });
+    expect(response.status).toBe(200);
+    const page = await json<TInboxPage>(response);
+    expect(page.pagination).toMatchObject({ total: 3, totalUnread: 3 });
+    expect(page.data[0]!.summary.title).toBe('Incidente reportado en Bodega Central');
   });
 });
 

@@ -3,6 +3,11 @@ import type { Database, Drizzle } from './db/database.ts';
 
 /** Events between server processes ride PostgreSQL NOTIFY on one channel; payloads carry ids only. */
 export const EVENTS_CHANNEL = 'faena_events';
+/**
+ * Dispatched in this process only, after the listening connection came back: events sent while
+ * it was away are lost, so handlers that keep state from events re-read it from the database.
+ */
+export const BUS_RESYNC = 'bus.resync';
 
 export interface PlatformEvent {
   topic: string;
@@ -30,7 +35,7 @@ export class EventBus {
         return;
       }
       this.dispatch(event);
-    });
+    }, () => this.dispatch({ topic: BUS_RESYNC, tenantId: null }));
   }
 
   on(topic: string, handler: Handler): () => void {

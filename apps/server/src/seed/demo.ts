@@ -4,6 +4,7 @@ import { allTenants, createTenant, enterTenant } from '../modules/tenants/tenant
 import { ensureUser, hashPassword } from '../modules/auth/users.service.ts';
 import { insertPerson, setPersonDisabled } from '../modules/people/people.repository.ts';
 import { setPassportPermissions } from '../modules/permissions/permissions.repository.ts';
+import { seedDemoNotifications } from '../modules/notifications/notifications.seed.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
@@ -49,6 +50,8 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
       await setPassportPermissions(tx, tenant.id, person.passport, { permissions: WORKER });
     }
   });
+
+  await seedDemoNotifications(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.
   const { tenant: norte } = await createTenant(db, bus, {

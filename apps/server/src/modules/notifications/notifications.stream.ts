@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { PlatformEvent } from '../../platform/events.ts';
+import { BUS_RESYNC, type PlatformEvent } from '../../platform/events.ts';
 import { NOTIFICATIONS_CREATED, PUSH_QUEUE } from './notifications.producer.ts';
 import { inboxCounters, notificationsAfter, type NotificationRow } from './notifications.repository.ts';
 import { toInboxItem } from './notifications.service.ts';
@@ -55,6 +55,11 @@ export class NotificationStreams {
     this.unsubscribe.push(
       platform.bus.on(NOTIFICATIONS_CREATED, (event) => this.onCreated(event)),
       platform.bus.on(AUTH_CHANGED, (event) => this.onAuthChanged(event)),
+      // Events may have been lost while the listening connection was down: every stream catches up.
+      platform.bus.on(BUS_RESYNC, () => {
+        for (const [tenantId, persons] of this.byTenant) this.wake(tenantId, [...persons.keys()]);
+        platform.jobs.wake(PUSH_QUEUE);
+      }),
     );
   }
 
@@ -217,7 +222,7 @@ export class NotificationStreams {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           continue;
         }
-        this.deliver(tenantId, rows, pending);
+        this.deliver(tenantId, rows, new Map(cursors.map((c) => [c.personId, c.after])), pending);
       }
     } finally {
       this.flushing.delete(tenantId);
@@ -226,7 +231,12 @@ export class NotificationStreams {
     }
   }
 
-  private deliver(tenantId: string, rows: NotificationRow[], pending: Set<string>): void {
+  /**
+   * Writes what was read (for each person, every row after `after`, oldest first) to the
+   * person's streams. A stream that joined while the read was running may be further behind than
+   * `after`: it gets nothing now (that would skip rows) and is read for on the next round.
+   */
+  private deliver(tenantId: string, rows: NotificationRow[], readAfter: Map<string, number>, pending: Set<string>): void {
     const persons = this.byTenant.get(tenantId);
     if (!persons) return;
     const byPerson = new Map<string, NotificationRow[]>();
@@ -236,7 +246,12 @@ export class NotificationStreams {
       else byPerson.set(row.personId, [row]);
     }
     for (const [personId, list] of byPerson) {
+      const after = readAfter.get(personId) ?? 0;
       for (const stream of persons.get(personId) ?? []) {
+        if (stream.cursor < after) {
+          pending.add(personId);
+          continue;
+        }
         let chunk = '';
         for (const row of list) {
           if (row.seq <= stream.cursor) continue;

@@ -30,7 +30,12 @@ export interface Database {
   /** Runs as the owner (migrations, operator tasks); never reachable from a request. */
   ownerExec(sql: string): Promise<void>;
   ownerDrizzle<T>(fn: (db: Drizzle) => Promise<T>): Promise<T>;
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a dedicated connection. If that connection drops (PostgreSQL restart, network), it
+   * is re-established with back-off and `onReconnect` runs: what was sent meanwhile is lost, so
+   * listeners resynchronise from the database.
+   */
+  listen(channel: string, handler: NotificationHandler, onReconnect?: () => void): Promise<() => Promise<void>>;
   /**
    * For the job queue (platform/jobs.ts) only: one statement with values, or a script without,
    * as the owner and outside any tenant transaction. On PGlite it takes its turn in the queue,
@@ -119,6 +124,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     return db;
   };
   const listeners: pg.Client[] = [];
+  let closed = false;
   return {
     engine: 'postgres',
     transaction: async (tenantId, fn) => {
@@ -163,21 +169,55 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
         client.release();
       }
     },
-    listen: async (channel, handler) => {
+    listen: async (channel, handler, onReconnect) => {
       // LISTEN needs one dedicated, unpooled connection.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      client.on('error', () => {
-        /* surfaced by the owner of the listener through reconnects */
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+      let current: pg.Client | null = null;
+      let stopped = false;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        client.on('error', () => {
+          /* an 'end' follows: reconnect there */
+        });
+        client.on('end', () => {
+          const index = listeners.indexOf(client);
+          if (index >= 0) listeners.splice(index, 1);
+          // Only the live connection reconnects (not one that failed while connecting).
+          if (current !== client) return;
+          current = null;
+          if (!stopped && !closed) void reconnect();
+        });
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+        current = client;
+        listeners.push(client);
+      };
+      const reconnect = async () => {
+        for (let delay = 100; !stopped && !closed; delay = Math.min(delay * 2, 10_000)) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (stopped || closed) return;
+          try {
+            await connect();
+            onReconnect?.();
+            return;
+          } catch {
+            /* the database is still away: wait longer */
+          }
+        }
+      };
+      await connect();
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        stopped = true;
+        const client = current;
+        current = null;
+        if (client) await client.end();
       };
     },
     queueSql: async (text, values) => {
@@ -194,7 +234,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       }
     },
     close: async () => {
-      await Promise.all(listeners.map((client) => client.end()));
+      closed = true;
+      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };
