@@ -148,6 +148,23 @@ describe.each(engines())('impersonation on %s', (engine) => {
     expect(await audit()).toContainEqual(expect.objectContaining({ action: 'auth.impersonation.stop', impersonator_person_id: adminPersonId }));
   });
 
+  it('ends at once when the impersonator loses IMPERSONATE_USERS', async () => {
+    const impersonator = await addMember(server, demoId, { email: 'suplente@faena.test', permissions: ['IMPERSONATE_USERS', 'VIEW_HOME'] });
+    const own = await signIn(server, 'demo', impersonator.email, impersonator.password);
+    const pair = await body<Pair>(await impersonate(personIdOf['operario@faena.test'], own.id_token));
+    expect((await me(pair.id_token)).status).toBe(200);
+
+    const revoke = await server.api('demo', `/api/permissions/v3/by-passport/${impersonator.passport}`, { method: 'PUT', json: { permissions: ['VIEW_HOME'] }, token: admin.id_token });
+    expect(revoke.status).toBe(200);
+    const after = await me(pair.id_token);
+    expect(after.status).toBe(401);
+    expect(await body(after)).toMatchObject({ code: 'not-signed-in' });
+    const refreshed = await server.api('demo', '/api/auth/v3/token', { method: 'POST', json: { refresh_token: pair.refresh_token } });
+    expect(refreshed.status).toBe(401);
+    // the impersonator's own session goes on, with its new permissions
+    expect((await me(own.id_token)).status).toBe(200);
+  });
+
   it('DELETE without impersonating answers 400 and changes nothing', async () => {
     const response = await stop(admin.id_token);
     expect(response.status).toBe(400);

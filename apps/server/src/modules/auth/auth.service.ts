@@ -12,6 +12,7 @@ import { findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPers
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
+import { findPassportPermissions } from '../permissions/permissions.repository.ts';
 import type { SignInLimiter } from './rate-limit.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -129,9 +130,10 @@ export async function refreshSession(ctx: Ctx, refreshToken: string): Promise<TT
     const person = await findPerson(tx, ctx.tenant.id, session.personId);
     if (!user || !person) return { error: INVALID_REFRESH() };
     if (person.isDisabled) return { error: new AppError('user-disabled', 'This user has been disabled.') };
+    const impersonator = session.impersonatorUserId && session.impersonatorPersonId ? { userId: session.impersonatorUserId, personId: session.impersonatorPersonId } : null;
+    if (impersonator && !(await mayStillImpersonate(tx, ctx.tenant.id, impersonator.personId))) return { error: INVALID_REFRESH() };
     const next = await insertRefreshToken(tx, ctx.tenant.id, session.id);
     await markRefreshed(tx, ctx.tenant.id, session.id);
-    const impersonator = session.impersonatorUserId && session.impersonatorPersonId ? { userId: session.impersonatorUserId, personId: session.impersonatorPersonId } : null;
     const idToken = await ctx.platform.tokens.sign({
       sub: user.id,
       tid: ctx.tenant.id,
@@ -146,6 +148,14 @@ export async function refreshSession(ctx: Ctx, refreshToken: string): Promise<TT
   if ('revokedTenant' in outcome) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   if ('error' in outcome && outcome.error) throw outcome.error;
   return (outcome as { pair: TTokenPair }).pair;
+}
+
+/** An impersonation outlives neither its impersonator's account nor their IMPERSONATE_USERS. */
+async function mayStillImpersonate(tx: Drizzle, tenantId: string, impersonatorPersonId: string): Promise<boolean> {
+  const person = await findPerson(tx, tenantId, impersonatorPersonId);
+  if (!person || person.isDisabled) return false;
+  const set = await findPassportPermissions(tx, tenantId, person.passport);
+  return set?.permissions.includes('IMPERSONATE_USERS') ?? false;
 }
 
 export async function signOut(ctx: Ctx): Promise<void> {

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 
-interface Row {
+type Row = {
   revoked: boolean;
   expired: boolean;
   disabled: boolean;
   passport: string;
   permissions: string[];
   is_staff: boolean;
-}
+  impersonator_allowed: boolean;
+};
 import type { EventBus } from '../events.ts';
 import type { IdTokenClaims } from './tokens.ts';
 
@@ -31,6 +32,8 @@ export interface SessionState {
   passport: string;
   permissions: string[];
   isStaff: boolean;
+  /** An impersonation lives only while its impersonator is enabled and holds IMPERSONATE_USERS. */
+  impersonatorAllowed: boolean;
 }
 
 /** Published whenever a session, a person's standing or a permission set changes. */
@@ -65,20 +68,17 @@ export class SessionStates {
 
   private async load(tenantId: string, sessionId: string): Promise<SessionState | null> {
     return this.db.transaction(tenantId, async (tx) => {
-      const result = (await tx.execute<{
-        revoked: boolean;
-        expired: boolean;
-        disabled: boolean;
-        passport: string;
-        permissions: string[];
-        is_staff: boolean;
-      }>(sql`
+      const result = (await tx.execute<Row>(sql`
         SELECT s.revoked_at IS NOT NULL AS revoked, s.expires_at < now() AS expired,
                p.is_disabled AS disabled, p.passport,
-               COALESCE(pp.permissions, '{}') AS permissions, COALESCE(pp.is_staff, false) AS is_staff
+               COALESCE(pp.permissions, '{}') AS permissions, COALESCE(pp.is_staff, false) AS is_staff,
+               (s.impersonator_person_id IS NULL
+                 OR (ip.is_disabled = false AND 'IMPERSONATE_USERS' = ANY (COALESCE(ipp.permissions, '{}')))) AS impersonator_allowed
         FROM sessions s
         JOIN persons p ON p.tenant_id = s.tenant_id AND p.id = s.person_id
         LEFT JOIN person_permissions pp ON pp.tenant_id = p.tenant_id AND pp.passport = p.passport
+        LEFT JOIN persons ip ON ip.tenant_id = s.tenant_id AND ip.id = s.impersonator_person_id
+        LEFT JOIN person_permissions ipp ON ipp.tenant_id = ip.tenant_id AND ipp.passport = ip.passport
         WHERE s.tenant_id = ${tenantId} AND s.id = ${sessionId}`)) as unknown as { rows: Row[] };
       const row = result.rows[0];
       if (!row) return null;
@@ -89,6 +89,7 @@ export class SessionStates {
         passport: row.passport,
         permissions: row.permissions,
         isStaff: row.is_staff,
+        impersonatorAllowed: row.impersonator_allowed === true,
       };
     });
   }

@@ -167,7 +167,7 @@ async function authenticate(request: FastifyRequest, access: Extract<Access, { p
   if (!claims) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
   if (claims.tid !== tenant.id) throw new AppError('tenant-mismatch', 'Tenant in token is not valid');
   const state = await platform.sessions.get(claims);
-  if (!state || state.revoked || state.expired) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+  if (!state || state.revoked || state.expired || !state.impersonatorAllowed) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
   if (state.disabled) throw new AppError('user-disabled', 'This user has been disabled.');
   if (!hasPermissions(state.permissions, access.permissions)) {
     throw new AppError('permission-denied', 'You do not have permission to perform this action.', { required: access.permissions });
