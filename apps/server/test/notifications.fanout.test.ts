@@ -48,7 +48,15 @@ async function startProcess(name: string, databaseUrl: string): Promise<Proc> {
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Never leave a server behind, even if this worker is torn down before afterAll finishes.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      process.off('exit', reap);
+      resolve(code);
+    }),
+  );
   const proc = { name, port, child, output, exited };
   const deadline = Date.now() + 90_000;
   for (;;) {
