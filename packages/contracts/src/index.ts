@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './permissions.ts';
 export * from './people.ts';
 export * from './notifications.ts';
+export * from './documents.ts';

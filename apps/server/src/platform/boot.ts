@@ -11,6 +11,7 @@ import { SessionStates } from './auth/caller.ts';
 import { Mailer } from './mail/mailer.ts';
 import { ensureSecret } from './secrets.ts';
 import { Jobs } from './jobs.ts';
+import { openStorage } from './storage/open.ts';
 import { buildApp } from './http/app.ts';
 import type { Platform } from './platform.ts';
 import { MODULES } from '../modules/index.ts';
@@ -44,6 +45,7 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     tokens: new TokenService(secret, config.ID_TOKEN_TTL_SECONDS),
     sessions: new SessionStates(db, bus),
     mailer: new Mailer(db, config),
+    storage: openStorage(config),
   };
   if (options.seed ?? config.SEED_DEMO) await seedDemo(platform);
   const app = await buildApp(platform, MODULES, { logger: options.logger ?? true });
@@ -55,6 +57,7 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
       await jobs.stop();
       await bus.close();
       platform.mailer.close();
+      await platform.storage.close();
       if (!options.db) await db.close();
     },
   };

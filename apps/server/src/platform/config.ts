@@ -55,9 +55,22 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Files: local disk under DATA_DIR/files, or S3-compatible storage (STORAGE_DRIVER=s3 or S3_BUCKET set).
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, "must be empty or path segments ending with '/'").default(''),
+  /** The largest file the server accepts at all (a field's own limit may be lower). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 ** 3).default(512 * 1024 * 1024),
+  /** How long an unfinished or unstored upload is kept. */
+  UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });
 
-export type Config = Omit<z.output<typeof ZEnv>, 'DATA_DIR'> & { DATA_DIR: string; NODE_ENV: string };
+export type Config = Omit<z.output<typeof ZEnv>, 'DATA_DIR' | 'STORAGE_DRIVER'> & { DATA_DIR: string; NODE_ENV: string; STORAGE_DRIVER: 'local' | 's3' };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -72,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), NODE_ENV: env.NODE_ENV ?? 'production' };
+  const storageDriver = parsed.data.STORAGE_DRIVER ?? (parsed.data.S3_BUCKET ? 's3' : 'local');
+  if (storageDriver === 's3' && !parsed.data.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER is s3');
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), NODE_ENV: env.NODE_ENV ?? 'production', STORAGE_DRIVER: storageDriver };
 }

@@ -7,6 +7,7 @@ import type { TenantResolver } from './tenancy.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { SessionStates } from './auth/caller.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ObjectStorage } from './storage/storage.ts';
 
 /** The shared services every module receives: built once at start-up, passed down explicitly. */
 export interface Platform {
@@ -21,4 +22,6 @@ export interface Platform {
   tokens: TokenService;
   sessions: SessionStates;
   mailer: Mailer;
+  /** File bytes: local disk under DATA_DIR/files, or S3-compatible storage. */
+  storage: ObjectStorage;
 }

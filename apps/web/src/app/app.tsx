@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { Tenant } from '../shared/tenant/tenant.ts';
@@ -11,13 +9,15 @@ import { routes } from './routes.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Providers every screen needs, also the boot-time screens (config error, tenant not found). */
+const Overlays = lazy(() => import('./overlays.tsx').then((m) => ({ default: m.Overlays })));
+
 export function BaseProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <ModalsProvider labels={{ confirm: 'OK', cancel: '×' }}>
-        <Notifications position="top-center" zIndex={1000} limit={4} className="faena-toasts" />
-        {children}
-      </ModalsProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
     </MantineProvider>
   );
 }

@@ -3,7 +3,6 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { useTranslation } from 'react-i18next';
 import { createDoubleShiftDetector } from '../shared/lib/double-shift.ts';
 import { backButtonAction, getPlatform } from '../shared/platform/platform.ts';
-import { confirm } from '../shared/ui/modal.tsx';
 
 const DebugPanel = lazy(() => import('./debug/debug-panel.tsx').then((m) => ({ default: m.DebugPanel })));
 
@@ -20,7 +19,8 @@ function useBackButton(): void {
       if (action === 'back') void navigate(-1);
       else if (action === 'home') void navigate('/');
       else
-        void confirm({ id: 'exit-app', title: t('exitApp.title'), message: t('exitApp.message'), confirmLabel: t('exitApp.confirm'), cancelLabel: t('common.cancel') })
+        void import('../shared/ui/modal.tsx')
+          .then(({ confirm }) => confirm({ id: 'exit-app', title: t('exitApp.title'), message: t('exitApp.message'), confirmLabel: t('exitApp.confirm'), cancelLabel: t('common.cancel') }))
           .then((exit) => {
             if (exit) platform.exitApp();
           })

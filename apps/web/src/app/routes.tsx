@@ -4,7 +4,6 @@ import { sessionStore } from '../shared/session/session.ts';
 import { lazyComponent, page } from './lazy-route.ts';
 import { RootLayout, RouteFallback } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { NotFoundRoute } from './not-found-route.tsx';
 
 // One lazily loaded module per business area: each is its own chunk.
 const auth = () => import('../features/auth/routes.tsx');
@@ -53,7 +52,8 @@ function catalogRoutes(path: string, name: 'VenuesRoute' | 'LocationsRoute' | 'B
 }
 
 const protectedRoutes: RouteObject[] = [
-  { path: 'home', ...page(home, 'HomeRoute', ACCESS.home) },
+  // Home is where everyone lands after signing in; VIEW_HOME governs the menu entry and the tab.
+  { path: 'home', ...page(home, 'HomeRoute') },
 
   { path: 'activities', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
   { path: 'activities/create', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
@@ -181,7 +181,7 @@ export const routes: RouteObject[] = [
         children: [{ ErrorBoundary: RouteError, children: protectedRoutes }],
       },
 
-      { path: '*', Component: NotFoundRoute },
+      { path: '*', lazy: lazyComponent(() => import('./not-found-route.tsx'), 'NotFoundRoute') },
     ],
   },
 ];

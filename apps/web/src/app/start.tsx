@@ -5,10 +5,9 @@ import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.t
 import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
 import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
 import { discoverTenantSubdomain, toClientTenant } from '../shared/tenant/tenant.ts';
-import { ErrorPage } from '../shared/ui/error-page.tsx';
+import { LazyErrorPage as ErrorPage } from '../shared/ui/error-page-lazy.tsx';
 import { toast } from '../shared/ui/toasts.ts';
 import { App, BaseProviders, createAppRouter } from './app.tsx';
-import { ConfigErrorScreen, TenantNotFoundScreen } from './boot-screens.tsx';
 import { chunkEnv } from './lazy-route.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -67,6 +66,7 @@ export async function start(container: HTMLElement): Promise<void> {
   const config = validation.loadClientConfig(import.meta.env as Record<string, string | boolean | undefined>, window.location.origin);
   if (!config.ok) {
     console.error(config.message);
+    const { ConfigErrorScreen } = await import('./boot-screens.tsx');
     root.render(
       <BaseProviders>
         <ConfigErrorScreen message={config.message} />
@@ -77,6 +77,7 @@ export async function start(container: HTMLElement): Promise<void> {
 
   const answer = await tenantAnswer;
   if (answer.kind !== 'ok') {
+    const { TenantNotFoundScreen } = await import('./boot-screens.tsx');
     root.render(
       <BaseProviders>
         {answer.kind === 'not-found' ? <TenantNotFoundScreen subdomain={discoverTenantSubdomain(window.location.host, DEFAULT_TENANT_SUBDOMAIN)} /> : <ErrorPage error={answer.error} />}

@@ -26,6 +26,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Modal: { defaultProps: { size: 'md', centered: true } },
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
   },
   other: {
     modalSizes: { sm: rem(500), md: rem(650), lg: rem(800) },
@@ -42,7 +44,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   light: {
     '--mantine-color-anchor': 'var(--mantine-color-faena-8)',
-    '--mantine-color-faena-light-color': 'var(--mantine-color-faena-8)',
+    // Dark text on the brand teal: hovering lightens (a darker teal would drop below 4.5:1).
+    '--mantine-color-faena-filled-hover': 'var(--mantine-color-faena-5)',
+    '--mantine-primary-color-filled-hover': 'var(--mantine-color-faena-5)',
+    // Light and subtle variants sit on faena-1 (#d5ede6): faena-9 keeps 6:1 there.
+    '--mantine-color-faena-light-color': 'var(--mantine-color-faena-9)',
     '--mantine-color-faena-outline': 'var(--mantine-color-faena-8)',
     '--mantine-color-faena-text': 'var(--mantine-color-faena-8)',
     '--mantine-color-dimmed': '#5c636a',

@@ -27,8 +27,8 @@ export function DebugPanel({ onClose }: { onClose: () => void }) {
   const flags = siteConfig.data?.feature_flags ?? tenant.featureFlags;
 
   return (
-    <Modal opened onClose={onClose} title={t('debug.title')} size="lg" data-testid="debug-view">
-      <Stack gap="lg">
+    <Modal opened onClose={onClose} title={t('debug.title')} size="lg">
+      <Stack gap="lg" data-testid="debug-view">
         <Section title={t('debug.tenant')}>
           <Text size="sm">
             {tenant.name} · <Code>{tenant.subdomain}</Code> · <Code>{tenant.id}</Code>

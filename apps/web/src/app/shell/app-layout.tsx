@@ -9,7 +9,7 @@ import { mobileTabs, visibleNavItems, type WorkflowMenuItem } from '../../shared
 import { useAccessContext } from '../../shared/session/get-site-config.ts';
 import { useIsImpersonating, useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
-import { ErrorPage } from '../../shared/ui/error-page.tsx';
+import { LazyErrorPage as ErrorPage } from '../../shared/ui/error-page-lazy.tsx';
 import { FaenaMark, Logo } from '../../shared/ui/logo.tsx';
 import { NoAccess } from '../../shared/ui/no-access.tsx';
 import { UserAvatar } from '../../shared/ui/user-avatar.tsx';
@@ -125,7 +125,7 @@ export function AppLayout() {
       {skipLink}
       <header className={classes.mobileHeader}>
         <Burger opened={drawerOpen} onClick={() => setDrawerOpen(true)} aria-label={t('shell.openMenu')} size="sm" data-testid="menu-button" />
-        <Anchor component={Link} to="/home" className={classes.mobileBrand} aria-label={t('shell.goHome')} data-testid="logo-link">
+        <Anchor component={Link} to="/home" className={classes.mobileBrand} aria-label={t('shell.goHome')} underline="never" data-testid="logo-link">
           <FaenaMark size={30} />
         </Anchor>
         <div className={classes.mobileActions}>

@@ -54,7 +54,7 @@ export function MobileTabBar({ tabs }: { tabs: readonly MobileTab[] }) {
         opened={overflowOpen}
         onClose={() => setOverflowOpen(false)}
         position="bottom"
-        size="auto"
+        styles={{ content: { height: 'auto', maxHeight: '80dvh', paddingBottom: 'var(--faena-safe-bottom)' } }}
         title={t('shell.moreTabsTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
         radius="lg"

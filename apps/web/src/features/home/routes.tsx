@@ -35,6 +35,11 @@ export function HomeRoute() {
         <Title order={2} fz="lg" mb="sm" id="home-sections">
           {t('home.sections')}
         </Title>
+        {sections.length === 0 && (
+          <Text c="dimmed" data-testid="home-empty">
+            {t('home.noSections')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {sections.map((item) => {
             const Icon = item.icon;

@@ -69,7 +69,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   return (
     <StatusScreen icon={<IconAlertTriangle size={34} stroke={1.6} />} title={t('errorPage.title')} color="red" testId="error-page">
-      <Stack gap="md" align="stretch">
+      <Stack gap="md" align="stretch" style={{ minWidth: 0 }}>
         <Text c="dimmed">{chunkError ? t('errorPage.chunkBody') : t('errorPage.body')}</Text>
         <Group justify="center" gap="sm">
           <Button leftSection={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
@@ -147,12 +147,12 @@ export function ErrorPage({ error }: { error: unknown }) {
           {t('errorPage.details')}
         </Button>
         {detailsOpen && (
-          <Stack gap="xs" ta="left" id="error-technical-details">
-            <Text size="sm" fw={600}>
+          <Stack gap="xs" ta="left" id="error-technical-details" style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {report.name}: {report.message}
             </Text>
             {report.http && (
-              <Text size="sm" data-testid="error-http">
+              <Text size="sm" data-testid="error-http" style={{ overflowWrap: 'anywhere' }}>
                 {report.http.method} {report.http.url} → {report.http.status || t('errorPage.networkError')}
               </Text>
             )}
@@ -160,7 +160,7 @@ export function ErrorPage({ error }: { error: unknown }) {
               {report.at} · {report.version}
             </Text>
             {report.stack && (
-              <Code block fz="xs" style={{ maxHeight: 220, overflow: 'auto' }} tabIndex={0} aria-label={t('errorPage.stack')}>
+              <Code block fz="xs" style={{ maxHeight: 220, maxWidth: '100%', overflow: 'auto' }} tabIndex={0} aria-label={t('errorPage.stack')}>
                 {report.stack}
               </Code>
             )}

@@ -8,7 +8,7 @@ export function LanguageSelect({ label }: { label?: string }) {
   const value = isLanguage(i18n.language) ? i18n.language : currentLanguage();
   return (
     <Select
-      label={label ?? t('settings.language')}
+      label={label ?? t('settings.languageLabel')}
       description={t('settings.languageHint')}
       data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
       value={value}

@@ -52,7 +52,8 @@ export function FromInvitePage() {
   } else if (invite.error || !invite.data) {
     body = <InviteProblem message={isHttpError(invite.error) && invite.error.status < 500 ? t('auth.invite.invalid') : t('errors.network')} />;
   } else {
-    const failure = accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
+    const existingAccount = isHttpError(accept.error) && accept.error.code === 'invalid-credential';
+    const failure = existingAccount ? { message: t('auth.invite.existingAccount', { email: invite.data.email }) } : accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
     body = (
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
         <Stack gap="md">
@@ -62,7 +63,7 @@ export function FromInvitePage() {
               {failure.message}
             </Alert>
           )}
-          <TextInput label={t('auth.email')} value={invite.data.email} readOnly />
+          <TextInput label={t('auth.email')} value={invite.data.email} readOnly variant="filled" />
           <TextInput label={t('auth.invite.name')} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="invite-name" />
           <PasswordInput
             label={t('auth.invite.password')}

@@ -1,6 +1,7 @@
 import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useSession } from '../../../shared/session/use-session.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { isDemoTenant } from '../../../shared/tenant/tenant.ts';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
@@ -19,6 +20,9 @@ export function LoginPage() {
   const tenant = useTenant();
   const navigate = useNavigate();
   const methods = offeredMethods(tenant);
+  // Signed in here or in another tab (the sign-in is broadcast): on to the app.
+  const session = useSession();
+  if (session) return <Navigate to="/" replace />;
 
   return (
     <AuthLayout>

@@ -1,7 +1,8 @@
 import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../shared/session/use-session.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { MagicLinkRequestForm } from './magic-link-request-form.tsx';
@@ -17,6 +18,9 @@ export function SignInPage() {
   const tenant = useTenant();
   const [params, setParams] = useSearchParams();
   const methods = offeredMethods(tenant);
+  // Signed in here or in another tab (the sign-in is broadcast): on to the app.
+  const session = useSession();
+  if (session) return <Navigate to="/" replace />;
   const hasPassword = methods.some((m) => m.type === 'PASSWORD');
   const hasMagic = methods.some((m) => m.type === 'MAGIC_LINK');
   const current = params.get('method') === 'magic-link' && hasMagic ? 'MAGIC_LINK' : hasPassword ? 'PASSWORD' : hasMagic ? 'MAGIC_LINK' : null;

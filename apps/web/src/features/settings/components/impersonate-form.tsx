@@ -46,7 +46,10 @@ export function ImpersonateForm({ ownPersonEmail }: { ownPersonEmail: string }) 
           leftSection={<IconUserShare size={16} />}
           disabled={!personId}
           loading={start.isPending}
-          onClick={() => personId && start.mutate(personId, { onSuccess: () => void navigate('/home') })}
+          onClick={() => {
+            // The form unmounts as soon as the session changes: await the call instead of a per-call callback.
+            if (personId) void start.mutateAsync(personId).then(() => navigate('/home'), () => undefined);
+          }}
           data-testid="impersonate-start"
         >
           {t('settings.impersonate.start')}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,15 @@ export function InviteForm() {
       return;
     }
     setError(undefined);
-    create.mutate({ email: trimmed, ...(name.trim() ? { name: name.trim() } : {}) });
+    create.mutate(
+      { email: trimmed, ...(name.trim() ? { name: name.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setName('');
+        },
+      },
+    );
   };
 
   const failure = create.error
@@ -38,10 +46,10 @@ export function InviteForm() {
     <Stack gap="md">
       <form onSubmit={onSubmit} noValidate aria-label={t('settings.invite.title')}>
         <Stack gap="sm">
-          <Group grow align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label={t('auth.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} required miw={220} data-testid="invite-email" />
-            <TextInput label={t('settings.invite.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} miw={220} />
-          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('auth.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} required data-testid="invite-email" />
+            <TextInput label={t('settings.invite.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          </SimpleGrid>
           <Group>
             <Button type="submit" leftSection={<IconSend size={16} />} loading={create.isPending} data-testid="invite-create">
               {t('settings.invite.create')}

@@ -1,0 +1,82 @@
+import type { Logger } from 'pino';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { listTenants } from '../tenants/tenants.repository.ts';
+import { deleteTempUploads, expiredUploads, findStoredFile } from './documents.repository.ts';
+import { fileKey, tmpPrefix } from './documents.service.ts';
+
+const BATCH = 100;
+/** How often this process looks for expired temporary uploads. */
+export const CLEANUP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Removes expired temporary uploads of every tenant: their bytes first, then their rows (a
+ * crash in between leaves rows that the next pass removes again — it is idempotent). A store
+ * that died half-way left a file object without a stored_files row: that object goes too.
+ * Files already stored are never touched. Short transactions, one batch at a time.
+ */
+export async function cleanupExpiredUploads(platform: Platform, now = new Date(), log?: Logger): Promise<number> {
+  const { db, storage } = platform;
+  const tenants = await db.transaction(null, (tx) => listTenants(tx));
+  let removed = 0;
+  for (const { id: tenantId } of tenants) {
+    for (;;) {
+      const batch = await db.transaction(tenantId, (tx) => expiredUploads(tx, tenantId, now, BATCH));
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        await storage.deletePrefix(tmpPrefix(tenantId, row.id)).catch((err: unknown) => log?.warn({ err, upload: row.id }, 'could not delete expired upload bytes'));
+        if (row.state === 'storing' && row.storedUploadId) {
+          const stored = await db.transaction(tenantId, (tx) => findStoredFile(tx, tenantId, row.storedUploadId!));
+          if (!stored) await storage.delete(fileKey(tenantId, row.storedUploadId)).catch(() => undefined);
+        }
+      }
+      await db.transaction(tenantId, (tx) =>
+        deleteTempUploads(
+          tx,
+          tenantId,
+          batch.map((row) => row.id),
+        ),
+      );
+      removed += batch.length;
+      if (batch.length < BATCH) break;
+    }
+  }
+  return removed;
+}
+
+export const CLEANUP_QUEUE = 'documents.cleanup-expired-uploads';
+const SLOT = 'sweep';
+
+/**
+ * The cleanup as a recurring job on the PostgreSQL-backed queue (platform/jobs.ts; its cron is
+ * off, so each run enqueues the next one, CLEANUP_EVERY_MS later). Every process enqueues a
+ * first run a minute after it starts; one singleton key per time slot keeps the processes from
+ * piling up copies (a rare duplicate run is harmless: every step is idempotent). A failed run
+ * is retried by the queue.
+ */
+export function scheduleCleanup(platform: Platform): Promise<void> {
+  // Once per job queue, however many apps are built over one platform (tests build several).
+  let scheduled = schedules.get(platform.jobs);
+  if (!scheduled) {
+    scheduled = defineCleanup(platform);
+    schedules.set(platform.jobs, scheduled);
+  }
+  return scheduled;
+}
+
+const schedules = new WeakMap<Jobs, Promise<void>>();
+
+async function defineCleanup(platform: Platform): Promise<void> {
+  const every = Math.round(CLEANUP_EVERY_MS / 1000);
+  const next = (startAfter: number) => platform.jobs.send(null, CLEANUP_QUEUE, {}, { startAfter, singletonKey: SLOT, singletonSeconds: every });
+  await platform.jobs.define(
+    CLEANUP_QUEUE,
+    async () => {
+      await next(every);
+      const removed = await cleanupExpiredUploads(platform, new Date(), platform.log);
+      if (removed > 0) platform.log.info({ removed }, 'expired temporary uploads removed');
+    },
+    { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, concurrency: 1, pollingIntervalSeconds: 30 },
+  );
+  await next(60);
+}

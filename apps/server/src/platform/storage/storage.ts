@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where file bytes live: one interface, two back ends (local disk under DATA_DIR/files by
+ * default, S3-compatible object storage when configured). Everything streams — no method takes
+ * or returns a whole file in memory. Keys are opaque paths built by the server
+ * (`tenants/{tenant}/files/{id}`), never from user input; `assertKey` refuses anything else.
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * Writes `body` under `key`. The object appears only once every byte is written (temporary
+   * file + rename on disk, a single PUT or a completed multipart upload on S3); when the body
+   * errors or the write fails, nothing is left under `key`. `length`, when known, lets S3 take
+   * one streamed PUT.
+   */
+  put(key: string, body: Readable, options?: { length?: number; contentType?: string }): Promise<{ size: number }>;
+  /** The object's bytes, or one inclusive byte range of them. Throws StorageNotFound. */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Moves an object inside the store without passing its bytes through the server when possible. */
+  move(from: string, to: string): Promise<void>;
+  /** Idempotent. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (which must end with '/'); idempotent. */
+  deletePrefix(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class StorageNotFound extends Error {
+  override name = 'StorageNotFound';
+  constructor(key: string) {
+    super(`no object at ${key}`);
+  }
+}
+
+const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+/** Keys are built by the server; this refuses anything that could escape the store's root. */
+export function assertKey(key: string, prefix = false): void {
+  const body = prefix ? key.replace(/\/$/, '') : key;
+  if (prefix && !key.endsWith('/')) throw new Error(`storage prefix must end with '/': ${key}`);
+  if (!KEY.test(body) || body.split('/').some((part) => part === '.' || part === '..' || part.startsWith('.')) || body.length > 512) {
+    throw new Error(`invalid storage key: ${key}`);
+  }
+}

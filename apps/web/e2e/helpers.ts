@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+export const DEMO_PASSWORD = 'faena-demo';
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function url(path: string): string {
+  return `${baseUrl()}${path}`;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors (a test fails on any). */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, viewport: ViewportName, options: { locale?: string } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: options.locale ?? 'es-CL', hasTouch: viewport === 'mobile', isMobile: viewport === 'mobile' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Load plus a real selector (an open event stream would keep networkidle from settling). */
+export async function goto(page: Page, path: string, selector: string): Promise<void> {
+  await page.goto(url(path), { waitUntil: 'load' });
+  await page.waitForSelector(selector, { timeout: 20_000 });
+}
+
+/** One-click demo account on /login. */
+export async function signInAs(page: Page, account: 'admin' | 'supervisora' | 'operario' | 'rrhh'): Promise<void> {
+  await goto(page, '/login', `[data-testid=demo-${account}]`);
+  await page.click(`[data-testid=demo-${account}]`);
+  await page.waitForSelector('[data-testid=home-greeting]', { timeout: 20_000 });
+}
+
+export async function shot(page: Page, name: string, viewport: ViewportName): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport}.png`) });
+}
+
+/** No axe violation of serious or critical impact. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(summary, `axe on ${where}`).toEqual([]);
+}

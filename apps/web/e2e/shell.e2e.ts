@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORT_NAMES, expectAccessible, goto, launch, openPage, shot, signInAs } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function menuLabels(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=nav-menu] a').allTextContents();
+}
+
+describe('navigation filtered by permission', () => {
+  it('desktop: the operario (no VIEW_PEOPLE) sees no Organización; the administrator does', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'operario');
+    const operario = await menuLabels(page);
+    expect(operario).toContain('Inicio');
+    expect(operario).not.toContain('Organización');
+    expect(await page.locator('[data-testid=settings-gear]').count()).toBe(0);
+    await page.click('[data-testid=sign-out]');
+    await page.waitForSelector('[data-testid=demo-accounts]');
+
+    await signInAs(page, 'admin');
+    const admin = await menuLabels(page);
+    expect(admin).toEqual(expect.arrayContaining(['Inicio', 'Comunicados', 'Actividades', 'Links de interés', 'Reportes', 'Activos', 'Organización', 'Organigrama', 'Checklists', 'Audiencias', 'Workflows', 'Administración de checklists']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mobile: the drawer of the operario has no Organización either', async () => {
+    const { page, context } = await openPage(browser, 'mobile');
+    await signInAs(page, 'operario');
+    await page.click('[data-testid=menu-button]');
+    await page.waitForSelector('[data-testid=nav-menu]');
+    const labels = await menuLabels(page);
+    expect(labels).toContain('Actividades');
+    expect(labels).not.toContain('Organización');
+    await context.close();
+  });
+});
+
+describe('desktop shell', () => {
+  it('top bar: logo home, search, settings gear, bell popup, profile popup; footer version', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    expect(await page.textContent('[data-testid=app-footer]')).toContain('1.2.257');
+
+    await page.click('[data-testid=bell]');
+    await page.getByText(/Tus notificaciones aparecerán aquí/).waitFor();
+    await shot(page, 'bell-popup', 'desktop');
+    await page.keyboard.press('Escape');
+
+    await page.click('[data-testid=profile-button]');
+    const popup = page.locator('[data-testid=profile-popup]');
+    await popup.getByText('admin@faena.test').waitFor();
+    expect(await popup.getByRole('link', { name: 'Editar perfil' }).count()).toBe(1);
+    expect(await popup.getByRole('link', { name: 'Configuración' }).count()).toBe(1);
+    await shot(page, 'profile-popup', 'desktop');
+    await page.keyboard.press('Escape');
+
+    await page.fill('input[data-testid=search-box]', 'Organi');
+    await page.getByRole('option', { name: 'Organigrama' }).click();
+    await page.waitForURL(/\/org-chart$/);
+    await page.getByText('Módulo en construcción').waitFor();
+
+    await page.click('[data-testid=logo-link]');
+    await page.waitForSelector('[data-testid=home-greeting]');
+    await page.click('[data-testid=settings-gear]');
+    await page.waitForSelector('[data-testid=language-select]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('mobile shell', () => {
+  it('three-column tab bar with a plus button and overlay grid; drawer of viewport − 4.25rem with a close button', async () => {
+    const { page, context, errors } = await openPage(browser, 'mobile');
+    await signInAs(page, 'operario');
+    await page.waitForSelector('[data-testid=tab-bar]');
+    const columns = await page.$eval('[data-testid=tab-bar]', (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(3);
+    // Home, Activities, Reports, Assets: four tabs, so the third column is the plus button.
+    expect(await page.locator('[data-testid=tab-bar] > *').count()).toBe(3);
+    expect(await page.locator('[data-testid=tab-home]').count()).toBe(1);
+    expect(await page.locator('[data-testid=tab-activities]').count()).toBe(1);
+    await shot(page, 'mobile-home', 'mobile');
+
+    await page.click('[data-testid=tab-more]');
+    const overflow = page.getByRole('dialog', { name: 'Más secciones' });
+    await overflow.getByRole('link', { name: 'Reportes' }).waitFor();
+    expect(await overflow.getByRole('link', { name: 'Activos' }).count()).toBe(1);
+    await shot(page, 'mobile-tab-overflow', 'mobile');
+    await overflow.getByRole('link', { name: 'Reportes' }).click();
+    await page.waitForURL(/\/reports\/list$/);
+
+    await page.click('[data-testid=tab-activities]');
+    await page.waitForURL(/\/activities$/);
+    expect(await page.getAttribute('[data-testid=tab-activities]', 'aria-current')).toBe('page');
+
+    await page.click('[data-testid=menu-button]');
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Inicio' }).waitFor();
+    await page.waitForTimeout(400);
+    const width = await page.$eval('.mantine-Drawer-content', (el) => el.getBoundingClientRect().width);
+    expect(Math.round(width)).toBe(390 - 68);
+    await shot(page, 'mobile-drawer', 'mobile');
+    await expectAccessible(page, 'mobile drawer');
+    await page.getByRole('button', { name: 'Cerrar menú' }).click();
+    await drawer.waitFor({ state: 'detached' }).catch(() => undefined);
+    expect(await page.locator('.mantine-Drawer-content').count()).toBe(0);
+
+    expect(await page.locator('[data-testid=notifications-link]').count()).toBe(1);
+    await page.click('[data-testid=profile-link]');
+    await page.waitForURL(/\/profile$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(VIEWPORT_NAMES)('screens (%s)', (viewport) => {
+  it("shows 'Page Not Found' with a way home", async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await goto(page, '/esto/no/existe', '[data-testid=not-found]');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
+    await shot(page, 'not-found', viewport);
+    await expectAccessible(page, `not found ${viewport}`);
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await page.waitForSelector('[data-testid=demo-accounts]');
+    await context.close();
+  });
+
+  it('switches the language (and <html lang>)', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await signInAs(page, 'admin');
+    await goto(page, '/settings', '[data-testid=language-select]');
+    await shot(page, 'settings', viewport);
+    await expectAccessible(page, `/settings ${viewport}`);
+    await page.click('input[data-testid=language-select]');
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    if (viewport === 'desktop') expect(await menuLabels(page)).toContain('Organization');
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await goto(page, '/no-such-page', '[data-testid=not-found]');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
+    await page.evaluate(() => localStorage.setItem('faena.language', 'es'));
+    await context.close();
+  });
+
+  it('shows the unknown-error page with every action (simulate error)', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await signInAs(page, 'admin');
+    await goto(page, '/settings', '[data-testid=simulate-error]');
+    await page.click('[data-testid=simulate-error]');
+    await page.waitForSelector('[data-testid=error-page]');
+    for (const name of ['Recargar página', 'Ir al inicio', 'Intentar más tarde', 'Borrar datos de la app', 'Detalles técnicos']) {
+      expect(await page.getByRole('button', { name }).count()).toBe(1);
+    }
+    expect(await page.getByRole('link', { name: /soporte@faena.app/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Detalles técnicos' }).click();
+    await page.getByText(/SimulatedError: Simulated error/).first().waitFor();
+    await shot(page, 'error-page', viewport);
+    await expectAccessible(page, `error page ${viewport}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar informe (HTML)' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^faena-error-.*\.html$/);
+    await page.getByRole('button', { name: 'Ir al inicio' }).click();
+    await page.waitForSelector('[data-testid=home-greeting]');
+    await context.close();
+  });
+});
+
+describe('more screens', () => {
+  it('debug view on Shift-Shift, sync screen, under construction, /reports → /reports/list', async () => {
+    const { page, context } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await page.keyboard.press('Shift');
+    await page.keyboard.press('Shift');
+    const debug = page.getByRole('dialog', { name: 'Vista de depuración' });
+    await debug.getByText('admin@faena.test').waitFor();
+    await debug.getByText('VIEW_PEOPLE').waitFor();
+    await debug.getByText('1.2.257').waitFor();
+    await shot(page, 'debug-view', 'desktop');
+    await page.keyboard.press('Escape');
+
+    await goto(page, '/sync', '[data-testid=sync-empty]');
+    await shot(page, 'sync', 'desktop');
+    await goto(page, '/reports', '[data-testid=under-construction]');
+    expect(new URL(page.url()).pathname).toBe('/reports/list');
+    await page.getByText(/El módulo Reportes todavía no está disponible/).waitFor();
+    await shot(page, 'under-construction', 'desktop');
+    await expectAccessible(page, 'under construction');
+    await context.close();
+  });
+});
