@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /** The PostgreSQL server to use, or null to skip the PostgreSQL parts (PGlite-only machines). */
@@ -32,4 +33,71 @@ export async function throwAwayDatabase(base: string, prefix = 'faena_bench'): P
       }
     },
   };
+}
+
+/** A connection URL with `application_name` set, so a server's backends can be told apart. */
+export function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function procCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "pid (comm) ": state is field 3, utime field 14, stime field 15.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used by the PostgreSQL backends of one application_name, read from /proc — only when the
+ * server runs on this machine (a remote server gives null and the column stays empty).
+ */
+export class BackendCpu {
+  private readonly client: pg.Client;
+  private constructor(client: pg.Client) {
+    this.client = client;
+  }
+
+  static async open(url: string): Promise<BackendCpu | null> {
+    const host = new URL(url).hostname;
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) return null;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const probe = new BackendCpu(client);
+    const own = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    if (procCpuMs(own.rows[0]!.pid) === null) {
+      await client.end();
+      return null;
+    }
+    return probe;
+  }
+
+  /** pid → CPU ms so far, for every backend of `applicationName`. */
+  async sample(applicationName: string): Promise<Map<number, number>> {
+    const { rows } = await this.client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      const ms = procCpuMs(pid);
+      if (ms !== null) out.set(pid, ms);
+    }
+    return out;
+  }
+
+  /** CPU the backends used between two samples (a backend born in between counts whole). */
+  static delta(before: Map<number, number>, after: Map<number, number>): number {
+    let total = 0;
+    for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+    return total;
+  }
+
+  close(): Promise<void> {
+    return this.client.end();
+  }
 }
