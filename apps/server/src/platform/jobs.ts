@@ -58,7 +58,7 @@ interface Definition {
  * Jobs run at least once: a handler must be safe to run again after a crash or a time-out.
  */
 export class Jobs {
-  private readonly boss: PgBoss;
+  private boss: PgBoss;
   private readonly definitions = new Map<string, Definition>();
   private started = false;
   private stopping = false;
@@ -68,28 +68,50 @@ export class Jobs {
   constructor(db: Database, log: Logger) {
     this.db = db;
     this.log = log;
-    this.boss = new PgBoss({
-      db: { executeSql: (text, values) => db.queueSql(text, values) },
+    this.boss = this.newBoss();
+  }
+
+  private newBoss(): PgBoss {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.db.queueSql(text, values) },
       schema: JOBS_SCHEMA,
       // Cron schedules are not used yet; the supervisor (expiry, retention) is.
       schedule: false,
       supervise: true,
       migrate: true,
     });
-    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    return boss;
   }
 
   /** Creates or upgrades the queue's schema, lets the app role enqueue, starts the workers defined so far. */
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // Processes starting together on a fresh database can collide creating pg-boss's schema
+    // (PostgreSQL may not see the other's catalog rows yet); the loser tries again and finds it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.start();
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        this.log.warn({ err: error, attempt }, 'job queue start failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        this.boss = this.newBoss();
+      }
+    }
     // The app role may add jobs (in a tenant transaction) and nothing else: it cannot read or
     // change other jobs. pg-boss itself runs as the owner.
+    // Under a lock: processes starting together would otherwise race on the same catalog rows
+    // ("tuple concurrently updated").
     await this.db.queueSql(`
+      BEGIN;
+      SELECT pg_advisory_xact_lock(727275);
       GRANT USAGE ON SCHEMA ${JOBS_SCHEMA} TO ${APP_ROLE};
       GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${APP_ROLE};
       GRANT INSERT ON ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
       GRANT SELECT (id) ON ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
+      COMMIT;
     `);
     this.started = true;
     for (const [name, definition] of this.definitions) await this.startQueue(name, definition);
