@@ -291,6 +291,22 @@ describe.each(engines())('notifications on %s', (engine) => {
       stream.close();
     });
 
+    it('keeps at most 10 streams per person: the 11th closes the oldest', async () => {
+      const m = await addMember(server.running.platform.db, acme.id, 'tabs@acme.test', ['VIEW_NOTIFICATIONS']);
+      const token = (await signIn(server, 'acme', m.email, 'secret-pass')).id_token;
+      const tabs = [];
+      for (let i = 0; i < 11; i++) {
+        const tab = await openStream(server.port, 'acme', token);
+        await tab.next((e) => e.event === 'ping');
+        tabs.push(tab);
+      }
+      await tabs[0]!.ended;
+      expect(server.running.app.notificationStreams!.openFor(acme.id, m.personId)).toBe(10);
+      await produce(acme.id, [m.personId], { title: 'a todas las pestañas' });
+      for (const tab of tabs.slice(1)) expect(JSON.parse((await tab.next((e) => e.event === 'notification')).data).summary.title).toBe('a todas las pestañas');
+      for (const tab of tabs) tab.close();
+    });
+
     it('forgets a stream when its client goes away', async () => {
       const streams = server.running.app.notificationStreams!;
       const m = await addMember(server.running.platform.db, acme.id, 'leaver@acme.test', ['VIEW_NOTIFICATIONS']);
@@ -406,6 +422,14 @@ describe.each(engines())('notifications on %s', (engine) => {
       const page = await inbox(token);
       expect(page.pagination).toMatchObject({ total: 60, totalUnread: 60 });
       expect(page.data[0]!.context).toEqual({ type: 'System', action: 'test' });
+      // Well past that, the button stops flooding the inbox.
+      let refused: Response | null = null;
+      for (let i = 0; i < 100 && !refused; i++) {
+        const response = await server.api('acme', `${API}/test`, { method: 'POST', token });
+        if (response.status !== 201) refused = response;
+      }
+      expect(refused?.status).toBe(429);
+      expect(await json(refused!)).toMatchObject({ code: 'too-many-requests' });
     });
   });
 
