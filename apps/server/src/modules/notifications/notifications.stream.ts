@@ -86,6 +86,8 @@ export class NotificationStreams {
 
     reply.hijack();
     const res = reply.raw;
+    // The client may have gone while the counters were read.
+    if (request.raw.destroyed || res.destroyed) return;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
