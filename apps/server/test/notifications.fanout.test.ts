@@ -30,6 +30,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Every process started, so afterAll stops them all even when a start failed half-way. */
+const started: Proc[] = [];
+
 async function startProcess(name: string, databaseUrl: string): Promise<Proc> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
@@ -58,6 +61,7 @@ async function startProcess(name: string, databaseUrl: string): Promise<Proc> {
     }),
   );
   const proc = { name, port, child, output, exited };
+  started.push(proc);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output.join('')}`);
@@ -121,7 +125,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notifications across two server
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    await Promise.all([a && stop(a), b && stop(b)]);
+    await Promise.all(started.map(stop));
     await database?.drop();
   });
 
