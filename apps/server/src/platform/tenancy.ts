@@ -1,6 +1,6 @@
 import { tenantFromHost } from '@faena/domain';
 import { AppError } from './errors.ts';
-import type { EventBus } from './events.ts';
+import { BUS_RESYNC, type EventBus } from './events.ts';
 
 export interface TenantRecord {
   id: string;
@@ -29,13 +29,20 @@ export class TenantResolver {
 
   private readonly lookup: TenantLookup;
   private readonly defaultSubdomain: string;
-  constructor(lookup: TenantLookup, defaultSubdomain: string, bus: EventBus) {
+  private readonly publicDomain: string;
+  constructor(lookup: TenantLookup, defaultSubdomain: string, bus: EventBus, publicDomain = '') {
     this.lookup = lookup;
     this.defaultSubdomain = defaultSubdomain;
+    this.publicDomain = publicDomain.toLowerCase().replace(/:\d+$/, '');
     bus.on(TENANT_CHANGED, () => this.cache.clear());
+    // After a dropped LISTEN connection, changes may have been missed: start afresh.
+    bus.on(BUS_RESYNC, () => this.cache.clear());
   }
 
   subdomainOf(host: string | undefined): string {
+    // The product's own apex (e.g. faena.example.com) has three labels but names no tenant.
+    const name = host?.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    if (name && name === this.publicDomain) return this.defaultSubdomain;
     return tenantFromHost(host) ?? this.defaultSubdomain;
   }
 

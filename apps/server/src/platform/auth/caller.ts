@@ -10,7 +10,7 @@ type Row = {
   is_staff: boolean;
   impersonator_allowed: boolean;
 };
-import type { EventBus } from '../events.ts';
+import { BUS_RESYNC, type EventBus } from '../events.ts';
 import type { IdTokenClaims } from './tokens.ts';
 
 /** Who is calling: resolved once per request from the id token and the session's live state. */
@@ -52,6 +52,8 @@ export class SessionStates {
   constructor(db: Database, bus: EventBus) {
     this.db = db;
     bus.on(AUTH_CHANGED, (event) => this.forgetTenant(event.tenantId));
+    // After a dropped LISTEN connection, revocations may have been missed: forget everything.
+    bus.on(BUS_RESYNC, () => this.forgetTenant(null));
   }
 
   async get(claims: IdTokenClaims): Promise<SessionState | null> {

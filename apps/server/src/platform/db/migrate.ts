@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import { APP_ROLE, type Database } from './database.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -15,18 +16,18 @@ export const GLOBAL_TABLES = ['tenants', 'users', 'sign_in_failures', 'platform_
 
 /** Applies pending migrations, then (re)asserts the role, grants and tenant policies. */
 export async function migrate(db: Database): Promise<void> {
-  // One migrator at a time across processes (PostgreSQL); PGlite is single-process by its lock.
-  if (db.engine === 'postgres') await db.ownerExec('SELECT pg_advisory_lock(727274)');
-  try {
-    await db.ownerDrizzle((drizzle) =>
-      db.engine === 'pglite'
-        ? migratePglite(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER })
-        : migratePg(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    );
-    await enforceTenantIsolation(db);
-  } finally {
-    if (db.engine === 'postgres') await db.ownerExec('SELECT pg_advisory_unlock(727274)');
-  }
+  // One migrator at a time across processes (PostgreSQL; PGlite is single-process by its lock).
+  // Lock, migrations and unlock share one connection: a session lock belongs to its connection.
+  await db.ownerDrizzle(async (drizzle) => {
+    if (db.engine === 'postgres') await drizzle.execute(sql`SELECT pg_advisory_lock(727274)`);
+    try {
+      if (db.engine === 'pglite') await migratePglite(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      else await migratePg(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await drizzle.execute(sql.raw(TENANT_ISOLATION_SQL));
+    } finally {
+      if (db.engine === 'postgres') await drizzle.execute(sql`SELECT pg_advisory_unlock(727274)`);
+    }
+  });
 }
 
 /**
@@ -35,7 +36,10 @@ export async function migrate(db: Database): Promise<void> {
  * forget it.
  */
 export async function enforceTenantIsolation(db: Database): Promise<void> {
-  await db.ownerExec(`
+  await db.ownerExec(TENANT_ISOLATION_SQL);
+}
+
+const TENANT_ISOLATION_SQL = `
     DO $$
     DECLARE t record;
     BEGIN
@@ -63,5 +67,4 @@ export async function enforceTenantIsolation(db: Database): Promise<void> {
           t.relname);
       END LOOP;
     END $$;
-  `);
-}
+`;
