@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -474,6 +474,24 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
       expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
       const winner = results[0]!.status === 204 ? a : b;
       expect(sha(await bytesOf(await download(await storedId(await store(server, 'acme', token, id)))))).toBe(sha(winner));
+    });
+
+    it('refuses to store an upload whose piece was lost or cut short on disk (409 upload-incomplete), and stores nothing', async () => {
+      const file = pngOfSize(CHUNK + 1000);
+      const chunked = await uploadChunked(server, 'acme', token, file, 'roto.png');
+      const [, second] = filesOf(tmpDir(acme.id, chunked)).sort();
+      truncateSync(join(tmpDir(acme.id, chunked), second!), 10);
+      const whole = await uploadedId(await uploadWhole(server, 'acme', token, pngOfSize(5000), 'roto.png'));
+      truncateSync(join(tmpDir(acme.id, whole), filesOf(tmpDir(acme.id, whole))[0]!), 100);
+      const storedBefore = filesOf(join(dataDir, 'files', 'tenants', acme.id, 'files')).length;
+      for (const id of [chunked, whole]) {
+        const response = await store(server, 'acme', token, id);
+        expect(response.status).toBe(409);
+        expect(await body(response)).toMatchObject({ code: 'upload-incomplete' });
+      }
+      expect(filesOf(join(dataDir, 'files', 'tenants', acme.id, 'files'))).toHaveLength(storedBefore);
+      // The claim was released: another try gets the same answer, not "being stored".
+      expect(await body(await store(server, 'acme', token, chunked))).toMatchObject({ code: 'upload-incomplete' });
     });
 
     it('rejects the finished transfer when its bytes are not an accepted format, and keeps answering so', async () => {

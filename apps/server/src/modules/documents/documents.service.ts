@@ -5,7 +5,7 @@ import type { TFileMetadata, TUploadRules } from '@faena/contracts';
 import { ZUploadId, ZUploadRules } from '@faena/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
-import type { ObjectStorage } from '../../platform/storage/storage.ts';
+import { StorageNotFound, type ObjectStorage, type PutOptions } from '../../platform/storage/storage.ts';
 import type { UploadRules } from './documents.table.ts';
 import {
   advanceOffset,
@@ -125,7 +125,7 @@ function rejectedError(row: TempUploadRow): AppError {
  * Writes a stream to storage; an upload cut off by the client (or a body that breaks off)
  * becomes a 400 instead of a server error. Limit errors from the meter pass through.
  */
-async function putStream(storage: ObjectStorage, key: string, body: Readable, options: { length?: number; contentType?: string } = {}): Promise<void> {
+async function putStream(storage: ObjectStorage, key: string, body: Readable, options: PutOptions = {}): Promise<void> {
   try {
     await storage.put(key, body, options);
   } catch (error) {
@@ -176,7 +176,8 @@ export async function receiveWholeFile(
   input.stream.on('error', (error) => meter.destroy(error));
   input.stream.pipe(meter);
   try {
-    await putStream(storage, key, meter);
+    // Temporary pieces skip fsync: storing checks every piece's size, and the stored file is durable.
+    await putStream(storage, key, meter, { durable: false });
     if (input.declaredLength !== undefined && input.declaredLength !== null && input.declaredLength !== meter.bytes) {
       throw new AppError('upload-length-mismatch', `Upload-Length says ${input.declaredLength} bytes but the file has ${meter.bytes}.`);
     }
@@ -310,10 +311,10 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
   if (bodyBytes !== 0) {
     const storage = ctx.platform.storage;
     const key = partKey(ctx.tenant.id, id, input.offset);
-    const meter = new UploadMeter({ limit: remaining, onLimit: exceeds });
+    const meter = new UploadMeter({ limit: remaining, keepHead: false, onLimit: exceeds });
     input.body.on('error', (error) => meter.destroy(error));
     input.body.pipe(meter);
-    await putStream(storage, key, meter, bodyBytes !== null ? { length: bodyBytes } : {});
+    await putStream(storage, key, meter, bodyBytes !== null ? { length: bodyBytes, durable: false } : { durable: false });
     try {
       if (meter.bytes > 0) {
         const advanced = await ctx.tx(async (tx) => {
@@ -445,12 +446,22 @@ export async function openTempUpload(ctx: SignedInCtx, id: string): Promise<File
   };
 }
 
+const damaged = () => new AppError('upload-incomplete', 'A piece of this upload is missing or damaged; upload the file again.');
+
 function concatParts(storage: ObjectStorage, parts: TempUploadPartRow[]): Readable {
   return Readable.from(
     (async function* () {
       for (const part of parts) {
-        const stream = await storage.get(part.storageKey);
-        for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+        const stream = await storage.get(part.storageKey).catch((error: unknown) => {
+          throw error instanceof StorageNotFound ? damaged() : error;
+        });
+        let seen = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          seen += chunk.length;
+          yield chunk;
+        }
+        // Pieces are written without fsync: one lost to a crash must not pass for the file.
+        if (seen !== part.length) throw damaged();
       }
     })(),
     { objectMode: false, highWaterMark: 1024 * 1024 },
@@ -485,6 +496,7 @@ export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ uploa
   try {
     let sha256: string;
     if (parts.length === 1 && claimed.sha256 && parts[0]!.length === claimed.declaredLength) {
+      if ((await storage.stat(parts[0]!.storageKey))?.size !== claimed.declaredLength) throw damaged();
       await storage.move(parts[0]!.storageKey, key);
       moved = true;
       sha256 = claimed.sha256;
@@ -492,6 +504,7 @@ export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ uploa
       const meter = new UploadMeter({
         limit: claimed.declaredLength,
         hash: true,
+        keepHead: false,
         onLimit: () => new AppError('conflict', 'The upload has more bytes than declared.'),
       });
       const source = concatParts(storage, parts);

@@ -16,11 +16,12 @@ export class UploadMeter extends Transform {
   private readonly headParts: Buffer[] = [];
   private headBytes = 0;
 
-  constructor(options: { limit: number; hash?: boolean; onLimit?: () => Error }) {
-    super({ highWaterMark: 1024 * 1024 });
+  constructor(options: { limit: number; hash?: boolean; keepHead?: boolean; onLimit?: () => Error }) {
+    super();
     this.limit = options.limit;
     this.onLimit = options.onLimit ?? (() => new AppError('file-too-large', `The file is larger than ${options.limit} bytes.`));
     this.hash = options.hash ? createHash('sha256') : null;
+    if (options.keepHead === false) this.headBytes = SNIFF_BYTES;
     // The limit may trip before the storage back end attaches its own listeners (it may first
     // create a directory): the error is kept on the stream (`errored`) and surfaces there.
     this.on('error', () => undefined);

@@ -4,12 +4,13 @@ import { createWriteStream } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, StorageNotFound, type ObjectStorage } from './storage.ts';
+import { assertKey, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
 
 /**
  * Files on local disk under `root` (DATA_DIR/files). A write goes to a temporary file beside
- * its target and is renamed into place once complete (and fsync'ed), so a reader never sees
- * half a file and a failed write leaves nothing. Directories are created on first use.
+ * its target and is renamed into place once complete (fsync'ed first unless `durable: false`),
+ * so a reader never sees half a file and a failed write leaves nothing. Directories are created
+ * on first use.
  */
 export class LocalDiskStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -26,7 +27,7 @@ export class LocalDiskStorage implements ObjectStorage {
     return path;
   }
 
-  async put(key: string, body: Readable): Promise<{ size: number }> {
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<{ size: number }> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     if (body.errored) throw body.errored;
@@ -37,7 +38,7 @@ export class LocalDiskStorage implements ObjectStorage {
     });
     try {
       await pipeline(body, out);
-      await fsync(temporary);
+      if (options.durable !== false) await fsync(temporary);
       await rename(temporary, path);
       return { size: out.bytesWritten };
     } catch (error) {
@@ -82,6 +83,8 @@ export class LocalDiskStorage implements ObjectStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFound(from);
       throw error;
     }
+    // The source may have been written without fsync (a temporary piece): the result is durable.
+    await fsync(target);
   }
 
   async delete(key: string): Promise<void> {

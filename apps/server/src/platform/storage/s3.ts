@@ -13,7 +13,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertKey, StorageNotFound, type ObjectStorage } from './storage.ts';
+import { assertKey, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -69,7 +69,7 @@ export class S3Storage implements ObjectStorage {
     return `${this.prefix}${key}`;
   }
 
-  async put(key: string, body: Readable, options: { length?: number; contentType?: string } = {}): Promise<{ size: number }> {
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<{ size: number }> {
     const Key = this.key(key);
     const ContentType = options.contentType ?? 'application/octet-stream';
     if (body.errored) throw body.errored;

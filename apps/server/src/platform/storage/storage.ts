@@ -12,19 +12,28 @@ export interface ObjectStorage {
    * Writes `body` under `key`. The object appears only once every byte is written (temporary
    * file + rename on disk, a single PUT or a completed multipart upload on S3); when the body
    * errors or the write fails, nothing is left under `key`. `length`, when known, lets S3 take
-   * one streamed PUT.
+   * one streamed PUT. `durable: false` lets a back end acknowledge before the bytes reach stable
+   * storage (local disk skips fsync; S3 is always durable): for temporary pieces whose loss a
+   * later size check detects.
    */
-  put(key: string, body: Readable, options?: { length?: number; contentType?: string }): Promise<{ size: number }>;
+  put(key: string, body: Readable, options?: PutOptions): Promise<{ size: number }>;
   /** The object's bytes, or one inclusive byte range of them. Throws StorageNotFound. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
-  /** Moves an object inside the store without passing its bytes through the server when possible. */
+  /** Moves an object inside the store without passing its bytes through the server when possible; the result is durable. */
   move(from: string, to: string): Promise<void>;
   /** Idempotent. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end with '/'); idempotent. */
   deletePrefix(prefix: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PutOptions {
+  length?: number;
+  contentType?: string;
+  /** Default true. */
+  durable?: boolean;
 }
 
 export class StorageNotFound extends Error {
