@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   {
     // Configuration is read in one module; tests, scripts and benchmarks set up their own environment.
-    files: ['apps/server/src/platform/config.ts', 'apps/server/test/**', 'scripts/**', 'bench/**', '**/*.config.ts', 'apps/web/e2e/**'],
+    files: ['apps/server/src/platform/config.ts', 'apps/server/test/**', 'scripts/**', 'bench/**', '**/*.config.ts', 'apps/web/e2e/**', 'apps/web/scripts/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

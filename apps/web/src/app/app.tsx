@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { overlaysRequested, requestOverlays, subscribeOverlayRequests } from '../shared/ui/overlay-gate.ts';
+import { whenIdle } from '../shared/lib/when-idle.ts';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { Tenant } from '../shared/tenant/tenant.ts';
@@ -12,12 +14,18 @@ import { cssVariablesResolver, theme } from './theme.ts';
 const Overlays = lazy(() => import('./overlays.tsx').then((m) => ({ default: m.Overlays })));
 
 export function BaseProviders({ children }: { children: ReactNode }) {
+  // The modal and toast containers load once the first screen is painted; whatever was opened
+  // before shows as soon as they mount.
+  const overlays = useSyncExternalStore(subscribeOverlayRequests, overlaysRequested, overlaysRequested);
+  useEffect(() => whenIdle(() => void requestOverlays()), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {children}
-      <Suspense fallback={null}>
-        <Overlays />
-      </Suspense>
+      {overlays && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
     </MantineProvider>
   );
 }

@@ -1,3 +1,3 @@
-// Loaded beside the first request (it brings zod): configuration and tenant-shape validation.
+// Loaded after first paint (it brings zod): the configuration check. The same check runs at build
+// time (vite.config.ts), so a bad configuration normally never ships.
 export { loadClientConfig } from '../shared/config/client-config.ts';
-export { parseServerTenant } from '../shared/tenant/tenant-schema.ts';

@@ -1,5 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { markOverlaysReady } from '../shared/ui/overlay-gate.ts';
 
 /**
  * The containers of modals and toasts, loaded after first paint. Both are driven by module-level
@@ -7,6 +9,8 @@ import { Notifications } from '@mantine/notifications';
  * is opened before they mount shows as soon as they do.
  */
 export function Overlays() {
+  // Effects run child-first: by now ModalsProvider listens for open events.
+  useEffect(() => markOverlaysReady(), []);
   return (
     <>
       <ModalsProvider />

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../shared/i18n/i18n.ts';
 import { createDoubleShiftDetector } from '../shared/lib/double-shift.ts';
 import { backButtonAction, getPlatform } from '../shared/platform/platform.ts';
 
@@ -64,5 +65,5 @@ export function RootLayout() {
 
 /** Shown while the first route's loader and chunk resolve. */
 export function RouteFallback() {
-  return <div className="faena-nav-progress" role="progressbar" aria-label="…" />;
+  return <div className="faena-nav-progress" role="progressbar" aria-label={i18n.t('common.loading')} />;
 }

@@ -1,10 +1,11 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { BUILD_INFO, DEFAULT_TENANT_SUBDOMAIN, RUNNING_VERSION } from '../shared/config/build-info.ts';
 import { apiClient } from '../shared/api/api-client.ts';
 import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.ts';
 import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
 import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
-import { discoverTenantSubdomain, toClientTenant } from '../shared/tenant/tenant.ts';
+import { whenIdle } from '../shared/lib/when-idle.ts';
+import { discoverTenantSubdomain, parseServerTenant, toClientTenant } from '../shared/tenant/tenant.ts';
 import { LazyErrorPage as ErrorPage } from '../shared/ui/error-page-lazy.tsx';
 import { toast } from '../shared/ui/toasts.ts';
 import { App, BaseProviders, createAppRouter } from './app.tsx';
@@ -13,6 +14,7 @@ import { createQueryClient } from './query-client.ts';
 
 type TenantAnswer = { kind: 'ok'; body: unknown } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
 
+/** index.html preloads /api/tenant; this request picks the preloaded answer up. */
 async function fetchTenant(): Promise<TenantAnswer> {
   try {
     return { kind: 'ok', body: await apiClient.get<unknown>('/api/tenant', { auth: false }) };
@@ -42,41 +44,39 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Boot: the tenant request, the validation chunk and the language start together; the app renders
- * when all three are in. A bad configuration or an unknown organisation stops here with its message.
+ * Spec §5: a configuration that does not parse shows 'Error parsing environment variables: ...'
+ * and the app stops. The configuration is baked in at build time and checked there too, so this
+ * runtime check runs beside first paint instead of delaying it.
+ */
+async function checkConfiguration(root: Root, stop: () => void): Promise<void> {
+  const checks = await withChunkReload(() => import('./boot-checks.ts'), chunkEnv)().catch(() => null);
+  if (!checks) return;
+  const config = checks.loadClientConfig(import.meta.env as Record<string, string | boolean | undefined>, window.location.origin);
+  if (config.ok) return;
+  console.error(config.message);
+  stop();
+  const { ConfigErrorScreen } = await import('./boot-screens.tsx');
+  root.render(
+    <BaseProviders>
+      <ConfigErrorScreen message={config.message} />
+    </BaseProviders>,
+  );
+}
+
+/**
+ * Boot. Everything that does not depend on another starts at once: the tenant request (already
+ * preloaded by index.html), the language, and the router — whose first navigation begins loading
+ * the current screen's chunk while the tenant is on its way. An unknown organisation stops here.
  */
 export async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const tenantAnswer = fetchTenant();
-  const checks = withChunkReload(() => import('./boot-checks.ts'), chunkEnv)();
+  const router = createAppRouter();
   await initI18n();
-
-  let validation: Awaited<typeof checks>;
-  try {
-    validation = await checks;
-  } catch (error) {
-    root.render(
-      <BaseProviders>
-        <ErrorPage error={error} />
-      </BaseProviders>,
-    );
-    return;
-  }
-
-  const config = validation.loadClientConfig(import.meta.env as Record<string, string | boolean | undefined>, window.location.origin);
-  if (!config.ok) {
-    console.error(config.message);
-    const { ConfigErrorScreen } = await import('./boot-screens.tsx');
-    root.render(
-      <BaseProviders>
-        <ConfigErrorScreen message={config.message} />
-      </BaseProviders>,
-    );
-    return;
-  }
 
   const answer = await tenantAnswer;
   if (answer.kind !== 'ok') {
+    router.dispose();
     const { TenantNotFoundScreen } = await import('./boot-screens.tsx');
     root.render(
       <BaseProviders>
@@ -88,8 +88,9 @@ export async function start(container: HTMLElement): Promise<void> {
 
   let tenant;
   try {
-    tenant = toClientTenant(validation.parseServerTenant(answer.body), DEFAULT_TENANT_SUBDOMAIN);
+    tenant = toClientTenant(parseServerTenant(answer.body), DEFAULT_TENANT_SUBDOMAIN);
   } catch (error) {
+    router.dispose();
     root.render(
       <BaseProviders>
         <ErrorPage error={error} />
@@ -101,8 +102,15 @@ export async function start(container: HTMLElement): Promise<void> {
   document.title = `${tenant.name} · Faena`;
 
   const queryClient = createQueryClient((error) => toast.error(describeError(error)));
-  const router = createAppRouter();
   root.render(<App tenant={tenant} queryClient={queryClient} router={router} />);
+  whenIdle(
+    () =>
+      void checkConfiguration(root, () => {
+        router.dispose();
+        queryClient.clear();
+      }),
+    3000,
+  );
   apologizeOnce();
   if (BUILD_INFO.mode !== 'production') console.info(`Faena ${BUILD_INFO.version} · ${tenant.subdomain}`);
 }

@@ -5,8 +5,6 @@ export const BRAND_COLOR = '#44a690';
 
 const faena: MantineColorsTuple = ['#e7f6f2', '#d5ede6', '#acdacd', '#80c7b3', '#5cb69e', '#4cad96', BRAND_COLOR, '#378f7b', '#2c7767', '#1e5f51'];
 
-/** px → rem at Mantine's 16 px base. */
-const rem = (px: number) => `${px / 16}rem`;
 const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
@@ -25,23 +23,16 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   components: {
-    Modal: { defaultProps: { size: 'md', centered: true } },
+    // Sizes sm 500, md 650, lg 800 px: see global.css (Mantine declares them on the modal root).
+    Modal: { defaultProps: { size: 'md', centered: true }, styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
-  },
-  other: {
-    modalSizes: { sm: rem(500), md: rem(650), lg: rem(800) },
   },
 });
 
 /** Text-bearing shades darkened to keep 4.5:1 on white (links, light and outline variants, dimmed text). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {
-    // Spec §9 modal max widths: sm 500, md 650, lg 800 px.
-    '--modal-size-sm': rem(500),
-    '--modal-size-md': rem(650),
-    '--modal-size-lg': rem(800),
-  },
+  variables: {},
   light: {
     '--mantine-color-anchor': 'var(--mantine-color-faena-8)',
     // Dark text on the brand teal: hovering lightens (a darker teal would drop below 4.5:1).

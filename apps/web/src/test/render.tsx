@@ -11,6 +11,10 @@ import { theme } from '../app/theme.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import type { Tenant } from '../shared/tenant/tenant.ts';
 import { TenantProvider } from '../shared/tenant/tenant-context.tsx';
+import { markOverlaysReady } from '../shared/ui/overlay-gate.ts';
+
+// The test providers mount the modal and toast containers directly.
+markOverlaysReady();
 
 export function testTenant(over: Partial<Tenant> = {}): Tenant {
   return {

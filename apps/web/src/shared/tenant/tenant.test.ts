@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverTenantSubdomain, isDemoTenant, toClientTenant } from './tenant.ts';
-import { parseServerTenant, TenantShapeError } from './tenant-schema.ts';
+import { discoverTenantSubdomain, isDemoTenant, parseServerTenant, TenantShapeError, toClientTenant } from './tenant.ts';
 
 describe('tenant discovery on the client (spec §5)', () => {
   it('takes the first label of a tenant host', () => {
@@ -57,5 +56,9 @@ describe('tenant shapes (spec §3)', () => {
   it('refuses a record of the wrong shape', () => {
     expect(() => parseServerTenant({ ...server, name: undefined })).toThrow(TenantShapeError);
     expect(() => parseServerTenant({ ...server, firebase_sign_in_methods: 'PASSWORD' })).toThrow(TenantShapeError);
+    expect(() => parseServerTenant({ ...server, id: true })).toThrow(TenantShapeError);
+    expect(() => parseServerTenant({ ...server, feature_flags: { magic_link: 'true' } })).toThrow(TenantShapeError);
+    expect(() => parseServerTenant({ ...server, white_label: { es: { a: 1 } } })).toThrow(TenantShapeError);
+    expect(() => parseServerTenant('tenant')).toThrow(TenantShapeError);
   });
 });

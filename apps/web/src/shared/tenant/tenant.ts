@@ -82,3 +82,39 @@ export function toClientTenant(server: ServerTenant, defaultSubdomain: string): 
 export function isDemoTenant(tenant: Pick<Tenant, 'subdomain'>): boolean {
   return tenant.subdomain === 'demo';
 }
+
+export class TenantShapeError extends Error {
+  override name = 'TenantShapeError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * Spec §5: tenant records are checked against the shape of §3 before use. Written by hand (no
+ * zod) because it runs before first paint, on the entry chunk.
+ */
+export function parseServerTenant(value: unknown): ServerTenant {
+  const problems: string[] = [];
+  if (!isRecord(value)) throw new TenantShapeError('Invalid tenant record: not an object');
+  const optional = (key: string, ok: (v: unknown) => boolean, what: string) => {
+    if (value[key] !== undefined && value[key] !== null && !ok(value[key])) problems.push(`${key}: expected ${what}`);
+  };
+  if (typeof value.id !== 'string' && typeof value.id !== 'number') problems.push('id: expected text or number');
+  if (typeof value.name !== 'string') problems.push('name: expected text');
+  if (value.firebase_tenant_id !== null && typeof value.firebase_tenant_id !== 'string') problems.push('firebase_tenant_id: expected text or null');
+  if (!isStringArray(value.firebase_sign_in_methods)) problems.push('firebase_sign_in_methods: expected a list of text');
+  optional('subdomain', (v) => typeof v === 'string', 'text');
+  optional('logo_url', (v) => typeof v === 'string', 'text');
+  optional('support_email', (v) => typeof v === 'string', 'text');
+  optional('disabled_modules', isStringArray, 'a list of text');
+  optional('white_label', (v) => isRecord(v) && Object.values(v).every((texts) => isRecord(texts) && Object.values(texts).every((t) => typeof t === 'string')), 'a map of texts per language');
+  optional('feature_flags', (v) => isRecord(v) && Object.values(v).every((flag) => typeof flag === 'boolean'), 'a map of booleans');
+  optional(
+    'password_policy',
+    (v) => isRecord(v) && Object.entries(v).every(([k, x]) => (k.endsWith('_length') ? Number.isInteger(x) : typeof x === 'boolean')),
+    'a password policy',
+  );
+  if (problems.length > 0) throw new TenantShapeError(`Invalid tenant record: ${problems.join('; ')}`);
+  return value as unknown as ServerTenant;
+}

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n.ts';
 
 const ErrorPageChunk = lazy(() => import('./error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 
@@ -6,9 +7,9 @@ const ErrorPageChunk = lazy(() => import('./error-page.tsx').then((m) => ({ defa
 function Bare() {
   return (
     <div role="alert" style={{ padding: '2rem', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}>
-      <p style={{ fontSize: '1.25rem', fontWeight: 600 }}>Algo salió mal · Something went wrong</p>
+      <p style={{ fontSize: '1.25rem', fontWeight: 600 }}>{i18n.t('errorPage.title')}</p>
       <button type="button" onClick={() => window.location.reload()} style={{ padding: '0.5rem 1rem', fontSize: '1rem' }}>
-        Recargar · Reload
+        {i18n.t('errorPage.reload')}
       </button>
     </div>
   );

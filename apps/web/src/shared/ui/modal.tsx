@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { requestOverlays } from './overlay-gate.ts';
 
 /** Spec §8 text for opening a modal that is already open. */
 export const MODAL_ALREADY_OPEN = 'Modal is already open';
@@ -50,7 +51,7 @@ export function openModal<T>(options: OpenModalOptions<T>): Promise<T> {
       modals.close(options.id);
     };
     const dismissible = !options.confirmMode;
-    modals.open({
+    void requestOverlays().then(() => modals.open({
       modalId: options.id,
       title: options.title,
       size: options.size ?? 'md',
@@ -61,7 +62,7 @@ export function openModal<T>(options: OpenModalOptions<T>): Promise<T> {
       trapFocus: true,
       onClose: () => settle(options.dismissValue),
       children: options.render(answer),
-    });
+    }));
   });
 }
 
