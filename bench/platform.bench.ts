@@ -165,6 +165,11 @@ async function sanity(platform: ServerUnderTest, bare: ServerUnderTest): Promise
     const page = body as { count: number; results: unknown[] };
     if (page.count !== PERSONS || page.results.length !== 20) throw new Error(`${what} list: count ${page.count}, ${page.results.length} results (expected ${PERSONS}, 20)`);
   }
+  if (platform.info.tenantId === bare.info.tenantId) {
+    // Same database (PostgreSQL): the same page, person by person.
+    const ids = (body: unknown) => (body as { results: { id: string }[] }).results.map((person) => person.id).sort().join();
+    if (ids(list.body) !== ids(bareList.body)) throw new Error('the bare list route and the platform list different pages of the same data');
+  }
   expectStatus('bare sign-in', await httpJson(bare.port, 'POST', '/bare/sign-in', {}, { email: signInEmail(1), password: BENCH_PASSWORD }));
   expectStatus('bare /me', await httpJson(bare.port, 'GET', '/bare/me', { authorization: `Bearer ${bare.info.token!}` }));
   return token;

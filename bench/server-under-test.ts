@@ -18,14 +18,18 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { verify as argon2Verify } from '@node-rs/argon2';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { jwtVerify, SignJWT } from 'jose';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/platform/db/database.ts';
+import { openPglite, openPostgres, type Database, type Drizzle } from '../apps/server/src/platform/db/database.ts';
 import { MIGRATIONS_FOLDER } from '../apps/server/src/platform/db/migrate.ts';
 import { boot, type Running } from '../apps/server/src/platform/boot.ts';
 import { createTenant } from '../apps/server/src/modules/tenants/tenants.service.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/users.service.ts';
-import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, listSql, membersSql, PERSONS, personsSql, SIGN_IN_USERS } from './lib/seed.ts';
+import { listPersons } from '../apps/server/src/modules/people/people.repository.ts';
+import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, derivedColumnsSql, membersSql, PERSONS, personsSql, SIGN_IN_USERS } from './lib/seed.ts';
 
 export interface ServerSpec {
   mode: 'platform' | 'bare';
@@ -63,6 +67,7 @@ async function startPlatform(): Promise<{ port: number; info: ReadyInfo; close: 
     SELECT set_config('app.tenant_id', '${tenant.id}', true);
     ${membersSql(tenant.id, SIGN_IN_USERS, passwordHash)};
     ${personsSql(tenant.id, PERSONS - 1 - SIGN_IN_USERS)};
+    ${derivedColumnsSql(tenant.id)};
     COMMIT;
     ANALYZE`);
   const seedMs = performance.now() - started;
@@ -77,28 +82,39 @@ async function startPlatform(): Promise<{ port: number; info: ReadyInfo; close: 
   };
 }
 
-interface ListRow {
-  id: string;
-  passport: string;
-  name: string;
-  primary_email: string | null;
-  user_id: string | null;
-  picture: string | null;
-  is_disabled: boolean;
-  last_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  count: string | number;
+type Row = Record<string, unknown>;
+
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The statements GET /persons/ runs for one page, exactly as the server's own repository
+ * (people.repository.ts listPersons) issues them today: it is run once, before any load, through
+ * Drizzle with a logger on the bare server's own connection, and every statement is recorded.
+ * The bare route then replays them on the raw handle, so the baseline follows the endpoint
+ * whenever its query changes. (The data does not change during the run, so recorded parameters,
+ * page ids included, are the ones a fresh run would use.)
+ */
+async function recordList(open: (logger: Logger) => Drizzle, tenantId: string, limit: number, offset: number): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const logger: Logger = { logQuery: (text, params) => void statements.push({ text, params }) };
+  await listPersons(open(logger), tenantId, { limit, offset });
+  if (statements.length === 0) throw new Error('listPersons issued no statement');
+  return statements;
 }
 
 async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Closer }> {
-  let query: (text: string, params: unknown[]) => Promise<ListRow[]>;
+  let query: (text: string, params: unknown[]) => Promise<Row[]>;
+  let open: (logger: Logger) => Drizzle;
   let closeDb: Closer;
   let tenantId: string;
   let seedMs: number | undefined;
   if (spec.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: spec.url!, max: spec.poolSize });
-    query = async (text, params) => (await pool.query<ListRow>(text, params)).rows;
+    query = async (text, params) => (await pool.query<Row>(text, params)).rows;
+    open = (logger) => drizzlePg({ client: pool, logger }) as unknown as Drizzle;
     closeDb = () => pool.end();
     tenantId = spec.tenantId!;
   } else {
@@ -107,9 +123,10 @@ async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Clos
     const started = performance.now();
     await applyMigrations(client);
     tenantId = crypto.randomUUID();
-    await client.exec(`BEGIN; ${personsSql(tenantId, PERSONS)}; COMMIT; ANALYZE`);
+    await client.exec(`BEGIN; ${personsSql(tenantId, PERSONS)}; ${derivedColumnsSql(tenantId)}; COMMIT; ANALYZE`);
     seedMs = performance.now() - started;
-    query = async (text, params) => (await client.query<ListRow>(text, params)).rows;
+    query = async (text, params) => (await client.query<Row>(text, params)).rows;
+    open = (logger) => drizzlePglite({ client, logger }) as unknown as Drizzle;
     closeDb = () => client.close();
   }
 
@@ -141,29 +158,32 @@ async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Clos
     }
   });
 
+  // Recorded once per page shape, before any load: the route itself only runs SQL.
+  const recorded = new Map<string, Statement[]>();
+  recorded.set('20:0', await recordList(open, tenantId, 20, 0));
   app.get('/bare/persons/', async (request) => {
     const q = request.query as { page?: string; page_size?: string };
     const page = Math.max(1, Number(q.page ?? 1) || 1);
     const pageSize = Math.min(100, Math.max(1, Number(q.page_size ?? 20) || 20));
     const offset = (page - 1) * pageSize;
-    const rows = await query(listSql(offset), offset > 0 ? [tenantId, pageSize, offset] : [tenantId, pageSize]);
-    const count = rows.length > 0 ? Number(rows[0]!.count) : 0;
+    const key = `${pageSize}:${offset}`;
+    let statements = recorded.get(key);
+    if (!statements) recorded.set(key, (statements = await recordList(open, tenantId, pageSize, offset)));
+    let count = 0;
+    let rows: Row[] = [];
+    for (const statement of statements) {
+      rows = await query(statement.text, statement.params);
+      // The total rides in a column named total (a count statement) or count (a window count).
+      const first = rows[0];
+      if (first && ('total' in first || 'count' in first)) count = Number(first.total ?? first.count);
+    }
     const link = (p: number) => `/bare/persons/?page=${p}&page_size=${pageSize}`;
     return {
       count,
       next: page * pageSize < count ? link(page + 1) : null,
       previous: page > 1 ? link(page - 1) : null,
-      results: rows.map((row) => ({
-        id: row.id,
-        passport: row.passport,
-        name: row.name,
-        primary_email: row.primary_email,
-        picture: row.picture,
-        is_disabled: row.is_disabled,
-        has_account: row.user_id !== null,
-        created_at: row.created_at.toISOString(),
-        updated_at: row.updated_at.toISOString(),
-      })),
+      // The last statement's rows are the page, as the driver returns them.
+      results: rows.map(({ count: _count, total: _total, ...row }) => row),
     };
   });
 

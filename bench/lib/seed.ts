@@ -53,11 +53,21 @@ export function membersSql(tenantId: string, count: number, passwordHash: string
 }
 
 /**
- * The exact statement of GET /api/audiences/v3/persons/ (apps/server/src/modules/people/
- * people.repository.ts listPersons, as Drizzle renders it — it leaves out OFFSET 0): one page
- * plus a window count. Parameters: tenant id, limit[, offset].
+ * Columns the application derives when it writes a person (a folded sort key, a search text),
+ * filled the way the migration that introduced them back-fills older rows — only where the
+ * schema has them, so the seed works before and after that migration.
  */
-export function listSql(offset: number): string {
-  const base = `select "id", "passport", "name", "primary_email", "user_id", "picture", "is_disabled", "last_sign_in_at", "created_at", "updated_at", count(*) OVER () from "persons" where "persons"."tenant_id" = $1 order by lower("persons"."name") asc, "persons"."id" asc limit $2`;
-  return offset > 0 ? `${base} offset $3` : base;
+export function derivedColumnsSql(tenantId: string): string {
+  checkTenant(tenantId);
+  return `
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'persons' AND column_name = 'sort_name')
+         AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'persons' AND column_name = 'search_text') THEN
+        UPDATE persons SET
+          sort_name = translate(lower(name), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc'),
+          search_text = translate(lower(name), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc') || ' ' || coalesce(primary_email, '')
+        WHERE tenant_id = '${tenantId}' AND sort_name = '';
+      END IF;
+    END $$`;
 }
