@@ -1,6 +1,7 @@
 import type { Module } from '../platform/http/app.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { formsRoutes } from './forms/forms.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
@@ -8,4 +9,4 @@ import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { tenantsRoutes } from './tenants/tenants.routes.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, documentsRoutes, auditRoutes, notificationsRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes];

@@ -41,7 +41,7 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     bus,
     jobs,
     log,
-    tenants: new TenantResolver(lookupTenant(db), config.DEFAULT_TENANT, bus),
+    tenants: new TenantResolver(lookupTenant(db), config.DEFAULT_TENANT, bus, config.PUBLIC_DOMAIN),
     tokens: new TokenService(secret, config.ID_TOKEN_TTL_SECONDS),
     sessions: new SessionStates(db, bus),
     mailer: new Mailer(db, config),

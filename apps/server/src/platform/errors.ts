@@ -23,6 +23,8 @@ const STATUS_BY_CODE = {
   'link-expired': 403,
   'tenant_not_found': 404,
   'not-found': 404,
+  /** A route of a module the tenant has disabled (disabled_modules): for that tenant it does not exist. */
+  'module-disabled': 404,
   'method-not-allowed': 405,
   'conflict': 409,
   'upload-incomplete': 409,
@@ -65,6 +67,18 @@ export class FieldErrors extends Error {
   constructor(errors: Record<string, string[]>) {
     super('validation error');
     this.errors = errors;
+  }
+}
+
+/** An answer whose body a contract fixes (e.g. the forms' `non_field_errors`), sent as it is. */
+export class BodyError extends Error {
+  override name = 'BodyError';
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  constructor(status: number, body: Record<string, unknown>) {
+    super(`error body ${status}`);
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   ZAcceptInviteRequest,
   ZCreateInviteRequest,
@@ -19,10 +18,10 @@ import {
 import type { App } from '../../platform/http/app.ts';
 import { SESSION_COOKIE } from '../../platform/http/app.ts';
 import { PUBLIC, SIGNED_IN, requires } from '../../platform/http/access.ts';
-import { ctxOf, signedIn } from '../../platform/http/context.ts';
+import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { mailOutbox } from './auth.table.ts';
+import { readOutbox } from './outbox.service.ts';
 import { SignInLimiter } from './rate-limit.ts';
 import * as auth from './auth.service.ts';
 
@@ -120,32 +119,8 @@ export function authRoutes(app: App, platform: Platform): void {
     `${prefix}/outbox`,
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, querystring: ZPageQuery, response: { 200: zPaged(ZOutboxMessage) } } },
     async (request) => {
-      const ctx = signedIn(ctxOf(request, platform));
-      const { page, page_size } = request.query;
-      const rows = await ctx.tx((tx) =>
-        tx
-          .select({ row: mailOutbox, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.tenantId, ctx.tenant.id)))
-          .orderBy(desc(mailOutbox.createdAt))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-      );
-      const count = rows[0]?.total ?? 0;
-      return {
-        count,
-        ...pageLinks(request, count, page, page_size),
-        results: rows.map(({ row }) => ({
-          id: row.id,
-          recipient: row.recipient,
-          subject: row.subject,
-          text: row.text,
-          transport: row.transport,
-          created_at: row.createdAt.toISOString(),
-          sent_at: row.sentAt?.toISOString() ?? null,
-          error: row.error,
-        })),
-      };
+      const page = await readOutbox(ctxOf(request, platform), request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
   );
 }

@@ -18,6 +18,7 @@ import type { SignInLimiter } from './rate-limit.ts';
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const MAGIC_LINK_MAX_ATTEMPTS = 5;
+export const MAGIC_LINK_MAX_PER_WINDOW = 5;
 export const MAGIC_LINK_FAILED = 'Sign in with email link failed';
 
 interface Identity {
@@ -302,6 +303,15 @@ export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: 
   });
   // Same answer whether or not the address belongs to a member: no account discovery.
   if (!member) return;
+  const recent = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(magicLinks)
+      .where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.email, email), gt(magicLinks.createdAt, new Date(Date.now() - MAGIC_LINK_TTL_MS))));
+    return row?.count ?? 0;
+  });
+  // Nobody floods a member's inbox with codes.
+  if (recent >= MAGIC_LINK_MAX_PER_WINDOW) throw new AppError('too-many-requests', 'Too many sign-in links were requested for this address. Try again later.');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const token = newSecretToken();
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
@@ -312,6 +322,7 @@ export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: 
     to: email,
     subject: `Tu código para entrar a ${ctx.tenant.name}: ${code}`,
     text: `Tu código es ${code} (vence en 15 minutos).\n\nO abre este enlace para entrar:\n${link}\n`,
+    sensitive: true,
   });
 }
 

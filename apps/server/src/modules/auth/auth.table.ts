@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -101,6 +101,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     transport: text('transport').notNull(),
+    /** Carries a sign-in secret (magic-link code): shown only to internal staff, and only when the outbox is the delivery. */
+    isSensitive: boolean('is_sensitive').notNull().default(false),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
     error: text('error'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { persons } from './people.table.ts';
 
@@ -101,4 +101,15 @@ export async function listPersons(
     return { count: counted?.total ?? 0, rows: [] };
   }
   return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
+}
+
+/** id → {id, passport, name} for the given persons of the tenant (others are absent). */
+export async function personSummaries(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, { id: string; passport: string; name: string }>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: persons.id, passport: persons.passport, name: persons.name })
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), inArray(persons.id, wanted)));
+  return new Map(rows.map((row) => [row.id, row]));
 }

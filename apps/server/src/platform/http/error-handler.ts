@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, FieldErrors } from '../errors.ts';
+import { AppError, BodyError, FieldErrors } from '../errors.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; code: string; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid-json', detail: 'The body is not valid JSON.' },
@@ -17,6 +17,10 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   void reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
   if (error instanceof AppError) {
     void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
+    return;
+  }
+  if (error instanceof BodyError) {
+    void reply.status(error.status).send(error.body);
     return;
   }
   if (error instanceof FieldErrors) {

@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Holds a sign-in secret: never shown in the outbox to anyone who could use it to sign in as the recipient. */
+  sensitive?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export class Mailer {
     const [row] = await this.db.transaction(tenantId, (tx) =>
       tx
         .insert(mailOutbox)
-        .values({ tenantId, recipient: message.to, subject: message.subject, text: message.text, transport: this.transportName })
+        .values({ tenantId, recipient: message.to, subject: message.subject, text: message.text, transport: this.transportName, isSensitive: message.sensitive ?? false })
         .returning({ id: mailOutbox.id }),
     );
     const id = row!.id;

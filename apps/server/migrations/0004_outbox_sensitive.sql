@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "is_sensitive" boolean DEFAULT false NOT NULL;
