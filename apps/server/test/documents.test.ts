@@ -30,7 +30,8 @@ import {
 } from './documents.helpers.ts';
 import { CLEANUP_QUEUE, cleanupExpiredUploads } from '../src/modules/documents/documents.cleanup.ts';
 import { FileLinkSigner } from '../src/modules/documents/signed-links.ts';
-import { MAX_PENDING_UPLOADS } from '../src/modules/documents/documents.service.ts';
+import { checkFileList, MAX_PENDING_UPLOADS } from '../src/modules/documents/documents.service.ts';
+import type { Ctx } from '../src/platform/http/context.ts';
 
 const MAX = 2_000_000;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -644,6 +645,23 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
       });
       expect(await body(await metadata([]))).toEqual({});
       expect((await metadata(Array.from({ length: 1001 }, () => mine))).status).toBe(400);
+    });
+
+    it("checks a field's file list for the forms module: count, sizes, formats, other tenants' ids", async () => {
+      const tenant = (await server.running.platform.tenants.bySubdomain('acme'))!;
+      const platform = server.running.platform;
+      const ctx: Ctx = { platform, tenant, caller: null, requestId: 'test', origin: 'http://acme.app.localhost', tx: (fn) => platform.db.transaction(tenant.id, fn) };
+      expect(await checkFileList(ctx, [mine], { max_files: 1, allowed_formats: ['pdf'], max_file_size: 1000 })).toEqual([]);
+      expect(await checkFileList(ctx, [mine, mine], { max_files: 1 })).toEqual([{ code: 'too-many-files' }]);
+      expect(await checkFileList(ctx, [], { min_files: 1 })).toEqual([{ code: 'too-few-files' }]);
+      expect(await checkFileList(ctx, [mine], { allowed_formats: ['png'], min_file_size: 1000 })).toEqual([
+        { code: 'file-too-small', upload_id: mine },
+        { code: 'unsupported-file-type', upload_id: mine },
+      ]);
+      expect(await checkFileList(ctx, [theirs, 'nope'], {})).toEqual([
+        { code: 'file-not-found', upload_id: theirs },
+        { code: 'file-not-found', upload_id: 'nope' },
+      ]);
     });
 
     it("refuses another tenant's file: 404 on its own host, tenant-mismatch with its token on ours", async () => {
