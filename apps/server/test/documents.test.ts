@@ -590,6 +590,15 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
       });
     });
 
+    it('store finishes a transfer whose last chunk arrived but was never checked (a crash in between)', async () => {
+      const file = pngOfSize(CHUNK + 10);
+      const id = await uploadChunked(server, 'acme', token, file, 'tarde.png');
+      await server.running.platform.db.transaction(acme.id, (tx) => tx.execute(sql`UPDATE temp_uploads SET state = 'open', content_type = NULL WHERE tenant_id = ${acme.id} AND id = ${id}`));
+      const uploadId = await storedId(await store(server, 'acme', token, id));
+      expect((await body(await metadata([uploadId])))[uploadId]).toEqual({ name: 'tarde.png', size: file.length, content_type: 'image/png' });
+      expect(sha(await bytesOf(await download(uploadId)))).toBe(sha(file));
+    });
+
     it('store answers the same upload_id when retried, and 409 upload-incomplete for an unfinished transfer', async () => {
       const id = await uploadedId(await uploadWhole(server, 'acme', token, PNG_1X1, 'a.png'));
       const first = await storedId(await store(server, 'acme', token, id));

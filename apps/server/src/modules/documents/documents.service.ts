@@ -474,7 +474,12 @@ function concatParts(storage: ObjectStorage, parts: TempUploadPartRow[]): Readab
  * after success answers the same upload_id; two stores racing: one stores, the other gets 409.
  */
 export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ upload_id: string }> {
-  const row = await ownUpload(ctx, id);
+  let row = await ownUpload(ctx, id);
+  // Every byte arrived but the last chunk's request died before the file was checked: check it now.
+  if (row.state === 'open' && row.offsetReached === row.declaredLength) {
+    await finishTransfer(ctx, row);
+    row = await ownUpload(ctx, id);
+  }
   if (row.state === 'stored' && row.storedUploadId) return { upload_id: row.storedUploadId };
   if (row.state === 'rejected') throw rejectedError(row);
   if (row.state === 'open')
