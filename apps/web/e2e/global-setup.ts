@@ -41,8 +41,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
-/** Builds the web app, starts the real server on a free port with a throw-away database, tears it down. */
+/**
+ * Builds the web app, starts the real server on a free port with a throw-away database, tears it
+ * down. E2E_SKIP_BUILD=1 reuses apps/web/dist; E2E_BASE_URL targets a running server instead.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Against a server that is already running (its demo tenant, its build): E2E_BASE_URL=http://demo.app.localhost:3000
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL);
+    project.provide('apiUrl', process.env.E2E_BASE_URL);
+    return async () => undefined;
+  }
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build', '-w', '@faena/web'], { cwd: root, stdio: 'inherit', env: process.env });
     if (build.status !== 0) throw new Error('web build failed');
@@ -50,10 +59,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'faena-e2e-'));
   // Always the embedded database: the e2e run owns its data and throws it away.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // E2E_SERVER_ROOT runs the server of another checkout (e.g. a clean export of HEAD) with this build.
+  const serverRoot = process.env.E2E_SERVER_ROOT ?? root;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: join(root, 'apps/web/dist') };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(serverRoot, 'apps/server/src/main.ts')], {
+    cwd: serverRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -200,3 +200,34 @@ describe('more screens', () => {
     await context.close();
   });
 });
+
+describe('keyboard', () => {
+  it('reaches the skip link first, then every control of the shell with a visible focus and a name', async () => {
+    const { page, context } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const box = el.getBoundingClientRect();
+      return { text: el.textContent, visible: box.top >= 0 && box.height > 0 };
+    });
+    expect(skip).toEqual({ text: 'Saltar al contenido', visible: true });
+
+    const seen: { name: string; focusVisible: boolean }[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const style = getComputedStyle(el);
+          const label = el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ?? el.textContent ?? '';
+          return { name: label.trim(), focusVisible: el.matches(':focus-visible') && (style.outlineStyle !== 'none' || style.boxShadow !== 'none') };
+        }),
+      );
+    }
+    expect(seen.filter((s) => !s.name)).toEqual([]);
+    expect(seen.filter((s) => !s.focusVisible)).toEqual([]);
+    expect(seen.map((s) => s.name)).toEqual(expect.arrayContaining(['Buscar', 'Configuración', 'Notificaciones', 'Cerrar sesión', 'Inicio', 'Comunicados']));
+    await context.close();
+  });
+});
