@@ -81,3 +81,23 @@ describe('session across tabs', () => {
     await context.close();
   });
 });
+
+describe('system sign-out', () => {
+  it('a session revoked by the server right after sign-in ends with the revoked message (spec §4)', async () => {
+    const { page, context } = await openPage(browser, 'desktop');
+    await signInAs(page, 'supervisora');
+    // Revoke this session on the server, as another device or an administrator would.
+    const status = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('faena.session') ?? '{}') as { idToken?: string };
+      const answer = await fetch('/api/auth/v3/sign-out', { method: 'POST', headers: { authorization: `Bearer ${session.idToken}` } });
+      return answer.status;
+    });
+    expect(status).toBe(204);
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=session-notice]');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.textContent('[data-testid=session-notice]')).toContain('Tu sesión ha sido revocada por el sistema, probablemente no perteneces a la organización.');
+    await shot(page, 'session-revoked', 'desktop');
+    await context.close();
+  });
+});
