@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/platform/http/access.ts';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { DIRECTORY_ROUTES } from './directory.cross-tenant.ts';
 
 /**
  * Tenant A is `demo`, tenant B is `demo-norte`. For every route of the platform modules, the
@@ -259,6 +260,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
       expect(a.filter((e) => bRequests.has(e.request_id))).toEqual([]);
     },
   },
+  // the directory's people, positions, org chart, audiences and calculator (directory.cross-tenant.ts)
+  ...DIRECTORY_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {

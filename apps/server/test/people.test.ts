@@ -48,7 +48,21 @@ describe.each(engines())('people on %s', (engine) => {
       expect(page.previous).toBeNull();
       expect(page.next).toBe(`${PERSONS}?page=2&page_size=20`);
       const person = page.results[0]!;
-      expect(Object.keys(person).sort()).toEqual(['created_at', 'has_account', 'id', 'is_disabled', 'name', 'passport', 'picture', 'primary_email', 'updated_at']);
+      expect(Object.keys(person).sort()).toEqual([
+        'created_at',
+        'has_account',
+        'id',
+        'identity_documents',
+        'is_disabled',
+        'name',
+        'origin',
+        'passport',
+        'photo_upload_id',
+        'picture',
+        'positions',
+        'primary_email',
+        'updated_at',
+      ]);
     });
 
     it('walks every page with page and page_size, each person once, in a stable order', async () => {

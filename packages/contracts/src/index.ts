@@ -5,3 +5,6 @@ export * from './permissions.ts';
 export * from './people.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
+export * from './org-chart.ts';
+export * from './catalogs.ts';
+export * from './imports.ts';

@@ -1,26 +1,106 @@
 import { z } from 'zod';
+import { IDENTITY_DOCUMENT_TYPES, PERSON_ORIGINS } from '@faena/domain';
 import { ZPageQuery } from './common.ts';
 
-export const ZPerson = z
+const ZRef = z.object({ id: z.string(), name: z.string() });
+const ZPositionRef = z.object({ id: z.string(), title: z.string() });
+
+export const ZIdentityDocument = z.object({ type: z.enum(IDENTITY_DOCUMENT_TYPES), number: z.string() }).meta({ id: 'IdentityDocument' });
+export type TIdentityDocument = z.infer<typeof ZIdentityDocument>;
+export const ZPhone = z.object({ number: z.string(), label: z.string().nullable() }).meta({ id: 'Phone' });
+export type TPhone = z.infer<typeof ZPhone>;
+export const ZPersonOrigin = z.enum(PERSON_ORIGINS);
+
+/** A person as the list shows it. */
+export const ZPersonListItem = z
   .object({
     id: z.string(),
     passport: z.string(),
     name: z.string(),
     primary_email: z.string().nullable(),
     picture: z.string().nullable(),
+    photo_upload_id: z.string().nullable(),
     is_disabled: z.boolean(),
     has_account: z.boolean(),
+    origin: ZPersonOrigin.nullable(),
+    identity_documents: z.array(ZIdentityDocument),
+    positions: z.array(ZPositionRef),
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Person' });
+  .meta({ id: 'PersonListItem' });
+export type TPersonListItem = z.infer<typeof ZPersonListItem>;
+
+/** Every field of the person form (spec forms §3). */
+export const ZPerson = ZPersonListItem.extend({
+  roles: z.array(z.string()),
+  groups: z.array(z.string()),
+  other_emails: z.array(z.string()),
+  phones: z.array(ZPhone),
+  address: z.string().nullable(),
+  business_lines: z.array(ZRef),
+  workspaces: z.array(ZRef),
+  company: ZRef.nullable(),
+  last_sign_in_at: z.string().nullable(),
+}).meta({ id: 'Person' });
 export type TPerson = z.infer<typeof ZPerson>;
 
-/** Unknown keys are ignored (API.md). */
+const text = (max: number) => z.string().trim().max(max);
+const ZPhoneInput = z.union([z.string().max(40), z.object({ number: z.string().max(40), label: z.string().trim().max(40).nullish() })]);
+
+/** Unknown keys are ignored (API.md). Checks beyond shape (RUT, e-mails, references) answer field errors. */
 export const ZCreatePersonRequest = z.object({
   name: z.string().trim().min(1).max(200),
   primary_email: z.string().trim().max(320).nullable().optional(),
+  roles: z.array(text(100).min(1)).max(50).optional(),
+  groups: z.array(text(100).min(1)).max(50).optional(),
+  identity_documents: z.array(z.object({ type: z.enum(IDENTITY_DOCUMENT_TYPES), number: z.string().max(40) })).max(10).optional(),
+  other_emails: z.array(z.string().trim().max(320)).max(10).optional(),
+  phones: z.array(ZPhoneInput).max(10).optional(),
+  photo_upload_id: z.string().max(100).nullable().optional(),
+  address: text(500).nullable().optional(),
+  business_line_ids: z.array(z.string().max(100)).max(50).optional(),
+  workspace_ids: z.array(z.string().max(100)).max(200).optional(),
+  origin: ZPersonOrigin.nullable().optional(),
+  company_id: z.string().max(100).nullable().optional(),
+  position_ids: z.array(z.string().max(100)).max(20).optional(),
 });
 export type TCreatePersonRequest = z.infer<typeof ZCreatePersonRequest>;
+export const ZUpdatePersonRequest = ZCreatePersonRequest.partial();
+export type TUpdatePersonRequest = z.infer<typeof ZUpdatePersonRequest>;
 
-export const ZPersonListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
+export const ZPersonStatus = z.enum(['active', 'disabled', 'all']);
+export const ZPersonFilters = z.object({
+  search: z.string().max(200).optional(),
+  position: z.string().max(100).optional(),
+  business_line: z.string().max(100).optional(),
+  workspace: z.string().max(100).optional(),
+  origin: ZPersonOrigin.optional(),
+  status: ZPersonStatus.default('all'),
+});
+export type TPersonFilters = z.infer<typeof ZPersonFilters>;
+export const ZPersonListQuery = ZPageQuery.extend(ZPersonFilters.shape);
+export type TPersonListQuery = z.infer<typeof ZPersonListQuery>;
+
+export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), link: z.string(), expires_at: z.string() }).meta({ id: 'Invite' });
+
+// ------------------------------------------------------------------------------------------
+// Exports
+
+export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED'] as const;
+export const ZPersonExport = z
+  .object({
+    id: z.string(),
+    format: z.enum(['csv', 'xlsx']),
+    status: z.enum(EXPORT_STATUSES),
+    percent: z.number().int(),
+    rows: z.number().int(),
+    file_name: z.string(),
+    download_url: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'PersonExport' });
+export type TPersonExport = z.infer<typeof ZPersonExport>;
+export const ZCreatePersonExportRequest = z.object({ format: z.enum(['csv', 'xlsx']).default('csv'), filters: ZPersonFilters.partial().optional() });

@@ -7,3 +7,4 @@ export * from './email.ts';
 export * from './version.ts';
 export * from './client-config.ts';
 export * from './forms/index.ts';
+export * from './identity-documents.ts';

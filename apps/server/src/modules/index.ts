@@ -1,12 +1,18 @@
 import type { Module } from '../platform/http/app.ts';
+import { audiencesRoutes } from './audiences/audiences.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogsRoutes } from './catalogs/catalogs.routes.ts';
+import { dataSourcesRoutes } from './data-sources/data-sources.routes.ts';
 import { formsRoutes } from './forms/forms.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { organizationRoutes } from './organization/organization.routes.ts';
+import { orgChartRoutes } from './org-chart/org-chart.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { tenantsRoutes } from './tenants/tenants.routes.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes];

@@ -66,6 +66,8 @@ const ZEnv = z.object({
   S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, "must be empty or path segments ending with '/'").default(''),
   /** The largest file the server accepts at all (a field's own limit may be lower). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 ** 3).default(512 * 1024 * 1024),
+  /** Imports: how long a running import step holds its lease without renewing it (a crashed server's step resumes after twice this). */
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long an unfinished or unstored upload is kept. */
   UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });

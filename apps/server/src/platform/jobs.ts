@@ -38,6 +38,8 @@ export interface SendOptions {
 export interface JobInfo {
   id: string;
   retryCount: number;
+  /** Aborted when the queue stops: a long handler ends between steps and its job is retried. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -62,6 +64,7 @@ export class Jobs {
   private readonly definitions = new Map<string, Definition>();
   private started = false;
   private stopping = false;
+  private stopSignal = new AbortController();
 
   private readonly db: Database;
   private readonly log: Logger;
@@ -157,10 +160,12 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started || this.stopping) return;
     this.stopping = true;
+    this.stopSignal.abort();
     // Waits up to 10 s for running handlers; what is left is failed and retried elsewhere.
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
     this.started = false;
     this.stopping = false;
+    this.stopSignal = new AbortController();
   }
 
   private async startQueue(name: string, definition: Definition): Promise<void> {
@@ -184,7 +189,7 @@ export class Jobs {
         await Promise.all(
           jobs.map(async (job) => {
             try {
-              await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+              await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount, signal: this.stopSignal.signal });
             } catch (error) {
               this.log.warn({ err: error, queue: name, job: job.id, retryCount: job.retryCount }, 'job failed');
               await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });

@@ -1,19 +1,26 @@
-import { ZCreatePersonRequest, ZPerson, ZPersonListQuery, zPaged } from '@faena/contracts';
 import { z } from 'zod';
+import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonListItem, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
-import { requires } from '../../platform/http/access.ts';
+import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { createPerson, getPerson, listPeople } from './people.service.ts';
+import { registerImportRoutes } from '../imports/imports.routes.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, setDisabled, updatePerson } from './people.service.ts';
+import { defineExportJobs, exportDownload, getExport, listExports, startExport } from './people.export.ts';
+import { peopleImporter } from './people.importer.ts';
 
 const prefix = '/api/audiences/v3/persons';
 const tags = ['people'];
+const idParams = z.object({ id: z.string().max(100) });
 
-export function peopleRoutes(app: App, platform: Platform): void {
+/** People (spec forms §2/§3/§7: getPeople, getPerson, getPersonByPassport, retrievePersonalData, exportPersons). */
+export async function peopleRoutes(app: App, platform: Platform): Promise<void> {
+  await defineExportJobs(platform);
+
   app.get(
     `${prefix}/`,
-    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, querystring: ZPersonListQuery, response: { 200: zPaged(ZPerson) } } },
+    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPeople: search, filters and paging', querystring: ZPersonListQuery, response: { 200: zPaged(ZPersonListItem) } } },
     async (request) => {
       const page = await listPeople(ctxOf(request, platform), request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
@@ -24,9 +31,63 @@ export function peopleRoutes(app: App, platform: Platform): void {
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, body: ZCreatePersonRequest, response: { 201: ZPerson } } },
     async (request, reply) => reply.status(201).send(await createPerson(ctxOf(request, platform), request.body)),
   );
+  app.get(`${prefix}/me/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'retrievePersonalData: the caller’s own record', response: { 200: ZPerson } } }, async (request) =>
+    getMe(ctxOf(request, platform)),
+  );
   app.get(
+    `${prefix}/by-passport/:passport/`,
+    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPersonByPassport', params: z.object({ passport: z.string().max(200) }), response: { 200: ZPerson } } },
+    async (request) => getPersonByPassport(ctxOf(request, platform), request.params.passport),
+  );
+
+  // Exports (before /:id/ so that "exports" is never read as an id)
+  app.get(
+    `${prefix}/exports/`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'The tenant’s persons exports, newest first', querystring: ZPageQuery, response: { 200: zPaged(ZPersonExport) } } },
+    async (request) => {
+      const page = await listExports(ctxOf(request, platform), request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
+  app.post(
+    `${prefix}/exports/`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'exportPersons: a CSV or XLSX file made in the background', body: ZCreatePersonExportRequest, response: { 202: ZPersonExport } } },
+    async (request, reply) => reply.status(202).send(await startExport(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/exports/:id/`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'getJobStatus of an export', params: idParams, response: { 200: ZPersonExport } } },
+    async (request) => getExport(ctxOf(request, platform), request.params.id),
+  );
+  app.get(
+    `${prefix}/exports/:id/download`,
+    { config: { access: { permissions: ['MANAGE_PEOPLE'], cookie: true } }, schema: { tags, summary: 'The export’s file (bearer or session cookie)', params: idParams } },
+    async (request, reply) => exportDownload(ctxOf(request, platform), request.params.id, reply),
+  );
+
+  registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: requires('MANAGE_PEOPLE'), tags, importer: () => peopleImporter });
+
+  app.get(`${prefix}/:id/`, { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPerson', params: idParams, response: { 200: ZPerson } } }, async (request) =>
+    getPerson(ctxOf(request, platform), request.params.id),
+  );
+  app.patch(
     `${prefix}/:id/`,
-    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: ZPerson } } },
-    async (request) => getPerson(ctxOf(request, platform), request.params.id),
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Edit any fields of the person form', params: idParams, body: ZUpdatePersonRequest, response: { 200: ZPerson } } },
+    async (request) => updatePerson(ctxOf(request, platform), request.params.id, request.body),
+  );
+  app.post(
+    `${prefix}/:id/disable`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Disable: the person loses access at once', params: idParams, response: { 200: ZPerson } } },
+    async (request) => setDisabled(ctxOf(request, platform), request.params.id, true),
+  );
+  app.post(
+    `${prefix}/:id/enable`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, params: idParams, response: { 200: ZPerson } } },
+    async (request) => setDisabled(ctxOf(request, platform), request.params.id, false),
+  );
+  app.post(
+    `${prefix}/:id/invite`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Invite the person to create an account (their primary e-mail)', params: idParams, response: { 201: ZInviteResponse } } },
+    async (request, reply) => reply.status(201).send(await invitePerson(ctxOf(request, platform), request.params.id)),
   );
 }

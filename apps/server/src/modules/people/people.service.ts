@@ -1,62 +1,321 @@
-import { isValidEmail, normalizeEmail } from '@faena/domain';
-import type { TCreatePersonRequest, TPaged, TPerson } from '@faena/contracts';
+import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
+import type { TCreatePersonRequest, TPerson, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import type { Ctx } from '../../platform/http/context.ts';
-import { findPerson, findPersonByEmail, insertPerson, listPersons, type PersonRow } from './people.repository.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { createInvite } from '../auth/auth.service.ts';
+import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
+import { filesMetadata } from '../documents/documents.service.ts';
+import { findPositions, holdersSql, positionsOfPersons, setPersonPositions } from '../org-chart/org-chart.repository.ts';
+import { assertCanGrant, grantPositionDefaults } from '../org-chart/org-chart.service.ts';
+import {
+  documentsOf,
+  findPerson,
+  findPersonByEmail,
+  findPersonByPassport,
+  findDocumentHolder,
+  insertPerson,
+  listPersons,
+  setPersonDisabled,
+  updatePerson as updatePersonRow,
+  type DocumentValue,
+  type PersonFields,
+  type PersonQuery,
+  type PersonRow,
+} from './people.repository.ts';
 
 export const EMAIL_IN_USE = 'Email already in use';
+export const DOCUMENT_IN_USE = 'Identity document already in use';
+const notFound = () => new AppError('not-found', 'Person not found.');
 
-export function toPerson(row: PersonRow): TPerson {
+interface Extras {
+  documents: Map<string, DocumentValue[]>;
+  positions: Map<string, { id: string; title: string }[]>;
+}
+
+export function toPersonListItem(row: PersonRow, extras: Extras): TPersonListItem {
   return {
     id: row.id,
     passport: row.passport,
     name: row.name,
     primary_email: row.primaryEmail,
     picture: row.picture,
+    photo_upload_id: row.photoUploadId,
     is_disabled: row.isDisabled,
     has_account: row.userId !== null,
+    origin: (row.origin as TPersonListItem['origin']) ?? null,
+    identity_documents: (extras.documents.get(row.id) ?? []) as TPersonListItem['identity_documents'],
+    positions: extras.positions.get(row.id) ?? [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-export async function listPeople(ctx: Ctx, query: { page: number; page_size: number; search?: string | undefined }): Promise<Omit<TPaged<TPerson>, 'next' | 'previous'>> {
-  const { count, rows } = await ctx.tx((tx) =>
-    listPersons(tx, ctx.tenant.id, { search: query.search, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
-  );
-  return { count, results: rows.map(toPerson) };
+async function extrasOf(tx: Drizzle, tenantId: string, ids: string[]): Promise<Extras> {
+  return { documents: await documentsOf(tx, tenantId, ids), positions: await positionsOfPersons(tx, tenantId, ids) };
+}
+
+/** The full person (spec forms §3) with names of the business lines, workspaces and company. */
+async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promise<TPerson> {
+  const extras = await extrasOf(tx, tenantId, [row.id]);
+  const lines = await itemNames(tx, tenantId, 'business-line', row.businessLineIds);
+  const companies = await itemNames(tx, tenantId, 'company', row.companyId ? [row.companyId] : []);
+  const places = await venueNames(tx, tenantId, row.workspaceIds);
+  return {
+    ...toPersonListItem(row, extras),
+    roles: row.roles,
+    groups: row.groups,
+    other_emails: row.otherEmails,
+    phones: row.phones,
+    address: row.address,
+    business_lines: row.businessLineIds.map((id) => ({ id, name: lines.get(id) ?? '' })),
+    workspaces: row.workspaceIds.map((id) => ({ id, name: places.get(id) ?? '' })),
+    company: row.companyId ? { id: row.companyId, name: companies.get(row.companyId) ?? '' } : null,
+    last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** The list's filters as a repository query; an id filter that is not a uuid matches nobody. */
+export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'origin' | 'status'>>): PersonQuery | null {
+  for (const id of [query.position, query.business_line, query.workspace]) if (id !== undefined && !isUuid(id)) return null;
+  return {
+    search: query.search,
+    origin: query.origin,
+    status: query.status,
+    businessLineId: query.business_line,
+    workspaceId: query.workspace,
+    idIn: query.position ? holdersSql(tenantId, [query.position]) : undefined,
+  };
+}
+
+export async function listPeople(ctx: Ctx, query: TPersonListQuery): Promise<{ count: number; results: TPersonListItem[] }> {
+  const filters = personQueryOf(ctx.tenant.id, query);
+  if (!filters) return { count: 0, results: [] };
+  return ctx.tx(async (tx) => {
+    const { count, rows } = await listPersons(tx, ctx.tenant.id, { ...filters, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const extras = await extrasOf(tx, ctx.tenant.id, rows.map((row) => row.id));
+    return { count, results: rows.map((row) => toPersonListItem(row, extras)) };
+  });
 }
 
 export async function getPerson(ctx: Ctx, id: string): Promise<TPerson> {
-  if (!isUuid(id)) throw new AppError('not-found', 'Person not found.');
-  const row = await ctx.tx((tx) => findPerson(tx, ctx.tenant.id, id));
-  if (!row) throw new AppError('not-found', 'Person not found.');
-  return toPerson(row);
+  if (!isUuid(id)) throw notFound();
+  return ctx.tx(async (tx) => {
+    const row = await findPerson(tx, ctx.tenant.id, id);
+    if (!row) throw notFound();
+    return fullPerson(tx, ctx.tenant.id, row);
+  });
+}
+
+/** getPersonByPassport. */
+export async function getPersonByPassport(ctx: Ctx, passport: string): Promise<TPerson> {
+  return ctx.tx(async (tx) => {
+    const row = await findPersonByPassport(tx, ctx.tenant.id, passport);
+    if (!row) throw notFound();
+    return fullPerson(tx, ctx.tenant.id, row);
+  });
+}
+
+/** retrievePersonalData: the caller's own record. */
+export async function getMe(ctx: Ctx): Promise<TPerson> {
+  return getPerson(ctx, signedIn(ctx).caller.personId);
+}
+
+// ------------------------------------------------------------------------------------------
+// Writes
+
+interface Prepared {
+  fields: PersonFields;
+  documents: DocumentValue[];
+  positionIds: string[] | undefined;
+}
+
+/** Checks that need no transaction (shape, e-mails, documents, phones) and the photo's file. */
+async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow | null, currentDocuments: DocumentValue[]): Promise<Prepared> {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const primaryEmail = input.primary_email === undefined ? (current?.primaryEmail ?? null) : input.primary_email ? normalizeEmail(input.primary_email) : null;
+  if (input.primary_email && primaryEmail !== null && !isValidEmail(primaryEmail)) fail('primary_email', 'Invalid email');
+
+  let otherEmails = current?.otherEmails ?? [];
+  if (input.other_emails !== undefined) {
+    otherEmails = [];
+    input.other_emails.forEach((value, index) => {
+      const email = normalizeEmail(value);
+      if (!isValidEmail(email)) fail(`other_emails.${index}`, 'Invalid email');
+      else if (email !== primaryEmail && !otherEmails.includes(email)) otherEmails.push(email);
+    });
+  }
+
+  let documents = currentDocuments;
+  if (input.identity_documents !== undefined) {
+    documents = [];
+    const seen = new Set<string>();
+    input.identity_documents.forEach((document, index) => {
+      const message = validateIdentityDocument(document.type, document.number);
+      if (message) return fail(`identity_documents.${index}.number`, message);
+      const number = normalizeIdentityDocument(document.type as IdentityDocumentType, document.number)!;
+      const key = `${document.type}:${number}`;
+      if (!seen.has(key)) documents.push({ type: document.type, number });
+      seen.add(key);
+    });
+  }
+
+  let phones = current?.phones ?? [];
+  if (input.phones !== undefined) {
+    phones = [];
+    input.phones.forEach((value, index) => {
+      const raw = typeof value === 'string' ? { number: value, label: null } : { number: value.number, label: value.label?.trim() || null };
+      const number = normalizePhone(raw.number);
+      if (!number) fail(`phones.${index}`, INVALID_PHONE_MESSAGE);
+      else phones.push({ number, label: raw.label });
+    });
+  }
+
+  let photoUploadId = current?.photoUploadId ?? null;
+  if (input.photo_upload_id !== undefined) {
+    photoUploadId = input.photo_upload_id || null;
+    if (photoUploadId && photoUploadId !== current?.photoUploadId) {
+      const file = (await filesMetadata(ctx, [photoUploadId]))[photoUploadId];
+      if (!file) fail('photo_upload_id', 'Unknown file.');
+      else if (!/^image\/(png|jpeg|gif|webp)$/.test(file.content_type)) fail('photo_upload_id', 'The photo must be a PNG, JPEG, GIF or WebP image.');
+    }
+  }
+
+  const text = (value: string | null | undefined, fallback: string | null) => (value === undefined ? fallback : value?.trim() || null);
+  const fields: PersonFields = {
+    name: input.name ?? current?.name ?? '',
+    primaryEmail,
+    roles: input.roles ? [...new Set(input.roles)] : (current?.roles ?? []),
+    groups: input.groups ? [...new Set(input.groups)] : (current?.groups ?? []),
+    otherEmails,
+    phones,
+    address: text(input.address, current?.address ?? null),
+    photoUploadId,
+    origin: input.origin === undefined ? (current?.origin ?? null) : input.origin,
+    companyId: input.company_id === undefined ? (current?.companyId ?? null) : input.company_id || null,
+    businessLineIds: input.business_line_ids ? [...new Set(input.business_line_ids)] : (current?.businessLineIds ?? []),
+    workspaceIds: input.workspace_ids ? [...new Set(input.workspace_ids)] : (current?.workspaceIds ?? []),
+  };
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { fields, documents, positionIds: input.position_ids ? [...new Set(input.position_ids)] : undefined };
+}
+
+/** Checks against the tenant's data, inside the write's transaction. */
+async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, input: TUpdatePersonRequest, prepared: Prepared): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const tenantId = ctx.tenant.id;
+  const { fields } = prepared;
+  if (input.primary_email && fields.primaryEmail) {
+    const holder = await findPersonByEmail(tx, tenantId, fields.primaryEmail);
+    if (holder && holder.id !== personId) errors.primary_email = ['Email already in use'];
+  }
+  if (input.identity_documents !== undefined) {
+    for (const [index, document] of prepared.documents.entries()) {
+      const holder = await findDocumentHolder(tx, tenantId, document.type, document.number);
+      if (holder && holder !== personId) errors[`identity_documents.${index}.number`] = [DOCUMENT_IN_USE];
+    }
+  }
+  const refs = async (field: string, catalog: 'business-line' | 'company' | 'venue', ids: string[], message: string) => {
+    const known = await activeIds(tx, tenantId, catalog, ids.filter(isUuid));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) errors[field] = unknown.slice(0, 20).map((id) => `${message}: ${id}`);
+  };
+  if (input.business_line_ids !== undefined) await refs('business_line_ids', 'business-line', fields.businessLineIds, 'Unknown business line');
+  if (input.workspace_ids !== undefined) await refs('workspace_ids', 'venue', fields.workspaceIds, 'Unknown venue');
+  if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
+  if (prepared.positionIds) {
+    const found = new Set((await findPositions(tx, tenantId, prepared.positionIds.filter(isUuid))).map((row) => row.id));
+    const unknown = prepared.positionIds.filter((id) => !found.has(id));
+    if (unknown.length > 0) errors.position_ids = unknown.map((id) => `Unknown position: ${id}`);
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+/** Sets the person's positions; the positions they take give them their default permissions. */
+async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, positionIds: string[]): Promise<void> {
+  const added = await setPersonPositions(tx, ctx.tenant.id, personId, positionIds);
+  if (added.length === 0) return;
+  const defaults = [...new Set((await findPositions(tx, ctx.tenant.id, added)).flatMap((row) => row.defaultPermissionList))];
+  assertCanGrant(ctx, defaults);
+  await grantPositionDefaults(ctx, tx, defaults, [personId]);
+}
+
+/** A race lost to a unique index answers like the check that came too early. */
+function raceErrors(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const constraint = violatedConstraint(error) ?? '';
+    if (constraint.includes('document')) throw new FieldErrors({ identity_documents: [DOCUMENT_IN_USE] });
+    throw new FieldErrors({ primary_email: [EMAIL_IN_USE] });
+  }
+  throw error;
 }
 
 export async function createPerson(ctx: Ctx, input: TCreatePersonRequest): Promise<TPerson> {
-  const email = input.primary_email ? normalizeEmail(input.primary_email) : null;
-  if (email !== null && !isValidEmail(email)) throw new FieldErrors({ primary_email: ['Invalid email'] });
-  const row = await ctx.tx(
-    async (tx) => {
-      if (email && (await findPersonByEmail(tx, ctx.tenant.id, email))) throw new FieldErrors({ primary_email: [EMAIL_IN_USE] });
-      return insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: email });
-    },
-    { audit: 'people.create' },
-  ).catch((error: unknown) => {
-    // Two requests racing for one e-mail: the unique index decides, the answer stays the same.
-    if (isUniqueViolation(error)) throw new FieldErrors({ primary_email: [EMAIL_IN_USE] });
-    throw error;
-  });
-  return toPerson(row);
+  const prepared = await prepare(ctx, input, null, []);
+  const row = await ctx
+    .tx(
+      async (tx) => {
+        await checkReferences(ctx, tx, null, input, prepared);
+        const created = await insertPerson(tx, ctx.tenant.id, { ...prepared.fields, documents: prepared.documents });
+        if (prepared.positionIds) await assignPositions(ctx, tx, created.id, prepared.positionIds);
+        return created;
+      },
+      { audit: 'people.create' },
+    )
+    .catch(raceErrors);
+  if (prepared.positionIds?.length) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return getPerson(ctx, row.id);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonRequest): Promise<TPerson> {
+  if (!isUuid(id)) throw notFound();
+  const [current, documents] = await ctx.tx(async (tx) => [await findPerson(tx, ctx.tenant.id, id), (await documentsOf(tx, ctx.tenant.id, [id])).get(id) ?? []] as const);
+  if (!current) throw notFound();
+  const prepared = await prepare(ctx, input, current, documents);
+  await ctx
+    .tx(
+      async (tx) => {
+        await checkReferences(ctx, tx, id, input, prepared);
+        const row = await updatePersonRow(tx, ctx.tenant.id, id, prepared.fields, prepared.documents);
+        if (!row) throw notFound();
+        if (prepared.positionIds) await assignPositions(ctx, tx, id, prepared.positionIds);
+      },
+      { audit: 'people.update', details: { fields: Object.keys(input) } },
+    )
+    .catch(raceErrors);
+  if (prepared.positionIds) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return getPerson(ctx, id);
+}
+
+/**
+ * Disables or enables a person. Every process drops the tenant's cached sessions (auth.changed),
+ * so a disabled person's next request answers 403 user-disabled.
+ */
+export async function setDisabled(ctx: Ctx, id: string, disabled: boolean): Promise<TPerson> {
+  if (!isUuid(id)) throw notFound();
+  if (disabled && id === signedIn(ctx).caller.personId) throw new AppError('operation-not-allowed', 'You cannot disable yourself.');
+  await ctx.tx(
+    async (tx) => {
+      const row = await setPersonDisabled(tx, ctx.tenant.id, id, disabled);
+      if (!row) throw notFound();
+      await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+    },
+    { audit: disabled ? 'people.disable' : 'people.enable' },
+  );
+  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return getPerson(ctx, id);
+}
+
+/** Invites the person to create an account with their primary e-mail (auth's invitation). */
+export async function invitePerson(ctx: Ctx, id: string) {
+  const person = await getPerson(ctx, id);
+  if (!person.primary_email) throw new FieldErrors({ primary_email: ['The person has no e-mail to invite.'] });
+  if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`);
+  if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`);
+  return createInvite(ctx, { email: person.primary_email, name: person.name });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { personPermissions } from './permissions.table.ts';
 
@@ -40,4 +40,29 @@ export async function setPassportPermissions(
     })
     .returning(columns);
   return row!;
+}
+
+/**
+ * Adds keys to the sets of several passports (a set is created when missing): a position's
+ * default permissions given to the persons who take it. One statement.
+ */
+export async function mergePassportPermissions(tx: Drizzle, tenantId: string, passports: readonly string[], keys: readonly string[]): Promise<void> {
+  if (passports.length === 0 || keys.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO person_permissions (tenant_id, passport, permissions)
+    SELECT ${tenantId}, passport, ${sql.param([...new Set(keys)].sort())}::text[] FROM unnest(${sql.param([...new Set(passports)])}::text[]) AS passport
+    ON CONFLICT (tenant_id, passport) DO UPDATE
+      SET permissions = ARRAY(SELECT DISTINCT k FROM unnest(person_permissions.permissions || EXCLUDED.permissions) AS k ORDER BY k),
+          updated_at = now()
+      WHERE NOT (person_permissions.permissions @> EXCLUDED.permissions)`);
+}
+
+/** passport → its permission keys, for the passports that have a set. */
+export async function permissionsOfPassports(tx: Drizzle, tenantId: string, passports: readonly string[]): Promise<Map<string, string[]>> {
+  if (passports.length === 0) return new Map();
+  const rows = await tx
+    .select({ passport: personPermissions.passport, permissions: personPermissions.permissions })
+    .from(personPermissions)
+    .where(and(eq(personPermissions.tenantId, tenantId), inArray(personPermissions.passport, [...new Set(passports)])));
+  return new Map(rows.map((row) => [row.passport, row.permissions]));
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,11 +54,13 @@ function prelude(tenantId: string | null): string {
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
+  // pg_trgm serves the people search (decision 008); the migration creates it when loaded.
+  const extensions = { pg_trgm };
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(join(dataDir, 'pglite'));
+    client = await PGlite.create(join(dataDir, 'pglite'), { extensions });
   }
   const db = drizzlePglite({ client }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never

@@ -1,0 +1,51 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { audiences, type AudienceRulesValue } from './audiences.table.ts';
+
+export type AudienceRow = typeof audiences.$inferSelect;
+
+export async function listAudiences(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }) {
+  const search = query.search?.trim();
+  const where = and(eq(audiences.tenantId, tenantId), search ? ilike(audiences.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+  const rows = await tx.select().from(audiences).where(where).orderBy(asc(sql`lower(${audiences.name})`), asc(audiences.id)).limit(query.limit).offset(query.offset);
+  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(audiences).where(where);
+  return { count: counted?.total ?? 0, rows };
+}
+
+export async function findAudience(tx: Drizzle, tenantId: string, id: string): Promise<AudienceRow | null> {
+  const [row] = await tx.select().from(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function insertAudience(tx: Drizzle, values: typeof audiences.$inferInsert): Promise<AudienceRow> {
+  const [row] = await tx.insert(audiences).values(values).returning();
+  return row!;
+}
+
+export async function updateAudience(tx: Drizzle, tenantId: string, id: string, values: Partial<typeof audiences.$inferInsert>): Promise<AudienceRow | null> {
+  const [row] = await tx
+    .update(audiences)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteAudience(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
+  return (await tx.delete(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).returning({ id: audiences.id })).length > 0;
+}
+
+/**
+ * The enabled persons an audience's rules match (any rule), as a subquery of person ids. Empty
+ * rules match nobody.
+ */
+export function audiencePersonsSql(tenantId: string, rules: AudienceRulesValue): SQL {
+  const ids = (values: readonly string[]) => sql.param([...values]);
+  const matches: SQL[] = [];
+  if (rules.positions.length > 0) matches.push(sql`EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids(rules.positions)}::uuid[]))`);
+  if (rules.venues.length > 0) matches.push(sql`p.workspace_ids && ${ids(rules.venues)}::uuid[]`);
+  if (rules.business_lines.length > 0) matches.push(sql`p.business_line_ids && ${ids(rules.business_lines)}::uuid[]`);
+  if (rules.persons.length > 0) matches.push(sql`p.id = ANY(${ids(rules.persons)}::uuid[])`);
+  if (matches.length === 0) return sql`SELECT NULL::uuid WHERE false`;
+  return sql`SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND NOT p.is_disabled AND (${sql.join(matches, sql` OR `)})`;
+}

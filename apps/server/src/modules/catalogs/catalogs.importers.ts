@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import type { TCatalog, TGenericCatalog } from '@faena/contracts';
+import type { ParsedRow } from '../imports/importer.ts';
+import { FileError } from '../imports/imports.reader.ts';
+import { keyedImporter, parseBoolean, parseNumber, splitList, type FieldSpec } from '../imports/keyed-importer.ts';
+import type { Importer } from '../imports/importer.ts';
+import { codeLookup, type ItemKind } from './catalogs.repository.ts';
+import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
+
+const codeColumn = { name: 'code', aliases: ['codigo', 'código', 'key', 'clave'], required: true, description: 'Unique code (the key of the row).' };
+const nameColumn = { name: 'name', aliases: ['nombre', 'label', 'etiqueta'], required: true, description: 'Name.' };
+const descriptionColumn = { name: 'description', aliases: ['descripcion', 'descripción'], required: false, description: 'Description.' };
+const activeColumn = { name: 'active', aliases: ['activo', 'activa', 'is_active'], required: false, description: "'no' deletes (deactivates) the row; 'sí' restores it." };
+
+/** Code, name, description and active of any catalogue row; an error stops at the first problem. */
+function basics(cells: Readonly<Record<string, string>>): ParsedRow {
+  const key = cells.code ?? '';
+  const label = cells.name ?? '';
+  const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ key, label, data: {}, error: { code, column } });
+  if (!key) return fail('FILE_ROW_BLANK_KEY', 'code');
+  if (!label) return fail('FILE_ROW_BLANK_LABEL', 'name');
+  if (key.length > 100) return fail('FILE_ROW_TOO_LONG', 'code');
+  if (label.length > 200) return fail('FILE_ROW_TOO_LONG', 'name');
+  const active = parseBoolean(cells.active);
+  if (active === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'active');
+  const data: Record<string, unknown> = { name: label };
+  if (cells.description !== undefined) {
+    if (cells.description.length > 2000) return fail('FILE_ROW_TOO_LONG', 'description');
+    data.description = cells.description || null;
+  }
+  if (active === false) data.active = false;
+  return { key, label, data };
+}
+
+const nameField: FieldSpec = { field: 'name', column: 'name', type: 'text' };
+const descriptionField: FieldSpec = { field: 'description', column: 'description', type: 'text' };
+
+function itemImporter(catalog: TGenericCatalog): Importer<null> {
+  const kind: ItemKind = ITEM_KIND[catalog];
+  return keyedImporter<null>({
+    kind: catalog,
+    columns: [codeColumn, nameColumn, descriptionColumn, activeColumn],
+    keyColumns: ['code'],
+    labelColumn: 'name',
+    modes: ['upsert', 'replace'],
+    defaultMode: 'upsert',
+    table: 'catalog_items',
+    keyColumn: 'code',
+    labelColumn_db: 'name',
+    scope: (_ctx, t) => sql`${sql.identifier(t)}.kind = ${kind}`,
+    insertExtra: () => [{ column: 'kind', value: sql`${kind}` }],
+    fields: [nameField, descriptionField],
+    softDelete: true,
+    prepare: async () => null,
+    parseRow: (cells) => basics(cells),
+  });
+}
+
+interface VenueLookups {
+  businessLines: Map<string, string>;
+  categories: Map<string, string>;
+}
+
+const venuesImporter = keyedImporter<VenueLookups>({
+  kind: 'venues',
+  columns: [
+    codeColumn,
+    nameColumn,
+    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.' },
+    descriptionColumn,
+    { name: 'business_line', aliases: ['linea_de_negocio', 'línea de negocio', 'business line'], required: false, description: 'Business line (code or name).' },
+    { name: 'country', aliases: ['pais', 'país'], required: false, description: 'ISO 3166 code, e.g. CL.' },
+    { name: 'timezone', aliases: ['zona_horaria', 'zona horaria', 'time zone'], required: false, description: 'IANA time zone, e.g. America/Santiago.' },
+    { name: 'gla', aliases: ['superficie', 'area'], required: false, description: 'Gross leasable area (m²).' },
+    { name: 'categories', aliases: ['categorias', 'categorías'], required: false, description: 'Venue categories (codes or names, separated by ;).' },
+    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).' },
+    activeColumn,
+  ],
+  keyColumns: ['code'],
+  labelColumn: 'name',
+  modes: ['upsert', 'replace'],
+  defaultMode: 'upsert',
+  table: 'venues',
+  keyColumn: 'code',
+  labelColumn_db: 'name',
+  fields: [
+    nameField,
+    descriptionField,
+    { field: 'address', column: 'address', type: 'text' },
+    { field: 'business_line_id', column: 'business_line_id', type: 'uuid' },
+    { field: 'country', column: 'country', type: 'text' },
+    { field: 'timezone', column: 'timezone', type: 'text' },
+    { field: 'gla', column: 'gla', type: 'float' },
+    { field: 'category_ids', column: 'category_ids', type: 'uuid[]', insertDefault: sql`'{}'::uuid[]` },
+    { field: 'legacy_id', column: 'legacy_id', type: 'int' },
+  ],
+  softDelete: true,
+  prepare: async (tx, ctx) => ({ businessLines: await codeLookup(tx, ctx.tenantId, 'business-line'), categories: await codeLookup(tx, ctx.tenantId, 'venue-category') }),
+  parseRow(cells, lookups) {
+    const row = basics(cells);
+    if (row.error) return row;
+    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ ...row, data: {}, error: { code, column } });
+    const data = row.data;
+    if (cells.address !== undefined) data.address = cells.address || null;
+    if (cells.business_line !== undefined) {
+      const id = cells.business_line ? lookups.businessLines.get(cells.business_line.toLowerCase()) : null;
+      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_line');
+      data.business_line_id = id;
+    }
+    if (cells.country !== undefined) {
+      const country = cells.country.toUpperCase() || null;
+      if (country && !isValidCountry(country)) return fail('CATALOG_ROW_INVALID_COUNTRY', 'country');
+      data.country = country;
+    }
+    if (cells.timezone !== undefined) {
+      if (cells.timezone && !isValidTimezone(cells.timezone)) return fail('CATALOG_ROW_INVALID_TIMEZONE', 'timezone');
+      data.timezone = cells.timezone || null;
+    }
+    if (cells.gla !== undefined) {
+      const gla = cells.gla ? parseNumber(cells.gla) : null;
+      if (cells.gla && (gla === null || gla < 0)) return fail('FILE_ROW_INVALID_NUMBER', 'gla');
+      data.gla = gla;
+    }
+    if (cells.legacy_id !== undefined) {
+      const legacy = cells.legacy_id ? parseNumber(cells.legacy_id) : null;
+      if (cells.legacy_id && (legacy === null || !Number.isInteger(legacy) || legacy < 0 || legacy > 2_147_483_647)) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
+      data.legacy_id = legacy;
+    }
+    if (cells.categories !== undefined) {
+      const ids: string[] = [];
+      for (const name of splitList(cells.categories)) {
+        const id = lookups.categories.get(name.toLowerCase());
+        if (!id) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'categories');
+        if (!ids.includes(id)) ids.push(id);
+      }
+      data.category_ids = ids;
+    }
+    return row;
+  },
+});
+
+interface LocationLookups {
+  venues: Map<string, string>;
+  blueprints: Map<string, string>;
+}
+
+const locationsImporter = keyedImporter<LocationLookups>({
+  kind: 'locations',
+  columns: [
+    codeColumn,
+    nameColumn,
+    descriptionColumn,
+    { name: 'venue', aliases: ['recinto', 'sede', 'local'], required: false, description: 'Venue (code or name).' },
+    { name: 'parent', aliases: ['padre', 'ubicacion_padre', 'ubicación superior'], required: false, description: 'Parent location code (existing, or a row of this file).' },
+    { name: 'blueprint', aliases: ['plano', 'blue_print'], required: false, description: 'Blueprint (code or name).' },
+    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).' },
+    activeColumn,
+  ],
+  keyColumns: ['code'],
+  labelColumn: 'name',
+  modes: ['upsert', 'replace'],
+  defaultMode: 'upsert',
+  table: 'locations',
+  keyColumn: 'code',
+  labelColumn_db: 'name',
+  fields: [
+    nameField,
+    descriptionField,
+    { field: 'venue_id', column: 'venue_id', type: 'uuid' },
+    { field: 'parent_id', column: 'parent_id', type: 'uuid' },
+    { field: 'blueprint_id', column: 'blueprint_id', type: 'uuid' },
+    { field: 'legacy_id', column: 'legacy_id', type: 'int' },
+  ],
+  softDelete: true,
+  prepare: async (tx, ctx) => ({ venues: await codeLookup(tx, ctx.tenantId, 'venue'), blueprints: await codeLookup(tx, ctx.tenantId, 'blueprint') }),
+  parseRow(cells, lookups) {
+    const row = basics(cells);
+    if (row.error) return row;
+    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ ...row, data: {}, error: { code, column } });
+    const ref = (value: string | undefined, map: Map<string, string>): string | null | undefined => (value === undefined ? undefined : value ? (map.get(value.toLowerCase()) ?? undefined) : null);
+    if (cells.venue !== undefined) {
+      const id = ref(cells.venue, lookups.venues);
+      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'venue');
+      row.data.venue_id = id;
+    }
+    if (cells.blueprint !== undefined) {
+      const id = ref(cells.blueprint, lookups.blueprints);
+      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'blueprint');
+      row.data.blueprint_id = id;
+    }
+    if (cells.parent !== undefined) {
+      if (cells.parent === row.key) return fail('LOCATION_ROW_CYCLE', 'parent');
+      if (cells.parent) row.data.parent_code = cells.parent;
+      else row.data.parent_id = null;
+    }
+    if (cells.legacy_id !== undefined) {
+      const legacy = cells.legacy_id ? parseNumber(cells.legacy_id) : null;
+      if (cells.legacy_id && (legacy === null || !Number.isInteger(legacy) || legacy < 0 || legacy > 2_147_483_647)) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
+      row.data.legacy_id = legacy;
+    }
+    return row;
+  },
+  // a parent is an active location of the tenant, or another row of the file
+  async resolve(tx, ctx, range) {
+    await tx.execute(sql`
+      UPDATE import_rows s SET data = s.data || jsonb_build_object('parent_id', COALESCE(
+        (SELECT l.id::text FROM locations l WHERE l.tenant_id = ${ctx.tenantId} AND l.is_active AND l.code = s.data->>'parent_code' LIMIT 1),
+        (SELECT p.data->>'new_id' FROM import_rows p WHERE ${ctx.jobRows('p')} AND p.row IS NOT NULL AND p.parsed_ok AND p.key = s.data->>'parent_code' LIMIT 1)))
+      WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to} AND s.data ? 'parent_code'`);
+  },
+  errorOf: (s) => sql`CASE WHEN ${sql.identifier(s)}.data ? 'parent_code' AND ${sql.identifier(s)}.data->>'parent_id' IS NULL THEN 'FILE_ROW_UNKNOWN_REFERENCE' END`,
+  async afterApply(tx, ctx) {
+    const result = (await tx.execute(sql`
+      WITH RECURSIVE walk(start, id, depth) AS (
+        SELECT l.id, l.parent_id, 1 FROM import_rows r JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = r.target_id
+        WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND l.parent_id IS NOT NULL
+        UNION ALL
+        SELECT w.start, l.parent_id, w.depth + 1 FROM walk w JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = w.id
+        WHERE w.id <> w.start AND w.depth < 200 AND l.parent_id IS NOT NULL
+      )
+      SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
+    if ((result.rows[0]?.cycles ?? 0) > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Las ubicaciones superiores del archivo forman un ciclo: ninguna ubicación puede estar dentro de sí misma.');
+  },
+});
+
+/** The importer of each catalogue, by the catalogue's URL segment. */
+export const CATALOG_IMPORTERS: Record<TCatalog, Importer<unknown>> = {
+  venues: venuesImporter as Importer<unknown>,
+  locations: locationsImporter as Importer<unknown>,
+  'venue-categories': itemImporter('venue-categories') as Importer<unknown>,
+  'business-lines': itemImporter('business-lines') as Importer<unknown>,
+  blueprints: itemImporter('blueprints') as Importer<unknown>,
+  companies: itemImporter('companies') as Importer<unknown>,
+  stores: itemImporter('stores') as Importer<unknown>,
+};

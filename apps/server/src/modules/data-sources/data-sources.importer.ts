@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { registerImporter, type Importer } from '../imports/importer.ts';
+
+/**
+ * Key/label rows of one data source (scope = the data source's id). Replace mode by default:
+ * the file is the whole catalogue, so keys it lacks are DELETEd (soft) and deleted keys it brings
+ * back are UNDELETEd.
+ */
+export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
+  kind: 'data-source-rows',
+  columns: [
+    { name: 'key', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).' },
+    { name: 'label', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.' },
+  ],
+  keyColumns: ['key'],
+  labelColumn: 'label',
+  modes: ['replace', 'upsert'],
+  defaultMode: 'replace',
+  prepare: async () => null,
+  parseRow(cells) {
+    const key = cells.key ?? '';
+    const label = cells.label ?? '';
+    if (!key) return { key, label, data: {}, error: { code: 'FILE_ROW_BLANK_KEY', column: 'key' } };
+    if (!label) return { key, label, data: {}, error: { code: 'FILE_ROW_BLANK_LABEL', column: 'label' } };
+    if (key.length > 200) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'key' } };
+    if (label.length > 500) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'label' } };
+    return { key, label, data: {} };
+  },
+  async diff(tx, ctx, range) {
+    await tx.execute(sql`
+      UPDATE import_rows r SET
+        operation = CASE WHEN x.did IS NULL THEN 'ADD' WHEN NOT x.active THEN 'UNDELETE' WHEN x.label = r.label THEN 'NO_CHANGE' ELSE 'UPDATE' END,
+        target_id = x.did, error_code = NULL, error_column = NULL
+      FROM (
+        SELECT s.id, d.id AS did, d.is_active AS active, d.label FROM import_rows s
+        LEFT JOIN data_source_rows d ON d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key
+        WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
+      ) x
+      WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+  },
+  async deletes(tx, ctx, nextId) {
+    await tx.execute(sql`
+      INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, data, target_id, parsed_ok)
+      SELECT ${ctx.tenantId}, ${ctx.jobId}, ${nextId - 1} + row_number() OVER (ORDER BY d.key), NULL, d.key, d.label, 'DELETE', '{}'::jsonb, d.id, true
+      FROM data_source_rows d
+      WHERE d.tenant_id = ${ctx.tenantId} AND d.data_source_id = ${ctx.scope}::uuid AND d.is_active
+        AND NOT EXISTS (SELECT 1 FROM import_rows s WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.key = d.key)`);
+  },
+  async apply(tx, ctx) {
+    await tx.execute(sql`
+      INSERT INTO data_source_rows (tenant_id, data_source_id, key, label)
+      SELECT ${ctx.tenantId}, ${ctx.scope}::uuid, r.key, r.label FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'ADD'`);
+    await tx.execute(sql`
+      UPDATE data_source_rows d SET label = r.label, is_active = true, updated_at = now()
+      FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);
+    await tx.execute(sql`
+      UPDATE data_source_rows d SET is_active = false, updated_at = now()
+      FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);
+    await tx.execute(sql`UPDATE data_sources SET updated_at = now() WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.scope}::uuid`);
+  },
+});

@@ -1,0 +1,107 @@
+import type { TDataSource, TDataSourceRow } from '@faena/contracts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
+
+const notFound = (what = 'Data source') => new AppError('not-found', `${what} not found.`);
+const KEY_IN_USE = 'Key already in use';
+
+const toDataSource = (row: DataSourceRecord): TDataSource => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  is_active: row.isActive,
+  rows_count: row.rowsCount,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+const toRow = (row: DataSourceRowRecord): TDataSourceRow => ({ id: row.id, key: row.key, label: row.label, is_active: row.isActive });
+
+type ListQuery = { page: number; page_size: number; search?: string | undefined; is_active: 'true' | 'false' | 'all' };
+const listArgs = (query: ListQuery) => ({ search: query.search, isActive: query.is_active, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+
+export async function listAll(ctx: Ctx, query: ListQuery): Promise<{ count: number; results: TDataSource[] }> {
+  const { count, rows } = await ctx.tx((tx) => listDataSources(tx, ctx.tenant.id, listArgs(query)));
+  return { count, results: rows.map(toDataSource) };
+}
+
+export async function getDataSource(ctx: Ctx, id: string): Promise<TDataSource> {
+  const row = isUuid(id) ? await ctx.tx((tx) => findDataSource(tx, ctx.tenant.id, id)) : null;
+  if (!row) throw notFound();
+  return toDataSource(row);
+}
+
+/** An active data source of the tenant (imports and row writes need one). */
+export async function activeDataSource(ctx: Ctx, id: string): Promise<TDataSource> {
+  const source = await getDataSource(ctx, id);
+  if (!source.is_active) throw notFound();
+  return source;
+}
+
+export async function createDataSource(ctx: Ctx, input: { name: string; description?: string | null | undefined }): Promise<TDataSource> {
+  const row = await ctx.tx((tx) => insertDataSource(tx, { tenantId: ctx.tenant.id, name: input.name, description: input.description?.trim() || null }), { audit: 'data-sources.create' });
+  return getDataSource(ctx, row.id);
+}
+
+export async function editDataSource(ctx: Ctx, id: string, input: { name?: string | undefined; description?: string | null | undefined; is_active?: boolean | undefined }): Promise<TDataSource> {
+  if (!isUuid(id)) throw notFound();
+  const row = await ctx.tx(
+    (tx) =>
+      updateDataSource(tx, ctx.tenant.id, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
+        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      }),
+    { audit: 'data-sources.update' },
+  );
+  if (!row) throw notFound();
+  return getDataSource(ctx, id);
+}
+
+export async function listDataSourceRows(ctx: Ctx, id: string, query: ListQuery): Promise<{ count: number; results: TDataSourceRow[] }> {
+  await getDataSource(ctx, id);
+  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, id, listArgs(query)));
+  return { count, results: rows.map(toRow) };
+}
+
+async function writeRow<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldErrors({ key: [KEY_IN_USE] });
+    throw error;
+  }
+}
+
+export async function addRow(ctx: Ctx, id: string, input: { key: string; label: string }): Promise<TDataSourceRow> {
+  await activeDataSource(ctx, id);
+  const row = await writeRow(() => ctx.tx((tx) => insertRow(tx, { tenantId: ctx.tenant.id, dataSourceId: id, key: input.key, label: input.label }), { audit: 'data-sources.rows.create' }));
+  return toRow(row);
+}
+
+export async function editRow(ctx: Ctx, id: string, rowId: string, input: { key?: string | undefined; label?: string | undefined; is_active?: boolean | undefined }): Promise<TDataSourceRow> {
+  await activeDataSource(ctx, id);
+  if (!isUuid(rowId)) throw notFound('Row');
+  const row = await writeRow(() =>
+    ctx.tx(
+      (tx) =>
+        updateRow(tx, ctx.tenant.id, id, rowId, {
+          ...(input.key !== undefined ? { key: input.key } : {}),
+          ...(input.label !== undefined ? { label: input.label } : {}),
+          ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+        }),
+      { audit: 'data-sources.rows.update' },
+    ),
+  );
+  if (!row) throw notFound('Row');
+  return toRow(row);
+}
+
+export async function getRow(ctx: Ctx, id: string, rowId: string): Promise<TDataSourceRow> {
+  await getDataSource(ctx, id);
+  const row = isUuid(rowId) ? await ctx.tx((tx) => findRow(tx, ctx.tenant.id, id, rowId)) : null;
+  if (!row) throw notFound('Row');
+  return toRow(row);
+}

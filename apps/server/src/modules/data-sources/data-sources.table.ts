@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+
+/** A key/label catalogue that data_source form fields pick from. */
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('data_sources_name').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** Key/label rows (spec forms §3). A key is unique in its source whatever its state: an import that brings a deleted key back undeletes the row. */
+export const dataSourceRows = pgTable(
+  'data_source_rows',
+  {
+    tenantId: tenantId(),
+    dataSourceId: uuid('data_source_id').notNull(),
+    id: id(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('data_source_rows_key').on(t.tenantId, t.dataSourceId, t.key),
+    index('data_source_rows_label').on(t.tenantId, t.dataSourceId, sql`lower(${t.label})`),
+  ],
+);

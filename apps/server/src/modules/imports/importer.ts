@@ -1,0 +1,78 @@
+import type { SQL } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { RowErrorCode } from './imports.codes.ts';
+
+export type ImportMode = 'upsert' | 'replace';
+
+export interface ColumnSpec {
+  /** The canonical header. */
+  name: string;
+  /** Other headers accepted for it (compared without case, accents or spacing). */
+  aliases?: string[];
+  required: boolean;
+  description: string;
+}
+
+/** What an importer's SQL steps know about the job they serve. */
+export interface ImportRunContext {
+  platform: Platform;
+  tenantId: string;
+  jobId: number;
+  kind: string;
+  /** The kind's scope (a data source's id), or null. */
+  scope: string | null;
+  mode: ImportMode;
+  /** Who created the job and the permissions they held when the run started (privilege ceilings). */
+  creator: { personId: string; permissions: ReadonlySet<string> } | null;
+  /** `import_rows` of this job as a subquery-ready table reference: `FROM ${ctx.rows} r`. */
+  rows: SQL;
+  /** Restricts a statement to this job's rows (`WHERE ${ctx.jobRows('r')}`). */
+  jobRows(alias: string): SQL;
+}
+
+/** A data row after the importer's checks: its key and label (what the preview shows) and what apply will write. */
+export interface ParsedRow {
+  key: string;
+  /** A second identity that must be unique in the file too (a person's document when the key is the e-mail). */
+  altKey?: string | null;
+  label: string;
+  data: Record<string, unknown>;
+  error?: { code: RowErrorCode; column?: string } | null;
+}
+
+/**
+ * A plug-in of the import engine (decision 008). The engine reads the file, maps headers to
+ * `columns`, calls `parseRow` for every data row (pure: normalise and check one row, with the
+ * lookups `prepare` loaded once), stages rows, flags duplicate keys, then calls the SQL steps:
+ *
+ * - `diff(tx, ctx, range)` sets `operation` (ADD / UPDATE / UNDELETE / NO_CHANGE / ERROR),
+ *   `error_code` and `target_id` of the staged rows with `id` in the range whose parse succeeded
+ *   (`parsed_ok`), against the tenant's current data; it runs again before apply.
+ * - `deletes(tx, ctx, nextId)` (replace mode) stages `DELETE` rows for what the file lacks.
+ * - `apply(tx, ctx)` writes everything, set-based, in the one short final transaction.
+ */
+export interface Importer<L = unknown> {
+  kind: string;
+  columns: ColumnSpec[];
+  /** The columns that give a row its key in the preview when the row fails before parsing (first non-empty). */
+  keyColumns: string[];
+  labelColumn: string;
+  /** At least one of these columns must be in the header (besides the required ones). */
+  requireAnyOf?: string[];
+  modes: ImportMode[];
+  defaultMode: ImportMode;
+  prepare(tx: Drizzle, ctx: ImportRunContext): Promise<L>;
+  parseRow(cells: Readonly<Record<string, string>>, lookups: L, ctx: ImportRunContext): ParsedRow;
+  diff(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
+  deletes?(tx: Drizzle, ctx: ImportRunContext, nextId: number): Promise<void>;
+  apply(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
+}
+
+/** Every importer, by kind: the engine's job handler finds the importer of a job here. */
+export const IMPORTERS = new Map<string, Importer<unknown>>();
+
+export function registerImporter<L>(importer: Importer<L>): Importer<L> {
+  IMPORTERS.set(importer.kind, importer as unknown as Importer<unknown>);
+  return importer;
+}

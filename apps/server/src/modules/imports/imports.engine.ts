@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { TImportStatus } from '@faena/contracts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import type { JobInfo } from '../../platform/jobs.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { findStoredFile } from '../documents/documents.repository.ts';
+import { notify } from '../notifications/notifications.producer.ts';
+import { findPerson } from '../people/people.repository.ts';
+import { findPassportPermissions } from '../permissions/permissions.repository.ts';
+import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { FILE_ERROR_TEXTS } from './imports.codes.ts';
+import { FileError, headerKey, readSheet, sheetFormatOf } from './imports.reader.ts';
+import { countOperations, deleteRowRange, maxRowId, stageRows, type StagedRow } from './imports.repository.ts';
+import { claimableBy, stepOf } from './imports.state.ts';
+
+/** The queue that runs import steps (validate, apply), one at a time per process. */
+export const RUN_QUEUE = 'imports.run';
+/** Re-sends a step whose run died without releasing its lease (a crashed server). */
+export const WATCHDOG_QUEUE = 'imports.watchdog';
+/** Event (ids only) sent with every progress step, for live screens. */
+export const IMPORTS_PROGRESS = 'imports.progress';
+/** Larger files are refused when the job is created (413 file-too-large). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Rows parsed and staged per statement and transaction. */
+const STAGE_CHUNK = 2000;
+/** Staged rows compared with current data per statement. */
+const DIFF_RANGE = 5000;
+/** Runs after a failure (then the job fails with UNHANDLED_ERROR). */
+const RETRY_LIMIT = 3;
+
+export interface RunJob {
+  tenantId: string;
+  importId: number;
+  step: 'validate' | 'apply';
+}
+export interface WatchdogJob {
+  tenantId: string;
+  importId: number;
+}
+
+class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+class Aborted extends Error {
+  override name = 'Aborted';
+}
+
+const defined = new WeakMap<object, Promise<void>>();
+
+/** Defines the import queues once per job queue (apps built over one platform share them). */
+export function defineImportJobs(platform: Platform): Promise<void> {
+  let done = defined.get(platform.jobs);
+  if (!done) {
+    done = (async () => {
+      await platform.jobs.define<RunJob>(RUN_QUEUE, (data, info) => runStep(platform, data, info), {
+        retryLimit: RETRY_LIMIT,
+        retryDelay: 1,
+        retryBackoff: true,
+        retryDelayMax: 60,
+        expireInSeconds: 4 * 3600,
+        concurrency: 1,
+        pollingIntervalSeconds: 1,
+      });
+      await platform.jobs.define<WatchdogJob>(WATCHDOG_QUEUE, (data) => watchdog(platform, data), { retryLimit: 10, retryDelay: 5, expireInSeconds: 60, concurrency: 2 });
+    })();
+    defined.set(platform.jobs, done);
+  }
+  return done;
+}
+
+const leaseSeconds = (platform: Platform) => platform.config.IMPORT_LEASE_SECONDS;
+
+/** Enqueues a step and its watchdog inside the caller's transaction (they exist only if it commits). */
+export async function scheduleStep(platform: Platform, tx: Drizzle, job: RunJob): Promise<void> {
+  await platform.jobs.send(tx, RUN_QUEUE, job);
+  await platform.jobs.send<WatchdogJob>(tx, WATCHDOG_QUEUE, { tenantId: job.tenantId, importId: job.importId }, { startAfter: 2 * leaseSeconds(platform) });
+}
+
+async function watchdog(platform: Platform, data: WatchdogJob): Promise<void> {
+  const state = await platform.db.transaction(data.tenantId, async (tx) => {
+    const result = (await tx.execute(sql`
+      SELECT status, (lease_until IS NULL OR lease_until < now()) AS lapsed FROM import_jobs
+      WHERE tenant_id = ${data.tenantId} AND id = ${data.importId}`)) as unknown as { rows: { status: TImportStatus; lapsed: boolean }[] };
+    return result.rows[0] ?? null;
+  });
+  const step = state ? stepOf(state.status) : null;
+  if (!state || !step) return;
+  if (state.lapsed) {
+    platform.log.warn({ tenantId: data.tenantId, importId: data.importId, step }, 'import step without a live run: sending it again');
+    await platform.jobs.send<RunJob>(null, RUN_QUEUE, { ...data, step });
+    platform.jobs.wake(RUN_QUEUE);
+  }
+  await platform.jobs.send<WatchdogJob>(null, WATCHDOG_QUEUE, data, { startAfter: 2 * leaseSeconds(platform) });
+}
+
+interface Claimed {
+  id: number;
+  kind: string;
+  scope: string | null;
+  mode: 'upsert' | 'replace';
+  file_uid: string;
+  created_by: string | null;
+  status: TImportStatus;
+}
+
+/** Takes the job's lease for this run, moving PENDING to VALIDATING; null when another run holds it or nothing is left to do. */
+async function claim(platform: Platform, data: RunJob, token: string): Promise<Claimed | null> {
+  return platform.db.transaction(data.tenantId, async (tx) => {
+    const reset = data.step === 'validate' ? sql`, phase = 'reading', percent = 0, rows_read = 0, counts = '{}'::jsonb, error_code = NULL, fail_description = NULL` : sql`, phase = 'checking', percent = 0`;
+    const result = (await tx.execute(sql`
+      UPDATE import_jobs SET lease_token = ${token}, lease_until = now() + make_interval(secs => ${leaseSeconds(platform)}),
+        status = CASE WHEN status = 'PENDING' THEN 'VALIDATING' ELSE status END, attempts = attempts + 1, updated_at = now() ${reset}
+      WHERE tenant_id = ${data.tenantId} AND id = ${data.importId}
+        AND status = ANY(${sql.param(claimableBy(data.step))}::text[])
+        AND (lease_until IS NULL OR lease_until < now())
+      RETURNING id, kind, scope, mode, file_uid, created_by, status`)) as unknown as { rows: Claimed[] };
+    const claimed = result.rows[0] ?? null;
+    if (claimed) await publishProgress(platform, tx, data.tenantId, Number(claimed.id), claimed.status, data.step === 'validate' ? 'reading' : 'checking', 0);
+    return claimed ? { ...claimed, id: Number(claimed.id) } : null;
+  });
+}
+
+async function publishProgress(platform: Platform, tx: Drizzle, tenantId: string, importId: number, status: string, phase: string, percent: number): Promise<void> {
+  await platform.bus.publish(tx, { topic: IMPORTS_PROGRESS, tenantId, importId, status, phase, percent });
+}
+
+/** Renews the lease and records progress in one statement; a run that lost its lease stops. */
+async function heartbeat(platform: Platform, tx: Drizzle, ctx: ImportRunContext, token: string, progress: { phase: string; percent: number; rows?: number; status: TImportStatus }): Promise<void> {
+  const result = (await tx.execute(sql`
+    UPDATE import_jobs SET lease_until = now() + make_interval(secs => ${leaseSeconds(platform)}), phase = ${progress.phase}, percent = ${progress.percent},
+      rows_read = COALESCE(${progress.rows ?? null}::int, rows_read), updated_at = now()
+    WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.jobId} AND lease_token = ${token}
+    RETURNING id`)) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw new LeaseLost();
+  await publishProgress(platform, tx, ctx.tenantId, ctx.jobId, progress.status, progress.phase, progress.percent);
+}
+
+async function release(platform: Platform, tenantId: string, importId: number, token: string): Promise<void> {
+  await platform.db
+    .transaction(tenantId, (tx) => tx.execute(sql`UPDATE import_jobs SET lease_token = NULL, lease_until = NULL WHERE tenant_id = ${tenantId} AND id = ${importId} AND lease_token = ${token}`))
+    .catch(() => undefined);
+}
+
+function runContext(platform: Platform, job: Claimed, creator: ImportRunContext['creator'], tenantId: string): ImportRunContext {
+  return {
+    platform,
+    tenantId,
+    jobId: job.id,
+    kind: job.kind,
+    scope: job.scope,
+    mode: job.mode,
+    creator,
+    rows: sql`import_rows`,
+    jobRows: (alias) => sql`${sql.identifier(alias)}.tenant_id = ${tenantId} AND ${sql.identifier(alias)}.job_id = ${job.id}`,
+  };
+}
+
+async function creatorOf(tx: Drizzle, tenantId: string, personId: string | null): Promise<ImportRunContext['creator']> {
+  if (!personId) return null;
+  const person = await findPerson(tx, tenantId, personId);
+  if (!person) return null;
+  const permissions = await findPassportPermissions(tx, tenantId, person.passport);
+  return { personId, permissions: new Set(person.isDisabled ? [] : (permissions?.permissions ?? [])) };
+}
+
+/** The pg-boss handler of RUN_QUEUE. */
+async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise<void> {
+  const token = randomUUID();
+  const claimed = await claim(platform, data, token);
+  if (!claimed) return;
+  const importer = IMPORTERS.get(claimed.kind);
+  const creator = await platform.db.transaction(data.tenantId, (tx) => creatorOf(tx, data.tenantId, claimed.created_by));
+  const ctx = runContext(platform, claimed, creator, data.tenantId);
+  const failed: TImportStatus = data.step === 'validate' ? 'VALIDATION_FAILED' : 'APPLY_FAILED';
+  try {
+    if (!importer) throw new FileError('UNHANDLED_ERROR', `No hay un importador para ${claimed.kind}.`);
+    if (data.step === 'validate') await validate(platform, ctx, importer, claimed, token, info.signal);
+    else await apply(platform, ctx, importer, token, info.signal);
+  } catch (error) {
+    if (error instanceof LeaseLost) return;
+    if (error instanceof FileError) {
+      await finish(platform, ctx, token, failed, { errorCode: error.code, failDescription: error.description }).catch((e: unknown) => {
+        if (!(e instanceof LeaseLost)) throw e;
+      });
+      return;
+    }
+    if (info.signal.aborted || error instanceof Aborted || info.retryCount < RETRY_LIMIT) {
+      // the server is stopping, or a passing failure: let the queue run the step again
+      await release(platform, data.tenantId, claimed.id, token);
+      throw error;
+    }
+    platform.log.error({ err: error, tenantId: data.tenantId, importId: claimed.id }, 'import step failed');
+    await finish(platform, ctx, token, failed, { errorCode: 'UNHANDLED_ERROR', failDescription: 'Error no manejado al procesar el archivo.' }).catch(() => undefined);
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Validation
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+const MAX_CELL = 10_000;
+
+function byteCounter(): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      (counter as Transform & { bytes: number }).bytes += chunk.length;
+      done(null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+}
+
+async function openFile(platform: Platform, ctx: ImportRunContext, fileUid: string): Promise<{ stream: Readable; size: number; format: 'csv' | 'xlsx' }> {
+  const file = await platform.db.transaction(ctx.tenantId, (tx) => findStoredFile(tx, ctx.tenantId, fileUid));
+  if (!file) throw new FileError('FILE_NOT_REACHABLE', 'El archivo no existe o ya no está disponible: súbelo de nuevo.');
+  if (file.size > IMPORT_MAX_BYTES) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo pesa más de ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+  const format = sheetFormatOf(file.contentType);
+  if (!format) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `Los archivos de tipo ${file.contentType} no se pueden importar: usa CSV o XLSX.`);
+  let stream: Readable;
+  try {
+    stream = await platform.storage.get(file.storageKey);
+  } catch {
+    throw new FileError('FILE_NOT_REACHABLE', 'No se pudo leer el archivo desde el almacenamiento.');
+  }
+  return { stream, size: Math.max(1, file.size), format };
+}
+
+/** Header cells → the importer's column names (by index); missing required columns fail the file. */
+function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<number, string> {
+  const names = new Map<string, string>();
+  for (const column of importer.columns) {
+    names.set(headerKey(column.name), column.name);
+    for (const alias of column.aliases ?? []) names.set(headerKey(alias), column.name);
+  }
+  const mapping = new Map<number, string>();
+  const taken = new Set<string>();
+  cells.forEach((cell, index) => {
+    const name = names.get(headerKey(cell));
+    if (name && !taken.has(name)) {
+      mapping.set(index, name);
+      taken.add(name);
+    }
+  });
+  const missing = importer.columns.filter((column) => column.required && !taken.has(column.name)).map((column) => column.name);
+  if (missing.length > 0) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `Faltan las columnas: ${missing.join(', ')}. La primera fila debe tener los encabezados.`);
+  if (importer.requireAnyOf && !importer.requireAnyOf.some((name) => taken.has(name))) {
+    throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `El archivo necesita al menos una de estas columnas: ${importer.requireAnyOf.join(', ')}.`);
+  }
+  return mapping;
+}
+
+async function validate(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, job: Claimed, token: string, signal: AbortSignal): Promise<void> {
+  await clearRows(platform, ctx);
+  const file = await openFile(platform, ctx, job.file_uid);
+  const counter = byteCounter();
+  file.stream.on('error', (error) => counter.destroy(error));
+  file.stream.pipe(counter);
+  const lookups = await platform.db.transaction(ctx.tenantId, (tx) => importer.prepare(tx, ctx));
+
+  let mapping: Map<number, string> | null = null;
+  let nextId = 0;
+  let batch: StagedRow[] = [];
+  const seen = new Set<string>();
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    const percent = Math.min(80, Math.floor((counter.bytes / file.size) * 80));
+    await platform.db.transaction(ctx.tenantId, async (tx) => {
+      await stageRows(tx, ctx.tenantId, ctx.jobId, rows);
+      await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: nextId, status: 'VALIDATING' });
+    });
+  };
+
+  for await (const sheetRow of readSheet(counter, file.format)) {
+    if (signal.aborted) throw new Aborted();
+    if (isBlank(sheetRow.cells)) continue;
+    if (!mapping) {
+      mapping = mapHeader(importer, sheetRow.cells);
+      continue;
+    }
+    nextId++;
+    batch.push(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
+    if (batch.length >= STAGE_CHUNK) await flush();
+  }
+  if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
+  await flush();
+  await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);
+  await finishValidation(platform, ctx, token);
+}
+
+function parseOne(
+  importer: Importer<unknown>,
+  lookups: unknown,
+  ctx: ImportRunContext,
+  mapping: Map<number, string>,
+  cells: readonly string[],
+  formulas: Set<number> | null,
+  row: number,
+  id: number,
+  seen: Set<string>,
+): StagedRow {
+  const record: Record<string, string> = {};
+  let early: ParsedRow['error'] = null;
+  for (const [index, name] of mapping) {
+    const value = (cells[index] ?? '').trim();
+    record[name] = value;
+    if (!early && (formulas?.has(index) || value.startsWith('='))) early = { code: 'FILE_ROW_FORMULA', column: name };
+    else if (!early && value.length > MAX_CELL) early = { code: 'FILE_ROW_TOO_LONG', column: name };
+  }
+  let parsed: ParsedRow;
+  if (early) parsed = { key: importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '', label: record[importer.labelColumn] ?? '', data: {}, error: early };
+  else {
+    try {
+      parsed = importer.parseRow(record, lookups, ctx);
+    } catch {
+      parsed = { key: importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '', label: record[importer.labelColumn] ?? '', data: {}, error: { code: 'UNHANDLED_ERROR' } };
+    }
+  }
+  if (!parsed.error) {
+    for (const key of [parsed.key, parsed.altKey]) {
+      if (!key) continue;
+      if (seen.has(key)) {
+        parsed = { ...parsed, error: { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! } };
+        break;
+      }
+    }
+    if (!parsed.error) for (const key of [parsed.key, parsed.altKey]) if (key) seen.add(key);
+  }
+  const clip = (value: string) => (value.length > 500 ? `${value.slice(0, 499)}…` : value);
+  return {
+    id,
+    row,
+    key: clip(parsed.key),
+    altKey: parsed.altKey ?? null,
+    label: clip(parsed.label),
+    operation: parsed.error ? 'ERROR' : 'NO_CHANGE',
+    errorCode: parsed.error?.code ?? null,
+    errorColumn: parsed.error?.column ?? null,
+    data: parsed.error ? {} : parsed.data,
+    parsedOk: !parsed.error,
+  };
+}
+
+/** Compares the staged rows with current data, a range at a time; replace mode then stages the deletions. */
+async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, token: string, lastId: number, status: TImportStatus, signal: AbortSignal): Promise<void> {
+  for (let from = 1; from <= lastId; from += DIFF_RANGE) {
+    if (signal.aborted) throw new Aborted();
+    const to = Math.min(lastId, from + DIFF_RANGE - 1);
+    await platform.db.transaction(ctx.tenantId, async (tx) => {
+      await importer.diff(tx, ctx, { from, to });
+      await heartbeat(platform, tx, ctx, token, { phase: 'checking', percent: 80 + Math.floor((to / Math.max(1, lastId)) * 19), status });
+    });
+  }
+  if (ctx.mode === 'replace' && importer.deletes) {
+    await platform.db.transaction(ctx.tenantId, async (tx) => {
+      await tx.execute(sql`DELETE FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.row IS NULL`);
+      await importer.deletes!(tx, ctx, lastId + 1);
+    });
+  }
+}
+
+async function clearRows(platform: Platform, ctx: ImportRunContext): Promise<void> {
+  const last = await platform.db.transaction(ctx.tenantId, (tx) => maxRowId(tx, ctx.tenantId, ctx.jobId));
+  for (let from = 1; from <= last; from += 20_000) {
+    await platform.db.transaction(ctx.tenantId, (tx) => deleteRowRange(tx, ctx.tenantId, ctx.jobId, from, from + 19_999));
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Endings
+
+interface Ending {
+  errorCode?: string | null;
+  failDescription?: string | null;
+  counts?: Record<string, number>;
+  appliedAt?: boolean;
+}
+
+const TITLES: Partial<Record<TImportStatus, string>> = {
+  VALIDATION_OK: 'La carga masiva está lista para aplicarse',
+  VALIDATION_FAILED: 'La carga masiva tiene errores',
+  APPLY_OK: 'La carga masiva se aplicó',
+  APPLY_FAILED: 'La carga masiva no se pudo aplicar',
+};
+
+/** Ends a step: the status, its error, the counts; releases the lease; tells the creator. In the caller's transaction when given. */
+async function finish(platform: Platform, ctx: ImportRunContext, token: string, status: TImportStatus, ending: Ending, tx?: Drizzle): Promise<void> {
+  const work = async (t: Drizzle) => {
+    const result = (await t.execute(sql`
+      UPDATE import_jobs SET status = ${status}, error_code = ${ending.errorCode ?? null}, fail_description = ${ending.failDescription ?? null},
+        counts = COALESCE(${ending.counts ? JSON.stringify(ending.counts) : null}::jsonb, counts), phase = 'done', percent = 100,
+        applied_at = CASE WHEN ${ending.appliedAt === true} THEN now() ELSE applied_at END,
+        lease_token = NULL, lease_until = NULL, updated_at = now()
+      WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.jobId} AND lease_token = ${token}
+      RETURNING id`)) as unknown as { rows: unknown[] };
+    if (result.rows.length === 0) throw new LeaseLost();
+    await publishProgress(platform, t, ctx.tenantId, ctx.jobId, status, 'done', 100);
+    if (ctx.creator) {
+      const text = ending.errorCode ? `${FILE_ERROR_TEXTS[ending.errorCode as keyof typeof FILE_ERROR_TEXTS] ?? ending.errorCode}${ending.failDescription ? `: ${ending.failDescription}` : ''}` : '';
+      await notify(platform, t, {
+        tenantId: ctx.tenantId,
+        personIds: [ctx.creator.personId],
+        kind: 'system_update',
+        title: TITLES[status] ?? 'Carga masiva',
+        body: text,
+        context: { type: 'Import', action: status, id: String(ctx.jobId) },
+        visibility: 0,
+      });
+    }
+  };
+  if (tx) await work(tx);
+  else await platform.db.transaction(ctx.tenantId, work);
+}
+
+async function finishValidation(platform: Platform, ctx: ImportRunContext, token: string): Promise<void> {
+  await platform.db.transaction(ctx.tenantId, async (tx) => {
+    const counts = await countOperations(tx, ctx.tenantId, ctx.jobId);
+    const failed = (counts.ERROR ?? 0) > 0;
+    await finish(
+      platform,
+      ctx,
+      token,
+      failed ? 'VALIDATION_FAILED' : 'VALIDATION_OK',
+      failed ? { errorCode: 'FILE_WITH_ERROR_IN_ROWS', failDescription: `${counts.ERROR} filas con errores.`, counts } : { counts },
+      tx,
+    );
+  });
+}
+
+// ------------------------------------------------------------------------------------------
+// Apply
+
+/**
+ * Re-compares the rows with current data (it may have changed since the preview), then writes
+ * everything in one short transaction. A unique index that fires there (someone took an e-mail
+ * in between) rolls it all back; the comparison runs once more, then the job fails.
+ */
+async function apply(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, token: string, signal: AbortSignal): Promise<void> {
+  const lastId = await platform.db.transaction(ctx.tenantId, (tx) => maxRowId(tx, ctx.tenantId, ctx.jobId, true));
+  for (let attempt = 0; ; attempt++) {
+    await diffAll(platform, ctx, importer, token, lastId, 'APPLYING', signal);
+    if (signal.aborted) throw new Aborted();
+    try {
+      await platform.db.transaction(ctx.tenantId, async (tx) => {
+        const counts = await countOperations(tx, ctx.tenantId, ctx.jobId);
+        if ((counts.ERROR ?? 0) > 0) {
+          await finish(platform, ctx, token, 'APPLY_FAILED', { errorCode: 'FILE_WITH_ERROR_IN_ROWS', failDescription: `${counts.ERROR} filas quedaron con errores frente a los datos actuales.`, counts }, tx);
+          return;
+        }
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${ctx.tenantId}:${ctx.kind}:${ctx.scope ?? ''}`}))`);
+        await importer.apply(tx, ctx);
+        await finish(platform, ctx, token, 'APPLY_OK', { counts, appliedAt: true }, tx);
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= 1) throw new FileError('UNHANDLED_ERROR', 'Los datos cambiaron mientras se aplicaba la carga (un código, correo o documento quedó repetido). Vuelve a subir el archivo.');
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { pipeline } from 'node:stream';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import type { TImportFileError } from '@faena/contracts';
+
+/** A problem with the file as a whole: the job fails with this code (spec forms §8) and description. */
+export class FileError extends Error {
+  override name = 'FileError';
+  readonly code: TImportFileError;
+  readonly description: string;
+  constructor(code: TImportFileError, description: string) {
+    super(`${code}: ${description}`);
+    this.code = code;
+    this.description = description;
+  }
+}
+
+/** One row of the sheet: its number (the header is usually row 1) and its cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+  /** Cells that held a spreadsheet formula (XLSX) — their cached result is in `cells`. */
+  formulas: Set<number> | null;
+}
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+const HEAD_BYTES = 64 * 1024;
+/** Control characters that never occur in a text file (tab, new lines and form feed aside); C1 too: a sign of a wrong encoding. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const BROKEN_TEXT = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uFFFD]/;
+
+const bom = (head: Buffer, bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+
+/**
+ * The encoding of a text file from its first bytes: a BOM (UTF-8, UTF-16 LE/BE), else strict
+ * UTF-8 when the head decodes as such, else Windows-1252 (a superset of Latin-1, what Excel on
+ * Windows writes in Latin America).
+ */
+export function detectEncoding(head: Buffer): { encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'; skip: number } {
+  if (bom(head, [0xef, 0xbb, 0xbf])) return { encoding: 'utf-8', skip: 3 };
+  if (bom(head, [0xff, 0xfe])) return { encoding: 'utf-16le', skip: 2 };
+  if (bom(head, [0xfe, 0xff])) return { encoding: 'utf-16be', skip: 2 };
+  try {
+    // stream: true tolerates a character cut at the end of the head
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return { encoding: 'utf-8', skip: 0 };
+  } catch {
+    return { encoding: 'windows-1252', skip: 0 };
+  }
+}
+
+/** Bytes → text in the detected encoding; text that cannot be a CSV file fails the whole file. */
+class Decode extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private decoder: TextDecoder | null = null;
+  encoding: string | null = null;
+
+  constructor() {
+    super({ readableObjectMode: false, decodeStrings: true, encoding: 'utf8' });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      if (this.decoder) return done(null, this.decode(chunk, true));
+      this.head.push(chunk);
+      this.headLength += chunk.length;
+      if (this.headLength < HEAD_BYTES) return done();
+      done(null, this.start(true));
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      let text = this.decoder ? '' : this.start(false);
+      text += this.decode(Buffer.alloc(0), false);
+      done(null, text);
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  private start(more: boolean): string {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const { encoding, skip } = detectEncoding(head);
+    this.encoding = encoding;
+    this.decoder = new TextDecoder(encoding, { fatal: true });
+    return this.decode(head.subarray(skip), more);
+  }
+
+  private decode(chunk: Buffer, more: boolean): string {
+    let text: string;
+    try {
+      text = this.decoder!.decode(chunk, { stream: more });
+    } catch {
+      throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo no es texto ${this.encoding === 'utf-8' ? 'UTF-8' : this.encoding} válido: revisa su codificación (UTF-8 o Latin-1).`);
+    }
+    if (BROKEN_TEXT.test(text)) throw new FileError('FILE_TYPE_NOT_SUPPORTED', 'El archivo contiene caracteres de control o bytes inválidos: no es un CSV de texto (o su codificación no es UTF-8 ni Latin-1).');
+    return text;
+  }
+}
+
+async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false }) as unknown as Transform;
+  const decode = new Decode();
+  let failure: Error | null = null;
+  pipeline(source, decode, parser, (error) => {
+    if (error) failure = error;
+  });
+  let row = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<unknown>) {
+      row++;
+      yield { row, cells: (cells as unknown[]).map((cell) => (typeof cell === 'string' ? cell : String(cell ?? ''))), formulas: null };
+    }
+  } catch (error) {
+    throw failure ?? error;
+  }
+  if (failure) throw failure;
+}
+
+function cellText(value: unknown): { text: string; formula: boolean } {
+  if (value === null || value === undefined) return { text: '', formula: false };
+  if (typeof value === 'string') return { text: value, formula: false };
+  if (typeof value === 'number') return { text: Number.isFinite(value) ? String(value) : '', formula: false };
+  if (typeof value === 'boolean') return { text: value ? 'true' : 'false', formula: false };
+  if (value instanceof Date) {
+    const iso = Number.isNaN(value.getTime()) ? '' : value.toISOString();
+    return { text: iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso, formula: false };
+  }
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if ('formula' in object || 'sharedFormula' in object) return { text: cellText(object.result).text, formula: true };
+    if ('error' in object) return { text: String(object.error), formula: true };
+    if (Array.isArray(object.richText)) return { text: (object.richText as { text?: string }[]).map((part) => part.text ?? '').join(''), formula: false };
+    if ('text' in object) return cellText(object.text);
+    if ('result' in object) return cellText(object.result);
+  }
+  return { text: String(value), formula: false };
+}
+
+async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  try {
+    for await (const worksheet of workbook) {
+      for await (const sheetRow of worksheet) {
+        const values = (sheetRow as unknown as { values: unknown[] }).values;
+        const cells: string[] = [];
+        let formulas: Set<number> | null = null;
+        for (let column = 1; column < values.length; column++) {
+          const { text, formula } = cellText(values[column]);
+          cells[column - 1] = text;
+          if (formula) (formulas ??= new Set()).add(column - 1);
+        }
+        for (let i = 0; i < cells.length; i++) cells[i] ??= '';
+        yield { row: (sheetRow as unknown as { number: number }).number, cells, formulas };
+      }
+      // the first sheet only
+      return;
+    }
+  } catch (error) {
+    if (error instanceof FileError) throw error;
+    throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo XLSX está dañado o no se puede leer (${(error as Error).message.slice(0, 200)}).`);
+  } finally {
+    source.destroy();
+  }
+}
+
+/** The rows of a CSV or XLSX file, streamed: nothing holds the whole file. */
+export function readSheet(source: Readable, format: SheetFormat): AsyncGenerator<SheetRow> {
+  return format === 'csv' ? csvRows(source) : xlsxRows(source);
+}
+
+/** The sheet format of a stored file from its sniffed content type, or null when imports do not read it. */
+export function sheetFormatOf(contentType: string): SheetFormat | null {
+  if (contentType === 'text/csv' || contentType === 'text/plain') return 'csv';
+  if (contentType === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') return 'xlsx';
+  return null;
+}
+
+/** Header cell → comparable name: no accents, lower case, words joined by '_'. */
+export function headerKey(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}

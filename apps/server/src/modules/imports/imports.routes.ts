@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ZCreateImportRequest, ZImportJob, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../platform/http/app.ts';
+import { SIGNED_IN, type Access } from '../../platform/http/access.ts';
+import { ctxOf, type Ctx } from '../../platform/http/context.ts';
+import { pageLinks } from '../../platform/http/paging.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { IMPORTERS, type Importer } from './importer.ts';
+import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
+import { defineImportJobs } from './imports.engine.ts';
+import { confirmImport, createImport, discardImport, getImport, importRows, listImports, type ImportTarget } from './imports.service.ts';
+
+export interface ImportRoutesOptions {
+  /** Where the family lives, e.g. `/api/audiences/v3/persons/imports` (may hold `:params`). */
+  prefix: string;
+  access: Access;
+  tags: string[];
+  /** Schemas of the prefix's own params (e.g. `{catalog}` or `{id}`). */
+  params?: Record<string, z.ZodString>;
+  /** The importer and scope a request addresses; throws (404) when the prefix names nothing. */
+  importer: (ctx: Ctx, params: Record<string, string>) => Importer<unknown> | ImportTarget | Promise<Importer<unknown> | ImportTarget>;
+}
+
+async function targetOf(options: ImportRoutesOptions, ctx: Ctx, params: Record<string, string>): Promise<ImportTarget> {
+  const found = await options.importer(ctx, params);
+  return 'importer' in found && 'scope' in found ? found : { importer: found as Importer<unknown>, scope: null };
+}
+
+/**
+ * The six routes of one import family (decision 008): list jobs, create (upload_id → validation
+ * in the background), job status and progress, preview rows, apply (after VALIDATION_OK), discard.
+ */
+export function registerImportRoutes(app: App, platform: Platform, options: ImportRoutesOptions): void {
+  const { prefix, access, tags } = options;
+  const base = z.object(options.params ?? {});
+  const withJob = base.extend({ jobId: z.string().max(20) });
+  const params = (request: FastifyRequest) => request.params as Record<string, string>;
+  const target = (request: FastifyRequest, ctx: Ctx) => targetOf(options, ctx, params(request));
+  const job = (request: FastifyRequest) => params(request).jobId ?? '';
+
+  app.get(`${prefix}/`, { config: { access }, schema: { tags, summary: 'Import jobs, newest first', params: base, querystring: ZPageQuery, response: { 200: zPaged(ZImportJob) } } }, async (request) => {
+    const ctx = ctxOf(request, platform);
+    const page = await listImports(ctx, await target(request, ctx), request.query);
+    return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+  });
+  app.post(
+    `${prefix}/`,
+    { config: { access }, schema: { tags, summary: 'Start an import of a stored upload (CSV or XLSX): it is validated in the background', params: base, body: ZCreateImportRequest, response: { 201: ZImportJob } } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      return reply.status(201).send(await createImport(ctx, await target(request, ctx), request.body));
+    },
+  );
+  app.get(`${prefix}/:jobId/`, { config: { access }, schema: { tags, summary: 'getJobStatus: status, progress, counts, error', params: withJob, response: { 200: ZImportJob } } }, async (request) => {
+    const ctx = ctxOf(request, platform);
+    return getImport(ctx, await target(request, ctx), job(request));
+  });
+  app.get(
+    `${prefix}/:jobId/rows/`,
+    { config: { access }, schema: { tags, summary: 'The preview: each row with its operation and error', params: withJob, querystring: ZImportRowsQuery, response: { 200: zPaged(ZImportRow) } } },
+    async (request) => {
+      const ctx = ctxOf(request, platform);
+      const page = await importRows(ctx, await target(request, ctx), job(request), request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
+  app.post(
+    `${prefix}/:jobId/apply`,
+    { config: { access }, schema: { tags, summary: 'Apply a validated import (all or nothing), in the background', params: withJob, response: { 202: ZImportJob } } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      return reply.status(202).send(await confirmImport(ctx, await target(request, ctx), job(request)));
+    },
+  );
+  app.delete(`${prefix}/:jobId/`, { config: { access }, schema: { tags, summary: 'Discard an import that is not running and applied nothing', params: withJob } }, async (request, reply) => {
+    const ctx = ctxOf(request, platform);
+    await discardImport(ctx, await target(request, ctx), job(request));
+    return reply.status(204).send();
+  });
+}
+
+/** The engine's queues and the catalogue of import kinds and error texts. */
+export async function importsRoutes(app: App, platform: Platform): Promise<void> {
+  await defineImportJobs(platform);
+  app.get(
+    '/api/resources/v3/imports/kinds',
+    { config: { access: SIGNED_IN }, schema: { tags: ['imports'], summary: 'Every import kind with its columns, and the texts of every error code', response: { 200: ZImportKinds } } },
+    async () => ({
+      kinds: [...IMPORTERS.values()].map((importer) => ({
+        kind: importer.kind,
+        modes: importer.modes,
+        default_mode: importer.defaultMode,
+        columns: importer.columns.map((column) => ({ name: column.name, aliases: column.aliases ?? [], required: column.required, description: column.description })),
+      })),
+      error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },
+    }),
+  );
+}

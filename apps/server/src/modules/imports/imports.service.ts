@@ -1,0 +1,159 @@
+import type { TImportJob, TImportRow, TImportStatus } from '@faena/contracts';
+import { IMPORT_OPERATIONS } from '@faena/contracts';
+import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { isUploadId } from '../documents/documents.service.ts';
+import { findStoredFile } from '../documents/documents.repository.ts';
+import { personSummaries } from '../people/people.repository.ts';
+import type { Importer, ImportMode } from './importer.ts';
+import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
+import { IMPORT_MAX_BYTES, scheduleStep, RUN_QUEUE } from './imports.engine.ts';
+import { deleteImportJob, deleteRowRange, findImportJob, insertImportJob, listImportJobs, listRows, maxRowId, transitionJob, type ImportJobRow } from './imports.repository.ts';
+import { canApply, canDiscard, hasPreview } from './imports.state.ts';
+
+const notFound = () => new AppError('not-found', 'Import not found.');
+
+export interface ImportTarget {
+  importer: Importer<unknown>;
+  /** The kind's scope (a data source's id), or null. */
+  scope: string | null;
+}
+
+function toJob(row: ImportJobRow, creators: Map<string, { id: string; name: string }>): TImportJob {
+  const counts = Object.fromEntries(IMPORT_OPERATIONS.map((op) => [op, row.counts[op] ?? 0])) as TImportJob['counts'];
+  const errorCode = (row.errorCode as TImportJob['error_code']) ?? null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    mode: row.mode,
+    file_uid: row.fileUid,
+    file_name: row.fileName,
+    data_source: row.kind === 'data-source-rows' ? row.scope : null,
+    status: row.status as TImportStatus,
+    applied_at: row.appliedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    fail_description: row.failDescription,
+    error_code: errorCode,
+    error_message: errorCode ? FILE_ERROR_TEXTS[errorCode] : null,
+    progress: { phase: row.phase, percent: row.percent, rows: row.rowsRead },
+    counts,
+    created_by: row.createdBy ? (creators.get(row.createdBy) ?? null) : null,
+  };
+}
+
+async function jobsView(ctx: Ctx, rows: ImportJobRow[]): Promise<TImportJob[]> {
+  const creators = await ctx.tx((tx) => personSummaries(tx, ctx.tenant.id, rows.flatMap((row) => (row.createdBy ? [row.createdBy] : []))));
+  return rows.map((row) => toJob(row, creators));
+}
+
+const jobId = (value: string): number | null => (/^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/** The job of this family (kind and scope), or 404: one family's routes never reach another's jobs. */
+async function ownJob(ctx: Ctx, target: ImportTarget, id: string): Promise<ImportJobRow> {
+  const number = jobId(id);
+  const row = number === null ? null : await ctx.tx((tx) => findImportJob(tx, ctx.tenant.id, number));
+  if (!row || row.kind !== target.importer.kind || row.scope !== target.scope) throw notFound();
+  return row;
+}
+
+export async function listImports(ctx: Ctx, target: ImportTarget, query: { page: number; page_size: number }): Promise<{ count: number; results: TImportJob[] }> {
+  const { count, rows } = await ctx.tx((tx) => listImportJobs(tx, ctx.tenant.id, target.importer.kind, target.scope, query.page_size, (query.page - 1) * query.page_size));
+  return { count, results: await jobsView(ctx, rows) };
+}
+
+export async function getImport(ctx: Ctx, target: ImportTarget, id: string): Promise<TImportJob> {
+  return (await jobsView(ctx, [await ownJob(ctx, target, id)]))[0]!;
+}
+
+/**
+ * Creates a job for a stored upload and queues its validation. A file over the import limit is
+ * refused at once (413); an unknown upload id makes a job that fails with FILE_NOT_REACHABLE, the
+ * spec's code for a file the worker cannot read.
+ */
+export async function createImport(ctx: Ctx, target: ImportTarget, input: { upload_id: string; mode?: ImportMode | undefined }): Promise<TImportJob> {
+  const { caller } = signedIn(ctx);
+  if (!isUploadId(input.upload_id)) throw new FieldErrors({ upload_id: ['Invalid upload id.'] });
+  const mode = input.mode ?? target.importer.defaultMode;
+  if (!target.importer.modes.includes(mode)) throw new FieldErrors({ mode: [`This import supports ${target.importer.modes.join(', ')}.`] });
+  const row = await ctx.tx(
+    async (tx) => {
+      const file = await findStoredFile(tx, ctx.tenant.id, input.upload_id);
+      if (file && file.size > IMPORT_MAX_BYTES) {
+        throw new AppError('file-too-large', `Imports read files of ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most.`, { max_bytes: IMPORT_MAX_BYTES });
+      }
+      const job = await insertImportJob(tx, {
+        tenantId: ctx.tenant.id,
+        kind: target.importer.kind,
+        scope: target.scope,
+        mode,
+        fileUid: input.upload_id,
+        fileName: file?.name ?? null,
+        createdBy: caller.personId,
+      });
+      await scheduleStep(ctx.platform, tx, { tenantId: ctx.tenant.id, importId: job.id, step: 'validate' });
+      return job;
+    },
+    { audit: `imports.${target.importer.kind}.create`, details: { upload_id: input.upload_id, mode } },
+  );
+  ctx.platform.jobs.wake(RUN_QUEUE);
+  return (await jobsView(ctx, [row]))[0]!;
+}
+
+/** The user confirms a validated job: APPLYING, and the apply step is queued. */
+export async function confirmImport(ctx: Ctx, target: ImportTarget, id: string): Promise<TImportJob> {
+  const current = await ownJob(ctx, target, id);
+  if (!canApply(current.status as TImportStatus)) {
+    throw new AppError('conflict', `Only a validated import (VALIDATION_OK) can be applied; this one is ${current.status}.`, { status: current.status });
+  }
+  const row = await ctx.tx(
+    async (tx) => {
+      const moved = await transitionJob(tx, ctx.tenant.id, current.id, ['VALIDATION_OK'], { status: 'APPLYING', phase: 'queued', percent: 0 });
+      if (!moved) return null;
+      await scheduleStep(ctx.platform, tx, { tenantId: ctx.tenant.id, importId: current.id, step: 'apply' });
+      return moved;
+    },
+    { audit: `imports.${target.importer.kind}.apply` },
+  );
+  if (!row) throw new AppError('conflict', 'The import changed meanwhile; reload it.');
+  ctx.platform.jobs.wake(RUN_QUEUE);
+  return (await jobsView(ctx, [row]))[0]!;
+}
+
+/** Discards a job that is not running and applied nothing, with its staged rows. */
+export async function discardImport(ctx: Ctx, target: ImportTarget, id: string): Promise<void> {
+  const current = await ownJob(ctx, target, id);
+  if (!canDiscard(current.status as TImportStatus)) throw new AppError('conflict', `An import that is ${current.status} cannot be discarded.`, { status: current.status });
+  const last = await ctx.tx((tx) => maxRowId(tx, ctx.tenant.id, current.id));
+  // rows go in slices (short transactions), the job last: a half-done discard is finished by the next one
+  for (let from = 1; from <= last; from += 20_000) await ctx.tx((tx) => deleteRowRange(tx, ctx.tenant.id, current.id, from, from + 19_999));
+  await ctx.tx(
+    async (tx) => {
+      const moved = await transitionJob(tx, ctx.tenant.id, current.id, ['VALIDATION_OK', 'VALIDATION_FAILED', 'APPLY_FAILED'], {});
+      if (moved) await deleteImportJob(tx, ctx.tenant.id, current.id);
+    },
+    { audit: `imports.${target.importer.kind}.discard` },
+  );
+}
+
+/** The preview: staged rows with their operation and error, once validation has ended. */
+export async function importRows(ctx: Ctx, target: ImportTarget, id: string, query: { page: number; page_size: number; operation?: string | undefined }): Promise<{ count: number; results: TImportRow[] }> {
+  const job = await ownJob(ctx, target, id);
+  if (!hasPreview(job.status as TImportStatus)) return { count: 0, results: [] };
+  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, limit: query.page_size, offset: (query.page - 1) * query.page_size }));
+  const appliedAt = job.status === 'APPLY_OK' ? (job.appliedAt?.toISOString() ?? null) : null;
+  return {
+    count,
+    results: rows.map((row) => ({
+      id: row.id,
+      row: row.row,
+      key: row.key,
+      label: row.label,
+      applied_at: appliedAt && row.operation !== 'NO_CHANGE' && row.operation !== 'ERROR' ? appliedAt : null,
+      operation: row.operation as TImportRow['operation'],
+      error_code: row.errorCode,
+      error_message: rowErrorText(row.errorCode),
+      error_column: row.errorColumn,
+    })),
+  };
+}

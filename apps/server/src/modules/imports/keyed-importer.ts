@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { registerImporter, type ColumnSpec, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+
+export type FieldType = 'text' | 'float' | 'int' | 'uuid' | 'uuid[]' | 'text[]' | 'jsonb' | 'bool';
+
+/** A value of `data` written to a column. Absent from a row's data: the column keeps its value (or gets `insertDefault`). */
+export interface FieldSpec {
+  field: string;
+  column: string;
+  type: FieldType;
+  insertDefault?: SQL;
+}
+
+/**
+ * An importer for a table whose rows are found by a text key (a code), with set-based diff and
+ * apply generated from the field list:
+ *
+ * - a row matches the table's row with the same key (an active one first, else the latest);
+ * - `data.active === false` deletes (soft) an active match; otherwise ADD (new id pre-made in
+ *   `data.new_id`, so rows of the file can point at each other), UNDELETE an inactive match, or
+ *   UPDATE / NO_CHANGE by comparing only the fields the file has;
+ * - replace mode deletes the active rows whose key the file lacks.
+ */
+export interface KeyedSpec<L> {
+  kind: string;
+  columns: ColumnSpec[];
+  keyColumns: string[];
+  labelColumn: string;
+  modes: ImportMode[];
+  defaultMode: ImportMode;
+  table: string;
+  keyColumn: string;
+  /** The table's column shown as the label of DELETE rows. */
+  labelColumn_db: string;
+  /** Narrows the table (e.g. `kind = 'store'`); `t` is the table's alias. */
+  scope?: (ctx: ImportRunContext, t: string) => SQL;
+  /** Extra columns of inserted rows (e.g. kind). */
+  insertExtra?: (ctx: ImportRunContext) => { column: string; value: SQL }[];
+  fields: FieldSpec[];
+  /** false for tables without is_active (hard rows): no DELETE / UNDELETE. */
+  softDelete: boolean;
+  prepare(tx: Drizzle, ctx: ImportRunContext): Promise<L>;
+  parseRow(cells: Readonly<Record<string, string>>, lookups: L, ctx: ImportRunContext): ParsedRow;
+  /** Runs first in each diff range: fills data fields that point at other rows (of the table or of the file). */
+  resolve?(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
+  /** An expression (over the staged row `s` and its match `m`) giving an error code, or NULL. */
+  errorOf?: (s: string, m: string) => SQL;
+  /** More to compare than the fields (e.g. a position's parents); true when equal. */
+  sameExtra?: (s: string, m: string) => SQL;
+  /** After the rows are written, in the same transaction (links, cycle checks). */
+  afterApply?(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
+}
+
+const id = (name: string) => sql.identifier(name);
+
+export function extract(alias: string, field: FieldSpec): SQL {
+  const value = sql`${id(alias)}.data`;
+  switch (field.type) {
+    case 'text':
+      return sql`(${value}->>${field.field})`;
+    case 'float':
+      return sql`(${value}->>${field.field})::float8`;
+    case 'int':
+      return sql`(${value}->>${field.field})::int`;
+    case 'bool':
+      return sql`(${value}->>${field.field})::boolean`;
+    case 'uuid':
+      return sql`(${value}->>${field.field})::uuid`;
+    case 'uuid[]':
+      return sql`ARRAY(SELECT jsonb_array_elements_text(${value}->${field.field}))::uuid[]`;
+    case 'text[]':
+      return sql`ARRAY(SELECT jsonb_array_elements_text(${value}->${field.field}))::text[]`;
+    case 'jsonb':
+      return sql`(${value}->${field.field})`;
+  }
+}
+
+const has = (alias: string, field: string) => sql`(${id(alias)}.data ? ${field})`;
+
+export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
+  const table = id(spec.table);
+  const key = id(spec.keyColumn);
+  const scope = (ctx: ImportRunContext, alias: string) => (spec.scope ? sql` AND ${spec.scope(ctx, alias)}` : sql``);
+  const same = (s: string, m: string) =>
+    sql.join(
+      [...spec.fields.map((field) => sql`(NOT ${has(s, field.field)} OR ${id(m)}.${id(field.column)} IS NOT DISTINCT FROM ${extract(s, field)})`), ...(spec.sameExtra ? [spec.sameExtra(s, m)] : [])],
+      sql` AND `,
+    );
+  const activeOf = (alias: string) => (spec.softDelete ? sql`${id(alias)}.is_active` : sql`true`);
+
+  return registerImporter<L>({
+    kind: spec.kind,
+    columns: spec.columns,
+    keyColumns: spec.keyColumns,
+    labelColumn: spec.labelColumn,
+    modes: spec.modes,
+    defaultMode: spec.defaultMode,
+    prepare: (tx, ctx) => spec.prepare(tx, ctx),
+    parseRow: (cells, lookups, ctx) => {
+      const parsed = spec.parseRow(cells, lookups, ctx);
+      // the id a new row will get, known before apply so that rows of the file can point at it
+      if (!parsed.error) parsed.data.new_id = randomUUID();
+      return parsed;
+    },
+    async diff(tx, ctx, range) {
+      if (spec.resolve) await spec.resolve(tx, ctx, range);
+      const error = spec.errorOf ? spec.errorOf('s', 'm') : sql`NULL::text`;
+      await tx.execute(sql`
+        UPDATE import_rows r SET operation = x.op, target_id = x.target, error_code = x.err, error_column = CASE WHEN x.err IS NULL THEN NULL ELSE r.error_column END
+        FROM (
+          SELECT s.id, e.err,
+            CASE
+              WHEN e.err IS NOT NULL THEN 'ERROR'
+              WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND ${activeOf('m')} THEN 'DELETE' ELSE 'NO_CHANGE' END
+              WHEN m.id IS NULL THEN 'ADD'
+              WHEN NOT ${activeOf('m')} THEN 'UNDELETE'
+              WHEN ${same('s', 'm')} THEN 'NO_CHANGE'
+              ELSE 'UPDATE'
+            END AS op,
+            COALESCE(m.id, (s.data->>'new_id')::uuid) AS target
+          FROM import_rows s
+          LEFT JOIN LATERAL (
+            SELECT t.* FROM ${table} t WHERE t.tenant_id = s.tenant_id AND t.${key} = s.key ${scope(ctx, 't')}
+            ORDER BY ${spec.softDelete ? sql`t.is_active DESC, t.updated_at DESC` : sql`t.updated_at DESC`} LIMIT 1
+          ) m ON true
+          CROSS JOIN LATERAL (SELECT ${error} AS err) e
+          WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
+        ) x
+        WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+    },
+    ...(spec.softDelete
+      ? {
+          async deletes(tx: Drizzle, ctx: ImportRunContext, nextId: number) {
+            await tx.execute(sql`
+              INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, data, target_id, parsed_ok)
+              SELECT ${ctx.tenantId}, ${ctx.jobId}, ${nextId - 1} + row_number() OVER (ORDER BY t.${key}), NULL, t.${key}, t.${id(spec.labelColumn_db)}, 'DELETE', '{}'::jsonb, t.id, true
+              FROM ${table} t
+              WHERE t.tenant_id = ${ctx.tenantId} AND t.is_active ${scope(ctx, 't')}
+                AND NOT EXISTS (SELECT 1 FROM import_rows s WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.key = t.${key})`);
+          },
+        }
+      : {}),
+    async apply(tx, ctx) {
+      const extra = spec.insertExtra?.(ctx) ?? [];
+      const columns = [sql`tenant_id`, sql`id`, key, ...extra.map((e) => id(e.column)), ...spec.fields.map((field) => id(field.column))];
+      const values = [
+        sql`${ctx.tenantId}::uuid`,
+        sql`r.target_id`,
+        sql`r.key`,
+        ...extra.map((e) => e.value),
+        ...spec.fields.map((field) => (field.insertDefault ? sql`CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE ${field.insertDefault} END` : extract('r', field))),
+      ];
+      await tx.execute(sql`
+        INSERT INTO ${table} (${sql.join(columns, sql`, `)})
+        SELECT ${sql.join(values, sql`, `)} FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'ADD'`);
+      const sets = spec.fields.map((field) => sql`${id(field.column)} = CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE t.${id(field.column)} END`);
+      await tx.execute(sql`
+        UPDATE ${table} t SET ${sql.join(sets, sql`, `)}, ${spec.softDelete ? sql`is_active = true, ` : sql``}updated_at = now()
+        FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`);
+      if (spec.softDelete) {
+        await tx.execute(sql`
+          UPDATE ${table} t SET is_active = false, updated_at = now()
+          FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`);
+      }
+      await spec.afterApply?.(tx, ctx);
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------
+// Cell helpers shared by importers
+
+/** 'sí', 'si', 'yes', 'true', '1', 'activo', 'x' → true; 'no', 'false', '0', 'inactivo' → false; '' → undefined; else null (invalid). */
+export function parseBoolean(value: string | undefined): boolean | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  const folded = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  if (['si', 's', 'yes', 'y', 'true', '1', 'activo', 'activa', 'x', 'verdadero'].includes(folded)) return true;
+  if (['no', 'n', 'false', '0', 'inactivo', 'inactiva', 'falso'].includes(folded)) return false;
+  return null;
+}
+
+/** "a; b | c, d" → ['a', 'b', 'c', 'd'] (separators ; | and, when there is no ; or |, commas). */
+export function splitList(value: string | undefined): string[] {
+  if (!value) return [];
+  const separator = /[;|]/.test(value) ? /[;|]/ : /,/;
+  return value
+    .split(separator)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function parseNumber(value: string): number | null {
+  const normalized = value.replace(/\s/g, '').replace(/,(?=\d{1,2}$)/, '.');
+  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return null;
+  const number = Number(normalized);
+  return Number.isFinite(number) ? number : null;
+}

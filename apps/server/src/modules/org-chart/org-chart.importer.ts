@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { isPermissionKey } from '@faena/domain';
+import type { ParsedRow } from '../imports/importer.ts';
+import { FileError } from '../imports/imports.reader.ts';
+import { keyedImporter, parseBoolean, splitList } from '../imports/keyed-importer.ts';
+
+/**
+ * Positions (bulk load of positions, MANAGE_ORG_CHART). Found by code; parents are codes of
+ * existing positions or of rows of the file; default permissions are keys the job's creator holds.
+ * A position is never deleted by an import.
+ */
+export const positionsImporter = keyedImporter<null>({
+  kind: 'positions',
+  columns: [
+    { name: 'code', aliases: ['codigo', 'código', 'key'], required: true, description: 'Unique code of the position (the key of the row).' },
+    { name: 'title', aliases: ['titulo', 'título', 'cargo', 'nombre', 'name'], required: true, description: 'Title.' },
+    { name: 'department', aliases: ['departamento', 'area', 'área'], required: false, description: 'Department.' },
+    { name: 'parents', aliases: ['parent', 'superior', 'superiores', 'padres', 'reporta a'], required: false, description: 'Codes of the positions above, separated by ;.' },
+    { name: 'default_permissions', aliases: ['permisos', 'default_permission_list', 'permisos por defecto'], required: false, description: 'Permission keys given to who takes the position, separated by ;.' },
+    { name: 'is_root', aliases: ['raiz', 'raíz', 'root'], required: false, description: "'sí' for a top position (no parents)." },
+  ],
+  keyColumns: ['code'],
+  labelColumn: 'title',
+  modes: ['upsert'],
+  defaultMode: 'upsert',
+  table: 'positions',
+  keyColumn: 'code',
+  labelColumn_db: 'title',
+  fields: [
+    { field: 'title', column: 'title', type: 'text' },
+    { field: 'department', column: 'department', type: 'text' },
+    { field: 'is_root', column: 'is_root', type: 'bool', insertDefault: sql`false` },
+    { field: 'default_permission_list', column: 'default_permission_list', type: 'text[]', insertDefault: sql`'{}'::text[]` },
+  ],
+  softDelete: false,
+  prepare: async () => null,
+  parseRow(cells, _lookups, ctx) {
+    const key = cells.code ?? '';
+    const label = cells.title ?? '';
+    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ key, label, data: {}, error: { code, column } });
+    if (!key) return fail('FILE_ROW_BLANK_KEY', 'code');
+    if (!label) return fail('FILE_ROW_BLANK_LABEL', 'title');
+    if (key.length > 100) return fail('FILE_ROW_TOO_LONG', 'code');
+    if (label.length > 200) return fail('FILE_ROW_TOO_LONG', 'title');
+    const data: Record<string, unknown> = { title: label };
+    if (cells.department !== undefined) data.department = cells.department || null;
+    const isRoot = parseBoolean(cells.is_root);
+    if (isRoot === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'is_root');
+    if (isRoot !== undefined) data.is_root = isRoot;
+    if (cells.parents !== undefined) {
+      const parents = [...new Set(splitList(cells.parents))].sort();
+      if (parents.includes(key)) return fail('POSITION_ROW_CYCLE', 'parents');
+      if (isRoot && parents.length > 0) return fail('FILE_ROW_INVALID_VALUE', 'is_root');
+      data.parent_codes = parents;
+    }
+    if (cells.default_permissions !== undefined) {
+      const keys = [...new Set(splitList(cells.default_permissions).map((value) => value.toUpperCase()))].sort();
+      if (keys.some((value) => !isPermissionKey(value))) return fail('POSITION_ROW_UNKNOWN_PERMISSION', 'default_permissions');
+      if (ctx.creator && keys.some((value) => !ctx.creator!.permissions.has(value))) return fail('POSITION_ROW_PERMISSION_NOT_ALLOWED', 'default_permissions');
+      data.default_permission_list = keys;
+    }
+    return { key, label, data };
+  },
+  errorOf: (s) => {
+    const row = sql.identifier(s);
+    return sql`CASE WHEN ${row}.data ? 'parent_codes' AND EXISTS (
+      SELECT 1 FROM jsonb_array_elements_text(${row}.data->'parent_codes') c
+      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.tenant_id = ${row}.tenant_id AND p.code = c)
+        AND NOT EXISTS (SELECT 1 FROM import_rows f WHERE f.tenant_id = ${row}.tenant_id AND f.job_id = ${row}.job_id AND f.row IS NOT NULL AND f.parsed_ok AND f.key = c)
+    ) THEN 'POSITION_ROW_UNKNOWN_PARENT' END`;
+  },
+  sameExtra: (s, m) => {
+    const row = sql.identifier(s);
+    const match = sql.identifier(m);
+    return sql`(NOT ${row}.data ? 'parent_codes' OR ARRAY(
+        SELECT p.code FROM position_parents pp JOIN positions p ON p.tenant_id = pp.tenant_id AND p.id = pp.parent_id
+        WHERE pp.tenant_id = ${match}.tenant_id AND pp.position_id = ${match}.id ORDER BY 1)
+      = ARRAY(SELECT jsonb_array_elements_text(${row}.data->'parent_codes') ORDER BY 1))`;
+  },
+  async afterApply(tx, ctx) {
+    await tx.execute(sql`
+      DELETE FROM position_parents pp USING import_rows r
+      WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`);
+    await tx.execute(sql`
+      INSERT INTO position_parents (tenant_id, position_id, parent_id)
+      SELECT DISTINCT ${ctx.tenantId}::uuid, r.target_id, p.id
+      FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'parent_codes') c
+      JOIN positions p ON p.tenant_id = ${ctx.tenantId} AND p.code = c
+      WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'`);
+    const result = (await tx.execute(sql`
+      WITH RECURSIVE walk(start, id, depth) AS (
+        SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${ctx.jobRows('r')} AND r.target_id = pp.position_id
+        WHERE pp.tenant_id = ${ctx.tenantId} AND r.operation IN ('ADD', 'UPDATE')
+        UNION
+        SELECT w.start, pp.parent_id, w.depth + 1 FROM walk w JOIN position_parents pp ON pp.tenant_id = ${ctx.tenantId} AND pp.position_id = w.id
+        WHERE w.id <> w.start AND w.depth < 200
+      )
+      SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
+    if ((result.rows[0]?.cycles ?? 0) > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Los cargos superiores del archivo forman un ciclo: ningún cargo puede estar bajo sí mismo.');
+  },
+});

@@ -1,0 +1,168 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { positionParents, positionPeople, positions } from './org-chart.table.ts';
+
+export type PositionRow = typeof positions.$inferSelect;
+
+export async function listPositions(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }): Promise<{ count: number; rows: PositionRow[] }> {
+  const search = query.search?.trim();
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(eq(positions.tenantId, tenantId), pattern ? or(ilike(positions.title, pattern), ilike(positions.department, pattern), ilike(positions.code, pattern)) : undefined);
+  const rows = await tx.select().from(positions).where(where).orderBy(asc(sql`lower(${positions.title})`), asc(positions.id)).limit(query.limit).offset(query.offset);
+  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(positions).where(where);
+  return { count: counted?.total ?? 0, rows };
+}
+
+export async function allPositions(tx: Drizzle, tenantId: string): Promise<PositionRow[]> {
+  return tx.select().from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(sql`lower(${positions.title})`), asc(positions.id));
+}
+
+export async function findPosition(tx: Drizzle, tenantId: string, id: string): Promise<PositionRow | null> {
+  const [row] = await tx.select().from(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function findPositions(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<PositionRow[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  return tx.select().from(positions).where(and(eq(positions.tenantId, tenantId), inArray(positions.id, wanted)));
+}
+
+export async function insertPosition(tx: Drizzle, values: typeof positions.$inferInsert): Promise<PositionRow> {
+  const [row] = await tx.insert(positions).values(values).returning();
+  return row!;
+}
+
+export async function updatePosition(tx: Drizzle, tenantId: string, id: string, values: Partial<typeof positions.$inferInsert>): Promise<PositionRow | null> {
+  const [row] = await tx
+    .update(positions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePosition(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
+  await tx.delete(positionParents).where(and(eq(positionParents.tenantId, tenantId), or(eq(positionParents.positionId, id), eq(positionParents.parentId, id))));
+  await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, id)));
+  const deleted = await tx.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id))).returning({ id: positions.id });
+  return deleted.length > 0;
+}
+
+/** position id → its parents. */
+export async function parentsOf(tx: Drizzle, tenantId: string, ids: readonly string[] | null): Promise<Map<string, string[]>> {
+  const rows = await tx
+    .select({ positionId: positionParents.positionId, parentId: positionParents.parentId })
+    .from(positionParents)
+    .where(and(eq(positionParents.tenantId, tenantId), ids ? inArray(positionParents.positionId, [...ids]) : undefined))
+    .orderBy(asc(positionParents.positionId), asc(positionParents.parentId));
+  const out = new Map<string, string[]>();
+  for (const row of rows) out.set(row.positionId, [...(out.get(row.positionId) ?? []), row.parentId]);
+  return out;
+}
+
+/**
+ * True when linking `positionId` under any of `parentIds` would close a cycle: `positionId` is
+ * one of them or above one of them.
+ */
+export async function wouldCycle(tx: Drizzle, tenantId: string, positionId: string, parentIds: readonly string[]): Promise<boolean> {
+  if (parentIds.length === 0) return false;
+  if (parentIds.includes(positionId)) return true;
+  const result = (await tx.execute(sql`
+    WITH RECURSIVE up(id) AS (
+      SELECT unnest(${sql.param([...parentIds])}::uuid[])
+      UNION
+      SELECT pp.parent_id FROM position_parents pp JOIN up ON pp.tenant_id = ${tenantId} AND pp.position_id = up.id
+    )
+    SELECT EXISTS (SELECT 1 FROM up WHERE id = ${positionId}::uuid) AS cycle`)) as unknown as { rows: { cycle: boolean }[] };
+  return result.rows[0]?.cycle === true;
+}
+
+export async function setParents(tx: Drizzle, tenantId: string, positionId: string, parentIds: readonly string[]): Promise<void> {
+  await tx.delete(positionParents).where(and(eq(positionParents.tenantId, tenantId), eq(positionParents.positionId, positionId)));
+  const unique = [...new Set(parentIds)];
+  if (unique.length > 0) await tx.insert(positionParents).values(unique.map((parentId) => ({ tenantId, positionId, parentId })));
+}
+
+/** Replaces who holds a position; answers the persons who were added. */
+export async function setHolders(tx: Drizzle, tenantId: string, positionId: string, personIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(personIds)];
+  const before = await tx
+    .select({ personId: positionPeople.personId })
+    .from(positionPeople)
+    .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, positionId)));
+  const had = new Set(before.map((row) => row.personId));
+  const keep = new Set(wanted);
+  const removed = [...had].filter((id) => !keep.has(id));
+  const added = wanted.filter((id) => !had.has(id));
+  if (removed.length > 0) {
+    await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, positionId), inArray(positionPeople.personId, removed)));
+  }
+  if (added.length > 0) await tx.insert(positionPeople).values(added.map((personId) => ({ tenantId, positionId, personId })));
+  return added;
+}
+
+/** Replaces the positions a person holds; answers the positions that were added. */
+export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(positionIds)];
+  const before = await tx
+    .select({ positionId: positionPeople.positionId })
+    .from(positionPeople)
+    .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId)));
+  const had = new Set(before.map((row) => row.positionId));
+  const keep = new Set(wanted);
+  const removed = [...had].filter((id) => !keep.has(id));
+  const added = wanted.filter((id) => !had.has(id));
+  if (removed.length > 0) {
+    await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId), inArray(positionPeople.positionId, removed)));
+  }
+  if (added.length > 0) await tx.insert(positionPeople).values(added.map((positionId) => ({ tenantId, positionId, personId })));
+  return added;
+}
+
+/** position id → {count, first `limit` holders by name}. */
+export async function holdersOf(tx: Drizzle, tenantId: string, positionIds: readonly string[] | null, limit: number): Promise<Map<string, { count: number; personIds: string[] }>> {
+  const result = (await tx.execute(sql`
+    SELECT x.position_id, x.total::int AS total, x.person_id FROM (
+      SELECT pp.position_id, pp.person_id, count(*) OVER (PARTITION BY pp.position_id) AS total,
+             row_number() OVER (PARTITION BY pp.position_id ORDER BY p.sort_name COLLATE "C", p.id) AS n
+      FROM position_people pp JOIN persons p ON p.tenant_id = pp.tenant_id AND p.id = pp.person_id
+      WHERE pp.tenant_id = ${tenantId} ${positionIds ? sql`AND pp.position_id = ANY(${sql.param([...positionIds])}::uuid[])` : sql``}
+    ) x WHERE x.n <= ${limit}
+    ORDER BY x.position_id, x.n`)) as unknown as { rows: { position_id: string; total: number; person_id: string }[] };
+  const out = new Map<string, { count: number; personIds: string[] }>();
+  for (const row of result.rows) {
+    const entry = out.get(row.position_id) ?? { count: row.total, personIds: [] };
+    entry.personIds.push(row.person_id);
+    out.set(row.position_id, entry);
+  }
+  return out;
+}
+
+/** person id → the positions they hold. */
+export async function positionsOfPersons(tx: Drizzle, tenantId: string, personIds: readonly string[]): Promise<Map<string, { id: string; title: string }[]>> {
+  const out = new Map<string, { id: string; title: string }[]>();
+  if (personIds.length === 0) return out;
+  const rows = await tx
+    .select({ personId: positionPeople.personId, id: positions.id, title: positions.title })
+    .from(positionPeople)
+    .innerJoin(positions, and(eq(positions.tenantId, positionPeople.tenantId), eq(positions.id, positionPeople.positionId)))
+    .where(and(eq(positionPeople.tenantId, tenantId), inArray(positionPeople.personId, [...new Set(personIds)])))
+    .orderBy(asc(positions.title));
+  for (const row of rows) out.set(row.personId, [...(out.get(row.personId) ?? []), { id: row.id, title: row.title }]);
+  return out;
+}
+
+/** The holders of a position, as a subquery of person ids (filters, audiences). */
+export function holdersSql(tenantId: string, positionIds: readonly string[]): SQL {
+  return sql`SELECT pp.person_id FROM position_people pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param([...positionIds])}::uuid[])`;
+}
+
+/** Position lookups for imports: lower-case code and title → {id, defaults}. */
+export async function positionLookup(tx: Drizzle, tenantId: string): Promise<Map<string, { id: string; defaults: string[] }>> {
+  const rows = await tx.select({ id: positions.id, code: positions.code, title: positions.title, defaults: positions.defaultPermissionList }).from(positions).where(eq(positions.tenantId, tenantId));
+  const out = new Map<string, { id: string; defaults: string[] }>();
+  for (const row of rows) if (!out.has(row.title.toLowerCase())) out.set(row.title.toLowerCase(), { id: row.id, defaults: row.defaults });
+  for (const row of rows) if (row.code) out.set(row.code.toLowerCase(), { id: row.id, defaults: row.defaults });
+  return out;
+}

@@ -1,0 +1,267 @@
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { TPersonExport, TPersonFilters } from '@faena/contracts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { JobInfo } from '../../platform/jobs.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { notify } from '../notifications/notifications.producer.ts';
+import { holdersSql } from '../org-chart/org-chart.repository.ts';
+import { personExports, persons } from './people.table.ts';
+import { personColumns, personFilters, type PersonRow } from './people.repository.ts';
+import { personQueryOf } from './people.service.ts';
+
+export const EXPORT_QUEUE = 'people.export';
+const PAGE = 2000;
+const RETRY_LIMIT = 3;
+
+type ExportRow = typeof personExports.$inferSelect;
+
+const fileName = (row: ExportRow) => `personas-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
+const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/exports/${id}.${format}`;
+
+function toExport(row: ExportRow): TPersonExport {
+  return {
+    id: row.id,
+    format: row.format,
+    status: row.status,
+    percent: row.percent,
+    rows: row.rows,
+    file_name: fileName(row),
+    download_url: row.status === 'DONE' ? `/api/audiences/v3/persons/exports/${row.id}/download` : null,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return
+ * first) gets a leading apostrophe (OWASP "CSV injection"): the file shows the text, runs nothing.
+ */
+export function neutralizeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The columns of the export: the people import's, so an export can be edited and loaded back. */
+export const EXPORT_HEADER = ['email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at'];
+
+interface Names {
+  documents: Map<string, { type: string; number: string }[]>;
+  positions: Map<string, string[]>;
+  items: Map<string, string>;
+  venues: Map<string, string>;
+}
+
+async function namesOf(tx: Drizzle, tenantId: string, rows: PersonRow[]): Promise<Names> {
+  const ids = rows.map((row) => row.id);
+  const documents = new Map<string, { type: string; number: string }[]>();
+  const positions = new Map<string, string[]>();
+  const items = new Map<string, string>();
+  const venues = new Map<string, string>();
+  if (ids.length === 0) return { documents, positions, items, venues };
+  const idList = sql.param(ids);
+  const docs = (await tx.execute(sql`SELECT person_id, type, number FROM person_documents WHERE tenant_id = ${tenantId} AND person_id = ANY(${idList}::uuid[]) ORDER BY person_id, position`)) as unknown as {
+    rows: { person_id: string; type: string; number: string }[];
+  };
+  for (const row of docs.rows) documents.set(row.person_id, [...(documents.get(row.person_id) ?? []), { type: row.type, number: row.number }]);
+  const held = (await tx.execute(sql`
+    SELECT pp.person_id, COALESCE(po.code, po.title) AS name FROM position_people pp JOIN positions po ON po.tenant_id = pp.tenant_id AND po.id = pp.position_id
+    WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ANY(${idList}::uuid[]) ORDER BY 2`)) as unknown as { rows: { person_id: string; name: string }[] };
+  for (const row of held.rows) positions.set(row.person_id, [...(positions.get(row.person_id) ?? []), row.name]);
+  const itemIds = [...new Set(rows.flatMap((row) => [...row.businessLineIds, ...(row.companyId ? [row.companyId] : [])]))];
+  if (itemIds.length > 0) {
+    const found = (await tx.execute(sql`SELECT id, COALESCE(code, name) AS name FROM catalog_items WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(itemIds)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
+    for (const row of found.rows) items.set(row.id, row.name);
+  }
+  const venueIds = [...new Set(rows.flatMap((row) => row.workspaceIds))];
+  if (venueIds.length > 0) {
+    const found = (await tx.execute(sql`SELECT id, code AS name FROM venues WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(venueIds)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
+    for (const row of found.rows) venues.set(row.id, row.name);
+  }
+  return { documents, positions, items, venues };
+}
+
+function cellsOf(row: PersonRow, names: Names): string[] {
+  const document = names.documents.get(row.id)?.[0];
+  const join = (values: readonly string[]) => values.join('; ');
+  return [
+    row.primaryEmail ?? '',
+    row.name,
+    document?.type ?? '',
+    document?.number ?? '',
+    join(row.otherEmails),
+    join(row.phones.map((phone) => phone.number)),
+    row.address ?? '',
+    join(names.positions.get(row.id) ?? []),
+    join(row.businessLineIds.map((id) => names.items.get(id) ?? id)),
+    join(row.workspaceIds.map((id) => names.venues.get(id) ?? id)),
+    row.origin ?? '',
+    row.companyId ? (names.items.get(row.companyId) ?? row.companyId) : '',
+    join(row.roles),
+    join(row.groups),
+    row.isDisabled ? 'no' : 'sí',
+    row.passport,
+    row.createdAt.toISOString(),
+  ].map(neutralizeCell);
+}
+
+const defined = new WeakMap<object, Promise<void>>();
+
+export function defineExportJobs(platform: Platform): Promise<void> {
+  let done = defined.get(platform.jobs);
+  if (!done) {
+    done = platform.jobs.define<{ tenantId: string; exportId: string }>(EXPORT_QUEUE, (data, info) => runExport(platform, data, info), {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 3600,
+      concurrency: 1,
+      pollingIntervalSeconds: 1,
+    });
+    defined.set(platform.jobs, done);
+  }
+  return done;
+}
+
+export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; filters?: Partial<TPersonFilters> | undefined }): Promise<TPersonExport> {
+  const { caller } = signedIn(ctx);
+  const row = await ctx.tx(
+    async (tx) => {
+      const [created] = await tx.insert(personExports).values({ tenantId: ctx.tenant.id, format: input.format, filters: input.filters ?? {}, createdBy: caller.personId }).returning();
+      await ctx.platform.jobs.send(tx, EXPORT_QUEUE, { tenantId: ctx.tenant.id, exportId: created!.id });
+      return created!;
+    },
+    { audit: 'people.export', details: { format: input.format, filters: input.filters ?? {} } },
+  );
+  ctx.platform.jobs.wake(EXPORT_QUEUE);
+  return toExport(row);
+}
+
+export async function listExports(ctx: Ctx, query: { page: number; page_size: number }): Promise<{ count: number; results: TPersonExport[] }> {
+  return ctx.tx(async (tx) => {
+    const where = eq(personExports.tenantId, ctx.tenant.id);
+    const rows = await tx.select().from(personExports).where(where).orderBy(desc(personExports.createdAt)).limit(query.page_size).offset((query.page - 1) * query.page_size);
+    const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(personExports).where(where);
+    return { count: counted?.total ?? 0, results: rows.map(toExport) };
+  });
+}
+
+async function findExport(ctx: Ctx, id: string): Promise<ExportRow> {
+  const [row] = isUuid(id) ? await ctx.tx((tx) => tx.select().from(personExports).where(and(eq(personExports.tenantId, ctx.tenant.id), eq(personExports.id, id))).limit(1)) : [];
+  if (!row) throw new AppError('not-found', 'Export not found.');
+  return row;
+}
+
+export async function getExport(ctx: Ctx, id: string): Promise<TPersonExport> {
+  return toExport(await findExport(ctx, id));
+}
+
+export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
+  const row = await findExport(ctx, id);
+  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
+  const stream = await ctx.platform.storage.get(row.storageKey);
+  return reply
+    .header('content-type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName(row)}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(stream);
+}
+
+async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof personExports.$inferInsert>): Promise<void> {
+  await platform.db.transaction(tenantId, (tx) => tx.update(personExports).set(values).where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, id))));
+}
+
+/** Writes a row to the stream, waiting while its buffer is full. */
+async function write(stream: PassThrough, text: string | Buffer): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+async function runExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
+  const { tenantId, exportId } = data;
+  const [row] = await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .update(personExports)
+      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
+      .where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, exportId), sql`${personExports.status} IN ('PENDING', 'RUNNING')`))
+      .returning(),
+  );
+  if (!row) return;
+  const filters = personQueryOf(tenantId, row.filters as Partial<TPersonFilters>) ?? { idIn: holdersSql(tenantId, []) };
+  const { where } = personFilters(tenantId, filters);
+  const key = storageKey(tenantId, exportId, row.format);
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  stored.catch(() => undefined);
+  try {
+    const total = await platform.db.transaction(tenantId, async (tx) => {
+      const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+      return counted.rows[0]?.total ?? 0;
+    });
+    let sheet: ExcelJS.Worksheet | null = null;
+    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
+    if (row.format === 'csv') await write(out, `\uFEFF${Papa.unparse([EXPORT_HEADER])}\r\n`);
+    else {
+      book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      sheet = book.addWorksheet('Personas');
+      sheet.addRow(EXPORT_HEADER).commit();
+    }
+    let after: { sortName: string; id: string } | null = null;
+    let written = 0;
+    for (;;) {
+      if (info.signal.aborted) throw new Error('the server is stopping');
+      const page = await platform.db.transaction(tenantId, async (tx) => {
+        const rows = await tx
+          .select({ ...personColumns, sortName: persons.sortName })
+          .from(persons)
+          .where(
+            sql`${persons.tenantId} = ${tenantId} AND ${persons.id} IN (SELECT p.id FROM persons p WHERE ${where} ${after ? sql`AND (p.sort_name COLLATE "C", p.id) > (${after.sortName} COLLATE "C", ${after.id}::uuid)` : sql``} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${PAGE})`,
+          )
+          .orderBy(sql`${persons.sortName} COLLATE "C"`, persons.id);
+        return { rows, names: await namesOf(tx, tenantId, rows) };
+      });
+      if (page.rows.length === 0) break;
+      const lines = page.rows.map((person) => cellsOf(person, page.names));
+      if (sheet) for (const line of lines) sheet.addRow(line).commit();
+      else await write(out, `${Papa.unparse(lines)}\r\n`);
+      written += page.rows.length;
+      const last = page.rows[page.rows.length - 1]!;
+      after = { sortName: last.sortName, id: last.id };
+      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
+      if (page.rows.length < PAGE) break;
+    }
+    if (book && sheet) {
+      sheet.commit();
+      await book.commit();
+    } else out.end();
+    const { size } = await stored;
+    await platform.db.transaction(tenantId, async (tx) => {
+      await tx
+        .update(personExports)
+        .set({ status: 'DONE', percent: 100, rows: written, storageKey: key, size, finishedAt: new Date() })
+        .where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, exportId)));
+      if (row.createdBy)
+        await notify(platform, tx, {
+          tenantId,
+          personIds: [row.createdBy],
+          kind: 'system_update',
+          title: 'La exportación de personas está lista',
+          body: `${written} personas en ${fileName(row)}.`,
+          context: { type: 'PersonExport', action: 'DONE', id: exportId },
+        });
+    });
+  } catch (error) {
+    out.destroy(error as Error);
+    await stored.catch(() => undefined);
+    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
+    platform.log.error({ err: error, tenantId, exportId }, 'persons export failed');
+    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
+  }
+}

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  foldText,
+  isIdentityDocumentType,
+  isValidEmail,
+  normalizeEmail,
+  normalizeIdentityDocument,
+  normalizePhone,
+  type IdentityDocumentType,
+  type PersonOrigin,
+} from '@faena/domain';
+import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { codeLookup } from '../catalogs/catalogs.repository.ts';
+import { registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
+import { parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { positionLookup } from '../org-chart/org-chart.repository.ts';
+import { searchTextOf } from './people.repository.ts';
+
+interface Lookups {
+  positions: Map<string, { id: string; defaults: string[] }>;
+  businessLines: Map<string, string>;
+  venues: Map<string, string>;
+  companies: Map<string, string>;
+}
+
+const ORIGINS: Record<string, PersonOrigin> = {
+  own_organization: 'OWN_ORGANIZATION',
+  organizacion_propia: 'OWN_ORGANIZATION',
+  propia: 'OWN_ORGANIZATION',
+  propio: 'OWN_ORGANIZATION',
+  mandante: 'OWN_ORGANIZATION',
+  business_partner: 'BUSINESS_PARTNER',
+  socio: 'BUSINESS_PARTNER',
+  socio_comercial: 'BUSINESS_PARTNER',
+  contractor_business: 'CONTRACTOR_BUSINESS',
+  contratista: 'CONTRACTOR_BUSINESS',
+  empresa_contratista: 'CONTRACTOR_BUSINESS',
+};
+const originOf = (value: string) => ORIGINS[foldText(value).replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '')];
+
+type Fail = (code: NonNullable<ParsedRow['error']>['code'], column: string) => ParsedRow;
+
+/**
+ * People (the spec's /people-upload). A row is found by its e-mail, else by its identity
+ * document; both belonging to different persons is an error. `active` = no disables the person
+ * (DELETE), = sí enables a disabled one (UNDELETE). Columns absent from the file leave the
+ * person's values alone. Positions taken give their default permissions, within what the job's
+ * creator holds.
+ */
+export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
+  kind: 'people',
+  columns: [
+    { name: 'email', aliases: ['correo', 'e-mail', 'mail', 'primary_email', 'correo electrónico'], required: false, description: 'Primary e-mail (unique in the organisation): the key of the row.' },
+    { name: 'name', aliases: ['nombre', 'nombre completo', 'full name'], required: true, description: 'Full name.' },
+    { name: 'document_type', aliases: ['tipo_documento', 'tipo de documento', 'tipo documento'], required: false, description: 'CL_CI (default), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS or SV_DUI.' },
+    { name: 'document_number', aliases: ['numero_documento', 'número de documento', 'documento', 'rut', 'dni'], required: false, description: 'Identity document number (the key when there is no e-mail).' },
+    { name: 'other_emails', aliases: ['otros_correos', 'otros correos'], required: false, description: 'Other e-mails, separated by ;.' },
+    { name: 'phones', aliases: ['telefonos', 'teléfonos', 'telefono', 'teléfono', 'phone'], required: false, description: 'Phone numbers, separated by ;.' },
+    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.' },
+    { name: 'positions', aliases: ['position', 'cargo', 'cargos'], required: false, description: 'Positions (codes or titles), separated by ;.' },
+    { name: 'business_lines', aliases: ['lineas_de_negocio', 'líneas de negocio', 'business line'], required: false, description: 'Business lines (codes or names), separated by ;.' },
+    { name: 'workspaces', aliases: ['espacios_de_trabajo', 'espacios de trabajo', 'recintos', 'venues'], required: false, description: 'Venues the person works at (codes or names), separated by ;.' },
+    { name: 'origin', aliases: ['origen'], required: false, description: 'Own organization, business partner or contractor business.' },
+    { name: 'company', aliases: ['empresa'], required: false, description: 'Company (code or name).' },
+    { name: 'roles', aliases: ['rol'], required: false, description: 'Roles, separated by ;.' },
+    { name: 'groups', aliases: ['grupos', 'grupo'], required: false, description: 'Groups, separated by ;.' },
+    { name: 'active', aliases: ['activo', 'activa', 'habilitado'], required: false, description: "'no' disables the person, 'sí' enables them." },
+  ],
+  keyColumns: ['email', 'document_number'],
+  labelColumn: 'name',
+  requireAnyOf: ['email', 'document_number'],
+  modes: ['upsert'],
+  defaultMode: 'upsert',
+  prepare: async (tx, ctx) => ({
+    positions: await positionLookup(tx, ctx.tenantId),
+    businessLines: await codeLookup(tx, ctx.tenantId, 'business-line'),
+    venues: await codeLookup(tx, ctx.tenantId, 'venue'),
+    companies: await codeLookup(tx, ctx.tenantId, 'company'),
+  }),
+  parseRow(cells, lookups, ctx) {
+    const name = cells.name ?? '';
+    const email = cells.email ? normalizeEmail(cells.email) : '';
+    const key0 = email || cells.document_number || '';
+    const base = { key: key0, label: name, data: {} };
+    const fail: Fail = (code, column) => ({ ...base, error: { code, column } });
+    if (!name) return fail('FILE_ROW_BLANK_LABEL', 'name');
+    if (name.length > 200) return fail('FILE_ROW_TOO_LONG', 'name');
+    if (email && !isValidEmail(email)) return fail('PERSON_ROW_INVALID_EMAIL', 'email');
+
+    const data: Record<string, unknown> = { sort_name: foldText(name) };
+    let documentKey: string | null = null;
+    const documents: { type: string; number: string }[] = [];
+    if (cells.document_number !== undefined) {
+      if (cells.document_number) {
+        const type = (cells.document_type || 'CL_CI').toUpperCase();
+        if (!isIdentityDocumentType(type)) return fail('PERSON_ROW_UNKNOWN_DOCUMENT_TYPE', 'document_type');
+        const number = normalizeIdentityDocument(type as IdentityDocumentType, cells.document_number);
+        if (!number) return fail(type === 'CL_CI' ? 'PERSON_ROW_INVALID_RUT' : 'PERSON_ROW_INVALID_DOCUMENT', 'document_number');
+        documents.push({ type, number });
+        documentKey = `${type}:${number}`;
+      }
+      data.documents = documents;
+    }
+    const key = email || documentKey;
+    if (!key) return { ...base, error: { code: 'FILE_ROW_BLANK_KEY', column: 'email' } };
+    if (email) data.email = email;
+
+    const other: string[] = [];
+    if (cells.other_emails !== undefined) {
+      for (const value of splitList(cells.other_emails)) {
+        const normalized = normalizeEmail(value);
+        if (!isValidEmail(normalized)) return fail('PERSON_ROW_INVALID_EMAIL', 'other_emails');
+        if (normalized !== email && !other.includes(normalized)) other.push(normalized);
+      }
+      data.other_emails = other;
+    }
+    const phones: { number: string; label: null }[] = [];
+    if (cells.phones !== undefined) {
+      for (const value of splitList(cells.phones)) {
+        const number = normalizePhone(value);
+        if (!number) return fail('PERSON_ROW_INVALID_PHONE', 'phones');
+        if (!phones.some((phone) => phone.number === number)) phones.push({ number, label: null });
+      }
+      data.phones = phones;
+    }
+    if (cells.address !== undefined) {
+      if (cells.address.length > 500) return fail('FILE_ROW_TOO_LONG', 'address');
+      data.address = cells.address || null;
+    }
+    if (cells.origin !== undefined) {
+      const origin = cells.origin ? originOf(cells.origin) : null;
+      if (origin === undefined) return fail('PERSON_ROW_INVALID_ORIGIN', 'origin');
+      data.origin = origin;
+    }
+    const refs = (value: string | undefined, map: Map<string, string>): string[] | null => {
+      const ids: string[] = [];
+      for (const part of splitList(value)) {
+        const id = map.get(part.toLowerCase());
+        if (!id) return null;
+        if (!ids.includes(id)) ids.push(id);
+      }
+      return ids.sort();
+    };
+    if (cells.business_lines !== undefined) {
+      const ids = refs(cells.business_lines, lookups.businessLines);
+      if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_lines');
+      data.business_line_ids = ids;
+    }
+    if (cells.workspaces !== undefined) {
+      const ids = refs(cells.workspaces, lookups.venues);
+      if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'workspaces');
+      data.workspace_ids = ids;
+    }
+    if (cells.company !== undefined) {
+      const id = cells.company ? lookups.companies.get(cells.company.toLowerCase()) : null;
+      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'company');
+      data.company_id = id;
+    }
+    if (cells.positions !== undefined) {
+      const ids: string[] = [];
+      for (const part of splitList(cells.positions)) {
+        const position = lookups.positions.get(part.toLowerCase());
+        if (!position) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'positions');
+        // privilege ceiling: a position's defaults are given to the person
+        if (ctx.creator && position.defaults.some((permission) => !ctx.creator!.permissions.has(permission))) return fail('PERSON_ROW_POSITION_NOT_ALLOWED', 'positions');
+        if (!ids.includes(position.id)) ids.push(position.id);
+      }
+      data.position_ids = ids.sort();
+    }
+    for (const column of ['roles', 'groups'] as const) {
+      if (cells[column] === undefined) continue;
+      const values = [...new Set(splitList(cells[column]))];
+      if (values.some((value) => value.length > 100)) return fail('FILE_ROW_TOO_LONG', column);
+      data[column] = values;
+    }
+    const active = parseBoolean(cells.active);
+    if (active === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'active');
+    if (active !== undefined) data.active = active;
+    // complete for a new person; an update recomputes it from the stored values (apply)
+    data.search_text = searchTextOf({ name, primaryEmail: email || null, otherEmails: other, documents, phones });
+    data.new_id = randomUUID();
+    return { key, altKey: email && documentKey ? documentKey : null, label: name, data };
+  },
+
+  async diff(tx, ctx, range) {
+    const has = (field: string) => sql`s.data ? ${field}`;
+    const sameArray = (field: string, column: string, type: 'text' | 'uuid') =>
+      sql`(NOT ${has(field)} OR m.${sql.identifier(column)} = ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[])`;
+    await tx.execute(sql`
+      UPDATE import_rows r SET operation = x.op, target_id = x.target, error_code = x.err, error_column = CASE WHEN x.err IS NULL THEN NULL ELSE 'document_number' END
+      FROM (
+        SELECT s.id, e.err,
+          CASE
+            WHEN e.err IS NOT NULL THEN 'ERROR'
+            WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND NOT m.is_disabled THEN 'DELETE' ELSE 'NO_CHANGE' END
+            WHEN m.id IS NULL THEN 'ADD'
+            WHEN m.is_disabled AND (s.data->>'active') = 'true' THEN 'UNDELETE'
+            WHEN m.name = s.label
+              AND (NOT ${has('email')} OR m.primary_email IS NOT DISTINCT FROM s.data->>'email')
+              AND ${sameArray('other_emails', 'other_emails', 'text')}
+              AND (NOT ${has('phones')} OR m.phones = s.data->'phones')
+              AND (NOT ${has('address')} OR m.address IS NOT DISTINCT FROM s.data->>'address')
+              AND (NOT ${has('origin')} OR m.origin IS NOT DISTINCT FROM s.data->>'origin')
+              AND (NOT ${has('company_id')} OR m.company_id IS NOT DISTINCT FROM (s.data->>'company_id')::uuid)
+              AND ${sameArray('business_line_ids', 'business_line_ids', 'uuid')}
+              AND ${sameArray('workspace_ids', 'workspace_ids', 'uuid')}
+              AND ${sameArray('roles', 'roles', 'text')}
+              AND ${sameArray('groups', 'groups', 'text')}
+              AND (NOT ${has('documents')} OR (SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
+                    FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) = s.data->'documents')
+              AND (NOT ${has('position_ids')} OR ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
+                    = ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1))
+            THEN 'NO_CHANGE'
+            ELSE 'UPDATE'
+          END AS op,
+          COALESCE(m.id, (s.data->>'new_id')::uuid) AS target
+        FROM import_rows s
+        LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = s.data->>'email') a ON true
+        LEFT JOIN LATERAL (
+          SELECT array_agg(DISTINCT d.person_id) AS ids FROM person_documents d, jsonb_array_elements(COALESCE(s.data->'documents', '[]'::jsonb)) doc
+          WHERE d.tenant_id = s.tenant_id AND d.type = doc->>'type' AND d.number = doc->>'number'
+        ) b ON true
+        LEFT JOIN persons m ON m.tenant_id = s.tenant_id AND m.id = COALESCE(a.id, b.ids[1])
+        CROSS JOIN LATERAL (SELECT CASE
+          WHEN cardinality(b.ids) > 1 THEN 'PERSON_ROW_DOCUMENT_IN_USE'
+          WHEN a.id IS NOT NULL AND b.ids IS NOT NULL AND b.ids[1] <> a.id THEN 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH'
+        END AS err) e
+        WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
+      ) x
+      WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+  },
+
+  async apply(tx, ctx) {
+    await applyPeople(tx, ctx);
+  },
+});
+
+const textArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(r.data->${field}))::text[]`;
+const uuidArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(r.data->${field}))::uuid[]`;
+const keep = (field: string, value: ReturnType<typeof sql>, column: string) => sql`${sql.identifier(column)} = CASE WHEN r.data ? ${field} THEN ${value} ELSE p.${sql.identifier(column)} END`;
+
+/** The final, set-based step: persons, documents, search text, positions and their default permissions. */
+async function applyPeople(tx: Drizzle, ctx: ImportRunContext): Promise<void> {
+  const t = ctx.tenantId;
+  const job = (alias: string) => ctx.jobRows(alias);
+  await tx.execute(sql`
+    INSERT INTO persons (tenant_id, id, passport, name, primary_email, other_emails, phones, address, origin, company_id, business_line_ids, workspace_ids, roles, groups, is_disabled, sort_name, search_text)
+    SELECT ${t}, r.target_id, gen_random_uuid()::text, r.label, r.data->>'email',
+      COALESCE(${textArray('other_emails')}, '{}'), COALESCE(r.data->'phones', '[]'::jsonb), r.data->>'address', r.data->>'origin', (r.data->>'company_id')::uuid,
+      COALESCE(${uuidArray('business_line_ids')}, '{}'), COALESCE(${uuidArray('workspace_ids')}, '{}'), COALESCE(${textArray('roles')}, '{}'), COALESCE(${textArray('groups')}, '{}'),
+      false, r.data->>'sort_name', r.data->>'search_text'
+    FROM import_rows r WHERE ${job('r')} AND r.operation = 'ADD'`);
+  await tx.execute(sql`
+    UPDATE persons p SET name = r.label, sort_name = r.data->>'sort_name',
+      ${keep('email', sql`r.data->>'email'`, 'primary_email')},
+      ${keep('other_emails', textArray('other_emails'), 'other_emails')},
+      ${keep('phones', sql`r.data->'phones'`, 'phones')},
+      ${keep('address', sql`r.data->>'address'`, 'address')},
+      ${keep('origin', sql`r.data->>'origin'`, 'origin')},
+      ${keep('company_id', sql`(r.data->>'company_id')::uuid`, 'company_id')},
+      ${keep('business_line_ids', uuidArray('business_line_ids'), 'business_line_ids')},
+      ${keep('workspace_ids', uuidArray('workspace_ids'), 'workspace_ids')},
+      ${keep('roles', textArray('roles'), 'roles')},
+      ${keep('groups', textArray('groups'), 'groups')},
+      is_disabled = CASE WHEN r.operation = 'UNDELETE' THEN false ELSE p.is_disabled END,
+      updated_at = now()
+    FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`);
+  await tx.execute(sql`
+    UPDATE persons p SET is_disabled = true, updated_at = now()
+    FROM import_rows r WHERE ${job('r')} AND r.operation = 'DELETE' AND p.tenant_id = ${t} AND p.id = r.target_id`);
+
+  // identity documents: the file's list replaces the person's
+  await tx.execute(sql`
+    DELETE FROM person_documents d USING import_rows r
+    WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND r.data ? 'documents' AND d.tenant_id = ${t} AND d.person_id = r.target_id`);
+  await tx.execute(sql`
+    INSERT INTO person_documents (tenant_id, person_id, type, number, position)
+    SELECT ${t}, r.target_id, doc.value->>'type', doc.value->>'number', (doc.ordinality - 1)::int
+    FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.data->'documents') WITH ORDINALITY AS doc(value, ordinality)
+    WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'documents'`);
+
+  // search text of updated persons, from their stored values (the name is folded already)
+  await tx.execute(sql`
+    UPDATE persons p SET search_text = concat_ws(' ', p.sort_name, p.primary_email, array_to_string(p.other_emails, ' '),
+      (SELECT string_agg(lower(d.number) || ' ' || regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = p.tenant_id AND d.person_id = p.id),
+      (SELECT string_agg(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), ' ') FROM jsonb_array_elements(p.phones) ph))
+    FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`);
+
+  // positions: the file's list replaces the person's; positions taken give their defaults
+  await tx.execute(sql`
+    DELETE FROM position_people pp USING import_rows r
+    WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND r.data ? 'position_ids' AND pp.tenant_id = ${t} AND pp.person_id = r.target_id
+      AND NOT (r.data->'position_ids' ? pp.position_id::text)`);
+  const granted = (await tx.execute(sql`
+    WITH added AS (
+      INSERT INTO position_people (tenant_id, position_id, person_id)
+      SELECT ${t}, v::uuid, r.target_id FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'position_ids') v
+      WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'position_ids'
+      ON CONFLICT DO NOTHING
+      RETURNING position_id, person_id
+    ), wanted AS (
+      SELECT pe.passport, array_agg(DISTINCT k ORDER BY k) AS keys
+      FROM added a JOIN positions po ON po.tenant_id = ${t} AND po.id = a.position_id
+      JOIN persons pe ON pe.tenant_id = ${t} AND pe.id = a.person_id
+      CROSS JOIN LATERAL unnest(po.default_permission_list) k
+      GROUP BY pe.passport
+    )
+    INSERT INTO person_permissions (tenant_id, passport, permissions)
+    SELECT ${t}, w.passport, w.keys FROM wanted w
+    ON CONFLICT (tenant_id, passport) DO UPDATE
+      SET permissions = ARRAY(SELECT DISTINCT k FROM unnest(person_permissions.permissions || EXCLUDED.permissions) k ORDER BY k), updated_at = now()
+    RETURNING passport`)) as unknown as { rows: unknown[] };
+
+  const standing = (await tx.execute(sql`
+    SELECT 1 FROM import_rows r WHERE ${job('r')} AND r.operation IN ('DELETE', 'UNDELETE') LIMIT 1`)) as unknown as { rows: unknown[] };
+  if (granted.rows.length > 0 || standing.rows.length > 0) await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: t });
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ZPageQuery } from './common.ts';
+
+/** Spec forms §4. */
+export const IMPORT_STATUSES = ['PENDING', 'VALIDATING', 'VALIDATION_FAILED', 'VALIDATION_OK', 'APPLYING', 'APPLY_OK', 'APPLY_FAILED'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_OPERATIONS = ['ADD', 'UPDATE', 'DELETE', 'UNDELETE', 'NO_CHANGE', 'ERROR'] as const;
+export type TImportOperation = (typeof IMPORT_OPERATIONS)[number];
+/** Spec forms §8 "Import job error_code". */
+export const IMPORT_FILE_ERRORS = ['FILE_NOT_REACHABLE', 'FILE_TYPE_NOT_SUPPORTED', 'FILE_WITHOUT_REQUIRED_HEADERS', 'FILE_WITH_ERROR_IN_ROWS', 'UNHANDLED_ERROR'] as const;
+export type TImportFileError = (typeof IMPORT_FILE_ERRORS)[number];
+
+const ZCounts = z.object(Object.fromEntries(IMPORT_OPERATIONS.map((op) => [op, z.number().int()])) as Record<TImportOperation, z.ZodNumber>);
+
+/** Spec forms §3 "Bulk-import job", plus kind, mode, file name, progress and counts. */
+export const ZImportJob = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    mode: z.enum(['upsert', 'replace']),
+    file_uid: z.string(),
+    file_name: z.string().nullable(),
+    data_source: z.string().nullable(),
+    status: z.enum(IMPORT_STATUSES),
+    applied_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string().nullable(),
+    fail_description: z.string().nullable(),
+    error_code: z.enum(IMPORT_FILE_ERRORS).nullable(),
+    error_message: z.string().nullable(),
+    progress: z.object({ phase: z.string(), percent: z.number().int(), rows: z.number().int() }),
+    counts: ZCounts,
+    created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'ImportJob' });
+export type TImportJob = z.infer<typeof ZImportJob>;
+
+/** Spec forms §3 "Import row", plus the sheet row, the column at fault and the error's text. */
+export const ZImportRow = z
+  .object({
+    id: z.number().int(),
+    row: z.number().int().nullable(),
+    key: z.string(),
+    label: z.string(),
+    applied_at: z.string().nullable(),
+    operation: z.enum(IMPORT_OPERATIONS),
+    error_code: z.string().nullable(),
+    error_message: z.string().nullable(),
+    error_column: z.string().nullable(),
+  })
+  .meta({ id: 'ImportRow' });
+export type TImportRow = z.infer<typeof ZImportRow>;
+
+export const ZCreateImportRequest = z.object({ upload_id: z.string().min(1).max(100), mode: z.enum(['upsert', 'replace']).optional() });
+export const ZImportRowsQuery = ZPageQuery.extend({ operation: z.enum(IMPORT_OPERATIONS).optional() });
+
+export const ZImportKinds = z
+  .object({
+    kinds: z.array(
+      z.object({
+        kind: z.string(),
+        modes: z.array(z.enum(['upsert', 'replace'])),
+        default_mode: z.enum(['upsert', 'replace']),
+        columns: z.array(z.object({ name: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string() })),
+      }),
+    ),
+    error_codes: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'ImportKinds' });
+
+// ------------------------------------------------------------------------------------------
+// Data sources (key/label catalogues of data_source form fields)
+
+export const ZDataSource = z
+  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), rows_count: z.number().int(), created_at: z.string(), updated_at: z.string() })
+  .meta({ id: 'DataSource' });
+export type TDataSource = z.infer<typeof ZDataSource>;
+export const ZCreateDataSourceRequest = z.object({ name: z.string().trim().min(1).max(200), description: z.string().trim().max(2000).nullable().optional() });
+export const ZUpdateDataSourceRequest = ZCreateDataSourceRequest.partial().extend({ is_active: z.boolean().optional() });
+export const ZDataSourceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });
+
+/** Spec forms §3 "Key/label row". */
+export const ZDataSourceRow = z.object({ id: z.string(), key: z.string(), label: z.string(), is_active: z.boolean() }).meta({ id: 'DataSourceRow' });
+export type TDataSourceRow = z.infer<typeof ZDataSourceRow>;
+export const ZCreateDataSourceRowRequest = z.object({ key: z.string().trim().min(1).max(200), label: z.string().trim().min(1).max(500) });
+export const ZUpdateDataSourceRowRequest = ZCreateDataSourceRowRequest.partial().extend({ is_active: z.boolean().optional() });
+export const ZDataSourceRowsQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });

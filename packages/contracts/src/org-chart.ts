@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZPageQuery } from './common.ts';
+
+const ZPersonSummary = z.object({ id: z.string(), passport: z.string(), name: z.string(), picture: z.string().nullable() }).meta({ id: 'PersonSummary' });
+export type TPersonSummary = z.infer<typeof ZPersonSummary>;
+
+/** Spec forms §3 "Position", plus code, counts and times. `default_permissions` is the bit mask of the list over PERMISSION_KEYS. */
+export const ZPosition = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    department: z.string().nullable(),
+    code: z.string().nullable(),
+    is_root: z.boolean(),
+    organization: z.string(),
+    tenant: z.string(),
+    parents: z.array(z.string()),
+    people: z.array(ZPersonSummary),
+    people_count: z.number().int(),
+    default_permission_list: z.array(z.string()),
+    default_permissions: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Position' });
+export type TPosition = z.infer<typeof ZPosition>;
+
+export const ZCreatePositionRequest = z.object({
+  title: z.string().trim().min(1).max(200),
+  department: z.string().trim().max(200).nullable().optional(),
+  code: z.string().trim().max(100).nullable().optional(),
+  is_root: z.boolean().optional(),
+  parents: z.array(z.string().max(100)).max(50).optional(),
+  people: z.array(z.string().max(100)).max(5000).optional(),
+  default_permission_list: z.array(z.string().max(100)).max(100).optional(),
+});
+export type TCreatePositionRequest = z.infer<typeof ZCreatePositionRequest>;
+export const ZUpdatePositionRequest = ZCreatePositionRequest.partial();
+export type TUpdatePositionRequest = z.infer<typeof ZUpdatePositionRequest>;
+export const ZPositionListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
+
+/** Spec forms §3 "Organisation chart". */
+export const ZOrgChart = z
+  .object({
+    organization_id: z.string(),
+    organization_name: z.string(),
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        department: z.string().nullable(),
+        is_root: z.boolean(),
+        persons: z.array(ZPersonSummary),
+        additional_count: z.number().int(),
+      }),
+    ),
+    edges: z.array(z.object({ from: z.string(), to: z.string() })),
+  })
+  .meta({ id: 'OrgChart' });
+export type TOrgChart = z.infer<typeof ZOrgChart>;
+
+// ------------------------------------------------------------------------------------------
+// Audiences and the permissions calculator
+
+const ids = z.array(z.string().max(100)).max(5000);
+export const ZAudienceRules = z
+  .object({ positions: ids.default([]), venues: ids.default([]), business_lines: ids.default([]), persons: ids.default([]) })
+  .meta({ id: 'AudienceRules' });
+export type TAudienceRules = z.infer<typeof ZAudienceRules>;
+
+export const ZAudience = z
+  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), rules: ZAudienceRules, created_at: z.string(), updated_at: z.string() })
+  .meta({ id: 'Audience' });
+export type TAudience = z.infer<typeof ZAudience>;
+export const ZCreateAudienceRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  rules: ZAudienceRules.default({ positions: [], venues: [], business_lines: [], persons: [] }),
+});
+export const ZUpdateAudienceRequest = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+  rules: ZAudienceRules.optional(),
+});
+export const ZAudiencePreviewRequest = z.object({ rules: ZAudienceRules });
+export const ZAudienceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
+
+export const ZPermissionsCalculatorRequest = z.object({ positions: ids.optional(), persons: ids.optional(), audience: z.string().max(100).optional() });
+export const ZPermissionsCalculatorResponse = z
+  .object({
+    persons_count: z.number().int(),
+    positions_count: z.number().int(),
+    permissions: z.array(
+      z.object({
+        key: z.string(),
+        meaning: z.string(),
+        granted_count: z.number().int(),
+        granted_by: z.array(z.object({ type: z.enum(['person', 'position']), id: z.string(), name: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: 'PermissionsCalculation' });
+export type TPermissionsCalculatorResponse = z.infer<typeof ZPermissionsCalculatorResponse>;
+
+// ------------------------------------------------------------------------------------------
+// The organisation's profile (getCurrentOrganization)
+
+export const ZOrganization = z
+  .object({ id: z.string(), subdomain: z.string(), name: z.string(), logo_url: z.string().nullable(), logo_upload_id: z.string().nullable(), disabled_modules: z.array(z.string()) })
+  .meta({ id: 'Organization' });
+export type TOrganization = z.infer<typeof ZOrganization>;
+export const ZUpdateOrganizationRequest = z.object({ name: z.string().trim().min(1).max(200).optional(), logo_upload_id: z.string().max(100).nullable().optional() });
