@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { goto, launch, openPage, shot, signInAs, url } from './helpers.ts';
+import { expectAccessible, goto, launch, openPage, shot, signInAs, url } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +32,7 @@ describe('invitation', () => {
       await invitee.page.click('[data-testid=invite-submit]');
       await invitee.page.getByText('You must enter a password').waitFor();
       await shot(invitee.page, 'from-invite', viewport);
+      await expectAccessible(invitee.page, '/from-invite');
       await invitee.page.locator('[data-testid=invite-password]').fill('clave-segura-1');
       await invitee.page.click('[data-testid=invite-submit]');
       await invitee.page.waitForSelector('[data-testid=home-greeting]');
@@ -52,6 +53,7 @@ describe('impersonation', () => {
     await page.waitForSelector('[data-testid=impersonation-banner]');
     expect(await page.textContent('[data-testid=impersonation-banner]')).toContain('impersonating Matías González');
     await shot(page, 'impersonation-banner', 'desktop');
+    await expectAccessible(page, 'impersonation banner');
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.waitForSelector('[data-testid=impersonation-banner]', { state: 'detached' });
     await page.click('[data-testid=profile-button]');
@@ -69,6 +71,7 @@ describe('onboarding', () => {
     await page.click('[data-testid=simulate-onboarding]');
     await page.waitForSelector('[data-testid=onboarding-step]');
     await shot(page, 'onboarding', 'mobile');
+    await expectAccessible(page, '/onboarding');
     for (let i = 0; i < 4; i++) await page.click('[data-testid=onboarding-next]');
     await page.waitForSelector('[data-testid=home-greeting]');
     await context.close();
@@ -84,6 +87,7 @@ describe('magic link (flag on in the demo tenant)', () => {
     await page.waitForURL(/\/from-magic-link\?email=/);
     await page.getByText(/Te enviamos un correo a operario@faena.test/).waitFor();
     await shot(page, 'from-magic-link', 'mobile');
+    await expectAccessible(page, '/from-magic-link');
 
     // The e-mail lands in the tenant's outbox (no SMTP here); an administrator can read it.
     const mail = await page.evaluate(async () => {
@@ -123,6 +127,7 @@ describe('unsaved changes and toasts', () => {
     // Spec §9: a small modal is 500 px wide at most.
     expect(Math.round(await page.$eval('.mantine-Modal-content', (el) => el.getBoundingClientRect().width))).toBe(500);
     await shot(page, 'discard-changes', 'desktop');
+    await expectAccessible(page, 'discard-changes dialog');
     await dialog.getByRole('button', { name: 'Seguir editando' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/profile/edit');
@@ -151,6 +156,7 @@ describe('unknown organisation', () => {
     await page.getByText('Organization no-existe not found.').waitFor();
     await page.getByText('If the problem persists, contact your administrator.').waitFor();
     await shot(page, 'tenant-not-found', 'mobile');
+    await expectAccessible(page, 'unknown organisation');
     await context.close();
   });
 });

@@ -100,7 +100,7 @@ describe('mobile shell', () => {
 
     await page.click('[data-testid=tab-activities]');
     await page.waitForURL(/\/activities$/);
-    expect(await page.getAttribute('[data-testid=tab-activities]', 'aria-current')).toBe('page');
+    await page.waitForSelector('[data-testid=tab-activities][aria-current=page]');
 
     await page.click('[data-testid=menu-button]');
     const drawer = page.getByRole('dialog');

@@ -43,6 +43,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-faena-outline': 'var(--mantine-color-faena-8)',
     '--mantine-color-faena-text': 'var(--mantine-color-faena-8)',
     '--mantine-color-dimmed': '#5c636a',
+    // Reds that carry text (errors, danger buttons) darkened to 4.5:1 and more.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': '#a51d1d',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });
