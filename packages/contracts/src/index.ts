@@ -8,3 +8,4 @@ export * from './documents.ts';
 export * from './org-chart.ts';
 export * from './catalogs.ts';
 export * from './imports.ts';
+export * from './documents-area.ts';

@@ -27,6 +27,7 @@ import {
   type FileStream,
 } from './documents.service.ts';
 import { scheduleCleanup } from './documents.cleanup.ts';
+import { documentsAreaRoutes } from './documents-area.routes.ts';
 import { contentDisposition, decodeHeaderName } from './names.ts';
 import { fetchErrorToApp, fetchRemote, remoteFileName } from './remote-fetch.ts';
 import { FileLinkSigner, type Disposition } from './signed-links.ts';
@@ -45,6 +46,7 @@ const ZId = z.string().max(100);
 export async function documentsRoutes(app: App, platform: Platform): Promise<void> {
   const signer = await FileLinkSigner.open(platform.db);
   await scheduleCleanup(platform);
+  documentsAreaRoutes(app, platform);
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
