@@ -230,8 +230,8 @@ const benchmark: Benchmark = {
     const cleanups: (() => Promise<void>)[] = [];
     const results = new Map<Engine, ScenarioResult[]>(engines.map((engine) => [engine, []]));
     const loads: Record<string, number> = {};
+    const setups: EngineSetup[] = [];
     try {
-      const setups: EngineSetup[] = [];
       for (const engine of engines) setups.push(await setUp(ctx, engine, baseUrl, cleanups));
       for (const scenario of SCENARIOS) {
         if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.name)) continue;
@@ -269,6 +269,7 @@ const benchmark: Benchmark = {
           'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
           'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
           loadNote,
+          `The bare list replays the ${setups.find((x) => x.engine === engine)?.bare.info.listStatements ?? '?'} statements the people use case issues for the page (recorded at start), without transaction, role or tenant setting.`,
           engine === 'pglite' ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.' : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
         ],
       });

@@ -28,7 +28,9 @@ import { MIGRATIONS_FOLDER } from '../apps/server/src/platform/db/migrate.ts';
 import { boot, type Running } from '../apps/server/src/platform/boot.ts';
 import { createTenant } from '../apps/server/src/modules/tenants/tenants.service.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/users.service.ts';
-import { listPersons } from '../apps/server/src/modules/people/people.repository.ts';
+import { listPeople } from '../apps/server/src/modules/people/people.service.ts';
+import type { Ctx } from '../apps/server/src/platform/http/context.ts';
+import { ZPersonListQuery } from '@faena/contracts';
 import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, derivedColumnsSql, membersSql, PERSONS, personsSql, SIGN_IN_USERS } from './lib/seed.ts';
 
 export interface ServerSpec {
@@ -49,6 +51,8 @@ export interface ReadyInfo {
   /** bare: a token its /bare/me accepts. */
   token?: string;
   seedMs?: number;
+  /** bare: how many statements one list request replays. */
+  listStatements?: number;
 }
 
 type Closer = () => Promise<void>;
@@ -90,18 +94,21 @@ interface Statement {
 }
 
 /**
- * The statements GET /persons/ runs for one page, exactly as the server's own repository
- * (people.repository.ts listPersons) issues them today: it is run once, before any load, through
- * Drizzle with a logger on the bare server's own connection, and every statement is recorded.
- * The bare route then replays them on the raw handle, so the baseline follows the endpoint
- * whenever its query changes. (The data does not change during the run, so recorded parameters,
- * page ids included, are the ones a fresh run would use.)
+ * The statements GET /persons/ runs for one page, exactly as the people use case issues them
+ * today (people.service.ts listPeople: the page, its count, the extras of its persons): the use
+ * case is run once, before any load, through Drizzle with a logger on the bare server's own
+ * connection and with a context that runs its transaction body there directly — no transaction,
+ * no role, no tenant setting — and every statement is recorded. The bare route replays them on
+ * the raw handle, so the baseline follows the endpoint whenever its queries change. (The data
+ * does not change during the run, so the recorded parameters, page ids included, are the ones a
+ * fresh run would use.)
  */
-async function recordList(open: (logger: Logger) => Drizzle, tenantId: string, limit: number, offset: number): Promise<Statement[]> {
+async function recordList(open: (logger: Logger) => Drizzle, tenantId: string, page: number, pageSize: number): Promise<Statement[]> {
   const statements: Statement[] = [];
-  const logger: Logger = { logQuery: (text, params) => void statements.push({ text, params }) };
-  await listPersons(open(logger), tenantId, { limit, offset });
-  if (statements.length === 0) throw new Error('listPersons issued no statement');
+  const db = open({ logQuery: (text, params) => void statements.push({ text, params }) });
+  const ctx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(db) } as unknown as Ctx;
+  await listPeople(ctx, ZPersonListQuery.parse({ page: String(page), page_size: String(pageSize) }));
+  if (statements.length === 0) throw new Error('listPeople issued no statement');
   return statements;
 }
 
@@ -160,37 +167,38 @@ async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Clos
 
   // Recorded once per page shape, before any load: the route itself only runs SQL.
   const recorded = new Map<string, Statement[]>();
-  recorded.set('20:0', await recordList(open, tenantId, 20, 0));
+  recorded.set('20:1', await recordList(open, tenantId, 1, 20));
   app.get('/bare/persons/', async (request) => {
     const q = request.query as { page?: string; page_size?: string };
     const page = Math.max(1, Number(q.page ?? 1) || 1);
     const pageSize = Math.min(100, Math.max(1, Number(q.page_size ?? 20) || 20));
-    const offset = (page - 1) * pageSize;
-    const key = `${pageSize}:${offset}`;
+    const key = `${pageSize}:${page}`;
     let statements = recorded.get(key);
-    if (!statements) recorded.set(key, (statements = await recordList(open, tenantId, pageSize, offset)));
+    if (!statements) recorded.set(key, (statements = await recordList(open, tenantId, page, pageSize)));
     let count = 0;
-    let rows: Row[] = [];
+    let results: Row[] = [];
     for (const statement of statements) {
-      rows = await query(statement.text, statement.params);
-      // The total rides in a column named total (a count statement) or count (a window count).
+      const rows = await query(statement.text, statement.params);
+      // The total rides in a column named total (a count statement) or count (a window count);
+      // the page is the first statement's rows that carry the persons' names.
       const first = rows[0];
       if (first && ('total' in first || 'count' in first)) count = Number(first.total ?? first.count);
+      if (first && 'name' in first && 'passport' in first && results.length === 0) results = rows;
     }
     const link = (p: number) => `/bare/persons/?page=${p}&page_size=${pageSize}`;
     return {
       count,
       next: page * pageSize < count ? link(page + 1) : null,
       previous: page > 1 ? link(page - 1) : null,
-      // The last statement's rows are the page, as the driver returns them.
-      results: rows.map(({ count: _count, total: _total, ...row }) => row),
+      // As the driver returns them (the extras statements' rows are read and dropped).
+      results: results.map(({ count: _count, total: _total, ...row }) => row),
     };
   });
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: portOf(app.server.address()),
-    info: { tenantId, persons: PERSONS, token, ...(seedMs !== undefined ? { seedMs } : {}) },
+    info: { tenantId, persons: PERSONS, token, listStatements: recorded.get('20:1')!.length, ...(seedMs !== undefined ? { seedMs } : {}) },
     close: async () => {
       await app.close();
       await closeDb();
