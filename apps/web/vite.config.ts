@@ -62,7 +62,8 @@ const SINGLETONS = [
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next)[\\/]/,
   // react-query's option helpers are identity functions; everything else of it is shared state.
   /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/](?!build[\\/]modern[\\/](queryOptions|infiniteQueryOptions|mutationOptions)\.js$)/,
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]/,
+  // Mantine's contexts (its pure helpers may be copied).
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](MantineProvider[\\/](Mantine\.context|MantineThemeProvider[\\/]MantineThemeProvider)|DirectionProvider[\\/]DirectionProvider)\.mjs$/,
   /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/,
 ];
 
