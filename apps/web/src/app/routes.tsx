@@ -97,9 +97,9 @@ const protectedRoutes: RouteObject[] = [
   ...catalogRoutes('stores', 'StoresRoute', ACCESS.stores),
 
   { path: 'document-types', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
-  { path: 'document-types-administration', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
-  { path: 'document-types/create', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
-  { path: 'document-types/:id/edit', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
+  { path: 'document-types-administration', ...page(documents, 'DocumentsAdministrationRoute', ACCESS.documentTypes) },
+  { path: 'document-types/create', ...page(documents, 'DocumentTypeFormRoute', ACCESS.documentTypes) },
+  { path: 'document-types/:id/edit', ...page(documents, 'DocumentTypeFormRoute', ACCESS.documentTypes) },
 
   { path: 'posts', ...page(posts, 'PostsRoute', ACCESS.posts) },
   { path: 'posts/new', ...page(posts, 'PostsRoute', ACCESS.posts) },

@@ -66,7 +66,7 @@ export const ACCESS = {
   /** The permissions calculator is an admin tool for internal staff. */
   permissionsCalculator: { staff: true },
   dataSources: { flags: ['data_sources'], allOf: ['MANAGE_DATA_SOURCES'] },
-  documentTypes: { flags: ['document_manager'], allOf: ['MANAGE_DOCUMENTATIONS'] },
+  documentTypes: { flags: ['document_manager', 'upload_documents'], allOf: ['MANAGE_DOCUMENTATIONS'] },
   venues: {},
   locations: { module: 'location' },
   businessLines: { module: 'business_line' },

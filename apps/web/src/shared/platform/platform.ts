@@ -8,6 +8,43 @@ export interface Platform {
   /** Registers the hardware back-button handler; returns the unregister function. */
   onBackButton(handler: () => void): () => void;
   exitApp(): void;
+  /** Camera capture; absent = the web implementation (`webCamera`). */
+  readonly camera?: CameraService;
+}
+
+/** What a native capture asks for (spec §9: 1280×960, JPEG quality 85). */
+export interface NativePhotoOptions {
+  width: number;
+  height: number;
+  quality: number;
+}
+
+/**
+ * Taking photos (spec §4 photo capture). On the web the page shows a live stream and grabs a
+ * frame itself (`mode: 'stream'`); a native shell takes the photo with the system camera
+ * (`mode: 'native'`, `capture`) and refuses with `CameraPermissionError` when denied.
+ */
+export interface CameraService {
+  readonly mode: 'stream' | 'native';
+  /** Web: the live video stream (rejects with the browser's DOMException). */
+  openStream(constraints: MediaStreamConstraints): Promise<MediaStream>;
+  /** Native: one photo as a JPEG blob. */
+  capture(options: NativePhotoOptions): Promise<Blob>;
+}
+
+/** A native camera refused for lack of permission ("Se requieren permisos de cámara…"). */
+export class CameraPermissionError extends Error {
+  override name = 'CameraPermissionError';
+}
+
+export const webCamera: CameraService = {
+  mode: 'stream',
+  openStream: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
+  capture: () => Promise.reject(new Error('The web camera captures from its stream.')),
+};
+
+export function getCamera(): CameraService {
+  return current.camera ?? webCamera;
 }
 
 export const webPlatform: Platform = {
