@@ -31,7 +31,8 @@ function serve(permissions: string[], isStaff = false) {
   );
 }
 
-describe('the route table (spec §2)', () => {
+// Lazy area modules are transformed on first use: the first navigations can take seconds on a busy machine.
+describe('the route table (spec §2)', { timeout: 30_000 }, () => {
   beforeEach(() => serve(WORKER));
   afterEach(async () => {
     await sessionStore.signOut();
@@ -40,7 +41,7 @@ describe('the route table (spec §2)', () => {
 
   it('sends an unauthenticated user from a protected route to /login, replacing the entry', async () => {
     const { router } = await renderRoutes(routes, { path: '/settings' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
   });
@@ -48,14 +49,14 @@ describe('the route table (spec §2)', () => {
   it("sends '/' to /home when signed in", async () => {
     sessionStore.signIn(pair());
     const { router } = await renderRoutes(routes, { path: '/' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(await screen.findByText('Hola, Matías')).toBeTruthy();
   });
 
   it('redirects /reports to /reports/list', async () => {
     sessionStore.signIn(pair());
     const { router } = await renderRoutes(routes, { path: '/reports' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reports/list'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports/list'), { timeout: 15_000 });
     expect(await screen.findByText('Módulo en construcción')).toBeTruthy();
     expect(screen.getByText(/El módulo Reportes todavía no está disponible/)).toBeTruthy();
   });

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens arrive through lazy imports that are transformed on first use: allow a busy machine time.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine and the shell read from the window.
 if (!window.matchMedia) {
