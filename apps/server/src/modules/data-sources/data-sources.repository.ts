@@ -7,7 +7,7 @@ export type DataSourceRowRecord = typeof dataSourceRows.$inferSelect;
 
 const pattern = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const active = (value: 'true' | 'false' | 'all', column: typeof dataSources.isActive | typeof dataSourceRows.isActive) => (value === 'all' ? undefined : eq(column, value === 'true'));
-const rowsCount = sql<number>`(SELECT count(*) FROM data_source_rows r WHERE r.tenant_id = ${dataSources.tenantId} AND r.data_source_id = ${dataSources.id} AND r.is_active)`.mapWith(Number);
+const rowsCount = sql<number>`(SELECT count(*) FROM data_source_rows r WHERE r.tenant_id = "data_sources"."tenant_id" AND r.data_source_id = "data_sources"."id" AND r.is_active)`.mapWith(Number);
 
 export async function listDataSources(tx: Drizzle, tenantId: string, query: { search?: string | undefined; isActive: 'true' | 'false' | 'all'; limit: number; offset: number }) {
   const where = and(eq(dataSources.tenantId, tenantId), active(query.isActive, dataSources.isActive), query.search?.trim() ? ilike(dataSources.name, pattern(query.search)) : undefined);

@@ -219,7 +219,9 @@ async function openFile(platform: Platform, ctx: ImportRunContext, fileUid: stri
   const file = await platform.db.transaction(ctx.tenantId, (tx) => findStoredFile(tx, ctx.tenantId, fileUid));
   if (!file) throw new FileError('FILE_NOT_REACHABLE', 'El archivo no existe o ya no está disponible: súbelo de nuevo.');
   if (file.size > IMPORT_MAX_BYTES) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo pesa más de ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
-  const format = sheetFormatOf(file.contentType);
+  let format = sheetFormatOf(file.contentType);
+  // Excel's "Unicode text" is UTF-16 with a BOM, which byte sniffing may take for audio (FF FB/FE)
+  if (!format && (await startsWithUtf16Bom(platform, file.storageKey))) format = 'csv';
   if (!format) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `Los archivos de tipo ${file.contentType} no se pueden importar: usa CSV o XLSX.`);
   let stream: Readable;
   try {
@@ -228,6 +230,17 @@ async function openFile(platform: Platform, ctx: ImportRunContext, fileUid: stri
     throw new FileError('FILE_NOT_REACHABLE', 'No se pudo leer el archivo desde el almacenamiento.');
   }
   return { stream, size: Math.max(1, file.size), format };
+}
+
+async function startsWithUtf16Bom(platform: Platform, key: string): Promise<boolean> {
+  try {
+    const head: Buffer[] = [];
+    for await (const chunk of await platform.storage.get(key, { start: 0, end: 1 })) head.push(chunk as Buffer);
+    const bytes = Buffer.concat(head);
+    return (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  } catch {
+    return false;
+  }
 }
 
 /** Header cells → the importer's column names (by index); missing required columns fail the file. */
@@ -307,7 +320,8 @@ function parseOne(
   const record: Record<string, string> = {};
   let early: ParsedRow['error'] = null;
   for (const [index, name] of mapping) {
-    const value = (cells[index] ?? '').trim();
+    // an apostrophe before =, +, -, @ is how exports (ours, and spreadsheets) keep text from being a formula: undo it
+    const value = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
     record[name] = value;
     if (!early && (formulas?.has(index) || value.startsWith('='))) early = { code: 'FILE_ROW_FORMULA', column: name };
     else if (!early && value.length > MAX_CELL) early = { code: 'FILE_ROW_TOO_LONG', column: name };

@@ -1,4 +1,4 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { pipeline } from 'node:stream';
 import Papa from 'papaparse';
@@ -106,11 +106,37 @@ class Decode extends Transform {
   }
 }
 
+/** The delimiter of a CSV file from its first line: the most frequent of , ; and tab outside quotes (',' by default). */
+export function guessDelimiter(head: string): string {
+  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  let quoted = false;
+  for (const char of head) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
 async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false }) as unknown as Transform;
   const decode = new Decode();
+  source.on('error', (error) => decode.destroy(error));
+  const text = source.pipe(decode)[Symbol.asyncIterator]() as AsyncIterator<string>;
+  const first = await text.next();
+  if (first.done) return;
+  const head = String(first.value);
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: guessDelimiter(head), skipEmptyLines: false }) as unknown as Transform;
   let failure: Error | null = null;
-  pipeline(source, decode, parser, (error) => {
+  const chunks = Readable.from(
+    (async function* () {
+      yield head;
+      for (let next = await text.next(); !next.done; next = await text.next()) yield String(next.value);
+    })(),
+    { objectMode: false },
+  );
+  pipeline(chunks, parser, (error) => {
     if (error) failure = error;
   });
   let row = 0;
@@ -121,6 +147,8 @@ async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
     }
   } catch (error) {
     throw failure ?? error;
+  } finally {
+    source.destroy();
   }
   if (failure) throw failure;
 }
@@ -146,7 +174,7 @@ function cellText(value: unknown): { text: string; formula: boolean } {
 }
 
 async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore' });
   try {
     for await (const worksheet of workbook) {
       for await (const sheetRow of worksheet) {

@@ -32,7 +32,7 @@ export function claimableBy(step: 'validate' | 'apply'): TImportStatus[] {
 
 export const isFinal = (status: TImportStatus) => TRANSITIONS[status].length === 0;
 /** The user confirms a validated job only. */
-export const canApply = (status: TImportStatus) => canTransition(status, 'APPLYING');
+export const canApply = (status: TImportStatus) => status === 'VALIDATION_OK';
 /** A job may be discarded when nothing runs and nothing was applied. */
 export const canDiscard = (status: TImportStatus) => status === 'VALIDATION_OK' || status === 'VALIDATION_FAILED' || status === 'APPLY_FAILED';
 /** The preview's rows exist once validation has ended. */

@@ -230,7 +230,11 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   let searching = false;
   const folded = query.search ? foldText(query.search) : '';
   if (folded) {
-    const terms = folded.split(' ').filter(Boolean);
+    // a RUT or number typed with dots (12.345.678-5) matches its stored writing without them
+    const terms = folded
+      .split(' ')
+      .filter(Boolean)
+      .map((term) => (/^[\d.]+(-[\dk])?$/.test(term) ? term.replaceAll('.', '') : term));
     const long = terms.filter((term) => term.length >= 3);
     if (long.length === 0) filters.push(sql`p.sort_name COLLATE "C" LIKE ${`${escapeLike(folded)}%`}`);
     else {

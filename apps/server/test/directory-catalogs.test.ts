@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { ORG, RES, uploadFile } from './directory.helpers.ts';
+import { PDF, PNG_1X1 } from './documents.helpers.ts';
+
+interface Venue {
+  id: string;
+  name: string;
+  code: string;
+  business_line: string | null;
+  business_line_name: string | null;
+  categories: string[];
+  timezone: string | null;
+  country: string | null;
+  gla: number | null;
+  extra_data: Record<string, unknown>;
+  is_active: boolean;
+}
+interface Item {
+  id: string;
+  name: string;
+  code: string | null;
+  is_active: boolean;
+}
+
+describe.each(engines())('venues, locations, catalogues, organisation and data sources on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let norteAdmin: string;
+  let operario: string;
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    norteAdmin = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
+    operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+  });
+  afterAll(() => server?.close());
+
+  const post = async <T>(path: string, json: unknown, status = 201, token = admin, subdomain = 'demo') => {
+    const response = await server.api(subdomain, path, { method: 'POST', token, json });
+    expect(response.status, `${path} ${await response.clone().text()}`).toBe(status);
+    return body<T>(response);
+  };
+
+  it('generic catalogues: list with search and is_active, create, detail, edit, soft delete; codes unique among active rows', async () => {
+    for (const catalog of ['venue-categories', 'business-lines', 'blueprints', 'companies', 'stores']) {
+      const base = `${ORG}/${catalog}/`;
+      const first = await post<Item>(base, { name: `Primero ${catalog}`, code: 'A1', description: 'uno' });
+      expect(first).toMatchObject({ name: `Primero ${catalog}`, code: 'A1', description: 'uno', is_active: true });
+      expect(await post(base, { name: 'Otro', code: 'A1' }, 400)).toEqual({ code: 'validation-error', errors: { code: ['Code already in use'] } });
+      await post<Item>(base, { name: `Segundo ${catalog}` });
+      const page = await body<{ count: number; results: Item[] }>(await server.api('demo', `${base}?search=primero`, { token: operario }));
+      expect(page.results.map((i) => i.id)).toEqual([first.id]);
+      expect(await body(await server.api('demo', `${base}${first.id}/`, { method: 'PATCH', token: admin, json: { name: 'Renombrado' } }))).toMatchObject({ name: 'Renombrado', code: 'A1' });
+      expect((await server.api('demo', `${base}${first.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+      expect(await body(await server.api('demo', `${base}${first.id}/`, { token: operario }))).toMatchObject({ is_active: false });
+      expect((await body<{ results: Item[] }>(await server.api('demo', base, { token: admin }))).results.map((i) => i.id)).not.toContain(first.id);
+      expect((await body<{ results: Item[] }>(await server.api('demo', `${base}?is_active=false`, { token: admin }))).results.map((i) => i.id)).toEqual([first.id]);
+      // the code is free again once its row is inactive
+      await post<Item>(base, { name: 'Reutiliza', code: 'A1' });
+      expect((await server.api('demo', `${base}${first.id}/`, { method: 'PATCH', token: admin, json: { is_active: true } })).status).toBe(400);
+    }
+    expect((await server.api('demo', `${ORG}/unicorns/`, { token: admin })).status).toBe(404);
+    expect((await server.api('demo', `${ORG}/stores/nope/`, { token: admin })).status).toBe(404);
+  });
+
+  it('venues: full fields, business line and categories checked, IANA time zone and ISO country validated', async () => {
+    const line = await post<Item>(`${ORG}/business-lines/`, { name: 'Centros comerciales', code: 'CC' });
+    const category = await post<Item>(`${ORG}/venue-categories/`, { name: 'Outlet', code: 'OUT' });
+    const venue = await post<Venue>(`${ORG}/venues/`, {
+      name: 'Mall Norte',
+      code: 'MN-01',
+      address: 'Av. Siempre Viva 742',
+      description: 'Sede principal',
+      legacy_id: 42,
+      business_line: line.id,
+      country: 'cl',
+      timezone: 'America/Santiago',
+      gla: 12500.5,
+      extra_data: { floors: 3, parking: true },
+      categories: [category.id],
+    });
+    expect(venue).toMatchObject({ code: 'MN-01', business_line: line.id, business_line_name: 'Centros comerciales', country: 'CL', timezone: 'America/Santiago', gla: 12500.5, extra_data: { floors: 3, parking: true }, categories: [category.id], legacy_id: 42 });
+    const errors = async (json: unknown) => (await body<{ errors: Record<string, string[]> }>(await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json }))).errors;
+    expect(Object.keys(await errors({ name: 'X', code: 'X1', timezone: 'Mars/Olympus' }))).toEqual(['timezone']);
+    expect(Object.keys(await errors({ name: 'X', code: 'X1', country: 'ZZ' }))).toEqual(['country']);
+    expect(Object.keys(await errors({ name: 'X', code: 'X1', business_line: category.id }))).toEqual(['business_line']);
+    expect(Object.keys(await errors({ name: 'X', code: 'X1', categories: [line.id] }))).toEqual(['categories']);
+    expect(await errors({ name: 'X', code: 'MN-01' })).toEqual({ code: ['Code already in use'] });
+    expect(await body(await server.api('demo', `${ORG}/venues/${venue.id}/public`))).toEqual({ id: venue.id, name: 'Mall Norte', code: 'MN-01', address: 'Av. Siempre Viva 742' });
+    expect(await body(await server.api('demo', `${ORG}/venues/${venue.id}/`, { method: 'PATCH', token: admin, json: { timezone: 'UTC', gla: null } }))).toMatchObject({ timezone: 'UTC', gla: null });
+    expect((await server.api('demo', `${ORG}/venues/?search=mn-01`, { token: operario })).status).toBe(200);
+    expect((await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: operario, json: { name: 'x', code: 'y' } })).status).toBe(403);
+    expect((await server.api('demo', `${ORG}/venues/${venue.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await server.api('demo', `${ORG}/venues/${venue.id}/public`)).status).toBe(404);
+  });
+
+  it('locations: a tree in a venue on a blueprint, cycles refused', async () => {
+    const venue = await post<Venue>(`${ORG}/venues/`, { name: 'Planta', code: 'PL' });
+    const blueprint = await post<Item>(`${ORG}/blueprints/`, { name: 'Plano piso 1', code: 'P1' });
+    const building = await post<{ id: string; venue_name: string }>(`${ORG}/locations/`, { name: 'Edificio A', code: 'EA', venue: venue.id, blue_print: blueprint.id });
+    expect(building).toMatchObject({ venue_name: 'Planta', blue_print: blueprint.id, parent: null });
+    const floor = await post<{ id: string }>(`${ORG}/locations/`, { name: 'Piso 1', code: 'EA-1', parent: building.id, venue: venue.id });
+    const room = await post<{ id: string }>(`${ORG}/locations/`, { name: 'Sala 101', code: 'EA-101', parent: floor.id });
+    for (const parent of [room.id, floor.id, building.id]) {
+      const response = await server.api('demo', `${ORG}/locations/${building.id}/`, { method: 'PATCH', token: admin, json: { parent } });
+      expect(response.status, parent).toBe(400);
+      expect(Object.keys((await body<{ errors: object }>(response)).errors)).toEqual(['parent']);
+    }
+    expect((await server.api('demo', `${ORG}/locations/`, { method: 'POST', token: admin, json: { name: 'x', code: 'x', venue: 'nope' } })).status).toBe(400);
+    const children = await body<{ results: { id: string }[] }>(await server.api('demo', `${ORG}/locations/?parent=${building.id}`, { token: admin }));
+    expect(children.results.map((l) => l.id)).toEqual([floor.id]);
+    expect((await body<{ count: number }>(await server.api('demo', `${ORG}/locations/?venue=${venue.id}`, { token: admin }))).count).toBe(2);
+  });
+
+  it('a module the tenant disabled answers 404 module-disabled on its routes (demo-norte: store, company)', async () => {
+    for (const path of [`${ORG}/stores/`, `${ORG}/companies/`, `${ORG}/imports/stores/`, `${ORG}/stores/00000000-0000-4000-8000-000000000000/`]) {
+      const response = await server.api('demo-norte', path, { token: norteAdmin });
+      expect(response.status, path).toBe(404);
+      expect(await body(response), path).toMatchObject({ code: 'module-disabled', module: expect.any(String) });
+    }
+    expect((await server.api('demo-norte', `${ORG}/stores/`, { method: 'POST', token: norteAdmin, json: { name: 'x' } })).status).toBe(404);
+    expect((await server.api('demo-norte', `${ORG}/business-lines/`, { token: norteAdmin })).status).toBe(200);
+    expect((await server.api('demo', `${ORG}/stores/`, { token: admin })).status).toBe(200);
+  });
+
+  it('organisation profile: name and logo, the tenant cache dropped at once', async () => {
+    const current = await body<{ id: string; name: string; logo_url: string | null }>(await server.api('demo', `${ORG}/current`, { token: operario }));
+    expect(current).toMatchObject({ subdomain: 'demo', name: 'Faena Demo', logo_url: null, logo_upload_id: null, disabled_modules: [] });
+    const logo = await uploadFile(server, 'demo', admin, PNG_1X1, 'logo.png');
+    const updated = await body<{ name: string; logo_url: string; logo_upload_id: string }>(
+      await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { name: 'Faena Demo S.A.', logo_upload_id: logo } }),
+    );
+    expect(updated).toMatchObject({ name: 'Faena Demo S.A.', logo_url: `/api/organization/v3/logo/${logo}`, logo_upload_id: logo });
+    // the public tenant answer (sign-in page) shows it on the next request
+    expect(await body(await server.api('demo', '/api/tenant'))).toMatchObject({ name: 'Faena Demo S.A.', logo_url: `/api/organization/v3/logo/${logo}` });
+    const image = await server.api('demo', updated.logo_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+    // only the current logo, only on its own host
+    const other = await uploadFile(server, 'demo', admin, PNG_1X1, 'otro.png');
+    expect((await server.api('demo', `${ORG}/logo/${other}`)).status).toBe(404);
+    expect((await server.api('demo-norte', updated.logo_url)).status).toBe(404);
+    const pdf = await uploadFile(server, 'demo', admin, PDF, 'logo.pdf');
+    expect((await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { logo_upload_id: pdf } })).status).toBe(400);
+    expect((await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: operario, json: { name: 'Hackeada' } })).status).toBe(403);
+    expect(await body(await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { name: 'Faena Demo', logo_upload_id: null } }))).toMatchObject({ name: 'Faena Demo', logo_url: null });
+    expect(await body(await server.api('demo', '/api/tenant'))).toMatchObject({ name: 'Faena Demo', logo_url: null });
+  });
+
+  it('data sources: key/label rows edited by hand, searchable for pickers, MANAGE_DATA_SOURCES to write', async () => {
+    const source = await post<{ id: string; rows_count: number }>(`${RES}/data-sources/`, { name: 'Regiones', description: 'Regiones de Chile' });
+    expect(source.rows_count).toBe(0);
+    const rows = `${RES}/data-sources/${source.id}/rows/`;
+    const rm = await post<{ id: string }>(rows, { key: 'RM', label: 'Región Metropolitana' });
+    await post(rows, { key: 'V', label: 'Valparaíso' });
+    expect(await post(rows, { key: 'RM', label: 'Otra' }, 400)).toEqual({ code: 'validation-error', errors: { key: ['Key already in use'] } });
+    const search = await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?search=metro`, { token: operario }));
+    expect(search.results).toEqual([{ id: rm.id, key: 'RM', label: 'Región Metropolitana', is_active: true }]);
+    expect(await body(await server.api('demo', `${rows}${rm.id}`, { method: 'PATCH', token: admin, json: { label: 'Metropolitana de Santiago' } }))).toMatchObject({ label: 'Metropolitana de Santiago' });
+    expect((await server.api('demo', `${rows}${rm.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await body<{ count: number }>(await server.api('demo', rows, { token: operario }))).count).toBe(1);
+    expect(await body(await server.api('demo', `${RES}/data-sources/${source.id}/`, { token: operario }))).toMatchObject({ name: 'Regiones', rows_count: 1 });
+    const rrhh = (await signIn(server, 'demo', 'rrhh@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', `${RES}/data-sources/`, { method: 'POST', token: rrhh, json: { name: 'x' } })).status).toBe(403);
+    expect((await server.api('demo', rows, { method: 'POST', token: operario, json: { key: 'x', label: 'y' } })).status).toBe(403);
+    expect((await server.api('demo', `${RES}/data-sources/${source.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await server.api('demo', rows, { method: 'POST', token: admin, json: { key: 'x', label: 'y' } })).status).toBe(404);
+    expect((await server.api('demo', `${RES}/data-sources/nope/rows/`, { token: admin })).status).toBe(404);
+  });
+
+  it("keeps tenant B's venues, locations, catalogues, organisation and data sources out of tenant A's reach", async () => {
+    const bId = (await tenantOf(server, 'demo-norte')).id;
+    const venue = await post<Venue>(`${ORG}/venues/`, { name: 'Faena B', code: 'FB' }, 201, norteAdmin, 'demo-norte');
+    const location = await post<{ id: string }>(`${ORG}/locations/`, { name: 'Rajo', code: 'R1', venue: venue.id }, 201, norteAdmin, 'demo-norte');
+    const line = await post<Item>(`${ORG}/business-lines/`, { name: 'Cobre', code: 'CU' }, 201, norteAdmin, 'demo-norte');
+    const source = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Turnos B' }, 201, norteAdmin, 'demo-norte');
+    const row = await post<{ id: string }>(`${RES}/data-sources/${source.id}/rows/`, { key: 'N', label: 'Noche' }, 201, norteAdmin, 'demo-norte');
+    const reads = [
+      `${ORG}/venues/${venue.id}/`,
+      `${ORG}/venues/${venue.id}/public`,
+      `${ORG}/locations/${location.id}/`,
+      `${ORG}/business-lines/${line.id}/`,
+      `${RES}/data-sources/${source.id}/`,
+      `${RES}/data-sources/${source.id}/rows/`,
+      `${RES}/data-sources/${source.id}/imports/`,
+    ];
+    for (const path of reads) expect((await server.api('demo', path, { token: admin })).status, path).toBe(404);
+    for (const [method, path, json] of [
+      ['PATCH', `${ORG}/venues/${venue.id}/`, { name: 'x' }],
+      ['DELETE', `${ORG}/locations/${location.id}/`, undefined],
+      ['PATCH', `${ORG}/business-lines/${line.id}/`, { name: 'x' }],
+      ['PATCH', `${RES}/data-sources/${source.id}/rows/${row.id}`, { label: 'x' }],
+      ['POST', `${RES}/data-sources/${source.id}/rows/`, { key: 'x', label: 'x' }],
+    ] as const) {
+      expect((await server.api('demo', path, { method, token: admin, ...(json ? { json } : {}) })).status, `${method} ${path}`).toBe(404);
+    }
+    // references to B's rows are unknown in A
+    expect((await server.api('demo', `${ORG}/locations/`, { method: 'POST', token: admin, json: { name: 'x', code: 'x', venue: venue.id } })).status).toBe(400);
+    expect((await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'x', code: 'x', business_line: line.id } })).status).toBe(400);
+    // lists of A hold none of B's
+    const listed = JSON.stringify([
+      await body(await server.api('demo', `${ORG}/venues/?page_size=200&is_active=all`, { token: admin })),
+      await body(await server.api('demo', `${ORG}/locations/?page_size=200&is_active=all`, { token: admin })),
+      await body(await server.api('demo', `${ORG}/business-lines/?page_size=200&is_active=all`, { token: admin })),
+      await body(await server.api('demo', `${RES}/data-sources/?page_size=200&is_active=all`, { token: admin })),
+      await body(await server.api('demo', `${ORG}/current`, { token: admin })),
+    ]);
+    for (const id of [venue.id, location.id, line.id, source.id, bId]) expect(listed).not.toContain(id);
+    // B's token on A's host: refused before anything is read
+    const routes = (await collectRoutes(server)).filter((route) => route.url.startsWith(ORG) || route.url.startsWith(RES));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes.filter((r) => r.access && 'permissions' in r.access)) {
+      const path = route.url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
+      const response = await server.api('demo', path, { method: route.method, token: norteAdmin, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} }) });
+      expect(response.status, `${route.method} ${route.url}`).toBe(403);
+      expect((await body(response)).code).toBe('tenant-mismatch');
+    }
+  });
+
+  it('lists the import kinds with their columns and every error text', async () => {
+    const kinds = await body<{ kinds: { kind: string; columns: { name: string; required: boolean }[] }[]; error_codes: Record<string, string> }>(await server.api('demo', `${RES}/imports/kinds`, { token: operario }));
+    expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
+    expect(kinds.error_codes).toMatchObject({
+      FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía",
+      FILE_ROW_DUPLICATE_KEY: "La columna 'key' está duplicada",
+      UNHANDLED_ERROR: 'Error no manejado',
+      FILE_NOT_REACHABLE: expect.any(String),
+      FILE_TYPE_NOT_SUPPORTED: expect.any(String),
+      FILE_WITHOUT_REQUIRED_HEADERS: expect.any(String),
+      FILE_WITH_ERROR_IN_ROWS: expect.any(String),
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { AUD, PERSONS, importAll } from './directory.helpers.ts';
+
+const EXPORTS = `${PERSONS}exports/`;
+
+interface Export {
+  id: string;
+  format: string;
+  status: string;
+  percent: number;
+  rows: number;
+  file_name: string;
+  download_url: string | null;
+}
+
+describe.each(engines())('persons exports on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    const position = await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Exportador', code: 'EXP' } }));
+    for (const [name, email] of [
+      ['=HYPERLINK("http://evil.test","Exportada")', 'export1@faena.test'],
+      ['Exportada Normal', 'export2@faena.test'],
+    ]) {
+      const response = await server.api('demo', PERSONS, {
+        method: 'POST',
+        token: admin,
+        json: { name, primary_email: email, phones: ['+56 9 5555 0000'], identity_documents: [{ type: 'CL_CI', number: '11111111-1' }].filter(() => email === 'export2@faena.test'), position_ids: [position.id], roles: ['@admin', '-1'] },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+    }
+  });
+  afterAll(() => server?.close());
+
+  const finished = async (id: string): Promise<Export> => {
+    for (let i = 0; i < 300; i++) {
+      const job = await body<Export>(await server.api('demo', `${EXPORTS}${id}/`, { token: admin }));
+      if (job.status === 'DONE' || job.status === 'FAILED') return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('export did not finish');
+  };
+  const start = async (json: unknown) => {
+    const response = await server.api('demo', EXPORTS, { method: 'POST', token: admin, json });
+    expect(response.status).toBe(202);
+    const job = await body<Export>(response);
+    expect(['PENDING', 'RUNNING', 'DONE']).toContain(job.status);
+    return finished(job.id);
+  };
+
+  it('exports the filtered persons as CSV in the background, formula-leading cells neutralised', async () => {
+    const job = await start({ format: 'csv', filters: { search: 'export' } });
+    expect(job).toMatchObject({ format: 'csv', status: 'DONE', percent: 100, rows: 2, download_url: `${EXPORTS}${job.id}/download` });
+    const file = await server.api('demo', job.download_url!, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${job.file_name}"`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // a UTF-8 BOM, so that Excel reads the accents
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
+    expect(rows[0]).toEqual(['email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at']);
+    expect(rows).toHaveLength(3);
+    const evil = rows.find((row) => row[0] === 'export1@faena.test')!;
+    expect(evil[1]).toBe('\'=HYPERLINK("http://evil.test","Exportada")');
+    expect(evil[5]).toBe("'+56955550000");
+    expect(evil[7]).toBe('EXP');
+    expect(evil[12]).toBe("'@admin; -1");
+    expect(evil[14]).toBe('sí');
+    const normal = rows.find((row) => row[0] === 'export2@faena.test')!;
+    expect([normal[2], normal[3]]).toEqual(['CL_CI', '11111111-1']);
+    // no cell of the file starts a formula
+    for (const row of rows) for (const cell of row) expect(/^[=+\-@]/.test(cell), cell).toBe(false);
+  });
+
+  it('exports XLSX, downloadable with the session cookie as well', async () => {
+    const job = await start({ format: 'xlsx', filters: { search: 'export' } });
+    expect(job).toMatchObject({ status: 'DONE', rows: 2 });
+    const cookie = await server.api('demo', '/api/auth/v3/session-cookie', { method: 'POST', token: admin });
+    const session = cookie.headers.get('set-cookie')!.split(';')[0]!;
+    const file = await server.api('demo', job.download_url!, { headers: { cookie: session } });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Personas');
+    expect(sheet.rowCount).toBe(3);
+    const values = (sheet.getRow(2).values as unknown[]).concat(sheet.getRow(3).values as unknown[]).filter((value) => typeof value === 'string') as string[];
+    expect(values).toContain('\'=HYPERLINK("http://evil.test","Exportada")');
+    for (const value of values) expect(/^[=+\-@]/.test(value), value).toBe(false);
+    for (let r = 1; r <= 3; r++) sheet.getRow(r).eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+  });
+
+  it('an export can be edited and loaded back (the same columns as the import)', async () => {
+    const job = await start({ format: 'csv', filters: { search: 'export2@faena.test' } });
+    const text = await (await server.api('demo', job.download_url!, { token: admin })).text();
+    const back = await importAll(server, 'demo', admin, `${PERSONS}imports/`, Buffer.from(text.replace('Exportada Normal', 'Exportada Normal Editada'), 'utf8'), 'ida-y-vuelta.csv');
+    expect(back.counts).toMatchObject({ UPDATE: 1, ERROR: 0, ADD: 0 });
+  });
+
+  it('lists exports, tells the creator, needs MANAGE_PEOPLE', async () => {
+    const list = await body<{ count: number; results: Export[] }>(await server.api('demo', EXPORTS, { token: admin }));
+    expect(list.count).toBeGreaterThanOrEqual(3);
+    const inbox = await body<{ data: { summary: { title: string } }[] }>(await server.api('demo', '/api/notifications-engine/v3/notifications/inbox?limit=50', { token: admin }));
+    expect(inbox.data.map((n) => n.summary.title)).toContain('La exportación de personas está lista');
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', EXPORTS, { method: 'POST', token: supervisora, json: { format: 'csv' } })).status).toBe(403);
+    expect((await server.api('demo', `${EXPORTS}${list.results[0]!.id}/download`, { token: supervisora })).status).toBe(403);
+    expect((await server.api('demo', `${EXPORTS}nope/`, { token: admin })).status).toBe(404);
+    expect((await server.api('demo', EXPORTS, { method: 'POST', token: admin, json: { format: 'pdf' } })).status).toBe(400);
+  });
+});

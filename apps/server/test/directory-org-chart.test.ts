@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_KEYS } from '@faena/domain';
+import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { AUD, ORG, PERSONS } from './directory.helpers.ts';
+import { resolveAudience } from '../src/modules/audiences/audiences.service.ts';
+
+interface Position {
+  id: string;
+  title: string;
+  department: string | null;
+  code: string | null;
+  is_root: boolean;
+  organization: string;
+  tenant: string;
+  parents: string[];
+  people: { id: string; name: string; passport: string }[];
+  people_count: number;
+  default_permission_list: string[];
+  default_permissions: number;
+}
+interface Chart {
+  organization_id: string;
+  organization_name: string;
+  nodes: { id: string; title: string; persons: { id: string; name: string }[]; additional_count: number }[];
+  edges: { from: string; to: string }[];
+}
+
+const POSITIONS = `${AUD}/positions/`;
+const AUDIENCES = `${AUD}/audiences/`;
+
+describe.each(engines())('positions, org chart, audiences and permissions calculator on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let tenantId: string;
+  let people: { id: string; name: string }[];
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    tenantId = (await tenantOf(server, 'demo')).id;
+    people = (await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${PERSONS}?status=active&page_size=12`, { token: admin }))).results;
+  });
+  afterAll(() => server?.close());
+
+  const post = (json: unknown, token = admin) => server.api('demo', POSITIONS, { method: 'POST', token, json });
+  const patch = (id: string, json: unknown, token = admin) => server.api('demo', `${POSITIONS}${id}/`, { method: 'PATCH', token, json });
+  const position = async (json: unknown) => {
+    const response = await post(json);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return body<Position>(response);
+  };
+
+  it('creates positions with title, department, code, root, parents, people and default permissions', async () => {
+    const ceo = await position({ title: 'Gerente General', department: 'Gerencia', code: 'GG', is_root: true, people: [people[0]!.id], default_permission_list: ['VIEW_PEOPLE', 'VIEW_ORG_CHART'] });
+    expect(ceo).toMatchObject({
+      title: 'Gerente General',
+      department: 'Gerencia',
+      code: 'GG',
+      is_root: true,
+      organization: tenantId,
+      tenant: 'demo',
+      parents: [],
+      people_count: 1,
+      default_permission_list: ['VIEW_ORG_CHART', 'VIEW_PEOPLE'],
+    });
+    const bit = (key: string) => 1 << PERMISSION_KEYS.indexOf(key as never);
+    expect(ceo.default_permissions).toBe(bit('VIEW_PEOPLE') | bit('VIEW_ORG_CHART'));
+    expect(ceo.people.map((p) => p.id)).toEqual([people[0]!.id]);
+    const ops = await position({ title: 'Jefe de Operaciones', parents: [ceo.id], people: people.slice(1, 6).map((p) => p.id) });
+    const hr = await position({ title: 'Jefa de Personas', parents: [ceo.id] });
+    // a DAG: several parents
+    const analyst = await position({ title: 'Analista', parents: [ops.id, hr.id] });
+    expect(analyst.parents.sort()).toEqual([ops.id, hr.id].sort());
+    const listed = await body<{ count: number; results: Position[] }>(await server.api('demo', `${POSITIONS}?search=jefe`, { token: admin }));
+    expect(listed.results.map((p) => p.title)).toEqual(['Jefe de Operaciones']);
+    expect(await body(await server.api('demo', `${POSITIONS}${ops.id}/`, { token: admin }))).toMatchObject({ people_count: 5, parents: [ceo.id] });
+  });
+
+  it('draws the chart: nodes with up to three persons and the rest counted, edges from parent to child', async () => {
+    const chart = await body<Chart>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
+    expect(chart.organization_id).toBe(tenantId);
+    expect(chart.organization_name).toBe('Faena Demo');
+    const byTitle = new Map(chart.nodes.map((node) => [node.title, node]));
+    const ops = byTitle.get('Jefe de Operaciones')!;
+    expect(ops.persons).toHaveLength(3);
+    expect(ops.additional_count).toBe(2);
+    expect(byTitle.get('Gerente General')!.additional_count).toBe(0);
+    const ceo = byTitle.get('Gerente General')!.id;
+    expect(chart.edges).toEqual(expect.arrayContaining([{ from: ceo, to: ops.id }]));
+    const analyst = byTitle.get('Analista')!.id;
+    expect(chart.edges.filter((edge) => edge.to === analyst)).toHaveLength(2);
+  });
+
+  it('refuses cycles, unknown parents, a root with parents and codes taken', async () => {
+    const titles = new Map((await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?page_size=200`, { token: admin }))).results.map((p) => [p.title, p]));
+    const ceo = titles.get('Gerente General')!;
+    const analyst = titles.get('Analista')!;
+    const errors = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return (await body<{ errors: Record<string, string[]> }>(response)).errors;
+    };
+    expect(Object.keys(await errors(await patch(ceo.id, { parents: [analyst.id], is_root: false })))).toEqual(['parents']);
+    expect(Object.keys(await errors(await patch(ceo.id, { parents: [ceo.id], is_root: false })))).toEqual(['parents']);
+    expect(Object.keys(await errors(await post({ title: 'X', parents: ['00000000-0000-4000-8000-000000000000'] })))).toEqual(['parents']);
+    expect(Object.keys(await errors(await post({ title: 'X', is_root: true, parents: [ceo.id] })))).toEqual(['is_root']);
+    expect(Object.keys(await errors(await patch(analyst.id, { is_root: true })))).toEqual(['is_root']);
+    expect(await errors(await post({ title: 'Otro GG', code: 'GG' }))).toEqual({ code: ['Code already in use'] });
+    expect(Object.keys(await errors(await post({ title: 'X', default_permission_list: ['FLY'] })))).toEqual(['default_permission_list']);
+    expect((await patch('00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
+  });
+
+  it('gives new holders the default permissions, never beyond what the manager holds', async () => {
+    const member = await addMember(server, tenantId, { email: 'cargo@faena.test', permissions: ['VIEW_HOME'] });
+    const chief = await position({ title: 'Supervisor de turno', default_permission_list: ['VIEW_TASKS', 'VIEW_WF'] });
+    await patch(chief.id, { people: [member.personId] });
+    const set = await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }));
+    expect(set.permissions).toEqual(['VIEW_HOME', 'VIEW_TASKS', 'VIEW_WF']);
+    // a chart manager without MANAGE_PEOPLE cannot make a position that grants it, nor staff one that does
+    const manager = await addMember(server, tenantId, { email: 'organigrama@faena.test', permissions: ['VIEW_ORG_CHART', 'MANAGE_ORG_CHART', 'VIEW_TASKS', 'VIEW_WF'] });
+    const token = (await signIn(server, 'demo', manager.email, manager.password)).id_token;
+    const refused = await post({ title: 'Atajo', default_permission_list: ['MANAGE_PEOPLE'] }, token);
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_PEOPLE'] });
+    const ceo = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Gerente`, { token: admin }))).results[0]!;
+    expect((await patch(ceo.id, { people: [manager.personId] }, token)).status).toBe(403);
+    expect((await patch(chief.id, { people: [member.personId, manager.personId] }, token)).status).toBe(200);
+    // removing a holder keeps the permissions given (they are the person's now)
+    await patch(chief.id, { people: [] });
+    expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toContain('VIEW_WF');
+  });
+
+  it('deletes a position with its edges and assignments', async () => {
+    const temporary = await position({ title: 'Temporal', people: [people[7]!.id] });
+    const child = await position({ title: 'Hijo de temporal', parents: [temporary.id] });
+    expect((await server.api('demo', `${POSITIONS}${temporary.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await server.api('demo', `${POSITIONS}${temporary.id}/`, { token: admin })).status).toBe(404);
+    expect((await body<Position>(await server.api('demo', `${POSITIONS}${child.id}/`, { token: admin }))).parents).toEqual([]);
+    expect((await server.api('demo', `${POSITIONS}${temporary.id}/`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+
+  it('needs VIEW_ORG_CHART to read and MANAGE_ORG_CHART to write', async () => {
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', `${AUD}/org-chart/`, { token: operario })).status).toBe(403);
+    expect((await server.api('demo', POSITIONS, { token: operario })).status).toBe(403);
+    expect((await server.api('demo', `${AUD}/org-chart/`, { token: supervisora })).status).toBe(200);
+    expect((await post({ title: 'No' }, supervisora)).status).toBe(403);
+  });
+
+  it('audiences: rules by position, venue, business line and explicit people resolve to enabled persons', async () => {
+    const venue = await body<{ id: string }>(await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'Planta Norte', code: 'PN' } }));
+    const line = await body<{ id: string }>(await server.api('demo', `${ORG}/business-lines/`, { method: 'POST', token: admin, json: { name: 'Minería', code: 'MIN' } }));
+    const ops = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Operaciones`, { token: admin }))).results[0]!;
+    await server.api('demo', `${PERSONS}${people[8]!.id}/`, { method: 'PATCH', token: admin, json: { workspace_ids: [venue.id] } });
+    await server.api('demo', `${PERSONS}${people[9]!.id}/`, { method: 'PATCH', token: admin, json: { business_line_ids: [line.id] } });
+    const disabled = (await body<{ results: { id: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;
+    const rules = { positions: [ops.id], venues: [venue.id], business_lines: [line.id], persons: [people[10]!.id, disabled.id] };
+    const created = await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Brigada', description: 'Emergencias', rules } });
+    expect(created.status).toBe(201);
+    const audience = await body<{ id: string; rules: typeof rules }>(created);
+    const expected = [...people.slice(1, 6).map((p) => p.id), people[8]!.id, people[9]!.id, people[10]!.id].sort();
+    const members = await body<{ count: number; results: { id: string }[] }>(await server.api('demo', `${AUDIENCES}${audience.id}/persons/?page_size=50`, { token: admin }));
+    expect(members.count).toBe(expected.length);
+    expect(members.results.map((p) => p.id).sort()).toEqual(expected);
+    // the resolver other modules call
+    const resolved = await server.running.platform.db.transaction(tenantId, (tx) => resolveAudience(tx, tenantId, audience.id));
+    expect(resolved.sort()).toEqual(expected);
+    expect(await server.running.platform.db.transaction(tenantId, (tx) => resolveAudience(tx, tenantId, { positions: [], venues: [], business_lines: [], persons: [] }))).toEqual([]);
+    // preview of draft rules, edit, list, delete
+    const preview = await body<{ count: number }>(await server.api('demo', `${AUDIENCES}preview`, { method: 'POST', token: admin, json: { rules: { venues: [venue.id] } } }));
+    expect(preview.count).toBe(1);
+    expect(await body(await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'PATCH', token: admin, json: { name: 'Brigada de emergencia', rules: { persons: [people[10]!.id] } } }))).toMatchObject({ name: 'Brigada de emergencia', rules: { positions: [], persons: [people[10]!.id] } });
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await body<{ results: { name: string }[] }>(await server.api('demo', AUDIENCES, { token: operario }))).results.map((a) => a.name)).toContain('Brigada de emergencia');
+    expect((await server.api('demo', `${AUDIENCES}${audience.id}/persons/`, { token: operario })).status).toBe(403);
+    expect((await server.api('demo', AUDIENCES, { method: 'POST', token: operario, json: { name: 'x' } })).status).toBe(403);
+    const bad = await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Mala', rules: { venues: ['00000000-0000-4000-8000-000000000000'], positions: ['x'] } } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await body<{ errors: object }>(bad)).errors).sort()).toEqual(['rules.positions', 'rules.venues']);
+    expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { token: admin })).status).toBe(404);
+  });
+
+  it('the permissions calculator lists the effective keys and which source grants each', async () => {
+    const member = await addMember(server, tenantId, { email: 'calculo@faena.test', name: 'Cálculo', permissions: ['VIEW_HOME', 'VIEW_TASKS'] });
+    const shift = await position({ title: 'Turno calculado', default_permission_list: ['VIEW_TASKS'], people: [member.personId] });
+    const other = await position({ title: 'Solo reportes', default_permission_list: ['VIEW_REPORTS'] });
+    const response = await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { persons: [member.personId], positions: [other.id] } });
+    expect(response.status).toBe(200);
+    const result = await body<{ persons_count: number; positions_count: number; permissions: { key: string; meaning: string; granted_count: number; granted_by: { type: string; id: string; name: string }[] }[] }>(response);
+    expect(result.persons_count).toBe(1);
+    expect(result.positions_count).toBe(1);
+    const byKey = new Map(result.permissions.map((p) => [p.key, p]));
+    expect([...byKey.keys()]).toEqual(['VIEW_HOME', 'VIEW_REPORTS', 'VIEW_TASKS']);
+    expect(byKey.get('VIEW_HOME')!.granted_by).toEqual([{ type: 'person', id: member.personId, name: 'Cálculo' }]);
+    expect(byKey.get('VIEW_REPORTS')!.granted_by).toEqual([{ type: 'position', id: other.id, name: 'Solo reportes' }]);
+    expect(byKey.get('VIEW_TASKS')!.granted_by).toEqual(expect.arrayContaining([{ type: 'person', id: member.personId, name: 'Cálculo' }, { type: 'position', id: shift.id, name: 'Turno calculado' }]));
+    expect(byKey.get('VIEW_HOME')!.meaning).toBe('menu and home');
+    const audience = await body<{ id: string }>(await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Calculada', rules: { positions: [shift.id] } } }));
+    const viaAudience = await body<{ persons_count: number; permissions: { key: string }[] }>(await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { audience: audience.id } }));
+    expect(viaAudience.persons_count).toBe(1);
+    expect(viaAudience.permissions.map((p) => p.key)).toEqual(['VIEW_HOME', 'VIEW_TASKS']);
+    expect(await body(await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: {} }))).toEqual({ persons_count: 0, positions_count: 0, permissions: [] });
+    expect((await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { audience: 'nope' } })).status).toBe(400);
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: supervisora, json: {} })).status).toBe(403);
+  });
+});

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, signIn, startServer, tenantOf, addMember, type TestServer } from './harness.ts';
+import { AUD, ORG, PERSONS, uploadFile } from './directory.helpers.ts';
+import { PNG_1X1, PDF } from './documents.helpers.ts';
+
+interface Person {
+  id: string;
+  passport: string;
+  name: string;
+  primary_email: string | null;
+  is_disabled: boolean;
+  has_account: boolean;
+  origin: string | null;
+  roles: string[];
+  groups: string[];
+  identity_documents: { type: string; number: string }[];
+  other_emails: string[];
+  phones: { number: string; label: string | null }[];
+  address: string | null;
+  photo_upload_id: string | null;
+  business_lines: { id: string; name: string }[];
+  workspaces: { id: string; name: string }[];
+  company: { id: string; name: string } | null;
+  positions: { id: string; title: string }[];
+}
+interface Page<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+
+describe.each(engines())('people directory on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let tenantId: string;
+  const refs: { line: string; venue: string; company: string } = { line: '', venue: '', company: '' };
+
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    tenantId = (await tenantOf(server, 'demo')).id;
+    const make = async (path: string, json: unknown) => (await body<{ id: string }>(await server.api('demo', path, { method: 'POST', token: admin, json }))).id;
+    refs.line = await make(`${ORG}/business-lines/`, { name: 'Retail', code: 'RET' });
+    refs.venue = await make(`${ORG}/venues/`, { name: 'Mall Plaza Oeste', code: 'MPO' });
+    refs.company = await make(`${ORG}/companies/`, { name: 'Servicios Limpieza SpA', code: 'LIMP' });
+  });
+  afterAll(() => server?.close());
+
+  const create = (json: unknown, token = admin) => server.api('demo', PERSONS, { method: 'POST', token, json });
+  const patch = (id: string, json: unknown, token = admin) => server.api('demo', `${PERSONS}${id}/`, { method: 'PATCH', token, json });
+  const list = async (query: string, token = admin) => body<Page<Person>>(await server.api('demo', `${PERSONS}${query}`, { token }));
+
+  it('creates a person with every field of the person form', async () => {
+    const photo = await uploadFile(server, 'demo', admin, PNG_1X1, 'foto.png');
+    const response = await create({
+      name: 'María José Núñez',
+      primary_email: 'MJ.Nunez@Faena.test',
+      roles: ['Supervisora', 'Brigadista'],
+      groups: ['Turno A'],
+      identity_documents: [
+        { type: 'CL_CI', number: '12.345.678-5' },
+        { type: 'PASSPORT', number: 'p1234567' },
+      ],
+      other_emails: ['mjose@gmail.test', 'mj.nunez@faena.test'],
+      phones: ['+56 9 1234 5678', { number: '(2) 2345 6789', label: 'Oficina' }],
+      photo_upload_id: photo,
+      address: 'Av. Providencia 1234, Santiago',
+      business_line_ids: [refs.line],
+      workspace_ids: [refs.venue],
+      origin: 'CONTRACTOR_BUSINESS',
+      company_id: refs.company,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const person = await body<Person>(response);
+    expect(person).toMatchObject({
+      name: 'María José Núñez',
+      primary_email: 'mj.nunez@faena.test',
+      roles: ['Supervisora', 'Brigadista'],
+      groups: ['Turno A'],
+      identity_documents: [
+        { type: 'CL_CI', number: '12345678-5' },
+        { type: 'PASSPORT', number: 'P1234567' },
+      ],
+      // the primary e-mail is not repeated among the others
+      other_emails: ['mjose@gmail.test'],
+      phones: [
+        { number: '+56912345678', label: null },
+        { number: '223456789', label: 'Oficina' },
+      ],
+      photo_upload_id: photo,
+      address: 'Av. Providencia 1234, Santiago',
+      business_lines: [{ id: refs.line, name: 'Retail' }],
+      workspaces: [{ id: refs.venue, name: 'Mall Plaza Oeste' }],
+      origin: 'CONTRACTOR_BUSINESS',
+      company: { id: refs.company, name: 'Servicios Limpieza SpA' },
+      positions: [],
+      is_disabled: false,
+      has_account: false,
+    });
+    expect(await body(await server.api('demo', `${PERSONS}${person.id}/`, { token: admin }))).toEqual(person);
+    expect(await body(await server.api('demo', `${PERSONS}by-passport/${person.passport}/`, { token: admin }))).toEqual(person);
+  });
+
+  it('answers field errors: "Invalid RUT", "Invalid email", "Email already in use", documents, phones, references', async () => {
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '12345678-9' }] }, { 'identity_documents.0.number': ['Invalid RUT'] }],
+      [{ name: 'X', identity_documents: [{ type: 'MX_CURP', number: 'NOPE' }] }, { 'identity_documents.0.number': ['Invalid document number'] }],
+      [{ name: 'X', primary_email: 'no-es-correo' }, { primary_email: ['Invalid email'] }],
+      [{ name: 'X', other_emails: ['ok@faena.test', 'mal'] }, { 'other_emails.1': ['Invalid email'] }],
+      [{ name: 'X', phones: ['12'] }, { 'phones.0': ['Invalid phone number'] }],
+      [{ name: 'X', primary_email: 'supervisora@faena.test' }, { primary_email: ['Email already in use'] }],
+      [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '123456785' }] }, { 'identity_documents.0.number': ['Identity document already in use'] }],
+      [{ name: 'X', business_line_ids: ['00000000-0000-4000-8000-000000000000'] }, { business_line_ids: ['Unknown business line: 00000000-0000-4000-8000-000000000000'] }],
+      [{ name: 'X', workspace_ids: ['nope'] }, { workspace_ids: ['Unknown venue: nope'] }],
+      [{ name: 'X', company_id: refs.line }, { company_id: [`Unknown company: ${refs.line}`] }],
+      [{ name: 'X', position_ids: ['00000000-0000-4000-8000-000000000000'] }, { position_ids: ['Unknown position: 00000000-0000-4000-8000-000000000000'] }],
+    ];
+    const before = (await list('?page_size=1')).count;
+    for (const [json, errors] of cases) {
+      const response = await create(json);
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect((await body<{ errors: unknown }>(response)).errors, JSON.stringify(json)).toEqual(errors);
+    }
+    const notImage = await uploadFile(server, 'demo', admin, PDF, 'cv.pdf');
+    expect((await body<{ errors: unknown }>(await create({ name: 'X', photo_upload_id: notImage }))).errors).toEqual({ photo_upload_id: ['The photo must be a PNG, JPEG, GIF or WebP image.'] });
+    expect((await create({ name: 'X', origin: 'MARTIAN' })).status).toBe(400);
+    expect((await list('?page_size=1')).count).toBe(before);
+  });
+
+  it('edits with PATCH: only the fields sent change, the same checks apply', async () => {
+    const person = await body<Person>(await create({ name: 'Pedro Editado', primary_email: 'pedro.editado@faena.test', roles: ['A'], phones: ['+56911111111'] }));
+    const edited = await body<Person>(await patch(person.id, { name: 'Pedro Editado Soto', identity_documents: [{ type: 'PE_DNI', number: '12345678' }], address: null }));
+    expect(edited).toMatchObject({ name: 'Pedro Editado Soto', primary_email: 'pedro.editado@faena.test', roles: ['A'], phones: [{ number: '+56911111111', label: null }], identity_documents: [{ type: 'PE_DNI', number: '12345678' }], address: null });
+    // keeping one's own e-mail is fine; taking another's is not
+    expect((await patch(person.id, { primary_email: 'PEDRO.EDITADO@faena.test' })).status).toBe(200);
+    expect((await body<{ errors: unknown }>(await patch(person.id, { primary_email: 'supervisora@faena.test' }))).errors).toEqual({ primary_email: ['Email already in use'] });
+    expect((await patch(person.id, { name: '' })).status).toBe(400);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) expect((await patch(id, { name: 'x' })).status).toBe(404);
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await patch(person.id, { name: 'x' }, supervisora)).status).toBe(403);
+  });
+
+  it('searches names without accents or case, e-mails, RUTs with or without dots and dash, and phones', async () => {
+    const person = await body<Person>(
+      await create({ name: 'Ñandú Pérez Gutiérrez', primary_email: 'nandu@faena.test', identity_documents: [{ type: 'CL_CI', number: '7775735-K' }], phones: ['+56 9 8765 4321'] }),
+    );
+    for (const query of ['nandu', 'ÑANDÚ', 'perez gutierrez', 'nandu@faena', '7775735-k', '7.775.735', '7775735k', '87654321', 'Ñan']) {
+      const page = await list(`?search=${encodeURIComponent(query)}`);
+      expect(page.results.map((p) => p.id), query).toContain(person.id);
+    }
+    // one and two letters: a prefix of the name
+    expect((await list('?search=%C3%B1a')).results.map((p) => p.id)).toContain(person.id);
+    expect((await list('?search=pe')).results.map((p) => p.id)).not.toContain(person.id);
+    expect((await list('?search=zz%20nandu')).count).toBe(0);
+  });
+
+  it('filters by position, business line, workspace, origin and status, keeping the filters in the links', async () => {
+    const position = await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Filtro', people: [] } }));
+    const a = await body<Person>(await create({ name: 'Filtrada Uno', origin: 'BUSINESS_PARTNER', business_line_ids: [refs.line], position_ids: [position.id] }));
+    const b = await body<Person>(await create({ name: 'Filtrada Dos', origin: 'OWN_ORGANIZATION', workspace_ids: [refs.venue] }));
+    const ids = async (query: string) => (await list(`?search=Filtrada&${query}`)).results.map((p) => p.id).sort();
+    expect(await ids('')).toEqual([a.id, b.id].sort());
+    expect(await ids(`position=${position.id}`)).toEqual([a.id]);
+    expect(await ids(`business_line=${refs.line}`)).toEqual([a.id]);
+    expect(await ids(`workspace=${refs.venue}`)).toEqual([b.id]);
+    expect(await ids('origin=OWN_ORGANIZATION')).toEqual([b.id]);
+    expect(await ids('position=not-a-uuid')).toEqual([]);
+    expect((await server.api('demo', `${PERSONS}?origin=MARTIAN`, { token: admin })).status).toBe(400);
+    const disabled = await list('?status=disabled&page_size=200');
+    expect(disabled.results.every((p) => p.is_disabled)).toBe(true);
+    expect(disabled.results.map((p) => p.name)).toContain('Jorge Soto');
+    expect((await list('?status=active&page_size=200')).results.every((p) => !p.is_disabled)).toBe(true);
+    const paged = await list(`?search=Filtrada&origin=BUSINESS_PARTNER&page_size=1`);
+    expect(paged.next).toBeNull();
+    const twoPages = await list(`?search=Filtrada&page_size=1`);
+    expect(Object.fromEntries(new URL(twoPages.next!, 'http://x').searchParams)).toEqual({ search: 'Filtrada', page: '2', page_size: '1' });
+  });
+
+  it('GET /persons/me/ answers the caller’s own record to any member', async () => {
+    const operario = await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD);
+    const me = await body<Person>(await server.api('demo', `${PERSONS}me/`, { token: operario.id_token }));
+    expect(me).toMatchObject({ name: 'Matías González', primary_email: 'operario@faena.test', has_account: true });
+    expect((await server.api('demo', `${PERSONS}${me.id}/`, { token: operario.id_token })).status).toBe(403);
+    expect((await server.api('demo', `${PERSONS}me/`)).status).toBe(401);
+  });
+
+  it('disabling a person ends their access at once (403 user-disabled); enabling restores it', async () => {
+    const member = await addMember(server, tenantId, { email: 'temporal@faena.test', name: 'Temporal', permissions: ['VIEW_HOME'] });
+    const session = await signIn(server, 'demo', member.email, member.password);
+    expect((await server.api('demo', '/api/auth/v3/me', { token: session.id_token })).status).toBe(200);
+    const disabled = await server.api('demo', `${PERSONS}${member.personId}/disable`, { method: 'POST', token: admin });
+    expect(disabled.status).toBe(200);
+    expect(await body(disabled)).toMatchObject({ is_disabled: true });
+    const refused = await server.api('demo', '/api/auth/v3/me', { token: session.id_token });
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'user-disabled' });
+    expect((await server.api('demo', '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: member.email, password: member.password } })).status).toBe(403);
+    expect(await body(await server.api('demo', `${PERSONS}${member.personId}/enable`, { method: 'POST', token: admin }))).toMatchObject({ is_disabled: false });
+    expect((await server.api('demo', '/api/auth/v3/me', { token: session.id_token })).status).toBe(200);
+    // nobody disables themselves
+    const own = await body<Person>(await server.api('demo', `${PERSONS}me/`, { token: admin }));
+    expect((await server.api('demo', `${PERSONS}${own.id}/disable`, { method: 'POST', token: admin })).status).toBe(403);
+    expect((await server.api('demo', `${PERSONS}nope/disable`, { method: 'POST', token: admin })).status).toBe(404);
+  });
+
+  it('invites a person to create an account with their e-mail', async () => {
+    const person = await body<Person>(await create({ name: 'Invitada Directorio', primary_email: 'invitada.directorio@faena.test' }));
+    const response = await server.api('demo', `${PERSONS}${person.id}/invite`, { method: 'POST', token: admin });
+    expect(response.status).toBe(201);
+    const invite = await body<{ email: string; link: string }>(response);
+    expect(invite.email).toBe('invitada.directorio@faena.test');
+    expect(new URL(invite.link).pathname).toBe('/from-invite');
+    expect((await outbox(server, 'demo', admin)).map((m) => m.recipient)).toContain('invitada.directorio@faena.test');
+    const withoutEmail = await body<Person>(await create({ name: 'Sin Correo Invitable' }));
+    expect((await server.api('demo', `${PERSONS}${withoutEmail.id}/invite`, { method: 'POST', token: admin })).status).toBe(400);
+    const member = (await list('?search=supervisora%40faena')).results[0]!;
+    expect((await server.api('demo', `${PERSONS}${member.id}/invite`, { method: 'POST', token: admin })).status).toBe(409);
+  });
+
+  it('a person who takes a position gets its default permissions, within what the assigner holds', async () => {
+    const position = await body<{ id: string }>(
+      await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Encargada de reportes', default_permission_list: ['VIEW_REPORTS', 'MANAGE_REPORTS'] } }),
+    );
+    const member = await addMember(server, tenantId, { email: 'reportes@faena.test', name: 'Reportes', permissions: ['VIEW_HOME'] });
+    const edited = await body<Person>(await patch(member.personId, { position_ids: [position.id] }));
+    expect(edited.positions).toEqual([{ id: position.id, title: 'Encargada de reportes' }]);
+    const set = await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }));
+    expect(set.permissions).toEqual(['MANAGE_REPORTS', 'VIEW_HOME', 'VIEW_REPORTS']);
+    // takes effect on the member's next request
+    const session = await signIn(server, 'demo', member.email, member.password);
+    expect((await body<{ permissions: string[] }>(await server.api('demo', '/api/permissions/v3/my-site-config', { token: session.id_token }))).permissions).toContain('MANAGE_REPORTS');
+    // an HR manager without MANAGE_REPORTS cannot hand it out through the position
+    const hr = await addMember(server, tenantId, { email: 'rrhh2@faena.test', permissions: ['VIEW_PEOPLE', 'MANAGE_PEOPLE'] });
+    const hrToken = (await signIn(server, 'demo', hr.email, hr.password)).id_token;
+    const other = await body<Person>(await create({ name: 'Sin Cargo' }));
+    const refused = await patch(other.id, { position_ids: [position.id] }, hrToken);
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_REPORTS', 'VIEW_REPORTS'] });
+    expect((await body<Person>(await server.api('demo', `${PERSONS}${other.id}/`, { token: admin }))).positions).toEqual([]);
+  });
+
+  it('needs VIEW_PEOPLE to read and MANAGE_PEOPLE to write', async () => {
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    const someone = (await list('?page_size=1')).results[0]!;
+    for (const [method, path] of [
+      ['GET', `${PERSONS}by-passport/${someone.passport}/`],
+      ['PATCH', `${PERSONS}${someone.id}/`],
+      ['POST', `${PERSONS}${someone.id}/disable`],
+      ['POST', `${PERSONS}${someone.id}/enable`],
+      ['POST', `${PERSONS}${someone.id}/invite`],
+    ] as const) {
+      const response = await server.api('demo', path, { method, token: operario, ...(method === 'GET' ? {} : { json: {} }) });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformEvent } from '../src/platform/events.ts';
+import { IMPORTS_PROGRESS } from '../src/modules/imports/imports.engine.ts';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { AUD, csv, importAll, ORG, RES, rowsOf, startImport, uploadFile, waitForJob, xlsx, type ImportJob } from './directory.helpers.ts';
+import { PDF } from './documents.helpers.ts';
+
+describe.each(engines())('import engine on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let source: string;
+  let base: string;
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    source = (await body<{ id: string }>(await server.api('demo', `${RES}/data-sources/`, { method: 'POST', token: admin, json: { name: 'Tallas' } }))).id;
+    base = `${RES}/data-sources/${source}/imports/`;
+  });
+  afterAll(() => server?.close());
+
+  const rowsOfSource = async () =>
+    (await body<{ results: { key: string; label: string; is_active: boolean }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?is_active=all&page_size=200`, { token: admin }))).results
+      .map((r) => `${r.key}=${r.label}${r.is_active ? '' : ' (inactive)'}`)
+      .sort();
+  const failWith = async (file: Buffer, name: string, status: string) => {
+    const job = await startImport(server, 'demo', admin, base, file, name);
+    return waitForJob(server, 'demo', admin, base, job.id, [status, status === 'VALIDATION_FAILED' ? 'VALIDATION_OK' : 'VALIDATION_FAILED']);
+  };
+
+  it('loads key/label rows: preview with ADD, then UPDATE / UNDELETE / DELETE / NO_CHANGE in replace mode, live progress events', async () => {
+    const events: PlatformEvent[] = [];
+    const off = server.running.platform.bus.on(IMPORTS_PROGRESS, (event) => events.push(event));
+    const first = await importAll(server, 'demo', admin, base, csv([['key', 'label'], ['S', 'Small'], ['M', 'Medium'], ['L', 'Large']]), 'tallas.csv');
+    expect(first).toMatchObject({ kind: 'data-source-rows', data_source: source, mode: 'replace', file_name: 'tallas.csv', status: 'APPLY_OK', counts: { ADD: 3, ERROR: 0 }, error_code: null });
+    expect(first.applied_at).not.toBeNull();
+    expect(await rowsOfSource()).toEqual(['L=Large', 'M=Medium', 'S=Small']);
+    const applied = await rowsOf(server, 'demo', admin, base, first.id);
+    expect(applied.map((r) => [r.row, r.key, r.label, r.operation])).toEqual([
+      [2, 'S', 'Small', 'ADD'],
+      [3, 'M', 'Medium', 'ADD'],
+      [4, 'L', 'Large', 'ADD'],
+    ]);
+    expect(applied.every((r) => r.applied_at === first.applied_at)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    off();
+    const mine = events.filter((event) => event.importId === first.id);
+    expect(mine.map((event) => event.status)).toEqual(expect.arrayContaining(['VALIDATING', 'VALIDATION_OK', 'APPLYING', 'APPLY_OK']));
+    expect(JSON.stringify(mine)).not.toContain('Small');
+
+    // a deleted key comes back (UNDELETE); a missing one goes (DELETE)
+    await server.api('demo', `${RES}/data-sources/${source}/rows/${(await body<{ results: { id: string }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?search=Medium`, { token: admin }))).results[0]!.id}`, { method: 'DELETE', token: admin });
+    const second = await startImport(server, 'demo', admin, base, csv([['label', 'key'], ['Small', 'S'], ['Mediano', 'M'], ['Extra large', 'XL']]), 'tallas-2.csv');
+    const validated = await waitForJob(server, 'demo', admin, base, second.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+    expect(validated).toMatchObject({ status: 'VALIDATION_OK', counts: { ADD: 1, UPDATE: 0, UNDELETE: 1, DELETE: 1, NO_CHANGE: 1, ERROR: 0 } });
+    const preview = await rowsOf(server, 'demo', admin, base, second.id);
+    expect(preview.map((r) => [r.row, r.key, r.operation])).toEqual([
+      [2, 'S', 'NO_CHANGE'],
+      [3, 'M', 'UNDELETE'],
+      [4, 'XL', 'ADD'],
+      [null, 'L', 'DELETE'],
+    ]);
+    expect((await rowsOf(server, 'demo', admin, base, second.id, 'DELETE')).map((r) => r.key)).toEqual(['L']);
+    // nothing changed before the user confirms
+    expect(await rowsOfSource()).toEqual(['L=Large', 'M=Medium (inactive)', 'S=Small']);
+    expect((await server.api('demo', `${base}${second.id}/apply`, { method: 'POST', token: admin })).status).toBe(202);
+    await waitForJob(server, 'demo', admin, base, second.id, ['APPLY_OK']);
+    expect(await rowsOfSource()).toEqual(['L=Large (inactive)', 'M=Mediano', 'S=Small', 'XL=Extra large']);
+    // applying twice, or discarding what was applied, is refused
+    expect((await server.api('demo', `${base}${second.id}/apply`, { method: 'POST', token: admin })).status).toBe(409);
+    expect((await server.api('demo', `${base}${second.id}/`, { method: 'DELETE', token: admin })).status).toBe(409);
+    const jobs = await body<{ results: ImportJob[] }>(await server.api('demo', base, { token: admin }));
+    expect(jobs.results.map((j) => j.id)).toEqual([second.id, first.id]);
+  });
+
+  it('upsert mode only adds and updates', async () => {
+    const job = await importAll(server, 'demo', admin, base, csv([['key', 'label'], ['XXL', 'Doble extra']]), 'extra.csv', 'upsert');
+    expect(job.counts).toMatchObject({ ADD: 1, DELETE: 0 });
+    expect(await rowsOfSource()).toContain('S=Small');
+  });
+
+  it('a file with every kind of row error: nothing applied, each row with its code and text', async () => {
+    const before = await rowsOfSource();
+    const file = await xlsx(
+      [
+        ['key', 'label'],
+        ['ok', 'Correcta'],
+        ['blank-label', ''],
+        ['', 'Sin clave'],
+        ['dup', 'Primera'],
+        ['dup', 'Segunda'],
+        ['formula', 'x'],
+        ['text-formula', '=HYPERLINK("http://x")'],
+        ['long', 'x'.repeat(501)],
+        [],
+        ['after-blank', 'Fila tras una vacía'],
+      ],
+      (sheet) => {
+        sheet.getCell('B7').value = { formula: '1+1', result: 2 } as never;
+      },
+    );
+    const job = await failWith(file, 'errores.xlsx', 'VALIDATION_FAILED');
+    expect(job).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS', error_message: 'El archivo tiene filas con errores', counts: { ERROR: 6 } });
+    const errors = await rowsOf(server, 'demo', admin, base, job.id, 'ERROR');
+    expect(errors.map((r) => [r.row, r.key, r.error_code, r.error_message, r.error_column])).toEqual([
+      [3, 'blank-label', 'FILE_ROW_BLANK_LABEL', "La columna 'label' no puede estar vacía", 'label'],
+      [4, '', 'FILE_ROW_BLANK_KEY', "La columna 'key' no puede estar vacía", 'key'],
+      [6, 'dup', 'FILE_ROW_DUPLICATE_KEY', "La columna 'key' está duplicada", 'key'],
+      [7, 'formula', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
+      [8, 'text-formula', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
+      [9, 'long', 'FILE_ROW_TOO_LONG', 'El valor es demasiado largo', 'label'],
+    ]);
+    expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
+    expect((await server.api('demo', `${base}${job.id}/apply`, { method: 'POST', token: admin })).status).toBe(409);
+    expect(await rowsOfSource()).toEqual(before);
+    expect((await server.api('demo', `${base}${job.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await server.api('demo', `${base}${job.id}/`, { token: admin })).status).toBe(404);
+  });
+
+  it('file errors: wrong headers, empty file, not a spreadsheet, undecodable text, damaged XLSX, unreachable file', async () => {
+    const before = await rowsOfSource();
+    const headers = await failWith(csv([['clave', 'nombre_x'], ['a', 'b']]), 'cabeceras.csv', 'VALIDATION_FAILED');
+    expect(headers).toMatchObject({ error_code: 'FILE_WITHOUT_REQUIRED_HEADERS', fail_description: expect.stringContaining('label') });
+    expect((await failWith(Buffer.from('\n\n', 'utf8'), 'vacio.csv', 'VALIDATION_FAILED')).error_code).toBe('FILE_WITHOUT_REQUIRED_HEADERS');
+    expect((await failWith(PDF, 'lista.pdf', 'VALIDATION_FAILED')).error_code).toBe('FILE_TYPE_NOT_SUPPORTED');
+    const broken = Buffer.concat([Buffer.from(`key,label\n${'k,v\n'.repeat(20_000)}`, 'utf8'), Buffer.from('z,a\xf1o\x81\n', 'latin1')]);
+    expect((await failWith(broken, 'roto.csv', 'VALIDATION_FAILED')).error_code).toBe('FILE_TYPE_NOT_SUPPORTED');
+    const good = await xlsx([['key', 'label']]);
+    const damaged = Buffer.concat([good.subarray(0, Math.floor(good.length / 2)), Buffer.alloc(2000, 0x41)]);
+    const damagedJob = await failWith(damaged, 'danado.xlsx', 'VALIDATION_FAILED');
+    expect(['FILE_TYPE_NOT_SUPPORTED']).toContain(damagedJob.error_code);
+    const missing = await server.api('demo', base, { method: 'POST', token: admin, json: { upload_id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } });
+    expect(missing.status).toBe(201);
+    expect(await waitForJob(server, 'demo', admin, base, (await body<ImportJob>(missing)).id, ['VALIDATION_FAILED'])).toMatchObject({ error_code: 'FILE_NOT_REACHABLE' });
+    expect(await rowsOfSource()).toEqual(before);
+  });
+
+  it('reads Latin-1, UTF-8 with BOM, UTF-16 and semicolon-separated files', async () => {
+    const text = 'key;label\r\nñ1;Año único\r\n';
+    for (const [name, bytes] of [
+      ['latin1.csv', Buffer.from(text, 'latin1')],
+      ['bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])],
+      ['utf16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+    ] as const) {
+      const job = await startImport(server, 'demo', admin, base, bytes, name, 'upsert');
+      const done = await waitForJob(server, 'demo', admin, base, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+      expect(done.status, `${name} ${done.fail_description}`).toBe('VALIDATION_OK');
+      expect((await rowsOf(server, 'demo', admin, base, job.id)).map((r) => [r.key, r.label]), name).toEqual([['ñ1', 'Año único']]);
+    }
+  });
+
+  it('refuses a file over the import limit (a 100 MB upload) with 413 file-too-large, creating nothing', async () => {
+    const big = Buffer.alloc(100 * 1024 * 1024, 'a,b\n');
+    Buffer.from('key,label\n').copy(big);
+    const uploadId = await uploadFile(server, 'demo', admin, big, 'enorme.csv');
+    const before = (await body<{ count: number }>(await server.api('demo', base, { token: admin }))).count;
+    const response = await server.api('demo', base, { method: 'POST', token: admin, json: { upload_id: uploadId } });
+    expect(response.status).toBe(413);
+    expect(await body(response)).toMatchObject({ code: 'file-too-large', max_bytes: 50 * 1024 * 1024 });
+    expect((await body<{ count: number }>(await server.api('demo', base, { token: admin }))).count).toBe(before);
+  });
+
+  it('refuses bad requests: malformed upload id, unknown mode, unknown or foreign job, wrong family', async () => {
+    expect((await server.api('demo', base, { method: 'POST', token: admin, json: { upload_id: '../../etc/passwd' } })).status).toBe(400);
+    expect((await server.api('demo', base, { method: 'POST', token: admin, json: {} })).status).toBe(400);
+    const positionsBase = `${AUD}/positions/imports/`;
+    expect((await server.api('demo', positionsBase, { method: 'POST', token: admin, json: { upload_id: 'AAAAAAAAAAAAAAAAAAAAAAAA', mode: 'replace' } })).status).toBe(400);
+    const job = (await body<{ results: ImportJob[] }>(await server.api('demo', base, { token: admin }))).results[0]!;
+    // a data-source job is not reachable through another family, nor through another data source
+    expect((await server.api('demo', `${positionsBase}${job.id}/`, { token: admin })).status).toBe(404);
+    const other = (await body<{ id: string }>(await server.api('demo', `${RES}/data-sources/`, { method: 'POST', token: admin, json: { name: 'Otra' } }))).id;
+    expect((await server.api('demo', `${RES}/data-sources/${other}/imports/${job.id}/`, { token: admin })).status).toBe(404);
+    for (const id of ['999999999', 'abc', '1.5', '-1']) expect((await server.api('demo', `${base}${id}/`, { token: admin })).status, id).toBe(404);
+    expect((await server.api('demo', `${RES}/data-sources/00000000-0000-4000-8000-000000000000/imports/`, { token: admin })).status).toBe(404);
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', base, { token: operario })).status).toBe(403);
+  });
+
+  it('catalogues: venues with references and locations pointing at rows of the same file; a cycle fails the apply and writes nothing', async () => {
+    await server.api('demo', `${ORG}/business-lines/`, { method: 'POST', token: admin, json: { name: 'Supermercados', code: 'SUP' } });
+    await server.api('demo', `${ORG}/venue-categories/`, { method: 'POST', token: admin, json: { name: 'Grande', code: 'G' } });
+    const venues = `${ORG}/imports/venues/`;
+    const job = await importAll(
+      server,
+      'demo',
+      admin,
+      venues,
+      csv([
+        ['código', 'nombre', 'dirección', 'línea de negocio', 'país', 'zona horaria', 'superficie', 'categorías'],
+        ['V1', 'Local Centro', 'Ahumada 100', 'supermercados', 'cl', 'America/Santiago', '1200,5', 'G'],
+        ['V2', 'Local Sur', '', '', '', '', '', ''],
+      ]),
+      'locales.csv',
+    );
+    expect(job.counts).toMatchObject({ ADD: 2 });
+    const listed = await body<{ results: { code: string; business_line_name: string | null; gla: number | null; country: string | null; categories: string[] }[] }>(await server.api('demo', `${ORG}/venues/?search=Local`, { token: admin }));
+    expect(listed.results.find((v) => v.code === 'V1')).toMatchObject({ business_line_name: 'Supermercados', gla: 1200.5, country: 'CL', categories: [expect.any(String)] });
+    const bad = await startImport(server, 'demo', admin, venues, csv([['code', 'name', 'timezone', 'country', 'business_line'], ['V3', 'X', 'Mars/Base', '', ''], ['V4', 'Y', '', 'XX', ''], ['V5', 'Z', '', '', 'nope']]), 'malos.csv');
+    const failed = await waitForJob(server, 'demo', admin, venues, bad.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
+    expect((await rowsOf(server, 'demo', admin, venues, failed.id, 'ERROR')).map((r) => r.error_code)).toEqual(['CATALOG_ROW_INVALID_TIMEZONE', 'CATALOG_ROW_INVALID_COUNTRY', 'FILE_ROW_UNKNOWN_REFERENCE']);
+
+    const locations = `${ORG}/imports/locations/`;
+    const tree = await importAll(
+      server,
+      'demo',
+      admin,
+      locations,
+      csv([
+        ['code', 'name', 'venue', 'parent'],
+        ['L-PISO', 'Piso 1', 'V1', ''],
+        ['L-SALA', 'Sala 1', 'V1', 'L-PISO'],
+        ['L-CAJA', 'Caja 3', 'V1', 'L-SALA'],
+      ]),
+      'ubicaciones.csv',
+    );
+    expect(tree.counts).toMatchObject({ ADD: 3 });
+    const sala = (await body<{ results: { id: string; code: string; parent: string | null }[] }>(await server.api('demo', `${ORG}/locations/?search=L-&page_size=50`, { token: admin }))).results;
+    const byCode = new Map(sala.map((l) => [l.code, l]));
+    expect(byCode.get('L-SALA')!.parent).toBe(byCode.get('L-PISO')!.id);
+    expect(byCode.get('L-CAJA')!.parent).toBe(byCode.get('L-SALA')!.id);
+    // L-PISO under L-CAJA closes a cycle: validation passes row by row, the apply refuses it whole
+    const cyc = await startImport(server, 'demo', admin, locations, csv([['code', 'name', 'parent'], ['L-PISO', 'Piso 1', 'L-CAJA'], ['L-NUEVA', 'Nueva', '']]), 'ciclo.csv');
+    await waitForJob(server, 'demo', admin, locations, cyc.id, ['VALIDATION_OK']);
+    await server.api('demo', `${locations}${cyc.id}/apply`, { method: 'POST', token: admin });
+    expect(await waitForJob(server, 'demo', admin, locations, cyc.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS' });
+    expect((await body<{ count: number }>(await server.api('demo', `${ORG}/locations/?search=L-NUEVA`, { token: admin }))).count).toBe(0);
+    expect((await body<{ parent: string | null }>(await server.api('demo', `${ORG}/locations/${byCode.get('L-PISO')!.id}/`, { token: admin }))).parent).toBeNull();
+    const unknown = await startImport(server, 'demo', admin, locations, csv([['code', 'name', 'parent'], ['L-X', 'X', 'NO-EXISTE']]), 'padre.csv');
+    const unknownJob = await waitForJob(server, 'demo', admin, locations, unknown.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
+    expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR')).map((r) => r.error_code)).toEqual(['FILE_ROW_UNKNOWN_REFERENCE']);
+    // generic catalogue with active = no → DELETE, and module-disabled on demo-norte
+    const lines = `${ORG}/imports/business-lines/`;
+    const deleting = await importAll(server, 'demo', admin, lines, csv([['code', 'name', 'active'], ['SUP', 'Supermercados', 'no'], ['FARM', 'Farmacias', 'sí']]), 'lineas.csv');
+    expect(deleting.counts).toMatchObject({ DELETE: 1, ADD: 1 });
+    const norte = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
+    expect(await body(await server.api('demo-norte', `${ORG}/imports/stores/`, { token: norte }))).toMatchObject({ code: 'module-disabled' });
+    expect((await server.api('demo', `${ORG}/imports/unicorns/`, { token: admin })).status).toBe(404);
+  });
+
+  it('positions: parents from the file or the chart, default permissions within the importer’s own', async () => {
+    const positions = `${AUD}/positions/imports/`;
+    const job = await importAll(
+      server,
+      'demo',
+      admin,
+      positions,
+      csv([
+        ['code', 'title', 'department', 'parents', 'default_permissions', 'is_root'],
+        ['CEO', 'Gerente General', 'Gerencia', '', 'VIEW_PEOPLE', 'sí'],
+        ['COO', 'Gerente de Operaciones', 'Operaciones', 'CEO', 'view_tasks; VIEW_WF', ''],
+        ['SUP', 'Supervisor', 'Operaciones', 'COO;CEO', '', ''],
+      ]),
+      'cargos.csv',
+    );
+    expect(job.counts).toMatchObject({ ADD: 3 });
+    const chart = await body<{ nodes: { id: string; title: string }[]; edges: { from: string; to: string }[] }>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
+    const id = (title: string) => chart.nodes.find((n) => n.title === title)!.id;
+    expect(chart.edges).toEqual(expect.arrayContaining([{ from: id('Gerente General'), to: id('Gerente de Operaciones') }, { from: id('Gerente de Operaciones'), to: id('Supervisor') }, { from: id('Gerente General'), to: id('Supervisor') }]));
+    expect(await body(await server.api('demo', `${AUD}/positions/${id('Gerente de Operaciones')}/`, { token: admin }))).toMatchObject({ default_permission_list: ['VIEW_TASKS', 'VIEW_WF'], is_root: false });
+    // same file again: nothing to do
+    const again = await importAll(server, 'demo', admin, positions, csv([['code', 'title', 'parents'], ['SUP', 'Supervisor', 'CEO; COO']]), 'cargos-2.csv');
+    expect(again.counts).toMatchObject({ NO_CHANGE: 1, UPDATE: 0 });
+    const bad = await startImport(
+      server,
+      'demo',
+      admin,
+      positions,
+      csv([
+        ['code', 'title', 'parents', 'default_permissions', 'is_root'],
+        ['A', 'Sin padre conocido', 'NOPE', '', ''],
+        ['B', 'Permiso inventado', '', 'FLY', ''],
+        ['C', 'Padre de sí mismo', 'C', '', ''],
+        ['D', 'Raíz con padre', 'CEO', '', 'sí'],
+      ]),
+      'cargos-malos.csv',
+    );
+    const failed = await waitForJob(server, 'demo', admin, positions, bad.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
+    expect((await rowsOf(server, 'demo', admin, positions, failed.id, 'ERROR')).map((r) => [r.key, r.error_code])).toEqual([
+      ['A', 'POSITION_ROW_UNKNOWN_PARENT'],
+      ['B', 'POSITION_ROW_UNKNOWN_PERMISSION'],
+      ['C', 'POSITION_ROW_CYCLE'],
+      ['D', 'FILE_ROW_INVALID_VALUE'],
+    ]);
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { AUD, csv, importAll, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
+
+const IMPORTS = `${PERSONS}imports/`;
+
+interface Person {
+  id: string;
+  name: string;
+  primary_email: string | null;
+  is_disabled: boolean;
+  phones: { number: string }[];
+  identity_documents: { type: string; number: string }[];
+  positions: { id: string; title: string }[];
+  business_lines: { id: string; name: string }[];
+  workspaces: { id: string; name: string }[];
+  origin: string | null;
+  company: { name: string } | null;
+  roles: string[];
+  other_emails: string[];
+  passport: string;
+}
+
+/** Valid RUTs (body + check digit) for generated rows. */
+function rut(body: number): string {
+  let sum = 0;
+  let weight = 2;
+  for (const digit of String(body).split('').reverse()) {
+    sum += Number(digit) * weight;
+    weight = weight === 7 ? 2 : weight + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
+}
+
+describe.each(engines())('people imports on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let tenantId: string;
+  beforeAll(async () => {
+    server = await startServer(engine, { seed: true });
+    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    tenantId = (await tenantOf(server, 'demo')).id;
+    const make = (path: string, json: unknown) => server.api('demo', path, { method: 'POST', token: admin, json });
+    await make(`${ORG}/business-lines/`, { name: 'Logística', code: 'LOG' });
+    await make(`${ORG}/venues/`, { name: 'Bodega Central', code: 'BC' });
+    await make(`${ORG}/companies/`, { name: 'Transportes Sur', code: 'TSUR' });
+    await make(`${AUD}/positions/`, { title: 'Bodeguero', code: 'BOD', default_permission_list: ['VIEW_TASKS'] });
+    await make(`${AUD}/positions/`, { title: 'Jefe de bodega', code: 'JBOD', default_permission_list: ['MANAGE_REPORTS'] });
+  });
+  afterAll(() => server?.close());
+
+  const find = async (search: string) => (await body<{ results: Person[] }>(await server.api('demo', `${PERSONS}?search=${encodeURIComponent(search)}`, { token: admin }))).results;
+  const detail = async (id: string) => body<Person>(await server.api('demo', `${PERSONS}${id}/`, { token: admin }));
+
+  it('loads 1,000 people from an XLSX file, then lists them', async () => {
+    const rows: unknown[][] = [['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Líneas de negocio', 'Espacios de trabajo', 'Origen', 'Empresa', 'Rol']];
+    for (let i = 0; i < 1000; i++) {
+      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, rut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'LOG', 'BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'TSUR' : '', 'Operario']);
+    }
+    const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
+    const job = await importAll(server, 'demo', admin, IMPORTS, await xlsx(rows), 'personas.xlsx');
+    expect(job).toMatchObject({ kind: 'people', mode: 'upsert', counts: { ADD: 1000, ERROR: 0 }, progress: { rows: 1000, percent: 100 } });
+    const page = await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=Persona%20Carga`, { token: admin }));
+    expect(page.count).toBe(1000);
+    expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count).toBe(before + 1000);
+    const [first] = await find('carga7@faena.test');
+    const person = await detail(first!.id);
+    expect(person).toMatchObject({
+      name: 'Persona Carga 0007',
+      primary_email: 'carga7@faena.test',
+      identity_documents: [{ type: 'CL_CI', number: rut(20_000_007) }],
+      phones: [{ number: '+56910000007', label: null }],
+      positions: [{ title: 'Bodeguero' }],
+      business_lines: [{ name: 'Logística' }],
+      workspaces: [{ name: 'Bodega Central' }],
+      origin: 'CONTRACTOR_BUSINESS',
+      company: { name: 'Transportes Sur' },
+      roles: ['Operario'],
+    });
+    expect((await find(rut(20_000_007).replace('-', ''))).map((p) => p.id)).toEqual([person.id]);
+    // the position's defaults were merged into every new person's set
+    const set = await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${person.passport}`, { token: admin }));
+    expect(set.permissions).toEqual(['VIEW_TASKS']);
+    const position = (await body<{ results: { title: string; people_count: number }[] }>(await server.api('demo', `${AUD}/positions/?search=Bodeguero`, { token: admin }))).results[0]!;
+    expect(position.people_count).toBe(1000);
+  });
+
+  it('updates people found by e-mail or by document, leaving absent columns alone; disables and enables with "active"', async () => {
+    const member = await addMember(server, tenantId, { email: 'carga1@faena.test', name: 'x', permissions: ['VIEW_HOME'] }).catch(() => null);
+    expect(member).toBeNull(); // the e-mail is taken: the import made that person
+    const file = csv([
+      ['email', 'name', 'document_number', 'phones', 'active'],
+      ['carga1@faena.test', 'Persona Carga 0001 Editada', '', '+56 2 2222 2222', ''],
+      ['', 'Persona Carga 0002', rut(20_000_002), '', 'no'],
+      ['carga3@faena.test', 'Persona Carga 0003', rut(20_000_003), '+56910000003', ''],
+      ['nueva.persona@faena.test', 'Persona Nueva', '', '', 'sí'],
+    ]);
+    const job = await startImport(server, 'demo', admin, IMPORTS, file, 'cambios.csv');
+    const validated = await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+    expect(validated.status).toBe('VALIDATION_OK');
+    expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id)).map((r) => [r.key, r.operation])).toEqual([
+      ['carga1@faena.test', 'UPDATE'],
+      [`CL_CI:${rut(20_000_002)}`, 'DELETE'],
+      ['carga3@faena.test', 'NO_CHANGE'],
+      ['nueva.persona@faena.test', 'ADD'],
+    ]);
+    await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token: admin });
+    expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_OK', counts: { UPDATE: 1, DELETE: 1, NO_CHANGE: 1, ADD: 1 } });
+    const one = await detail((await find('carga1@faena.test'))[0]!.id);
+    // the file's document column was blank for this row: its document list is now empty; its position stays (no column)
+    expect(one).toMatchObject({ name: 'Persona Carga 0001 Editada', phones: [{ number: '+56222222222' }], identity_documents: [], positions: [{ title: 'Bodeguero' }] });
+    expect((await find('22222222')).map((p) => p.id)).toContain(one.id);
+    const two = (await find('carga2@faena.test'))[0]!;
+    expect(two.is_disabled).toBe(true);
+    const back = await importAll(server, 'demo', admin, IMPORTS, csv([['RUT', 'nombre', 'activo'], [rut(20_000_002), 'Persona Carga 0002', 'sí']]), 'vuelve.csv');
+    expect(back.counts).toMatchObject({ UNDELETE: 1 });
+    expect((await detail(two.id)).is_disabled).toBe(false);
+  });
+
+  it('a disabled-by-import person loses access at once', async () => {
+    const member = await addMember(server, tenantId, { email: 'importada@faena.test', name: 'Importada', permissions: ['VIEW_HOME'] });
+    const session = await signIn(server, 'demo', member.email, member.password);
+    await importAll(server, 'demo', admin, IMPORTS, csv([['email', 'name', 'active'], ['importada@faena.test', 'Importada', 'no']]), 'baja.csv');
+    const refused = await server.api('demo', '/api/auth/v3/me', { token: session.id_token });
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'user-disabled' });
+  });
+
+  it('a file with every kind of people row error: each row with its code, nothing applied', async () => {
+    const hr = await addMember(server, tenantId, { email: 'rrhh.import@faena.test', permissions: ['VIEW_PEOPLE', 'MANAGE_PEOPLE', 'VIEW_TASKS'] });
+    const token = (await signIn(server, 'demo', hr.email, hr.password)).id_token;
+    const other = await body<Person>(await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Dueña RUT', identity_documents: [{ type: 'CL_CI', number: rut(30_000_001) }] } }));
+    const file = csv([
+      ['name', 'email', 'document_type', 'document_number', 'phones', 'origin', 'positions', 'business_lines', 'workspaces', 'company', 'active', 'other_emails'],
+      ['Sin Error', 'sin.error@faena.test', '', '', '', '', 'BOD', '', '', '', '', ''],
+      ['', 'sin.nombre@faena.test', '', '', '', '', '', '', '', '', '', ''],
+      ['Sin Clave', '', '', '', '', '', '', '', '', '', '', ''],
+      ['Correo Malo', 'no-es-correo', '', '', '', '', '', '', '', '', '', ''],
+      ['RUT Malo', 'rut.malo@faena.test', 'CL_CI', '12345678-9', '', '', '', '', '', '', '', ''],
+      ['Tipo Malo', 'tipo.malo@faena.test', 'DNI_XX', '12345678', '', '', '', '', '', '', '', ''],
+      ['DNI Malo', 'dni.malo@faena.test', 'PE_DNI', '123', '', '', '', '', '', '', '', ''],
+      ['Teléfono Malo', 'fono.malo@faena.test', '', '', '123', '', '', '', '', '', '', ''],
+      ['Origen Malo', 'origen.malo@faena.test', '', '', '', 'marciano', '', '', '', '', '', ''],
+      ['Cargo Inexistente', 'cargo.x@faena.test', '', '', '', '', 'NO-EXISTE', '', '', '', '', ''],
+      ['Línea Inexistente', 'linea.x@faena.test', '', '', '', '', '', 'NOPE', '', '', '', ''],
+      ['Recinto Inexistente', 'recinto.x@faena.test', '', '', '', '', '', '', 'NOPE', '', '', ''],
+      ['Empresa Inexistente', 'empresa.x@faena.test', '', '', '', '', '', '', '', 'NOPE', '', ''],
+      ['Cargo No Permitido', 'cargo.alto@faena.test', '', '', '', '', 'JBOD', '', '', '', '', ''],
+      ['Activo Raro', 'activo@faena.test', '', '', '', '', '', '', '', '', 'quizás', ''],
+      ['Otro Correo Malo', 'otro@faena.test', '', '', '', '', '', '', '', '', '', 'mal correo'],
+      ['Duplicada', 'sin.error@faena.test', '', '', '', '', '', '', '', '', '', ''],
+      ['Cruzada', 'carga5@faena.test', 'CL_CI', rut(30_000_001), '', '', '', '', '', '', '', ''],
+      ['Fórmula', '=cmd|calc', '', '', '', '', '', '', '', '', '', ''],
+      ['Doc Duplicado A', 'doc.a@faena.test', 'PASSPORT', 'AB123456', '', '', '', '', '', '', '', ''],
+      ['Doc Duplicado B', 'doc.b@faena.test', 'PASSPORT', 'ab 123456', '', '', '', '', '', '', '', ''],
+    ]);
+    const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
+    const job = await startImport(server, 'demo', token, IMPORTS, file, 'errores.csv');
+    const failed = await waitForJob(server, 'demo', token, IMPORTS, job.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
+    expect(failed).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS' });
+    const rows = await rowsOf(server, 'demo', token, IMPORTS, job.id);
+    expect(rows.map((r) => [r.row, r.operation, r.error_code, r.error_column])).toEqual([
+      [2, 'ADD', null, null],
+      [3, 'ERROR', 'FILE_ROW_BLANK_LABEL', 'name'],
+      [4, 'ERROR', 'FILE_ROW_BLANK_KEY', 'email'],
+      [5, 'ERROR', 'PERSON_ROW_INVALID_EMAIL', 'email'],
+      [6, 'ERROR', 'PERSON_ROW_INVALID_RUT', 'document_number'],
+      [7, 'ERROR', 'PERSON_ROW_UNKNOWN_DOCUMENT_TYPE', 'document_type'],
+      [8, 'ERROR', 'PERSON_ROW_INVALID_DOCUMENT', 'document_number'],
+      [9, 'ERROR', 'PERSON_ROW_INVALID_PHONE', 'phones'],
+      [10, 'ERROR', 'PERSON_ROW_INVALID_ORIGIN', 'origin'],
+      [11, 'ERROR', 'FILE_ROW_UNKNOWN_REFERENCE', 'positions'],
+      [12, 'ERROR', 'FILE_ROW_UNKNOWN_REFERENCE', 'business_lines'],
+      [13, 'ERROR', 'FILE_ROW_UNKNOWN_REFERENCE', 'workspaces'],
+      [14, 'ERROR', 'FILE_ROW_UNKNOWN_REFERENCE', 'company'],
+      [15, 'ERROR', 'PERSON_ROW_POSITION_NOT_ALLOWED', 'positions'],
+      [16, 'ERROR', 'FILE_ROW_INVALID_BOOLEAN', 'active'],
+      [17, 'ERROR', 'PERSON_ROW_INVALID_EMAIL', 'other_emails'],
+      [18, 'ERROR', 'FILE_ROW_DUPLICATE_KEY', 'email'],
+      [19, 'ERROR', 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH', 'document_number'],
+      [20, 'ERROR', 'FILE_ROW_FORMULA', 'email'],
+      [21, 'ADD', null, null],
+      [22, 'ERROR', 'FILE_ROW_DUPLICATE_KEY', 'email'],
+    ]);
+    expect(rows.find((r) => r.row === 6)!.error_message).toBe('RUT inválido');
+    expect(rows.find((r) => r.row === 3)!.error_message).toBe("La columna 'label' no puede estar vacía");
+    expect((await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token })).status).toBe(409);
+    expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count).toBe(before);
+    expect(other.id).toBeDefined();
+  });
+
+  it('needs the right columns: name, and an e-mail or a document', async () => {
+    const job = await startImport(server, 'demo', admin, IMPORTS, csv([['name', 'phones'], ['Solo Nombre', '']]), 'columnas.csv');
+    expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_FAILED', 'VALIDATION_OK'])).toMatchObject({ error_code: 'FILE_WITHOUT_REQUIRED_HEADERS', fail_description: expect.stringContaining('email') });
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', IMPORTS, { token: supervisora })).status).toBe(403);
+  });
+
+  it('applies against the data as it is when confirmed, not as it was at the preview', async () => {
+    const job = await startImport(server, 'demo', admin, IMPORTS, csv([['email', 'name'], ['tardia@faena.test', 'Tardía']]), 'tarde.csv');
+    await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_OK']);
+    expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id))[0]!.operation).toBe('ADD');
+    // someone creates the same person meanwhile: the apply updates instead of failing on the e-mail
+    await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Tardía Manual', primary_email: 'tardia@faena.test' } });
+    await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token: admin });
+    expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_OK', counts: { UPDATE: 1, ADD: 0 } });
+    expect((await find('tardia@faena.test')).map((p) => p.name)).toEqual(['Tardía']);
+  });
+});

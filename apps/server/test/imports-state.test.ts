@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_STATUSES, type TImportStatus } from '@faena/contracts';
+import { canApply, canDiscard, canTransition, claimableBy, hasPreview, isFinal, stepOf, TRANSITIONS } from '../src/modules/imports/imports.state.ts';
+import { detectEncoding, FileError, headerKey, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
+import { parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
+import { neutralizeCell } from '../src/modules/people/people.export.ts';
+import { xlsx } from './directory.helpers.ts';
+
+describe('import job state machine (spec forms §4)', () => {
+  it('moves PENDING → VALIDATING → VALIDATION_FAILED | VALIDATION_OK → APPLYING → APPLY_OK | APPLY_FAILED, and nowhere else', () => {
+    const allowed: [TImportStatus, TImportStatus][] = [
+      ['PENDING', 'VALIDATING'],
+      ['VALIDATING', 'VALIDATING'],
+      ['VALIDATING', 'VALIDATION_OK'],
+      ['VALIDATING', 'VALIDATION_FAILED'],
+      ['VALIDATION_OK', 'APPLYING'],
+      ['APPLYING', 'APPLYING'],
+      ['APPLYING', 'APPLY_OK'],
+      ['APPLYING', 'APPLY_FAILED'],
+    ];
+    for (const from of IMPORT_STATUSES) {
+      for (const to of IMPORT_STATUSES) {
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(allowed.some(([a, b]) => a === from && b === to));
+      }
+    }
+    expect(Object.keys(TRANSITIONS).sort()).toEqual([...IMPORT_STATUSES].sort());
+  });
+
+  it('knows which step runs, what a run may claim, and what the user may do', () => {
+    expect(IMPORT_STATUSES.map(stepOf)).toEqual(['validate', 'validate', null, null, 'apply', null, null]);
+    expect(claimableBy('validate')).toEqual(['PENDING', 'VALIDATING']);
+    expect(claimableBy('apply')).toEqual(['APPLYING']);
+    expect(IMPORT_STATUSES.filter(isFinal)).toEqual(['VALIDATION_FAILED', 'APPLY_OK', 'APPLY_FAILED']);
+    expect(IMPORT_STATUSES.filter(canApply)).toEqual(['VALIDATION_OK']);
+    expect(IMPORT_STATUSES.filter(canDiscard)).toEqual(['VALIDATION_FAILED', 'VALIDATION_OK', 'APPLY_FAILED']);
+    expect(IMPORT_STATUSES.filter(hasPreview)).toEqual(['VALIDATION_FAILED', 'VALIDATION_OK', 'APPLYING', 'APPLY_OK', 'APPLY_FAILED']);
+  });
+});
+
+async function rows(file: Buffer, format: 'csv' | 'xlsx' = 'csv', chunk = 7): Promise<{ row: number; cells: string[]; formulas: number[] }[]> {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < file.length; at += chunk) parts.push(file.subarray(at, at + chunk));
+  const out = [];
+  for await (const row of readSheet(Readable.from(parts), format)) out.push({ row: row.row, cells: row.cells, formulas: [...(row.formulas ?? [])] });
+  return out;
+}
+
+describe('import file reader', () => {
+  it('detects UTF-8 (with or without BOM), UTF-16 and falls back to Windows-1252 / Latin-1', () => {
+    expect(detectEncoding(Buffer.from('\uFEFFkey,label', 'utf8'))).toEqual({ encoding: 'utf-8', skip: 3 });
+    expect(detectEncoding(Buffer.from('clave,año', 'utf8'))).toEqual({ encoding: 'utf-8', skip: 0 });
+    expect(detectEncoding(Buffer.from('clave,año', 'latin1'))).toEqual({ encoding: 'windows-1252', skip: 0 });
+    expect(detectEncoding(Buffer.from([0xff, 0xfe, 0x41, 0x00]))).toEqual({ encoding: 'utf-16le', skip: 2 });
+    expect(detectEncoding(Buffer.from([0xfe, 0xff, 0x00, 0x41]))).toEqual({ encoding: 'utf-16be', skip: 2 });
+    // a character cut at the end of the sniffed head is still UTF-8
+    expect(detectEncoding(Buffer.from('año', 'utf8').subarray(0, 2))).toEqual({ encoding: 'utf-8', skip: 0 });
+  });
+
+  it('reads CSV in any of those encodings, with , ; or tab, quoted fields and blank lines, streamed in small pieces', async () => {
+    const expected = [
+      { row: 1, cells: ['key', 'label'], formulas: [] },
+      { row: 2, cells: ['1', 'Ñuñoa, "centro"'], formulas: [] },
+      { row: 3, cells: ['2', 'Línea\ndos'], formulas: [] },
+    ];
+    const text = 'key;label\r\n1;"Ñuñoa, ""centro"""\r\n2;"Línea\ndos"\r\n';
+    expect(await rows(Buffer.from(text, 'utf8'))).toEqual(expected);
+    expect(await rows(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]))).toEqual(expected);
+    expect(await rows(Buffer.from(text, 'latin1'))).toEqual(expected);
+    expect(await rows(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual(expected);
+    expect(await rows(Buffer.from(text.replaceAll(';', '\t'), 'utf8'))).toEqual(expected);
+    const blank = await rows(Buffer.from('key,label\n\n1,uno\n', 'utf8'));
+    expect(blank.map((r) => r.cells)).toEqual([['key', 'label'], [''], ['1', 'uno']]);
+  });
+
+  it('refuses binary content and text that breaks its own encoding with FILE_TYPE_NOT_SUPPORTED', async () => {
+    const withNul = Buffer.from('key,label\n1,a\u0000b\n', 'utf8');
+    await expect(rows(withNul)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+    // valid UTF-8 in the head, then a Latin-1 byte far into the file
+    const mixed = Buffer.concat([Buffer.from(`key,label\n${'1,uno\n'.repeat(20_000)}`, 'utf8'), Buffer.from('2,a\xf1o\n', 'latin1')]);
+    await expect(rows(mixed, 'csv', 64 * 1024)).rejects.toBeInstanceOf(FileError);
+    await expect(rows(mixed, 'csv', 64 * 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+  });
+
+  it('reads the first sheet of an XLSX file, marking formula cells and writing numbers, booleans and dates as text', async () => {
+    const file = await xlsx(
+      [
+        ['key', 'label', 'n'],
+        ['a', 'Uno', 1.5],
+        ['b', true, new Date(Date.UTC(2024, 0, 31))],
+      ],
+      (sheet) => {
+        sheet.getCell('B4').value = { formula: 'A2&A3', result: 'ab' } as never;
+        sheet.getCell('A4').value = 'c';
+      },
+    );
+    expect(await rows(file, 'xlsx', 1024)).toEqual([
+      { row: 1, cells: ['key', 'label', 'n'], formulas: [] },
+      { row: 2, cells: ['a', 'Uno', '1.5'], formulas: [] },
+      { row: 3, cells: ['b', 'true', '2024-01-31'], formulas: [] },
+      { row: 4, cells: ['c', 'ab'], formulas: [1] },
+    ]);
+  });
+
+  it('refuses a damaged XLSX file with FILE_TYPE_NOT_SUPPORTED', async () => {
+    const file = await xlsx([['key', 'label']]);
+    await expect(rows(Buffer.concat([file.subarray(0, 200), Buffer.alloc(300, 7)]), 'xlsx', 100)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+  });
+
+  it('maps content types and headers; parses the cells importers share', () => {
+    expect(sheetFormatOf('text/csv')).toBe('csv');
+    expect(sheetFormatOf('text/plain')).toBe('csv');
+    expect(sheetFormatOf('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('xlsx');
+    for (const other of ['application/pdf', 'application/vnd.ms-excel', 'image/png']) expect(sheetFormatOf(other)).toBeNull();
+    expect(headerKey('  Número de Documento ')).toBe('numero_de_documento');
+    expect(headerKey('E-mail')).toBe('e_mail');
+    expect(parseBoolean('Sí')).toBe(true);
+    expect(parseBoolean('NO')).toBe(false);
+    expect(parseBoolean('')).toBeUndefined();
+    expect(parseBoolean('tal vez')).toBeNull();
+    expect(splitList('a; b |c')).toEqual(['a', 'b', 'c']);
+    expect(splitList('a, b')).toEqual(['a', 'b']);
+    expect(parseNumber('1 234,5')).toBe(1234.5);
+    expect(parseNumber('12a')).toBeNull();
+  });
+
+  it('neutralises formula-leading cells in exports', () => {
+    for (const cell of ['=1+1', '+56912345678', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutralizeCell(cell)).toBe(`'${cell}`);
+    for (const cell of ['Ana', '', '1=1', "'quoted"]) expect(neutralizeCell(cell)).toBe(cell);
+  });
+});
