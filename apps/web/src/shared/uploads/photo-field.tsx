@@ -26,6 +26,8 @@ export interface PhotoFieldProps {
   disabled?: boolean;
   /** Accessible name of the field (its label). */
   label?: string;
+  /** Hide the help text above the buttons (when the screen explains the limits itself). */
+  hideHelp?: boolean;
 }
 
 type Phase = 'idle' | 'starting' | 'live' | 'processing';
@@ -70,7 +72,7 @@ function PhotoPreview({ link, alt, onRemove, removeLabel, disabled }: { link: st
  * "Tomar foto" on mobile → "Capturar foto" → "Procesando..."; "Cancelar" stops it), or the
  * native camera through the platform; each photo is uploaded and kept as its download link.
  */
-export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rules, disabled = false, label }: PhotoFieldProps) {
+export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rules, disabled = false, label, hideHelp = false }: PhotoFieldProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const [phase, setPhase] = useState<Phase>('idle');
@@ -207,9 +209,11 @@ export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rul
   const startLabel = isMobile ? t('uploads.camera.takePhoto') : t('uploads.camera.useCamera');
   return (
     <Stack gap="xs" className="faena-photo-field" aria-label={label} role="group">
-      <Text size="sm" c="dimmed">
-        {uploadHelp(effective)}
-      </Text>
+      {hideHelp ? null : (
+        <Text size="sm" c="dimmed">
+          {uploadHelp(effective)}
+        </Text>
+      )}
       {links.length > 0 ? (
         <Group gap="sm" align="flex-start">
           {links.map((link, index) => (

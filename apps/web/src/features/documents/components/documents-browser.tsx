@@ -10,6 +10,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { FileUploadField } from '../../../shared/uploads/file-upload-field.tsx';
+import { PhotoField } from '../../../shared/uploads/photo-field.tsx';
 import { fetchFileBlob } from '../../../shared/uploads/upload-api.ts';
 import { useDocuments, useDocumentsMutations, useDocumentTypes, useFolders } from '../api/documents-api.ts';
 import { promptFolder, promptText } from './text-prompt.tsx';
@@ -56,6 +57,7 @@ export function DocumentsBrowser() {
   const [typeId, setTypeId] = useState<string | null>(null);
   const [uploadKey, setUploadKey] = useState(0);
   const [links, setLinks] = useState<string[]>([]);
+  const [photos, setPhotos] = useState<string[]>([]);
   const filed = useRef(new Set<string>());
   const folders = useFolders();
   const types = useDocumentTypes();
@@ -94,8 +96,15 @@ export function DocumentsBrowser() {
     cancelLabel: t('documents.actions.cancel'),
   };
 
+  const onPhotos = (next: string[]) => {
+    setPhotos(next);
+    file(next);
+  };
   const onUploaded = (next: string[]) => {
     setLinks(next);
+    file(next);
+  };
+  const file = (next: string[]) => {
     for (const link of next) {
       if (filed.current.has(link)) continue;
       filed.current.add(link);
@@ -194,6 +203,7 @@ export function DocumentsBrowser() {
     setFolderId(id);
     setSearch('');
     setLinks([]);
+    setPhotos([]);
     setUploadKey((key) => key + 1);
   };
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
@@ -210,24 +220,36 @@ export function DocumentsBrowser() {
         description={t('documents.description')}
         actions={
           <Group gap="sm">
-            <Button variant="default" leftSection={<IconSettings size={16} />} component={Link} to="/document-types">
+            <Button variant="default" size="sm" leftSection={<IconSettings size={16} />} component={Link} to="/document-types">
               {t('documents.types.title')}
             </Button>
-            <Button leftSection={<IconFolderPlus size={16} />} onClick={() => void newFolder()}>
+            <Button size="sm" leftSection={<IconFolderPlus size={16} />} onClick={() => void newFolder()}>
               {t('documents.newFolder')}
             </Button>
           </Group>
         }
       />
       <Breadcrumbs separatorMargin={6} aria-label={t('documents.breadcrumbs')}>
-        <Anchor component="button" type="button" onClick={() => open(null)} fw={folderId === null ? 600 : undefined}>
-          {t('documents.root')}
-        </Anchor>
-        {path.map((folder) => (
-          <Anchor key={folder.id} component="button" type="button" onClick={() => open(folder.id)} fw={folder.id === folderId ? 600 : undefined}>
-            {folder.name}
+        {folderId === null ? (
+          <Text fw={600} aria-current="location">
+            {t('documents.root')}
+          </Text>
+        ) : (
+          <Anchor component="button" type="button" onClick={() => open(null)}>
+            {t('documents.root')}
           </Anchor>
-        ))}
+        )}
+        {path.map((folder) =>
+          folder.id === folderId ? (
+            <Text key={folder.id} fw={600} aria-current="location">
+              {folder.name}
+            </Text>
+          ) : (
+            <Anchor key={folder.id} component="button" type="button" onClick={() => open(folder.id)}>
+              {folder.name}
+            </Anchor>
+          ),
+        )}
       </Breadcrumbs>
 
       <Paper withBorder p="md" radius="md">
@@ -256,6 +278,9 @@ export function DocumentsBrowser() {
             />
           </Group>
           <FileUploadField key={`${uploadKey}-${typeId ?? ''}`} value={links} onChange={onUploaded} rules={rules} label={t('documents.uploadLabel')} />
+          {!selectedType || selectedType.allowed_formats.length === 0 || selectedType.allowed_formats.some((f) => ['jpeg', 'jpg'].includes(f)) ? (
+            <PhotoField key={`photo-${uploadKey}`} value={photos} onChange={onPhotos} maxPhotos={10} source="camera" label={t('documents.photoLabel')} hideHelp />
+          ) : null}
         </Stack>
       </Paper>
 
