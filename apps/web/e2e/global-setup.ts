@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,16 +52,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('apiUrl', process.env.E2E_BASE_URL);
     return async () => undefined;
   }
+  // A private build per run: other runs (and other engineers) rebuilding apps/web/dist meanwhile
+  // must not pull files from under this server. E2E_SKIP_BUILD=1 serves apps/web/dist as it is.
+  const runDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+  let webDist = join(root, 'apps/web/dist');
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@faena/web'], { cwd: root, stdio: 'inherit', env: process.env });
+    webDist = join(runDir, 'dist');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@faena/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: process.env });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'faena-e2e-'));
+  const dataDir = join(runDir, 'data');
+  mkdirSync(dataDir);
   // Always the embedded database: the e2e run owns its data and throws it away.
   // E2E_SERVER_ROOT runs the server of another checkout (e.g. a clean export of HEAD) with this build.
   const serverRoot = process.env.E2E_SERVER_ROOT ?? root;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: join(root, 'apps/web/dist') };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: webDist };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(serverRoot, 'apps/server/src/main.ts')], {
     cwd: serverRoot,
@@ -73,7 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(apiUrl, child, 150_000);
   } catch (error) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', `http://demo.app.localhost:${port}`);
@@ -86,6 +92,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -68,6 +68,9 @@ describe('session across tabs', () => {
     const { page, context } = await openPage(browser, 'desktop');
     await signInAs(page, 'admin');
     const other = await context.newPage();
+    const otherLog: string[] = [];
+    other.on('console', (m) => otherLog.push(`${m.type()}: ${m.text()}`));
+    other.on('pageerror', (e) => otherLog.push(`pageerror: ${e.message}`));
     await goto(other, '/settings', '[data-testid=language-select]');
 
     await page.click('[data-testid=sign-out]');
@@ -77,7 +80,10 @@ describe('session across tabs', () => {
 
     await page.click('[data-testid=demo-admin]');
     await page.waitForSelector('[data-testid=home-greeting]');
-    await other.waitForSelector('[data-testid=home-greeting]', { timeout: 10_000 });
+    await other.waitForSelector('[data-testid=home-greeting]', { timeout: 30_000 }).catch(async (error: unknown) => {
+      console.log('other tab:', other.url(), (await other.textContent('body'))?.slice(0, 300), otherLog.join('\n'));
+      throw error;
+    });
     await context.close();
   });
 });
