@@ -21,6 +21,13 @@ export const PERMISSIONS = {
 } as const;
 
 export type PermissionKey = keyof typeof PERMISSIONS;
+
+/**
+ * What a member who joins by invitation starts with when nobody set their permissions first:
+ * the frontline basics (home, notifications, activities, running workflows). Positions and
+ * administrators add the rest.
+ */
+export const DEFAULT_MEMBER_PERMISSIONS: readonly PermissionKey[] = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF'];
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
 
 export function isPermissionKey(value: string): value is PermissionKey {

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { checkPassword, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
+import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
 import type { TTokenPair, TUser } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
@@ -12,7 +12,7 @@ import { findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPers
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
-import { findPassportPermissions } from '../permissions/permissions.repository.ts';
+import { findPassportPermissions, setPassportPermissions } from '../permissions/permissions.repository.ts';
 import type { SignInLimiter } from './rate-limit.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -273,9 +273,14 @@ export async function acceptInvite(ctx: Ctx, token: string, input: { name: strin
       } else if (passwordHash) {
         await setUserPassword(tx, user.id, passwordHash, input.name);
       }
-      const person = await findPersonByEmail(tx, ctx.tenant.id, invite.email);
-      if (!person) await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id });
-      else if (!person.userId) await linkPersonToUser(tx, ctx.tenant.id, person.id, user.id);
+      const existing = await findPersonByEmail(tx, ctx.tenant.id, invite.email);
+      const person = existing ?? (await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id }));
+      if (existing && !existing.userId) await linkPersonToUser(tx, ctx.tenant.id, existing.id, user.id);
+      // An invitee nobody configured yet starts with the frontline basics, not an empty app.
+      const current = await findPassportPermissions(tx, ctx.tenant.id, person.passport);
+      if (!current || current.permissions.length === 0) {
+        await setPassportPermissions(tx, ctx.tenant.id, person.passport, { permissions: [...DEFAULT_MEMBER_PERMISSIONS] });
+      }
       await tx.update(invites).set({ acceptedAt: new Date() }).where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
       const member = await memberIdentity(tx, ctx.tenant, user);
       return openSession(ctx, tx, member, 'PASSWORD');

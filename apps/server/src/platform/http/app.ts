@@ -232,7 +232,8 @@ async function serveWeb(app: App, webDist: string | undefined): Promise<void> {
   const indexPath = join(root, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, allowedPath: (path) => !path.startsWith('/api'), setHeaders: (reply, path) => {
+    // The build writes .br/.gz beside each asset: served as-is to clients that accept them.
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, preCompressed: true, allowedPath: (path) => !path.startsWith('/api'), setHeaders: (reply, path) => {
       if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
     } });
   }
