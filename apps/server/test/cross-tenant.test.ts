@@ -91,6 +91,16 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
       await expectMismatch(await server.api('demo', `${AUTH}/me`, { token: f.b.memberOfBoth.id_token }));
     },
   },
+  'PATCH /api/auth/v3/me': {
+    access: [],
+    check: async (server, f) => {
+      // B's token on A's host changes nothing anywhere; the identity in both tenants edits only the host's person
+      await expectMismatch(await server.api('demo', `${AUTH}/me`, { method: 'PATCH', token: f.b.admin.id_token, json: { name: 'Intruso' } }));
+      const both = await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD);
+      expect((await server.api('demo', `${AUTH}/me`, { method: 'PATCH', token: both.id_token, json: { name: 'Admin Demo' } })).status).toBe(200);
+      expect(await body(await server.api('demo-norte', `${AUTH}/me`, { token: f.b.memberOfBoth.id_token }))).not.toMatchObject({ name: 'Admin Demo' });
+    },
+  },
   'POST /api/auth/v3/session-cookie': {
     access: [],
     check: async (server, f) => {

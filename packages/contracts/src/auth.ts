@@ -22,6 +22,12 @@ export const ZTokenPair = z
   .meta({ id: 'TokenPair' });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
+/** PATCH /me (behind the profile_editing flag): the caller's display name and picture (a download link of an uploaded image, or null). */
+export const ZUpdateMeRequest = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  picture: z.string().max(2000).nullable().optional(),
+});
+
 export const ZPasswordSignInRequest = z.object({ email: z.string().max(320), password: z.string().max(1024) });
 export const ZRefreshRequest = z.object({ refresh_token: z.string().min(1).max(512) });
 

@@ -12,6 +12,7 @@ import {
   ZPasswordSignInRequest,
   ZRefreshRequest,
   ZTokenPair,
+  ZUpdateMeRequest,
   ZUser,
   zPaged,
 } from '@faena/contracts';
@@ -54,6 +55,11 @@ export function authRoutes(app: App, platform: Platform): void {
   );
 
   app.get(`${prefix}/me`, { config: { access: SIGNED_IN }, schema: { tags, response: { 200: ZUser } } }, async (request) => auth.me(ctxOf(request, platform)));
+  app.patch(
+    `${prefix}/me`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Edit your own name and picture (profile_editing flag)', body: ZUpdateMeRequest, response: { 200: ZUser } } },
+    async (request) => auth.updateMe(ctxOf(request, platform), request.body),
+  );
 
   app.post(
     `${prefix}/session-cookie`,

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
+import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
 import type { TTokenPair, TUser } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
@@ -8,7 +8,8 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import type { TenantRecord } from '../../platform/tenancy.ts';
-import { findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, touchSignIn, type PersonRow } from '../people/people.repository.ts';
+import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, setPersonPicture, touchSignIn, updatePerson, type PersonFields, type PersonRow } from '../people/people.repository.ts';
+import { filesMetadata } from '../documents/documents.service.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
@@ -180,6 +181,50 @@ export async function me(ctx: Ctx): Promise<TUser> {
     if (!user || !person || !session) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
     return userResponse(tx, ctx.tenant, { user, person }, session.signInMethod, null, caller.impersonator);
   });
+}
+
+/** The caller edits their own name and picture (spec §2 profile editing, behind its flag). */
+export async function updateMe(ctx: Ctx, input: { name?: string | undefined; picture?: string | null | undefined }): Promise<TUser> {
+  const { caller } = signedIn(ctx);
+  if (!resolveFlags(ctx.tenant.featureFlags).profile_editing) throw new AppError('operation-not-allowed', 'Profile editing is not enabled for this organisation.');
+  let picture: string | null | undefined = input.picture;
+  if (picture) {
+    // Only an image this tenant stored: never an arbitrary address shown to everyone.
+    const uploadId = uploadIdFromLink(picture);
+    const metadata = uploadId ? (await filesMetadata(ctx, [uploadId]))[uploadId] : undefined;
+    if (!uploadId || !metadata || !metadata.content_type.startsWith('image/')) throw new FieldErrors({ picture: ['Valor inválido'] });
+    picture = fileDownloadLink('/api/document-manager/v3/upload', uploadId);
+  }
+  await ctx.tx(
+    async (tx) => {
+      const person = await findPerson(tx, ctx.tenant.id, caller.personId);
+      if (!person) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
+      if (input.name !== undefined && input.name !== person.name) {
+        const documents = (await documentsOf(tx, ctx.tenant.id, [person.id])).get(person.id) ?? [];
+        const { name: _name, ...rest } = person;
+        await updatePerson(tx, ctx.tenant.id, person.id, { ...pickPersonFields(rest), name: input.name }, documents);
+      }
+      if (picture !== undefined) await setPersonPicture(tx, ctx.tenant.id, person.id, picture);
+    },
+    { audit: 'auth.me.update' },
+  );
+  return me(ctx);
+}
+
+function pickPersonFields(person: Omit<PersonRow, 'name'>): Omit<PersonFields, 'name'> {
+  return {
+    primaryEmail: person.primaryEmail,
+    roles: person.roles,
+    groups: person.groups,
+    otherEmails: person.otherEmails,
+    phones: person.phones,
+    address: person.address,
+    photoUploadId: person.photoUploadId,
+    origin: person.origin,
+    companyId: person.companyId,
+    businessLineIds: person.businessLineIds,
+    workspaceIds: person.workspaceIds,
+  };
 }
 
 // ---------------------------------------------------------------- invitations

@@ -299,3 +299,8 @@ export async function personSummaries(tx: Drizzle, tenantId: string, ids: readon
 export async function existingPersonIds(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   return new Set((await personSummaries(tx, tenantId, ids)).keys());
 }
+
+/** The picture shown for the person (a download link of a stored image), or none. */
+export async function setPersonPicture(tx: Drizzle, tenantId: string, personId: string, picture: string | null): Promise<void> {
+  await tx.update(persons).set({ picture, updatedAt: new Date() }).where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
+}

@@ -8,8 +8,9 @@ export interface UpdateProfileInput {
 }
 
 /**
- * PATCH /api/auth/v3/me {name, picture} → the user. The server does not offer this yet (reported);
- * until it does, saving fails with the spec's 'Error while trying to save' and a retry.
+ * PATCH /api/auth/v3/me {name, picture} → the user (the profile_editing flag must be on; the
+ * picture is the download link of an image the tenant stored). A failure shows the spec's
+ * 'Error while trying to save' with a retry.
  */
 export function updateProfile(input: UpdateProfileInput): Promise<TUser> {
   return apiClient.patch<TUser>('/api/auth/v3/me', { json: input });
