@@ -33,6 +33,7 @@ const SPEC_ENGLISH: Record<string, string> = {
   'auth.magic.failed': 'Sign in with email link failed',
   'shell.impersonating': 'impersonating {{name}}',
   'errors.saveFailed': 'Error while trying to save',
+  'notifications.inboxNotificationsSseError': "Due to an error you won't be alerted of new in-app notifications.",
 };
 
 /** Spanish texts of the spec, verbatim in es and es-MX. */
@@ -57,6 +58,10 @@ const SPEC_SPANISH: Record<string, string> = {
   'auth.methods.MAGIC_LINK': 'vínculo mágico',
   'auth.methods.PASSWORD': 'correo y contraseña',
   'auth.methods.UNKNOWN': '[método desconocido]',
+  'notifications.deleteUnavailable': 'Eliminar notificaciones no está disponible en nuestro servicio de mensajería aún.',
+  'notifications.newNotifications': 'Tienes nuevas notificaciones',
+  'notifications.permission.requestFailed': 'No pudimos pedir el permiso para enviar notificaciones a tu celular. Las notificaciones solo aparecerán mientras estés mirando la app.',
+  'notifications.permission.unsupportedWeb': 'Si necesitas que las notificaciones lleguen a tu celular incluso mientras no estés mirando nuestra página web, usa nuestra app.',
 };
 
 type Tree = { [key: string]: string | Tree };

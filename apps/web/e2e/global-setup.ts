@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     apiUrl: string;
+    /** The web build the server serves (tests that start a server of their own serve it too). */
+    webDist: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.E2E_BASE_URL) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
     project.provide('apiUrl', process.env.E2E_BASE_URL);
+    project.provide('webDist', join(root, 'apps/web/dist'));
     return async () => undefined;
   }
   // A private build per run: other runs (and other engineers) rebuilding apps/web/dist meanwhile
@@ -84,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', `http://demo.app.localhost:${port}`);
   project.provide('apiUrl', apiUrl);
+  project.provide('webDist', webDist);
 
   return async () => {
     if (child.exitCode === null) {

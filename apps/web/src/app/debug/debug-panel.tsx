@@ -6,6 +6,9 @@ import { useSiteConfig } from '../../shared/session/get-site-config.ts';
 import { useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
 import { signInMethodDisplayName } from '@faena/domain/sign-in-methods';
+import { lazy, Suspense } from 'react';
+
+const SseImplementationSetting = lazy(() => import('../../features/notifications/shell.tsx').then((m) => ({ default: m.SseImplementationSetting })));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -69,6 +72,11 @@ export function DebugPanel({ onClose }: { onClose: () => void }) {
               </Text>
             ))}
           </SimpleGrid>
+        </Section>
+        <Section title={t('notifications.devtools.title')}>
+          <Suspense fallback={null}>
+            <SseImplementationSetting />
+          </Suspense>
         </Section>
         <Section title={t('debug.build')}>
           <Table withRowBorders={false} fz="sm" verticalSpacing={2}>

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Burger, Center, Loader, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBell, IconLogout, IconSettings, IconGitBranch } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconGitBranch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
@@ -15,7 +15,7 @@ import { NoAccess } from '../../shared/ui/no-access.tsx';
 import { UserAvatar } from '../../shared/ui/user-avatar.tsx';
 import type { RouteHandle } from '../lazy-route.ts';
 import { AppFooter } from './app-footer.tsx';
-import { BellPopover } from './bell-popover.tsx';
+import { BellPopover, MobileNotificationsLink, NotificationsRuntime } from './bell-popover.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
@@ -73,6 +73,8 @@ export function AppLayout() {
   );
 
   const banner = impersonating ? <ImpersonationBanner name={session.user.name} /> : null;
+  // First child of either layout's root: it keeps running when the window crosses the breakpoint.
+  const notificationsRuntime = <NotificationsRuntime enabled={!isLoading && !error && canNotifications} />;
   const skipLink = (
     <a href="#main" className={classes.skipLink}>
       {t('shell.skipToContent')}
@@ -82,6 +84,7 @@ export function AppLayout() {
   if (isDesktop) {
     return (
       <div className={`${classes.desktop} ${banner ? classes.withBanner : ''}`} data-layout="desktop">
+        {notificationsRuntime}
         {skipLink}
         <header className={classes.header}>
           <Link to="/home" className={classes.brand} aria-label={t('shell.goHome')} data-testid="logo-link">
@@ -122,6 +125,7 @@ export function AppLayout() {
 
   return (
     <div className={`${classes.mobile} ${banner ? classes.withBanner : ''}`} data-layout="mobile">
+      {notificationsRuntime}
       {skipLink}
       <header className={classes.mobileHeader}>
         <Burger opened={drawerOpen} onClick={() => setDrawerOpen(true)} aria-label={t('shell.openMenu')} size="sm" data-testid="menu-button" />
@@ -130,9 +134,7 @@ export function AppLayout() {
         </Anchor>
         <div className={classes.mobileActions}>
           {canNotifications && (
-            <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid="notifications-link">
-              <IconBell size={22} stroke={1.7} />
-            </ActionIcon>
+            <MobileNotificationsLink />
           )}
           <ActionIcon component={Link} to="/profile" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.profile')} data-testid="profile-link">
             <UserAvatar name={session.user.name} picture={session.user.picture} size={30} />

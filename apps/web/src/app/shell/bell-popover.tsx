@@ -1,41 +1,56 @@
-import { ActionIcon, Button, Popover, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconBell, IconBellRinging } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withChunkReload } from '../../shared/lib/chunk-failure.ts';
+import { chunkEnv } from '../lazy-route.ts';
 
 /**
- * The bell (spec §2, needs VIEW_NOTIFICATIONS). The inbox, its live stream and the unread badge
- * arrive with the notifications module; until then the popup says so.
+ * The notifications module in the shell (spec §2, VIEW_NOTIFICATIONS): the bell popup, the mobile
+ * link with its badge, and the per-tab runtime (stream, push). Loaded lazily like every area.
  */
-export function BellPopover() {
+const load = withChunkReload(() => import('../../features/notifications/shell.tsx'), chunkEnv);
+const Bell = lazy(() => load().then((m) => ({ default: m.NotificationBell })));
+const MobileIcon = lazy(() => load().then((m) => ({ default: m.MobileNotificationsIcon })));
+const Runtime = lazy(() => load().then((m) => ({ default: m.NotificationsRuntime })));
+
+function PlainBell({ link }: { link?: boolean }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  const icon = <IconBell size={22} stroke={1.7} />;
+  return link ? (
+    <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid="notifications-link">
+      {icon}
+    </ActionIcon>
+  ) : (
+    <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid="bell" disabled>
+      {icon}
+    </ActionIcon>
+  );
+}
+
+export function BellPopover() {
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus>
-      <Popover.Target>
-        <Tooltip label={t('shell.notifications')} disabled={opened}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened((o) => !o)} data-testid="bell">
-            <IconBell size={22} stroke={1.7} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={t('shell.notifications')}>
-        <Stack gap="sm" align="center" ta="center" py="xs">
-          <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
-            <IconBellRinging size={24} />
-          </ThemeIcon>
-          <Title order={2} fz="md">
-            {t('shell.notifications')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('shell.notificationsPlaceholder')}
-          </Text>
-          <Button component={Link} to="/notifications" variant="light" size="xs" onClick={() => setOpened(false)}>
-            {t('shell.seeAllNotifications')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={<PlainBell />}>
+      <Bell />
+    </Suspense>
+  );
+}
+
+/** Spec §2 mobile top bar: the notifications link, with the unread badge. */
+export function MobileNotificationsLink() {
+  return (
+    <Suspense fallback={<PlainBell link />}>
+      <MobileIcon />
+    </Suspense>
+  );
+}
+
+/** Rendered once per tab by the shell; starts the stream and push when `enabled`. */
+export function NotificationsRuntime({ enabled }: { enabled: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <Runtime enabled={enabled} />
+    </Suspense>
   );
 }

@@ -1,6 +1,1 @@
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
-
-// The notifications module is not built yet: its screens say so and name the module.
-export function NotificationsRoute() {
-  return <UnderConstruction moduleKey="notifications" />;
-}
+export { NotificationsPage as NotificationsRoute } from './components/notifications-page.tsx';

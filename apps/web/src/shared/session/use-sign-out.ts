@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from './session.ts';
 import { confirm } from '../ui/modal.tsx';
+import { runBeforeSignOut } from './sign-out-hooks.ts';
 
 /**
  * Signs out (every tab follows). Spec §8: before signing out of an OIDC or SAML session the user
@@ -23,6 +24,7 @@ export function useSignOut(): () => Promise<void> {
       }).catch(() => false);
       if (!ok) return;
     }
+    await runBeforeSignOut();
     await sessionStore.signOut();
     await navigate('/login', { replace: true });
   }, [navigate, t]);
