@@ -21,6 +21,7 @@ const people = () => import('../features/people/routes.tsx');
 const orgChart = () => import('../features/org-chart/routes.tsx');
 const checklists = () => import('../features/checklists/routes.tsx');
 const workflows = () => import('../features/workflows/routes.tsx');
+const formBuilder = () => import('../features/form-builder/routes.tsx');
 const catalogs = () => import('../features/catalogs/routes.tsx');
 const documents = () => import('../features/documents/routes.tsx');
 const dataSources = () => import('../features/data-sources/routes.tsx');
@@ -121,7 +122,7 @@ const protectedRoutes: RouteObject[] = [
   { path: 'workflows/:workflowType/administration/:category_id?', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
   { path: 'workflows/:workflowType/configuration', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
   { path: 'workflows/:workflowType/configuration/kanban/:kanbanId', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
-  { path: 'workflows/:workflowId/form-builder/:formId?', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
+  { path: 'workflows/:workflowId/form-builder/:formId?', ...page(formBuilder, 'FormBuilderRoute', ACCESS.workflowsManage) },
   { path: 'workflows/:workflowType/:workflowId/start-execution/:bpmnId', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
   { path: 'workflows/:workflowType/by-group/:wfGroupId/start-execution/:bpmnId', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
 

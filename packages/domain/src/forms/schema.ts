@@ -221,14 +221,16 @@ export function nestedFormDepth(value: unknown, depth = 0): number {
 export const ZNestedFormField = nestedFormBase().extend({
   // The depth is checked before the sub-fields are parsed, so a hostile body nested thousands
   // of levels deep is refused at the first level instead of exhausting the stack.
+  // A check (not a transform) in front of a pipe: the pipe stops at its issue, and the schema
+  // still encodes (responses are serialised through it; a transform cannot be encoded).
   fields: z
-    .preprocess((value, ctx) => {
+    .unknown()
+    .superRefine((value, ctx) => {
       if (nestedFormDepth(value, 1) > FORM_MAX_NESTING) {
-        ctx.addIssue({ code: 'custom', message: `Subformularios anidados más de ${FORM_MAX_NESTING} niveles`, input: value });
-        return z.NEVER;
+        ctx.addIssue({ code: 'custom', message: `Subformularios anidados más de ${FORM_MAX_NESTING} niveles`, input: value, continue: false });
       }
-      return value;
-    }, z.array(z.lazy(() => ZFormField)).max(1000))
+    })
+    .pipe(z.array(z.lazy(() => ZFormField)).max(1000))
     .default([]),
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   compileRegex,
   FIELD_SCHEMAS,
@@ -234,6 +235,11 @@ describe('form-level rules', () => {
     expect(issues([{ id: 1, type: 'text', name: 'outer' }, { id: 2, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'x', show_if: 'outer == 1' }] }])).toEqual([
       '1.fields.0.show_if: La condición usa un campo que no existe: outer',
     ]);
+  });
+
+  it('a definition with sub-forms encodes (the server serialises responses through the schema)', () => {
+    const definition = ZFormDefinition.parse([{ id: 1, type: 'form', name: 'sub', fields: [{ id: 2, type: 'text', name: 'x' }] }]);
+    expect(z.encode(ZFormDefinition, definition)).toEqual(definition);
   });
 
   it('bounds the nesting of sub-forms and the number of fields', () => {

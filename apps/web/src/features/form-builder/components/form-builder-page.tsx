@@ -1,0 +1,242 @@
+import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconArrowBackUp, IconDeviceFloppy } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { FieldType } from '@faena/domain/forms/field-types';
+import type { RequiredMarkerStyle } from '@faena/domain/forms/messages';
+import type { FormField } from '@faena/domain/forms/schema';
+import { resolveValidatorFlags } from '@faena/domain/forms/validator-flags';
+import { isNotFound } from '../../../shared/api/http-error.ts';
+import { useForm, type FormView } from '../../../shared/forms/api/get-form.ts';
+import { FormStore } from '../../../shared/forms/form-store.ts';
+import { useAccessContext } from '../../../shared/session/get-site-config.ts';
+import { confirm } from '../../../shared/ui/modal.tsx';
+import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
+import { useCreateForm } from '../api/create-form.ts';
+import { useUpdateForm } from '../api/update-form.ts';
+import { BuilderContext, pathKey, type BuilderContextValue } from './builder-context.ts';
+import { BuilderEditor } from './builder-editor.tsx';
+import { fieldAtKey, insertField, listAt, newField, nextFieldId, savedNames, type Draft, type FieldId, type ListPath } from './draft.ts';
+import { ResponsesTab } from './responses-tab.tsx';
+import { SaveStatusIndicator } from './save-status.tsx';
+import { TestFormTab } from './test-form-tab.tsx';
+import { AUTOSAVE_DELAY_MS, useAutosave } from './use-autosave.ts';
+import classes from './form-builder.module.css';
+
+type Tab = 'editor' | 'test' | 'responses';
+const NEW_FIELD_DELAY_MS = 10_000;
+const TABS: Tab[] = ['editor', 'test', 'responses'];
+
+/** /workflows/:workflowId/form-builder/:formId? — without a form id, a new form is created and opened. */
+export function FormBuilderPage() {
+  const { workflowId = '', formId } = useParams();
+  if (!formId) return <CreateForm workflowId={workflowId} />;
+  return <LoadForm key={formId} workflowId={workflowId} formId={formId} />;
+}
+
+function CreateForm({ workflowId }: { workflowId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateForm();
+  const started = useRef(false);
+  const start = useCallback(() => {
+    create.mutate(
+      { name: t('formBuilder.untitled'), description: [] },
+      { onSuccess: (form) => void navigate(`/workflows/${encodeURIComponent(workflowId)}/form-builder/${encodeURIComponent(form.id)}`, { replace: true }) },
+    );
+  }, [create, navigate, t, workflowId]);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, [start]);
+  if (create.isError) {
+    return (
+      <Alert color="red" title={t('formBuilder.create.failed')}>
+        <Button mt="sm" variant="light" color="red" onClick={start}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="sm" data-testid="builder-creating">
+      <Loader size="sm" />
+      <Text>{t('formBuilder.create.creating')}</Text>
+    </Group>
+  );
+}
+
+function LoadForm({ workflowId, formId }: { workflowId: string; formId: string }) {
+  const { t } = useTranslation();
+  const form = useForm(formId);
+  if (form.isLoading) return <Loader />;
+  if (form.error || !form.data) {
+    return <Alert color={isNotFound(form.error) ? 'gray' : 'red'}>{isNotFound(form.error) ? t('formBuilder.notFound') : t('formBuilder.loadFailed')}</Alert>;
+  }
+  return <BuilderScreen workflowId={workflowId} initial={form.data} />;
+}
+
+const draftOf = (form: FormView): Draft => ({ name: form.name, fields: form.description });
+
+function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: FormView }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'editor';
+  const setTab = (next: Tab) => setParams(next === 'editor' ? {} : { tab: next }, { replace: true });
+  const { ctx } = useAccessContext();
+  const [savedForm, setSavedForm] = useState(initial);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [selected, setSelected] = useState<string | null>(null);
+  const [manualNames, setManualNames] = useState<ReadonlySet<string>>(() => new Set());
+  const [markerStyle, setMarkerStyle] = useState<RequiredMarkerStyle>('asterisk');
+  const [previewStore] = useState(() => new FormStore());
+  const idCounter = useRef(nextFieldId(initial.description));
+  const update = useUpdateForm(initial.id);
+
+  const onSaved = useCallback((form: FormView) => setSavedForm(form), []);
+  const saved = useMemo(() => savedNames(savedForm.description), [savedForm]);
+  // While a field that was never saved is open, autosave waits longer: its name is still editable.
+  const openField = selected === null ? undefined : fieldAtKey(draft.fields, selected);
+  const isSettingUpNew = openField !== undefined && openField.type !== 'display_text' && !saved.has(selected!);
+  const autosave = useAutosave({ draft, initial: draftOf(initial), save: update.mutateAsync, onSaved, delayMs: isSettingUpNew ? NEW_FIELD_DELAY_MS : AUTOSAVE_DELAY_MS });
+  useUnsavedChanges(autosave.isDirty || autosave.status === 'saving');
+
+  const flags = ctx.flags;
+  const validatorFlags = useMemo(() => resolveValidatorFlags(flags), [flags]);
+
+  const setFields = useCallback((change: (fields: FormField[]) => FormField[]) => setDraft((current) => ({ ...current, fields: change(current.fields) })), []);
+  const nextId = useCallback(() => {
+    const id = idCounter.current;
+    idCounter.current += 1;
+    return id;
+  }, []);
+  const addField = useCallback(
+    (type: FieldType, listPath: ListPath, afterId?: FieldId) => {
+      const id = nextId();
+      const field = newField(type, id, listAt(draft.fields, listPath), { field: t(`formBuilder.types.${type}`), option: (n) => t('formBuilder.choices.option', { n }) });
+      setFields((current) => insertField(current, listPath, field, afterId));
+      const key = pathKey([...listPath, id]);
+      setSelected(key);
+      requestAnimationFrame(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-builder-key]')].find((element) => element.dataset.builderKey === key)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      );
+    },
+    [draft.fields, nextId, setFields, t],
+  );
+
+  const context = useMemo<BuilderContextValue>(
+    () => ({
+      fields: draft.fields,
+      setFields,
+      selected,
+      select: setSelected,
+      problems: autosave.problems,
+      saved,
+      isAutoNamed: (key) => !manualNames.has(key),
+      setManualName: (key) => setManualNames((current) => (current.has(key) ? current : new Set([...current, key]))),
+      addField,
+      nextId,
+      flags,
+      disabledModules: ctx.disabledModules,
+      validatorFlags,
+      previewStore,
+    }),
+    [draft.fields, setFields, selected, autosave.problems, saved, manualNames, addField, nextId, flags, ctx.disabledModules, validatorFlags, previewStore],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        autosave.saveNow();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [autosave]);
+
+  const discard = async () => {
+    const ok = await confirm({
+      id: 'builder-discard',
+      title: t('unsaved.title'),
+      message: t('formBuilder.discardMessage'),
+      confirmLabel: t('unsaved.discard'),
+      cancelLabel: t('unsaved.keepEditing'),
+      danger: true,
+    }).catch(() => false);
+    if (!ok) return;
+    const back = draftOf(savedForm);
+    setDraft(back);
+    setSelected(null);
+    autosave.resetTo(back);
+  };
+
+  return (
+    <BuilderContext.Provider value={context}>
+      <Stack gap={0}>
+        <Breadcrumbs mb={4} separatorMargin={6}>
+          <Anchor component={Link} to="/workflows" size="sm">
+            {t('nav.workflows')}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t('formBuilder.breadcrumb', { workflow: workflowId })}
+          </Text>
+        </Breadcrumbs>
+        <div className={classes.header}>
+          <TextInput
+            className={classes.nameInput}
+            value={draft.name}
+            onChange={(event) => {
+              const name = event.currentTarget.value;
+              setDraft((current) => ({ ...current, name }));
+            }}
+            aria-label={t('formBuilder.name')}
+            placeholder={t('formBuilder.untitled')}
+            error={autosave.nameProblem ? t('formBuilder.nameRequired') : undefined}
+            data-testid="builder-name"
+          />
+          <Group gap="sm" wrap="wrap">
+            <SaveStatusIndicator status={autosave.status} version={savedForm.version} errorDetail={autosave.errorDetail} hasProblems={autosave.problems.length > 0 || autosave.nameProblem} onRetry={autosave.saveNow} />
+            {(autosave.isDirty || autosave.status === 'error') && (
+              <Button variant="subtle" color="gray" size="xs" leftSection={<IconArrowBackUp size={16} />} onClick={() => void discard()} data-testid="builder-discard">
+                {t('formBuilder.discard')}
+              </Button>
+            )}
+            <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={16} />} disabled={!autosave.isDirty || !autosave.canSave || autosave.status === 'saving'} onClick={autosave.saveNow} data-testid="builder-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </div>
+        {autosave.errorDetail && (
+          <Alert color="red" variant="light" mb="sm">
+            {autosave.errorDetail}
+          </Alert>
+        )}
+        <Tabs value={tab} onChange={(value) => setTab((value as Tab) ?? 'editor')} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="editor" data-testid="tab-editor">
+              {t('formBuilder.tabs.editor')}
+            </Tabs.Tab>
+            <Tabs.Tab value="test" data-testid="tab-test">
+              {t('formBuilder.tabs.test')}
+            </Tabs.Tab>
+            <Tabs.Tab value="responses" data-testid="tab-responses">
+              {t('formBuilder.tabs.responses')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="editor">
+            <BuilderEditor markerStyle={markerStyle} onMarkerStyle={setMarkerStyle} />
+          </Tabs.Panel>
+          <Tabs.Panel value="test">
+            <TestFormTab form={savedForm} hasUnsaved={autosave.isDirty} markerStyle={markerStyle} onMarkerStyle={setMarkerStyle} onShowResponses={() => setTab('responses')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="responses">
+            <ResponsesTab formId={savedForm.id} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </BuilderContext.Provider>
+  );
+}

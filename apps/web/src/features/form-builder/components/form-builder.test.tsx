@@ -1,0 +1,131 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FormField } from '@faena/domain/forms/schema';
+import { renderRoutes } from '../../../test/render.tsx';
+import { stubDocumentFonts } from '../../../shared/forms/test-helpers.tsx';
+import { FormBuilderRoute } from '../routes.tsx';
+import { checkDraft, copyField, moveField, nameFromLabel, newField, savedNames } from './draft.ts';
+
+stubDocumentFonts();
+
+const FORM_ID = '11111111-1111-4111-8111-111111111111';
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+interface Server {
+  version: number;
+  description: FormField[];
+  puts: { name: string; description: FormField[] }[];
+  failNextPut: boolean;
+}
+
+function fakeServer(description: FormField[] = []): Server {
+  const server: Server = { version: 1, description, puts: [], failNextPut: false };
+  const view = () => ({ id: FORM_ID, version: server.version, name: 'Inspección', description: server.description, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes(`/api/forms/v3/forms/${FORM_ID}/`) && init?.method === 'PUT') {
+        if (server.failNextPut) {
+          server.failNextPut = false;
+          return json({ code: 'internal' }, 500);
+        }
+        const body = JSON.parse(String(init.body)) as { name: string; description: FormField[] };
+        server.puts.push(body);
+        server.version += 1;
+        server.description = body.description;
+        return json(view());
+      }
+      if (url.includes(`/api/forms/v3/forms/${FORM_ID}/`)) return json(view());
+      return json({ code: 'not-found' }, 404);
+    }),
+  );
+  return server;
+}
+
+async function openBuilder() {
+  return renderRoutes([{ path: 'workflows/:workflowId/form-builder/:formId?', Component: FormBuilderRoute }], { path: `/workflows/w1/form-builder/${FORM_ID}` });
+}
+
+/** jsdom has no wide screen: the picker is the "add field" menu. */
+async function pick(type: string) {
+  const add = screen.queryByTestId('builder-add');
+  if (add) fireEvent.click(add);
+  fireEvent.click(await screen.findByTestId(`pick-${type}`));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('form builder (spec §4 editor save states, autosave)', () => {
+  it('adds a field from the picker, autosaves it as a new version, then its name is locked', async () => {
+    const server = fakeServer();
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    expect(screen.getByTestId('save-status').textContent).toContain('Sin cambios');
+    await pick('text');
+    expect(screen.getByTestId('save-status').textContent).toContain('Cambios sin guardar');
+    fireEvent.change(screen.getByTestId('setting-label'), { target: { value: '¿Qué se revisó?' } });
+    expect((screen.getByTestId('setting-name') as HTMLInputElement).value).toBe('que_se_reviso');
+    fireEvent.click(screen.getByTestId('builder-save'));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Guardado · versión 2'));
+    expect(server.puts[0]!.description).toMatchObject([{ type: 'text', name: 'que_se_reviso', label: '¿Qué se revisó?' }]);
+    // The preview is the real renderer.
+    expect(within(screen.getByTestId('builder-preview')).getByText('¿Qué se revisó?')).toBeTruthy();
+    expect((screen.getByTestId('setting-name') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('a failed save shows "Error while trying to save" with a retry', async () => {
+    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    server.failNextPut = true;
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Inspección diaria' } });
+    await waitFor(() => expect(screen.getByTestId('save-error').textContent).toBe('Error while trying to save'), { timeout: 4000 });
+    fireEvent.click(screen.getByTestId('save-retry'));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Guardado'));
+    expect(server.puts.at(-1)!.name).toBe('Inspección diaria');
+  });
+
+  it('does not save a definition the schema refuses, and marks the field', async () => {
+    const server = fakeServer();
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    await pick('multiple_choice');
+    fireEvent.change(screen.getByTestId('choice-1'), { target: { value: 'Opción 1' } });
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('revisa los campos marcados'));
+    expect((screen.getByTestId('builder-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(server.puts).toHaveLength(0);
+  });
+});
+
+describe('draft helpers', () => {
+  it('names come from labels, unique, without accents, never a reserved shape', () => {
+    expect(nameFromLabel('Temperatura (°C)', new Set(), 'x')).toBe('temperatura_c');
+    expect(nameFromLabel('Temperatura', new Set(['temperatura']), 'x')).toBe('temperatura_2');
+    expect(nameFromLabel('123', new Set(), 'campo_4')).toBe('campo_4');
+    expect(nameFromLabel('__proto__', new Set(), 'x')).toBe('proto');
+  });
+
+  it('new fields of every type pass the server schema', () => {
+    const types = ['text', 'multiple_choice', 'checkboxes', 'value_in_num_range', 'stars', 'emotion', 'reactions', 'image', 'images', 'data_source', 'form', 'display_text', 'gps', 'users'] as const;
+    const fields = types.map((type, at) => newField(type, at + 1, [], { field: `Campo ${at}`, option: (n) => `Opción ${n}` }));
+    expect(checkDraft(fields)).toMatchObject({ ok: true });
+  });
+
+  it('moves, copies and remembers saved names (sub-forms included)', () => {
+    const fields = checkDraft([
+      { id: 1, type: 'text', name: 'a' },
+      { id: 2, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'x' }] },
+    ] as FormField[]);
+    if (!fields.ok) throw new Error('invalid');
+    expect(moveField(fields.definition, [], 0, 1).map((field) => field.id)).toEqual([2, 1]);
+    let id = 10;
+    const copy = copyField(fields.definition[1]!, () => id++, fields.definition);
+    expect(copy).toMatchObject({ id: 10, name: 'sub_copia', fields: [{ id: 11 }] });
+    expect([...savedNames(fields.definition).keys()]).toEqual(['number:1', 'number:2', 'number:2/number:1']);
+  });
+});

@@ -1,0 +1,6 @@
+import { FormBuilderPage } from './components/form-builder-page.tsx';
+
+// The form builder (issue 5 point 5): its own lazily loaded chunk, reused by checklists later.
+export function FormBuilderRoute() {
+  return <FormBuilderPage />;
+}

@@ -1,0 +1,180 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPaged } from '@faena/contracts';
+import { apiClient } from '../../api/api-client.ts';
+import { isHttpError } from '../../api/http-error.ts';
+
+/**
+ * The catalogues the pickers of forms search (spec §3: venue, venues, user, users, location,
+ * locations, data_source), each with the optional audience filter. Only the fields the pickers
+ * show are typed here.
+ */
+
+export type EntityKind = 'user' | 'venue' | 'location' | 'data_source';
+
+export interface PickerOption {
+  id: string;
+  label: string;
+  /** A second line: e-mail, code, venue. */
+  detail?: string | undefined;
+}
+
+interface PersonRow {
+  id: string;
+  name: string;
+  primary_email?: string | null;
+}
+interface VenueRow {
+  id: string;
+  name: string;
+  code?: string | null;
+}
+interface LocationRow {
+  id: string;
+  name: string;
+  code?: string | null;
+  venue?: string | null;
+  venue_name?: string | null;
+}
+interface DataSourceRow {
+  id: string;
+  key: string;
+  label: string;
+}
+export interface AudienceRow {
+  id: string;
+  name: string;
+  rules?: { venues?: string[]; persons?: string[]; positions?: string[]; business_lines?: string[] };
+}
+export interface DataSourceSummary {
+  id: string;
+  name: string;
+  rows_count?: number;
+}
+
+const PAGE_SIZE = 20;
+const PEOPLE = '/api/audiences/v3';
+const ORGANIZATION = '/api/organization/v3';
+const DATA_SOURCES = '/api/resources/v3/data-sources';
+
+const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.primary_email ?? undefined });
+const venue = (row: VenueRow): PickerOption => ({ id: row.id, label: row.name, detail: row.code ?? undefined });
+const location = (row: LocationRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.code, row.venue_name].filter(Boolean).join(' · ') || undefined });
+
+/** Why a catalogue cannot be searched: the route is missing (not built yet) or refused. */
+export type CatalogProblem = 'unavailable' | 'forbidden';
+
+export function catalogProblem(error: unknown): CatalogProblem | null {
+  if (!error) return null;
+  if (isHttpError(error) && (error.status === 401 || error.status === 403)) return 'forbidden';
+  return 'unavailable';
+}
+
+export async function getAudience(id: string, signal?: AbortSignal): Promise<AudienceRow> {
+  return apiClient.get<AudienceRow>(`${PEOPLE}/audiences/${encodeURIComponent(id)}/`, { signal });
+}
+
+export function audienceQueryOptions(id: string | null) {
+  return queryOptions({ queryKey: ['forms', 'audience', id], queryFn: ({ signal }) => getAudience(id!, signal), enabled: id !== null, staleTime: 5 * 60_000 });
+}
+
+export async function listAudiences(search: string, signal?: AbortSignal): Promise<TPaged<AudienceRow>> {
+  return apiClient.get<TPaged<AudienceRow>>(`${PEOPLE}/audiences/`, { query: { page: 1, page_size: 50, search: search || undefined }, signal });
+}
+
+export function audiencesQueryOptions(search: string) {
+  return queryOptions({ queryKey: ['forms', 'audiences', search], queryFn: ({ signal }) => listAudiences(search, signal), staleTime: 60_000, placeholderData: keepPreviousData });
+}
+
+export async function listDataSources(search: string, signal?: AbortSignal): Promise<TPaged<DataSourceSummary>> {
+  return apiClient.get<TPaged<DataSourceSummary>>(`${DATA_SOURCES}/`, { query: { page: 1, page_size: 50, search: search || undefined }, signal });
+}
+
+export function dataSourcesQueryOptions(search: string) {
+  return queryOptions({ queryKey: ['forms', 'data-sources', search], queryFn: ({ signal }) => listDataSources(search, signal), staleTime: 60_000, placeholderData: keepPreviousData });
+}
+
+export interface SearchInput {
+  kind: EntityKind;
+  search: string;
+  /** The audience restricting the choice (spec §3: optional audience). */
+  audience: AudienceRow | null;
+  /** data_source fields: the source and which column names a row. */
+  dataSourceId?: string | null | undefined;
+  displayKey?: string | null | undefined;
+}
+
+function rowOption(row: DataSourceRow, displayKey: string | null | undefined): PickerOption {
+  const label = displayKey === 'key' ? row.key : row.label;
+  return { id: row.key, label, detail: displayKey === 'key' ? row.label : row.key };
+}
+
+/**
+ * One page of options. An audience restricts people to its members (the server resolves it),
+ * and venues / locations to the venues its rules name.
+ */
+export async function searchOptions(input: SearchInput, signal?: AbortSignal): Promise<PickerOption[]> {
+  const query = { page: 1, page_size: PAGE_SIZE, search: input.search || undefined };
+  switch (input.kind) {
+    case 'user': {
+      const path = input.audience ? `${PEOPLE}/audiences/${encodeURIComponent(input.audience.id)}/persons/` : `${PEOPLE}/persons/`;
+      const page = await apiClient.get<TPaged<PersonRow>>(path, { query, signal });
+      return page.results.map(person);
+    }
+    case 'venue': {
+      const allowed = input.audience?.rules?.venues ?? [];
+      const page = await apiClient.get<TPaged<VenueRow>>(`${ORGANIZATION}/venues/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
+      return page.results.filter((row) => allowed.length === 0 || allowed.includes(row.id)).map(venue).slice(0, PAGE_SIZE);
+    }
+    case 'location': {
+      const allowed = input.audience?.rules?.venues ?? [];
+      const page = await apiClient.get<TPaged<LocationRow>>(`${ORGANIZATION}/locations/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
+      return page.results.filter((row) => allowed.length === 0 || (row.venue !== null && row.venue !== undefined && allowed.includes(row.venue))).map(location).slice(0, PAGE_SIZE);
+    }
+    case 'data_source': {
+      if (!input.dataSourceId) return [];
+      const page = await apiClient.get<TPaged<DataSourceRow>>(`${DATA_SOURCES}/${encodeURIComponent(input.dataSourceId)}/rows/`, { query, signal });
+      return page.results.map((row) => rowOption(row, input.displayKey));
+    }
+  }
+}
+
+export function searchOptionsQueryOptions(input: SearchInput) {
+  return queryOptions({
+    queryKey: ['forms', 'options', input.kind, input.search, input.audience?.id ?? null, input.dataSourceId ?? null, input.displayKey ?? null],
+    queryFn: ({ signal }) => searchOptions(input, signal),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearchOptions(input: SearchInput, enabled: boolean) {
+  return useQuery({ ...searchOptionsQueryOptions(input), enabled });
+}
+
+/** The name of one picked entity (answers show names, not ids). */
+export async function getOption(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}, signal?: AbortSignal): Promise<PickerOption | null> {
+  switch (kind) {
+    case 'user':
+      return person(await apiClient.get<PersonRow>(`${PEOPLE}/persons/${encodeURIComponent(id)}/`, { signal }));
+    case 'venue':
+      return venue(await apiClient.get<VenueRow>(`${ORGANIZATION}/venues/${encodeURIComponent(id)}/`, { signal }));
+    case 'location':
+      return location(await apiClient.get<LocationRow>(`${ORGANIZATION}/locations/${encodeURIComponent(id)}/`, { signal }));
+    case 'data_source': {
+      if (!context.dataSourceId) return null;
+      // Rows are stored by key; the search finds it among keys and labels.
+      const page = await apiClient.get<TPaged<DataSourceRow>>(`${DATA_SOURCES}/${encodeURIComponent(context.dataSourceId)}/rows/`, { query: { page: 1, page_size: 50, search: id }, signal });
+      const row = page.results.find((candidate) => candidate.key === id);
+      return row ? rowOption(row, context.displayKey) : null;
+    }
+  }
+}
+
+export function optionQueryOptions(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}) {
+  return queryOptions({
+    queryKey: ['forms', 'option', kind, id, context.dataSourceId ?? null, context.displayKey ?? null],
+    queryFn: ({ signal }) => getOption(kind, id, context, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

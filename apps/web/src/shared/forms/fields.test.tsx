@@ -1,0 +1,329 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORM_MESSAGES } from '@faena/domain/forms/messages';
+import { frame, inputOf, renderForm, sent, submit, type } from './test-helpers.tsx';
+
+/** One block per field type of spec §3: value in and out, and the type's own rules. */
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function errorOf(name: string): string | null | undefined {
+  return screen.queryByTestId(`error-${name}`)?.textContent;
+}
+
+async function submitted(onSubmit: { mock: { calls: unknown[][] } }) {
+  submit();
+  await waitFor(() => expect(onSubmit.mock.calls.length).toBeGreaterThan(0));
+  return sent(onSubmit);
+}
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('text and code', () => {
+  it('text: value in and out; length validators with the spec messages', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'text', name: 't', label: 'T', validators: [{ type: 'max_length', limit_value: 3 }] }], { initialValues: { t: 'hola' } });
+    expect(inputOf('t').value).toBe('hola');
+    submit();
+    expect(await screen.findByTestId('error-t')).toBeTruthy();
+    expect(errorOf('t')).toBe('El campo debe tener a lo más 3 caracteres.');
+    type('t', 'sí');
+    expect(await submitted(onSubmit)).toEqual({ t: 'sí' });
+  });
+
+  it('code: typed, with a camera scan button', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'code', name: 'c', label: 'C', validators: [{ type: 'regex', regex: '^[A-Z]{3}-\\d+$', message: 'Código inválido' }] }]);
+    expect(within(frame('c')).getByTestId('code-scan')).toBeTruthy();
+    type('c', 'abc');
+    submit();
+    expect(await screen.findByText('Código inválido')).toBeTruthy();
+    type('c', 'ABC-12');
+    expect(await submitted(onSubmit)).toEqual({ c: 'ABC-12' });
+  });
+});
+
+describe('choices', () => {
+  const choices = [{ choice: 'Rojo' }, { choice: 'Verde' }, { choice: 'Azul' }];
+
+  it('multiple_choice as radios', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'multiple_choice', name: 'color', label: 'Color', required: true, choices }]);
+    fireEvent.click(within(frame('color')).getByLabelText('Verde'));
+    expect(await submitted(onSubmit)).toEqual({ color: 'Verde' });
+  });
+
+  it('multiple_choice with choice images as cards', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'multiple_choice', name: 'c', label: 'C', choices: [{ choice: 'Uno', image: 'https://example.com/1.png' }, { choice: 'Dos' }] }]);
+    const images = frame('c').querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]!.getAttribute('src')).toBe('https://example.com/1.png');
+    fireEvent.click(within(frame('c')).getByRole('radio', { name: /Dos/ }));
+    expect(await submitted(onSubmit)).toEqual({ c: 'Dos' });
+  });
+
+  it('a select falls back to its first option when the value is not among them (spec §5)', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'multiple_choice', name: 'c', label: 'C', style_class: 'select', choices }], { initialValues: { c: 'Morado' } });
+    await waitFor(() => expect(inputOf('c').value).toBe('Rojo'));
+    expect(await submitted(onSubmit)).toEqual({ c: 'Rojo' });
+  });
+
+  it('checkboxes: a list in option order; at the max_length limit the rest is disabled with the limit message', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'checkboxes', name: 'c', label: 'C', choices, validators: [{ type: 'max_length', limit_value: 2 }] }]);
+    const box = (label: string) => within(frame('c')).getByLabelText(label) as HTMLInputElement;
+    fireEvent.click(box('Azul'));
+    fireEvent.click(box('Rojo'));
+    expect(box('Verde').disabled).toBe(true);
+    expect(frame('c').textContent).toContain('Alcanzaste el límite de opciones');
+    expect(await submitted(onSubmit)).toEqual({ c: ['Rojo', 'Azul'] });
+  });
+
+  it('checkboxes: min_length message with the plural noun', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'checkboxes', name: 'c', label: 'C', choices, validators: [{ type: 'min_length', limit_value: 2 }] }]);
+    fireEvent.click(within(frame('c')).getByLabelText('Azul'));
+    submit();
+    expect(await screen.findByText('Debe seleccionar al menos 2 opciones')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('boolean: Sí / No, no answer by default', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'boolean', name: 'ok', label: 'Ok', required: true }]);
+    submit();
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.click(within(frame('ok')).getByLabelText('No'));
+    expect(await submitted(onSubmit)).toEqual({ ok: false });
+  });
+});
+
+describe('numbers (spec §5)', () => {
+  it('integer: non-numeric entry rejected, rounded to whole numbers, min / max messages', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'integer', name: 'n', label: 'N', min: 1, max: 10 }]);
+    fireEvent.change(inputOf('n'), { target: { value: 'a1b2' } });
+    expect(inputOf('n').value).toBe('12');
+    fireEvent.blur(inputOf('n'));
+    submit();
+    expect(await screen.findByText('Debe ser a lo más 10')).toBeTruthy();
+    type('n', '0');
+    fireEvent.blur(inputOf('n'));
+    await waitFor(() => expect(errorOf('n')).toBe('Debe ser al menos 1'));
+    type('n', '3.6');
+    expect(inputOf('n').value).toBe('36');
+    type('n', '4');
+    expect(await submitted(onSubmit)).toEqual({ n: 4 });
+  });
+
+  it('float: a comma is a decimal point; steps; an empty number is left out', async () => {
+    const { onSubmit } = await renderForm([
+      { id: 1, type: 'float', name: 'f', label: 'F', step: 0.5 },
+      { id: 2, type: 'decimal', name: 'd', label: 'D' },
+    ]);
+    type('f', '0,3');
+    submit();
+    expect(await screen.findByText('Debe ser múltiplo de 0.5')).toBeTruthy();
+    type('f', '2,5');
+    expect(await submitted(onSubmit)).toEqual({ f: 2.5 });
+  });
+
+  it('decimal rejects text that is not a number with "Valor inválido"', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'decimal', name: 'd', label: 'D' }]);
+    type('d', '1.2.3');
+    submit();
+    expect(await screen.findByText(FORM_MESSAGES.invalid)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('num_range: {start, end}', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'num_range', name: 'r', label: 'R', min: 0 }]);
+    fireEvent.change(within(frame('r')).getByTestId('range-start'), { target: { value: '2' } });
+    fireEvent.change(within(frame('r')).getByTestId('range-end'), { target: { value: '7,5' } });
+    expect(await submitted(onSubmit)).toEqual({ r: { start: 2, end: 7.5 } });
+  });
+
+  it('value_in_num_range: the scale with its labels and the interpretation of the value', async () => {
+    const { onSubmit } = await renderForm([
+      { id: 1, type: 'value_in_num_range', name: 's', label: 'S', start: 1, stop: 5, step: 1, start_label: 'Malo', stop_label: 'Bueno', interpretations: [{ type: 'between', start: 4, stop: 5, name: 'Satisfecho' }] },
+    ]);
+    expect(frame('s').textContent).toContain('Malo');
+    expect(frame('s').textContent).toContain('Bueno');
+    fireEvent.click(within(frame('s')).getByTestId('scale-4'));
+    expect(within(frame('s')).getByTestId('scale-meaning').textContent).toBe('Satisfecho');
+    expect(await submitted(onSubmit)).toEqual({ s: 4 });
+  });
+});
+
+describe('ratings', () => {
+  it('stars: the value and its label', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'stars', name: 's', label: 'S', max: 5, labels: ['Pésimo', 'Malo', 'Regular', 'Bueno', 'Excelente'] }]);
+    // The visible star is the radio's label.
+    fireEvent.click(within(frame('s')).getByLabelText('Bueno').nextElementSibling!);
+    expect(await submitted(onSubmit)).toEqual({ s: 4 });
+    expect(within(frame('s')).getByTestId('rating-label').textContent).toBe('Bueno');
+  });
+
+  it('emotion: 3, 5, 7 or 9 faces', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'emotion', name: 'e', label: 'E', max: 7 }]);
+    expect(within(frame('e')).getAllByRole('radio')).toHaveLength(7);
+    fireEvent.click(within(frame('e')).getByTestId('emotion-6'));
+    expect(await submitted(onSubmit)).toEqual({ e: 6 });
+  });
+
+  it('reactions', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'reactions', name: 'r', label: 'R', max: 3, labels: ['No', 'Sí', 'Me encanta'] }]);
+    fireEvent.click(within(frame('r')).getByLabelText('Me encanta'));
+    expect(await submitted(onSubmit)).toEqual({ r: 3 });
+  });
+});
+
+describe('dates', () => {
+  it('date: only the default format; another shows the spec message', async () => {
+    await renderForm([{ id: 1, type: 'date', name: 'd', label: 'D', format: 'DD/MM/YYYY' }]);
+    expect(await screen.findByText(FORM_MESSAGES.dateFormatUnsupported)).toBeTruthy();
+  });
+
+  it('date and date_range keep year-month-day values', async () => {
+    const { onSubmit } = await renderForm(
+      [
+        { id: 1, type: 'date', name: 'd', label: 'D' },
+        { id: 2, type: 'date_range', name: 'r', label: 'R' },
+      ],
+      { initialValues: { d: '2024-05-01', r: { start: '2024-05-01', end: '2024-05-03' } } },
+    );
+    await screen.findByText('01/05/2024');
+    expect(await submitted(onSubmit)).toEqual({ d: '2024-05-01', r: { start: '2024-05-01', end: '2024-05-03' } });
+  });
+
+  it('datetime: sent as UTC ISO with milliseconds and +00:00 (spec §4)', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'datetime', name: 'dt', label: 'DT' }], { initialValues: { dt: '2024-05-01T13:05:00Z' } });
+    await waitFor(() => expect(frame('dt').textContent).toContain('2024'));
+    expect(await submitted(onSubmit)).toEqual({ dt: '2024-05-01T13:05:00.000+00:00' });
+  });
+
+  it('time: HH:mm', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'time', name: 'h', label: 'H' }]);
+    const input = await waitFor(() => inputOf('h'));
+    fireEvent.change(input, { target: { value: '08:30' } });
+    expect(await submitted(onSubmit)).toEqual({ h: '08:30' });
+  });
+});
+
+describe('gps', () => {
+  it('takes the device position with its accuracy', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: -33.4489123, longitude: -70.6693456, accuracy: 12.34 } } as GeolocationPosition),
+      },
+    });
+    const { onSubmit } = await renderForm([{ id: 1, type: 'gps', name: 'g', label: 'G' }]);
+    fireEvent.click(within(frame('g')).getByTestId('gps-locate'));
+    expect((await within(frame('g')).findByTestId('gps-position')).textContent).toContain('±12 m');
+    expect(await submitted(onSubmit)).toEqual({ g: { latitude: -33.4489123, longitude: -70.6693456, accuracy: 12.3 } });
+  });
+
+  it('a refused permission says so', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, PERMISSION_DENIED: 1, TIMEOUT: 3 } as GeolocationPositionError) },
+    });
+    await renderForm([{ id: 1, type: 'gps', name: 'g', label: 'G' }]);
+    fireEvent.click(within(frame('g')).getByTestId('gps-locate'));
+    expect(await screen.findByText(/Permiso de ubicación denegado/)).toBeTruthy();
+  });
+});
+
+describe('pickers (venue, venues, user, users, location, locations, data_source)', () => {
+  it('search the real catalogue and keep ids', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      if (url.includes('/venues/')) return jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'v1', name: 'Casa Matriz', code: 'CM' }] });
+      return jsonResponse({}, 404);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { onSubmit } = await renderForm([{ id: 1, type: 'venue', name: 'lugar', label: 'Lugar' }]);
+    const input = inputOf('lugar');
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'Casa' } });
+    fireEvent.click(await screen.findByText('Casa Matriz · CM'));
+    expect(await submitted(onSubmit)).toEqual({ lugar: 'v1' });
+    expect(String(fetch.mock.calls[0]![0])).toContain('/api/organization/v3/venues/');
+  });
+
+  it('an unreachable catalogue shows "catálogo no disponible", never made-up options', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'not-found' }, 404)));
+    await renderForm([{ id: 1, type: 'locations', name: 'ubic', label: 'Ubicaciones' }]);
+    fireEvent.click(inputOf('ubic'));
+    expect(await screen.findByTestId('catalog-unavailable')).toBeTruthy();
+    expect(frame('ubic').textContent).toContain('Catálogo no disponible');
+  });
+
+  it('users with an audience search the audience members', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/audiences/a1/')) return jsonResponse({ id: 'a1', name: 'Bodega', rules: {} });
+      if (url.includes('/audiences/a1/persons/')) return jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'p1', name: 'Ana Pérez', primary_email: 'ana@x.cl' }] });
+      return jsonResponse({}, 404);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { onSubmit } = await renderForm([{ id: 1, type: 'users', name: 'equipo', label: 'Equipo', audience: 'a1' }]);
+    expect(await within(frame('equipo')).findByText('Solo miembros de la audiencia «Bodega»')).toBeTruthy();
+    fireEvent.click(inputOf('equipo'));
+    fireEvent.click(await screen.findByText('Ana Pérez · ana@x.cl'));
+    expect(await submitted(onSubmit)).toEqual({ equipo: ['p1'] });
+  });
+
+  it('data_source without a source says it is not configured', async () => {
+    await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS' }]);
+    expect(screen.getByTestId('catalog-unconfigured').textContent).toContain('Catálogo no disponible');
+  });
+
+  it('data_source rows are shown by their display key and kept by key', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'r1', key: 'CL-RM', label: 'Región Metropolitana' }] })));
+    const { onSubmit } = await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS', data_source_id: 'src1', display_key: 'label' }]);
+    fireEvent.click(inputOf('ds'));
+    fireEvent.click(await screen.findByText('Región Metropolitana · CL-RM'));
+    expect(await submitted(onSubmit)).toEqual({ ds: ['CL-RM'] });
+  });
+});
+
+describe('display_text, video embeds, sub-forms, rich text', () => {
+  it('display_text is sanitised and not an input', async () => {
+    const { onSubmit } = await renderForm([
+      { id: 1, type: 'display_text', text: '<p>Hola <strong>mundo</strong></p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' },
+      { id: 2, type: 'text', name: 'a', label: 'A' },
+    ]);
+    const display = screen.getByTestId('display-1');
+    expect(display.textContent).toContain('Hola mundo');
+    expect(display.innerHTML).not.toContain('onerror');
+    expect(display.innerHTML).not.toContain('script');
+    type('a', 'x');
+    expect(await submitted(onSubmit)).toEqual({ a: 'x' });
+  });
+
+  it('video embeds: an id that is not 11 characters shows "ID de video inválido"', async () => {
+    await renderForm([
+      { id: 1, type: 'display_text', text: '<div data-video-id="dQw4w9WgXcQ"></div>' },
+      { id: 2, type: 'display_text', text: '<div data-video-id="short"></div>' },
+    ]);
+    expect(within(screen.getByTestId('display-1')).getByTestId('video-embed')).toBeTruthy();
+    expect(within(screen.getByTestId('display-2')).getByTestId('video-invalid').textContent).toBe('ID de video inválido');
+  });
+
+  it('form: a nested sub-form answered as one object, its fields validated in place', async () => {
+    const { onSubmit } = await renderForm([
+      { id: 1, type: 'form', name: 'visita', label: 'Visita', fields: [
+        { id: 1, type: 'text', name: 'motivo', label: 'Motivo', required: true },
+        { id: 2, type: 'integer', name: 'personas', label: 'Personas' },
+      ] },
+    ]);
+    type('visita.personas', '3');
+    submit();
+    expect(await screen.findByTestId('error-visita.motivo')).toBeTruthy();
+    type('visita.motivo', 'Auditoría');
+    expect(await submitted(onSubmit)).toEqual({ visita: { motivo: 'Auditoría', personas: 3 } });
+  });
+
+  it('rich_text: the editor shows the answer', async () => {
+    await renderForm([{ id: 1, type: 'rich_text', name: 'rt', label: 'RT' }], { initialValues: { rt: '<p>Texto <strong>fuerte</strong></p>' } });
+    expect(await within(frame('rt')).findByText('fuerte')).toBeTruthy();
+    expect(within(frame('rt')).getByRole('toolbar')).toBeTruthy();
+  });
+});

@@ -1,0 +1,146 @@
+import { Alert, Loader, MultiSelect, Select, Text, type ComboboxItem } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FIELD_TYPE_INFO } from '@faena/domain/forms/field-types';
+import { limitReachedMessage } from '@faena/domain/forms/messages';
+import type { FieldOf } from '@faena/domain/forms/schema';
+import { ownValue } from '@faena/domain/forms/show-if';
+import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
+import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type EntityKind, type PickerOption } from '../api/catalogs.ts';
+import type { FieldProps } from '../field-props.ts';
+import { useRenderer } from '../renderer-context.ts';
+import classes from '../forms.module.css';
+
+type PickerField = FieldOf<'venue' | 'venues' | 'user' | 'users' | 'location' | 'locations' | 'data_source' | 'assets'>;
+
+const KIND: Record<PickerField['type'], EntityKind | null> = {
+  venue: 'venue',
+  venues: 'venue',
+  user: 'user',
+  users: 'user',
+  location: 'location',
+  locations: 'location',
+  data_source: 'data_source',
+  // The asset catalogue does not exist yet (issue 5: its picker stays hidden).
+  assets: null,
+};
+
+/** The audience of a picker as an id: it may be stored as text, a number or an object with an id. */
+export function audienceId(audience: unknown): string | null {
+  if (typeof audience === 'string' && audience.trim() !== '') return audience;
+  if (typeof audience === 'number') return String(audience);
+  const id = ownValue(audience, 'id');
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
+function ids(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String);
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  return [];
+}
+
+function Unavailable({ children, testId }: { children: string; testId: string }) {
+  return (
+    <Alert color="gray" variant="light" data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * Venue, venues, user, users, location, locations and data-source pickers: a search over the real
+ * catalogue (spec §3), restricted by the field's audience when it has one. A catalogue that cannot
+ * be reached says so — never made-up options.
+ */
+export function EntityPickerField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<PickerField>) {
+  const { t } = useTranslation();
+  const { validatorFlags } = useRenderer();
+  const kind = KIND[field.type];
+  const isMultiple = FIELD_TYPE_INFO[field.type].isPlural;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [opened, setOpened] = useState(false);
+  const audience = 'audience' in field ? audienceId(field.audience) : null;
+  const dataSourceId = field.type === 'data_source' && field.data_source_id !== null && field.data_source_id !== undefined ? String(field.data_source_id) : null;
+  const displayKey = field.type === 'data_source' ? (field.display_key ?? null) : null;
+
+  const audienceQuery = useQuery(audienceQueryOptions(kind && audience ? audience : null));
+  const configured = kind !== null && (kind !== 'data_source' || dataSourceId !== null);
+  const audienceReady = audience === null || audienceQuery.isSuccess;
+  const options = useSearchOptions(
+    { kind: kind ?? 'venue', search: debounced, audience: audienceQuery.data ?? null, dataSourceId, displayKey },
+    configured && audienceReady && (opened || debounced !== ''),
+  );
+  const selected = ids(value);
+  const known = useMemo(() => new Map((options.data ?? []).map((option) => [option.id, option])), [options.data]);
+  const missing = selected.filter((id) => !known.has(id));
+  const looked = useQueries({ queries: missing.map((id) => ({ ...optionQueryOptions(kind ?? 'venue', id, { dataSourceId, displayKey }), enabled: configured })) });
+
+  const problem = catalogProblem(options.error ?? audienceQuery.error);
+  if (kind === null) return <Unavailable testId="catalog-unavailable">{t('forms.picker.assetsUnavailable')}</Unavailable>;
+  if (!configured) return <Unavailable testId="catalog-unconfigured">{t('forms.picker.noDataSource')}</Unavailable>;
+  if (problem) {
+    return <Unavailable testId="catalog-unavailable">{problem === 'forbidden' ? t('forms.picker.forbidden') : t('forms.picker.unavailable')}</Unavailable>;
+  }
+
+  const labelOf = new Map<string, PickerOption>(known);
+  looked.forEach((result, at) => {
+    if (result.data) labelOf.set(missing[at]!, result.data);
+  });
+  const data: ComboboxItem[] = [];
+  const seen = new Set<string>();
+  const push = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const option = labelOf.get(id);
+    data.push({ value: id, label: option ? (option.detail ? `${option.label} · ${option.detail}` : option.label) : id });
+  };
+  selected.forEach(push);
+  (options.data ?? []).forEach((option) => push(option.id));
+
+  const maxValidator = isMultiple && isValidatorEnabled(field.type, 'max_length', validatorFlags) ? field.validators.find((entry) => entry.type === 'max_length') : undefined;
+  const maxValues = maxValidator?.type === 'max_length' ? maxValidator.limit_value : undefined;
+  const noun = FIELD_TYPE_INFO[field.type].noun ?? 'record';
+  const common = {
+    id: inputId,
+    data,
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: ({ options: all }: { options: ComboboxItem[] }) => all,
+    onDropdownOpen: () => setOpened(true),
+    onBlur,
+    disabled,
+    error: invalid,
+    placeholder: field.placeholder ?? t('forms.picker.search'),
+    nothingFoundMessage: options.isFetching ? t('common.loading') : t('forms.picker.nothingFound'),
+    rightSection: options.isFetching ? <Loader size="xs" /> : undefined,
+    comboboxProps: { position: 'bottom' as const },
+    'aria-describedby': describedBy,
+  };
+  if (isMultiple) {
+    return (
+      <>
+        <MultiSelect {...(common as object)} value={selected} onChange={(next) => onChange(next)} maxValues={maxValues} hidePickedOptions clearable data-testid="picker-input" />
+        {maxValues !== undefined && selected.length >= maxValues && <div className={classes.hint}>{limitReachedMessage(noun)}</div>}
+        {audienceQuery.data && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('forms.picker.audience', { name: audienceQuery.data.name })}
+          </Text>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <Select {...(common as object)} value={selected[0] ?? null} onChange={(next) => onChange(next)} clearable data-testid="picker-input" />
+      {audienceQuery.data && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('forms.picker.audience', { name: audienceQuery.data.name })}
+        </Text>
+      )}
+    </>
+  );
+}

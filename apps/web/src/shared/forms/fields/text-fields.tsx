@@ -1,0 +1,84 @@
+import { ActionIcon, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { IconScan } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldOf } from '@faena/domain/forms/schema';
+import type { FieldProps } from '../field-props.ts';
+
+const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
+
+const LONG_TEXT = 255;
+
+function isLongText(field: FieldOf<'text'>): boolean {
+  if (field.style_class?.split(/\s+/).some((name) => name === 'textarea' || name === 'multiline')) return true;
+  return field.validators.some((validator) => validator.type === 'max_length' && validator.limit_value > LONG_TEXT);
+}
+
+function inputModeOf(field: FieldOf<'text' | 'code'>): 'email' | 'text' {
+  return field.validators.some((validator) => validator.type === 'email') ? 'email' : 'text';
+}
+
+export function TextField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'text'>>) {
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    id: inputId,
+    value: text,
+    placeholder: field.placeholder ?? undefined,
+    disabled,
+    error: invalid,
+    onBlur,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+    'aria-invalid': invalid || undefined,
+  };
+  if (isLongText(field)) {
+    return <Textarea {...common} autosize minRows={3} maxRows={12} onChange={(event) => onChange(event.currentTarget.value)} />;
+  }
+  return <TextInput {...common} inputMode={inputModeOf(field)} autoComplete="off" onChange={(event) => onChange(event.currentTarget.value)} />;
+}
+
+/** A code, typed or scanned with the camera (barcodes and QR codes). */
+export function CodeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'code'>>) {
+  const { t } = useTranslation();
+  const [scanning, setScanning] = useState(false);
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <>
+      <TextInput
+        id={inputId}
+        value={text}
+        placeholder={field.placeholder ?? undefined}
+        disabled={disabled}
+        error={invalid}
+        onBlur={onBlur}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        aria-describedby={describedBy}
+        aria-required={field.required || undefined}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        rightSectionWidth={44}
+        rightSection={
+          <Tooltip label={t('forms.code.scan')} withArrow>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
+              <IconScan size={20} />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      {scanning && (
+        <Suspense fallback={null}>
+          <CodeScanner
+            onClose={() => setScanning(false)}
+            onCode={(code) => {
+              onChange(code);
+              setScanning(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

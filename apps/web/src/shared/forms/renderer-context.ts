@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+import type { FeatureFlags } from '@faena/domain/feature-flags';
+import type { RequiredMarkerStyle } from '@faena/domain/forms/messages';
+import type { ValidatorFlags } from '@faena/domain/forms/validator-flags';
+import type { FormStore } from './form-store.ts';
+
+export interface RendererContextValue {
+  store: FormStore;
+  /** The tenant's feature flags (validator gating, image formats). */
+  flags: Partial<FeatureFlags>;
+  validatorFlags: ValidatorFlags;
+  markerStyle: RequiredMarkerStyle;
+  /** Prefix of element ids, unique per rendered form. */
+  uid: string;
+  /** Everything is shown but nothing can change (a preview of a submitted answer). */
+  readOnly: boolean;
+  /** Re-validates one field after the user leaves it. */
+  validateField: (scope: readonly string[], name: string) => void;
+  /** Disables the field picker for types the page cannot serve (e.g. no camera in a preview). */
+  isPreview: boolean;
+}
+
+export const RendererContext = createContext<RendererContextValue | null>(null);
+
+export function useRenderer(): RendererContextValue {
+  const value = useContext(RendererContext);
+  if (!value) throw new Error('useRenderer outside FormRenderer');
+  return value;
+}
+
+/** Counts field renders (the performance report); absent in normal use. */
+let renderProbe: ((key: string) => void) | null = null;
+
+export function setRenderProbe(probe: ((key: string) => void) | null): void {
+  renderProbe = probe;
+}
+
+export function probeRender(key: string): void {
+  renderProbe?.(key);
+}
