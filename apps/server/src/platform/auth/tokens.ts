@@ -16,10 +16,25 @@ export interface IdTokenClaims {
 
 const ISSUER = 'faena';
 
+/** Callers get their own copy: what is remembered cannot be changed from outside. */
+const copyOf = (claims: IdTokenClaims): IdTokenClaims => structuredClone(claims);
+
+/** How many verified tokens a process remembers (a few MB at most). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** HS256 id tokens signed with a key the server generates once and keeps in the database. */
 export class TokenService {
   private readonly key: Uint8Array;
   readonly idTokenTtlSeconds: number;
+  /**
+   * Tokens this process has verified, with their claims and expiry: a client sends the same id
+   * token with every request for up to an hour, and checking its HMAC again (WebCrypto, a
+   * thread-pool round trip) costs more than the rest of authentication. Only tokens that passed
+   * the full check get in; a hit is still refused once the token's `exp` has passed, exactly as
+   * jose would (exp ≤ now, in whole seconds). Revocation is not the token's business: the
+   * session state is checked on every request whatever the token.
+   */
+  private readonly verified = new Map<string, { claims: IdTokenClaims; exp: number }>();
   constructor(secret: string, idTokenTtlSeconds: number) {
     this.idTokenTtlSeconds = idTokenTtlSeconds;
     this.key = Buffer.from(secret, 'base64url');
@@ -40,11 +55,22 @@ export class TokenService {
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
   async verify(token: string): Promise<IdTokenClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp > Math.floor(Date.now() / 1000)) return copyOf(hit.claims);
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       const { sub, tid, sid, pid, act } = payload as Partial<IdTokenClaims>;
       if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof pid !== 'string') return null;
-      return { sub, tid, sid, pid, ...(act ? { act } : {}) };
+      const claims: IdTokenClaims = { sub, tid, sid, pid, ...(act ? { act } : {}) };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, exp: payload.exp });
+      }
+      return copyOf(claims);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
