@@ -50,6 +50,8 @@ interface ScenarioResult {
   name: ScenarioName;
   label: string;
   platform: Measured;
+  /** The second baseline, where the scenario has one. */
+  extra?: Measured;
   bare: Measured;
 }
 
@@ -59,6 +61,8 @@ interface Scenario {
   bareLabel: string;
   platform: (server: ServerUnderTest, token: string) => LoadShape;
   bare: (server: ServerUnderTest) => LoadShape;
+  /** A second bare route on the bare server, measured in the same slices. */
+  extra?: { label: string; shape: (server: ServerUnderTest) => LoadShape };
 }
 
 const host = (port: number) => `${BENCH_SUBDOMAIN}.${BENCH_DOMAIN}:${port}`;
@@ -85,6 +89,9 @@ const SCENARIOS: Scenario[] = [
     bareLabel: 'same SQL, no platform',
     platform: (s, token) => ({ path: `/api/audiences/v3/persons/${LIST_QUERY}`, headers: { host: host(s.port), authorization: `Bearer ${token}` } }),
     bare: () => ({ path: `/bare/persons/${LIST_QUERY}` }),
+    // The people use case itself (Drizzle building and mapping included) on bare Fastify: what is
+    // left between it and the platform is the platform proper.
+    extra: { label: 'same use case (Drizzle), no platform', shape: () => ({ path: `/bare/persons-use-case/${LIST_QUERY}` }) },
   },
 ];
 
@@ -92,7 +99,7 @@ type LoadShape = Omit<LoadSpec, 'port' | 'connections' | 'durationSeconds'>;
 
 interface Side {
   engine: Engine;
-  role: 'platform' | 'bare';
+  role: 'platform' | 'bare' | 'extra';
   server: ServerUnderTest;
   /** PostgreSQL application_name of the server's connections. */
   appName: string;
@@ -109,10 +116,13 @@ interface Side {
  * machine does in the meantime weighs on all of them alike — the PGlite-vs-PostgreSQL ratio
  * included. Latency percentiles come from every response of every slice.
  */
-async function measureScenario(scenario: Scenario, setups: EngineSetup[]): Promise<Map<Engine, { platform: Measured; bare: Measured }>> {
+async function measureScenario(scenario: Scenario, setups: EngineSetup[]): Promise<Map<Engine, { platform: Measured; bare: Measured; extra?: Measured }>> {
   const sides: Side[] = setups.flatMap((setup) => [
     { engine: setup.engine, role: 'platform' as const, server: setup.platform, appName: APP_NAME.platform, backends: setup.backends, shape: scenario.platform(setup.platform, setup.token), slices: [], cpu: 0, dbCpu: 0 },
     { engine: setup.engine, role: 'bare' as const, server: setup.bare, appName: APP_NAME.bare, backends: setup.backends, shape: scenario.bare(setup.bare), slices: [], cpu: 0, dbCpu: 0 },
+    ...(scenario.extra
+      ? [{ engine: setup.engine, role: 'extra' as const, server: setup.bare, appName: APP_NAME.bare, backends: setup.backends, shape: scenario.extra.shape(setup.bare), slices: [], cpu: 0, dbCpu: 0 }]
+      : []),
   ]);
   if (WARMUP > 0) for (const side of sides) await loadSlice({ ...side.shape, port: side.server.port, connections: CONNECTIONS, durationSeconds: WARMUP });
   for (let round = 0; round < ROUNDS; round++) {
@@ -137,10 +147,14 @@ async function measureScenario(scenario: Scenario, setups: EngineSetup[]): Promi
       dbCpuMsPerRequest: side.backends && result.ok > 0 ? side.dbCpu / result.ok : null,
     };
   };
-  const byEngine = new Map<Engine, { platform: Measured; bare: Measured }>();
+  const byEngine = new Map<Engine, { platform: Measured; bare: Measured; extra?: Measured }>();
   for (const setup of setups) {
-    const of = (role: Side['role']) => measured(sides.find((side) => side.engine === setup.engine && side.role === role)!);
-    byEngine.set(setup.engine, { platform: of('platform'), bare: of('bare') });
+    const of = (role: Side['role']) => {
+      const side = sides.find((candidate) => candidate.engine === setup.engine && candidate.role === role);
+      return side ? measured(side) : undefined;
+    };
+    const extra = of('extra');
+    byEngine.set(setup.engine, { platform: of('platform')!, bare: of('bare')!, ...(extra ? { extra } : {}) });
   }
   return byEngine;
 }
@@ -161,7 +175,9 @@ async function sanity(platform: ServerUnderTest, bare: ServerUnderTest): Promise
   expectStatus('platform list', list);
   const bareList = await httpJson(bare.port, 'GET', `/bare/persons/${LIST_QUERY}`);
   expectStatus('bare list', bareList);
-  for (const [what, body] of [['platform', list.body], ['bare', bareList.body]] as const) {
+  const useCaseList = await httpJson(bare.port, 'GET', `/bare/persons-use-case/${LIST_QUERY}`);
+  expectStatus('bare use-case list', useCaseList);
+  for (const [what, body] of [['platform', list.body], ['bare', bareList.body], ['bare use-case', useCaseList.body]] as const) {
     const page = body as { count: number; results: unknown[] };
     if (page.count !== PERSONS || page.results.length !== 20) throw new Error(`${what} list: count ${page.count}, ${page.results.length} results (expected ${PERSONS}, 20)`);
   }
@@ -250,26 +266,31 @@ const benchmark: Benchmark = {
       ctx.table({
         title: `Platform vs bare Fastify on ${ENGINE_NAME[engine]} (${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating slices, after ${WARMUP} s warm-up)`,
         columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare', ...(engine === 'postgres' ? ['pg cpu ms/req plat', 'bare'] : [])],
-        rows: rows.map((r): Cell[] => [
-          r.label,
-          SCENARIOS.find((s) => s.name === r.name)!.bareLabel,
-          r.platform.load.rps,
-          r.platform.load.p50,
-          r.platform.load.p99,
-          r.bare.load.rps,
-          r.bare.load.p50,
-          r.bare.load.p99,
-          pct(r.platform.load.rps / r.bare.load.rps),
-          r.platform.cpuMsPerRequest,
-          r.bare.cpuMsPerRequest,
-          ...(engine === 'postgres' ? [r.platform.dbCpuMsPerRequest, r.bare.dbCpuMsPerRequest] : []),
-        ]),
+        rows: rows.flatMap((r): Cell[][] => {
+          const scenario = SCENARIOS.find((candidate) => candidate.name === r.name)!;
+          const row = (label: string, baseline: string, bare: Measured): Cell[] => [
+            label,
+            baseline,
+            r.platform.load.rps,
+            r.platform.load.p50,
+            r.platform.load.p99,
+            bare.load.rps,
+            bare.load.p50,
+            bare.load.p99,
+            pct(r.platform.load.rps / bare.load.rps),
+            r.platform.cpuMsPerRequest,
+            bare.cpuMsPerRequest,
+            ...(engine === 'postgres' ? [r.platform.dbCpuMsPerRequest, bare.dbCpuMsPerRequest] : []),
+          ];
+          return [row(r.label, scenario.bareLabel, r.bare), ...(r.extra && scenario.extra ? [row('  (same, second baseline)', scenario.extra.label, r.extra)] : [])];
+        }),
         notes: [
           `req/s counts 2xx answers; p50/p99 in ms over every response; cpu ms/req is the server process's own CPU${engine === 'postgres' ? '; pg cpu ms/req that of its PostgreSQL backends (local server only)' : ' (PGlite included)'}.`,
           'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
           'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
           loadNote,
-          `The bare list replays the ${setups.find((x) => x.engine === engine)?.bare.info.listStatements ?? '?'} statements the people use case issues for the page (recorded at start), without transaction, role or tenant setting.`,
+          `The bare list replays the ${setups.find((x) => x.engine === engine)?.bare.info.listStatements ?? '?'} statements the people use case issues for the page (recorded at start), without transaction, role or tenant setting;`,
+          'the second baseline runs the use case itself (people.service listPeople, Drizzle included) on the bare handle, so platform / it is the cost of the platform proper.',
           engine === 'pglite' ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.' : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
         ],
       });

@@ -195,6 +195,16 @@ async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Clos
     };
   });
 
+  // The use case itself on the bare handle: Drizzle builds and maps, nothing of the platform runs.
+  const plainDb = open({ logQuery: () => undefined });
+  const plainCtx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(plainDb) } as unknown as Ctx;
+  app.get('/bare/persons-use-case/', async (request) => {
+    const query = ZPersonListQuery.parse(request.query);
+    const { count, results } = await listPeople(plainCtx, query);
+    const link = (p: number) => `/bare/persons-use-case/?page=${p}&page_size=${query.page_size}`;
+    return { count, next: query.page * query.page_size < count ? link(query.page + 1) : null, previous: query.page > 1 ? link(query.page - 1) : null, results };
+  });
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: portOf(app.server.address()),
