@@ -291,6 +291,11 @@ const benchmark: Benchmark = {
           loadNote,
           `The bare list replays the ${setups.find((x) => x.engine === engine)?.bare.info.listStatements ?? '?'} statements the people use case issues for the page (recorded at start), without transaction, role or tenant setting;`,
           'the second baseline runs the use case itself (people.service listPeople, Drizzle included) on the bare handle, so platform / it is the cost of the platform proper.',
+          ...rows.flatMap((r) =>
+            [r.platform, r.bare, ...(r.extra ? [r.extra] : [])].some((m) => m.load.ok === 0)
+              ? [`WARNING: ${r.label}: a server gave no 2xx answer within its slices (machine overloaded or server stuck); its figures mean nothing.`]
+              : [],
+          ),
           engine === 'pglite' ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.' : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
         ],
       });
