@@ -128,6 +128,71 @@ describe('live notifications', () => {
   }
 });
 
+describe('infinite scroll', () => {
+  it('the popup reads the next page of 20 when its end scrolls into view', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await page.waitForFunction(() => (document.querySelector('[data-testid=notifications-badge]')?.getAttribute('data-count') ?? '') !== '', undefined, { timeout: 20_000 });
+    const before = Number(await badge(page));
+    // Twenty more from this same session: more than one page.
+    await page.evaluate(async (api) => {
+      const token = (JSON.parse(localStorage.getItem('faena.session') ?? '{}') as { idToken?: string }).idToken;
+      for (let i = 0; i < 20; i++) await fetch(`${api}/test`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    }, API);
+    await waitForBadge(page, String(before + 20));
+    await page.click('[data-testid=bell]');
+    const items = page.locator('[data-testid=bell-popup] [data-testid=notification-item]');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(20);
+    await page.locator('[data-testid=bell-popup] .mantine-ScrollArea-viewport').evaluate((viewport) => viewport.scrollTo({ top: viewport.scrollHeight }));
+    await page.waitForFunction((expected) => document.querySelectorAll('[data-testid=bell-popup] [data-testid=notification-item]').length === expected, before + 20, { timeout: 10_000 });
+    await shot(page, 'notifications-bell-scrolled', 'desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('service worker (push)', () => {
+  it('shows a push with its notification id as tag, a NEW_POST too, and ignores a payload of another shape', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    const origin = new URL(url('/')).origin;
+    await context.grantPermissions(['notifications'], { origin });
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: typeof registrations }) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await signInAs(page, 'rrhh');
+    // Granted: the app registers its worker and tries to subscribe (headless Chromium has no push
+    // service, so the card says push could not be turned on here).
+    await page.goto(url('/notifications'), { waitUntil: 'load' });
+    await page.locator('[data-testid=device-notifications] [data-testid=push-failed]').waitFor({ timeout: 20_000 });
+    const registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+    expect(registration, 'the service worker is registered for the whole app').toBeTruthy();
+
+    // With no window of the app in front the worker shows what arrives.
+    const blank = await context.newPage();
+    const blankCdp = await context.newCDPSession(blank);
+    await blankCdp.send('ServiceWorker.enable');
+    await page.close();
+    const push = (data: unknown) => blankCdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration!.registrationId, data: JSON.stringify(data) });
+    await push({ notificationId: 'n-e2e-1', summary: { title: 'Actividad asignada', body: 'Revisar extintores' }, requestedAt: new Date().toISOString(), context: { type: 'Activity', action: 'assigned', id: 'act-42' } });
+    await push({ type: 'NEW_POST', postId: 'p-9', title: 'Nuevo comunicado' });
+    await push({ hello: 'world' });
+    await blank.goto(url('/login'), { waitUntil: 'load' });
+    const shown = await blank.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const list = (await registration?.getNotifications()) ?? [];
+      return list.map((n) => ({ title: n.title, tag: n.tag, body: n.body, url: (n.data as { url?: string } | null)?.url })).sort((a, b) => a.tag.localeCompare(b.tag));
+    });
+    expect(shown).toEqual([
+      { title: 'Actividad asignada', tag: 'n-e2e-1', body: 'Revisar extintores', url: '/activities/act-42/current' },
+      { title: 'Nuevo comunicado', tag: 'post:p-9', body: '', url: '/posts/p-9' },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the server goes away and comes back', () => {
   let server: OwnServer | null = null;
   afterAll(async () => {

@@ -214,8 +214,7 @@ describe('keyboard', () => {
     expect(skip).toEqual({ text: 'Saltar al contenido', visible: true });
 
     const seen: { name: string; focusVisible: boolean }[] = [];
-    // Far enough to pass the top bar (bell, notifications prompt) and reach the menu.
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < 14; i++) {
       await page.keyboard.press('Tab');
       seen.push(
         await page.evaluate(() => {

@@ -11,27 +11,25 @@ import { chunkEnv } from '../lazy-route.ts';
  * link with its badge, and the per-tab runtime (stream, push). Loaded lazily like every area.
  */
 const load = withChunkReload(() => import('../../features/notifications/shell.tsx'), chunkEnv);
+// Fetched as soon as the shell is, not when React first asks for it.
+void load().catch(() => undefined);
 const Bell = lazy(() => load().then((m) => ({ default: m.NotificationBell })));
 const MobileIcon = lazy(() => load().then((m) => ({ default: m.MobileNotificationsIcon })));
 const Runtime = lazy(() => load().then((m) => ({ default: m.NotificationsRuntime })));
 
-function PlainBell({ link }: { link?: boolean }) {
+/** Until the module is there (a moment): a plain link to /notifications, focusable and named. */
+function PlainBell({ testId }: { testId: string }) {
   const { t } = useTranslation();
-  const icon = <IconBell size={22} stroke={1.7} />;
-  return link ? (
-    <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid="notifications-link">
-      {icon}
-    </ActionIcon>
-  ) : (
-    <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid="bell" disabled>
-      {icon}
+  return (
+    <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.notifications')} data-testid={testId}>
+      <IconBell size={22} stroke={1.7} />
     </ActionIcon>
   );
 }
 
 export function BellPopover() {
   return (
-    <Suspense fallback={<PlainBell />}>
+    <Suspense fallback={<PlainBell testId="bell" />}>
       <Bell />
     </Suspense>
   );
@@ -40,7 +38,7 @@ export function BellPopover() {
 /** Spec §2 mobile top bar: the notifications link, with the unread badge. */
 export function MobileNotificationsLink() {
   return (
-    <Suspense fallback={<PlainBell link />}>
+    <Suspense fallback={<PlainBell testId="notifications-link" />}>
       <MobileIcon />
     </Suspense>
   );

@@ -9,7 +9,7 @@ export function MobileNotificationsIcon() {
   const { unread, failed } = useUnreadState();
   const label = useBellLabel(unread, failed);
   return (
-    <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} data-testid="notifications-link">
+    <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} data-testid="notifications-link" style={{ overflow: 'visible' }}>
       <NotificationIndicator unread={unread} failed={failed}>
         <IconBell size={22} stroke={1.7} style={{ display: 'block' }} />
       </NotificationIndicator>

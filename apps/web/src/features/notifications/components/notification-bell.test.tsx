@@ -153,6 +153,21 @@ describe('bell popup', () => {
     expect(row('a')).toBeTruthy();
   });
 
+  it('clicking an Activity notification marks it read and opens its activity', async () => {
+    const activity: TInboxNotification = { ...item('act'), context: { type: 'Activity', action: 'assigned', id: 'act-9' } };
+    const service = fakeService([activity, item('b')]);
+    const view = await renderRoutes([
+      { path: '/', Component: NotificationBell },
+      { path: '/activities/:id/:recurrenceId', Component: () => <p>actividad abierta</p> },
+    ]);
+    fireEvent.click(await screen.findByTestId('bell'));
+    await screen.findByTestId('notification-list');
+    fireEvent.click(within(row('act')).getByTestId('notification-open'));
+    await screen.findByText('actividad abierta');
+    expect(view.router.state.location.pathname).toBe('/activities/act-9/current');
+    expect(service.pendingChecks()).toBe(1);
+  });
+
   it('loads the next page of 20 when asked', async () => {
     const service = fakeService(Array.from({ length: 25 }, (_, i) => item(`n${i}`)));
     await renderBell();

@@ -99,6 +99,16 @@ export function NotificationList({ scrollRoot, onNavigate, skeletons = 4 }: { sc
 
   return (
     <>
+      {inbox.isError && !inbox.isFetchNextPageError && (
+        <Group justify="space-between" gap="xs" px="sm" py={6} wrap="nowrap" data-testid="notifications-refresh-failed">
+          <Text size="xs" c="orange.9">
+            {t('notifications.loadFailed')}
+          </Text>
+          <Button variant="subtle" size="compact-xs" onClick={() => void inbox.refetch()} loading={inbox.isFetching}>
+            {t('notifications.retry')}
+          </Button>
+        </Group>
+      )}
       <ul className={classes.list} data-testid="notification-list">
         {items.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} now={now} onOpen={open} onMarkRead={(n) => markAsRead.mutate(n.id)} onDelete={(n) => remove.mutate(n.id)} />

@@ -28,12 +28,12 @@ export function NotificationsPage() {
         }
       />
       <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 7, xxl: 8 }}>
           <Paper withBorder radius="lg" p={{ base: 4, sm: 'xs' }} data-testid="notifications-page-list">
             <NotificationList skeletons={6} />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 5, xxl: 4 }}>
           <DeviceNotificationsCard />
         </Grid.Col>
       </Grid>
