@@ -214,7 +214,8 @@ describe('keyboard', () => {
     expect(skip).toEqual({ text: 'Saltar al contenido', visible: true });
 
     const seen: { name: string; focusVisible: boolean }[] = [];
-    for (let i = 0; i < 14; i++) {
+    // Far enough to pass the top bar (bell, notifications prompt) and reach the menu.
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press('Tab');
       seen.push(
         await page.evaluate(() => {

@@ -69,7 +69,7 @@ describe('uploads and the documents area', () => {
       await page.locator('[data-testid=document-row]').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
       await shot(page, 'documents-area', viewport);
       await goto(page, '/document-types/create', 'form');
-      await page.getByLabel('Nombre', { exact: false }).first().fill(`Contrato ${viewport}`);
+      await page.locator('main form').getByLabel('Nombre', { exact: false }).first().fill(`Contrato ${viewport}`);
       await page.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText(`Contrato ${viewport}`).waitFor();
       await shot(page, 'document-types', viewport);

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { sessionStore } from '../../../shared/session/session.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { TOAST_DURATION_MS, toast } from '../../../shared/ui/toasts.ts';
@@ -25,6 +26,11 @@ export function ProfileEditPage() {
   const dirty = !saved && (name !== initialName || picture !== initialPicture);
   useUnsavedChanges(dirty);
 
+  // Leave only once the saved state has rendered, so the unsaved-changes guard lets us go.
+  useEffect(() => {
+    if (saved) void navigate('/profile');
+  }, [saved, navigate]);
+
   const save = () => {
     update.mutate(
       { name: name.trim(), picture: picture.trim() || null },
@@ -32,7 +38,8 @@ export function ProfileEditPage() {
         onSuccess: () => {
           setSaved(true);
           toast.show(t('account.saved'));
-          void navigate('/profile');
+          // A fresh token pair carries the new name and picture to the header and every tab.
+          void sessionStore.refresh({ force: true });
         },
         onError: () => {
           const id = 'profile-save-error';
