@@ -75,6 +75,8 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const REFRESH_LOCK = 'faena.session.refresh';
+const CHANNEL_STORAGE_RETRIES = 20;
+const CHANNEL_STORAGE_RETRY_MS = 50;
 export const SESSION_CHANNEL = 'faena.session';
 
 /** Transport failures that say the refresh token is dead (not a network hiccup). */
@@ -286,10 +288,14 @@ export class SessionStore {
 
   // ---- plumbing ------------------------------------------------------------------------
 
-  private onChannelMessage(message: ChannelMessage): void {
+  private onChannelMessage(message: ChannelMessage, attempt = 0): void {
     if (message.type === 'signed-in' || message.type === 'refreshed') {
       const stored = this.readStored();
-      if (!stored) return;
+      if (!stored) {
+        // Another tab's storage write can reach this renderer after its broadcast: look again shortly.
+        if (attempt < CHANNEL_STORAGE_RETRIES) setTimeout(() => this.onChannelMessage(message, attempt + 1), CHANNEL_STORAGE_RETRY_MS);
+        return;
+      }
       if (message.type === 'signed-in') this.setNotice(null);
       this.backoffMs = null;
       this.session = stored;
