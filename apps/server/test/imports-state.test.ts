@@ -73,6 +73,21 @@ describe('import file reader', () => {
     expect(blank.map((r) => r.cells)).toEqual([['key', 'label'], [''], ['1', 'uno']]);
   });
 
+  it('keeps quoted fields whole across chunk boundaries, past the sniffed head', async () => {
+    const lines = ['key,label'];
+    for (let i = 0; i < 5000; i++) lines.push(`k${i},"línea ${i}\nsigue, con ""comillas"""`);
+    const parsed = await rows(Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), 'csv', 997);
+    expect(parsed).toHaveLength(5001);
+    expect(parsed[4321]).toEqual({ row: 4322, cells: ['k4320', 'línea 4320\nsigue, con "comillas"'], formulas: [] });
+    // a file without a final new line keeps its last row
+    expect((await rows(Buffer.from('key,label\na,b', 'utf8'))).map((r) => r.cells)).toEqual([
+      ['key', 'label'],
+      ['a', 'b'],
+    ]);
+    // an unclosed quote does not swallow the whole file
+    await expect(rows(Buffer.from(`key,label\na,"${'x'.repeat(1100 * 1024)}`, 'utf8'), 'csv', 64 * 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+  });
+
   it('refuses binary content and text that breaks its own encoding with FILE_TYPE_NOT_SUPPORTED', async () => {
     const withNul = Buffer.from('key,label\n1,a\u0000b\n', 'utf8');
     await expect(rows(withNul)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });

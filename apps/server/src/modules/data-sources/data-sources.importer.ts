@@ -26,17 +26,15 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     if (label.length > 500) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'label' } };
     return { key, label, data: {} };
   },
+  // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
   async diff(tx, ctx, range) {
     await tx.execute(sql`
-      UPDATE import_rows r SET
-        operation = CASE WHEN x.did IS NULL THEN 'ADD' WHEN NOT x.active THEN 'UNDELETE' WHEN x.label = r.label THEN 'NO_CHANGE' ELSE 'UPDATE' END,
-        target_id = x.did, error_code = NULL, error_column = NULL
-      FROM (
-        SELECT s.id, d.id AS did, d.is_active AS active, d.label FROM import_rows s
+      UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
+        SELECT CASE WHEN d.id IS NULL THEN 'ADD' WHEN NOT d.is_active THEN 'UNDELETE' WHEN d.label = s.label THEN 'NO_CHANGE' ELSE 'UPDATE' END, d.id, NULL, NULL
+        FROM (SELECT 1) one
         LEFT JOIN data_source_rows d ON d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key
-        WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
-      ) x
-      WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+      )
+      WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
   },
   async deletes(tx, ctx, nextId) {
     await tx.execute(sql`

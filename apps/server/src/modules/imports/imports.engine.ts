@@ -201,6 +201,9 @@ async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise
 // ------------------------------------------------------------------------------------------
 // Validation
 
+/** Lets the event loop serve requests between two steps (parsing and PGlite both run on it). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 const MAX_CELL = 10_000;
 
@@ -287,6 +290,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
       await stageRows(tx, ctx.tenantId, ctx.jobId, rows);
       await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: nextId, status: 'VALIDATING' });
     });
+    await breathe();
   };
 
   for await (const sheetRow of readSheet(counter, file.format)) {
@@ -369,6 +373,7 @@ async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Impo
       await importer.diff(tx, ctx, { from, to });
       await heartbeat(platform, tx, ctx, token, { phase: 'checking', percent: 80 + Math.floor((to / Math.max(1, lastId)) * 19), status });
     });
+    await breathe();
   }
   if (ctx.mode === 'replace' && importer.deletes) {
     await platform.db.transaction(ctx.tenantId, async (tx) => {

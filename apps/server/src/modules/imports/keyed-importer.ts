@@ -107,10 +107,10 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     async diff(tx, ctx, range) {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
       const error = spec.errorOf ? spec.errorOf('s', 'm') : sql`NULL::text`;
+      // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
       await tx.execute(sql`
-        UPDATE import_rows r SET operation = x.op, target_id = x.target, error_code = x.err, error_column = CASE WHEN x.err IS NULL THEN NULL ELSE r.error_column END
-        FROM (
-          SELECT s.id, e.err,
+        UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
+          SELECT
             CASE
               WHEN e.err IS NOT NULL THEN 'ERROR'
               WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND ${activeOf('m')} THEN 'DELETE' ELSE 'NO_CHANGE' END
@@ -118,17 +118,18 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
               WHEN NOT ${activeOf('m')} THEN 'UNDELETE'
               WHEN ${same('s', 'm')} THEN 'NO_CHANGE'
               ELSE 'UPDATE'
-            END AS op,
-            COALESCE(m.id, (s.data->>'new_id')::uuid) AS target
-          FROM import_rows s
+            END,
+            COALESCE(m.id, (s.data->>'new_id')::uuid),
+            e.err,
+            CASE WHEN e.err IS NULL THEN NULL ELSE s.error_column END
+          FROM (SELECT 1) one
           LEFT JOIN LATERAL (
             SELECT t.* FROM ${table} t WHERE t.tenant_id = s.tenant_id AND t.${key} = s.key ${scope(ctx, 't')}
             ORDER BY ${spec.softDelete ? sql`t.is_active DESC, t.updated_at DESC` : sql`t.updated_at DESC`} LIMIT 1
           ) m ON true
           CROSS JOIN LATERAL (SELECT ${error} AS err) e
-          WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
-        ) x
-        WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+        )
+        WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
     },
     ...(spec.softDelete
       ? {

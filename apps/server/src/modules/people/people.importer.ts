@@ -188,10 +188,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     const has = (field: string) => sql`s.data ? ${field}`;
     const sameArray = (field: string, column: string, type: 'text' | 'uuid') =>
       sql`(NOT ${has(field)} OR m.${sql.identifier(column)} = ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[])`;
+    // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
     await tx.execute(sql`
-      UPDATE import_rows r SET operation = x.op, target_id = x.target, error_code = x.err, error_column = CASE WHEN x.err IS NULL THEN NULL ELSE 'document_number' END
-      FROM (
-        SELECT s.id, e.err,
+      UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
+        SELECT
           CASE
             WHEN e.err IS NOT NULL THEN 'ERROR'
             WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND NOT m.is_disabled THEN 'DELETE' ELSE 'NO_CHANGE' END
@@ -214,9 +214,11 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
                     = ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1))
             THEN 'NO_CHANGE'
             ELSE 'UPDATE'
-          END AS op,
-          COALESCE(m.id, (s.data->>'new_id')::uuid) AS target
-        FROM import_rows s
+          END,
+          COALESCE(m.id, (s.data->>'new_id')::uuid),
+          e.err,
+          CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END
+        FROM (SELECT 1) one
         LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = s.data->>'email') a ON true
         LEFT JOIN LATERAL (
           SELECT array_agg(DISTINCT d.person_id) AS ids FROM person_documents d, jsonb_array_elements(COALESCE(s.data->'documents', '[]'::jsonb)) doc
@@ -227,9 +229,8 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
           WHEN cardinality(b.ids) > 1 THEN 'PERSON_ROW_DOCUMENT_IN_USE'
           WHEN a.id IS NOT NULL AND b.ids IS NOT NULL AND b.ids[1] <> a.id THEN 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH'
         END AS err) e
-        WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}
-      ) x
-      WHERE ${ctx.jobRows('r')} AND r.id = x.id`);
+      )
+      WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
   },
 
   async apply(tx, ctx) {
