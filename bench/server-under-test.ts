@@ -7,9 +7,10 @@
  *
  * mode 'platform': the real server (boot() from apps/server), logger off, with a tenant of
  *   10,000 persons seeded set-based.
- * mode 'bare': Fastify 5 and nothing else — no platform hooks, no auth, no RLS role switch —
- *   with the same work done directly: the list endpoint's SQL on a pg Pool / PGlite handle,
- *   one argon2 verify, one JWT verify.
+ * mode 'bare': Fastify 5 and nothing else — no platform hooks, no auth, no transaction, no RLS
+ *   role switch — with the same work done directly: the list endpoint's statements replayed on a
+ *   pg Pool / PGlite handle (/bare/persons/), the people use case itself with Drizzle on that
+ *   handle (/bare/persons-use-case/), one argon2 verify, one JWT verify.
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:net';
