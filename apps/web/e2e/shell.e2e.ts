@@ -50,6 +50,8 @@ describe('desktop shell', () => {
     await signInAs(page, 'admin');
     expect(await page.textContent('[data-testid=app-footer]')).toContain('1.2.257');
 
+    // Until the notifications chunk loads, the bell is a plain link to /notifications: wait for the popup trigger.
+    await page.locator('[data-testid=bell][aria-haspopup=dialog]').waitFor();
     await page.click('[data-testid=bell]');
     await page.locator('[data-testid=bell-popup] [data-testid=notification-list]').waitFor();
     await shot(page, 'bell-popup', 'desktop');
