@@ -5,7 +5,7 @@
  * and (when a server is configured) PostgreSQL.
  *
  * Every server runs in its own child process (bench/server-under-test.ts); autocannon runs here.
- * Settings: BENCH_CONNECTIONS (20), BENCH_DURATION seconds measured (8), BENCH_WARMUP seconds (2),
+ * Settings: BENCH_CONNECTIONS (20), BENCH_DURATION seconds measured (6), BENCH_WARMUP seconds (2),
  * BENCH_ROUNDS alternating platform/bare slices the measured seconds are split into (2),
  * BENCH_POOL_SIZE (10, both pg pools), BENCH_CPU_PROF=1 (V8 profiles of the servers),
  * BENCH_SCENARIOS=sign-in,me,list and BENCH_ENGINES=pglite,postgres to run a subset.
@@ -21,7 +21,7 @@ import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib
 import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, PERSONS, SIGN_IN_USERS, signInEmail } from './lib/seed.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
