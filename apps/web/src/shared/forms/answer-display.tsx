@@ -128,7 +128,17 @@ function Thumbnail({ link, alt }: { link: string; alt: string }) {
   );
 }
 
-function FilesView({ files }: { files: { url: string; name: string; size?: string }[] }) {
+/** Sizes under 0.005 MB would read "0 MB" (2 decimals by 1024×1024, spec §9). */
+function sizeText(size: string): string {
+  return size === '0 MB' ? '< 0.01 MB' : size;
+}
+
+function VoicePlayer({ link }: { link: string }) {
+  const { url } = useFileUrl(link);
+  return url ? <audio controls src={url} style={{ width: '100%', maxWidth: 360, height: 36 }} /> : null;
+}
+
+function FilesView({ files, isAudio = false }: { files: { url: string; name: string; size?: string }[]; isAudio?: boolean }) {
   useEffect(() => {
     // Plain links to downloads carry the session cookie (API.md: session-cookie).
     void ensureFileCookie();
@@ -143,11 +153,12 @@ function FilesView({ files }: { files: { url: string; name: string; size?: strin
           </Anchor>
           {file.size && (
             <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-              {file.size}
+              {sizeText(file.size)}
             </Text>
           )}
         </Group>
       ))}
+      {isAudio && files[0] && <VoicePlayer link={files[0].url} />}
     </Stack>
   );
 }
@@ -207,7 +218,7 @@ export function AnswerViewDisplay({ view, field }: { view: AnswerView; field?: I
     case 'list':
       return <MoreList items={view.items} />;
     case 'files':
-      return <FilesView files={view.files} />;
+      return <FilesView files={view.files} isAudio={field?.type === 'voice_message'} />;
     case 'images':
       return (
         <div className={classes.answerImages}>

@@ -1,6 +1,4 @@
-import { Checkbox, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { requiredMarker, type RequiredMarkerStyle } from '@faena/domain/forms/messages';
 import type { InputField } from '@faena/domain/forms/schema';
 import type { LabelMode } from './field-props.ts';
@@ -13,6 +11,7 @@ interface FieldFrameProps {
   inputId: string;
   labelMode: LabelMode;
   markerStyle: RequiredMarkerStyle;
+  texts: { skip: string; requiredSr: string };
   error: string | null;
   skipped: boolean;
   onSkip: (skipped: boolean) => void;
@@ -25,8 +24,7 @@ interface FieldFrameProps {
  * "No aplica" checkbox of skippable fields (spec §2, §4), description, and the field's message.
  */
 export function FieldFrame(props: FieldFrameProps) {
-  const { t } = useTranslation();
-  const { field, fieldKey, domId, inputId, labelMode, markerStyle, error, skipped, onSkip, skipDisabled, children } = props;
+  const { field, fieldKey, domId, inputId, labelMode, markerStyle, texts, error, skipped, onSkip, skipDisabled, children } = props;
   const marker = requiredMarker(field, markerStyle);
   const labelId = `${domId}-label`;
   const label = (
@@ -40,16 +38,12 @@ export function FieldFrame(props: FieldFrameProps) {
       {marker?.kind === 'optional-word' && <span className={classes.optional}>{marker.text}</span>}
     </>
   );
+  // Plain elements (not library components): a long form has hundreds of frames.
   const skip = field.skippable ? (
-    <Checkbox
-      className={classes.skip}
-      size="xs"
-      label={t('forms.skip')}
-      checked={skipped}
-      disabled={skipDisabled}
-      onChange={(event) => onSkip(event.currentTarget.checked)}
-      data-testid={`skip-${fieldKey}`}
-    />
+    <label className={classes.skip}>
+      <input type="checkbox" checked={skipped} disabled={skipDisabled} onChange={(event) => onSkip(event.currentTarget.checked)} data-testid={`skip-${fieldKey}`} />
+      <span>{texts.skip}</span>
+    </label>
   ) : null;
   const description = field.description ? (
     <p className={classes.description} id={`${domId}-description`}>
@@ -70,7 +64,7 @@ export function FieldFrame(props: FieldFrameProps) {
     'data-testid': `field-${fieldKey}`,
     'data-type': field.type,
   };
-  const required = field.required && marker?.kind === 'asterisk' ? <VisuallyHidden>{` (${t('forms.requiredSr')})`}</VisuallyHidden> : null;
+  const required = field.required && marker?.kind === 'asterisk' ? <span className={classes.srOnly}>{` (${texts.requiredSr})`}</span> : null;
 
   if (labelMode === 'group') {
     return (

@@ -31,7 +31,7 @@ const FieldHost = memo(function FieldHost({ field, fields, scope }: { field: For
 });
 
 function InputHost({ field, scope }: { field: InputField; scope: readonly string[] }) {
-  const { store, uid, markerStyle, readOnly, validateField } = useRenderer();
+  const { store, uid, markerStyle, readOnly, validateField, texts } = useRenderer();
   const path = useMemo(() => [...scope, field.name], [scope, field.name]);
   const key = fieldErrorKey(path);
   probeRender(key);
@@ -55,6 +55,21 @@ function InputHost({ field, scope }: { field: InputField; scope: readonly string
   const disabled = readOnly || submitting || field.readonly === true || field.disabled === true;
   const Component = entry.Component;
 
+  const control = (
+    <Component
+      field={field}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      disabled={disabled}
+      invalid={error !== null}
+      inputId={inputId}
+      labelId={`${domId}-label`}
+      describedBy={describedBy}
+      path={path}
+      onBusyChange={onBusyChange}
+    />
+  );
   return (
     <FieldFrame
       field={field}
@@ -63,26 +78,13 @@ function InputHost({ field, scope }: { field: InputField; scope: readonly string
       inputId={inputId}
       labelMode={entry.labelMode}
       markerStyle={markerStyle}
+      texts={texts}
       error={error}
       skipped={skipped}
       onSkip={onSkip}
       skipDisabled={disabled}
     >
-      <Suspense fallback={<Loader size="sm" />}>
-        <Component
-          field={field}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          disabled={disabled}
-          invalid={error !== null}
-          inputId={inputId}
-          labelId={`${domId}-label`}
-          describedBy={describedBy}
-          path={path}
-          onBusyChange={onBusyChange}
-        />
-      </Suspense>
+      {entry.isLazy ? <Suspense fallback={<Loader size="sm" />}>{control}</Suspense> : control}
     </FieldFrame>
   );
 }

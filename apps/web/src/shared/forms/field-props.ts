@@ -35,11 +35,13 @@ export type LabelMode = 'input' | 'group';
 export interface FieldEntry {
   Component: FieldComponent;
   labelMode: LabelMode;
+  /** Loaded on demand: rendered inside a Suspense boundary. */
+  isLazy: boolean;
 }
 
 /** The host only hands a component the field of its own type. */
-export function fieldEntry<F extends InputField>(Component: FieldComponent<F>, labelMode: LabelMode): FieldEntry {
-  return { Component: Component as unknown as FieldComponent, labelMode };
+export function fieldEntry<F extends InputField>(Component: FieldComponent<F>, labelMode: LabelMode, isLazy = false): FieldEntry {
+  return { Component: Component as unknown as FieldComponent, labelMode, isLazy };
 }
 
 export type AnyField = FormField;

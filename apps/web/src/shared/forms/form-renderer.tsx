@@ -57,7 +57,7 @@ function selectSummary(state: FormState) {
  * display. Validation is the domain engine's — the same rules and messages the server applies.
  */
 export function FormRenderer(props: FormRendererProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tenant = useOptionalTenant();
   const { fields, onSubmit, onError, uploadFile = uploadRichTextImage, markerStyle = 'asterisk', readOnly = false, isPreview = false, resetOnSuccess = false } = props;
   const [ownStore] = useState(() => new FormStore(props.initialValues ?? {}));
@@ -85,9 +85,11 @@ export function FormRenderer(props: FormRendererProps) {
     [fields, store, flags],
   );
 
+  const skipText = t('forms.skip');
+  const requiredSrText = t('forms.requiredSr');
   const context = useMemo<RendererContextValue>(
-    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview }),
-    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview],
+    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t, language: i18n.language }),
+    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, t, i18n.language],
   );
 
   const order = useMemo(() => fieldKeysInOrder(fields), [fields]);
@@ -141,13 +143,17 @@ export function FormRenderer(props: FormRendererProps) {
     <RendererContext.Provider value={context}>
       <form ref={rootRef} className={classes.form} onSubmit={(event) => void submit(event)} noValidate aria-label={props['aria-label']} data-testid="form-renderer">
         <FieldList fields={fields} scope={ROOT_SCOPE} />
-        <FormSummary store={store} unplaced={unplaced} />
-        {!isPreview && (onSubmit || props.actions) && (
-          <Group justify="flex-end" gap="sm">
-            {props.actions}
-            {onSubmit && !readOnly && <SubmitButton store={store} label={props.submitLabel ?? t('forms.submit')} />}
-          </Group>
-        )}
+        {/* The message sits beside the button: when it goes (the last error fixed, on blur) the
+            button does not move under the pointer that is about to click it. */}
+        <div className={classes.footer}>
+          <FormSummary store={store} unplaced={unplaced} />
+          {!isPreview && (onSubmit || props.actions) && (
+            <Group justify="flex-end" gap="sm" className={classes.actions}>
+              {props.actions}
+              {onSubmit && !readOnly && <SubmitButton store={store} label={props.submitLabel ?? t('forms.submit')} />}
+            </Group>
+          )}
+        </div>
       </form>
     </RendererContext.Provider>
   );
@@ -157,7 +163,7 @@ function FormSummary({ store, unplaced }: { store: FormStore; unplaced: string[]
   const summary = useFormSelector(store, selectSummary);
   if (!summary) return null;
   return (
-    <Alert color="red" variant="light" role="alert" className={classes.summary} data-testid="form-errors">
+    <Alert color="red" variant="light" role="alert" className={classes.summary} p="xs" data-testid="form-errors">
       {summary}
       {unplaced.length > 0 && (
         <List size="sm" mt="xs">

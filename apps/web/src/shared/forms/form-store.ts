@@ -55,10 +55,20 @@ function writeAt(values: Values, scope: readonly string[], update: (scope: Value
 }
 
 const visibilityCache = new WeakMap<readonly FormField[], WeakMap<Values, Map<FormField, boolean>>>();
+const conditional = new WeakMap<readonly FormField[], boolean>();
+
+function hasConditions(fields: readonly FormField[]): boolean {
+  let known = conditional.get(fields);
+  if (known === undefined) {
+    known = fields.some((field) => typeof field.show_if === 'string' && field.show_if.trim() !== '');
+    conditional.set(fields, known);
+  }
+  return known;
+}
 
 /** Which fields of a (sub-)form are shown, computed once per values object. */
 export function visibilityOf(fields: readonly FormField[], scopeValues: Values): Map<FormField, boolean> | null {
-  if (!fields.some((field) => typeof field.show_if === 'string' && field.show_if.trim() !== '')) return null;
+  if (!hasConditions(fields)) return null;
   let byValues = visibilityCache.get(fields);
   if (!byValues) {
     byValues = new WeakMap();

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { FeatureFlags } from '@faena/domain/feature-flags';
 import type { RequiredMarkerStyle } from '@faena/domain/forms/messages';
@@ -16,8 +17,13 @@ export interface RendererContextValue {
   readOnly: boolean;
   /** Re-validates one field after the user leaves it. */
   validateField: (scope: readonly string[], name: string) => void;
-  /** Disables the field picker for types the page cannot serve (e.g. no camera in a preview). */
   isPreview: boolean;
+  /** Texts every field frame shows, translated once per form (not once per field). */
+  texts: { skip: string; requiredSr: string };
+  /** The form's translate function: fields use it instead of subscribing to i18n one by one. */
+  t: TFunction;
+  /** The interface language (es, es-MX, en). */
+  language: string;
 }
 
 export const RendererContext = createContext<RendererContextValue | null>(null);
@@ -26,6 +32,11 @@ export function useRenderer(): RendererContextValue {
   const value = useContext(RendererContext);
   if (!value) throw new Error('useRenderer outside FormRenderer');
   return value;
+}
+
+/** Translation inside a rendered form (one i18n subscription per form, not per field). */
+export function useFieldT(): TFunction {
+  return useRenderer().t;
 }
 
 /** Counts field renders (the performance report); absent in normal use. */

@@ -28,6 +28,8 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
   const ids = [...listPath, field.id];
   const key = pathKey(ids);
   const isOpen = selected === key;
+  // A sub-form stays open while one of its fields is.
+  const isExpanded = isOpen || (selected?.startsWith(`${key}/`) ?? false);
   const hasProblems = hasProblemsUnder(problems, ids);
   const title = isInputField(field) ? field.label || field.name : plainText(field.text) || t('formBuilder.types.display_text');
 
@@ -56,7 +58,7 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
         <ActionIcon ref={setElement} variant="subtle" color="gray" className={classes.handle} aria-label={t('formBuilder.card.drag', { label: title })} {...attributes} {...listeners}>
           <IconGripVertical size={18} />
         </ActionIcon>
-        <UnstyledButton className={classes.cardTitle} onClick={() => select(isOpen ? null : key)} aria-expanded={isOpen} data-testid="builder-card-toggle">
+        <UnstyledButton className={classes.cardTitle} onClick={() => select(isOpen ? null : key)} aria-expanded={isExpanded} data-testid="builder-card-toggle">
           <Group gap={8} wrap="nowrap">
             <span className={classes.typeIcon}>
               <FieldTypeIcon type={field.type} />
@@ -109,7 +111,7 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
           </ActionIcon>
         </Group>
       </Group>
-      {isOpen && (
+      {isExpanded && (
         <div className={classes.cardBody}>
           <FieldSettings field={field} listPath={listPath} />
         </div>

@@ -1,12 +1,12 @@
 import { Anchor, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
 import { selectValueOrFirst } from '@faena/domain/forms/numbers';
 import type { Choice, FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import type { FieldProps } from '../field-props.ts';
-import { useRenderer } from '../renderer-context.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
+import { ChoiceList } from './choice-list.tsx';
 import classes from '../forms.module.css';
 
 /** More choices than this, without images, are offered in a select. */
@@ -30,7 +30,7 @@ function ChoiceImage({ choice }: { choice: Choice }) {
 
 export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>>) {
   const { field, value, onChange, onBlur, disabled, inputId, describedBy, invalid } = props;
-  const { t } = useTranslation();
+  const t = useFieldT();
   const current = typeof value === 'string' ? value : null;
   const options = field.choices.map((choice) => choice.choice);
   const asSelect = isSelectStyle(field);
@@ -82,19 +82,24 @@ export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>
     );
   }
   return (
-    <Radio.Group value={current} onChange={onChange} aria-describedby={describedBy}>
-      <Stack gap="xs">
-        {field.choices.map((choice) => (
-          <Radio key={choice.choice} value={choice.choice} label={choice.choice} disabled={disabled} onBlur={onBlur} />
-        ))}
-        {clear && <Group>{clear}</Group>}
-      </Stack>
-    </Radio.Group>
+    <Stack gap="xs">
+      <ChoiceList
+        kind="radio"
+        name={inputId}
+        options={field.choices.map((choice) => ({ value: choice.choice, label: choice.choice }))}
+        selected={current === null ? [] : [current]}
+        onToggle={(next) => onChange(next)}
+        onBlur={onBlur}
+        isDisabled={() => disabled}
+        describedBy={describedBy}
+      />
+      {clear && <Group>{clear}</Group>}
+    </Stack>
   );
 }
 
 export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
-  const { field, value, onChange, onBlur, disabled, describedBy } = props;
+  const { field, value, onChange, onBlur, disabled, describedBy, inputId } = props;
   const { validatorFlags } = useRenderer();
   const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   const maxValidator = isValidatorEnabled(field.type, 'max_length', validatorFlags)
@@ -104,10 +109,10 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
   const atLimit = limit !== undefined && selected.length >= limit;
   const change = (next: string[]) => onChange(next.length === 0 ? [] : field.choices.map((choice) => choice.choice).filter((choice) => next.includes(choice)));
   const isOff = (choice: string) => disabled || (atLimit && !selected.includes(choice));
-  const images = hasImages(field.choices);
-  return (
-    <Checkbox.Group value={selected} onChange={change} aria-describedby={describedBy}>
-      {images ? (
+  const hint = atLimit ? <div className={classes.hint}>{limitReachedMessage('option')}</div> : null;
+  if (hasImages(field.choices)) {
+    return (
+      <Checkbox.Group value={selected} onChange={change} aria-describedby={describedBy}>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           {field.choices.map((choice) => (
             <Checkbox.Card key={choice.choice} value={choice.choice} disabled={isOff(choice.choice)} className={classes.choiceCard} p="xs" radius="md" onBlur={onBlur}>
@@ -119,14 +124,23 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
             </Checkbox.Card>
           ))}
         </SimpleGrid>
-      ) : (
-        <Stack gap="xs">
-          {field.choices.map((choice) => (
-            <Checkbox key={choice.choice} value={choice.choice} label={choice.choice} disabled={isOff(choice.choice)} onBlur={onBlur} />
-          ))}
-        </Stack>
-      )}
-      {atLimit && <div className={classes.hint}>{limitReachedMessage('option')}</div>}
-    </Checkbox.Group>
+        {hint}
+      </Checkbox.Group>
+    );
+  }
+  return (
+    <div>
+      <ChoiceList
+        kind="checkbox"
+        name={inputId}
+        options={field.choices.map((choice) => ({ value: choice.choice, label: choice.choice }))}
+        selected={selected}
+        onToggle={(choice, checked) => change(checked ? [...selected, choice] : selected.filter((item) => item !== choice))}
+        onBlur={onBlur}
+        isDisabled={isOff}
+        describedBy={describedBy}
+      />
+      {hint}
+    </div>
   );
 }

@@ -5,12 +5,12 @@ import { DatePickerInput, DatesProvider, DateTimePicker, TimeInput } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dateFormatProblem, isIsoDate, parseDateTime } from '@faena/domain/forms/dates';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
 import type { Validator } from '@faena/domain/forms/validators-schema';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
 
 /**
  * Dates, times and date-times (their own chunk: the date pickers are large). Values: dates
@@ -19,8 +19,8 @@ import type { FieldProps } from '../field-props.ts';
  */
 
 function useDateSettings() {
-  const { i18n } = useTranslation();
-  const isEnglish = i18n.language === 'en';
+  const { language } = useRenderer();
+  const isEnglish = language === 'en';
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   return {
     // Spec §1/§5: the week starts on Sunday for en-US and Monday for Spanish; d/m/Y in Spanish, m/d/Y in English.
@@ -45,7 +45,7 @@ const isTime = (text: string) => /^\d{2}:\d{2}(:\d{2})?$/.test(text);
 
 export function DateField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'date'>>) {
   const settings = useDateSettings();
-  const { t } = useTranslation();
+  const t = useFieldT();
   const problem = dateFormatProblem(field);
   if (problem) {
     // Spec §3: only the default year-month-day format is supported.
@@ -90,7 +90,7 @@ function toWallTime(value: unknown): string | null {
 
 export function DateTimeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'datetime'>>) {
   const settings = useDateSettings();
-  const { t } = useTranslation();
+  const t = useFieldT();
   return (
     <Dates>
       <DateTimePicker
@@ -107,6 +107,7 @@ export function DateTimeField({ field, value, onChange, onBlur, disabled, invali
         error={invalid}
         aria-describedby={describedBy}
         submitButtonProps={{ 'aria-label': t('forms.confirm') }}
+        timePickerProps={{ hoursInputLabel: t('forms.hours'), minutesInputLabel: t('forms.minutes') }}
         popoverProps={{ position: 'bottom-start' }}
       />
     </Dates>
@@ -133,7 +134,7 @@ export function TimeField({ field, value, onChange, onBlur, disabled, invalid, i
 
 export function DateRangeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'date_range'>>) {
   const settings = useDateSettings();
-  const { t } = useTranslation();
+  const t = useFieldT();
   const start = ownValue(value, 'start');
   const end = ownValue(value, 'end');
   return (

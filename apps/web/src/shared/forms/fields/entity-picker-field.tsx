@@ -2,7 +2,6 @@ import { Alert, Loader, MultiSelect, Select, Text, type ComboboxItem } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FIELD_TYPE_INFO } from '@faena/domain/forms/field-types';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
 import type { FieldOf } from '@faena/domain/forms/schema';
@@ -10,7 +9,7 @@ import { ownValue } from '@faena/domain/forms/show-if';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type EntityKind, type PickerOption } from '../api/catalogs.ts';
 import type { FieldProps } from '../field-props.ts';
-import { useRenderer } from '../renderer-context.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
 import classes from '../forms.module.css';
 
 type PickerField = FieldOf<'venue' | 'venues' | 'user' | 'users' | 'location' | 'locations' | 'data_source' | 'assets'>;
@@ -55,7 +54,7 @@ function Unavailable({ children, testId }: { children: string; testId: string })
  * be reached says so — never made-up options.
  */
 export function EntityPickerField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<PickerField>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const { validatorFlags } = useRenderer();
   const kind = KIND[field.type];
   const isMultiple = FIELD_TYPE_INFO[field.type].isPlural;

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
 
 /** Above this, the position is shown with a warning: it may be a block away. */
 const POOR_ACCURACY_M = 100;
@@ -16,7 +16,8 @@ function round(value: number, places: number): number {
 
 /** The device's position with its accuracy: {latitude, longitude, accuracy}. */
 export function GpsField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'gps'>>) {
-  const { t, i18n } = useTranslation();
+  const t = useFieldT();
+  const { language } = useRenderer();
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const latitude = ownValue(value, 'latitude');
@@ -55,7 +56,7 @@ export function GpsField({ field, value, onChange, onBlur, disabled, describedBy
     );
   };
 
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6, minimumFractionDigits: 6 });
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 6, minimumFractionDigits: 6 });
   return (
     <Stack gap="xs" aria-describedby={describedBy}>
       {hasPosition && (

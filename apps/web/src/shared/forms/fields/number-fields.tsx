@@ -1,11 +1,12 @@
-import { Group, Text, TextInput } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { NumberFieldType } from '@faena/domain/forms/field-types';
 import { numberFieldRules, parseNumberInput } from '@faena/domain/forms/numbers';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT } from '../renderer-context.ts';
+import classes from '../forms.module.css';
 
 /** Characters a number can be typed with (spec §5: non-numeric entry is rejected). */
 const NUMBER_CHARS = /[^0-9.,+\-eE]/g;
@@ -51,14 +52,15 @@ export function NumberText({ kind, value, onChange, onBlur, id, disabled, invali
     if (!Object.is(toValue(text, kind), value)) setText(textOf(value));
   }
   return (
-    <TextInput
+    <input
       id={id}
+      className={classes.input}
+      type="text"
       value={text}
       inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
       autoComplete="off"
       placeholder={placeholder}
       disabled={disabled}
-      error={invalid}
       aria-label={ariaLabel}
       aria-describedby={describedBy}
       aria-required={required || undefined}
@@ -82,7 +84,7 @@ export function NumberText({ kind, value, onChange, onBlur, id, disabled, invali
 }
 
 function RulesHint({ field, kind }: { field: FieldOf<'integer' | 'float' | 'decimal' | 'num_range'>; kind: NumberFieldType }) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const rules = numberFieldRules(kind, field);
   const parts: string[] = [];
   if (rules.min !== null && rules.min !== undefined && rules.max !== null && rules.max !== undefined) parts.push(t('forms.number.between', { min: rules.min, max: rules.max }));
@@ -119,7 +121,7 @@ export function NumberField({ field, value, onChange, onBlur, disabled, invalid,
 
 /** A range of numbers: {start, end}. */
 export function NumRangeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'num_range'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const start = ownValue(value, 'start') ?? null;
   const end = ownValue(value, 'end') ?? null;
   const set = (part: 'start' | 'end', next: unknown) => {

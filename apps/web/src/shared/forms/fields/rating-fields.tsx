@@ -20,11 +20,11 @@ import {
   IconThumbUp,
   type Icon,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
 import { EMOTION_SCALES } from '@faena/domain/forms/field-types';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT } from '../renderer-context.ts';
 import classes from '../forms.module.css';
 
 /** Faces from worst to best; each scale (3, 5, 7, 9 — spec §5) takes an evenly spread subset. */
@@ -51,7 +51,7 @@ export function reactionIcon(value: number): Icon | undefined {
 }
 
 function ClearLink({ onClear }: { onClear: () => void }) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   return (
     <Anchor component="button" type="button" size="xs" onClick={onClear}>
       {t('forms.clearChoice')}
@@ -59,23 +59,26 @@ function ClearLink({ onClear }: { onClear: () => void }) {
   );
 }
 
-function LabelLine({ text }: { text: string | undefined }) {
+/** The level's label, and the clear link on the same line (nothing moves when either appears). */
+function LabelLine({ text, children }: { text: string | undefined; children?: ReactNode }) {
   return (
-    <Text size="sm" c="dimmed" mih={20} mt={4} data-testid="rating-label">
-      {text}
-    </Text>
+    <Group gap="md" mih={22} mt={4} wrap="nowrap">
+      <Text size="sm" c="dimmed" data-testid="rating-label">
+        {text}
+      </Text>
+      {children}
+    </Group>
   );
 }
 
 export function StarsField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'stars'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const current = typeof value === 'number' ? value : 0;
   const [hovered, setHovered] = useState(-1);
   const shown = hovered > 0 ? hovered : current;
   return (
     <div>
-      <Group gap="sm" align="center">
-        <Rating
+      <Rating
           count={field.max}
           value={current}
           onChange={(next) => onChange(next)}
@@ -85,10 +88,10 @@ export function StarsField({ field, value, onChange, onBlur, disabled, described
           onBlur={onBlur}
           aria-describedby={describedBy}
           getSymbolLabel={(value) => field.labels[value - 1] || t('forms.rating.stars', { count: value })}
-        />
+      />
+      <LabelLine text={shown > 0 ? field.labels[shown - 1] || `${shown}/${field.max}` : undefined}>
         {current > 0 && !disabled && !field.required && <ClearLink onClear={() => onChange(null)} />}
-      </Group>
-      <LabelLine text={shown > 0 ? field.labels[shown - 1] || `${shown}/${field.max}` : undefined} />
+      </LabelLine>
     </div>
   );
 }
@@ -109,14 +112,13 @@ interface IconScaleProps {
 
 /** One button per level (radio semantics), an icon each, the level's label below. */
 function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabled, required, describedBy, testPrefix }: IconScaleProps) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const current = typeof value === 'number' ? value : null;
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? current;
   return (
     <div>
-      <Group gap="sm" align="center">
-        <div className={classes.faces} role="radiogroup" aria-describedby={describedBy} onMouseLeave={() => setHovered(null)}>
+      <div className={classes.faces} role="radiogroup" aria-describedby={describedBy} onMouseLeave={() => setHovered(null)}>
           {Array.from({ length: max }, (_, index) => {
             const level = index + 1;
             const LevelIcon = icons(level);
@@ -145,16 +147,16 @@ function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabl
               </button>
             );
           })}
-        </div>
+      </div>
+      <LabelLine text={shown !== null ? labels[shown - 1] || `${shown}/${max}` : undefined}>
         {current !== null && !disabled && !required && <ClearLink onClear={() => onChange(null)} />}
-      </Group>
-      <LabelLine text={shown !== null ? labels[shown - 1] || `${shown}/${max}` : undefined} />
+      </LabelLine>
     </div>
   );
 }
 
 export function EmotionField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'emotion'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const faces = emotionIcons(field.max);
   if (!faces) {
     // Spec §5: emotion ratings exist only for scales of 3, 5, 7 and 9.

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Slider, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { interpretScaleValue, linearScalePoints } from '@faena/domain/forms/numbers';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT } from '../renderer-context.ts';
 import classes from '../forms.module.css';
 
 /** Scales with at most this many points are buttons; longer or continuous ones a slider. */
@@ -13,7 +13,7 @@ const MAX_BUTTONS = 11;
  * of the interpretation the chosen value falls in.
  */
 export function ScaleField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'value_in_num_range'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const current = typeof value === 'number' ? value : null;
   const points = linearScalePoints(field, MAX_BUTTONS + 1);
   const meaning = current === null ? undefined : interpretScaleValue(current, field.interpretations);

@@ -1,9 +1,10 @@
-import { ActionIcon, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Textarea } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
+import { useFieldT } from '../renderer-context.ts';
+import classes from '../forms.module.css';
 
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
 
@@ -34,40 +35,40 @@ export function TextField({ field, value, onChange, onBlur, disabled, invalid, i
   if (isLongText(field)) {
     return <Textarea {...common} autosize minRows={3} maxRows={12} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
-  return <TextInput {...common} inputMode={inputModeOf(field)} autoComplete="off" onChange={(event) => onChange(event.currentTarget.value)} />;
+  // A native input (the frame draws label and message): a long form renders much faster.
+  const { error: _error, ...native } = common;
+  return <input {...native} className={classes.input} type="text" inputMode={inputModeOf(field)} autoComplete="off" onChange={(event) => onChange(event.currentTarget.value)} />;
 }
 
 /** A code, typed or scanned with the camera (barcodes and QR codes). */
 export function CodeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'code'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const [scanning, setScanning] = useState(false);
   const text = typeof value === 'string' ? value : '';
   return (
     <>
-      <TextInput
-        id={inputId}
-        value={text}
-        placeholder={field.placeholder ?? undefined}
-        disabled={disabled}
-        error={invalid}
-        onBlur={onBlur}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        aria-describedby={describedBy}
-        aria-required={field.required || undefined}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        rightSectionWidth={44}
-        rightSection={
-          <Tooltip label={t('forms.code.scan')} withArrow>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
-              <IconScan size={20} />
-            </ActionIcon>
-          </Tooltip>
-        }
-      />
+      <div className={classes.inputWithAction}>
+        <input
+          id={inputId}
+          className={classes.input}
+          data-monospace
+          type="text"
+          value={text}
+          placeholder={field.placeholder ?? undefined}
+          disabled={disabled}
+          onBlur={onBlur}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-describedby={describedBy}
+          aria-required={field.required || undefined}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+        <ActionIcon className={classes.inputAction} variant="subtle" size="lg" aria-label={t('forms.code.scan')} title={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
+          <IconScan size={20} />
+        </ActionIcon>
+      </div>
       {scanning && (
         <Suspense fallback={null}>
           <CodeScanner

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkUpload, uploadHelp, uploadRules } from '@faena/domain/forms/files';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { uploadBlob } from '../../uploads/upload-api.ts';
 import { useFileUrl } from '../../uploads/use-file-url.ts';
 import type { FieldProps } from '../field-props.ts';
-import { useRenderer } from '../renderer-context.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
 
 /** A voice note longer than this stops by itself. */
 const MAX_SECONDS = 5 * 60;
@@ -39,7 +38,7 @@ function linkOf(value: unknown): string | null {
 }
 
 function StoredAudio({ link }: { link: string }) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const { url, error } = useFileUrl(link);
   if (error) return <Text size="sm" c="red.9">{t('forms.voice.loadFailed')}</Text>;
   if (!url) return <Text size="sm" c="dimmed">{t('common.loading')}</Text>;
@@ -48,7 +47,7 @@ function StoredAudio({ link }: { link: string }) {
 
 /** Records a voice note in the browser (MediaRecorder), uploads it and keeps its download link. */
 export function VoiceMessageField({ field, value, onChange, onBlur, disabled, onBusyChange }: FieldProps<FieldOf<'voice_message'>>) {
-  const { t } = useTranslation();
+  const t = useFieldT();
   const { validatorFlags, flags } = useRenderer();
   const rules = uploadRules(field, validatorFlags, flags);
   const [phase, setPhase] = useState<'idle' | 'recording' | 'uploading'>('idle');
