@@ -131,6 +131,14 @@ async function buildEveryType(page: Page, dataSource: string): Promise<string[]>
     if (type === 'display_text') {
       await card.locator('.ProseMirror').click();
       await page.keyboard.type('Revise el equipo antes de responder.');
+      // A video embed: an id that is not 11 characters is refused with the spec's message.
+      await card.getByRole('button', { name: 'Insertar video' }).click();
+      await card.getByTestId('rich-text-video-input').fill('abc');
+      await card.getByTestId('rich-text-video-insert').click();
+      await card.getByText('ID de video inválido').waitFor();
+      await card.getByTestId('rich-text-video-input').fill('https://youtu.be/dQw4w9WgXcQ');
+      await card.getByTestId('rich-text-video-insert').click();
+      await card.locator('.faena-editor-video[data-video-id="dQw4w9WgXcQ"]').waitFor();
     } else {
       await card.getByTestId('setting-label').fill(LABELS[type] ?? type);
     }
@@ -175,6 +183,23 @@ describe('forms', () => {
     expect(offered.length).toBe(32);
     await page.getByTestId('builder-save').click();
     await page.locator('[data-testid=save-status][data-status=saved]').waitFor({ timeout: 20_000 });
+
+    // Reorder with the keyboard (the drag handle: space to lift, arrows to move, space to drop).
+    const cards = page.getByTestId('builder-fields').locator(':scope > div > [data-testid^=builder-card-]');
+    expect(await cards.first().getAttribute('data-testid')).toBe('builder-card-nombre_del_tecnico');
+    await page.getByRole('button', { name: 'Arrastrar «Nombre del técnico» para reordenar' }).focus();
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await expect.poll(() => cards.nth(1).getAttribute('data-testid'), { timeout: 5000 }).toBe('builder-card-nombre_del_tecnico');
+    await page.locator('[data-testid=save-status][data-status=saved]').waitFor({ timeout: 20_000 });
+
+    // Discarding unsaved changes asks first, then goes back to the saved version.
+    await page.getByTestId('builder-name').fill('Nombre que no se guarda');
+    await page.getByTestId('builder-discard').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Descartar cambios' }).click();
+    expect(await page.getByTestId('builder-name').inputValue()).toBe('Inspección de equipos');
     await page.getByTestId('builder-card-toggle').first().click();
     await shot(page, 'forms-builder', 'desktop');
     await expectAccessible(page, 'form builder');
@@ -195,11 +220,16 @@ describe('forms', () => {
     await expect.poll(() => frame('text').getAttribute('data-invalid')).toBe('true');
     await shot(page, 'forms-client-errors', 'desktop');
 
+    // The display text with its video (no video service here: the embed says so, with a link).
+    await page.locator('[data-testid^=display-]').locator('[data-testid=video-embed], [data-testid=video-error]').first().waitFor();
     await frame('text').locator('input').fill('Ana Rojas');
     await frame('rich_text').locator('.ProseMirror').click();
     await page.keyboard.type('Sin novedades en la ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('línea 2');
+    // An image in rich text stays a blob until the form is sent (then uploaded, spec §4).
+    await frame('rich_text').locator('input[type=file]').setInputFiles({ name: 'esquema.png', mimeType: 'image/png', buffer: PNG });
+    expect(await frame('rich_text').locator('.ProseMirror img').getAttribute('src')).toMatch(/^blob:/);
     await frame('multiple_choice').getByText('Opción 2').click();
     for (const option of ['Opción 1', 'Opción 2', 'Opción 3', 'Opción 4']) await frame('checkboxes').getByText(option, { exact: true }).click();
     await choose(page, frame('data_source'), 'Valpa', /Valparaíso/);
@@ -284,6 +314,7 @@ describe('forms', () => {
     expect(await answer('stars').textContent()).toBe('5/5');
     expect(await answer('files').textContent()).toContain('informe.pdf');
     expect(await answer('rich_text').locator('strong').textContent()).toBe('línea 2');
+    expect(await answer('rich_text').locator('img').getAttribute('src')).toMatch(/\/upload\/[^/]+\/download$/);
     expect(await answer('gps').textContent()).toContain('(±14 m)');
     // Day, long month, hour and minute in the browser's locale (es-CL here).
     expect(await answer('datetime').textContent()).toMatch(/^10 de \S+.*(09:45|9:45)/);

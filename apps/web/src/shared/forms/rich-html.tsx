@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
+import { ensureFileCookie } from '../uploads/upload-api.ts';
 import { VIDEO_ATTRIBUTE, VideoEmbed } from './video-embed.tsx';
 
 type Segment = { kind: 'html'; html: string } | { kind: 'video'; id: string };
@@ -61,6 +62,11 @@ export function RichHtml({ html, className, testId }: { html: string; className?
     ensureLinkHook();
     return sanitizeSegments(html);
   }, [html]);
+  // Images uploaded to the document manager load with the session cookie (API.md session-cookie).
+  const hasStoredFiles = html.includes('/download');
+  useEffect(() => {
+    if (hasStoredFiles) void ensureFileCookie();
+  }, [hasStoredFiles]);
   return (
     <div className={className} data-testid={testId}>
       {segments.map((segment, index) =>

@@ -42,9 +42,9 @@ export function VideoEmbed({ id }: { id: string }) {
   }
   if (failed) {
     return (
-      <Alert color="orange" variant="light" my="xs" data-testid="video-error">
+      <Alert color="gray" variant="light" my="xs" data-testid="video-error" styles={{ message: { color: 'var(--mantine-color-black)' } }}>
         {FORM_MESSAGES.videoLoadError}.{' '}
-        <Anchor href={`${WATCH_URL}${id}`} target="_blank" rel="noopener noreferrer">
+        <Anchor href={`${WATCH_URL}${id}`} target="_blank" rel="noopener noreferrer" c="var(--mantine-color-black)" fz="inherit">
           {t('forms.video.watch')}
         </Anchor>
       </Alert>

@@ -19,10 +19,11 @@ interface Server {
   description: FormField[];
   puts: { name: string; description: FormField[] }[];
   failNextPut: boolean;
+  evaluations: { expression: string; values: Record<string, unknown> }[];
 }
 
 function fakeServer(description: FormField[] = []): Server {
-  const server: Server = { version: 1, description, puts: [], failNextPut: false };
+  const server: Server = { version: 1, description, puts: [], failNextPut: false, evaluations: [] };
   const view = () => ({ id: FORM_ID, version: server.version, name: 'Inspección', description: server.description, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' });
   vi.stubGlobal(
     'fetch',
@@ -39,6 +40,12 @@ function fakeServer(description: FormField[] = []): Server {
         return json(view());
       }
       if (url.includes(`/api/forms/v3/forms/${FORM_ID}/`)) return json(view());
+      if (url.endsWith('/api/logic-parser/v3/evaluate')) {
+        const { expression, values } = JSON.parse(String(init?.body)) as { expression: string; values: Record<string, unknown> };
+        server.evaluations.push({ expression, values });
+        if (expression.includes('==  ==')) return json({ code: 'invalid-expression', detail: "Unexpected '==' (column 6)" }, 400);
+        return json({ result: values.tipo === 'incidente' });
+      }
       return json({ code: 'not-found' }, 404);
     }),
   );
@@ -99,6 +106,30 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('revisa los campos marcados'));
     expect((screen.getByTestId('builder-save') as HTMLButtonElement).disabled).toBe(true);
     expect(server.puts).toHaveLength(0);
+  });
+});
+
+describe('show_if editor', () => {
+  it('evaluates the condition live through the logic parser with the preview\'s answers', { timeout: 15_000 }, async () => {
+    const server = fakeServer([
+      { id: 1, type: 'text', name: 'tipo', label: 'Tipo', required: false, skippable: false, validators: [] },
+      { id: 2, type: 'text', name: 'detalle', label: 'Detalle', required: false, skippable: false, validators: [] },
+    ]);
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    fireEvent.click(within(screen.getByTestId('builder-card-detalle')).getByTestId('builder-card-toggle'));
+    fireEvent.change(screen.getByTestId('setting-show-if'), { target: { value: 'tipo == "incidente"' } });
+    await waitFor(() => expect(screen.getByTestId('show-if-result').textContent).toContain('Oculto'), { timeout: 3000 });
+    // Typing the answer in the preview shows the field there and re-evaluates the condition.
+    const preview = screen.getByTestId('builder-preview');
+    expect(within(preview).queryByTestId('field-detalle')).toBeNull();
+    fireEvent.change(within(preview).getByTestId('field-tipo').querySelector('input')!, { target: { value: 'incidente' } });
+    expect(await within(preview).findByTestId('field-detalle')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('show-if-result').textContent).toContain('Visible'), { timeout: 3000 });
+    expect(server.evaluations.at(-1)).toEqual({ expression: 'tipo == "incidente"', values: { tipo: 'incidente' } });
+    // A malformed condition is refused by the definition schema at once (the same parser as the server's).
+    fireEvent.change(screen.getByTestId('setting-show-if'), { target: { value: 'tipo ==  == 1' } });
+    expect(await screen.findByText(/Unexpected '=='/)).toBeTruthy();
   });
 });
 

@@ -107,7 +107,7 @@ export function ShowIfEditor({ field, listPath, problem, update }: { field: Form
               {t('formBuilder.showIf.checking')}
             </Text>
           ) : serverProblem ? (
-            <Text size="xs" c="red.9">
+            <Text size="xs" c="red.9" data-testid="show-if-problem">
               {serverProblem}
             </Text>
           ) : evaluation.data ? (
