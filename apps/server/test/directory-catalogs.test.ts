@@ -111,6 +111,17 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const children = await body<{ results: { id: string }[] }>(await server.api('demo', `${ORG}/locations/?parent=${building.id}`, { token: admin }));
     expect(children.results.map((l) => l.id)).toEqual([floor.id]);
     expect((await body<{ count: number }>(await server.api('demo', `${ORG}/locations/?venue=${venue.id}`, { token: admin }))).count).toBe(2);
+    // the tree loads lazily: roots (parent=none), then a node's children, each with its children_count
+    type Listed = { results: { id: string; children_count: number }[] };
+    const roots = async (query = '') => (await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=none&venue=${venue.id}${query}`, { token: admin }))).results.map((l) => [l.id, l.children_count]);
+    expect(await roots()).toEqual([[building.id, 1]]);
+    expect((await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=${building.id}`, { token: admin }))).results.map((l) => l.children_count)).toEqual([1]);
+    expect(await body(await server.api('demo', `${ORG}/locations/${floor.id}/`, { token: admin }))).toMatchObject({ children_count: 1 });
+    // a sub-location of a deleted one is a root of the active tree, and under its parent with is_active=all
+    expect((await server.api('demo', `${ORG}/locations/${building.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect(await roots()).toEqual([[floor.id, 1]]);
+    expect(await roots('&is_active=all')).toEqual([[building.id, 1]]);
+    expect((await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=not-an-id`, { token: admin }))).results).toEqual([]);
   });
 
   it('a module the tenant disabled answers 404 module-disabled on its routes (demo-norte: store, company)', async () => {
@@ -155,6 +166,14 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const rows = `${RES}/data-sources/${source.id}/rows/`;
     const rm = await post<{ id: string }>(rows, { key: 'RM', label: 'Región Metropolitana' });
     await post(rows, { key: 'V', label: 'Valparaíso' });
+    // listed by label as Spanish readers expect: accents ignored, ñ after n, whatever the engine's collation
+    for (const [key, label] of [['XVI', 'Ñuble'], ['VII', 'Maule'], ['XV', 'Arica y Parinacota'], ['X', 'los Lagos'], ['VI', "O'Higgins"], ['IX', 'Nuevo Biobío'], ['II', 'Álamos']]) await post(rows, { key, label });
+    const ordered = await body<{ results: { label: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }));
+    expect(ordered.results.map((r) => r.label)).toEqual(['Álamos', 'Arica y Parinacota', 'los Lagos', 'Maule', 'Nuevo Biobío', 'Ñuble', "O'Higgins", 'Región Metropolitana', 'Valparaíso']);
+    for (const key of ['XVI', 'VII', 'XV', 'X', 'VI', 'IX', 'II']) {
+      const row = (await body<{ results: { id: string; key: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }))).results.find((r) => r.key === key)!;
+      expect((await server.api('demo', `${rows}${row.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    }
     expect(await post(rows, { key: 'RM', label: 'Otra' }, 400)).toEqual({ code: 'validation-error', errors: { key: ['Key already in use'] } });
     const search = await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?search=metro`, { token: operario }));
     expect(search.results).toEqual([{ id: rm.id, key: 'RM', label: 'Región Metropolitana', is_active: true }]);
@@ -220,8 +239,12 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
   });
 
   it('lists the import kinds with their columns and every error text', async () => {
-    const kinds = await body<{ kinds: { kind: string; columns: { name: string; required: boolean }[] }[]; error_codes: Record<string, string> }>(await server.api('demo', `${RES}/imports/kinds`, { token: operario }));
+    const kinds = await body<{ kinds: { kind: string; columns: { name: string; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string> }>(await server.api('demo', `${RES}/imports/kinds`, { token: operario }));
     expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
+    // every column is described in English and in Spanish
+    const people = kinds.kinds.find((k) => k.kind === 'people')!.columns;
+    expect(people.find((c) => c.name === 'phones')).toMatchObject({ description: 'Phone numbers, separated by ;.', description_es: 'Teléfonos, separados por ;.' });
+    for (const kind of kinds.kinds) for (const column of kind.columns) expect(column.description_es.length, `${kind.kind}`).toBeGreaterThan(3);
     expect(kinds.error_codes).toMatchObject({
       FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía",
       FILE_ROW_DUPLICATE_KEY: "La columna 'key' está duplicada",

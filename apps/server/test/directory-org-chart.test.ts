@@ -50,11 +50,11 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
   };
 
   it('creates positions with title, department, code, root, parents, people and default permissions', async () => {
-    const ceo = await position({ title: 'Gerente General', department: 'Gerencia', code: 'GG', is_root: true, people: [people[0]!.id], default_permission_list: ['VIEW_PEOPLE', 'VIEW_ORG_CHART'] });
+    const ceo = await position({ title: 'Directora Ejecutiva', department: 'Gerencia', code: 'T-DE', is_root: true, people: [people[0]!.id], default_permission_list: ['VIEW_PEOPLE', 'VIEW_ORG_CHART'] });
     expect(ceo).toMatchObject({
-      title: 'Gerente General',
+      title: 'Directora Ejecutiva',
       department: 'Gerencia',
-      code: 'GG',
+      code: 'T-DE',
       is_root: true,
       organization: tenantId,
       tenant: 'demo',
@@ -70,7 +70,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     // a DAG: several parents
     const analyst = await position({ title: 'Analista', parents: [ops.id, hr.id] });
     expect(analyst.parents.sort()).toEqual([ops.id, hr.id].sort());
-    const listed = await body<{ count: number; results: Position[] }>(await server.api('demo', `${POSITIONS}?search=jefe`, { token: admin }));
+    const listed = await body<{ count: number; results: Position[] }>(await server.api('demo', `${POSITIONS}?search=jefe%20de%20op`, { token: admin }));
     expect(listed.results.map((p) => p.title)).toEqual(['Jefe de Operaciones']);
     expect(await body(await server.api('demo', `${POSITIONS}${ops.id}/`, { token: admin }))).toMatchObject({ people_count: 5, parents: [ceo.id] });
   });
@@ -83,8 +83,8 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const ops = byTitle.get('Jefe de Operaciones')!;
     expect(ops.persons).toHaveLength(3);
     expect(ops.additional_count).toBe(2);
-    expect(byTitle.get('Gerente General')!.additional_count).toBe(0);
-    const ceo = byTitle.get('Gerente General')!.id;
+    expect(byTitle.get('Directora Ejecutiva')!.additional_count).toBe(0);
+    const ceo = byTitle.get('Directora Ejecutiva')!.id;
     expect(chart.edges).toEqual(expect.arrayContaining([{ from: ceo, to: ops.id }]));
     const analyst = byTitle.get('Analista')!.id;
     expect(chart.edges.filter((edge) => edge.to === analyst)).toHaveLength(2);
@@ -92,7 +92,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
 
   it('refuses cycles, unknown parents, a root with parents and codes taken', async () => {
     const titles = new Map((await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?page_size=200`, { token: admin }))).results.map((p) => [p.title, p]));
-    const ceo = titles.get('Gerente General')!;
+    const ceo = titles.get('Directora Ejecutiva')!;
     const analyst = titles.get('Analista')!;
     const errors = async (response: Response) => {
       expect(response.status).toBe(400);
@@ -103,7 +103,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect(Object.keys(await errors(await post({ title: 'X', parents: ['00000000-0000-4000-8000-000000000000'] })))).toEqual(['parents']);
     expect(Object.keys(await errors(await post({ title: 'X', is_root: true, parents: [ceo.id] })))).toEqual(['is_root']);
     expect(Object.keys(await errors(await patch(analyst.id, { is_root: true })))).toEqual(['is_root']);
-    expect(await errors(await post({ title: 'Otro GG', code: 'GG' }))).toEqual({ code: ['Code already in use'] });
+    expect(await errors(await post({ title: 'Otra DE', code: 'T-DE' }))).toEqual({ code: ['Code already in use'] });
     expect(Object.keys(await errors(await post({ title: 'X', default_permission_list: ['FLY'] })))).toEqual(['default_permission_list']);
     expect((await patch('00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
   });
@@ -120,7 +120,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const refused = await post({ title: 'Atajo', default_permission_list: ['MANAGE_PEOPLE'] }, token);
     expect(refused.status).toBe(403);
     expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_PEOPLE'] });
-    const ceo = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Gerente`, { token: admin }))).results[0]!;
+    const ceo = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Directora`, { token: admin }))).results[0]!;
     expect((await patch(ceo.id, { people: [manager.personId] }, token)).status).toBe(403);
     expect((await patch(chief.id, { people: [member.personId, manager.personId] }, token)).status).toBe(200);
     // removing a holder keeps the permissions given (they are the person's now)
@@ -147,9 +147,9 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
   });
 
   it('audiences: rules by position, venue, business line and explicit people resolve to enabled persons', async () => {
-    const venue = await body<{ id: string }>(await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'Planta Norte', code: 'PN' } }));
-    const line = await body<{ id: string }>(await server.api('demo', `${ORG}/business-lines/`, { method: 'POST', token: admin, json: { name: 'Minería', code: 'MIN' } }));
-    const ops = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Operaciones`, { token: admin }))).results[0]!;
+    const venue = await body<{ id: string }>(await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'Planta Norte', code: 'T-PN' } }));
+    const line = await body<{ id: string }>(await server.api('demo', `${ORG}/business-lines/`, { method: 'POST', token: admin, json: { name: 'Minería Test', code: 'T-MIN' } }));
+    const ops = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Jefe%20de%20Operaciones`, { token: admin }))).results[0]!;
     await server.api('demo', `${PERSONS}${people[8]!.id}/`, { method: 'PATCH', token: admin, json: { workspace_ids: [venue.id] } });
     await server.api('demo', `${PERSONS}${people[9]!.id}/`, { method: 'PATCH', token: admin, json: { business_line_ids: [line.id] } });
     const disabled = (await body<{ results: { id: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;

@@ -40,9 +40,9 @@ describe.each(engines())('people directory on %s', (engine) => {
     admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
     tenantId = (await tenantOf(server, 'demo')).id;
     const make = async (path: string, json: unknown) => (await body<{ id: string }>(await server.api('demo', path, { method: 'POST', token: admin, json }))).id;
-    refs.line = await make(`${ORG}/business-lines/`, { name: 'Retail', code: 'RET' });
-    refs.venue = await make(`${ORG}/venues/`, { name: 'Mall Plaza Oeste', code: 'MPO' });
-    refs.company = await make(`${ORG}/companies/`, { name: 'Servicios Limpieza SpA', code: 'LIMP' });
+    refs.line = await make(`${ORG}/business-lines/`, { name: 'Retail Test', code: 'T-RET' });
+    refs.venue = await make(`${ORG}/venues/`, { name: 'Mall Plaza Oeste', code: 'T-MPO' });
+    refs.company = await make(`${ORG}/companies/`, { name: 'Servicios Limpieza SpA', code: 'T-LIMP' });
   });
   afterAll(() => server?.close());
 
@@ -89,7 +89,7 @@ describe.each(engines())('people directory on %s', (engine) => {
       ],
       photo_upload_id: photo,
       address: 'Av. Providencia 1234, Santiago',
-      business_lines: [{ id: refs.line, name: 'Retail' }],
+      business_lines: [{ id: refs.line, name: 'Retail Test' }],
       workspaces: [{ id: refs.venue, name: 'Mall Plaza Oeste' }],
       origin: 'CONTRACTOR_BUSINESS',
       company: { id: refs.company, name: 'Servicios Limpieza SpA' },

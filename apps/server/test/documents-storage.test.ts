@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../src/platform/storage/local.ts';
 import { S3Storage } from '../src/platform/storage/s3.ts';
-import { StorageNotFound, type ObjectStorage } from '../src/platform/storage/storage.ts';
+import { StorageExists, StorageNotFound, type ObjectStorage } from '../src/platform/storage/storage.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openStorage } from '../src/platform/storage/open.ts';
 import { sniff } from '../src/modules/documents/sniff.ts';
@@ -73,6 +74,8 @@ class FakeS3 {
       this.uploads.get(uploadId)!.set(Number(url.searchParams.get('partNumber')), data);
       return void res.writeHead(200, { etag: `"p${url.searchParams.get('partNumber')}"` }).end();
     }
+    const taken = req.method !== 'DELETE' && req.headers['if-none-match'] === '*' && this.objects.has(key);
+    if (taken) return xml(412, '<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
     if (req.method === 'POST' && uploadId) {
       const parts = this.uploads.get(uploadId)!;
       this.objects.set(key, Buffer.concat([...parts.entries()].sort((a, b) => a[0] - b[0]).map(([, part]) => part)));
@@ -184,6 +187,29 @@ describe.each(backends)('object storage: %s', (_name, make) => {
     else expect(s3.uploads.size).toBe(0); // the multipart upload was aborted
   });
 
+  it('creates exclusively when asked: of two writers of one key exactly one wins, the other gets StorageExists and leaves nothing', async () => {
+    const a = randomBytes(300_000);
+    const b = randomBytes(200_000);
+    const results = await Promise.allSettled([
+      storage.put('tenants/t/tmp/x/000000000000000', Readable.from([a]), { length: a.length, durable: false, exclusive: true }),
+      storage.put('tenants/t/tmp/x/000000000000000', Readable.from([b]), { durable: false, exclusive: true }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected');
+    expect(lost?.reason).toBeInstanceOf(StorageExists);
+    const kept = await readAll(await storage.get('tenants/t/tmp/x/000000000000000'));
+    expect(kept.equals(results[0]!.status === 'fulfilled' ? a : b)).toBe(true);
+    // A later exclusive write of the key loses too; a plain one replaces it.
+    await expect(storage.put('tenants/t/tmp/x/000000000000000', Readable.from([b]), { length: b.length, exclusive: true })).rejects.toBeInstanceOf(StorageExists);
+    await storage.put('tenants/t/tmp/x/000000000300000', Readable.from([b]), { length: b.length, exclusive: true });
+    expect(await storage.list('tenants/t/tmp/x/')).toEqual([
+      { key: 'tenants/t/tmp/x/000000000000000', size: kept.length },
+      { key: 'tenants/t/tmp/x/000000000300000', size: b.length },
+    ]);
+    expect(await storage.list('tenants/t/tmp/none/')).toEqual([]);
+    await storage.deletePrefix('tenants/t/tmp/x/');
+  });
+
   it('deletes by prefix, and only under it', async () => {
     for (const key of ['tenants/t2/tmp/x/0', 'tenants/t2/tmp/x/1', 'tenants/t2/tmp/xy/0', 'tenants/t2/files/x']) await storage.put(key, Readable.from([Buffer.from(key)]), { length: key.length });
     await storage.deletePrefix('tenants/t2/tmp/x/');
@@ -203,9 +229,9 @@ describe.each(backends)('object storage: %s', (_name, make) => {
 });
 
 describe('storage configuration', () => {
-  it('uses local disk under DATA_DIR/files by default, S3 when S3_BUCKET or STORAGE_DRIVER=s3 says so', () => {
-    expect(openStorage(loadConfig({ DATA_DIR: dir })).kind).toBe('local');
-    const s3Storage = openStorage(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'faena-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }));
+  it('uses local disk under DATA_DIR/files by default, S3 when S3_BUCKET or STORAGE_DRIVER=s3 says so', async () => {
+    expect((await openStorage(loadConfig({ DATA_DIR: dir }))).kind).toBe('local');
+    const s3Storage = await openStorage(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'faena-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }));
     expect(s3Storage.kind).toBe('s3');
     void s3Storage.close();
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
@@ -213,9 +239,26 @@ describe('storage configuration', () => {
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: 'lots' })).toThrow(/UPLOAD_MAX_BYTES/);
   });
 
-  it('creates nothing on disk until a file is written', () => {
+  it('loads the AWS SDK only when S3 is configured (it costs start-up time)', () => {
+    // A fresh process: this one has loaded the SDK already for the S3 tests above.
+    const script = `
+      import { createRequire } from 'node:module';
+      const { openStorage } = await import(${JSON.stringify(new URL('../src/platform/storage/open.ts', import.meta.url).href)});
+      const { loadConfig } = await import(${JSON.stringify(new URL('../src/platform/config.ts', import.meta.url).href)});
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes('@aws-sdk/client-s3'));
+      const local = await openStorage(loadConfig({ DATA_DIR: ${JSON.stringify(dir)} }));
+      const before = loaded();
+      const s3 = await openStorage(loadConfig({ DATA_DIR: ${JSON.stringify(dir)}, S3_BUCKET: 'faena-files' }));
+      console.log(JSON.stringify({ local: local.kind, before, s3: s3.kind, after: loaded() }));
+      await s3.close();`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ local: 'local', before: false, s3: 's3', after: true });
+  });
+
+  it('creates nothing on disk until a file is written', async () => {
     const fresh = join(dir, 'untouched');
-    openStorage(loadConfig({ DATA_DIR: fresh }));
+    await openStorage(loadConfig({ DATA_DIR: fresh }));
     expect(existsSync(fresh)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -30,6 +30,7 @@ import {
 } from './documents.helpers.ts';
 import { CLEANUP_QUEUE, cleanupExpiredUploads } from '../src/modules/documents/documents.cleanup.ts';
 import { FileLinkSigner } from '../src/modules/documents/signed-links.ts';
+import { openTransfersOf, RECHECK_MS } from '../src/modules/documents/transfers.ts';
 import { checkFileList, MAX_PENDING_UPLOADS } from '../src/modules/documents/documents.service.ts';
 import type { Ctx } from '../src/platform/http/context.ts';
 
@@ -471,6 +472,76 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
       const a = pngOfSize(CHUNK);
       const b = pngOfSize(CHUNK);
       const id = await uploadedId(await openTransfer(server, 'acme', token, CHUNK));
+      const results = await Promise.all([patchChunk(server, 'acme', token, id, 0, a, CHUNK), patchChunk(server, 'acme', token, id, 0, b, CHUNK)]);
+      expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
+      const winner = results[0]!.status === 204 ? a : b;
+      expect(sha(await bytesOf(await download(await storedId(await store(server, 'acme', token, id)))))).toBe(sha(winner));
+    });
+
+    it('trusts the pieces in storage, not what this process last saw: a chunk another server process already took gets 409 and leaves nothing', async () => {
+      const file = pngOfSize(3 * CHUNK);
+      const id = await uploadedId(await openTransfer(server, 'acme', token, file.length));
+      expect((await patchChunk(server, 'acme', token, id, 0, file.subarray(0, CHUNK), file.length)).status).toBe(204);
+      // Another process takes the next chunk (its piece, named by its offset): this one still expects offset CHUNK.
+      writeFileSync(join(tmpDir(acme.id, id), String(CHUNK).padStart(15, '0')), file.subarray(CHUNK, 2 * CHUNK));
+      const stale = await patchChunk(server, 'acme', token, id, CHUNK, pngOfSize(CHUNK), file.length);
+      expect(stale.status).toBe(409);
+      expect(stale.headers.get('upload-offset')).toBe(String(2 * CHUNK));
+      expect(
+        await eventually(
+          () => filesOf(tmpDir(acme.id, id)),
+          (names) => names.length === 2,
+        ),
+      ).toHaveLength(2);
+      expect((await head(id)).headers.get('upload-offset')).toBe(String(2 * CHUNK));
+      // ...and a transfer removed by another process is gone for this one too, within RECHECK_MS.
+      await server.running.platform.db.transaction(acme.id, (tx) => tx.execute(sql`DELETE FROM temp_uploads WHERE tenant_id = ${acme.id} AND id = ${id}`));
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
+      expect((await patchChunk(server, 'acme', token, id, 2 * CHUNK, file.subarray(2 * CHUNK), file.length)).status).toBe(404);
+    });
+
+    it('notices a row changed behind its back within RECHECK_MS: expired, finished elsewhere or given to nobody else', async () => {
+      const file = pngOfSize(3 * CHUNK);
+      const id = await uploadedId(await openTransfer(server, 'acme', token, file.length));
+      expect((await patchChunk(server, 'acme', token, id, 0, file.subarray(0, CHUNK), file.length)).status).toBe(204);
+      await server.running.platform.db.transaction(acme.id, (tx) => tx.execute(sql`UPDATE temp_uploads SET expires_at = now() - interval '1 second' WHERE tenant_id = ${acme.id} AND id = ${id}`));
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
+      expect((await patchChunk(server, 'acme', token, id, CHUNK, file.subarray(CHUNK, 2 * CHUNK), file.length)).status).toBe(404);
+      expect(filesOf(tmpDir(acme.id, id))).toHaveLength(1);
+      // Another member never gets the cached transfer.
+      const mine = await uploadedId(await openTransfer(server, 'acme', token, file.length));
+      expect((await patchChunk(server, 'acme', token, mine, 0, file.subarray(0, CHUNK), file.length)).status).toBe(204);
+      expect((await patchChunk(server, 'acme', other, mine, CHUNK, file.subarray(CHUNK, 2 * CHUNK), file.length)).status).toBe(404);
+      expect(filesOf(tmpDir(acme.id, mine))).toHaveLength(1);
+    });
+
+    it('resumes at the right offset after a restart of the server, the offset recorded in the database being behind; a piece cut short by a crash of the machine ends the offset there', async () => {
+      const file = pngOfSize(3 * CHUNK + 123);
+      const id = await uploadedId(await openTransfer(server, 'acme', token, file.length));
+      for (let offset = 0; offset < 3 * CHUNK; offset += CHUNK) expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
+      // The restart: what the process remembered is gone, and the database never heard of the later chunks.
+      openTransfersOf(server.running.platform.db).clear();
+      await server.running.platform.db.transaction(acme.id, (tx) => tx.execute(sql`UPDATE temp_uploads SET offset_reached = ${CHUNK} WHERE tenant_id = ${acme.id} AND id = ${id}`));
+      expect((await head(id)).headers.get('upload-offset')).toBe(String(3 * CHUNK));
+      // The machine crashed: the third piece (not fsync'ed) lost its tail.
+      openTransfersOf(server.running.platform.db).clear();
+      truncateSync(join(tmpDir(acme.id, id), String(2 * CHUNK).padStart(15, '0')), 1000);
+      const resumeAt = 2 * CHUNK + 1000;
+      const wrong = await patchChunk(server, 'acme', token, id, 3 * CHUNK, file.subarray(3 * CHUNK, 4 * CHUNK), file.length);
+      expect(wrong.status).toBe(409);
+      expect(wrong.headers.get('upload-offset')).toBe(String(resumeAt));
+      expect((await head(id)).headers.get('upload-offset')).toBe(String(resumeAt));
+      for (let offset = resumeAt; offset < file.length; offset += CHUNK) expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
+      const uploadId = await storedId(await store(server, 'acme', token, id));
+      expect(sha(await bytesOf(await download(uploadId)))).toBe(sha(file));
+      expect((await body(await metadata([uploadId])))[uploadId]).toMatchObject({ name: 'reinicio.png', size: file.length });
+    });
+
+    it('lets exactly one of two racing chunks at one offset win when neither process has seen the transfer', async () => {
+      const a = pngOfSize(CHUNK);
+      const b = pngOfSize(CHUNK);
+      const id = await uploadedId(await openTransfer(server, 'acme', token, CHUNK));
+      openTransfersOf(server.running.platform.db).clear();
       const results = await Promise.all([patchChunk(server, 'acme', token, id, 0, a, CHUNK), patchChunk(server, 'acme', token, id, 0, b, CHUNK)]);
       expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
       const winner = results[0]!.status === 204 ? a : b;

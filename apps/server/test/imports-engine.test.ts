@@ -70,6 +70,11 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect((await server.api('demo', `${base}${second.id}/`, { method: 'DELETE', token: admin })).status).toBe(409);
     const jobs = await body<{ results: ImportJob[] }>(await server.api('demo', base, { token: admin }));
     expect(jobs.results.map((j) => j.id)).toEqual([second.id, first.id]);
+    // a notification carries the job's id only: its creator finds out where the job lives, nobody else does
+    expect(await body(await server.api('demo', `${RES}/imports/jobs/${second.id}/`, { token: admin }))).toEqual({ id: second.id, kind: 'data-source-rows', data_source: source, status: 'APPLY_OK' });
+    const rrhh = (await signIn(server, 'demo', 'rrhh@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', `${RES}/imports/jobs/${second.id}/`, { token: rrhh })).status).toBe(404);
+    expect((await server.api('demo', `${RES}/imports/jobs/nope/`, { token: admin })).status).toBe(404);
   });
 
   it('upsert mode only adds and updates', async () => {
@@ -245,19 +250,19 @@ describe.each(engines())('import engine on %s', (engine) => {
       positions,
       csv([
         ['code', 'title', 'department', 'parents', 'default_permissions', 'is_root'],
-        ['CEO', 'Gerente General', 'Gerencia', '', 'VIEW_PEOPLE', 'sí'],
-        ['COO', 'Gerente de Operaciones', 'Operaciones', 'CEO', 'view_tasks; VIEW_WF', ''],
-        ['SUP', 'Supervisor', 'Operaciones', 'COO;CEO', '', ''],
+        ['T-CEO', 'Directora General', 'Gerencia', '', 'VIEW_PEOPLE', 'sí'],
+        ['T-COO', 'Director de Operaciones', 'Operaciones', 'T-CEO', 'view_tasks; VIEW_WF', ''],
+        ['T-SUP', 'Jefe de patio', 'Operaciones', 'T-COO;T-CEO', '', ''],
       ]),
       'cargos.csv',
     );
     expect(job.counts).toMatchObject({ ADD: 3 });
     const chart = await body<{ nodes: { id: string; title: string }[]; edges: { from: string; to: string }[] }>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
     const id = (title: string) => chart.nodes.find((n) => n.title === title)!.id;
-    expect(chart.edges).toEqual(expect.arrayContaining([{ from: id('Gerente General'), to: id('Gerente de Operaciones') }, { from: id('Gerente de Operaciones'), to: id('Supervisor') }, { from: id('Gerente General'), to: id('Supervisor') }]));
-    expect(await body(await server.api('demo', `${AUD}/positions/${id('Gerente de Operaciones')}/`, { token: admin }))).toMatchObject({ default_permission_list: ['VIEW_TASKS', 'VIEW_WF'], is_root: false });
+    expect(chart.edges).toEqual(expect.arrayContaining([{ from: id('Directora General'), to: id('Director de Operaciones') }, { from: id('Director de Operaciones'), to: id('Jefe de patio') }, { from: id('Directora General'), to: id('Jefe de patio') }]));
+    expect(await body(await server.api('demo', `${AUD}/positions/${id('Director de Operaciones')}/`, { token: admin }))).toMatchObject({ default_permission_list: ['VIEW_TASKS', 'VIEW_WF'], is_root: false });
     // same file again: nothing to do
-    const again = await importAll(server, 'demo', admin, positions, csv([['code', 'title', 'parents'], ['SUP', 'Supervisor', 'CEO; COO']]), 'cargos-2.csv');
+    const again = await importAll(server, 'demo', admin, positions, csv([['code', 'title', 'parents'], ['T-SUP', 'Jefe de patio', 'T-CEO; T-COO']]), 'cargos-2.csv');
     expect(again.counts).toMatchObject({ NO_CHANGE: 1, UPDATE: 0 });
     const bad = await startImport(
       server,
@@ -269,7 +274,7 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['A', 'Sin padre conocido', 'NOPE', '', ''],
         ['B', 'Permiso inventado', '', 'FLY', ''],
         ['C', 'Padre de sí mismo', 'C', '', ''],
-        ['D', 'Raíz con padre', 'CEO', '', 'sí'],
+        ['D', 'Raíz con padre', 'T-CEO', '', 'sí'],
       ]),
       'cargos-malos.csv',
     );

@@ -42,9 +42,9 @@ describe.each(engines())('people imports on %s', (engine) => {
     admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
     tenantId = (await tenantOf(server, 'demo')).id;
     const make = (path: string, json: unknown) => server.api('demo', path, { method: 'POST', token: admin, json });
-    await make(`${ORG}/business-lines/`, { name: 'Logística', code: 'LOG' });
-    await make(`${ORG}/venues/`, { name: 'Bodega Central', code: 'BC' });
-    await make(`${ORG}/companies/`, { name: 'Transportes Sur', code: 'TSUR' });
+    await make(`${ORG}/business-lines/`, { name: 'Logística Test', code: 'T-LOG' });
+    await make(`${ORG}/venues/`, { name: 'Bodega Central', code: 'T-BC' });
+    await make(`${ORG}/companies/`, { name: 'Transportes Sur', code: 'T-TSUR' });
     await make(`${AUD}/positions/`, { title: 'Bodeguero', code: 'BOD', default_permission_list: ['VIEW_TASKS'] });
     await make(`${AUD}/positions/`, { title: 'Jefe de bodega', code: 'JBOD', default_permission_list: ['MANAGE_REPORTS'] });
   });
@@ -56,7 +56,7 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('loads 1,000 people from an XLSX file, then lists them', async () => {
     const rows: unknown[][] = [['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Líneas de negocio', 'Espacios de trabajo', 'Origen', 'Empresa', 'Rol']];
     for (let i = 0; i < 1000; i++) {
-      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, rut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'LOG', 'BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'TSUR' : '', 'Operario']);
+      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, rut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
     }
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
     const job = await importAll(server, 'demo', admin, IMPORTS, await xlsx(rows), 'personas.xlsx');
@@ -72,7 +72,7 @@ describe.each(engines())('people imports on %s', (engine) => {
       identity_documents: [{ type: 'CL_CI', number: rut(20_000_007) }],
       phones: [{ number: '+56910000007', label: null }],
       positions: [{ title: 'Bodeguero' }],
-      business_lines: [{ name: 'Logística' }],
+      business_lines: [{ name: 'Logística Test' }],
       workspaces: [{ name: 'Bodega Central' }],
       origin: 'CONTRACTOR_BUSINESS',
       company: { name: 'Transportes Sur' },

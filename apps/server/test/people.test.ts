@@ -98,11 +98,12 @@ describe.each(engines())('people on %s', (engine) => {
       expect(camila.count).toBe(1);
       expect(camila.results[0]).toMatchObject({ name: 'Camila Rojas', primary_email: 'supervisora@faena.test', has_account: true, is_disabled: false });
       expect((await list('?search=SUPERVISORA%40faena')).results.map((p) => p.name)).toEqual(['Camila Rojas']);
-      const many = await list('?search=faena.test&page_size=5');
-      expect(many.count).toBeGreaterThan(5);
-      const next = new URL(many.next!, 'http://x');
+      // each word typed is the start of a word of the name, or of an e-mail
+      const many = await list('?search=sof&page_size=5');
+      expect(many.count).toBeGreaterThan(1);
+      const next = new URL((await list('?search=sof&page_size=1')).next!, 'http://x');
       expect(next.pathname).toBe(PERSONS);
-      expect(Object.fromEntries(next.searchParams)).toEqual({ search: 'faena.test', page: '2', page_size: '5' });
+      expect(Object.fromEntries(next.searchParams)).toEqual({ search: 'sof', page: '2', page_size: '1' });
       expect(await list('?search=zzzz-nobody')).toEqual({ count: 0, next: null, previous: null, results: [] });
     });
 

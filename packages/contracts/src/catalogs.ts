@@ -9,6 +9,7 @@ export type TCatalog = (typeof ALL_CATALOGS)[number];
 
 const isActiveFilter = z.enum(['true', 'false', 'all']).default('true');
 export const ZCatalogListQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: isActiveFilter });
+/** `parent`: a location's id (its children), or `none` for the roots (no parent, or a parent the `is_active` filter leaves out). */
 export const ZLocationListQuery = ZCatalogListQuery.extend({ venue: z.string().max(100).optional(), parent: z.string().max(100).optional() });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -74,6 +75,8 @@ export const ZLocation = z
     venue: z.string().nullable(),
     venue_name: z.string().nullable(),
     blue_print: z.string().nullable(),
+    /** Sub-locations: those the list's `is_active` filter keeps (active ones outside a list). */
+    children_count: z.number().int(),
     is_active: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),

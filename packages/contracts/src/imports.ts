@@ -52,6 +52,16 @@ export const ZImportRow = z
 export type TImportRow = z.infer<typeof ZImportRow>;
 
 export const ZCreateImportRequest = z.object({ upload_id: z.string().min(1).max(100), mode: z.enum(['upsert', 'replace']).optional() });
+/**
+ * Which family an import job belongs to, for a link to it from elsewhere (the notification that
+ * its validation or apply ended carries only the job's id): the kind (`people`, `positions`, a
+ * catalogue, `data-source-rows`) and, for data sources, the source's id.
+ */
+export const ZImportJobRef = z
+  .object({ id: z.number().int(), kind: z.string(), data_source: z.string().nullable(), status: z.enum(IMPORT_STATUSES) })
+  .meta({ id: 'ImportJobRef' });
+export type TImportJobRef = z.infer<typeof ZImportJobRef>;
+
 export const ZImportRowsQuery = ZPageQuery.extend({ operation: z.enum(IMPORT_OPERATIONS).optional() });
 
 export const ZImportKinds = z
@@ -61,7 +71,7 @@ export const ZImportKinds = z
         kind: z.string(),
         modes: z.array(z.enum(['upsert', 'replace'])),
         default_mode: z.enum(['upsert', 'replace']),
-        columns: z.array(z.object({ name: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string() })),
+        columns: z.array(z.object({ name: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string(), description_es: z.string() })),
       }),
     ),
     error_codes: z.record(z.string(), z.string()),

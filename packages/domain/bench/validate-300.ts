@@ -9,7 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { convertForSubmit, validateResponse, ZFormDefinition, type FormField } from '../src/forms/index.ts';
 
 const FIELD_COUNT = 300;
-const iterations = Number(process.argv[2] ?? 500);
 
 // Twelve shapes, repeated to 300 fields: validators, conditions, lists, numbers, sub-forms.
 function makeDefinition(): unknown[] {
@@ -92,7 +91,7 @@ function median(samples: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function measure(run: () => unknown): number {
+function measure(run: () => unknown, iterations: number): number {
   for (let warm = 0; warm < 50; warm += 1) run();
   const samples: number[] = [];
   for (let at = 0; at < iterations; at += 1) {
@@ -103,44 +102,64 @@ function measure(run: () => unknown): number {
   return median(samples);
 }
 
-const rawDefinition = makeDefinition();
-const fields = ZFormDefinition.parse(rawDefinition);
-const response = makeResponse(fields);
-const values = Object.values(response);
+export interface ValidationPerf {
+  fields: number;
+  values: number;
+  iterations: number;
+  /** One cheap check per value: the floor of any validator. */
+  baseline: number;
+  first: number;
+  warm: number;
+  cold: number;
+  convert: number;
+  schema: number;
+}
 
-// The very first validation also parses every show_if (then cached by expression text).
-const firstStart = performance.now();
-const errors = validateResponse(fields, response, options);
-const first = performance.now() - firstStart;
-if (errors.length > 0) throw new Error(`the benchmark response should be valid: ${JSON.stringify(errors.slice(0, 3))}`);
+/** Medians (ms) over `iterations` runs of each step, measured in this process. */
+export function measureValidation(iterations = 500): ValidationPerf {
+  const rawDefinition = makeDefinition();
+  const fields = ZFormDefinition.parse(rawDefinition);
+  const response = makeResponse(fields);
+  const values = Object.values(response);
 
-let sink = 0;
-// Baseline: one cheap check per value (type test and a length or range), the floor of any validator.
-const baseline = measure(() => {
-  for (const value of values) {
-    if (typeof value === 'string') sink += value.length > 0 ? 1 : 0;
-    else if (typeof value === 'number') sink += value >= 0 ? 1 : 0;
-    else if (Array.isArray(value)) sink += value.length;
-    else if (value !== null && typeof value === 'object') sink += 1;
-  }
-});
-const warm = measure(() => validateResponse(fields, response, options));
-// As on the server: the definition is read from storage for each request (a fresh copy).
-const copies = Array.from({ length: iterations + 50 }, () => structuredClone(fields));
-let next = 0;
-const cold = measure(() => validateResponse(copies[next++ % copies.length]!, response, options));
-const convert = measure(() => convertForSubmit(fields, response, { timeZone: 'America/Santiago' }));
-const schema = measure(() => ZFormDefinition.parse(rawDefinition));
+  // The very first validation also parses every show_if (then cached by expression text).
+  const firstStart = performance.now();
+  const errors = validateResponse(fields, response, options);
+  const first = performance.now() - firstStart;
+  if (errors.length > 0) throw new Error(`the benchmark response should be valid: ${JSON.stringify(errors.slice(0, 3))}`);
 
-const format = (ms: number) => `${ms.toFixed(4)} ms`.padStart(11);
-const row = (label: string, ms: number, ratio = true) =>
-  console.log(`  ${label.padEnd(40)}${format(ms)}${ratio ? `   ${(ms / baseline).toFixed(0)}× baseline` : ''}`);
-console.log(`validate a ${FIELD_COUNT}-field response — median of ${iterations} runs`);
-row(`baseline loop over the ${values.length} values`, baseline, false);
-row('validateResponse, first call (1 run)', first, false);
-row('validateResponse, same definition', warm);
-row('validateResponse, definition re-read', cold);
-row('convertForSubmit', convert, false);
-row('ZFormDefinition.parse (for reference)', schema, false);
-console.log(`  target < 5 ms median: ${Math.max(warm, cold) < 5 ? 'met' : 'NOT met'}`);
-if (sink < 0) console.log(sink);
+  let sink = 0;
+  // Baseline: one cheap check per value (type test and a length or range), the floor of any validator.
+  const baseline = measure(() => {
+    for (const value of values) {
+      if (typeof value === 'string') sink += value.length > 0 ? 1 : 0;
+      else if (typeof value === 'number') sink += value >= 0 ? 1 : 0;
+      else if (Array.isArray(value)) sink += value.length;
+      else if (value !== null && typeof value === 'object') sink += 1;
+    }
+  }, iterations);
+  const warm = measure(() => validateResponse(fields, response, options), iterations);
+  // As on the server: the definition is read from storage for each request (a fresh copy).
+  const copies = Array.from({ length: iterations + 50 }, () => structuredClone(fields));
+  let next = 0;
+  const cold = measure(() => validateResponse(copies[next++ % copies.length]!, response, options), iterations);
+  const convert = measure(() => convertForSubmit(fields, response, { timeZone: 'America/Santiago' }), iterations);
+  const schema = measure(() => ZFormDefinition.parse(rawDefinition), iterations);
+  if (sink < 0) console.log(sink);
+  return { fields: FIELD_COUNT, values: values.length, iterations, baseline, first, warm, cold, convert, schema };
+}
+
+if (import.meta.main) {
+  const { values, iterations, baseline, first, warm, cold, convert, schema } = measureValidation(Number(process.argv[2] ?? 500));
+  const format = (ms: number) => `${ms.toFixed(4)} ms`.padStart(11);
+  const row = (label: string, ms: number, ratio = true) =>
+    console.log(`  ${label.padEnd(40)}${format(ms)}${ratio ? `   ${(ms / baseline).toFixed(0)}× baseline` : ''}`);
+  console.log(`validate a ${FIELD_COUNT}-field response — median of ${iterations} runs`);
+  row(`baseline loop over the ${values} values`, baseline, false);
+  row('validateResponse, first call (1 run)', first, false);
+  row('validateResponse, same definition', warm);
+  row('validateResponse, definition re-read', cold);
+  row('convertForSubmit', convert, false);
+  row('ZFormDefinition.parse (for reference)', schema, false);
+  console.log(`  target < 5 ms median: ${Math.max(warm, cold) < 5 ? 'met' : 'NOT met'}`);
+}

@@ -45,7 +45,7 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     tokens: new TokenService(secret, config.ID_TOKEN_TTL_SECONDS),
     sessions: new SessionStates(db, bus),
     mailer: new Mailer(db, config),
-    storage: openStorage(config),
+    storage: await openStorage(config),
   };
   if (options.seed ?? config.SEED_DEMO) await seedDemo(platform);
   const app = await buildApp(platform, MODULES, { logger: options.logger ?? true });

@@ -5,6 +5,7 @@ import { ensureUser, hashPassword } from '../modules/auth/users.service.ts';
 import { insertPerson, setPersonDisabled } from '../modules/people/people.repository.ts';
 import { setPassportPermissions } from '../modules/permissions/permissions.repository.ts';
 import { seedDemoNotifications } from '../modules/notifications/notifications.seed.ts';
+import { seedDemoDirectory } from '../modules/people/directory.seed.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
@@ -52,6 +53,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   });
 
   await seedDemoNotifications(platform, tenant.id);
+  await seedDemoDirectory(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.
   const { tenant: norte } = await createTenant(db, bus, {

@@ -1,13 +1,14 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { audiences, type AudienceRulesValue } from './audiences.table.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 
 export type AudienceRow = typeof audiences.$inferSelect;
 
 export async function listAudiences(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }) {
   const search = query.search?.trim();
   const where = and(eq(audiences.tenantId, tenantId), search ? ilike(audiences.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
-  const rows = await tx.select().from(audiences).where(where).orderBy(asc(sql`lower(${audiences.name})`), asc(audiences.id)).limit(query.limit).offset(query.offset);
+  const rows = await tx.select().from(audiences).where(where).orderBy(asc(sortKey(audiences.name)), asc(audiences.id)).limit(query.limit).offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(audiences).where(where);
   return { count: counted?.total ?? 0, rows };
 }

@@ -7,7 +7,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { activeIds } from '../catalogs/catalogs.repository.ts';
 import { findPositions, positionsOfPersons } from '../org-chart/org-chart.repository.ts';
-import { documentsOf, existingPersonIds, listPersons, personSummaries } from '../people/people.repository.ts';
+import { existingPersonIds, listPersons, personSummaries } from '../people/people.repository.ts';
 import { toPersonListItem } from '../people/people.service.ts';
 import { permissionsOfPassports } from '../permissions/permissions.repository.ts';
 import { audiencePersonsSql, deleteAudience, findAudience, insertAudience, listAudiences, updateAudience, type AudienceRow } from './audiences.repository.ts';
@@ -106,9 +106,7 @@ export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRule
       rules = row.rules;
     } else rules = await checkRules(tx, ctx.tenant.id, audience);
     const { count, rows } = await listPersons(tx, ctx.tenant.id, { search: query.search, idIn: audiencePersonsSql(ctx.tenant.id, rules), limit: query.page_size, offset: (query.page - 1) * query.page_size });
-    const ids = rows.map((row) => row.id);
-    const extras = { documents: await documentsOf(tx, ctx.tenant.id, ids), positions: await positionsOfPersons(tx, ctx.tenant.id, ids) };
-    return { count, results: rows.map((row) => toPersonListItem(row, extras)) };
+    return { count, results: rows.map(toPersonListItem) };
   });
 }
 

@@ -7,10 +7,10 @@ import type { Importer } from '../imports/importer.ts';
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
 
-const codeColumn = { name: 'code', aliases: ['codigo', 'código', 'key', 'clave'], required: true, description: 'Unique code (the key of the row).' };
-const nameColumn = { name: 'name', aliases: ['nombre', 'label', 'etiqueta'], required: true, description: 'Name.' };
-const descriptionColumn = { name: 'description', aliases: ['descripcion', 'descripción'], required: false, description: 'Description.' };
-const activeColumn = { name: 'active', aliases: ['activo', 'activa', 'is_active'], required: false, description: "'no' deletes (deactivates) the row; 'sí' restores it." };
+const codeColumn = { name: 'code', aliases: ['codigo', 'código', 'key', 'clave'], required: true, description: 'Unique code (the key of the row).', descriptionEs: 'Código único (la clave de la fila).' };
+const nameColumn = { name: 'name', aliases: ['nombre', 'label', 'etiqueta'], required: true, description: 'Name.', descriptionEs: 'Nombre.' };
+const descriptionColumn = { name: 'description', aliases: ['descripcion', 'descripción'], required: false, description: 'Description.', descriptionEs: 'Descripción.' };
+const activeColumn = { name: 'active', aliases: ['activo', 'activa', 'is_active'], required: false, description: "'no' deletes (deactivates) the row; 'sí' restores it.", descriptionEs: "'no' elimina (desactiva) la fila; 'sí' la restaura." };
 
 /** Code, name, description and active of any catalogue row; an error stops at the first problem. */
 function basics(cells: Readonly<Record<string, string>>): ParsedRow {
@@ -66,14 +66,14 @@ const venuesImporter = keyedImporter<VenueLookups>({
   columns: [
     codeColumn,
     nameColumn,
-    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.' },
+    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.', descriptionEs: 'Dirección.' },
     descriptionColumn,
-    { name: 'business_line', aliases: ['linea_de_negocio', 'línea de negocio', 'business line'], required: false, description: 'Business line (code or name).' },
-    { name: 'country', aliases: ['pais', 'país'], required: false, description: 'ISO 3166 code, e.g. CL.' },
-    { name: 'timezone', aliases: ['zona_horaria', 'zona horaria', 'time zone'], required: false, description: 'IANA time zone, e.g. America/Santiago.' },
-    { name: 'gla', aliases: ['superficie', 'area'], required: false, description: 'Gross leasable area (m²).' },
-    { name: 'categories', aliases: ['categorias', 'categorías'], required: false, description: 'Venue categories (codes or names, separated by ;).' },
-    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).' },
+    { name: 'business_line', aliases: ['linea_de_negocio', 'línea de negocio', 'business line'], required: false, description: 'Business line (code or name).', descriptionEs: 'Línea de negocio (código o nombre).' },
+    { name: 'country', aliases: ['pais', 'país'], required: false, description: 'ISO 3166 code, e.g. CL.', descriptionEs: 'Código ISO 3166, por ejemplo CL.' },
+    { name: 'timezone', aliases: ['zona_horaria', 'zona horaria', 'time zone'], required: false, description: 'IANA time zone, e.g. America/Santiago.', descriptionEs: 'Zona horaria IANA, por ejemplo America/Santiago.' },
+    { name: 'gla', aliases: ['superficie', 'area'], required: false, description: 'Gross leasable area (m²).', descriptionEs: 'Superficie arrendable bruta (m²).' },
+    { name: 'categories', aliases: ['categorias', 'categorías'], required: false, description: 'Venue categories (codes or names, separated by ;).', descriptionEs: 'Categorías del recinto (códigos o nombres, separados por ;).' },
+    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' },
     activeColumn,
   ],
   keyColumns: ['code'],
@@ -150,10 +150,10 @@ const locationsImporter = keyedImporter<LocationLookups>({
     codeColumn,
     nameColumn,
     descriptionColumn,
-    { name: 'venue', aliases: ['recinto', 'sede', 'local'], required: false, description: 'Venue (code or name).' },
-    { name: 'parent', aliases: ['padre', 'ubicacion_padre', 'ubicación superior'], required: false, description: 'Parent location code (existing, or a row of this file).' },
-    { name: 'blueprint', aliases: ['plano', 'blue_print'], required: false, description: 'Blueprint (code or name).' },
-    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).' },
+    { name: 'venue', aliases: ['recinto', 'sede', 'local'], required: false, description: 'Venue (code or name).', descriptionEs: 'Recinto (código o nombre).' },
+    { name: 'parent', aliases: ['padre', 'ubicacion_padre', 'ubicación superior'], required: false, description: 'Parent location code (existing, or a row of this file).', descriptionEs: 'Código de la ubicación superior (existente, o una fila de este archivo).' },
+    { name: 'blueprint', aliases: ['plano', 'blue_print'], required: false, description: 'Blueprint (code or name).', descriptionEs: 'Plano (código o nombre).' },
+    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' },
     activeColumn,
   ],
   keyColumns: ['code'],

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { catalogItems, locations, venues } from './catalogs.table.ts';
+import { sortKey } from './sort-key.ts';
 
 export type ItemKind = (typeof catalogItems.$inferSelect)['kind'];
 export type VenueRow = typeof venues.$inferSelect;
@@ -37,7 +38,7 @@ export async function listVenues(tx: Drizzle, tenantId: string, query: ListQuery
     query.search?.trim() ? or(ilike(venues.name, pattern(query.search)), ilike(venues.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(venues).where(where).orderBy(asc(sql`lower(${venues.name})`), asc(venues.id)).limit(query.limit).offset(query.offset),
+    tx.select().from(venues).where(where).orderBy(asc(sortKey(venues.name)), asc(venues.id)).limit(query.limit).offset(query.offset),
     tx.select({ total }).from(venues).where(where),
   );
 }
@@ -64,18 +65,37 @@ export async function updateVenue(tx: Drizzle, tenantId: string, id: string, val
 // ------------------------------------------------------------------------------------------
 // Locations
 
-export async function listLocations(tx: Drizzle, tenantId: string, query: ListQuery & { venueId?: string | undefined; parentId?: string | undefined }): Promise<{ count: number; rows: LocationRow[] }> {
+/**
+ * `parentId`: a location's children, or `null` for the roots of the tree the list shows: no
+ * parent, or a parent the `is_active` filter leaves out (a sub-location of a deleted one).
+ */
+export async function listLocations(tx: Drizzle, tenantId: string, query: ListQuery & { venueId?: string | undefined; parentId?: string | null | undefined }): Promise<{ count: number; rows: LocationRow[] }> {
+  const shownParent = query.isActive === 'all' ? sql`` : sql` AND pl.is_active = ${query.isActive === 'true'}`;
   const where = and(
     eq(locations.tenantId, tenantId),
     activeFilter(locations.isActive, query.isActive),
     query.venueId ? eq(locations.venueId, query.venueId) : undefined,
     query.parentId ? eq(locations.parentId, query.parentId) : undefined,
+    query.parentId === null
+      ? sql`(${locations.parentId} IS NULL OR NOT EXISTS (SELECT 1 FROM locations pl WHERE pl.tenant_id = ${locations.tenantId} AND pl.id = ${locations.parentId}${shownParent}))`
+      : undefined,
     query.search?.trim() ? or(ilike(locations.name, pattern(query.search)), ilike(locations.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(locations).where(where).orderBy(asc(sql`lower(${locations.name})`), asc(locations.id)).limit(query.limit).offset(query.offset),
+    tx.select().from(locations).where(where).orderBy(asc(sortKey(locations.name)), asc(locations.id)).limit(query.limit).offset(query.offset),
     tx.select({ total }).from(locations).where(where),
   );
+}
+
+/** location id → how many sub-locations it has (those with `is_active` as given; every one for 'all'). */
+export async function childCounts(tx: Drizzle, tenantId: string, ids: readonly string[], isActive: ListQuery['isActive'] = 'true'): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ parentId: locations.parentId, total })
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), inArray(locations.parentId, [...new Set(ids)]), activeFilter(locations.isActive, isActive)))
+    .groupBy(locations.parentId);
+  return new Map(rows.map((row) => [row.parentId!, row.total]));
 }
 
 export async function findLocation(tx: Drizzle, tenantId: string, id: string): Promise<LocationRow | null> {
@@ -129,7 +149,7 @@ export async function listItems(tx: Drizzle, tenantId: string, kind: ItemKind, q
     query.search?.trim() ? or(ilike(catalogItems.name, pattern(query.search)), ilike(catalogItems.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(catalogItems).where(where).orderBy(asc(sql`lower(${catalogItems.name})`), asc(catalogItems.id)).limit(query.limit).offset(query.offset),
+    tx.select().from(catalogItems).where(where).orderBy(asc(sortKey(catalogItems.name)), asc(catalogItems.id)).limit(query.limit).offset(query.offset),
     tx.select({ total }).from(catalogItems).where(where),
   );
 }

@@ -11,6 +11,7 @@ import type { locations, venues } from './catalogs.table.ts';
 import {
   activeIds,
   findItem,
+  childCounts,
   findLocation,
   findVenue,
   insertItem,
@@ -258,8 +259,9 @@ export async function editVenue(ctx: Ctx, id: string, input: VenueInput): Promis
 // ------------------------------------------------------------------------------------------
 // Locations
 
-async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[]): Promise<TLocation[]> {
+async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[], childrenActive: 'true' | 'false' | 'all' = 'true'): Promise<TLocation[]> {
   const names = await venueNames(tx, tenantId, rows.flatMap((row) => (row.venueId ? [row.venueId] : [])));
+  const children = await childCounts(tx, tenantId, rows.map((row) => row.id), childrenActive);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -270,6 +272,7 @@ async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[]): 
     venue: row.venueId,
     venue_name: row.venueId ? (names.get(row.venueId) ?? null) : null,
     blue_print: row.blueprintId,
+    children_count: children.get(row.id) ?? 0,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -278,10 +281,12 @@ async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[]): 
 
 export async function listAllLocations(ctx: Ctx, query: Parameters<typeof listArgs>[0] & { venue?: string | undefined; parent?: string | undefined }): Promise<{ count: number; results: TLocation[] }> {
   assertCatalogEnabled(ctx.tenant, 'locations');
-  if ((query.venue && !isUuid(query.venue)) || (query.parent && !isUuid(query.parent))) return { count: 0, results: [] };
+  const roots = query.parent === 'none';
+  if ((query.venue && !isUuid(query.venue)) || (query.parent && !roots && !isUuid(query.parent))) return { count: 0, results: [] };
   return ctx.tx(async (tx) => {
-    const { count, rows } = await listLocations(tx, ctx.tenant.id, { ...listArgs(query), venueId: query.venue, parentId: query.parent });
-    return { count, results: await toLocations(tx, ctx.tenant.id, rows) };
+    const args = listArgs(query);
+    const { count, rows } = await listLocations(tx, ctx.tenant.id, { ...args, venueId: query.venue, parentId: roots ? null : query.parent });
+    return { count, results: await toLocations(tx, ctx.tenant.id, rows, args.isActive) };
   });
 }
 

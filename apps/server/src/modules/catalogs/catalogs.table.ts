@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import { sortKey } from './sort-key.ts';
 
 /** A venue (spec forms §3 "Full venue"). Codes are unique among the tenant's active venues. */
 export const venues = pgTable(
@@ -27,7 +28,7 @@ export const venues = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('venues_code').on(t.tenantId, t.code).where(sql`is_active`),
-    index('venues_name').on(t.tenantId, sql`lower(${t.name})`),
+    index('venues_name').on(t.tenantId, sortKey(t.name)),
   ],
 );
 
@@ -51,7 +52,7 @@ export const locations = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('locations_code').on(t.tenantId, t.code).where(sql`is_active`),
-    index('locations_name').on(t.tenantId, sql`lower(${t.name})`),
+    index('locations_name').on(t.tenantId, sortKey(t.name)),
     index('locations_venue').on(t.tenantId, t.venueId),
     index('locations_parent').on(t.tenantId, t.parentId),
   ],
@@ -77,6 +78,6 @@ export const catalogItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('catalog_items_code').on(t.tenantId, t.kind, t.code).where(sql`is_active`),
-    index('catalog_items_name').on(t.tenantId, t.kind, sql`lower(${t.name})`),
+    index('catalog_items_name').on(t.tenantId, t.kind, sortKey(t.name)),
   ],
 );

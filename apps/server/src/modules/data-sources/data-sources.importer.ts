@@ -9,8 +9,8 @@ import { registerImporter, type Importer } from '../imports/importer.ts';
 export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   kind: 'data-source-rows',
   columns: [
-    { name: 'key', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).' },
-    { name: 'label', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.' },
+    { name: 'key', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).', descriptionEs: 'El valor que se guarda (único en la fuente de datos).' },
+    { name: 'label', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.', descriptionEs: 'Lo que muestran los selectores.' },
   ],
   keyColumns: ['key'],
   labelColumn: 'label',
@@ -44,6 +44,7 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
       WHERE d.tenant_id = ${ctx.tenantId} AND d.data_source_id = ${ctx.scope}::uuid AND d.is_active
         AND NOT EXISTS (SELECT 1 FROM import_rows s WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.key = d.key)`);
   },
+  tables: ['data_source_rows'],
   async apply(tx, ctx) {
     await tx.execute(sql`
       INSERT INTO data_source_rows (tenant_id, data_source_id, key, label)

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 
 export type DataSourceRecord = typeof dataSources.$inferSelect & { rowsCount: number };
 export type DataSourceRowRecord = typeof dataSourceRows.$inferSelect;
@@ -15,7 +16,7 @@ export async function listDataSources(tx: Drizzle, tenantId: string, query: { se
     .select({ row: dataSources, rowsCount })
     .from(dataSources)
     .where(where)
-    .orderBy(asc(sql`lower(${dataSources.name})`), asc(dataSources.id))
+    .orderBy(asc(sortKey(dataSources.name)), asc(dataSources.id))
     .limit(query.limit)
     .offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dataSources).where(where);
@@ -48,7 +49,7 @@ export async function listRows(tx: Drizzle, tenantId: string, dataSourceId: stri
     active(query.isActive, dataSourceRows.isActive),
     query.search?.trim() ? or(ilike(dataSourceRows.key, pattern(query.search)), ilike(dataSourceRows.label, pattern(query.search))) : undefined,
   );
-  const rows = await tx.select().from(dataSourceRows).where(where).orderBy(asc(sql`lower(${dataSourceRows.label})`), asc(dataSourceRows.key)).limit(query.limit).offset(query.offset);
+  const rows = await tx.select().from(dataSourceRows).where(where).orderBy(asc(sortKey(dataSourceRows.label)), asc(dataSourceRows.key)).limit(query.limit).offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dataSourceRows).where(where);
   return { count: counted?.total ?? 0, rows };
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 
 /** A key/label catalogue that data_source form fields pick from. */
 export const dataSources = pgTable(
@@ -14,7 +14,7 @@ export const dataSources = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('data_sources_name').on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('data_sources_name').on(t.tenantId, sortKey(t.name))],
 );
 
 /** Key/label rows (spec forms §3). A key is unique in its source whatever its state: an import that brings a deleted key back undeletes the row. */
@@ -33,6 +33,6 @@ export const dataSourceRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('data_source_rows_key').on(t.tenantId, t.dataSourceId, t.key),
-    index('data_source_rows_label').on(t.tenantId, t.dataSourceId, sql`lower(${t.label})`),
+    index('data_source_rows_label').on(t.tenantId, t.dataSourceId, sortKey(t.label)),
   ],
 );

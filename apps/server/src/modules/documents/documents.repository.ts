@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { storedFiles, tempUploadParts, tempUploads } from './documents.table.ts';
 
@@ -32,19 +32,18 @@ export async function countPendingUploads(tx: Drizzle, tenantId: string, personI
 }
 
 /**
- * Moves the offset from `from` to `to` only if it is still `from` and the transfer is open:
- * of two requests racing for one offset, exactly one wins. Activity pushes the expiry back.
+ * An open transfer still open, the caller's and not expired: records the offset its pieces
+ * reach and the name, and pushes the expiry back (activity keeps a transfer alive). Null when
+ * it is not (gone, another owner, expired, finished or rejected).
  */
-export async function advanceOffset(tx: Drizzle, tenantId: string, id: string, from: number, to: number, name: string | null, expiresAt: Date): Promise<TempUploadRow | null> {
+export async function touchTransfer(
+  tx: Drizzle,
+  values: { tenantId: string; id: string; ownerPersonId: string; offset: number; name: string; now: Date; expiresAt: Date },
+): Promise<TempUploadRow | null> {
   const [row] = await tx
     .update(tempUploads)
-    .set({
-      offsetReached: to,
-      updatedAt: new Date(),
-      expiresAt,
-      ...(name ? { name } : {}),
-    })
-    .where(and(byId(tenantId, id), eq(tempUploads.offsetReached, from), eq(tempUploads.state, 'open')))
+    .set({ offsetReached: values.offset, name: values.name, updatedAt: values.now, expiresAt: values.expiresAt })
+    .where(and(byId(values.tenantId, values.id), eq(tempUploads.ownerPersonId, values.ownerPersonId), eq(tempUploads.state, 'open'), gt(tempUploads.expiresAt, values.now)))
     .returning();
   return row ?? null;
 }
@@ -53,16 +52,26 @@ export async function setName(tx: Drizzle, tenantId: string, id: string, name: s
   await tx.update(tempUploads).set({ name, updatedAt: new Date() }).where(byId(tenantId, id));
 }
 
-export async function markReady(tx: Drizzle, tenantId: string, id: string, values: { contentType: string; name: string }): Promise<void> {
-  await tx
+/**
+ * Every byte of an open transfer is in and accepted: it becomes ready with its pieces recorded,
+ * in one transaction. False when it was not open any more (another request finished it).
+ */
+export async function markReady(
+  tx: Drizzle,
+  tenantId: string,
+  id: string,
+  values: { contentType: string; name: string; length: number; parts: { partOffset: number; length: number; storageKey: string }[] },
+): Promise<boolean> {
+  const updated = await tx
     .update(tempUploads)
-    .set({
-      state: 'ready',
-      contentType: values.contentType,
-      name: values.name,
-      updatedAt: new Date(),
-    })
-    .where(and(byId(tenantId, id), eq(tempUploads.state, 'open')));
+    .set({ state: 'ready', contentType: values.contentType, name: values.name, offsetReached: values.length, updatedAt: new Date() })
+    .where(and(byId(tenantId, id), eq(tempUploads.state, 'open')))
+    .returning({ id: tempUploads.id });
+  if (updated.length === 0) return false;
+  // A transfer finished again (its check never ran to the end) records its pieces afresh.
+  await tx.delete(tempUploadParts).where(and(eq(tempUploadParts.tenantId, tenantId), eq(tempUploadParts.uploadId, id)));
+  if (values.parts.length > 0) await tx.insert(tempUploadParts).values(values.parts.map((part) => ({ tenantId, uploadId: id, ...part })));
+  return true;
 }
 
 export async function markRejected(tx: Drizzle, tenantId: string, id: string, code: string): Promise<void> {

@@ -5,10 +5,9 @@ import type { TFileMetadata, TUploadRules } from '@faena/contracts';
 import { ZUploadId, ZUploadRules } from '@faena/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
-import { StorageNotFound, type ObjectStorage, type PutOptions } from '../../platform/storage/storage.ts';
+import { StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from '../../platform/storage/storage.ts';
 import type { UploadRules } from './documents.table.ts';
 import {
-  advanceOffset,
   claimForStore,
   countPendingUploads,
   deleteTempUpload,
@@ -24,6 +23,7 @@ import {
   markStored,
   releaseClaim,
   setName,
+  touchTransfer,
   type StoredFileRow,
   type TempUploadPartRow,
   type TempUploadRow,
@@ -32,6 +32,7 @@ import { formatsNamedByAll, platformFormats, FORMATS, type FormatKey } from './f
 import { UploadMeter } from './meter.ts';
 import { nameForFormat, sanitizeFileName } from './names.ts';
 import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
+import { openTransfersOf, RECHECK_MS } from './transfers.ts';
 
 /** Uploads one person may have open or ready (not yet stored) at a time. */
 export const MAX_PENDING_UPLOADS = 100;
@@ -45,7 +46,10 @@ export function newUploadId(): string {
 export const isUploadId = (value: unknown): value is string => ZUploadId.safeParse(value).success;
 
 export const tmpPrefix = (tenantId: string, id: string) => `tenants/${tenantId}/tmp/${id}/`;
-const partKey = (tenantId: string, id: string, offset: number) => `${tmpPrefix(tenantId, id)}${String(offset).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
+/** A piece of a temporary upload is named by its offset: one piece per offset, created exclusively. */
+const partKey = (tenantId: string, id: string, offset: number) => `${tmpPrefix(tenantId, id)}${String(offset).padStart(PIECE_DIGITS, '0')}`;
+const PIECE_DIGITS = 15;
+const PIECE_NAME = /^\d{15}$/;
 export const fileKey = (tenantId: string, uploadId: string) => `tenants/${tenantId}/files/${uploadId}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -112,7 +116,11 @@ function expiry(ctx: Ctx): Date {
 /** A temporary upload of the caller (another person's, another tenant's or an expired one: not found). */
 async function ownUpload(ctx: SignedInCtx, id: string): Promise<TempUploadRow> {
   const row = isUploadId(id) ? await ctx.tx((tx) => findTempUpload(tx, ctx.tenant.id, id)) : null;
-  if (!row || row.ownerPersonId !== ctx.caller.personId || row.expiresAt.getTime() <= Date.now()) throw new AppError('not-found', 'Upload not found.');
+  const transfers = openTransfersOf(ctx.platform.db);
+  if (!row || row.ownerPersonId !== ctx.caller.personId || row.expiresAt.getTime() <= Date.now()) {
+    transfers.forget(ctx.tenant.id, id);
+    throw new AppError('not-found', 'Upload not found.');
+  }
   return row;
 }
 
@@ -234,7 +242,7 @@ export async function openTransfer(ctx: SignedInCtx, input: { length: number; ru
   if (sizeError) throw sizeError;
   await ensureQuota(ctx);
   const id = newUploadId();
-  return ctx.tx(
+  const row = await ctx.tx(
     (tx) =>
       insertTempUpload(tx, {
         tenantId: ctx.tenant.id,
@@ -252,6 +260,8 @@ export async function openTransfer(ctx: SignedInCtx, input: { length: number; ru
       details: { temporary_upload: id, length: input.length },
     },
   );
+  openTransfersOf(ctx.platform.db).remember(row);
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,14 +286,80 @@ export class OffsetConflict extends AppError {
 }
 
 /**
+ * The pieces of an open transfer in storage, in order, as far as they follow on from offset 0,
+ * and the offset they reach: the truth about a transfer's offset, whatever a process remembers
+ * or the database last recorded. A piece after a gap (one cut short by a crash of the machine —
+ * pieces skip fsync) can never be reached again and is removed, so its offset can be sent again.
+ */
+async function piecesOf(storage: ObjectStorage, tenantId: string, id: string): Promise<{ parts: { partOffset: number; length: number; storageKey: string }[]; offset: number }> {
+  const prefix = tmpPrefix(tenantId, id);
+  const parts: { partOffset: number; length: number; storageKey: string }[] = [];
+  const stray: string[] = [];
+  let offset = 0;
+  for (const object of await storage.list(prefix)) {
+    const name = object.key.slice(prefix.length);
+    if (!PIECE_NAME.test(name)) continue;
+    const partOffset = Number(name);
+    if (partOffset === offset && object.size > 0) {
+      parts.push({ partOffset, length: object.size, storageKey: object.key });
+      offset += object.size;
+    } else {
+      stray.push(object.key);
+    }
+  }
+  for (const key of stray) await quietly(storage.delete(key));
+  return { parts, offset };
+}
+
+/**
+ * A transfer of the caller read from the database, an open one with the offset its pieces in
+ * storage reach (recorded, with the expiry pushed back), and remembered by this process.
+ */
+async function currentTransfer(ctx: SignedInCtx, id: string): Promise<TempUploadRow> {
+  const row = await ownUpload(ctx, id);
+  if (row.state !== 'open') return row;
+  const { offset } = await piecesOf(ctx.platform.storage, ctx.tenant.id, id);
+  const now = new Date();
+  const touched = await ctx.tx((tx) =>
+    touchTransfer(tx, { tenantId: ctx.tenant.id, id, ownerPersonId: ctx.caller.personId, offset, name: row.name, now, expiresAt: expiry(ctx) }),
+  );
+  // Finished, reverted or expired in between: say how it is now.
+  if (!touched) return ownUpload(ctx, id);
+  openTransfersOf(ctx.platform.db).remember(touched, now.getTime());
+  return touched;
+}
+
+/**
  * Appends one chunk. Refused before a byte is stored when the offset is not the one reached
- * (409, with the offset reached) or the chunk would pass the declared length; a chunk counts
- * only once all of it is in storage and the offset moved in one conditional update (two
- * requests racing for an offset: one wins, the other gets 409 and its bytes are discarded).
- * The last chunk sniffs the file and accepts or rejects it.
+ * (409, with the offset reached) or the chunk would pass the declared length. A chunk is one
+ * piece in storage named by its offset and created exclusively once all of its bytes are in:
+ * of two requests racing for an offset (in one process or several) exactly one creates it, the
+ * other gets 409 and its bytes are discarded. The last chunk sniffs the file and accepts or
+ * rejects it.
+ *
+ * No database statement on the way of a chunk: the transfer's row (owner, length, state,
+ * expiry) comes from what this process read at most RECHECK_MS ago — once that has passed, one
+ * statement checks it again, pushes the expiry back and records the offset — and the offset
+ * from the pieces this process wrote (see OpenTransfers). A chunk at another offset, or a
+ * transfer this process has not seen, reads the row and the pieces in storage first.
  */
 export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInput): Promise<{ offset: number; length: number; complete: boolean }> {
-  const row = await ownUpload(ctx, id);
+  const transfers = openTransfersOf(ctx.platform.db);
+  const entry = transfers.get(ctx.tenant.id, id);
+  const nowMs = Date.now();
+  let row: TempUploadRow;
+  if (!entry || entry.row.ownerPersonId !== ctx.caller.personId || entry.row.offsetReached !== input.offset || entry.row.expiresAt.getTime() <= nowMs) {
+    row = await currentTransfer(ctx, id);
+  } else if (nowMs - entry.checkedAt >= RECHECK_MS) {
+    const now = new Date(nowMs);
+    const touched = await ctx.tx((tx) =>
+      touchTransfer(tx, { tenantId: ctx.tenant.id, id, ownerPersonId: ctx.caller.personId, offset: entry.row.offsetReached, name: entry.row.name, now, expiresAt: expiry(ctx) }),
+    );
+    if (touched) transfers.remember(touched, nowMs);
+    row = touched ?? (await currentTransfer(ctx, id));
+  } else {
+    row = entry.row;
+  }
   if (row.state === 'rejected') throw rejectedError(row);
   if (input.length !== null && input.length !== row.declaredLength) {
     throw new AppError('upload-length-mismatch', `Upload-Length must stay ${row.declaredLength} for this transfer.`, { length: row.declaredLength });
@@ -306,57 +382,52 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
     new AppError('upload-exceeds-length', `The chunk goes past the declared length of ${row.declaredLength} bytes.`, { offset: input.offset, length: row.declaredLength });
   if (bodyBytes !== null && bodyBytes > remaining) throw exceeds();
   const name = input.name !== null ? sanitizeFileName(input.name) : null;
+  if (name && name !== row.name) {
+    // A new name is recorded at once (another process may finish the transfer).
+    await ctx.tx((tx) => setName(tx, ctx.tenant.id, id, name));
+    row = { ...row, name };
+    transfers.remember(row, transfers.get(ctx.tenant.id, id)?.checkedAt);
+  }
 
-  let current = row;
+  let reached = row.offsetReached;
   if (bodyBytes !== 0) {
     const storage = ctx.platform.storage;
     const key = partKey(ctx.tenant.id, id, input.offset);
     const meter = new UploadMeter({ limit: remaining, keepHead: false, onLimit: exceeds });
     input.body.on('error', (error) => meter.destroy(error));
     input.body.pipe(meter);
-    await putStream(storage, key, meter, bodyBytes !== null ? { length: bodyBytes, durable: false } : { durable: false });
     try {
-      if (meter.bytes > 0) {
-        const advanced = await ctx.tx(async (tx) => {
-          const updated = await advanceOffset(tx, ctx.tenant.id, id, input.offset, input.offset + meter.bytes, name, expiry(ctx));
-          if (updated)
-            await insertPart(tx, {
-              tenantId: ctx.tenant.id,
-              uploadId: id,
-              partOffset: input.offset,
-              length: meter.bytes,
-              storageKey: key,
-            });
-          return updated;
-        });
-        if (!advanced) {
-          const again = await ctx.tx((tx) => findTempUpload(tx, ctx.tenant.id, id));
-          throw new OffsetConflict(again?.offsetReached ?? row.offsetReached);
-        }
-        current = advanced;
-      } else {
-        await storage.delete(key);
-      }
+      // Pieces skip fsync: a piece cut short by a crash of the machine ends the offset there (piecesOf).
+      await putStream(storage, key, meter, bodyBytes !== null ? { length: bodyBytes, durable: false, exclusive: true } : { durable: false, exclusive: true });
     } catch (error) {
-      await quietly(storage.delete(key));
-      throw error;
+      if (!(error instanceof StorageExists)) throw error;
+      // Another request wrote this offset first: say how the transfer is now.
+      transfers.forget(ctx.tenant.id, id);
+      const now = await currentTransfer(ctx, id);
+      if (now.state === 'rejected') throw rejectedError(now);
+      throw new OffsetConflict(now.state === 'open' ? now.offsetReached : now.declaredLength);
     }
-  } else if (name && name !== row.name) {
-    await ctx.tx((tx) => setName(tx, ctx.tenant.id, id, name));
-    current = { ...row, name };
+    if (meter.bytes > 0) {
+      reached = input.offset + meter.bytes;
+      transfers.advance(ctx.tenant.id, id, input.offset, reached, row.name);
+    } else {
+      await storage.delete(key);
+    }
   }
-  if (current.offsetReached === current.declaredLength) await finishTransfer(ctx, current);
+  if (reached === row.declaredLength) await finishTransfer(ctx, { ...row, offsetReached: reached });
   return {
-    offset: current.offsetReached,
-    length: current.declaredLength,
-    complete: current.offsetReached === current.declaredLength,
+    offset: reached,
+    length: row.declaredLength,
+    complete: reached === row.declaredLength,
   };
 }
 
-/** Every byte is in: sniff the head, accept (ready) or reject (bytes dropped, code kept). */
+/** Every byte is in: sniff the head, accept (ready, its pieces recorded) or reject (bytes dropped, code kept). */
 async function finishTransfer(ctx: SignedInCtx, row: TempUploadRow): Promise<void> {
+  openTransfersOf(ctx.platform.db).forget(ctx.tenant.id, row.id);
   const storage = ctx.platform.storage;
-  const parts = await ctx.tx((tx) => listParts(tx, ctx.tenant.id, row.id));
+  const { parts, offset } = await piecesOf(storage, ctx.tenant.id, row.id);
+  if (offset !== row.declaredLength) throw new OffsetConflict(offset);
   const head = await readHead(storage, parts);
   const sniffed = sniff(head, row.name);
   const problem = formatProblem(sniffed, limitsFor(ctx, row.rules)) ?? sizeProblem(row.declaredLength, limitsFor(ctx, row.rules));
@@ -365,15 +436,24 @@ async function finishTransfer(ctx: SignedInCtx, row: TempUploadRow): Promise<voi
     await quietly(storage.deletePrefix(tmpPrefix(ctx.tenant.id, row.id)));
     throw problem;
   }
-  await ctx.tx((tx) =>
+  const ready = await ctx.tx((tx) =>
     markReady(tx, ctx.tenant.id, row.id, {
       contentType: sniffed.mime,
       name: nameForFormat(row.name, sniffed.format!),
+      length: row.declaredLength,
+      parts,
     }),
   );
+  if (!ready) {
+    // Not open any more: finished by another request (fine), or reverted or expired behind this
+    // process's back — then its pieces go (not found).
+    const now = await ctx.tx((tx) => findTempUpload(tx, ctx.tenant.id, row.id));
+    if (!now) await quietly(storage.deletePrefix(tmpPrefix(ctx.tenant.id, row.id)));
+    await ownUpload(ctx, row.id);
+  }
 }
 
-async function readHead(storage: ObjectStorage, parts: TempUploadPartRow[]): Promise<Buffer> {
+async function readHead(storage: ObjectStorage, parts: { length: number; storageKey: string }[]): Promise<Buffer> {
   const pieces: Buffer[] = [];
   let have = 0;
   for (const part of parts) {
@@ -394,7 +474,8 @@ async function readHead(storage: ObjectStorage, parts: TempUploadPartRow[]): Pro
 
 /** HEAD/GET on a transfer: the offset reached, so a client can resume. */
 export async function transferStatus(ctx: SignedInCtx, id: string): Promise<{ offset: number; length: number; state: TempUploadRow['state'] }> {
-  const row = await ownUpload(ctx, id);
+  // An open transfer's offset is the one its pieces in storage reach (also after a restart).
+  const row = await currentTransfer(ctx, id);
   if (row.state === 'rejected') throw rejectedError(row);
   return {
     offset: row.offsetReached,
@@ -410,6 +491,7 @@ export async function transferStatus(ctx: SignedInCtx, id: string): Promise<{ of
 export async function revertUpload(ctx: SignedInCtx, id: string): Promise<void> {
   const row = await ownUpload(ctx, id);
   if (row.state === 'storing') throw new AppError('conflict', 'This upload is being stored; try again in a moment.');
+  openTransfersOf(ctx.platform.db).forget(ctx.tenant.id, id);
   await ctx.tx((tx) => deleteTempUpload(tx, ctx.tenant.id, id), {
     audit: 'documents.revert',
     details: { temporary_upload: id },
@@ -427,7 +509,7 @@ export interface FileStream {
 
 /** A temporary upload's bytes, for FilePond's restore (and the fetch answer). */
 export async function openTempUpload(ctx: SignedInCtx, id: string): Promise<FileStream> {
-  const row = await ownUpload(ctx, id);
+  const row = await currentTransfer(ctx, id);
   if (row.state === 'rejected') throw rejectedError(row);
   if (row.state === 'stored' && row.storedUploadId) {
     const file = await ctx.tx((tx) => findStoredFile(tx, ctx.tenant.id, row.storedUploadId!));
@@ -474,7 +556,7 @@ function concatParts(storage: ObjectStorage, parts: TempUploadPartRow[]): Readab
  * after success answers the same upload_id; two stores racing: one stores, the other gets 409.
  */
 export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ upload_id: string }> {
-  let row = await ownUpload(ctx, id);
+  let row = await currentTransfer(ctx, id);
   // Every byte arrived but the last chunk's request died before the file was checked: check it now.
   if (row.state === 'open' && row.offsetReached === row.declaredLength) {
     await finishTransfer(ctx, row);

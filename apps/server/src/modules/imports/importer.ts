@@ -12,6 +12,8 @@ export interface ColumnSpec {
   aliases?: string[];
   required: boolean;
   description: string;
+  /** The same in Spanish (the product's first language): what the upload screen shows. */
+  descriptionEs: string;
 }
 
 /** What an importer's SQL steps know about the job they serve. */
@@ -67,6 +69,8 @@ export interface Importer<L = unknown> {
   diff(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
   deletes?(tx: Drizzle, ctx: ImportRunContext, nextId: number): Promise<void>;
   apply(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
+  /** The tables `apply` writes: after a large apply their statistics are refreshed (Database.maintain). */
+  tables?: readonly string[];
 }
 
 /** Every importer, by kind: the engine's job handler finds the importer of a job here. */

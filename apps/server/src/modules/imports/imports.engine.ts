@@ -13,7 +13,7 @@ import { findPassportPermissions } from '../permissions/permissions.repository.t
 import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
 import { FileError, headerKey, readSheet, sheetFormatOf } from './imports.reader.ts';
-import { countOperations, deleteRowRange, maxRowId, stageRows, type StagedRow } from './imports.repository.ts';
+import { countOperations, deleteRowRange, maxRowId, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
 /** The queue that runs import steps (validate, apply), one at a time per process. */
@@ -25,10 +25,15 @@ export const IMPORTS_PROGRESS = 'imports.progress';
 /** Larger files are refused when the job is created (413 file-too-large). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Rows parsed and staged per statement and transaction. */
-const STAGE_CHUNK = 2000;
+/**
+ * Rows parsed and staged per statement and transaction: on PGlite every transaction holds the one
+ * connection, so its chunks stay small enough not to keep a sign-in waiting.
+ */
+const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? 2000 : 5000);
 /** Staged rows compared with current data per statement. */
 const DIFF_RANGE = 5000;
+/** Rows written by an apply from which the written tables' statistics are refreshed right away. */
+const MAINTAIN_AFTER_ROWS = 1000;
 /** Runs after a failure (then the job fails with UNHANDLED_ERROR). */
 const RETRY_LIMIT = 3;
 
@@ -279,17 +284,17 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   const lookups = await platform.db.transaction(ctx.tenantId, (tx) => importer.prepare(tx, ctx));
 
   let mapping: Map<number, string> | null = null;
+  const chunk = stageChunk(platform);
   let nextId = 0;
-  let batch: StagedRow[] = [];
+  const batch = new StagedChunk();
   const seen = new Set<string>();
   const flush = async () => {
-    const rows = batch;
-    batch = [];
     const percent = Math.min(80, Math.floor((counter.bytes / file.size) * 80));
     await platform.db.transaction(ctx.tenantId, async (tx) => {
-      await stageRows(tx, ctx.tenantId, ctx.jobId, rows);
+      await stageRows(tx, ctx.tenantId, ctx.jobId, batch, platform.db.engine);
       await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: nextId, status: 'VALIDATING' });
     });
+    batch.clear();
     await breathe();
   };
 
@@ -301,8 +306,8 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
       continue;
     }
     nextId++;
-    batch.push(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
-    if (batch.length >= STAGE_CHUNK) await flush();
+    batch.add(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
+    if (batch.rows >= chunk) await flush();
   }
   if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
   await flush();
@@ -455,17 +460,22 @@ async function finishValidation(platform: Platform, ctx: ImportRunContext, token
 // Apply
 
 /**
- * Re-compares the rows with current data (it may have changed since the preview), then writes
- * everything in one short transaction. A unique index that fires there (someone took an e-mail
- * in between) rolls it all back; the comparison runs once more, then the job fails.
+ * Writes everything in one short transaction, optimistically: the preview's operations are
+ * applied as they are. A unique index that fires there (someone took an e-mail or a code since
+ * the preview) rolls it all back; the rows are then compared with the data as it is now and the
+ * write is tried once more, after which the job fails. Nothing is ever half-applied.
  */
 async function apply(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, token: string, signal: AbortSignal): Promise<void> {
-  const lastId = await platform.db.transaction(ctx.tenantId, (tx) => maxRowId(tx, ctx.tenantId, ctx.jobId, true));
+  let written = 0;
   for (let attempt = 0; ; attempt++) {
-    await diffAll(platform, ctx, importer, token, lastId, 'APPLYING', signal);
+    if (attempt > 0) {
+      const lastId = await platform.db.transaction(ctx.tenantId, (tx) => maxRowId(tx, ctx.tenantId, ctx.jobId, true));
+      await diffAll(platform, ctx, importer, token, lastId, 'APPLYING', signal);
+    }
     if (signal.aborted) throw new Aborted();
     try {
       await platform.db.transaction(ctx.tenantId, async (tx) => {
+        await heartbeat(platform, tx, ctx, token, { phase: 'applying', percent: 90, status: 'APPLYING' });
         const counts = await countOperations(tx, ctx.tenantId, ctx.jobId);
         if ((counts.ERROR ?? 0) > 0) {
           await finish(platform, ctx, token, 'APPLY_FAILED', { errorCode: 'FILE_WITH_ERROR_IN_ROWS', failDescription: `${counts.ERROR} filas quedaron con errores frente a los datos actuales.`, counts }, tx);
@@ -474,7 +484,11 @@ async function apply(platform: Platform, ctx: ImportRunContext, importer: Import
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${ctx.tenantId}:${ctx.kind}:${ctx.scope ?? ''}`}))`);
         await importer.apply(tx, ctx);
         await finish(platform, ctx, token, 'APPLY_OK', { counts, appliedAt: true }, tx);
+        written = (counts.ADD ?? 0) + (counts.UPDATE ?? 0) + (counts.DELETE ?? 0) + (counts.UNDELETE ?? 0);
       });
+      if (written >= MAINTAIN_AFTER_ROWS && importer.tables) {
+        await platform.db.maintain(importer.tables).catch((error: unknown) => platform.log.warn({ err: error, tables: importer.tables }, 'statistics refresh after an import failed'));
+      }
       return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -1,7 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import type { TImportFileError } from '@faena/contracts';
 
 /** A problem with the file as a whole: the job fails with this code (spec forms §8) and description. */
@@ -183,6 +182,8 @@ function cellText(value: unknown): { text: string; formula: boolean } {
 }
 
 async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
+  // loaded on the first XLSX file: server start-up does not pay for exceljs (issue 2)
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore' });
   try {
     for await (const worksheet of workbook) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Drizzle } from '../../platform/db/database.ts';
+import type { Drizzle, Engine } from '../../platform/db/database.ts';
 import { importJobs, importRows } from './imports.table.ts';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -85,15 +85,54 @@ export interface StagedRow {
   parsedOk: boolean;
 }
 
-/** Stages a chunk of rows with one statement (INSERT … SELECT FROM unnest). */
-export async function stageRows(tx: Drizzle, tenantId: string, jobId: number, rows: readonly StagedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const column = <T>(pick: (row: StagedRow) => T) => sql.param(rows.map(pick));
+/**
+ * A chunk of staged rows as the UTF-8 text of a JSON array, written row by row into one buffer
+ * that is reused from chunk to chunk. Each row is serialised as soon as it is parsed, so its
+ * objects die young, and what waits for the database lives outside the JavaScript heap: the
+ * garbage a 100,000-row import leaves behind stays small (peak memory).
+ */
+export class StagedChunk {
+  private buffer = Buffer.alloc(4 * 1024 * 1024);
+  private length = 0;
+  rows = 0;
+
+  add(r: StagedRow): void {
+    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, error_code: r.errorCode, error_column: r.errorColumn, data: r.data, parsed_ok: r.parsedOk });
+    const needed = this.length + Buffer.byteLength(json) + 2;
+    if (needed > this.buffer.length) {
+      const larger = Buffer.alloc(Math.max(needed, this.buffer.length * 2));
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+    }
+    this.buffer[this.length++] = this.rows === 0 ? 0x5b /* [ */ : 0x2c; /* , */
+    this.length += this.buffer.write(json, this.length);
+    this.rows++;
+  }
+
+  /** The array's bytes (valid until the next `add` or `clear`). */
+  bytes(): Buffer {
+    this.buffer[this.length] = 0x5d; /* ] */
+    return this.buffer.subarray(0, this.length + 1);
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.rows = 0;
+  }
+}
+
+/**
+ * Stages a chunk of rows with one statement: the chunk travels as one JSON text and
+ * `json_to_recordset` spreads it into rows (faster on both sides than ten array parameters, whose
+ * literals the driver escapes and the server parses element by element). On PostgreSQL the text
+ * goes as its bytes (a binary parameter, no copy into the heap); PGlite hex-encodes byte
+ * parameters in JavaScript, five times slower than a string, so there it goes as a string.
+ */
+export async function stageRows(tx: Drizzle, tenantId: string, jobId: number, chunk: StagedChunk, engine: Engine): Promise<void> {
+  if (chunk.rows === 0) return;
+  const json = engine === 'pglite' ? sql`${chunk.bytes().toString('utf8')}::json` : sql`convert_from(${chunk.bytes()}::bytea, 'UTF8')::json`;
   await tx.execute(sql`
     INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, error_code, error_column, data, parsed_ok)
-    SELECT ${tenantId}, ${jobId}, u.* FROM unnest(
-      ${column((r) => r.id)}::int[], ${column((r) => r.row)}::int[], ${column((r) => r.key)}::text[], ${column((r) => r.altKey)}::text[],
-      ${column((r) => r.label)}::text[], ${column((r) => r.operation)}::text[], ${column((r) => r.errorCode)}::text[],
-      ${column((r) => r.errorColumn)}::text[], ${column((r) => JSON.stringify(r.data))}::jsonb[], ${column((r) => r.parsedOk)}::boolean[]
-    ) AS u`);
+    SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.error_code, u.error_column, u.data, u.parsed_ok
+    FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, error_code text, error_column text, data jsonb, parsed_ok boolean)`);
 }

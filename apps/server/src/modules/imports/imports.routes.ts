@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCreateImportRequest, ZImportJob, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
+import { ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, type Access } from '../../platform/http/access.ts';
@@ -9,7 +9,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { IMPORTERS, type Importer } from './importer.ts';
 import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
 import { defineImportJobs } from './imports.engine.ts';
-import { confirmImport, createImport, discardImport, getImport, importRows, listImports, type ImportTarget } from './imports.service.ts';
+import { confirmImport, createImport, discardImport, getImport, importRows, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
 
 export interface ImportRoutesOptions {
   /** Where the family lives, e.g. `/api/audiences/v3/persons/imports` (may hold `:params`). */
@@ -91,9 +91,17 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
         kind: importer.kind,
         modes: importer.modes,
         default_mode: importer.defaultMode,
-        columns: importer.columns.map((column) => ({ name: column.name, aliases: column.aliases ?? [], required: column.required, description: column.description })),
+        columns: importer.columns.map((column) => ({ name: column.name, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
       })),
       error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },
     }),
+  );
+  app.get(
+    '/api/resources/v3/imports/jobs/:jobId/',
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags: ['imports'], summary: 'The family (kind, data source) of an import job the caller created: where a notification about it links to', params: z.object({ jobId: z.string().max(20) }), response: { 200: ZImportJobRef } },
+    },
+    async (request) => resolveImport(ctxOf(request, platform), request.params.jobId),
   );
 }

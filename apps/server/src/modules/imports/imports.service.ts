@@ -1,4 +1,4 @@
-import type { TImportJob, TImportRow, TImportStatus } from '@faena/contracts';
+import type { TImportJob, TImportJobRef, TImportRow, TImportStatus } from '@faena/contracts';
 import { IMPORT_OPERATIONS } from '@faena/contracts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
@@ -55,6 +55,17 @@ async function ownJob(ctx: Ctx, target: ImportTarget, id: string): Promise<Impor
   const row = number === null ? null : await ctx.tx((tx) => findImportJob(tx, ctx.tenant.id, number));
   if (!row || row.kind !== target.importer.kind || row.scope !== target.scope) throw notFound();
   return row;
+}
+
+/**
+ * The family of a job the caller created (the only person its notifications reach), so a link
+ * from a notification can open it where it lives; 404 for anyone else's job.
+ */
+export async function resolveImport(ctx: Ctx, id: string): Promise<TImportJobRef> {
+  const number = jobId(id);
+  const row = number === null ? null : await ctx.tx((tx) => findImportJob(tx, ctx.tenant.id, number));
+  if (!row || row.createdBy === null || row.createdBy !== signedIn(ctx).caller.personId) throw notFound();
+  return { id: row.id, kind: row.kind, data_source: row.kind === 'data-source-rows' ? row.scope : null, status: row.status as TImportStatus };
 }
 
 export async function listImports(ctx: Ctx, target: ImportTarget, query: { page: number; page_size: number }): Promise<{ count: number; results: TImportJob[] }> {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { registerImporter, type ColumnSpec, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { uuidv7 } from './uuidv7.ts';
 
 export type FieldType = 'text' | 'float' | 'int' | 'uuid' | 'uuid[]' | 'text[]' | 'jsonb' | 'bool';
 
@@ -98,10 +98,11 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     modes: spec.modes,
     defaultMode: spec.defaultMode,
     prepare: (tx, ctx) => spec.prepare(tx, ctx),
+    tables: [spec.table],
     parseRow: (cells, lookups, ctx) => {
       const parsed = spec.parseRow(cells, lookups, ctx);
       // the id a new row will get, known before apply so that rows of the file can point at it
-      if (!parsed.error) parsed.data.new_id = randomUUID();
+      if (!parsed.error) parsed.data.new_id = uuidv7();
       return parsed;
     },
     async diff(tx, ctx, range) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { positionParents, positionPeople, positions } from './org-chart.table.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
 
@@ -8,13 +9,13 @@ export async function listPositions(tx: Drizzle, tenantId: string, query: { sear
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(eq(positions.tenantId, tenantId), pattern ? or(ilike(positions.title, pattern), ilike(positions.department, pattern), ilike(positions.code, pattern)) : undefined);
-  const rows = await tx.select().from(positions).where(where).orderBy(asc(sql`lower(${positions.title})`), asc(positions.id)).limit(query.limit).offset(query.offset);
+  const rows = await tx.select().from(positions).where(where).orderBy(asc(sortKey(positions.title)), asc(positions.id)).limit(query.limit).offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(positions).where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
 export async function allPositions(tx: Drizzle, tenantId: string): Promise<PositionRow[]> {
-  return tx.select().from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(sql`lower(${positions.title})`), asc(positions.id));
+  return tx.select().from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(sortKey(positions.title)), asc(positions.id));
 }
 
 export async function findPosition(tx: Drizzle, tenantId: string, id: string): Promise<PositionRow | null> {
@@ -151,6 +152,17 @@ export async function positionsOfPersons(tx: Drizzle, tenantId: string, personId
     .orderBy(asc(positions.title));
   for (const row of rows) out.set(row.personId, [...(out.get(row.personId) ?? []), { id: row.id, title: row.title }]);
   return out;
+}
+
+/**
+ * The positions a person holds as a JSON array of {id, title} ordered by title, for the person
+ * whose id is `personId` (a column of the caller's statement): lets a people page bring each
+ * person's positions in its own statement.
+ */
+export function positionsJsonSql(tenantId: string, personId: SQL): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object('id', pos.id, 'title', pos.title) ORDER BY pos.title), '[]'::json)
+    FROM position_people pp JOIN positions pos ON pos.tenant_id = pp.tenant_id AND pos.id = pp.position_id
+    WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ${personId})`;
 }
 
 /** The holders of a position, as a subquery of person ids (filters, audiences). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 
 /** A position of the organisation chart (spec forms §3). */
 export const positions = pgTable(
@@ -17,7 +18,7 @@ export const positions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('positions_code').on(t.tenantId, t.code), index('positions_title').on(t.tenantId, sql`lower(${t.title})`)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('positions_code').on(t.tenantId, t.code), index('positions_title').on(t.tenantId, sortKey(t.title))],
 );
 
 /** Edges of the chart: `parent_id` is above `position_id`. A position may have several parents (a DAG; cycles are refused). */

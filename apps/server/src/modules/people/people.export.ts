@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TPersonExport, TPersonFilters } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -42,8 +42,10 @@ function toExport(row: ExportRow): TPersonExport {
 }
 
 /**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return
- * first) gets a leading apostrophe (OWASP "CSV injection"): the file shows the text, runs nothing.
+ * A CSV cell that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return first)
+ * gets a leading apostrophe (OWASP "CSV injection"): the file shows the text, runs nothing. XLSX
+ * cells are written as typed strings, which spreadsheets never evaluate, so they keep their text
+ * as it is (a phone stays +56912345678).
  */
 export function neutralizeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -109,7 +111,7 @@ function cellsOf(row: PersonRow, names: Names): string[] {
     row.isDisabled ? 'no' : 'sí',
     row.passport,
     row.createdAt.toISOString(),
-  ].map(neutralizeCell);
+  ];
 }
 
 const defined = new WeakMap<object, Promise<void>>();
@@ -209,7 +211,9 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
     let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
     if (row.format === 'csv') await write(out, `\uFEFF${Papa.unparse([EXPORT_HEADER])}\r\n`);
     else {
-      book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      // loaded on the first XLSX export: server start-up does not pay for exceljs (issue 2)
+      const { default: Excel } = await import('exceljs');
+      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
       sheet = book.addWorksheet('Personas');
       sheet.addRow(EXPORT_HEADER).commit();
     }
@@ -230,7 +234,7 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
       if (page.rows.length === 0) break;
       const lines = page.rows.map((person) => cellsOf(person, page.names));
       if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, `${Papa.unparse(lines)}\r\n`);
+      else await write(out, `${Papa.unparse(lines.map((line) => line.map(neutralizeCell)))}\r\n`);
       written += page.rows.length;
       const last = page.rows[page.rows.length - 1]!;
       after = { sortName: last.sortName, id: last.id };

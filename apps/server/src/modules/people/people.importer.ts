@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   foldText,
@@ -14,9 +13,10 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { codeLookup } from '../catalogs/catalogs.repository.ts';
 import { registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
+import { uuidv7 } from '../imports/uuidv7.ts';
 import { parseBoolean, splitList } from '../imports/keyed-importer.ts';
 import { positionLookup } from '../org-chart/org-chart.repository.ts';
-import { searchTextOf } from './people.repository.ts';
+import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
 interface Lookups {
   positions: Map<string, { id: string; defaults: string[] }>;
@@ -52,21 +52,21 @@ type Fail = (code: NonNullable<ParsedRow['error']>['code'], column: string) => P
 export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   kind: 'people',
   columns: [
-    { name: 'email', aliases: ['correo', 'e-mail', 'mail', 'primary_email', 'correo electrónico'], required: false, description: 'Primary e-mail (unique in the organisation): the key of the row.' },
-    { name: 'name', aliases: ['nombre', 'nombre completo', 'full name'], required: true, description: 'Full name.' },
-    { name: 'document_type', aliases: ['tipo_documento', 'tipo de documento', 'tipo documento'], required: false, description: 'CL_CI (default), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS or SV_DUI.' },
-    { name: 'document_number', aliases: ['numero_documento', 'número de documento', 'documento', 'rut', 'dni'], required: false, description: 'Identity document number (the key when there is no e-mail).' },
-    { name: 'other_emails', aliases: ['otros_correos', 'otros correos'], required: false, description: 'Other e-mails, separated by ;.' },
-    { name: 'phones', aliases: ['telefonos', 'teléfonos', 'telefono', 'teléfono', 'phone'], required: false, description: 'Phone numbers, separated by ;.' },
-    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.' },
-    { name: 'positions', aliases: ['position', 'cargo', 'cargos'], required: false, description: 'Positions (codes or titles), separated by ;.' },
-    { name: 'business_lines', aliases: ['lineas_de_negocio', 'líneas de negocio', 'business line'], required: false, description: 'Business lines (codes or names), separated by ;.' },
-    { name: 'workspaces', aliases: ['espacios_de_trabajo', 'espacios de trabajo', 'recintos', 'venues'], required: false, description: 'Venues the person works at (codes or names), separated by ;.' },
-    { name: 'origin', aliases: ['origen'], required: false, description: 'Own organization, business partner or contractor business.' },
-    { name: 'company', aliases: ['empresa'], required: false, description: 'Company (code or name).' },
-    { name: 'roles', aliases: ['rol'], required: false, description: 'Roles, separated by ;.' },
-    { name: 'groups', aliases: ['grupos', 'grupo'], required: false, description: 'Groups, separated by ;.' },
-    { name: 'active', aliases: ['activo', 'activa', 'habilitado'], required: false, description: "'no' disables the person, 'sí' enables them." },
+    { name: 'email', aliases: ['correo', 'e-mail', 'mail', 'primary_email', 'correo electrónico'], required: false, description: 'Primary e-mail (unique in the organisation): the key of the row.', descriptionEs: 'Correo principal (único en la organización): la clave de la fila.' },
+    { name: 'name', aliases: ['nombre', 'nombre completo', 'full name'], required: true, description: 'Full name.', descriptionEs: 'Nombre completo.' },
+    { name: 'document_type', aliases: ['tipo_documento', 'tipo de documento', 'tipo documento'], required: false, description: 'CL_CI (default), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS or SV_DUI.', descriptionEs: 'CL_CI (por defecto), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS o SV_DUI.' },
+    { name: 'document_number', aliases: ['numero_documento', 'número de documento', 'documento', 'rut', 'dni'], required: false, description: 'Identity document number (the key when there is no e-mail).', descriptionEs: 'Número del documento de identidad (la clave cuando no hay correo).' },
+    { name: 'other_emails', aliases: ['otros_correos', 'otros correos'], required: false, description: 'Other e-mails, separated by ;.', descriptionEs: 'Otros correos, separados por ;.' },
+    { name: 'phones', aliases: ['telefonos', 'teléfonos', 'telefono', 'teléfono', 'phone'], required: false, description: 'Phone numbers, separated by ;.', descriptionEs: 'Teléfonos, separados por ;.' },
+    { name: 'address', aliases: ['direccion', 'dirección'], required: false, description: 'Address.', descriptionEs: 'Dirección.' },
+    { name: 'positions', aliases: ['position', 'cargo', 'cargos'], required: false, description: 'Positions (codes or titles), separated by ;.', descriptionEs: 'Cargos (códigos o títulos), separados por ;.' },
+    { name: 'business_lines', aliases: ['lineas_de_negocio', 'líneas de negocio', 'business line'], required: false, description: 'Business lines (codes or names), separated by ;.', descriptionEs: 'Líneas de negocio (códigos o nombres), separadas por ;.' },
+    { name: 'workspaces', aliases: ['espacios_de_trabajo', 'espacios de trabajo', 'recintos', 'venues'], required: false, description: 'Venues the person works at (codes or names), separated by ;.', descriptionEs: 'Recintos donde trabaja la persona (códigos o nombres), separados por ;.' },
+    { name: 'origin', aliases: ['origen'], required: false, description: 'Own organization, business partner or contractor business.', descriptionEs: 'Organización propia, socio comercial o empresa contratista.' },
+    { name: 'company', aliases: ['empresa'], required: false, description: 'Company (code or name).', descriptionEs: 'Empresa (código o nombre).' },
+    { name: 'roles', aliases: ['rol'], required: false, description: 'Roles, separated by ;.', descriptionEs: 'Roles, separados por ;.' },
+    { name: 'groups', aliases: ['grupos', 'grupo'], required: false, description: 'Groups, separated by ;.', descriptionEs: 'Grupos, separados por ;.' },
+    { name: 'active', aliases: ['activo', 'activa', 'habilitado'], required: false, description: "'no' disables the person, 'sí' enables them.", descriptionEs: "'no' deshabilita a la persona; 'sí' la habilita." },
   ],
   keyColumns: ['email', 'document_number'],
   labelColumn: 'name',
@@ -178,9 +178,13 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     const active = parseBoolean(cells.active);
     if (active === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'active');
     if (active !== undefined) data.active = active;
-    // complete for a new person; an update recomputes it from the stored values (apply)
-    data.search_text = searchTextOf({ name, primaryEmail: email || null, otherEmails: other, documents, phones });
-    data.new_id = randomUUID();
+    // complete for a new person; an update recomputes them from the stored values (apply)
+    const words = searchWordsOf({ name, primaryEmail: email || null, otherEmails: other, documents, phones });
+    data.search_text = words.join(' ');
+    data.terms = words;
+    // time-ordered: a large import appends to the indexes of persons, documents and positions
+    data.new_id = uuidv7();
+    data.new_passport = uuidv7();
     return { key, altKey: email && documentKey ? documentKey : null, label: name, data };
   },
 
@@ -236,6 +240,7 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   async apply(tx, ctx) {
     await applyPeople(tx, ctx);
   },
+  tables: ['persons', 'person_documents', 'person_search_terms', 'position_people', 'person_permissions'],
 });
 
 const textArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(r.data->${field}))::text[]`;
@@ -248,11 +253,14 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext): Promise<void> {
   const job = (alias: string) => ctx.jobRows(alias);
   await tx.execute(sql`
     INSERT INTO persons (tenant_id, id, passport, name, primary_email, other_emails, phones, address, origin, company_id, business_line_ids, workspace_ids, roles, groups, is_disabled, sort_name, search_text)
-    SELECT ${t}, r.target_id, gen_random_uuid()::text, r.label, r.data->>'email',
+    SELECT ${t}, r.target_id, COALESCE(r.data->>'new_passport', gen_random_uuid()::text), r.label, r.data->>'email',
       COALESCE(${textArray('other_emails')}, '{}'), COALESCE(r.data->'phones', '[]'::jsonb), r.data->>'address', r.data->>'origin', (r.data->>'company_id')::uuid,
       COALESCE(${uuidArray('business_line_ids')}, '{}'), COALESCE(${uuidArray('workspace_ids')}, '{}'), COALESCE(${textArray('roles')}, '{}'), COALESCE(${textArray('groups')}, '{}'),
       false, r.data->>'sort_name', r.data->>'search_text'
-    FROM import_rows r WHERE ${job('r')} AND r.operation = 'ADD'`);
+    FROM import_rows r WHERE ${job('r')} AND r.operation = 'ADD'
+    ORDER BY r.target_id`);
+  const updated = sql`SELECT r.target_id FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE')`;
+  await dropSearchTerms(tx, t, updated);
   await tx.execute(sql`
     UPDATE persons p SET name = r.label, sort_name = r.data->>'sort_name',
       ${keep('email', sql`r.data->>'email'`, 'primary_email')},
@@ -280,14 +288,23 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext): Promise<void> {
     INSERT INTO person_documents (tenant_id, person_id, type, number, position)
     SELECT ${t}, r.target_id, doc.value->>'type', doc.value->>'number', (doc.ordinality - 1)::int
     FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.data->'documents') WITH ORDINALITY AS doc(value, ordinality)
-    WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'documents'`);
+    WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'documents'
+    ORDER BY r.target_id`);
 
-  // search text of updated persons, from their stored values (the name is folded already)
+  // search words: a new person's were made while parsing; an updated person's come from the stored values, as searchWordsOf makes them
   await tx.execute(sql`
-    UPDATE persons p SET search_text = concat_ws(' ', p.sort_name, p.primary_email, array_to_string(p.other_emails, ' '),
-      (SELECT string_agg(lower(d.number) || ' ' || regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = p.tenant_id AND d.person_id = p.id),
-      (SELECT string_agg(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), ' ') FROM jsonb_array_elements(p.phones) ph))
+    INSERT INTO person_search_terms (tenant_id, term, sort_name, person_id)
+    SELECT ${t}, term, r.data->>'sort_name', r.target_id FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'terms') AS term
+    WHERE ${job('r')} AND r.operation = 'ADD'
+    -- in index order: the btree fills page after page instead of touching pages at random
+    ORDER BY term COLLATE "C", r.data->>'sort_name' COLLATE "C"`);
+  await tx.execute(sql`
+    UPDATE persons p SET search_text = concat_ws(' ', p.sort_name,
+      (SELECT string_agg(e, ' ') FROM unnest(array_prepend(p.primary_email, p.other_emails)) e WHERE e IS NOT NULL),
+      (SELECT string_agg(regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = p.tenant_id AND d.person_id = p.id),
+      (SELECT string_agg(right(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), 8), ' ') FROM jsonb_array_elements(p.phones) ph))
     FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`);
+  await addSearchTerms(tx, t, updated);
 
   // positions: the file's list replaces the person's; positions taken give their defaults
   await tx.execute(sql`

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { foldText } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { positionsJsonSql } from '../org-chart/org-chart.repository.ts';
 import { personDocuments, persons, type PhoneValue } from './people.table.ts';
 
 export const personColumns = {
@@ -70,19 +71,48 @@ export interface PersonFields {
   workspaceIds: string[];
 }
 
-/** What `search` matches: accent-free lower-case name, e-mails, document numbers (RUT also bare) and phone digits. */
-export function searchTextOf(input: { name: string; primaryEmail?: string | null; otherEmails?: readonly string[]; documents?: readonly DocumentValue[]; phones?: readonly PhoneValue[] }): string {
+/**
+ * What `search` matches, as words (each a prefix target): the accent-free lower-case name's
+ * words, each e-mail, each document number without dots, dashes or spaces (RUT 12345678-5 →
+ * 123456785; the query is stripped the same way) and each phone's last 8 digits (the number
+ * without country and area code). people.importer.ts builds the same words in SQL for updated persons.
+ */
+export function searchWordsOf(input: { name: string; primaryEmail?: string | null; otherEmails?: readonly string[]; documents?: readonly DocumentValue[]; phones?: readonly PhoneValue[] }): string[] {
   const parts = [foldText(input.name)];
-  if (input.primaryEmail) parts.push(input.primaryEmail.toLowerCase());
-  for (const email of input.otherEmails ?? []) parts.push(email.toLowerCase());
-  for (const document of input.documents ?? []) {
-    const number = document.number.toLowerCase();
-    parts.push(number);
-    const bare = number.replace(/[^0-9a-z]/g, '');
-    if (bare !== number) parts.push(bare);
-  }
-  for (const phone of input.phones ?? []) parts.push(phone.number.replace(/\D/g, ''));
-  return parts.join(' ');
+  for (const email of [input.primaryEmail ?? '', ...(input.otherEmails ?? [])]) if (email) parts.push(email.toLowerCase());
+  for (const document of input.documents ?? []) parts.push(bareNumber(document.number));
+  for (const phone of input.phones ?? []) parts.push(phone.number.replace(/\D/g, '').slice(-8));
+  return [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))];
+}
+
+export const searchTextOf = (input: Parameters<typeof searchWordsOf>[0]) => searchWordsOf(input).join(' ');
+
+/** A document number as search stores it: lower case, letters and digits only. */
+export const bareNumber = (number: string) => number.toLowerCase().replace(/[^0-9a-z]/g, '');
+
+const idList = (personIds: readonly string[] | SQL) => (Array.isArray(personIds) ? sql`SELECT unnest(${sql.param([...personIds])}::uuid[])` : (personIds as SQL));
+
+/**
+ * Removes the search words of the given persons, found through the words their `search_text`
+ * holds now: call it before `search_text` changes.
+ */
+export async function dropSearchTerms(tx: Drizzle, tenantId: string, personIds: readonly string[] | SQL): Promise<void> {
+  if (Array.isArray(personIds) && personIds.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM person_search_terms st USING (${idList(personIds)}) AS x(id), persons p
+    WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND st.tenant_id = ${tenantId}
+      AND st.term = ANY(string_to_array(p.search_text, ' ')) AND st.person_id = p.id`);
+}
+
+/** Writes the search words of the given persons from their `search_text` (after dropSearchTerms, or for new persons). */
+export async function addSearchTerms(tx: Drizzle, tenantId: string, personIds: readonly string[] | SQL): Promise<void> {
+  if (Array.isArray(personIds) && personIds.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO person_search_terms (tenant_id, term, sort_name, person_id)
+    SELECT DISTINCT p.tenant_id, t.term, p.sort_name, p.id FROM (${idList(personIds)}) AS x(id)
+    JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = x.id
+    CROSS JOIN LATERAL unnest(string_to_array(p.search_text, ' ')) AS t(term)
+    WHERE t.term <> ''`);
 }
 
 export const sortNameOf = (name: string) => foldText(name);
@@ -117,11 +147,13 @@ export async function insertPerson(
     })
     .returning(personColumns);
   if (input.documents && input.documents.length > 0) await replaceDocuments(tx, tenantId, row!.id, input.documents);
+  await addSearchTerms(tx, tenantId, [row!.id]);
   return row!;
 }
 
 /** Writes the given fields (documents replace the person's set); search and sort columns follow. */
 export async function updatePerson(tx: Drizzle, tenantId: string, id: string, fields: PersonFields, documents: DocumentValue[]): Promise<PersonRow | null> {
+  await dropSearchTerms(tx, tenantId, [id]);
   const [row] = await tx
     .update(persons)
     .set({
@@ -134,6 +166,7 @@ export async function updatePerson(tx: Drizzle, tenantId: string, id: string, fi
     .returning(personColumns);
   if (!row) return null;
   await replaceDocuments(tx, tenantId, id, documents);
+  await addSearchTerms(tx, tenantId, [id]);
   return row;
 }
 
@@ -218,70 +251,159 @@ export interface PersonQuery {
   idIn?: SQL | undefined;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
+const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
 
 /**
- * The WHERE of a person query. Search terms of three characters or more must each appear in
- * `search_text` (pg_trgm serves them when available); a search made only of shorter terms is a
- * prefix of the accent-free name (the sort index serves it).
+ * The WHERE of a person query. Every search term must be the start of one of the person's search
+ * words (name words, e-mails, documents, phones); a search made only of one- or
+ * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
+ * row-level security, so both use their index (decision 008).
  */
-export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; searching: boolean } {
+export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; searching: boolean; terms: string[][] } {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
-  let searching = false;
+  let terms: string[][] = [];
   const folded = query.search ? foldText(query.search) : '';
   if (folded) {
-    // a RUT or number typed with dots (12.345.678-5) matches its stored writing without them
-    const terms = folded
-      .split(' ')
-      .filter(Boolean)
-      .map((term) => (/^[\d.]+(-[\dk])?$/.test(term) ? term.replaceAll('.', '') : term));
-    const long = terms.filter((term) => term.length >= 3);
-    if (long.length === 0) filters.push(sql`p.sort_name COLLATE "C" LIKE ${`${escapeLike(folded)}%`}`);
-    else {
-      searching = true;
-      for (const term of terms) filters.push(sql`p.search_text LIKE ${`%${escapeLike(term)}%`}`);
+    const words = folded.split(' ').filter(Boolean);
+    if (words.every((word) => word.length < 3)) {
+      const { low, high } = prefixRange(folded);
+      filters.push(sql`p.sort_name COLLATE "C" >= ${low} AND p.sort_name COLLATE "C" < ${high}`);
+    } else {
+      // a RUT or number typed with dots or a dash (12.345.678-5) matches its stored bare writing
+      const bare = [...new Set(words.map((word) => (/^[\d.-]+k?$/.test(word) && /\d/.test(word) ? bareNumber(word) : word)).filter(Boolean))];
+      // a long number may also be a phone typed whole (+56 9 1234 5678): its last 8 digits are stored
+      terms = bare.map((term) => (/^\+?\d{9,15}$/.test(term) ? [...new Set([term.replace('+', ''), term.replace(/\D/g, '').slice(-8)])] : [term]));
+      for (const alternatives of terms) filters.push(sql`p.id IN (${termMatches(tenantId, alternatives)})`);
     }
   }
+  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.origin || query.businessLineId || query.workspaceId || query.idIn);
   if (query.status === 'active') filters.push(sql`NOT p.is_disabled`);
   if (query.status === 'disabled') filters.push(sql`p.is_disabled`);
   if (query.origin) filters.push(sql`p.origin = ${query.origin}`);
   if (query.businessLineId) filters.push(sql`p.business_line_ids @> ARRAY[${query.businessLineId}]::uuid[]`);
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
   if (query.idIn) filters.push(sql`p.id IN (${query.idIn})`);
-  return { where: sql.join(filters, sql` AND `), searching };
+  return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms };
 }
 
+/** The persons one of whose search words starts with one of `alternatives`, with their sort names (the term index alone answers it). */
+function termMatches(tenantId: string, alternatives: readonly string[], withSortName = false): SQL {
+  const ranges = alternatives.map((term) => {
+    const { low, high } = prefixRange(term);
+    return sql`(st.term COLLATE "C" >= ${low} AND st.term COLLATE "C" < ${high})`;
+  });
+  return sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
+}
+
+/** A person of a list page, with what the list shows of their documents and positions. */
+export interface PersonListRow extends PersonRow {
+  documents: DocumentValue[];
+  positions: { id: string; title: string }[];
+}
+
+interface RawListRow {
+  total: number;
+  id: string | null;
+  passport: string;
+  name: string;
+  primary_email: string | null;
+  user_id: string | null;
+  picture: string | null;
+  is_disabled: boolean;
+  last_sign_in_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  roles: string[];
+  groups: string[];
+  other_emails: string[];
+  phones: PhoneValue[];
+  address: string | null;
+  photo_upload_id: string | null;
+  origin: string | null;
+  company_id: string | null;
+  business_line_ids: string[];
+  workspace_ids: string[];
+  documents: DocumentValue[];
+  positions: { id: string; title: string }[];
+}
+
+// Raw statements get timestamps as the drivers' text (Drizzle's own parsers): read as its columns do.
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
 /**
- * One page and the total, in accent-free name order with id as tie-break. Without a search the
- * page walks the sort index and the total is a separate count (a window count would materialise
- * every row). With a search the matches are collected once (materialised: the planner must not
- * walk the whole sort index filtering), then counted and sorted.
+ * One page, the total and each person's documents and positions, in one statement (one round
+ * trip), in accent-free name order with id as tie-break. The page's persons are chosen first
+ * (LIMIT / OFFSET over ids), so documents and positions are looked up for those rows only.
+ * Without a search the page walks the sort index and the total counts the same filter. With a
+ * search the matches are collected once (materialised: the planner must not walk the whole sort
+ * index filtering), then counted and sorted; a search with no other filter is answered from the
+ * term index alone.
  */
-export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQuery & { limit: number; offset: number }): Promise<{ count: number; rows: PersonRow[] }> {
-  const { where, searching } = personFilters(tenantId, query);
-  let count: number;
-  let ids: string[];
+export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQuery & { limit: number; offset: number }): Promise<{ count: number; rows: PersonListRow[] }> {
+  const { where, searching, terms } = personFilters(tenantId, query);
+  let source: { with: SQL; total: SQL; page: SQL };
   if (searching) {
-    const result = (await tx.execute(sql`
-      WITH m AS MATERIALIZED (SELECT p.id, p.sort_name FROM persons p WHERE ${where})
-      SELECT (SELECT count(*) FROM m)::int AS total, page.id FROM (SELECT 1) one
-      LEFT JOIN LATERAL (SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit} OFFSET ${query.offset}) page ON true`)) as unknown as {
-      rows: { total: number; id: string | null }[];
+    const matches =
+      terms.length > 0
+        ? sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, terms[0]!, true)}) t1
+            ${terms.length > 1 ? sql`WHERE ${sql.join(terms.slice(1).map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``}
+            GROUP BY t1.person_id`
+        : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
+    source = {
+      with: sql`WITH m AS MATERIALIZED (${matches}) `,
+      total: sql`SELECT count(*)::int AS total FROM m`,
+      page: sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit} OFFSET ${query.offset}`,
     };
-    count = result.rows[0]?.total ?? 0;
-    ids = result.rows.flatMap((row) => (row.id ? [row.id] : []));
   } else {
-    const page = (await tx.execute(
-      sql`SELECT p.id FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit} OFFSET ${query.offset}`,
-    )) as unknown as { rows: { id: string }[] };
-    ids = page.rows.map((row) => row.id);
-    const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`)) as unknown as { rows: { total: number }[] };
-    count = counted.rows[0]?.total ?? 0;
+    source = {
+      with: sql``,
+      total: sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`,
+      page: sql`SELECT p.id FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit} OFFSET ${query.offset}`,
+    };
   }
-  if (ids.length === 0) return { count, rows: [] };
-  const rows = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), inArray(persons.id, ids)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { count, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+  const result = (await tx.execute(sql`${source.with}
+    SELECT c.total, p.id, p.passport, p.name, p.primary_email, p.user_id, p.picture, p.is_disabled, p.last_sign_in_at, p.created_at, p.updated_at,
+           p.roles, p.groups, p.other_emails, p.phones, p.address, p.photo_upload_id, p.origin, p.company_id, p.business_line_ids, p.workspace_ids,
+           (SELECT COALESCE(json_agg(json_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::json)
+              FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) AS documents,
+           ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
+    FROM (${source.total}) c
+    LEFT JOIN LATERAL (${source.page}) page ON true
+    LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id
+    ORDER BY p.sort_name COLLATE "C", p.id`)) as unknown as { rows: RawListRow[] };
+  const count = result.rows[0]?.total ?? 0;
+  const rows = result.rows.flatMap((row): PersonListRow[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            passport: row.passport,
+            name: row.name,
+            primaryEmail: row.primary_email,
+            userId: row.user_id,
+            picture: row.picture,
+            isDisabled: row.is_disabled,
+            lastSignInAt: row.last_sign_in_at === null ? null : asDate(row.last_sign_in_at),
+            createdAt: asDate(row.created_at),
+            updatedAt: asDate(row.updated_at),
+            roles: row.roles,
+            groups: row.groups,
+            otherEmails: row.other_emails,
+            phones: row.phones,
+            address: row.address,
+            photoUploadId: row.photo_upload_id,
+            origin: row.origin,
+            companyId: row.company_id,
+            businessLineIds: row.business_line_ids,
+            workspaceIds: row.workspace_ids,
+            documents: row.documents,
+            positions: row.positions,
+          },
+        ],
+  );
+  return { count, rows };
 }
 
 /** id → {id, passport, name} for the given persons of the tenant (others are absent). */

@@ -31,12 +31,13 @@ export const EMAIL_IN_USE = 'Email already in use';
 export const DOCUMENT_IN_USE = 'Identity document already in use';
 const notFound = () => new AppError('not-found', 'Person not found.');
 
+/** What a list item shows besides the person's own columns. */
 interface Extras {
-  documents: Map<string, DocumentValue[]>;
-  positions: Map<string, { id: string; title: string }[]>;
+  documents: DocumentValue[];
+  positions: { id: string; title: string }[];
 }
 
-export function toPersonListItem(row: PersonRow, extras: Extras): TPersonListItem {
+export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
   return {
     id: row.id,
     passport: row.passport,
@@ -47,25 +48,21 @@ export function toPersonListItem(row: PersonRow, extras: Extras): TPersonListIte
     is_disabled: row.isDisabled,
     has_account: row.userId !== null,
     origin: (row.origin as TPersonListItem['origin']) ?? null,
-    identity_documents: (extras.documents.get(row.id) ?? []) as TPersonListItem['identity_documents'],
-    positions: extras.positions.get(row.id) ?? [],
+    identity_documents: row.documents as TPersonListItem['identity_documents'],
+    positions: row.positions,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-async function extrasOf(tx: Drizzle, tenantId: string, ids: string[]): Promise<Extras> {
-  return { documents: await documentsOf(tx, tenantId, ids), positions: await positionsOfPersons(tx, tenantId, ids) };
-}
-
 /** The full person (spec forms §3) with names of the business lines, workspaces and company. */
 async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promise<TPerson> {
-  const extras = await extrasOf(tx, tenantId, [row.id]);
+  const extras: Extras = { documents: (await documentsOf(tx, tenantId, [row.id])).get(row.id) ?? [], positions: (await positionsOfPersons(tx, tenantId, [row.id])).get(row.id) ?? [] };
   const lines = await itemNames(tx, tenantId, 'business-line', row.businessLineIds);
   const companies = await itemNames(tx, tenantId, 'company', row.companyId ? [row.companyId] : []);
   const places = await venueNames(tx, tenantId, row.workspaceIds);
   return {
-    ...toPersonListItem(row, extras),
+    ...toPersonListItem({ ...row, ...extras }),
     roles: row.roles,
     groups: row.groups,
     other_emails: row.otherEmails,
@@ -96,8 +93,7 @@ export async function listPeople(ctx: Ctx, query: TPersonListQuery): Promise<{ c
   if (!filters) return { count: 0, results: [] };
   return ctx.tx(async (tx) => {
     const { count, rows } = await listPersons(tx, ctx.tenant.id, { ...filters, limit: query.page_size, offset: (query.page - 1) * query.page_size });
-    const extras = await extrasOf(tx, ctx.tenant.id, rows.map((row) => row.id));
-    return { count, results: rows.map((row) => toPersonListItem(row, extras)) };
+    return { count, results: rows.map(toPersonListItem) };
   });
 }
 

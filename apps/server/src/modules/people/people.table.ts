@@ -34,7 +34,7 @@ export const persons = pgTable(
     workspaceIds: uuid('workspace_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** Accent-free lower-case name: the list's order and the short-search prefix. */
     sortName: text('sort_name').notNull().default(''),
-    /** Accent-free lower-case name, e-mails, documents and phones: what `search` matches (pg_trgm GIN when available). */
+    /** The person's search words (see searchWordsOf), one `person_search_terms` row each. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -43,11 +43,31 @@ export const persons = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('persons_passport').on(t.tenantId, t.passport),
     uniqueIndex('persons_primary_email').on(t.tenantId, t.primaryEmail),
-    uniqueIndex('persons_user').on(t.tenantId, t.userId),
+    // most persons have no account: only those with one are indexed
+    uniqueIndex('persons_user').on(t.tenantId, t.userId).where(sql`user_id IS NOT NULL`),
     index('persons_sort').on(t.tenantId, sql`${t.sortName} COLLATE "C"`, t.id),
-    index('persons_business_lines').using('gin', t.businessLineIds),
-    index('persons_workspaces').using('gin', t.workspaceIds),
+    // no GIN on business_line_ids / workspace_ids: array operators are not leakproof, so under
+    // forced RLS no index on them would ever be used (decision 008)
   ],
+);
+
+/**
+ * The words of a person's `search_text`, one row each: what `search` matches by prefix. A btree
+ * range (`>=` / `<`, C collation) is one of the few comparisons PostgreSQL deems leakproof, so
+ * unlike LIKE or pg_trgm it can use an index under forced row-level security (decision 008).
+ */
+export const personSearchTerms = pgTable(
+  'person_search_terms',
+  {
+    tenantId: tenantId(),
+    term: text('term').notNull(),
+    /** The person's sort_name, so that a one-word search counts and orders from this index alone. */
+    sortName: text('sort_name').notNull(),
+    personId: uuid('person_id').notNull(),
+  },
+  // One index, no primary key: a person's rows are found (to be replaced) through their old words,
+  // and every index costs a 100,000-person import's final transaction (decision 008).
+  (t) => [index('person_search_terms_term').on(t.tenantId, sql`${t.term} COLLATE "C"`, sql`${t.sortName} COLLATE "C"`, t.personId)],
 );
 
 /** Identity documents (spec forms §3): several per person, each (type, number) once per tenant. */

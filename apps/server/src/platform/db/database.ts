@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +42,22 @@ export interface Database {
    * so it never interleaves with a transaction; a script that fails half-way is rolled back.
    */
   queueSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * VACUUM (ANALYZE) of the given tables, as the owner and outside any transaction: after a bulk
+   * write (an import of thousands of rows), so the planner sees the new row counts and index-only
+   * scans need no heap visits. PostgreSQL's autovacuum would get there within minutes; PGlite has
+   * no autovacuum, so without this its statistics would stay those of the empty tables.
+   */
+  maintain(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+function vacuumSql(tables: readonly string[]): string | null {
+  const names = [...new Set(tables)];
+  for (const name of names) if (!TABLE_NAME.test(name)) throw new Error(`not a table name: ${name}`);
+  return names.length === 0 ? null : `VACUUM (ANALYZE) ${names.map((name) => `public.${name}`).join(', ')}`;
 }
 
 function prelude(tenantId: string | null): string {
@@ -54,13 +68,11 @@ function prelude(tenantId: string | null): string {
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
-  // pg_trgm serves the people search (decision 008); the migration creates it when loaded.
-  const extensions = { pg_trgm };
   if (dataDir === null) {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create();
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(join(dataDir, 'pglite'), { extensions });
+    client = await PGlite.create(join(dataDir, 'pglite'));
   }
   const db = drizzlePglite({ client }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never
@@ -94,6 +106,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       }),
     ownerExec: (sql) => queue.run(async () => void (await client.exec(sql))),
     ownerDrizzle: (fn) => queue.run(() => fn(db)),
+    maintain: async (tables) => {
+      const text = vacuumSql(tables);
+      if (text) await queue.run(async () => void (await client.exec(text)));
+    },
     listen: async (channel, handler) => {
       const unlisten = await queue.run(() => client.listen(channel, handler));
       return () => queue.run(() => unlisten());
@@ -164,6 +180,10 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       }
     },
     ownerExec: async (sql) => void (await pool.query(sql)),
+    maintain: async (tables) => {
+      const text = vacuumSql(tables);
+      if (text) await pool.query(text);
+    },
     ownerDrizzle: async (fn) => {
       const client = await pool.connect();
       try {

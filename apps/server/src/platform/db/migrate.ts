@@ -1,6 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { APP_ROLE, type Database } from './database.ts';
 
@@ -21,8 +19,9 @@ export async function migrate(db: Database): Promise<void> {
   await db.ownerDrizzle(async (drizzle) => {
     if (db.engine === 'postgres') await drizzle.execute(sql`SELECT pg_advisory_lock(727274)`);
     try {
-      if (db.engine === 'pglite') await migratePglite(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
-      else await migratePg(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Only the engine's own migrator is loaded (every module file counts at start-up).
+      if (db.engine === 'pglite') await (await import('drizzle-orm/pglite/migrator')).migrate(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      else await (await import('drizzle-orm/node-postgres/migrator')).migrate(drizzle as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await drizzle.execute(sql.raw(TENANT_ISOLATION_SQL));
     } finally {
       if (db.engine === 'postgres') await drizzle.execute(sql`SELECT pg_advisory_unlock(727274)`);

@@ -1,5 +1,5 @@
 import { eq, and } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { mailOutbox } from '../../modules/auth/auth.table.ts';
@@ -15,21 +15,25 @@ export interface MailMessage {
 /**
  * Every message is recorded in the tenant's outbox first. With SMTP_URL it is then sent through
  * SMTP and marked sent (or its error kept); without, the outbox is the delivery, readable by an
- * administrator.
+ * administrator. The SMTP client (nodemailer) is loaded with the first message sent, not at start.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  private transport: Promise<Transporter> | null = null;
 
   private readonly db: Database;
   private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
   constructor(db: Database, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>) {
     this.db = db;
     this.config = config;
-    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
   get transportName(): 'smtp' | 'outbox' {
-    return this.transport ? 'smtp' : 'outbox';
+    return this.config.SMTP_URL ? 'smtp' : 'outbox';
+  }
+
+  private smtp(url: string): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url));
+    return this.transport;
   }
 
   async send(tenantId: string, message: MailMessage): Promise<{ id: string; delivered: boolean }> {
@@ -40,10 +44,11 @@ export class Mailer {
         .returning({ id: mailOutbox.id }),
     );
     const id = row!.id;
-    if (!this.transport) return { id, delivered: false };
+    if (!this.config.SMTP_URL) return { id, delivered: false };
     let error: string | null = null;
     try {
-      await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+      const transport = await this.smtp(this.config.SMTP_URL);
+      await transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
     }
@@ -57,6 +62,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => undefined);
   }
 }

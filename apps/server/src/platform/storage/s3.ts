@@ -13,7 +13,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertKey, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
+import { assertKey, StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -35,6 +35,11 @@ const SINGLE_PUT_MAX = 5 * 1024 * 1024 * 1024;
  * S3-compatible object storage (AWS S3, MinIO, Ceph, R2, ...). Writes stream: a body of known
  * length goes up as one streamed PUT; an unknown length goes up as a multipart upload in 8 MiB
  * parts (aborted on failure, so nothing is left behind). Reads stream the response body.
+ *
+ * An exclusive write sends `If-None-Match: *` with its PUT (or its CompleteMultipartUpload):
+ * S3 (since August 2024), MinIO and R2 then refuse it with 412 when the key exists, and of two
+ * concurrent writers one gets 409 or 412. A store that ignores the header (an old MinIO, some
+ * Ceph versions) silently lets the last writer win: see decision 009.
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
@@ -72,6 +77,7 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<{ size: number }> {
     const Key = this.key(key);
     const ContentType = options.contentType ?? 'application/octet-stream';
+    const ifNew = options.exclusive ? { IfNoneMatch: '*' } : {};
     if (body.errored) throw body.errored;
     if (options.length !== undefined && options.length <= SINGLE_PUT_MAX) {
       let size = 0;
@@ -92,22 +98,38 @@ export class S3Storage implements ObjectStorage {
       body.pipe(counted);
       try {
         await Promise.race([
-          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: counted, ContentLength: options.length, ContentType }), { abortSignal: abort.signal }),
+          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: counted, ContentLength: options.length, ContentType, ...ifNew }), { abortSignal: abort.signal }),
           broken,
         ]);
       } catch (error) {
         abort.abort();
         body.destroy();
         counted.destroy();
-        throw error;
+        throw exists(error) ? new StorageExists(key) : error;
       }
       if (size !== options.length) throw new Error(`storage put ${key}: ${size} bytes sent, ${options.length} declared`);
       return { size };
     }
-    return this.putMultipart(Key, body, ContentType);
+    try {
+      return await this.putMultipart(Key, body, ContentType, ifNew);
+    } catch (error) {
+      throw exists(error) ? new StorageExists(key) : error;
+    }
   }
 
-  private async putMultipart(Key: string, body: Readable, ContentType: string): Promise<{ size: number }> {
+  async list(prefix: string): Promise<{ key: string; size: number }[]> {
+    const Prefix = this.key(prefix, true);
+    const found: { key: string; size: number }[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix, ...(ContinuationToken ? { ContinuationToken } : {}) }));
+      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(this.prefix.length), size: item.Size ?? 0 });
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  private async putMultipart(Key: string, body: Readable, ContentType: string, ifNew: { IfNoneMatch?: string }): Promise<{ size: number }> {
     let uploadId: string | undefined;
     const parts: { ETag: string; PartNumber: number }[] = [];
     let pending: Buffer[] = [];
@@ -156,6 +178,7 @@ export class S3Storage implements ObjectStorage {
             Body: data,
             ContentLength: data.length,
             ContentType,
+            ...ifNew,
           }),
         );
         return { size };
@@ -167,6 +190,7 @@ export class S3Storage implements ObjectStorage {
           Key,
           UploadId: uploadId,
           MultipartUpload: { Parts: parts },
+          ...ifNew,
         }),
       );
       return { size };
@@ -264,4 +288,10 @@ export class S3Storage implements ObjectStorage {
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/** An exclusive write that lost: 412 (the key exists) or 409 (another conditional write of it is under way). */
+function exists(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412 || e.name === 'ConditionalRequestConflict' || e.$metadata?.httpStatusCode === 409;
 }

@@ -17,6 +17,11 @@ export interface ObjectStorage {
    * later size check detects.
    */
   put(key: string, body: Readable, options?: PutOptions): Promise<{ size: number }>;
+  /**
+   * The objects whose keys start with `prefix` (which must end with '/'), with their sizes, in
+   * key order. Only whole objects: a write still in progress is not listed.
+   */
+  list(prefix: string): Promise<{ key: string; size: number }[]>;
   /** The object's bytes, or one inclusive byte range of them. Throws StorageNotFound. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
@@ -34,6 +39,19 @@ export interface PutOptions {
   contentType?: string;
   /** Default true. */
   durable?: boolean;
+  /**
+   * Create only: when an object already exists under the key (or another exclusive write of the
+   * same key finishes first) the write fails with StorageExists and the existing object stays.
+   * Of two writers of one key, exactly one wins (local disk: link(2); S3: If-None-Match: *).
+   */
+  exclusive?: boolean;
+}
+
+export class StorageExists extends Error {
+  override name = 'StorageExists';
+  constructor(key: string) {
+    super(`an object exists at ${key}`);
+  }
 }
 
 export class StorageNotFound extends Error {
