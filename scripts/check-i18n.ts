@@ -1,15 +1,20 @@
 /**
  * `npm run check:i18n`: the web app's translations are complete and used keys exist.
  *
+ * The shell's texts live in apps/web/src/shared/i18n/locales; every other area keeps its own
+ * bundle in `<area>/locales/{es,es-MX,en}.json` (decision 012). All bundles are checked together.
+ *
  * Fails when
- *  - a key exists in one of es, es-MX, en but not in another (plural suffixes aside);
+ *  - a key exists in one of es, es-MX, en but not in another (plural suffixes aside), or a
+ *    bundle lacks one of the three files;
+ *  - two bundles define the same key, or an area bundle has no `index.ts` defining it;
  *  - a key used in apps/web/src (t('…'), i18n.t('…'), labelKey: '…', i18nKey="…") has no entry,
  *    or the fixed prefix of a template key (t(`modules.${x}`)) names no group;
  *  - the {{placeholders}} of a text differ between languages;
  *  - a text the spec quotes (API.md §Web) differs from the spec in any language.
  * Prints unused keys as information.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -88,7 +93,38 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((
 const base = (key: string) => key.replace(PLURAL, '');
 
 const problems: string[] = [];
-const locales = new Map(LOCALES.map((locale) => [locale, flatten(JSON.parse(readFileSync(join(localesDir, `${locale}.json`), 'utf8')) as Tree)]));
+
+/** Every directory named `locales` under apps/web/src: the shell's and the areas' bundles. */
+function bundleDirs(dir: string, found: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) continue;
+    if (name === 'locales') found.push(path);
+    else bundleDirs(path, found);
+  }
+  return found;
+}
+
+const locales = new Map(LOCALES.map((locale) => [locale, new Map<string, string>()]));
+const owner = new Map<string, string>();
+const dirs = bundleDirs(src);
+for (const dir of dirs) {
+  const where = relative(root, dir);
+  if (dir !== localesDir && !existsSync(join(dir, 'index.ts'))) problems.push(`${where}: no index.ts defining the bundle (defineLocales)`);
+  for (const locale of LOCALES) {
+    const file = join(dir, `${locale}.json`);
+    if (!existsSync(file)) {
+      problems.push(`${where}: missing ${locale}.json`);
+      continue;
+    }
+    for (const [key, text] of flatten(JSON.parse(readFileSync(file, 'utf8')) as Tree)) {
+      const first = owner.get(`${locale}:${key}`);
+      if (first !== undefined && first !== where) problems.push(`${locale}: "${key}" is defined in both ${first} and ${where}`);
+      owner.set(`${locale}:${key}`, where);
+      locales.get(locale)!.set(key, text);
+    }
+  }
+}
 
 // 1. Same keys everywhere.
 const allKeys = new Set<string>();
@@ -150,4 +186,4 @@ if (problems.length > 0) {
   console.error(`i18n check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`i18n: ${esBases.size} keys in ${LOCALES.join(', ')}; ${used.size} used in apps/web/src; all present.`);
+console.log(`i18n: ${esBases.size} keys in ${LOCALES.join(', ')} (${dirs.length} bundles); ${used.size} used in apps/web/src; all present.`);

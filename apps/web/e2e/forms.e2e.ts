@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expectAccessible, goto, openPage, shot, signInAs, type ViewportName } from './helpers.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expectAccessible, goto, launch, openPage, shot, signInAs, type ViewportName } from './helpers.ts';
 
 /**
  * Forms end to end (issue 5): build a form with one field of every type the picker offers, fill
@@ -9,13 +9,10 @@ import { expectAccessible, goto, openPage, shot, signInAs, type ViewportName } f
  * answers displayed. Desktop and mobile screenshots.
  */
 
-/** Our own browser: Chromium's fake camera and microphone, permissions granted without a prompt. */
+/** Chromium with a fake camera and microphone, permission granted without a prompt. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  });
+  browser = await launch({ fakeMedia: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -315,6 +312,8 @@ describe('forms', () => {
     expect(await answer('files').textContent()).toContain('informe.pdf');
     expect(await answer('rich_text').locator('strong').textContent()).toBe('línea 2');
     expect(await answer('rich_text').locator('img').getAttribute('src')).toMatch(/\/upload\/[^/]+\/download$/);
+    // The stored image really loads (the download cookie was set before the <img> asked).
+    await expect.poll(() => answer('rich_text').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(await answer('gps').textContent()).toContain('(±14 m)');
     // Day, long month, hour and minute in the browser's locale (es-CL here).
     expect(await answer('datetime').textContent()).toMatch(/^10 de \S+.*(09:45|9:45)/);

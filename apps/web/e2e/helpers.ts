@@ -22,11 +22,11 @@ export function url(path: string): string {
   return `${baseUrl()}${path}`;
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** System Chromium, headless; `fakeMedia`: a fake camera and microphone, permission granted without a prompt. */
+export async function launch({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  if (fakeMedia) args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream');
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args });
 }
 
 export interface TestPage {

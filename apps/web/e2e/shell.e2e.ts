@@ -65,9 +65,9 @@ describe('desktop shell', () => {
     await shot(page, 'profile-popup', 'desktop');
     await page.keyboard.press('Escape');
 
-    await page.fill('input[data-testid=search-box]', 'Organi');
-    await page.getByRole('option', { name: 'Organigrama' }).click();
-    await page.waitForURL(/\/org-chart$/);
+    await page.fill('input[data-testid=search-box]', 'Comuni');
+    await page.getByRole('option', { name: 'Comunicados' }).click();
+    await page.waitForURL(/\/posts$/);
     await page.getByText('Módulo en construcción').waitFor();
 
     await page.click('[data-testid=logo-link]');

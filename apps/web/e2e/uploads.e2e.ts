@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-import { goto, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import type { Browser } from 'playwright-core';
+import { goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
 
-/** Our own browser: Chromium's fake camera, permission granted without a prompt. */
+/** Chromium with a fake camera and microphone, permission granted without a prompt. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  });
+  browser = await launch({ fakeMedia: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RUNNING_VERSION } from '../shared/config/build-info.ts';
 import type { AccessRule } from '../shared/access/access.ts';
+import { withLocales } from '../shared/i18n/bundles.ts';
 import { CHUNK_FAILURE_KEY, readRecord, withChunkReload, type ChunkFailureEnv } from '../shared/lib/chunk-failure.ts';
 
 export interface RouteHandle {
@@ -25,7 +26,7 @@ const chunkEnv: ChunkFailureEnv = {
 
 /** A screen of a lazily loaded area module: the chunk loads on first visit, with the reload-once rule. */
 export function page<M>(load: () => Promise<M>, name: keyof M & string, access?: AccessRule): Pick<RouteObject, 'lazy' | 'handle'> {
-  const loadSafely = withChunkReload(load, chunkEnv);
+  const loadSafely = withLocales(withChunkReload(load, chunkEnv));
   return {
     lazy: async () => ({ Component: (await loadSafely())[name] as ComponentType }),
     handle: { access } satisfies RouteHandle,
@@ -34,7 +35,7 @@ export function page<M>(load: () => Promise<M>, name: keyof M & string, access?:
 
 /** For layouts and other lazy modules that export a component under a known name. */
 export function lazyComponent<M>(load: () => Promise<M>, name: keyof M & string): () => Promise<{ Component: ComponentType }> {
-  const loadSafely = withChunkReload(load, chunkEnv);
+  const loadSafely = withLocales(withChunkReload(load, chunkEnv));
   return async () => ({ Component: (await loadSafely())[name] as ComponentType });
 }
 

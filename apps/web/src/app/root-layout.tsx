@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { withLocales } from '../shared/i18n/bundles.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { createDoubleShiftDetector } from '../shared/lib/double-shift.ts';
 import { backButtonAction, getPlatform } from '../shared/platform/platform.ts';
 
-const DebugPanel = lazy(() => import('./debug/debug-panel.tsx').then((m) => ({ default: m.DebugPanel })));
+const DebugPanel = lazy(() => withLocales(() => import('./debug/debug-panel.tsx'))().then((m) => ({ default: m.DebugPanel })));
 
 /** Spec §2 Android back button (a no-op on the web: the platform never calls the handler). */
 function useBackButton(): void {

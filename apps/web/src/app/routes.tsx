@@ -18,6 +18,7 @@ const links = () => import('../features/links/routes.tsx');
 const reports = () => import('../features/reports/routes.tsx');
 const assets = () => import('../features/assets/routes.tsx');
 const people = () => import('../features/people/routes.tsx');
+const audiences = () => import('../features/audiences/routes.tsx');
 const orgChart = () => import('../features/org-chart/routes.tsx');
 const checklists = () => import('../features/checklists/routes.tsx');
 const workflows = () => import('../features/workflows/routes.tsx');
@@ -29,6 +30,9 @@ const permissionsCalculator = () => import('../features/permissions-calculator/r
 const notifications = () => import('../features/notifications/routes.tsx');
 const tools = () => import('../features/tools/routes.tsx');
 const shell = () => import('./shell/app-layout.tsx');
+
+/** Positions, their editing and bulk load (spec §6 MANAGE_ORG_CHART), behind the chart's flag. */
+const ORG_CHART_MANAGE = { ...ACCESS.orgChart, allOf: ['MANAGE_ORG_CHART'] } as const;
 
 /** Spec §2: an unauthenticated user is sent to /login, replacing the history entry. */
 export const requireSession: LoaderFunction = () => {
@@ -47,9 +51,9 @@ const signedOutOnly: LoaderFunction = () => {
   return null;
 };
 
-/** The four shapes of a catalogue (spec §2: venues, locations, business lines, blueprints, companies, stores). */
-function catalogRoutes(path: string, name: 'VenuesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute', access: (typeof ACCESS)[keyof typeof ACCESS]): RouteObject[] {
-  return [path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`].map((p) => ({ path: p, ...page(catalogs, name, access) }));
+/** The four shapes of a catalogue (spec §2: venues, locations, business lines, blueprints, companies, stores), and its bulk load. */
+function catalogRoutes(path: string, name: 'VenuesRoute' | 'VenueCategoriesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute', access: (typeof ACCESS)[keyof typeof ACCESS]): RouteObject[] {
+  return [path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`, `${path}/import/:jobId?`].map((p) => ({ path: p, ...page(catalogs, name, access) }));
 }
 
 const protectedRoutes: RouteObject[] = [
@@ -66,8 +70,13 @@ const protectedRoutes: RouteObject[] = [
   { path: 'links', ...page(links, 'LinksRoute', ACCESS.links) },
   { path: 'my-account', ...page(account, 'MyAccountRoute') },
   { path: 'notifications', ...page(notifications, 'NotificationsRoute', ACCESS.notifications) },
-  { path: 'organization', ...page(people, 'OrganizationRoute', ACCESS.people) },
+  // The organisation's profile is for every member (decision 008); MANAGE_PEOPLE edits it.
+  { path: 'organization', ...page(people, 'OrganizationRoute') },
   { path: 'org-chart', ...page(orgChart, 'OrgChartRoute', ACCESS.orgChart) },
+  { path: 'org-chart/positions', ...page(orgChart, 'PositionsRoute', ORG_CHART_MANAGE) },
+  { path: 'org-chart/positions/new', ...page(orgChart, 'PositionFormRoute', ORG_CHART_MANAGE) },
+  { path: 'org-chart/positions/upload/:jobId?', ...page(orgChart, 'PositionsUploadRoute', ORG_CHART_MANAGE) },
+  { path: 'org-chart/positions/:id', ...page(orgChart, 'PositionFormRoute', ORG_CHART_MANAGE) },
   { path: 'profile', ...page(account, 'ProfileRoute') },
   { path: 'profile/edit', ...page(account, 'ProfileEditRoute', ACCESS.profileEditing) },
   { path: 'settings', ...page(settings, 'SettingsRoute', ACCESS.settings) },
@@ -85,12 +94,17 @@ const protectedRoutes: RouteObject[] = [
   { path: 'checklists/create/:categoryId', ...page(checklists, 'ChecklistAdminRoute', ACCESS.checklistAdmin) },
 
   { path: 'people', ...page(people, 'PeopleRoute', ACCESS.people) },
+  { path: 'people/create', ...page(people, 'PersonFormRoute', ACCESS.peopleManage) },
   { path: 'people/:id', ...page(people, 'PeopleRoute', ACCESS.people) },
+  { path: 'people/:id/edit', ...page(people, 'PersonFormRoute', ACCESS.peopleManage) },
   { path: 'people-upload', ...page(people, 'PeopleUploadRoute', ACCESS.peopleManage) },
   { path: 'people-bulk-load/:id', ...page(people, 'PeopleUploadRoute', ACCESS.peopleManage) },
-  { path: 'audiences', ...page(people, 'AudiencesRoute', ACCESS.audiences) },
+  { path: 'audiences', ...page(audiences, 'AudiencesRoute', ACCESS.audiences) },
+  { path: 'audiences/new', ...page(audiences, 'AudienceFormRoute', ACCESS.peopleManage) },
+  { path: 'audiences/:id', ...page(audiences, 'AudienceFormRoute', ACCESS.audiences) },
 
   ...catalogRoutes('venues', 'VenuesRoute', ACCESS.venues),
+  ...catalogRoutes('venue-categories', 'VenueCategoriesRoute', ACCESS.venues),
   ...catalogRoutes('locations', 'LocationsRoute', ACCESS.locations),
   ...catalogRoutes('business-lines', 'BusinessLinesRoute', ACCESS.businessLines),
   ...catalogRoutes('blueprints', 'BlueprintsRoute', ACCESS.blueprints),
@@ -132,6 +146,7 @@ const protectedRoutes: RouteObject[] = [
   { path: 'fuentes-de-datos/crear', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
   { path: 'fuentes-de-datos/:id', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
   { path: 'fuentes-de-datos/:id/editar', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
+  { path: 'fuentes-de-datos/:id/carga-masiva/:jobId?', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
 
   { path: 'assets', ...page(assets, 'AssetsRoute', ACCESS.assets) },
   { path: 'assets/home', ...page(assets, 'AssetsRoute', ACCESS.assets) },

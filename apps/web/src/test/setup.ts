@@ -1,5 +1,15 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { defineLocales, registerLocales } from '../shared/i18n/bundles.ts';
+
+// Every area's translations are known up front in tests (the app loads them with each chunk).
+const localeFiles = import.meta.glob(['../**/locales/*.json', '!../shared/i18n/locales/*.json']);
+const byArea = new Map<string, Record<string, () => Promise<unknown>>>();
+for (const [path, file] of Object.entries(localeFiles)) {
+  const area = path.slice(0, path.lastIndexOf('/'));
+  byArea.set(area, { ...byArea.get(area), [path]: file });
+}
+registerLocales([...byArea.values()].map((files) => defineLocales(files)));
 
 // Screens arrive through lazy imports that are transformed on first use: allow a busy machine time.
 configure({ asyncUtilTimeout: 10_000 });

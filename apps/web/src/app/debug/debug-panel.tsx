@@ -7,6 +7,9 @@ import { useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
 import { signInMethodDisplayName } from '@faena/domain/sign-in-methods';
 import { lazy, Suspense } from 'react';
+import { debugLocales } from './locales/index.ts';
+
+export const locales = [debugLocales];
 
 const SseImplementationSetting = lazy(() => import('../../features/notifications/shell.tsx').then((m) => ({ default: m.SseImplementationSetting })));
 

@@ -3,6 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withLocales } from '../../shared/i18n/bundles.ts';
 import { withChunkReload } from '../../shared/lib/chunk-failure.ts';
 import { chunkEnv } from '../lazy-route.ts';
 
@@ -10,7 +11,7 @@ import { chunkEnv } from '../lazy-route.ts';
  * The notifications module in the shell (spec §2, VIEW_NOTIFICATIONS): the bell popup, the mobile
  * link with its badge, and the per-tab runtime (stream, push). Loaded lazily like every area.
  */
-const load = withChunkReload(() => import('../../features/notifications/shell.tsx'), chunkEnv);
+const load = withLocales(withChunkReload(() => import('../../features/notifications/shell.tsx'), chunkEnv));
 // Fetched as soon as the shell is, not when React first asks for it.
 void load().catch(() => undefined);
 const Bell = lazy(() => load().then((m) => ({ default: m.NotificationBell })));

@@ -3,10 +3,14 @@ import { Badge, Button, Checkbox, Group, Loader, Paper, Stack, TagsInput, Text, 
 import { IconFolders, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../shared/ui/form-actions.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { toast } from '../../shared/ui/toasts.ts';
 import { useDocumentsMutations, useDocumentType, useDocumentTypes, type TypeInput } from './api/documents-api.ts';
 import { DocumentsBrowser } from './components/documents-browser.tsx';
+import { documentsLocales } from './locales/index.ts';
+
+export const locales = [documentsLocales];
 
 /** /document-types: the tenant's document types, with the way to the documents. */
 export function DocumentTypesRoute() {
@@ -146,14 +150,7 @@ function DocumentTypeForm({ id, initial }: { id: string | undefined; initial: Ty
               clearable
             />
             <Checkbox label={t('documents.types.active')} checked={form.is_active} onChange={(e) => setForm({ ...form, is_active: e.currentTarget.checked })} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to="/document-types">
-                {t('documents.actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saveType.isPending}>
-                {t('documents.actions.save')}
-              </Button>
-            </Group>
+            <FormActions cancelTo="/document-types" cancelLabel={t('documents.actions.cancel')} submitLabel={t('documents.actions.save')} saving={saveType.isPending} />
           </Stack>
         </form>
       </Paper>

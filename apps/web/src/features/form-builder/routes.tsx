@@ -1,4 +1,7 @@
 import { FormBuilderPage } from './components/form-builder-page.tsx';
+import { formBuilderLocales } from './locales/index.ts';
+
+export const locales = [formBuilderLocales];
 
 // The form builder (issue 5 point 5): its own lazily loaded chunk, reused by checklists later.
 export function FormBuilderRoute() {

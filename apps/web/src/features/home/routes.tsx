@@ -8,6 +8,9 @@ import { useAccessContext } from '../../shared/session/get-site-config.ts';
 import { useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
 import classes from './home.module.css';
+import { homeLocales } from './locales/index.ts';
+
+export const locales = [homeLocales];
 
 const longDate = new Intl.DateTimeFormat(DATE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -3,6 +3,9 @@
  * bell popup, the mobile top bar's link, the per-tab runtime, and the devtools setting.
  */
 import { useNotificationsRuntime } from './components/use-notifications-runtime.ts';
+import { notificationsLocales } from './locales/index.ts';
+
+export const locales = [notificationsLocales];
 
 export { NotificationBell } from './components/notification-bell.tsx';
 export { MobileNotificationsIcon } from './components/mobile-notifications-icon.tsx';

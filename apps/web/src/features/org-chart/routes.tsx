@@ -1,6 +1,29 @@
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
+import { directoryLocales } from '../../shared/directory/locales/index.ts';
+import { importsLocales } from '../../shared/imports/locales/index.ts';
+import { OrgChartPage } from './components/org-chart-page.tsx';
+import { PositionFormPage } from './components/position-form-page.tsx';
+import { PositionsPage } from './components/positions-page.tsx';
+import { PositionsUploadPage } from './components/positions-upload-page.tsx';
+import { orgChartLocales } from './locales/index.ts';
 
-// The org-chart module is not built yet: its screens say so and name the module.
+export const locales = [orgChartLocales, directoryLocales, importsLocales];
+
+/** /org-chart: the chart (VIEW_ORG_CHART). */
 export function OrgChartRoute() {
-  return <UnderConstruction moduleKey="orgChart" />;
+  return <OrgChartPage />;
+}
+
+/** /org-chart/positions (MANAGE_ORG_CHART). */
+export function PositionsRoute() {
+  return <PositionsPage />;
+}
+
+/** /org-chart/positions/new and /org-chart/positions/:id (MANAGE_ORG_CHART). */
+export function PositionFormRoute() {
+  return <PositionFormPage />;
+}
+
+/** /org-chart/positions/upload[/:jobId] (MANAGE_ORG_CHART). */
+export function PositionsUploadRoute() {
+  return <PositionsUploadPage />;
 }

@@ -1,6 +1,10 @@
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
+import { directoryLocales } from '../../shared/directory/locales/index.ts';
+import { PermissionsCalculatorPage } from './components/permissions-calculator-page.tsx';
+import { permissionsCalculatorLocales } from './locales/index.ts';
 
-// The permissions-calculator module is not built yet: its screens say so and name the module.
+export const locales = [permissionsCalculatorLocales, directoryLocales];
+
+/** /calculadora-permisos: given positions, people or an audience, the effective permission keys and why. */
 export function PermissionsCalculatorRoute() {
-  return <UnderConstruction moduleKey="permissionsCalculator" />;
+  return <PermissionsCalculatorPage />;
 }

@@ -2,6 +2,9 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { placeholderLocales } from './locales/index.ts';
+
+export const locales = [placeholderLocales];
 
 /** /lorem-ipsum/{title}/{id} — the spec's placeholder screen: it shows what it was opened with. */
 export function LoremIpsumRoute() {

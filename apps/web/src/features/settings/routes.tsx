@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { SettingsSection } from './components/settings-section.tsx';
 import { InviteForm } from './components/invite-form.tsx';
+import { settingsLocales } from './locales/index.ts';
+
+export const locales = [settingsLocales];
 
 export { SettingsPage as SettingsRoute } from './components/settings-page.tsx';
 

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { listPendingWork, OFFLINE_MODE_AVAILABLE } from '../../shared/offline/pending-work.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { syncLocales } from './locales/index.ts';
+
+export const locales = [syncLocales];
 
 /** /sync — what this device still has to send. Offline mode is not built yet, so there is nothing, and it says so. */
 export function SyncRoute() {

@@ -57,14 +57,16 @@ export const ACCESS = {
   people: { allOf: ['VIEW_PEOPLE'] },
   peopleManage: { allOf: ['MANAGE_PEOPLE'] },
   orgChart: { flags: ['org_chart'], allOf: ['VIEW_ORG_CHART'] },
+  /** Positions, their editing and bulk load (spec §6 MANAGE_ORG_CHART), behind the chart's flag. */
+  orgChartManage: { flags: ['org_chart'], allOf: ['MANAGE_ORG_CHART'] },
   checklists: {},
   /** Checklist administration: designing checklists is managing processes (MANAGE_WF). */
   checklistAdmin: { allOf: ['MANAGE_WF'] },
   audiences: { allOf: ['VIEW_PEOPLE'] },
   workflows: { allOf: ['VIEW_WF'] },
   workflowsManage: { allOf: ['MANAGE_WF'] },
-  /** The permissions calculator is an admin tool for internal staff. */
-  permissionsCalculator: { staff: true },
+  /** The permissions calculator explains people's permissions: the people administrators' tool (decision 008). */
+  permissionsCalculator: { allOf: ['MANAGE_PEOPLE'] },
   dataSources: { flags: ['data_sources'], allOf: ['MANAGE_DATA_SOURCES'] },
   documentTypes: { flags: ['document_manager', 'upload_documents'], allOf: ['MANAGE_DOCUMENTATIONS'] },
   venues: {},

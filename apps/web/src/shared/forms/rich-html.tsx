@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
-import { Fragment, useEffect, useMemo } from 'react';
-import { ensureFileCookie } from '../uploads/upload-api.ts';
+import { Fragment, useMemo } from 'react';
+import { useFileCookie } from '../uploads/use-file-url.ts';
 import { VIDEO_ATTRIBUTE, VideoEmbed } from './video-embed.tsx';
 
 type Segment = { kind: 'html'; html: string } | { kind: 'video'; id: string };
@@ -63,10 +63,9 @@ export function RichHtml({ html, className, testId }: { html: string; className?
     return sanitizeSegments(html);
   }, [html]);
   // Images uploaded to the document manager load with the session cookie (API.md session-cookie).
-  const hasStoredFiles = html.includes('/download');
-  useEffect(() => {
-    if (hasStoredFiles) void ensureFileCookie();
-  }, [hasStoredFiles]);
+  // Rendered once the cookie is there: an <img> asked for earlier would stay broken.
+  const cookieReady = useFileCookie(html.includes('/download'));
+  if (!cookieReady) return <div className={className} data-testid={testId} aria-busy="true" />;
   return (
     <div className={className} data-testid={testId}>
       {segments.map((segment, index) =>

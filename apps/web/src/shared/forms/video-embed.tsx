@@ -44,7 +44,7 @@ export function VideoEmbed({ id }: { id: string }) {
     return (
       <Alert color="gray" variant="light" my="xs" data-testid="video-error" styles={{ message: { color: 'var(--mantine-color-black)' } }}>
         {FORM_MESSAGES.videoLoadError}.{' '}
-        <Anchor href={`${WATCH_URL}${id}`} target="_blank" rel="noopener noreferrer" c="var(--mantine-color-black)" fz="inherit">
+        <Anchor href={`${WATCH_URL}${id}`} target="_blank" rel="noopener noreferrer" c="var(--mantine-color-black)" size="sm">
           {t('forms.video.watch')}
         </Anchor>
       </Alert>

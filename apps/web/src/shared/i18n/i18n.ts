@@ -1,6 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './locales/es.json';
+import { loadRegisteredLocales } from './bundles.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, initialLanguage, isLanguage, type Language } from './languages.ts';
 
 type Bundle = Record<string, unknown>;
@@ -23,11 +24,14 @@ function readStoredLanguage(): string | null {
   }
 }
 
+/** The shell's texts in `language`, then those of every area bundle loaded so far. */
 async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'es' || i18next.hasResourceBundle(language, 'translation')) return;
-  const bundle = await loaders[language]();
-  i18next.addResourceBundle(language, 'translation', bundle.default, true, true);
-  applyOverrides(language);
+  if (language !== 'es' && !i18next.hasResourceBundle(language, 'translation')) {
+    const bundle = await loaders[language]();
+    i18next.addResourceBundle(language, 'translation', bundle.default, true, true);
+    applyOverrides(language);
+  }
+  await loadRegisteredLocales(language);
 }
 
 /** The tenant's white-label wording: `{language: {key: text}}`, with `*` for every language. */

@@ -54,9 +54,9 @@ describe('navigation menu filtering (spec §2, §6)', () => {
     expect(production).toContain('people');
   });
 
-  it('shows the permissions calculator to internal staff only', () => {
-    expect(keys(ctx({ permissions: PERMISSION_KEYS }))).not.toContain('permissionsCalculator');
-    expect(keys(ctx({ permissions: [], isStaff: true }))).toContain('permissionsCalculator');
+  it('shows the permissions calculator to people administrators (MANAGE_PEOPLE), as the server does', () => {
+    expect(keys(ctx({ permissions: PERMISSION_KEYS.filter((key) => key !== 'MANAGE_PEOPLE'), isStaff: true }))).not.toContain('permissionsCalculator');
+    expect(keys(ctx({ permissions: ['MANAGE_PEOPLE'] }))).toContain('permissionsCalculator');
   });
 });
 

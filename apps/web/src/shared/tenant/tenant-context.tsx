@@ -1,16 +1,40 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { Tenant } from './tenant.ts';
 
 const TenantContext = createContext<Tenant | null>(null);
+const TenantUpdateContext = createContext<((change: Partial<Pick<Tenant, 'name' | 'logoUrl'>>) => void) | null>(null);
 
+/**
+ * The tenant read at boot. The organisation's profile screen changes its name and logo: it tells
+ * the provider, so the top bar and everything else show the new ones at once, without a reload.
+ */
 export function TenantProvider({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
-  return <TenantContext.Provider value={tenant}>{children}</TenantContext.Provider>;
+  const [current, setCurrent] = useState(tenant);
+  const [bootTenant, setBootTenant] = useState(tenant);
+  if (bootTenant !== tenant) {
+    // A new tenant from above (tests re-render with another one): it replaces what we hold.
+    setBootTenant(tenant);
+    setCurrent(tenant);
+  }
+  const update = useCallback((change: Partial<Pick<Tenant, 'name' | 'logoUrl'>>) => setCurrent((before) => ({ ...before, ...change })), []);
+  return (
+    <TenantUpdateContext.Provider value={update}>
+      <TenantContext.Provider value={current}>{children}</TenantContext.Provider>
+    </TenantUpdateContext.Provider>
+  );
 }
 
 export function useTenant(): Tenant {
   const tenant = useContext(TenantContext);
   if (!tenant) throw new Error('useTenant outside TenantProvider');
   return tenant;
+}
+
+/** Applies a change of the organisation's name or logo to the running app. */
+export function useUpdateTenant(): (change: Partial<Pick<Tenant, 'name' | 'logoUrl'>>) => void {
+  const update = useContext(TenantUpdateContext);
+  if (!update) throw new Error('useUpdateTenant outside TenantProvider');
+  return update;
 }
 
 /** For screens that can render before the tenant is known (the error page). */

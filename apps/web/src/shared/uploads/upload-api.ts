@@ -75,6 +75,13 @@ export function fetchFileBlob(link: string, signal?: AbortSignal): Promise<Blob>
 
 let cookieFor: string | null = null;
 let cookiePending: Promise<void> | null = null;
+let cookieSetFor: string | null = null;
+
+/** Whether the download cookie is already set for the current session. */
+export function fileCookieReady(): boolean {
+  const token = sessionStore.getSnapshot()?.idToken ?? null;
+  return token !== null && cookieSetFor === token;
+}
 
 /**
  * Makes plain `<img src>` and `<a href>` loads of download links work: the server accepts a
@@ -85,9 +92,14 @@ export function ensureFileCookie(): Promise<void> {
   if (!token) return Promise.resolve();
   if (cookieFor === token && cookiePending) return cookiePending;
   cookieFor = token;
-  cookiePending = apiClient.post<void>('/api/auth/v3/session-cookie', { responseType: 'none' }).catch(() => {
-    cookieFor = null;
-  });
+  cookiePending = apiClient.post<void>('/api/auth/v3/session-cookie', { responseType: 'none' }).then(
+    () => {
+      cookieSetFor = token;
+    },
+    () => {
+      cookieFor = null;
+    },
+  );
   return cookiePending;
 }
 

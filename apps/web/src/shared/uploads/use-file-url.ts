@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchFileBlob } from './upload-api.ts';
+import { ensureFileCookie, fetchFileBlob, fileCookieReady } from './upload-api.ts';
 
 /**
  * An object URL for the file behind a download link, fetched with the bearer token (so previews
@@ -32,4 +32,22 @@ export function useFileUrl(link: string | null | undefined): {
     };
   }, [link]);
   return state.link === link ? { url: state.url, error: state.error } : { url: null, error: false };
+}
+
+/**
+ * True once plain `<img src={downloadLink}>` loads can work (the download cookie is set): render
+ * such images only then, or the browser asks before the cookie exists and shows a broken image.
+ * Turns true after a failed attempt too, so nothing waits forever.
+ */
+export function useFileCookie(needed = true): boolean {
+  const [ready, setReady] = useState(() => !needed || fileCookieReady());
+  useEffect(() => {
+    if (!needed || ready) return undefined;
+    let live = true;
+    void ensureFileCookie().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [needed, ready]);
+  return ready || !needed;
 }

@@ -54,10 +54,12 @@ export function BuilderEditor({ markerStyle, onMarkerStyle }: { markerStyle: Req
     addField(type, ROOT, after);
   };
 
+  // Without the picker column, "add field" sits above the list (and again below a long one).
   const list = (
     <Stack gap="sm">
-      <FieldListEditor fields={fields} listPath={ROOT} />
       {!isWide && <FieldPickerMenu onPick={add} testId="builder-add" />}
+      <FieldListEditor fields={fields} listPath={ROOT} />
+      {!isWide && fields.length > 5 && <FieldPickerMenu onPick={add} variant="default" testId="builder-add-bottom" />}
     </Stack>
   );
   const preview = (

@@ -1,5 +1,5 @@
 import { ActionIcon, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconBellRinging, IconChecklist, IconCheck, IconFileAnalytics, IconInfoCircle, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconBellRinging, IconChecklist, IconFileImport, IconCheck, IconFileAnalytics, IconInfoCircle, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, parseServerDate } from '../../../shared/lib/dates.ts';
@@ -10,6 +10,7 @@ import classes from './notifications.module.css';
 function KindIcon({ notification }: { notification: InboxNotification }) {
   const props = { size: 18, stroke: 1.7 } as const;
   if (notification.type === 'Activity') return <IconChecklist {...props} />;
+  if (notification.type === 'Import') return <IconFileImport {...props} />;
   switch (notification.contextType) {
     case 'Incident':
       return <IconAlertTriangle {...props} />;

@@ -6,8 +6,10 @@ import { useNavigate } from 'react-router';
 import { useInbox } from '../api/get-inbox.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useMarkAsRead } from '../api/mark-as-read.ts';
+import { importJobPathOf } from '../api/resolve-import-job.ts';
 import { flattenInbox, notificationPath, type InboxNotification } from '../lib/inbox-model.ts';
 import { NotificationItem } from './notification-item.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
 import classes from './notifications.module.css';
 
 /** "Now" for relative times, ticking once a minute. */
@@ -48,13 +50,19 @@ export function NotificationList({ scrollRoot, onNavigate, skeletons = 4 }: { sc
     return () => observer.disconnect();
   }, [scrollRoot, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const go = (path: string | null) => {
+    if (!path) return;
+    onNavigate?.();
+    void navigate(path);
+  };
   const open = (notification: InboxNotification) => {
     if (!notification.read) markAsRead.mutate(notification.id);
-    const path = notificationPath(notification);
-    if (path) {
-      onNavigate?.();
-      void navigate(path);
+    if (notification.type === 'Import' && notification.contextId) {
+      // The job's page depends on its family, which the server tells its creator.
+      importJobPathOf(notification.contextId).then(go, () => toast.error(t('notifications.importNotFound')));
+      return;
     }
+    go(notificationPath(notification));
   };
 
   if (inbox.isPending) {

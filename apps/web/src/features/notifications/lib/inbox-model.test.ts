@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TInboxNotification, TInboxPage } from '@faena/contracts';
-import { flattenInbox, formatUnreadBadge, markAllReadInInbox, markReadInInbox, nextInboxPage, notificationPath, offsetOfPage, removeFromInbox, toClientNotification, type InboxData } from './inbox-model.ts';
+import { flattenInbox, formatUnreadBadge, importJobPath, markAllReadInInbox, markReadInInbox, nextInboxPage, notificationPath, offsetOfPage, removeFromInbox, toClientNotification, type InboxData } from './inbox-model.ts';
 
 function item(id: string, read = false, context: TInboxNotification['context'] = { type: 'System', action: 'test' }): TInboxNotification {
   return { notificationId: id, summary: { title: `T ${id}`, body: `B ${id}` }, requestedAt: '2025-03-01T12:00:00.000Z', ...(read ? { checkedAt: '2025-03-01T13:00:00.000Z' } : {}), context };
@@ -49,6 +49,17 @@ describe('client form (spec §3)', () => {
     expect(notificationPath({ type: 'Activity', contextId: 'act-9' })).toBe('/activities/act-9/current');
     expect(notificationPath({ type: 'Activity', contextId: 'act-9/20250301' })).toBe('/activities/act-9/20250301');
     expect(notificationPath({ type: 'Unknown' })).toBeNull();
+  });
+
+  it('knows an import notification and where each import family shows its job', () => {
+    expect(toClientNotification(item('i', false, { type: 'Import', action: 'APPLY_OK', id: '12' }))).toMatchObject({ type: 'Import', contextId: '12' });
+    expect(importJobPath({ id: 12, kind: 'people' })).toBe('/people-bulk-load/12');
+    expect(importJobPath({ id: 3, kind: 'positions' })).toBe('/org-chart/positions/upload/3');
+    expect(importJobPath({ id: 4, kind: 'business-lines' })).toBe('/business-lines/import/4');
+    expect(importJobPath({ id: 5, kind: 'data-source-rows', data_source: 'ds-1' })).toBe('/fuentes-de-datos/ds-1/carga-masiva/5');
+    // A family unknown to this version, or rows without their data source, open nothing.
+    expect(importJobPath({ id: 6, kind: 'data-source-rows', data_source: null })).toBeNull();
+    expect(importJobPath({ id: 7, kind: 'assets' })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ export const INBOX_PAGE_SIZE = 20;
 /** Spec §9: the unread badge shows at most 99, then "99+". */
 export const UNREAD_BADGE_CAP = 99;
 
-export type NotificationType = 'Activity' | 'Unknown';
+export type NotificationType = 'Activity' | 'Import' | 'Unknown';
 
 /** Spec §3, client form of an inbox notification. */
 export interface InboxNotification {
@@ -17,7 +17,7 @@ export interface InboxNotification {
   read: boolean;
   type: NotificationType;
   action: string;
-  /** For activities: the activity the notification is about. */
+  /** For activities: the activity the notification is about; for imports: the job. */
   contextId?: string;
   /** The server's context type (System, Report, Incident, …), to pick an icon. */
   contextType: string;
@@ -30,16 +30,19 @@ export function offsetOfPage(page: number, pageSize = INBOX_PAGE_SIZE): number {
 }
 
 export function toClientNotification(item: TInboxNotification): InboxNotification {
-  const isActivity = item.context.type === 'Activity' && typeof item.context.id === 'string' && item.context.id !== '';
+  const { context } = item;
+  const hasId = typeof context.id === 'string' && context.id !== '';
+  const isActivity = context.type === 'Activity' && hasId;
+  const isImport = context.type === 'Import' && hasId;
   return {
     id: item.notificationId,
     title: item.summary.title,
     body: item.summary.body,
     createdAt: item.requestedAt,
     read: item.checkedAt !== undefined && item.checkedAt !== null,
-    type: isActivity ? 'Activity' : 'Unknown',
-    action: item.context.action,
-    ...(isActivity ? { contextId: item.context.id } : {}),
+    type: isActivity ? 'Activity' : isImport ? 'Import' : 'Unknown',
+    action: context.action,
+    ...(isActivity || isImport ? { contextId: context.id } : {}),
     contextType: item.context.type,
   };
 }
@@ -56,6 +59,22 @@ export function formatUnreadBadge(count: number): string | null {
  * split, a bare id opens the activity's current occurrence.
  */
 export const CURRENT_OCCURRENCE = 'current';
+
+const CATALOG_IMPORTS = new Set(['venues', 'locations', 'venue-categories', 'business-lines', 'blueprints', 'companies', 'stores']);
+
+/**
+ * Where each import family shows a job (the directory's bulk-load screens). An import notification
+ * names the job only; `GET /api/resources/v3/imports/jobs/{id}/` tells its creator the kind and, for
+ * data-source rows, the data source.
+ */
+export function importJobPath(job: { id: number | string; kind: string; data_source?: string | null }): string | null {
+  const id = encodeURIComponent(String(job.id));
+  if (job.kind === 'people') return `/people-bulk-load/${id}`;
+  if (job.kind === 'positions') return `/org-chart/positions/upload/${id}`;
+  if (job.kind === 'data-source-rows') return job.data_source ? `/fuentes-de-datos/${encodeURIComponent(job.data_source)}/carga-masiva/${id}` : null;
+  if (CATALOG_IMPORTS.has(job.kind)) return `/${job.kind}/import/${id}`;
+  return null;
+}
 
 export function notificationPath(notification: Pick<InboxNotification, 'type' | 'contextId'>): string | null {
   if (notification.type !== 'Activity' || !notification.contextId) return null;

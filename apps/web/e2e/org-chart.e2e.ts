@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
+
+/**
+ * Positions and the org chart, audiences and the permissions calculator, against the real server.
+ * The person is created through the API (the people screens are another area's); everything
+ * about positions happens in the UI.
+ */
+let browser: Browser;
+const run = randomBytes(3).toString('hex');
+const PERSON = `Quintina Ñúñez ${run}`;
+/** What a user types to find her (the server matches every term, accents aside). */
+const PERSON_SEARCH = `quintina ${run}`;
+const ROOT = `Dirección E2E ${run}`;
+const POSITION = `Coordinadora de Pruebas ${run}`;
+const AUDIENCE = `Equipo de pruebas ${run}`;
+const AUD = '/api/audiences/v3';
+let token: string;
+let personId: string;
+let rootId: string;
+
+/** A page on the app's origin that calls the API (Chromium resolves *.localhost; Node may not). */
+let apiPage: Page;
+
+async function api<T>(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}): Promise<T> {
+  const answer = await apiPage.evaluate(
+    async ({ path, method, json, token }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { path, method: init.method ?? 'GET', json: init.json, token: init.auth === false ? null : token },
+  );
+  if (answer.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path} → ${answer.status} ${answer.text}`);
+  return (answer.text ? JSON.parse(answer.text) : undefined) as T;
+}
+
+/** Picks `text` in a directory picker (search, then the option). */
+async function pick(page: Page, testId: string, search: string, option: string | RegExp = search) {
+  const input = page.getByTestId(testId).locator('input').first();
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** The box of an element once the plane's pan/zoom animation has ended (two equal readings). */
+async function settledBox(locator: Locator) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await locator.boundingBox();
+    if (next && last && next.x === last.x && next.y === last.y && next.width === last.width) return next;
+    last = next;
+  }
+  throw new Error('the chart kept moving');
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  apiPage = (await openPage(browser, 'desktop')).page;
+  await apiPage.goto(url('/api/health'));
+  token = (await api<{ id_token: string }>('/api/auth/v3/sign-in/password', { method: 'POST', json: { email: 'admin@faena.test', password: DEMO_PASSWORD }, auth: false })).id_token;
+  personId = (await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: PERSON, primary_email: `quintina.${run}@faena.test` } })).id;
+  rootId = (await api<{ id: string }>(`${AUD}/positions/`, { method: 'POST', json: { title: ROOT, department: 'Pruebas', is_root: true } })).id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('positions and the org chart', () => {
+  it('creates a position in the UI with a parent, a person and a default permission, and finds the person on the chart', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await goto(page, '/org-chart/positions/new', '[data-testid=position-save]');
+    await page.getByLabel('Nombre del cargo').fill(POSITION);
+    await page.getByLabel('Departamento').fill('Pruebas');
+    await page.getByLabel('Código').fill(`CP-${run}`);
+    await pick(page, 'position-parents', ROOT);
+    await pick(page, 'position-people', PERSON_SEARCH, new RegExp(PERSON));
+    await page.getByTestId('default-VIEW_ORG_CHART').check();
+    // keys the administrator holds can all be granted
+    expect(await page.getByTestId('default-MANAGE_PEOPLE').isDisabled()).toBe(false);
+    await shot(page, 'position-form', 'desktop');
+    await page.getByTestId('position-save').click();
+    await page.waitForURL(/\/org-chart\/positions$/);
+    await page.getByTestId('positions-search').fill(run);
+    const row = page.getByTestId('position-row').filter({ hasText: POSITION });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(ROOT);
+    await shot(page, 'positions', 'desktop');
+
+    // the server applied the position's default permission to the person
+    const person = await api<{ passport: string }>(`${AUD}/persons/${personId}/`);
+    const permissions = await api<{ permissions: string[] }>(`/api/permissions/v3/by-passport/${encodeURIComponent(person.passport)}`);
+    expect(permissions.permissions).toContain('VIEW_ORG_CHART');
+
+    // the chart: search the person, the chart centres their position and the panel lists them
+    await goto(page, '/org-chart', '[data-testid=org-chart-canvas]');
+    await page.getByTestId('org-chart-search').fill('quintina ñuñez');
+    await page.getByRole('option', { name: new RegExp(PERSON) }).click();
+    const panel = page.getByTestId('org-chart-panel');
+    await panel.getByRole('heading', { name: POSITION }).waitFor();
+    await panel.getByRole('link', { name: PERSON }).waitFor();
+    expect(await panel.textContent()).toContain(ROOT);
+    const node = page.locator('[data-testid=org-chart-node][aria-selected=true]');
+    expect(await node.textContent()).toContain(PERSON);
+    await expect.poll(() => node.evaluate((element) => element === document.activeElement)).toBe(true);
+    // the card is (once the pan's animation ends) inside the visible canvas, beside the panel
+    const canvas = (await page.getByTestId('org-chart-canvas').boundingBox())!;
+    await expect
+      .poll(async () => {
+        const box = (await node.boundingBox())!;
+        return box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height;
+      })
+      .toBe(true);
+    await shot(page, 'org-chart-found', 'desktop');
+
+    // keyboard: up to the parent, Enter opens it; + zooms; 0 fits
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent ?? '')).toContain(ROOT);
+    await page.keyboard.press('Enter');
+    await panel.getByRole('heading', { name: ROOT }).waitFor();
+    const zoom = page.getByTestId('org-chart-zoom');
+    const before = Number((await zoom.textContent())!.replace('%', ''));
+    await page.keyboard.press('+');
+    await expect.poll(async () => Number((await zoom.textContent())!.replace('%', ''))).toBeGreaterThan(before);
+    // Space folds the root's subtree: the new position disappears, and comes back
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.locator('[data-testid=org-chart-node]', { hasText: POSITION }).count()).toBe(0);
+    await page.keyboard.press(' ');
+    await page.locator('[data-testid=org-chart-node]', { hasText: POSITION }).waitFor();
+
+    // the mouse: dragging pans, the wheel zooms
+    const plane = page.getByTestId('org-chart-canvas');
+    const start = await settledBox(page.locator('[data-testid=org-chart-node]', { hasText: ROOT }));
+    await page.mouse.move(canvas.x + 40, canvas.y + canvas.height - 40);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + 140, canvas.y + canvas.height - 90, { steps: 5 });
+    await page.mouse.up();
+    const moved = await page.locator('[data-testid=org-chart-node]', { hasText: ROOT }).boundingBox();
+    expect(moved!.x - start!.x).toBeCloseTo(100, 0);
+    expect(moved!.y - start!.y).toBeCloseTo(-50, 0);
+    const zoomBefore = await zoom.textContent();
+    await plane.hover();
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => zoom.textContent()).not.toBe(zoomBefore);
+    await expectAccessible(page, '/org-chart');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses to save a position without a title and maps the server\'s code conflict onto the field', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await goto(page, '/org-chart/positions/new', '[data-testid=position-save]');
+    await page.getByTestId('position-save').click();
+    await page.getByText('Escribe el nombre del cargo.').waitFor();
+    await page.getByLabel('Nombre del cargo').fill(`Duplicado ${run}`);
+    await page.getByLabel('Código').fill(`CP-${run}`);
+    await page.getByTestId('position-save').click();
+    await page.getByText('Otro cargo ya usa este código.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`shows the chart with a selected position, the positions, an audience and the calculator (${viewport})`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signInAs(page, 'admin');
+      await goto(page, `/org-chart?position=${rootId}`, '[data-testid=org-chart-panel]');
+      await page.getByTestId('org-chart-panel').getByRole('heading', { name: ROOT }).waitFor();
+      await shot(page, 'org-chart', viewport);
+      await goto(page, '/org-chart/positions', '[data-testid=position-row]');
+      await shot(page, 'positions-list', viewport);
+      await goto(page, `/org-chart/positions/${rootId}`, '[data-testid=position-save]');
+      await shot(page, 'position-edit', viewport);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('audiences and the permissions calculator', () => {
+  it('creates an audience by position, previews whom it reaches, and lists it', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await goto(page, '/audiences/new', '[data-testid=audience-save]');
+    await page.getByLabel('Nombre').fill(AUDIENCE);
+    await pick(page, 'rule-positions', POSITION);
+    await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toBe('1 persona');
+    expect(await page.getByTestId('audience-person').textContent()).toContain(PERSON);
+    // an explicit person adds to the union
+    await pick(page, 'rule-persons', 'Administración', /Administración Faena/);
+    await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toBe('2 personas');
+    await shot(page, 'audience-form', 'desktop');
+    await page.getByTestId('audience-save').click();
+    await page.waitForURL(/\/audiences$/);
+    const row = page.getByTestId('audience-row').filter({ hasText: AUDIENCE });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/1 cargo.*1 persona/);
+    await expectAccessible(page, '/audiences');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`explains where a person's permissions come from (${viewport})`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signInAs(page, 'admin');
+      await goto(page, '/calculadora-permisos', '[data-testid=calc-persons]');
+      await pick(page, 'calc-persons', PERSON_SEARCH, new RegExp(PERSON));
+      const row = page.locator('[data-testid=calc-permission][data-key=VIEW_ORG_CHART]');
+      await row.waitFor({ timeout: 15_000 });
+      // granted by the position (its default) and present in the person's own set
+      await row.getByRole('link', { name: `Cargo ${POSITION}` }).waitFor();
+      await row.getByRole('link', { name: `Persona ${PERSON}` }).waitFor();
+      await shot(page, 'calculator', viewport);
+      // the audience alone gives the same answer for its two persons
+      await pick(page, 'calc-audience', AUDIENCE);
+      await expect.poll(() => page.getByTestId('calc-result').textContent()).toMatch(/Se analizaron 2 personas/);
+      if (viewport === 'desktop') await expectAccessible(page, '/calculadora-permisos');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+
+/** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
+const RUN = Date.now().toString(36);
+const RUT_BASE = 30_000_000 + (Date.now() % 6_000) * 10_000;
+const bulkName = (i: number) => `Persona Masiva ${RUN} ${String(i).padStart(4, '0')}`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A valid RUT (body + check digit). */
+function rut(body: number): string {
+  let sum = 0;
+  let weight = 2;
+  for (const digit of String(body).split('').reverse()) {
+    sum += Number(digit) * weight;
+    weight = weight === 7 ? 2 : weight + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
+}
+
+async function peopleXlsx(count: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Personas');
+  sheet.addRow(['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Origen', 'Rol']);
+  for (let i = 0; i < count; i++) {
+    sheet.addRow([bulkName(i), `masiva${i}.${RUN}@faena.test`, rut(RUT_BASE + i), `+56 9 ${20_000_000 + i}`, 'Operario de Bodega', i % 2 ? 'contratista' : 'propia', 'Operario']);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Picks an option of a server-searched select by typing part of its label. */
+async function pick(page: Page, testId: string, text: string): Promise<void> {
+  const input = page.locator(`[data-testid=${testId}]`);
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: new RegExp(text, 'i') }).first().click();
+}
+
+describe('people', () => {
+  it('creates a person through the form: per-type document checks, a taken e-mail mapped onto its field, then the detail and the list', async () => {
+    // Unique per run, so the test also passes against a long-lived server (E2E_BASE_URL).
+    const stamp = Date.now().toString(36);
+    const name = `Rosa Ñúñez ${stamp}`;
+    const email = `rosa.nunez.${stamp}@faena.test`;
+    const document = rut(24_000_000 + (Date.now() % 1_000_000));
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await goto(page, '/people', '[data-testid=person-row]');
+    await page.click('[data-testid=person-create]');
+    await page.waitForSelector('[data-testid=person-form]');
+
+    // Nothing typed: the required name is flagged and nothing is sent.
+    await page.click('[data-testid=person-save]');
+    await page.getByText('This field is required').waitFor();
+    expect(page.url()).toMatch(/\/people\/create$/);
+
+    await page.fill('[data-testid=person-name]', name);
+    // admin@faena.test belongs to the administrator: the server's 400 lands under the e-mail.
+    await page.fill('[data-testid=person-email]', 'admin@faena.test');
+    await page.click('[data-testid=person-add-document]');
+    await page.fill('[data-testid=person-document-number-0]', '12345678-9');
+    await page.locator('[data-testid=person-document-number-0]').blur();
+    await page.getByText('Invalid RUT').waitFor();
+    await page.fill('[data-testid=person-document-number-0]', document);
+    await page.locator('[data-testid=person-document-number-0]').blur();
+    expect(await page.getByText('Invalid RUT').count()).toBe(0);
+    await page.getByRole('button', { name: 'Agregar teléfono' }).click();
+    await page.getByLabel('Teléfono 1', { exact: true }).fill('+56 9 8765 4321');
+    await pick(page, 'person-positions', 'Operario');
+    await page.click('[data-testid=person-origin]');
+    await page.getByRole('option', { name: 'Empresa contratista' }).click();
+
+    await page.click('[data-testid=person-save]');
+    await page.getByText('Email already in use').waitFor();
+    expect(page.url()).toMatch(/\/people\/create$/);
+    await shot(page, 'people-form-errors', 'desktop');
+
+    await page.fill('[data-testid=person-email]', email);
+    await page.click('[data-testid=person-save]');
+    await page.waitForSelector('[data-testid=person-detail]');
+    expect(await page.locator('[data-testid=person-title]').textContent()).toBe(name);
+    await page.getByText(email).first().waitFor();
+    await page.getByText(document).waitFor();
+    await page.getByText('Empresa contratista').waitFor();
+
+    // Disable with confirmation, then the list (active people) no longer shows her; all statuses do.
+    await page.click('[data-testid=person-toggle-disabled]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Deshabilitar' }).click();
+    await page.locator('[data-testid=person-status]', { hasText: 'Deshabilitada' }).waitFor();
+    await goto(page, `/people?q=${encodeURIComponent(`rosa nunez ${stamp}`)}`, '[data-testid=people-count]');
+    await page.locator('[data-testid=people-count]', { hasText: '0 personas' }).waitFor();
+    await page.locator('[data-testid=filter-status] label', { hasText: 'Todas' }).click();
+    await page.locator('[data-testid=person-row]', { hasText: name }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('manages a person from the detail: permissions saved, an invitation with its link, impersonation and back', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+
+    // Permissions of a person who has an account: give VIEW_PEOPLE, save, reload, it is there; take it back.
+    await goto(page, `/people?q=${encodeURIComponent('matias gonzalez')}`, '[data-testid=person-row]');
+    await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
+    const viewPeople = page.locator('input[data-testid=permission-VIEW_PEOPLE]');
+    await viewPeople.waitFor();
+    const before = await viewPeople.isChecked();
+    await viewPeople.click();
+    await page.click('[data-testid=permissions-save]');
+    await page.getByText('Permisos guardados').waitFor();
+    await page.reload({ waitUntil: 'load' });
+    await viewPeople.waitFor();
+    expect(await viewPeople.isChecked()).toBe(!before);
+    await viewPeople.click();
+    await page.click('[data-testid=permissions-save]');
+    await page.getByText('Permisos guardados').first().waitFor();
+
+    // Impersonation: confirmation, then the shell's banner; its exit button gives the session back.
+    await page.click('[data-testid=person-impersonate]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Suplantar' }).click();
+    await page.locator('[data-testid=impersonation-banner]', { hasText: 'impersonating Matías González' }).waitFor();
+    await page.locator('[data-testid=impersonation-banner]').getByRole('button').click();
+    await page.locator('[data-testid=impersonation-banner]').waitFor({ state: 'detached' });
+
+    // An invitation for someone without an account: the dialog shows the link to share.
+    await goto(page, `/people?q=${encodeURIComponent('fernanda perez')}`, '[data-testid=person-row]');
+    await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).getByText('Fernanda Pérez Araya').click();
+    await page.click('[data-testid=person-invite]');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Invitación enviada').waitFor();
+    expect(await dialog.getByRole('textbox').inputValue()).toMatch(/\/from-invite\?/);
+    await shot(page, 'people-invite', 'desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('bulk-loads 1,000 people from an XLSX file, previews, applies and finds one of them', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await goto(page, '/people', '[data-testid=person-row]');
+    await page.click('[data-testid=people-more]');
+    await page.click('[data-testid=people-upload-link]');
+    await page.waitForSelector('[data-testid=import-columns]');
+    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({
+      name: 'personas-masivas.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await peopleXlsx(1000),
+    });
+    await page.locator('[data-testid=import-file-name]', { hasText: 'personas-masivas.xlsx' }).waitFor();
+    await page.click('[data-testid=import-start]');
+
+    await page.waitForURL(/\/people-bulk-load\/\d+$/, { timeout: 60_000 });
+    const jobUrl = page.url();
+    await page.locator('[data-testid=import-job][data-status=VALIDATION_OK]').waitFor({ timeout: 120_000 });
+    expect(await page.locator('[data-testid=import-counts] [data-operation=ADD]').textContent()).toContain('1.000');
+    expect(await page.locator('[data-testid=import-counts] [data-operation=ERROR]').textContent()).toContain('0');
+    expect(await page.locator('[data-testid=import-row]').count()).toBe(50);
+    await page.getByText(bulkName(0)).waitFor();
+    await shot(page, 'people-import-preview', 'desktop');
+
+    await page.click('[data-testid=import-apply]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Aplicar', exact: true }).click();
+    await page.locator('[data-testid=import-applied]').waitFor({ timeout: 120_000 });
+    await shot(page, 'people-import-applied', 'desktop');
+
+    await page.getByRole('link', { name: 'Ver personas' }).click();
+    await page.waitForSelector('[data-testid=person-row]');
+    await page.fill('[data-testid=people-search]', bulkName(777));
+    await page.locator('[data-testid=person-row]', { hasText: bulkName(777) }).waitFor();
+    expect(await page.locator('[data-testid=person-row]').count()).toBe(1);
+    await page.fill('[data-testid=people-search]', `Persona Masiva ${RUN}`);
+    await page.locator('[data-testid=people-count]', { hasText: '1000 personas' }).waitFor();
+
+    // The creator is told the load was applied; the notification opens the job's page.
+    const jobPath = new URL(jobUrl).pathname;
+    await goto(page, '/notifications', '[data-testid=notification-item]');
+    await page.locator('[data-testid=notification-item]', { hasText: 'La carga masiva se aplicó' }).first().locator('[data-testid=notification-open]').click();
+    await page.waitForURL((url) => url.pathname === jobPath);
+    await page.locator('[data-testid=import-job][data-status=APPLY_OK]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('exports the filtered list as CSV in the background and downloads it', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await goto(page, `/people?q=${encodeURIComponent(`persona masiva ${RUN} 001`)}`, '[data-testid=person-row]');
+    await page.click('[data-testid=people-more]');
+    await page.click('[data-testid=people-export]');
+    await page.getByText('Se exportarán las personas que coinciden').waitFor();
+    await page.locator('[data-testid=export-format]').getByText('CSV').click();
+    const [created] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/persons/exports/')),
+      page.click('[data-testid=export-start]'),
+    ]);
+    const { id } = (await created.json()) as { id: string };
+    const done = page.locator(`[data-testid=export-item][data-id="${id}"][data-status=DONE]`);
+    await done.waitFor({ timeout: 60_000 });
+    await shot(page, 'people-export', 'desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), done.locator('[data-testid=export-download]').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    // "001" is a word prefix of 0010–0019 only: those ten people, a header and their rows.
+    expect(text).toContain(bulkName(11));
+    expect(text).toContain(`masiva11.${RUN}@faena.test`);
+    expect(text).not.toContain(bulkName(777));
+    expect(text).not.toContain(bulkName(1));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signInAs(page, 'rrhh');
+      await goto(page, '/people', '[data-testid=person-row]');
+      await shot(page, 'people-list', viewport);
+      if (viewport === 'mobile') {
+        expect(await page.locator('[data-testid=people-cards]').count()).toBe(1);
+        await page.click('[data-testid=people-filters-toggle]');
+        await page.locator('[data-testid=filter-status]').waitFor();
+        await shot(page, 'people-filters', viewport);
+      } else {
+        expect(await page.locator('[data-testid=people-table]').count()).toBe(1);
+        await expectAccessible(page, '/people');
+      }
+      await page.fill('[data-testid=people-search]', 'fernanda perez');
+      // The search reaches the URL after its debounce: click only in the filtered list.
+      await page.waitForURL(/[?&]q=fernanda/);
+      await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().waitFor();
+      await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
+      await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
+      await shot(page, 'people-detail', viewport);
+      await page.click('[data-testid=person-edit]');
+      await page.waitForSelector('[data-testid=person-form]');
+      await shot(page, 'people-edit', viewport);
+      await goto(page, '/people-upload', '[data-testid=import-columns]');
+      await shot(page, 'people-upload', viewport);
+      // The demo's import history: the newest job's page (its preview as cards on phones).
+      await page.locator('[data-testid=import-history-item]').first().waitFor();
+      await page.locator('[data-testid=import-history-item] a, a[data-testid=import-history-item]').first().click();
+      await page.waitForSelector('[data-testid=import-job]');
+      await page.locator('[data-testid=import-row]').first().waitFor().catch(() => undefined);
+      await shot(page, 'people-import-job', viewport);
+      await goto(page, '/organization', '[data-testid=organization-form]');
+      await shot(page, 'organization', viewport);
+      if (viewport === 'desktop') {
+        // A new name shows in the shell at once (no reload), and the old one comes back.
+        const original = await page.getByTestId('organization-name').inputValue();
+        for (const name of [`${original} Renombrada`, original]) {
+          await page.getByTestId('organization-name').fill(name);
+          await page.getByTestId('organization-save').click();
+          await expect.poll(() => page.getByTestId('app-footer').textContent()).toContain(name);
+          await page.getByTestId('organization-save').and(page.locator(':disabled')).waitFor();
+        }
+        // The catalogues are reached from the organisation's page.
+        await page.getByTestId('catalog-link-venues').click();
+        await page.waitForURL(/\/venues$/);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

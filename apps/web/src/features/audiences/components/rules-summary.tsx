@@ -1,0 +1,26 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TAudienceRules } from '@faena/contracts';
+
+const RULES = ['positions', 'venues', 'business_lines', 'persons'] as const;
+
+/** "2 cargos · 1 sede · 3 personas": what an audience is made of. */
+export function RulesSummary({ rules }: { rules: TAudienceRules }) {
+  const { t } = useTranslation();
+  const parts = RULES.filter((rule) => rules[rule].length > 0);
+  if (parts.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('audiences.rules.none')}
+      </Text>
+    );
+  return (
+    <Group gap={6}>
+      {parts.map((rule) => (
+        <Badge key={rule} variant="light" color="gray" tt="none">
+          {t(`audiences.rules.count.${rule}`, { count: rules[rule].length })}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TDataSource } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { DATA_SOURCES_API, dataSourceKeys } from './data-source-keys.ts';
+
+/** GET /data-sources/{id}/ — name, description, state and how many rows it holds. */
+export function getDataSource(id: string, signal?: AbortSignal): Promise<TDataSource> {
+  return apiClient.get<TDataSource>(`${DATA_SOURCES_API}/${encodeURIComponent(id)}/`, { signal });
+}
+
+export function dataSourceQueryOptions(id: string) {
+  return queryOptions({ queryKey: dataSourceKeys.source(id), queryFn: ({ signal }) => getDataSource(id, signal), staleTime: 30_000 });
+}
+
+export function useDataSource(id: string | undefined) {
+  return useQuery({ ...dataSourceQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,177 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPencil, IconRestore, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TDataSource } from '@faena/contracts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { confirm } from '../../../shared/ui/modal.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { useDataSource } from '../api/get-data-source.ts';
+import { ROWS_PAGE_SIZE, useDataSourceRows } from '../api/get-data-source-rows.ts';
+import { useSaveDataSource } from '../api/save-data-source.ts';
+import { generalProblem } from '../lib/problems.ts';
+import { AddRowForm } from './add-row-form.tsx';
+import { DESKTOP } from './data-sources-list-page.tsx';
+import { Pager, SearchAndStatus } from './list-controls.tsx';
+import { problemText } from './problem-text.ts';
+import { RowItem } from './row-item.tsx';
+import { useClampPage } from './use-clamp-page.ts';
+import { useListParams } from './use-list-params.ts';
+
+/** /fuentes-de-datos/:id: the source and its key/label rows, edited in place. */
+export function DataSourceDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const source = useDataSource(id);
+  if (source.isLoading) return <Loader aria-label={t('common.loading')} />;
+  if (source.isError || !source.data)
+    return (
+      <Stack gap="md">
+        <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>
+        <Alert color="red" title={problemText(t, generalProblem(source.error))} data-testid="load-problem" />
+      </Stack>
+    );
+  return <Detail source={source.data} />;
+}
+
+function Detail({ source }: { source: TDataSource }) {
+  const { t } = useTranslation();
+  const save = useSaveDataSource();
+  const setActive = async (active: boolean) => {
+    const ok = await confirm({
+      id: `data-source-${active ? 'restore' : 'delete'}`,
+      title: active ? t('dataSources.restore.title') : t('dataSources.delete.title'),
+      message: active ? t('dataSources.restore.message', { name: source.name }) : t('dataSources.delete.message', { name: source.name }),
+      confirmLabel: active ? t('dataSources.actions.restore') : t('dataSources.actions.delete'),
+      cancelLabel: t('dataSources.actions.cancel'),
+      danger: !active,
+    }).catch(() => false);
+    if (!ok) return;
+    save.mutate(
+      { id: source.id, body: { is_active: active } },
+      {
+        onSuccess: () => toast.show(active ? t('dataSources.restore.done', { name: source.name }) : t('dataSources.delete.done', { name: source.name })),
+        onError: (error) => toast.error(problemText(t, generalProblem(error))),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span" data-testid="detail-title">
+            {source.name}
+            {!source.is_active && (
+              <Badge color="gray" variant="light" data-testid="deleted-badge">
+                {t('dataSources.status.deletedOne')}
+              </Badge>
+            )}
+          </Group>
+        }
+        description={source.description || t('dataSources.rowsCount', { count: source.rows_count })}
+        actions={
+          <Group gap="sm">
+            {source.is_active ? (
+              <>
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void setActive(false)} loading={save.isPending} data-testid="detail-delete">
+                  {t('dataSources.actions.delete')}
+                </Button>
+                <Button component={Link} to={`/fuentes-de-datos/${source.id}/editar`} leftSection={<IconPencil size={16} />} data-testid="detail-edit">
+                  {t('dataSources.actions.edit')}
+                </Button>
+              </>
+            ) : (
+              <Button leftSection={<IconRestore size={16} />} onClick={() => void setActive(true)} loading={save.isPending} data-testid="detail-restore">
+                {t('dataSources.actions.restore')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <RowsPanel source={source} />
+    </Stack>
+  );
+}
+
+function RowsPanel({ source }: { source: TDataSource }) {
+  const { t } = useTranslation();
+  const isDesktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false }) ?? true;
+  const [params, update] = useListParams();
+  const rows = useDataSourceRows(source.id, params);
+  useClampPage(rows.data?.count, params.page, ROWS_PAGE_SIZE, (page) => update({ page }));
+  const editable = source.is_active;
+
+  return (
+    <Stack gap="sm" data-testid="rows-panel">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="lg">
+          {t('dataSources.rows.title')}{' '}
+          <Text span c="dimmed" fz="md" fw={400} data-testid="rows-count">
+            ({t('dataSources.rowsCount', { count: source.rows_count })})
+          </Text>
+        </Title>
+        {editable && (
+          <Button variant="default" size="sm" component={Link} to={`/fuentes-de-datos/${source.id}/carga-masiva`} leftSection={<IconUpload size={16} />} data-testid="rows-import">
+            {t('dataSources.actions.import')}
+          </Button>
+        )}
+      </Group>
+      {editable ? (
+        <AddRowForm sourceId={source.id} />
+      ) : (
+        <Alert color="gray" data-testid="rows-read-only">
+          {t('dataSources.rows.readOnly')}
+        </Alert>
+      )}
+      <SearchAndStatus search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} label={t('dataSources.rows.search')} testId="rows-search" />
+      {rows.isLoading ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : rows.isError ? (
+        <Alert color="red" title={problemText(t, generalProblem(rows.error))}>
+          <Button variant="light" color="red" size="xs" onClick={() => void rows.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : rows.data && rows.data.count === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" data-testid="rows-empty">
+          {params.search.trim() ? t('dataSources.list.noMatches', { search: params.search.trim() }) : params.status === 'deleted' ? t('dataSources.rows.noDeleted') : t('dataSources.rows.empty')}
+        </Text>
+      ) : rows.data ? (
+        <Stack gap="sm" style={{ opacity: rows.isPlaceholderData ? 0.6 : 1 }} aria-busy={rows.isFetching}>
+          {isDesktop ? (
+            <Paper withBorder radius="md">
+              <Table verticalSpacing="xs" highlightOnHover data-testid="rows-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="30%">{t('dataSources.fields.key')}</Table.Th>
+                    <Table.Th>{t('dataSources.fields.label')}</Table.Th>
+                    {editable && (
+                      <Table.Th w={96}>
+                        <VisuallyHidden>{t('dataSources.list.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    )}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.data.results.map((row) => (
+                    <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} isDesktop />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {rows.data.results.map((row) => (
+                <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} isDesktop={false} />
+              ))}
+            </Stack>
+          )}
+          <Pager count={rows.data.count} page={params.page} pageSize={ROWS_PAGE_SIZE} onPage={(page) => update({ page })} />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { TDataSourceRow, TTokenPair } from '@faena/contracts';
+import { sessionStore } from '../../../shared/session/session.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { DataSourcesRoute } from '../routes.tsx';
+
+const pair: TTokenPair = {
+  id_token: 'id',
+  refresh_token: 'refresh',
+  expires_in: 3600,
+  user: { id: 'u1', email: 'admin@faena.test', name: 'Administración', tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
+};
+const json = (body: unknown, status = 200) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SOURCE = '/api/resources/v3/data-sources/s1';
+
+/** One data source in memory, with its rows; every write is recorded. */
+function serve(rows: TDataSourceRow[]) {
+  const writes: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://demo.app.localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/api/permissions/v3/my-site-config') return json({ permissions: ['MANAGE_DATA_SOURCES'], is_staff: false, disabled_modules: [], feature_flags: {} });
+      if (url.pathname === `${SOURCE}/`) return json({ id: 's1', name: 'Turnos', description: null, is_active: true, rows_count: rows.filter((r) => r.is_active).length, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+      if (url.pathname === `${SOURCE}/rows/` && method === 'GET') {
+        const active = rows.filter((row) => row.is_active);
+        return json({ count: active.length, next: null, previous: null, results: active });
+      }
+      const one = new RegExp(`^${SOURCE}/rows/([^/]+)$`).exec(url.pathname);
+      if (one && method === 'PATCH') {
+        const body = JSON.parse(String(init?.body)) as Partial<TDataSourceRow>;
+        writes.push(`PATCH ${one[1]} ${JSON.stringify(body)}`);
+        if (body.key && rows.some((row) => row.key === body.key && row.id !== one[1])) return json({ code: 'validation-error', errors: { key: ['Key already in use'] } }, 400);
+        rows = rows.map((row) => (row.id === one[1] ? { ...row, ...body } : row));
+        return json(rows.find((row) => row.id === one[1]));
+      }
+      return json({ code: 'not-found' }, 404);
+    }),
+  );
+  return writes;
+}
+
+describe('data-source rows edited in place', { timeout: 30_000 }, () => {
+  beforeEach(() => sessionStore.signIn(pair));
+  afterEach(async () => {
+    await sessionStore.signOut();
+    vi.unstubAllGlobals();
+  });
+
+  it('Enter saves only what changed, Escape leaves it as it was, a key in use stays on its box', async () => {
+    const writes = serve([
+      { id: 'r1', key: 'M', label: 'Mañana', is_active: true },
+      { id: 'r2', key: 'T', label: 'Tarde', is_active: true },
+    ]);
+    await renderRoutes([{ path: '/fuentes-de-datos/:id', Component: DataSourcesRoute }], { path: '/fuentes-de-datos/s1' });
+    const row = async (key: string) => (await screen.findAllByTestId('source-data-row', {}, { timeout: 15_000 })).find((element) => element.getAttribute('data-key') === key)!;
+
+    // Escape: nothing sent, the text is back.
+    fireEvent.click(within(await row('T')).getByTestId('row-edit'));
+    fireEvent.change(within(await row('T')).getByTestId('edit-row-label'), { target: { value: 'Otra cosa' } });
+    fireEvent.keyDown(within(await row('T')).getByTestId('edit-row-label'), { key: 'Escape' });
+    expect(within(await row('T')).getByText('Tarde')).toBeTruthy();
+    expect(writes).toEqual([]);
+
+    // Enter: only the label travels.
+    fireEvent.click(within(await row('T')).getByTestId('row-edit'));
+    fireEvent.change(within(await row('T')).getByTestId('edit-row-label'), { target: { value: 'Tarde (14 a 22 h)' } });
+    fireEvent.keyDown(within(await row('T')).getByTestId('edit-row-label'), { key: 'Enter' });
+    await within(await row('T')).findByText('Tarde (14 a 22 h)');
+    expect(writes).toEqual(['PATCH r2 {"label":"Tarde (14 a 22 h)"}']);
+
+    // A key another row holds: the server's 400 on the key box, still editing.
+    fireEvent.click(within(await row('M')).getByTestId('row-edit'));
+    fireEvent.change(within(await row('M')).getByTestId('edit-row-key'), { target: { value: 'T' } });
+    fireEvent.keyDown(within(await row('M')).getByTestId('edit-row-key'), { key: 'Enter' });
+    await screen.findByText('Esa clave ya existe en esta fuente de datos (también entre las filas eliminadas).');
+    expect(within(await row('M')).getByTestId('edit-row-key')).toBeTruthy();
+    expect(writes[1]).toBe('PATCH r1 {"key":"T"}');
+  });
+});

@@ -1,0 +1,4 @@
+import { defineLocales } from '../../../shared/i18n/bundles.ts';
+import { uploadsLocales } from '../../../shared/uploads/locales/index.ts';
+
+export const documentsLocales = defineLocales(import.meta.glob('./*.json'), [uploadsLocales]);

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreatePositionRequest, TPosition } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
+import { orgChartKeys } from './get-org-chart.ts';
+
+/** POST /positions/ or PATCH /positions/{id}/ (only the fields given change; `people` replaces the holders). */
+export function useSavePosition() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string | undefined; input: Partial<TCreatePositionRequest> }) =>
+      id
+        ? apiClient.patch<TPosition>(`${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`, { json: input })
+        : apiClient.post<TPosition>(`${AUDIENCES_BASE}/positions/`, { json: input }),
+    onSuccess: (position) => {
+      client.setQueryData(orgChartKeys.position(position.id), position);
+      // the chart, the lists, the holders, and the people pickers that show positions
+      void client.invalidateQueries({ queryKey: orgChartKeys.all });
+      void client.invalidateQueries({ queryKey: ['directory'] });
+    },
+  });
+}

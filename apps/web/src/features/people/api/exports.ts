@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPaged, TPersonExport } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { ensureFileCookie } from '../../../shared/uploads/upload-api.ts';
+import { filterQuery, PERSONS_BASE, type PeopleFilters } from './get-people.ts';
+
+const EXPORTS = `${PERSONS_BASE}/exports`;
+export const exportKeys = {
+  list: ['people', 'exports'] as const,
+  one: (id: string) => ['people', 'exports', id] as const,
+};
+const isRunning = (status: TPersonExport['status']) => status === 'PENDING' || status === 'RUNNING';
+
+/** The tenant's exports, newest first (MANAGE_PEOPLE); polled while one of them runs. */
+export function usePersonExports(enabled: boolean) {
+  return useQuery({
+    queryKey: exportKeys.list,
+    enabled,
+    queryFn: ({ signal }) => apiClient.get<TPaged<TPersonExport>>(`${EXPORTS}/`, { query: { page: 1, page_size: 5 }, signal }),
+    refetchInterval: (query) => (query.state.data?.results.some((item) => isRunning(item.status)) ? 1000 : false),
+  });
+}
+
+/** exportPersons: a CSV or XLSX of the list as filtered, made in the background. */
+export function useStartExport() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ format, filters }: { format: 'csv' | 'xlsx'; filters: PeopleFilters }) => {
+      const query = filterQuery(filters);
+      const sent = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== ''));
+      return apiClient.post<TPersonExport>(`${EXPORTS}/`, { json: { format, filters: sent } });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: exportKeys.list }),
+  });
+}
+
+/** Downloads a finished export: the session cookie lets the browser stream it to disk itself. */
+export async function downloadExport(item: TPersonExport): Promise<void> {
+  await ensureFileCookie();
+  const anchor = document.createElement('a');
+  anchor.href = item.download_url ?? `${EXPORTS}/${encodeURIComponent(item.id)}/download`;
+  anchor.download = item.file_name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}

@@ -1,0 +1,51 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPaged, TPersonListItem } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+
+export const PERSONS_BASE = '/api/audiences/v3/persons';
+
+export type PersonStatusFilter = 'active' | 'disabled' | 'all';
+export type PersonOrigin = 'OWN_ORGANIZATION' | 'BUSINESS_PARTNER' | 'CONTRACTOR_BUSINESS';
+export const PERSON_ORIGINS: readonly PersonOrigin[] = ['OWN_ORGANIZATION', 'BUSINESS_PARTNER', 'CONTRACTOR_BUSINESS'];
+
+/** The list's filters (decision 008: ids for position, business line and workspace). */
+export interface PeopleFilters {
+  search: string;
+  position: string | null;
+  business_line: string | null;
+  workspace: string | null;
+  origin: PersonOrigin | null;
+  status: PersonStatusFilter;
+}
+export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, origin: null, status: 'active' };
+
+/** The filters as the server reads them (blank ones dropped). */
+export function filterQuery(filters: PeopleFilters) {
+  return {
+    search: filters.search.trim() || null,
+    position: filters.position,
+    business_line: filters.business_line,
+    workspace: filters.workspace,
+    origin: filters.origin,
+    status: filters.status,
+  };
+}
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  list: (filters: PeopleFilters, page: number, pageSize: number) => ['people', 'list', filterQuery(filters), page, pageSize] as const,
+  detail: (id: string) => ['people', 'detail', id] as const,
+};
+
+/** getPeople: GET /persons/ with search, filters and paging (VIEW_PEOPLE). */
+export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: peopleKeys.list(filters, page, pageSize),
+    queryFn: ({ signal }) => apiClient.get<TPaged<TPersonListItem>>(`${PERSONS_BASE}/`, { query: { ...filterQuery(filters), page, page_size: pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePeople(filters: PeopleFilters, page: number, pageSize: number) {
+  return useQuery(peopleQueryOptions(filters, page, pageSize));
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPerson } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+
+export interface Invite {
+  id: string;
+  email: string;
+  name: string | null;
+  link: string;
+  expires_at: string;
+}
+
+const personUrl = (id: string) => `${PERSONS_BASE}/${encodeURIComponent(id)}`;
+
+/** POST /persons/{id}/disable or /enable (MANAGE_PEOPLE): a disabled person loses access at once. */
+export function useSetPersonDisabled(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (disabled: boolean) => apiClient.post<TPerson>(`${personUrl(id)}/${disabled ? 'disable' : 'enable'}`),
+    onSuccess: (person) => {
+      client.setQueryData(peopleKeys.detail(person.id), person);
+      void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
+    },
+  });
+}
+
+/** POST /persons/{id}/invite (MANAGE_PEOPLE): an invitation to their primary e-mail, with its link. */
+export function useInvitePerson(id: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => apiClient.post<Invite>(`${personUrl(id)}/invite`),
+  });
+}

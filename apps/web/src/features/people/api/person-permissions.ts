@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPassportPermissions } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+
+const BASE = '/api/permissions/v3';
+
+export const permissionKeys = {
+  all: ['permissions', 'all'] as const,
+  passport: (passport: string) => ['permissions', 'passport', passport] as const,
+};
+
+/** getAllAvailablePermissions: every key with its meaning. */
+export function useAllPermissions() {
+  return useQuery({
+    queryKey: permissionKeys.all,
+    queryFn: ({ signal }) => apiClient.get<{ key: string; meaning: string }[]>(`${BASE}/permissions`, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** getOrCreatePermissionsByPassport. */
+export function usePassportPermissions(passport: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: permissionKeys.passport(passport ?? ''),
+    enabled: enabled && Boolean(passport),
+    queryFn: ({ signal }) => apiClient.get<TPassportPermissions>(`${BASE}/by-passport/${encodeURIComponent(passport ?? '')}`, { signal }),
+  });
+}
+
+/** PUT /by-passport/{passport} (MANAGE_PEOPLE): replaces the whole set. */
+export function useSetPassportPermissions(passport: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (permissions: string[]) => apiClient.put<TPassportPermissions>(`${BASE}/by-passport/${encodeURIComponent(passport)}`, { json: { permissions } }),
+    onSuccess: (answer) => {
+      client.setQueryData(permissionKeys.passport(passport), answer);
+      // The caller's own set may have changed: the shell reads it from the site config.
+      void client.invalidateQueries({ queryKey: ['site-config'] });
+    },
+  });
+}

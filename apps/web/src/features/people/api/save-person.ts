@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreatePersonRequest, TPerson, TUpdatePersonRequest } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+
+/** POST /persons/ (create) or PATCH /persons/{id}/ (edit); 400 `{errors: {field: [msg]}}` on bad fields. */
+export function useSavePerson(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: TCreatePersonRequest | TUpdatePersonRequest) =>
+      id ? apiClient.patch<TPerson>(`${PERSONS_BASE}/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TPerson>(`${PERSONS_BASE}/`, { json: input }),
+    onSuccess: (person) => {
+      client.setQueryData(peopleKeys.detail(person.id), person);
+      void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
+    },
+  });
+}

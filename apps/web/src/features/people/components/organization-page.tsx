@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Image, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBuilding } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOrganization } from '@faena/contracts';
+import { fileDownloadLink, uploadIdFromLink, type UploadRules } from '@faena/domain/forms/files';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
+import { FileUploadField } from '../../../shared/uploads/file-upload-field.tsx';
+import { UPLOAD_SERVER } from '../../../shared/uploads/upload-api.ts';
+import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
+import { OrganizationCatalogs } from './organization-catalogs.tsx';
+import { usePeopleAccess } from './use-can.ts';
+import { useUpdateTenant } from '../../../shared/tenant/tenant-context.tsx';
+
+const LOGO_RULES: UploadRules = {
+  noun: 'image',
+  isMultiple: false,
+  minFiles: 0,
+  maxFiles: 1,
+  minSize: 0,
+  maxSize: 5 * 1024 * 1024,
+  formats: ['png', 'jpeg', 'gif', 'webp', 'svg'],
+  messages: {},
+};
+
+function Logo({ organization }: { organization: TOrganization }) {
+  const { t } = useTranslation();
+  return organization.logo_url ? (
+    <Image src={organization.logo_url} alt={t('people.organization.logoAlt', { name: organization.name })} h={72} w="auto" maw={240} fit="contain" data-testid="organization-logo" />
+  ) : (
+    <Paper withBorder radius="md" w={72} h={72} style={{ display: 'grid', placeItems: 'center' }}>
+      <IconBuilding size={32} stroke={1.4} aria-hidden />
+    </Paper>
+  );
+}
+
+/** /organization — the tenant's profile: members see it, MANAGE_PEOPLE renames it or changes its logo. */
+export function OrganizationPage() {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const access = usePeopleAccess();
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('people.organization.title')} description={t('people.organization.description')} />
+      {organization.isPending ? (
+        <Loader />
+      ) : organization.isError ? (
+        <Alert color="red">{t('people.organization.loadFailed')}</Alert>
+      ) : access.canManage ? (
+        <OrganizationForm organization={organization.data} />
+      ) : (
+        <Paper withBorder p="md" radius="md" data-testid="organization-profile">
+          <Group gap="md">
+            <Logo organization={organization.data} />
+            <Stack gap={2}>
+              <Title order={2} fz="lg">
+                {organization.data.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('people.organization.subdomain', { subdomain: organization.data.subdomain })}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      )}
+      <OrganizationCatalogs />
+    </Stack>
+  );
+}
+
+function OrganizationForm({ organization }: { organization: TOrganization }) {
+  const { t } = useTranslation();
+  const update = useUpdateOrganization();
+  const updateTenant = useUpdateTenant();
+  const initialLogo = organization.logo_upload_id ? [fileDownloadLink(UPLOAD_SERVER, organization.logo_upload_id)] : [];
+  const [name, setName] = useState(organization.name);
+  const [logo, setLogo] = useState<string[]>(initialLogo);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; logo?: string }>({});
+  const logoId = logo[0] ? (uploadIdFromLink(logo[0]) ?? null) : null;
+  const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id;
+  useUnsavedChanges(dirty);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: t('people.organization.nameRequired') });
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { name: name.trim(), logo_upload_id: logoId },
+      {
+        onSuccess: (saved) => {
+          // The top bar and every screen show the new name and logo at once.
+          updateTenant({ name: saved.name, logoUrl: saved.logo_url ?? '' });
+          toast.show(t('people.organization.saved'));
+        },
+        onError: (error) => {
+          const fields = isHttpError(error) && typeof error.body === 'object' && error.body && 'errors' in error.body ? (error.body as { errors: Record<string, string[]> }).errors : null;
+          if (fields) setErrors({ name: fields.name?.join(' '), logo: fields.logo_upload_id?.join(' ') });
+          else toast.error(t('errors.saveFailed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="organization-form">
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md" maw={560}>
+          <Group gap="md">
+            <Logo organization={organization} />
+            <Text size="sm" c="dimmed">
+              {t('people.organization.subdomain', { subdomain: organization.subdomain })}
+            </Text>
+          </Group>
+          <TextInput label={t('people.organization.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} maxLength={200} data-testid="organization-name" />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('people.organization.logo')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('people.organization.logoHelp')}
+            </Text>
+            <FileUploadField value={logo} onChange={setLogo} rules={LOGO_RULES} label={t('people.organization.logo')} onBusyChange={setBusy} />
+            {errors.logo && (
+              <Text size="xs" c="red" role="alert">
+                {errors.logo}
+              </Text>
+            )}
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!dirty || busy} loading={update.isPending} data-testid="organization-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PERSON_ORIGINS, type PeopleFilters, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import type { Option } from '../api/options.ts';
+import { RemoteSelect } from './remote-select.tsx';
+
+/** The filters with the labels of the chosen entities (the URL keeps both). */
+export interface FilterState {
+  filters: PeopleFilters;
+  labels: { position: string | null; business_line: string | null; workspace: string | null };
+}
+
+const option = (value: string | null, label: string | null): Option | null => (value ? { value, label: label ?? value } : null);
+
+export function countActiveFilters(filters: PeopleFilters): number {
+  return [filters.position, filters.business_line, filters.workspace, filters.origin].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
+}
+
+interface Props {
+  state: FilterState;
+  search: string;
+  onSearch: (value: string) => void;
+  onChange: (next: FilterState) => void;
+  hasBusinessLines: boolean;
+  isMobile: boolean;
+}
+
+/** Search box (debounced by the page) and the list's filters; on phones the filters fold into a popover. */
+export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusinessLines, isMobile }: Props) {
+  const { t } = useTranslation();
+  const { filters, labels } = state;
+  const set = (patch: Partial<PeopleFilters>, labelPatch: Partial<FilterState['labels']> = {}) => onChange({ filters: { ...filters, ...patch }, labels: { ...labels, ...labelPatch } });
+  const active = countActiveFilters(filters);
+  const [opened, { toggle }] = useDisclosure(false);
+
+  const fields = (
+    <>
+      <RemoteSelect
+        source="positions"
+        label={t('people.filters.position')}
+        placeholder={t('people.filters.any')}
+        value={option(filters.position, labels.position)}
+        onChange={(chosen) => set({ position: chosen?.value ?? null }, { position: chosen?.label ?? null })}
+        testId="filter-position"
+      />
+      {hasBusinessLines && (
+        <RemoteSelect
+          source="business-lines"
+          label={t('people.filters.businessLine')}
+          placeholder={t('people.filters.any')}
+          value={option(filters.business_line, labels.business_line)}
+          onChange={(chosen) => set({ business_line: chosen?.value ?? null }, { business_line: chosen?.label ?? null })}
+          testId="filter-business-line"
+        />
+      )}
+      <RemoteSelect
+        source="venues"
+        label={t('people.filters.workspace')}
+        placeholder={t('people.filters.any')}
+        value={option(filters.workspace, labels.workspace)}
+        onChange={(chosen) => set({ workspace: chosen?.value ?? null }, { workspace: chosen?.label ?? null })}
+        testId="filter-workspace"
+      />
+      <Select
+        label={t('people.filters.origin')}
+        placeholder={t('people.filters.any')}
+        data={PERSON_ORIGINS.map((value) => ({ value, label: t(`people.origin.${value}`) }))}
+        value={filters.origin}
+        onChange={(value) => set({ origin: (value as PersonOrigin | null) ?? null })}
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        data-testid="filter-origin"
+      />
+    </>
+  );
+  const status = (
+    <SegmentedControl
+      value={filters.status}
+      onChange={(value) => set({ status: value as PersonStatusFilter })}
+      data={(['active', 'disabled', 'all'] as const).map((value) => ({ value, label: t(`people.filters.status.${value}`) }))}
+      fullWidth={isMobile}
+      aria-label={t('people.filters.statusLabel')}
+      data-testid="filter-status"
+    />
+  );
+  const clear = active > 0 && (
+    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, origin: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null } })}>
+      {t('people.filters.clear')}
+    </Button>
+  );
+  const searchBox = (
+    <TextInput
+      leftSection={<IconSearch size={16} />}
+      placeholder={t('people.filters.searchPlaceholder')}
+      aria-label={t('people.filters.search')}
+      value={search}
+      onChange={(event) => onSearch(event.currentTarget.value)}
+      style={{ flex: 1, minWidth: 200 }}
+      data-testid="people-search"
+    />
+  );
+
+  if (isMobile) {
+    return (
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          {searchBox}
+          <Button variant={active > 0 ? 'light' : 'default'} leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={toggle} aria-expanded={opened} data-testid="people-filters-toggle">
+            {active > 0 ? t('people.filters.buttonCount', { n: active }) : t('people.filters.button')}
+          </Button>
+        </Group>
+        <Collapse expanded={opened}>
+          <Stack gap="sm" pb="xs">
+            {status}
+            {fields}
+            {clear}
+          </Stack>
+        </Collapse>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="center">
+        {searchBox}
+        {status}
+      </Group>
+      <SimpleGrid cols={hasBusinessLines ? 4 : 3} spacing="sm">
+        {fields}
+      </SimpleGrid>
+      {clear && <Group>{clear}</Group>}
+    </Stack>
+  );
+}

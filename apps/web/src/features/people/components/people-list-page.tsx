@@ -1,0 +1,161 @@
+import { Alert, Button, Group, Loader, Menu, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconBuilding, IconChevronDown, IconFileExport, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { EMPTY_FILTERS, PERSON_ORIGINS, usePeople, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import { ExportModal } from './export-modal.tsx';
+import { PeopleFiltersBar, type FilterState } from './people-filters.tsx';
+import { PeopleResults } from './people-results.tsx';
+import { usePeopleAccess } from './use-can.ts';
+
+export const MOBILE_QUERY = '(max-width: 61.99em)';
+const PAGE_SIZES = ['20', '50', '100'];
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Filters, search and page live in the URL: back from a person returns to the same list. */
+function readState(params: URLSearchParams): FilterState & { page: number; pageSize: number } {
+  const status = params.get('status');
+  const origin = params.get('origin');
+  return {
+    filters: {
+      search: params.get('q') ?? '',
+      position: params.get('position'),
+      business_line: params.get('business_line'),
+      workspace: params.get('workspace'),
+      origin: PERSON_ORIGINS.includes(origin as PersonOrigin) ? (origin as PersonOrigin) : null,
+      status: status === 'disabled' || status === 'all' ? (status as PersonStatusFilter) : EMPTY_FILTERS.status,
+    },
+    labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name') },
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(params.get('size') ?? '') ? Number(params.get('size')) : 20,
+  };
+}
+
+function writeState(state: FilterState & { page: number; pageSize: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (key: string, value: string | null | undefined) => {
+    if (value) params.set(key, value);
+  };
+  const { filters, labels } = state;
+  put('q', filters.search.trim());
+  put('position', filters.position);
+  put('position_name', filters.position ? labels.position : null);
+  put('business_line', filters.business_line);
+  put('business_line_name', filters.business_line ? labels.business_line : null);
+  put('workspace', filters.workspace);
+  put('workspace_name', filters.workspace ? labels.workspace : null);
+  put('origin', filters.origin);
+  if (filters.status !== EMPTY_FILTERS.status) put('status', filters.status);
+  if (state.page > 1) put('page', String(state.page));
+  if (state.pageSize !== 20) put('size', String(state.pageSize));
+  return params;
+}
+
+/** /people: search, filters, paging; create, bulk load and export for MANAGE_PEOPLE. */
+export function PeopleListPage() {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [params, setParams] = useSearchParams();
+  const state = readState(params);
+  const [search, setSearch] = useState(state.filters.search);
+  const [exportOpened, exportModal] = useDisclosure(false);
+  const access = usePeopleAccess();
+  const people = usePeople(state.filters, state.page, state.pageSize);
+
+  const update = (next: Partial<FilterState & { page: number; pageSize: number }>, replace = true) => setParams(writeState({ ...state, page: 1, ...next }), { replace });
+  const pushSearch = useDebouncedCallback((value: string) => update({ filters: { ...state.filters, search: value } }), SEARCH_DEBOUNCE_MS);
+
+  const count = people.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / state.pageSize));
+
+  const actions = access.canManage && (
+    <Group gap="xs">
+      <Button component={Link} to="/people/create" leftSection={<IconPlus size={16} />} data-testid="person-create">
+        {t('people.list.create')}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="people-more">
+            {t('people.list.moreActions')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/people-upload" leftSection={<IconUpload size={16} />} data-testid="people-upload-link">
+            {t('people.list.upload')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileExport size={16} />} onClick={exportModal.open} data-testid="people-export">
+            {t('people.list.export')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
+            {t('people.list.organization')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('people.list.title')} description={t('people.list.description')} actions={actions} />
+      <PeopleFiltersBar
+        state={state}
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          pushSearch(value);
+        }}
+        onChange={(next) => update(next)}
+        hasBusinessLines={access.hasBusinessLines}
+        isMobile={isMobile}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="people-count" aria-live="polite">
+          {people.isPending ? t('common.loading') : t('people.list.count', { count })}
+        </Text>
+        {people.isFetching && !people.isPending && <Loader size="xs" />}
+      </Group>
+      {people.isError ? (
+        <Alert color="red" title={t('people.list.failed')}>
+          <Button size="xs" variant="white" onClick={() => void people.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : people.isPending ? (
+        <Loader />
+      ) : count === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="xs">
+            <IconUsers size={32} stroke={1.4} />
+            <Text c="dimmed" ta="center">
+              {state.filters.search || state.filters.position || state.filters.business_line || state.filters.workspace || state.filters.origin ? t('people.list.noMatches') : t('people.list.empty')}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <div style={{ opacity: people.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          <PeopleResults people={people.data.results} isMobile={isMobile} />
+        </div>
+      )}
+      {count > 0 && (
+        <Group justify={isMobile ? 'center' : 'space-between'} gap="sm">
+          <Pagination total={pages} value={Math.min(state.page, pages)} onChange={(page) => update({ page }, false)} size="sm" siblings={isMobile ? 0 : 1} getControlProps={(control) => ({ 'aria-label': t(`people.list.pagination.${control}`) })} data-testid="people-pagination" />
+          {!isMobile && (
+            <Select
+              data={PAGE_SIZES.map((value) => ({ value, label: t('people.list.pageSize', { n: value }) }))}
+              value={String(state.pageSize)}
+              onChange={(value) => update({ pageSize: Number(value ?? 20) })}
+              w={150}
+              size="xs"
+              aria-label={t('people.list.pageSizeLabel')}
+              allowDeselect={false}
+            />
+          )}
+        </Group>
+      )}
+      {access.canManage && <ExportModal opened={exportOpened} onClose={exportModal.close} filters={state.filters} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TPersonListItem } from '@faena/contracts';
+import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
+import { PersonAvatar } from './person-avatar.tsx';
+import classes from './people.module.css';
+
+/** Spec forms §9: lists shown as text are cut after 3 items, then "... y N más". */
+export function joinCut(items: string[], more: (n: number) => string): string {
+  if (items.length <= 3) return items.join(', ');
+  return `${items.slice(0, 3).join(', ')} ${more(items.length - 3)}`;
+}
+
+function StatusBadge({ person }: { person: TPersonListItem }) {
+  const { t } = useTranslation();
+  if (person.is_disabled) {
+    return (
+      <Badge color="gray" c={readableOnLight('gray')} variant="light" size="sm">
+        {t('people.status.disabled')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={person.has_account ? 'green' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : 'yellow')} variant="light" size="sm">
+      {person.has_account ? t('people.status.active') : t('people.status.noAccount')}
+    </Badge>
+  );
+}
+
+/** The page of people: a table on desktop, cards on phones. */
+export function PeopleResults({ people, isMobile }: { people: TPersonListItem[]; isMobile: boolean }) {
+  const { t } = useTranslation();
+  const more = (n: number) => t('people.list.more', { n });
+  const documents = (person: TPersonListItem) => person.identity_documents.map((doc) => `${t(`people.documentTypesShort.${doc.type}`)} ${doc.number}`);
+  const positions = (person: TPersonListItem) => joinCut(person.positions.map((position) => position.title), more);
+
+  if (isMobile) {
+    return (
+      <Stack gap="xs" data-testid="people-cards">
+        {people.map((person) => (
+          <UnstyledButton key={person.id} component={Link} to={`/people/${person.id}`} className={classes.card} data-testid="person-row" data-disabled={person.is_disabled || undefined}>
+            <Paper withBorder p="sm" radius="md">
+              <Group wrap="nowrap" gap="sm" align="flex-start">
+                <PersonAvatar person={person} size={40} />
+                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text fw={600} truncate>
+                      {person.name}
+                    </Text>
+                    {/* The state reads whole; the name gives way. */}
+                    <span style={{ flex: 'none', display: 'flex' }}>
+                      <StatusBadge person={person} />
+                    </span>
+                  </Group>
+                  {person.primary_email && (
+                    <Text size="sm" c="dimmed" truncate>
+                      {person.primary_email}
+                    </Text>
+                  )}
+                  {person.positions.length > 0 && (
+                    <Text size="sm" truncate>
+                      {positions(person)}
+                    </Text>
+                  )}
+                  {person.identity_documents.length > 0 && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {documents(person).join(' · ')}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="people-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('people.list.name')}</Table.Th>
+            <Table.Th>{t('people.list.documents')}</Table.Th>
+            <Table.Th>{t('people.list.positions')}</Table.Th>
+            <Table.Th>{t('people.list.origin')}</Table.Th>
+            <Table.Th w={130}>{t('people.list.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => (
+            <Table.Tr key={person.id} data-testid="person-row" data-disabled={person.is_disabled || undefined} className={classes.row}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <PersonAvatar person={person} size={36} />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={`/people/${person.id}`} fw={600} size="sm">
+                      {person.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" truncate>
+                      {person.primary_email ?? t('people.list.noEmail')}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{joinCut(documents(person), more) || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{positions(person) || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{person.origin ? t(`people.originShort.${person.origin}`) : '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge person={person} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

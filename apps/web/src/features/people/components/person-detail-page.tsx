@@ -1,0 +1,308 @@
+import { Alert, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconCopy, IconMail, IconPencil, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { TPerson } from '@faena/contracts';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { confirm, openModal } from '../../../shared/ui/modal.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { usePerson } from '../api/get-person.ts';
+import { useImpersonate } from '../api/impersonate.ts';
+import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
+import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
+import { PersonAvatar } from './person-avatar.tsx';
+import { PersonPermissions } from './person-permissions.tsx';
+import { Section } from './section.tsx';
+import { usePeopleAccess } from './use-can.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function Values({ items }: { items: string[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('people.detail.none')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6}>
+      {items.map((item, index) => (
+        <Badge key={`${item}-${index}`} variant="light" color="gray" tt="none" size="md">
+          {item}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function Plain({ value }: { value: string | null | undefined }) {
+  const { t } = useTranslation();
+  return value ? (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {value}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('people.detail.none')}
+    </Text>
+  );
+}
+
+function showInvite(invite: Invite, t: TFunction) {
+  void openModal<null>({
+    id: 'person-invite',
+    title: t('people.detail.invite.doneTitle'),
+    dismissValue: null,
+    render: (answer) => (
+      <Stack gap="sm">
+        <Text size="sm">{t('people.detail.invite.doneMessage', { email: invite.email, date: formatDateTime(invite.expires_at) })}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput value={invite.link} readOnly style={{ flex: 1 }} aria-label={t('people.detail.invite.link')} onFocus={(event) => event.currentTarget.select()} />
+          <CopyButton value={invite.link}>
+            {({ copied, copy }) => (
+              <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                {copied ? t('common.copied') : t('common.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={() => answer(null)}>{t('common.close')}</Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+/** /people/:id — every field of the person, and what the caller may do with them. */
+export function PersonDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const person = usePerson(id);
+
+  if (person.isPending) return <Loader />;
+  if (!person.data) {
+    const missing = isHttpError(person.error) && person.error.status === 404;
+    return (
+      <Stack gap="md" align="flex-start">
+        <Alert color={missing ? 'yellow' : 'red'} data-testid="person-missing">
+          {missing ? t('people.detail.missing') : t('people.detail.loadFailed')}
+        </Alert>
+        <Button component={Link} to="/people" variant="light" leftSection={<IconArrowLeft size={16} />}>
+          {t('people.detail.back')}
+        </Button>
+      </Stack>
+    );
+  }
+  return <PersonDetail person={person.data} />;
+}
+
+function PersonDetail({ person }: { person: TPerson }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const access = usePeopleAccess();
+  const setDisabled = useSetPersonDisabled(person.id);
+  const invite = useInvitePerson(person.id);
+  const impersonate = useImpersonate();
+  const isSelf = session?.user.passport === person.passport;
+  const isImpersonating = Boolean(session?.user.impersonator);
+
+  const onToggleDisabled = async () => {
+    const disabling = !person.is_disabled;
+    const ok = await confirm({
+      id: 'person-disable',
+      title: disabling ? t('people.detail.disable.title') : t('people.detail.enable.title'),
+      message: disabling ? t('people.detail.disable.message', { name: person.name }) : t('people.detail.enable.message', { name: person.name }),
+      confirmLabel: disabling ? t('people.detail.disable.confirm') : t('people.detail.enable.confirm'),
+      cancelLabel: t('common.cancel'),
+      danger: disabling,
+    }).catch(() => false);
+    if (!ok) return;
+    setDisabled.mutate(disabling, {
+      onSuccess: () => toast.show(disabling ? t('people.detail.disable.done', { name: person.name }) : t('people.detail.enable.done', { name: person.name })),
+      onError: (error) => toast.error(isHttpError(error) && error.detail ? error.detail : t('errors.saveFailed')),
+    });
+  };
+  const onInvite = () =>
+    invite.mutate(undefined, {
+      onSuccess: (answer) => showInvite(answer, t),
+      onError: (error) => toast.error(isHttpError(error) && error.detail ? error.detail : t('people.detail.invite.failed')),
+    });
+  const onImpersonate = async () => {
+    const ok = await confirm({
+      id: 'person-impersonate',
+      title: t('people.detail.impersonate.title'),
+      message: t('people.detail.impersonate.message', { name: person.name }),
+      confirmLabel: t('people.detail.impersonate.confirm'),
+      cancelLabel: t('common.cancel'),
+    }).catch(() => false);
+    if (!ok) return;
+    // The screen may unmount when the session changes: await the call instead of a per-call callback.
+    await impersonate.mutateAsync(person.id).then(
+      () => navigate('/home'),
+      (error: unknown) => toast.error(isHttpError(error) && error.detail ? error.detail : t('people.detail.impersonate.failed')),
+    );
+  };
+
+  const canInvite = access.canManage && !person.has_account && !person.is_disabled && Boolean(person.primary_email);
+  const canImpersonate = access.canImpersonate && person.has_account && !person.is_disabled && !isSelf && !isImpersonating;
+
+  return (
+    <Stack gap="md" data-testid="person-detail">
+      <BackLink to="/people">{t('people.detail.back')}</BackLink>
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <PersonAvatar person={person} size={72} />
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={1} fz={{ base: 22, sm: 26 }} style={{ overflowWrap: 'anywhere' }} data-testid="person-title">
+                {person.name}
+              </Title>
+              {person.primary_email && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {person.primary_email}
+                </Text>
+              )}
+              <Group gap={6}>
+                {person.is_disabled ? (
+                  <Badge color="gray" c={readableOnLight('gray')} variant="light" data-testid="person-status">
+                    {t('people.status.disabled')}
+                  </Badge>
+                ) : (
+                  <Badge color={person.has_account ? 'green' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : 'yellow')} variant="light" data-testid="person-status">
+                    {person.has_account ? t('people.status.active') : t('people.status.noAccount')}
+                  </Badge>
+                )}
+                {person.positions.map((position) => (
+                  <Badge key={position.id} variant="outline" tt="none">
+                    {position.title}
+                  </Badge>
+                ))}
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="xs">
+            {access.canManage && (
+              <Button component={Link} to={`/people/${person.id}/edit`} leftSection={<IconPencil size={16} />} data-testid="person-edit">
+                {t('people.detail.edit')}
+              </Button>
+            )}
+            {canInvite && (
+              <Button variant="light" leftSection={<IconMail size={16} />} onClick={onInvite} loading={invite.isPending} data-testid="person-invite">
+                {t('people.detail.invite.button')}
+              </Button>
+            )}
+            {canImpersonate && (
+              <Button variant="light" leftSection={<IconUserShare size={16} />} onClick={() => void onImpersonate()} loading={impersonate.isPending} data-testid="person-impersonate">
+                {t('people.detail.impersonate.button')}
+              </Button>
+            )}
+            {access.canManage && !isSelf && (
+              <Button
+                variant={person.is_disabled ? 'light' : 'default'}
+                color={person.is_disabled ? undefined : 'red'}
+                leftSection={person.is_disabled ? <IconUserCheck size={16} /> : <IconUserOff size={16} />}
+                onClick={() => void onToggleDisabled()}
+                loading={setDisabled.isPending}
+                data-testid="person-toggle-disabled"
+              >
+                {person.is_disabled ? t('people.detail.enable.button') : t('people.detail.disable.button')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={t('people.form.sections.contact')}>
+            <Field label={t('people.form.primaryEmail')}>
+              <Plain value={person.primary_email} />
+            </Field>
+            <Field label={t('people.form.otherEmails')}>
+              <Values items={person.other_emails} />
+            </Field>
+            <Field label={t('people.form.phones')}>
+              <Values items={person.phones.map((phone) => (phone.label ? `${phone.number} (${phone.label})` : phone.number))} />
+            </Field>
+            <Field label={t('people.form.address')}>
+              <Plain value={person.address} />
+            </Field>
+        </Section>
+        <Section title={t('people.form.sections.documents')}>
+            {person.identity_documents.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('people.form.noDocuments')}
+              </Text>
+            ) : (
+              person.identity_documents.map((doc) => (
+                <Field key={`${doc.type}:${doc.number}`} label={t(`people.documentTypes.${doc.type}`)}>
+                  <Text size="sm" ff="monospace">
+                    {doc.number}
+                  </Text>
+                </Field>
+              ))
+            )}
+            <Field label={t('people.form.origin')}>
+              <Plain value={person.origin ? t(`people.origin.${person.origin}`) : null} />
+            </Field>
+            {access.hasCompanies && (
+              <Field label={t('people.form.company')}>
+                <Plain value={person.company?.name} />
+              </Field>
+            )}
+        </Section>
+        <Section title={t('people.form.sections.organization')}>
+            <Field label={t('people.form.positions')}>
+              <Values items={person.positions.map((position) => position.title)} />
+            </Field>
+            {access.hasBusinessLines && (
+              <Field label={t('people.form.businessLines')}>
+                <Values items={person.business_lines.map((line) => line.name)} />
+              </Field>
+            )}
+            <Field label={t('people.form.workspaces')}>
+              <Values items={person.workspaces.map((place) => place.name)} />
+            </Field>
+            <Field label={t('people.form.roles')}>
+              <Values items={person.roles} />
+            </Field>
+            <Field label={t('people.form.groups')}>
+              <Values items={person.groups} />
+            </Field>
+        </Section>
+        <Section title={t('people.detail.account')}>
+            <Field label={t('people.detail.hasAccount')}>
+              <Plain value={person.has_account ? t('people.detail.yes') : t('people.detail.noAccountYet')} />
+            </Field>
+            <Field label={t('people.detail.lastSignIn')}>
+              <Plain value={person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : null} />
+            </Field>
+            <Field label={t('people.detail.createdAt')}>
+              <Plain value={formatDateTime(person.created_at)} />
+            </Field>
+            <Field label={t('people.detail.updatedAt')}>
+              <Plain value={formatDateTime(person.updated_at)} />
+            </Field>
+        </Section>
+      </SimpleGrid>
+
+      {access.canManage && <PersonPermissions passport={person.passport} />}
+    </Stack>
+  );
+}

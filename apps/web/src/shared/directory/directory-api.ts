@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPosition, TVenue } from '@faena/contracts';
+import { apiClient } from '../api/api-client.ts';
+
+export const AUDIENCES_BASE = '/api/audiences/v3';
+export const ORGANIZATION_BASE = '/api/organization/v3';
+
+/** The directory lists a picker can search (decision 008: every one is a paged list with `search`). */
+export type EntityKind = 'persons' | 'positions' | 'venues' | 'business_lines' | 'audiences';
+
+/** One choice of a picker: enough to show it without fetching it again. */
+export interface EntityOption {
+  id: string;
+  label: string;
+  description?: string | undefined;
+  /** Persons: their picture (initials otherwise). */
+  picture?: string | null | undefined;
+  /** Persons: not enabled. */
+  inactive?: boolean | undefined;
+}
+
+interface KindSpec<T> {
+  list: string;
+  detail: (id: string) => string;
+  query?: Record<string, string>;
+  toOption: (item: T) => EntityOption;
+}
+
+const personOption = (person: Pick<TPersonListItem, 'id' | 'name' | 'primary_email' | 'picture' | 'is_disabled' | 'positions'>): EntityOption => ({
+  id: person.id,
+  label: person.name,
+  description: [person.primary_email, ...person.positions.map((position) => position.title)].filter(Boolean).join(' · ') || undefined,
+  picture: person.picture,
+  inactive: person.is_disabled,
+});
+
+const SPECS: { [K in EntityKind]: KindSpec<never> } = {
+  persons: {
+    list: `${AUDIENCES_BASE}/persons/`,
+    detail: (id) => `${AUDIENCES_BASE}/persons/${encodeURIComponent(id)}/`,
+    query: { status: 'active' },
+    toOption: personOption as (item: never) => EntityOption,
+  },
+  positions: {
+    list: `${AUDIENCES_BASE}/positions/`,
+    detail: (id) => `${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`,
+    toOption: ((position: TPosition) => ({ id: position.id, label: position.title, description: [position.department, position.code].filter(Boolean).join(' · ') || undefined })) as (item: never) => EntityOption,
+  },
+  venues: {
+    list: `${ORGANIZATION_BASE}/venues/`,
+    detail: (id) => `${ORGANIZATION_BASE}/venues/${encodeURIComponent(id)}/`,
+    toOption: ((venue: TVenue) => ({ id: venue.id, label: venue.name, description: [venue.code, venue.address].filter(Boolean).join(' · ') || undefined })) as (item: never) => EntityOption,
+  },
+  business_lines: {
+    list: `${ORGANIZATION_BASE}/business-lines/`,
+    detail: (id) => `${ORGANIZATION_BASE}/business-lines/${encodeURIComponent(id)}/`,
+    toOption: ((line: TCatalogItem) => ({ id: line.id, label: line.name, description: line.code ?? undefined })) as (item: never) => EntityOption,
+  },
+  audiences: {
+    list: `${AUDIENCES_BASE}/audiences/`,
+    detail: (id) => `${AUDIENCES_BASE}/audiences/${encodeURIComponent(id)}/`,
+    toOption: ((audience: TAudience) => ({ id: audience.id, label: audience.name, description: audience.description ?? undefined })) as (item: never) => EntityOption,
+  },
+};
+
+export const directoryKeys = {
+  search: (kind: EntityKind, search: string) => ['directory', kind, 'search', search] as const,
+  option: (kind: EntityKind, id: string) => ['directory', kind, 'option', id] as const,
+};
+
+const PICKER_PAGE = 20;
+
+/** The first page of a list that matches `search` (empty: the first page in the list's order). */
+export function entitySearchOptions(kind: EntityKind, search: string) {
+  const spec = SPECS[kind];
+  return queryOptions({
+    queryKey: directoryKeys.search(kind, search),
+    queryFn: ({ signal }) =>
+      apiClient
+        .get<TPaged<never>>(spec.list, { signal, query: { ...spec.query, page_size: PICKER_PAGE, search: search.trim() || null } })
+        .then((page) => ({ count: page.count, options: page.results.map(spec.toOption) })),
+    staleTime: 30_000,
+  });
+}
+
+/** One item by id, as a picker shows it (a chosen value whose label is not known yet). */
+export function entityOptionOptions(kind: EntityKind, id: string) {
+  const spec = SPECS[kind];
+  return queryOptions({
+    queryKey: directoryKeys.option(kind, id),
+    queryFn: ({ signal }) => apiClient.get<never>(spec.detail(id), { signal }).then(spec.toOption),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export { personOption };

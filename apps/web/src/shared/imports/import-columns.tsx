@@ -1,0 +1,98 @@
+import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { downloadText } from '../lib/download.ts';
+import { templateCsv, type ImportKind } from './imports-api.ts';
+
+/**
+ * The columns a file of this kind may carry (headers match without case, accents or spacing, by
+ * name or any alias) and a CSV template with them.
+ */
+export function ImportColumns({ kind, templateName, isMobile }: { kind: ImportKind; templateName: string; isMobile: boolean }) {
+  const { t, i18n } = useTranslation();
+  // Our translation of a known column (this kind's own wording first); otherwise the server's text
+  // in the closest language.
+  const describe = (column: ImportKind['columns'][number]) => {
+    for (const key of [`imports.columnsByKind.${kind.kind}.${column.name}`, `imports.columns.${column.name}`]) {
+      if (i18n.exists(key)) return t(key);
+    }
+    return (i18n.language.startsWith('es') && column.description_es) || column.description;
+  };
+  const aliases = (list: string[]) => (list.length > 0 ? t('imports.columnsCard.aliases', { list: list.join(', ') }) : null);
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="import-columns">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            {t('imports.columnsCard.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('imports.columnsCard.help')}
+          </Text>
+        </Stack>
+        <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind), 'text/csv;charset=utf-8')} data-testid="import-template">
+          {t('imports.columnsCard.template')}
+        </Button>
+      </Group>
+      {isMobile ? (
+        <Stack gap="xs">
+          {kind.columns.map((column) => (
+            <Paper key={column.name} withBorder p="xs" radius="sm">
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                <Code>{column.name}</Code>
+                {column.required && (
+                  <Badge size="xs" color="red" c="red.9" variant="light">
+                    {t('imports.columnsCard.required')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" mt={4}>
+                {describe(column)}
+              </Text>
+              {column.aliases.length > 0 && (
+                <Text size="xs" c="dimmed" mt={2}>
+                  {aliases(column.aliases)}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table striped withTableBorder verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('imports.columnsCard.column')}</Table.Th>
+              <Table.Th>{t('imports.columnsCard.description')}</Table.Th>
+              <Table.Th w={110} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {kind.columns.map((column) => (
+              <Table.Tr key={column.name}>
+                <Table.Td>
+                  <Code>{column.name}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{describe(column)}</Text>
+                  {column.aliases.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {aliases(column.aliases)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {column.required && (
+                    <Badge size="xs" color="red" c="red.9" variant="light">
+                      {t('imports.columnsCard.required')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}

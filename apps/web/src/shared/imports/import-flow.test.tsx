@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useParams } from 'react-router';
+import type { TImportJob, TImportRow, TImportStatus } from '@faena/contracts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ImportFlow } from './import-flow.tsx';
+import { refuseImportFile } from './import-upload.tsx';
+import { templateCsv } from './imports-api.ts';
+
+const BASE = '/api/audiences/v3/persons/imports';
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const KINDS = {
+  kinds: [
+    {
+      kind: 'people',
+      modes: ['upsert'],
+      default_mode: 'upsert',
+      columns: [
+        { name: 'email', aliases: ['correo'], required: false, description: 'Primary e-mail' },
+        { name: 'name', aliases: ['nombre'], required: true, description: 'Full name.' },
+        { name: 'shoe_size', aliases: [], required: false, description: 'Shoe size.', description_es: 'Talla de zapato.' },
+      ],
+    },
+  ],
+  error_codes: { FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía", PERSON_ROW_SOMETHING_NEW: 'Texto del servidor' },
+};
+
+function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob {
+  return {
+    id: 7,
+    kind: 'people',
+    mode: 'upsert',
+    file_uid: 'u1',
+    file_name: 'personas.csv',
+    data_source: null,
+    status,
+    applied_at: status === 'APPLY_OK' ? '2025-03-01T12:00:00Z' : null,
+    created_at: '2025-03-01T11:00:00Z',
+    updated_at: null,
+    fail_description: null,
+    error_code: null,
+    error_message: null,
+    progress: { phase: status === 'VALIDATING' ? 'reading' : 'done', percent: status === 'VALIDATING' ? 40 : 100, rows: 2 },
+    counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 },
+    created_by: { id: 'p1', name: 'Ada Admin' },
+    ...over,
+  };
+}
+function row(id: number, over: Partial<TImportRow>): TImportRow {
+  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, ...over };
+}
+
+interface Server {
+  states: TImportJob[];
+  rows: TImportRow[];
+  calls: { method: string; url: string; body?: string }[];
+}
+let server: Server;
+
+beforeEach(() => {
+  server = { states: [], rows: [], calls: [] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      server.calls.push({ method, url, ...(typeof init?.body === 'string' ? { body: init.body } : {}) });
+      if (url.endsWith('/api/resources/v3/imports/kinds')) return json(KINDS);
+      if (url.includes(`${BASE}/7/rows/`)) {
+        const operation = new URL(url, 'http://x').searchParams.get('operation');
+        const results = server.rows.filter((r) => !operation || r.operation === operation);
+        return json({ count: results.length, next: null, previous: null, results });
+      }
+      if (url.endsWith(`${BASE}/7/apply`) && method === 'POST') {
+        server.states = [job('APPLYING', { progress: { phase: 'applying', percent: 90, rows: 2 } })];
+        return json(server.states[0], 202);
+      }
+      if (url.endsWith(`${BASE}/7/`)) {
+        // Each poll moves one state forward; the last one stays.
+        const current = server.states.length > 1 ? server.states.shift()! : server.states[0]!;
+        return json(current);
+      }
+      if (new URL(url, 'http://x').pathname === `${BASE}/`) return json({ count: 1, next: null, previous: null, results: [job('APPLY_OK')] });
+      return json({ code: 'not-found' }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Screen() {
+  const { id } = useParams();
+  return <ImportFlow family={{ baseUrl: BASE, kind: 'people' }} jobId={id} jobHref={(jobId) => `/people-bulk-load/${jobId}`} startHref="/people-upload" done={{ href: '/people', label: 'Ver personas' }} />;
+}
+const routes = [
+  { path: '/people-upload', Component: Screen },
+  { path: '/people-bulk-load/:id', Component: Screen },
+  { path: '/people', Component: () => <p>lista</p> },
+];
+
+describe('ImportFlow', () => {
+  it('lists the columns with translated descriptions (the server text for unknown ones) and the history', async () => {
+    await renderRoutes(routes, { path: '/people-upload' });
+    const columns = await screen.findByTestId('import-columns');
+    expect(within(columns).getByText('Correo principal (único en la organización): identifica a la persona.')).toBeTruthy();
+    expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();
+    expect(within(columns).getByText('También: correo')).toBeTruthy();
+    expect(within(columns).getAllByText('Obligatoria')).toHaveLength(1);
+    const history = await screen.findByTestId('import-history');
+    expect(await within(history).findByText('personas.csv')).toBeTruthy();
+    expect(within(history).getByText('Aplicada')).toBeTruthy();
+    expect(within(history).getByText('1 nuevo')).toBeTruthy();
+  });
+
+  it('shows a failed validation with the spec texts of the row errors, errors first, and filters by operation', async () => {
+    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 2 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 2 } })];
+    server.rows = [
+      row(1, { operation: 'ERROR', label: '', error_code: 'FILE_ROW_BLANK_LABEL', error_column: 'name' }),
+      row(2, { operation: 'ERROR', error_code: 'FILE_ROW_DUPLICATE_KEY', error_column: 'email' }),
+      row(3, { operation: 'ADD' }),
+    ];
+    await renderRoutes(routes, { path: '/people-bulk-load/7' });
+    const failure = await screen.findByTestId('import-file-error');
+    expect(within(failure).getByText('El archivo no se puede importar')).toBeTruthy();
+    // The row errors' own sentence replaces the server's summary of them.
+    expect(within(failure).getByText('2 filas tienen errores: corrígelas en el archivo y vuelve a subirlo.')).toBeTruthy();
+    expect(within(failure).queryByText('Hay 2 filas con errores')).toBeNull();
+    expect(screen.getByTestId('import-status').textContent).toBe('Validación fallida');
+    expect(await screen.findByText("La columna 'label' no puede estar vacía (columna name)")).toBeTruthy();
+    expect(screen.getByText("La columna 'key' está duplicada (columna email)")).toBeTruthy();
+    expect(screen.queryByText('Persona 3')).toBeNull();
+    expect(server.calls.some((call) => call.url.includes('rows/') && call.url.includes('operation=ERROR'))).toBe(true);
+
+    fireEvent.click(screen.getByText('Todas (3)'));
+    expect(await screen.findByText('Persona 3')).toBeTruthy();
+    expect(screen.queryByTestId('import-apply')).toBeNull();
+    expect(screen.getByTestId('import-discard')).toBeTruthy();
+  });
+
+  it('applies a validated job after confirmation and follows it to the result', async () => {
+    server.states = [job('VALIDATION_OK', { counts: { ADD: 1, UPDATE: 1, DELETE: 0, UNDELETE: 0, NO_CHANGE: 3, ERROR: 0 } })];
+    server.rows = [row(1, { operation: 'ADD' }), row(2, { operation: 'UPDATE' })];
+    await renderRoutes(routes, { path: '/people-bulk-load/7' });
+    expect((await screen.findByTestId('import-ready')).textContent).toContain('2 cambios listos para aplicar');
+    fireEvent.click(screen.getByTestId('import-apply'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url.endsWith('/7/apply'))).toBe(true));
+    // The answer is APPLYING: progress shows, and the job is polled until it ends.
+    expect(await screen.findByText('Aplicando los cambios…')).toBeTruthy();
+    expect(screen.getByTestId('import-progress').textContent).toContain('90%');
+    server.states.push(job('APPLY_OK', { counts: { ADD: 1, UPDATE: 1, DELETE: 0, UNDELETE: 0, NO_CHANGE: 3, ERROR: 0 } }));
+    const applied = await screen.findByTestId('import-applied', {}, { timeout: 8000 });
+    expect(within(applied).getByText('Importación aplicada')).toBeTruthy();
+    expect(within(applied).getByRole('link', { name: 'Ver personas' }).getAttribute('href')).toBe('/people');
+  }, 20_000);
+
+  it('shows a file error by its code and the server text of codes it does not know', async () => {
+    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITHOUT_REQUIRED_HEADERS', fail_description: "Falta la columna obligatoria 'name'", counts: { ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 } })];
+    await renderRoutes(routes, { path: '/people-bulk-load/7' });
+    const failure = await screen.findByTestId('import-file-error');
+    expect(within(failure).getByText('El archivo no tiene las columnas requeridas')).toBeTruthy();
+    expect(within(failure).getByText("Falta la columna obligatoria 'name'")).toBeTruthy();
+    expect(screen.queryByTestId('import-rows')).toBeNull();
+  });
+
+  it('says when the job does not exist', async () => {
+    await renderRoutes([{ path: '/people-bulk-load/:id', Component: () => <ImportFlow family={{ baseUrl: BASE, kind: 'people' }} jobId="99" jobHref={(id) => `/x/${id}`} startHref="/people-upload" /> }], { path: '/people-bulk-load/99' });
+    expect(await screen.findByText('Esta importación no existe o fue descartada.')).toBeTruthy();
+  }, 15_000);
+});
+
+describe('import files', () => {
+  it('refuses what the engine cannot read before sending it', () => {
+    expect(refuseImportFile({ name: 'a.CSV', size: 10 })).toBeNull();
+    expect(refuseImportFile({ name: 'a.xlsx', size: 10 })).toBeNull();
+    expect(refuseImportFile({ name: 'a.xls', size: 10 })).toBe('type');
+    expect(refuseImportFile({ name: 'a.csv', size: 0 })).toBe('empty');
+    expect(refuseImportFile({ name: 'a.csv', size: 51 * 1024 * 1024 })).toBe('size');
+  });
+  it('writes a template with the kind\'s columns', () => {
+    expect(templateCsv(KINDS.kinds[0] as never)).toBe('\uFEFFemail,name,shoe_size\r\n');
+  });
+});

@@ -1,0 +1,120 @@
+import { Alert, Chip, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TImportJob, TImportOperation, TImportRow } from '@faena/contracts';
+import { IMPORT_OPERATIONS, useImportRows, type ImportFamily } from './imports-api.ts';
+import { OperationBadge, paginationLabels, useImportErrorText } from './import-texts.tsx';
+import classes from './imports.module.css';
+
+const PAGE_SIZE = 50;
+const ALL = 'ALL';
+
+/** The preview: every staged row with its operation and error, filtered by operation, paged. */
+export function ImportRows({ family, job, isMobile }: { family: ImportFamily; job: TImportJob; isMobile: boolean }) {
+  const { t } = useTranslation();
+  // Errors first when there are any: they are what the user has to fix.
+  const [operation, setOperation] = useState<TImportOperation | null>(job.counts.ERROR > 0 ? 'ERROR' : null);
+  const [page, setPage] = useState(1);
+  const rows = useImportRows(family, job, operation, page, PAGE_SIZE);
+  const errorText = useImportErrorText();
+  const total = IMPORT_OPERATIONS.reduce((sum, op) => sum + job.counts[op], 0);
+  const pages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / PAGE_SIZE));
+  const results = rows.data?.results ?? [];
+
+  const describeError = (row: TImportRow) => {
+    const text = errorText(row.error_code, row.error_message);
+    if (!text) return null;
+    return row.error_column ? t('imports.rows.errorInColumn', { text, column: row.error_column }) : text;
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="import-rows">
+      <Chip.Group
+        value={operation ?? ALL}
+        onChange={(value) => {
+          setOperation(value === ALL ? null : (value as TImportOperation));
+          setPage(1);
+        }}
+      >
+        <Group gap="xs" mb="md" role="radiogroup" aria-label={t('imports.rows.filter')}>
+          <Chip value={ALL} size="sm" variant="outline" data-testid="import-filter-ALL">
+            {t('imports.rows.all', { n: total.toLocaleString() })}
+          </Chip>
+          {IMPORT_OPERATIONS.filter((op) => job.counts[op] > 0 || op === operation).map((op) => (
+            <Chip key={op} value={op} size="sm" variant="outline" color={op === 'ERROR' ? 'red' : undefined} data-testid={`import-filter-${op}`}>
+              {t(`imports.operation.${op}`)} ({job.counts[op].toLocaleString()})
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      {rows.isError ? (
+        <Alert color="red">{t('imports.rows.failed')}</Alert>
+      ) : rows.isPending ? (
+        <Loader size="sm" />
+      ) : results.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('imports.rows.empty')}
+        </Text>
+      ) : isMobile ? (
+        <Stack gap="xs" data-testid="import-rows-list">
+          {results.map((row) => (
+            <Paper key={row.id} withBorder p="xs" radius="sm" className={classes.rowCard} data-operation={row.operation} data-testid="import-row">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={600} truncate>
+                  {row.label || '—'}
+                </Text>
+                <OperationBadge operation={row.operation} />
+              </Group>
+              <Text size="xs" c="dimmed" className={classes.mono}>
+                {row.row !== null ? `${t('imports.rows.row')} ${row.row} · ` : ''}
+                {row.key || '—'}
+              </Text>
+              {describeError(row) && (
+                <Text size="sm" c="red.8" mt={4}>
+                  {describeError(row)}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <ScrollArea>
+          <Table verticalSpacing="xs" striped data-testid="import-rows-table" style={{ opacity: rows.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={80}>{t('imports.rows.row')}</Table.Th>
+                <Table.Th>{t('imports.rows.key')}</Table.Th>
+                <Table.Th>{t('imports.rows.label')}</Table.Th>
+                <Table.Th w={140}>{t('imports.rows.operation')}</Table.Th>
+                <Table.Th>{t('imports.rows.error')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {results.map((row) => (
+                <Table.Tr key={row.id} data-testid="import-row" data-operation={row.operation}>
+                  <Table.Td>{row.row ?? '—'}</Table.Td>
+                  <Table.Td className={classes.mono}>{row.key || '—'}</Table.Td>
+                  <Table.Td>{row.label || '—'}</Table.Td>
+                  <Table.Td>
+                    <OperationBadge operation={row.operation} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="red.8">
+                      {describeError(row)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="sm">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={isMobile ? 0 : 1} getControlProps={paginationLabels(t)} />
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Button, FileButton, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useState, type DragEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { TImportJob } from '@faena/contracts';
+import { isHttpError } from '../api/http-error.ts';
+import { IMPORT_MAX_BYTES, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportMode } from './imports-api.ts';
+import classes from './imports.module.css';
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const trim = (value: number, digits: number) => String(Number(value.toFixed(digits)));
+  if (bytes < 1024 * 1024) return `${trim(bytes / 1024, 1)} KB`;
+  return `${trim(bytes / 1024 / 1024, 2)} MB`;
+}
+
+/** Why a chosen file is refused before it is sent, or null. */
+export function refuseImportFile(file: Pick<File, 'name' | 'size'>): 'type' | 'size' | 'empty' | null {
+  if (!importExtension(file.name)) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > IMPORT_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** Choose (or drop) a CSV/XLSX file, pick the mode when the kind has several, start the validation. */
+export function ImportUpload({ family, kind, onCreated }: { family: ImportFamily; kind: ImportKind | undefined; onCreated: (job: TImportJob) => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [refusal, setRefusal] = useState<ReturnType<typeof refuseImportFile>>(null);
+  const [mode, setMode] = useState<ImportMode | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const create = useCreateImport(family);
+  const chosenMode = mode ?? kind?.default_mode ?? 'upsert';
+
+  const choose = (chosen: File | null) => {
+    create.reset();
+    if (!chosen) return;
+    const problem = refuseImportFile(chosen);
+    setRefusal(problem);
+    setFile(problem ? null : chosen);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  const failure = create.error ? serverFailure(create.error, t) : null;
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="import-upload">
+      <Title order={2} fz="lg" mb="sm">
+        {t('imports.upload.title')}
+      </Title>
+      <Stack gap="md">
+        <div
+          className={classes.dropzone}
+          data-dragging={dragging || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <IconFileSpreadsheet size={36} stroke={1.4} aria-hidden />
+          {file ? (
+            <Text fw={600} data-testid="import-file-name">
+              {file.name} <Text span c="dimmed" fw={400}>· {formatBytes(file.size)}</Text>
+            </Text>
+          ) : (
+            <Text c="dimmed" ta="center">
+              {t('imports.upload.drop')}
+            </Text>
+          )}
+          <FileButton onChange={choose} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+            {(props) => (
+              <Button variant="default" {...props} data-testid="import-choose">
+                {file ? t('imports.upload.change') : t('imports.upload.choose')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            {t('imports.upload.limits', { size: formatBytes(IMPORT_MAX_BYTES) })}
+          </Text>
+        </div>
+
+        {refusal && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="import-refusal">
+            {t(`imports.upload.refused.${refusal}`, { size: formatBytes(IMPORT_MAX_BYTES) })}
+          </Alert>
+        )}
+
+        {kind && kind.modes.length > 1 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('imports.upload.mode')}
+            </Text>
+            <SegmentedControl
+              value={chosenMode}
+              onChange={(value) => setMode(value as ImportMode)}
+              data={kind.modes.map((value) => ({ value, label: t(`imports.modes.${value}`) }))}
+              data-testid="import-mode"
+            />
+            <Text size="xs" c="dimmed">
+              {t(`imports.modesHelp.${chosenMode}`)}
+            </Text>
+          </Stack>
+        )}
+
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="import-create-error">
+            {failure}
+          </Alert>
+        )}
+
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconUpload size={16} />}
+            disabled={!file || !kind}
+            loading={create.isPending}
+            onClick={() => {
+              if (!file) return;
+              create.mutate({ file, ...(kind && kind.modes.length > 1 ? { mode: chosenMode } : {}) }, { onSuccess: onCreated });
+            }}
+            data-testid="import-start"
+          >
+            {t('imports.upload.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function serverFailure(error: unknown, t: TFunction): string {
+  if (isHttpError(error)) {
+    if (error.code === 'file-too-large' || error.status === 413) return t('imports.upload.refused.size', { size: formatBytes(IMPORT_MAX_BYTES) });
+    if (error.status === 403) return t('imports.upload.forbidden');
+    if (error.detail) return error.detail;
+  }
+  return t('imports.upload.failed');
+}
