@@ -1,10 +1,15 @@
 /**
  * `npm start`: builds the web app when it is missing or older than its sources, then runs the
- * server (which applies migrations and seeds an empty database).
+ * server (which applies migrations and seeds an empty database). Node's module compile cache is
+ * on from the first line (the server's entry turns it on too when run by itself), so a second
+ * start reuses the compiled code of every module instead of compiling it again.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
+
+enableCompileCache();
 
 const root = join(import.meta.dirname, '..');
 const webIndex = join(root, 'apps/web/dist/index.html');

@@ -53,9 +53,10 @@ export function membersSql(tenantId: string, count: number, passwordHash: string
 }
 
 /**
- * Columns the application derives when it writes a person (a folded sort key, a search text),
- * filled the way the migration that introduced them back-fills older rows — only where the
- * schema has them, so the seed works before and after that migration.
+ * Columns the application derives when it writes a person (a folded sort key, the search words),
+ * filled the way the migrations back-fill older rows — only where the schema has them, so the
+ * seed works before and after those migrations. (These persons have a name and an e-mail only:
+ * their words are the name's words and the e-mail, as searchWordsOf makes them.)
  */
 export function derivedColumnsSql(tenantId: string): string {
   checkTenant(tenantId);
@@ -66,8 +67,16 @@ export function derivedColumnsSql(tenantId: string): string {
          AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'persons' AND column_name = 'search_text') THEN
         UPDATE persons SET
           sort_name = translate(lower(name), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc'),
-          search_text = translate(lower(name), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc') || ' ' || coalesce(primary_email, '')
+          search_text = concat_ws(' ', translate(lower(name), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc'), primary_email)
         WHERE tenant_id = '${tenantId}' AND sort_name = '';
+      END IF;
+      -- the words of the persons seeded here (set-based seeds write no words of their own)
+      IF EXISTS (SELECT 1 FROM information_schema.tables WHERE table_name = 'person_search_terms') THEN
+        DELETE FROM person_search_terms WHERE tenant_id = '${tenantId}';
+        INSERT INTO person_search_terms (tenant_id, term, sort_name, person_id)
+        SELECT DISTINCT p.tenant_id, t.term, p.sort_name, p.id FROM persons p
+        CROSS JOIN LATERAL unnest(string_to_array(p.search_text, ' ')) AS t(term)
+        WHERE p.tenant_id = '${tenantId}' AND t.term <> '';
       END IF;
     END $$`;
 }

@@ -1,0 +1,333 @@
+/**
+ * Imports ([P6 Directory]): a 100,000-row people CSV through the real import engine (upload,
+ * validate, confirm, apply — rows/second from the job's creation to APPLY_OK), next to PostgreSQL
+ * COPY of the same rows into a bare table in the same run; the server process's peak RSS while it
+ * imports; then the people list searched over those 100,000 persons (p50/p95 over a mix of name,
+ * e-mail, RUT and phone searches). PGlite; PostgreSQL too when configured. Loopback only.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
+import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
+import type { ImportsServerSpec } from './lib/imports-server.ts';
+
+const ENTRY = fileURLToPath(new URL('./lib/imports-server.ts', import.meta.url));
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 400);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
+const HOST = 'bench.app.localhost';
+const PERSONS = '/api/audiences/v3/persons/';
+const IMPORTS = `${PERSONS}imports/`;
+const MB = 1024 * 1024;
+
+const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
+const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
+const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+function rut(body: number): string {
+  let sum = 0;
+  let weight = 2;
+  for (const digit of String(body).split('').reverse()) {
+    sum += Number(digit) * weight;
+    weight = weight === 7 ? 2 : weight + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
+}
+
+interface Person {
+  name: string;
+  email: string;
+  rut: string;
+  phone: string;
+  origin: string;
+}
+const person = (i: number): Person => {
+  const first = FIRST[i % FIRST.length]!;
+  const last = LAST[(i * 7) % LAST.length]!;
+  const second = LAST[(i * 13 + 3) % LAST.length]!;
+  return {
+    name: `${first} ${last} ${second}`,
+    email: `${plain(first)}.${plain(last)}.${i}@empresa.cl`,
+    rut: rut(20_000_000 + i),
+    phone: `+569${String(10_000_000 + i * 37).slice(-8)}`,
+    origin: i % 3 === 0 ? 'contratista' : 'propia',
+  };
+};
+
+function peopleCsv(rows: number): Buffer {
+  const lines = ['nombre,correo,rut,teléfonos,origen'];
+  for (let i = 0; i < rows; i++) {
+    const p = person(i);
+    lines.push(`${p.name},${p.email},${p.rut},${p.phone},${p.origin}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+/** The searches people type: common first and last names, a name and a surname, an exact e-mail, RUTs as typed, a phone, two letters, nothing. */
+function searchTerms(rows: number): string[] {
+  const some = (n: number) => person(Math.floor((n * 7919) % rows));
+  const terms: string[] = [];
+  for (let n = 0; terms.length < 60; n++) {
+    const p = some(n);
+    const [first, last] = p.name.split(' ');
+    terms.push(first!, plain(last!), `${first} ${last!.slice(0, 4)}`, p.email, p.rut, p.rut.replace('-', ''), `${p.rut.slice(0, 2)}.${p.rut.slice(2, 5)}.${p.rut.slice(5)}`, p.phone.slice(-6), plain(first!).slice(0, 2), `zz${n}q`);
+  }
+  return terms;
+}
+
+interface Server {
+  port: number;
+  token: string;
+  memory(reset?: boolean): Promise<{ rss: number; peak: number }>;
+  stop(): Promise<void>;
+}
+
+async function startServer(spec: ImportsServerSpec): Promise<Server> {
+  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ask = <T>(message: Record<string, unknown> | null, reply: string, timeoutMs = 300_000) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${reply} from the server within ${timeoutMs} ms`)), timeoutMs);
+      const onMessage = (answer: { type?: string }) => {
+        if (answer.type !== reply) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(answer as T);
+      };
+      child.on('message', onMessage);
+      void exited.then((code) => reject(new Error(`server exited (${code}) while waiting for ${reply}`)));
+      if (message) child.send(message);
+    });
+  const ready = await ask<{ port: number; token: string }>(null, 'ready');
+  return {
+    port: ready.port,
+    token: ready.token,
+    memory: (reset = false) => ask<{ rss: number; peak: number }>({ type: reset ? 'memory-reset' : 'memory' }, 'memory'),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+function call(server: Server, method: string, path: string, body?: { json?: unknown; raw?: Buffer; contentType?: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body?.json !== undefined ? Buffer.from(JSON.stringify(body.json)) : body?.raw;
+    const headers: Record<string, string> = { host: `${HOST}:${server.port}`, authorization: `Bearer ${server.token}` };
+    if (payload) {
+      headers['content-type'] = body?.json !== undefined ? 'application/json' : body!.contentType!;
+      headers['content-length'] = String(payload.length);
+    }
+    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(300_000, () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+async function json<T>(server: Server, method: string, path: string, body?: { json?: unknown; raw?: Buffer; contentType?: string }, status = 200): Promise<T> {
+  const response = await call(server, method, path, body);
+  if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${response.text.slice(0, 500)}`);
+  return JSON.parse(response.text) as T;
+}
+
+async function upload(server: Server, file: Buffer, name: string): Promise<string> {
+  const boundary = `----faena${randomBytes(8).toString('hex')}`;
+  const raw = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filepond"\r\n\r\n{}\r\n--${boundary}\r\nContent-Disposition: form-data; name="filepond"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const temporary = await call(server, 'POST', '/api/document-manager/v3/upload/process/', { raw, contentType: `multipart/form-data; boundary=${boundary}` });
+  if (temporary.status !== 200) throw new Error(`upload: ${temporary.status} ${temporary.text}`);
+  return (await json<{ upload_id: string }>(server, 'POST', `/api/document-manager/v3/filepond/${temporary.text}/store`, { json: { temporary_upload: temporary.text } })).upload_id;
+}
+
+interface Job {
+  id: number;
+  status: string;
+  counts: Record<string, number>;
+  progress: { phase: string; percent: number; rows: number };
+}
+
+async function until(server: Server, id: number, statuses: string[]): Promise<Job> {
+  for (;;) {
+    const job = await json<Job>(server, 'GET', `${IMPORTS}${id}/`);
+    if (statuses.includes(job.status)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+interface EngineResult {
+  engine: string;
+  validateS: number;
+  applyS: number;
+  rowsPerS: number;
+  baselineMb: number;
+  peakMb: number;
+  searchP50: number;
+  searchP95: number;
+  listP95: number;
+}
+
+async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer): Promise<EngineResult> {
+  ctx.log(`${spec.engine}: starting the server`);
+  const server = await startServer(spec);
+  try {
+    const uploadId = await upload(server, file, 'personas.csv');
+    const before = await server.memory(true);
+    ctx.log(`${spec.engine}: importing ${ROWS} rows`);
+    const started = performance.now();
+    const created = await json<Job>(server, 'POST', IMPORTS, { json: { upload_id: uploadId } }, 201);
+    const validated = await until(server, created.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+    if (validated.status !== 'VALIDATION_OK') throw new Error(`validation failed: ${JSON.stringify(validated)}`);
+    const validatedAt = performance.now();
+    await json<Job>(server, 'POST', `${IMPORTS}${created.id}/apply`, undefined, 202);
+    const applied = await until(server, created.id, ['APPLY_OK', 'APPLY_FAILED']);
+    if (applied.status !== 'APPLY_OK' || applied.counts.ADD !== ROWS) throw new Error(`apply failed: ${JSON.stringify(applied)}`);
+    const finished = performance.now();
+    const memory = await server.memory();
+    ctx.log(`${spec.engine}: validate ${((validatedAt - started) / 1000).toFixed(1)} s, apply ${((finished - validatedAt) / 1000).toFixed(1)} s; searching`);
+
+    // right after APPLY_OK the engine refreshes the written tables' statistics (VACUUM ANALYZE):
+    // the searches measure the steady state, after it
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const terms = searchTerms(ROWS);
+    for (const term of terms.slice(0, 10)) await call(server, 'GET', `${PERSONS}?search=${encodeURIComponent(term)}`); // warm-up
+    const latencies: number[] = [];
+    for (let i = 0; i < SEARCHES; i++) {
+      const term = terms[i % terms.length]!;
+      const t = performance.now();
+      const response = await call(server, 'GET', `${PERSONS}?search=${encodeURIComponent(term)}&page_size=20`);
+      latencies.push(performance.now() - t);
+      if (response.status !== 200) throw new Error(`search ${term}: ${response.status}`);
+    }
+    const listLatencies: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const t = performance.now();
+      await call(server, 'GET', `${PERSONS}?page=${1 + (i % 50)}&page_size=20`);
+      listLatencies.push(performance.now() - t);
+    }
+    return {
+      engine: spec.engine,
+      validateS: (validatedAt - started) / 1000,
+      applyS: (finished - validatedAt) / 1000,
+      rowsPerS: ROWS / ((finished - started) / 1000),
+      baselineMb: before.rss / MB,
+      peakMb: memory.peak / MB,
+      searchP50: percentile(latencies, 50),
+      searchP95: percentile(latencies, 95),
+      listP95: percentile(listLatencies, 95),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** COPY of the same rows into a bare table (no index, no constraint): server-side from a file, else psql's \copy. Median of 3. */
+async function copyBaseline(ctx: BenchContext, url: string, file: Buffer, dir: string): Promise<{ rowsPerS: number; how: string } | null> {
+  const path = join(dir, 'personas.csv');
+  writeFileSync(path, file);
+  chmodSync(dir, 0o755);
+  chmodSync(path, 0o644);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE bare_people (nombre text, correo text, rut text, telefonos text, origen text)');
+    const times: number[] = [];
+    let how = 'COPY FROM file (server side)';
+    for (let round = 0; round < 3; round++) {
+      await client.query('TRUNCATE bare_people');
+      const t = performance.now();
+      try {
+        await client.query(`COPY bare_people FROM '${path}' WITH (FORMAT csv, HEADER true)`);
+      } catch (error) {
+        ctx.log(`server-side COPY refused (${(error as Error).message}); trying psql \\copy`);
+        how = 'psql \\copy FROM STDIN';
+        const psql = spawnSync('psql', [url, '-c', `\\copy bare_people FROM '${path}' WITH (FORMAT csv, HEADER true)`], { encoding: 'utf8' });
+        if (psql.status !== 0) return null;
+      }
+      times.push(performance.now() - t);
+    }
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bare_people');
+    if (rows[0]?.n !== ROWS) throw new Error(`COPY loaded ${rows[0]?.n} rows`);
+    return { rowsPerS: ROWS / (percentile(times, 50) / 1000), how };
+  } finally {
+    await client.end();
+  }
+}
+
+const bench: Benchmark = {
+  title: `${ROWS.toLocaleString('en')} people rows imported (validate + apply) vs COPY; peak memory; people search over them`,
+  async run(ctx) {
+    ctx.log(`generating ${ROWS} people rows`);
+    const file = peopleCsv(ROWS);
+    const results: EngineResult[] = [];
+    const pgliteDir = mkdtempSync(join(tmpdir(), 'faena-imports-bench-'));
+    try {
+      results.push(await measure(ctx, { engine: 'pglite', dataDir: join(pgliteDir, 'data') }, file));
+    } finally {
+      rmSync(pgliteDir, { recursive: true, force: true });
+    }
+    const base = postgresBaseUrl();
+    let copy: { rowsPerS: number; how: string } | null = null;
+    if (!base) ctx.log(POSTGRES_SKIPPED);
+    else {
+      const database = await throwAwayDatabase(base, 'faena_bench_imports');
+      const dir = mkdtempSync(join(tmpdir(), 'faena-imports-bench-'));
+      try {
+        results.push(await measure(ctx, { engine: 'postgres', url: database.url, dataDir: join(dir, 'data') }, file));
+        copy = await copyBaseline(ctx, database.url, file, dir);
+      } finally {
+        await database.drop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), r.searchP50, r.searchP95, r.listP95]);
+    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null]);
+    ctx.table({
+      title: `Import of ${ROWS.toLocaleString('en')} people rows (CSV, ${(file.length / MB).toFixed(1)} MB) and search over them`,
+      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'search p50 ms', 'search p95 ms', 'list p95 ms'],
+      rows,
+      notes: [
+        'rows/s: from the job’s creation to APPLY_OK (upload excluded; the confirmation is immediate).',
+        'COPY: the same rows into a bare table with no index or constraint, in the same run and database server.',
+        `search: ${SEARCHES} sequential GET /persons/?search= over a mix of first names, surnames, name + surname, e-mails, RUTs (three writings), phones, two letters and misses; list: pages 1–50 without search.`,
+      ],
+    });
+    ctx.data.results = results;
+    ctx.data.copy = copy;
+    const pgResult = results.find((r) => r.engine === 'postgres');
+    ctx.target(target('import rows/s ≥ 25% of COPY (PostgreSQL)', pgResult && copy ? pgResult.rowsPerS / copy.rowsPerS : null, 0.25, (m) => `${pct(m)} of COPY (target ≥ 25%)`));
+    for (const r of results) {
+      ctx.target(target(`import peak RSS < 300 MB (${r.engine})`, r.peakMb, 300, (m) => `${m.toFixed(0)} MB (target < 300 MB)`, false));
+      ctx.target(target(`people search p95 < 50 ms over ${ROWS.toLocaleString('en')} persons (${r.engine})`, r.searchP95, 50, (m) => `${m.toFixed(1)} ms (target < 50 ms)`, false));
+    }
+  },
+};
+
+export default bench;
