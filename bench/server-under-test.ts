@@ -107,7 +107,7 @@ interface Statement {
 async function recordList(open: (logger: Logger) => Drizzle, tenantId: string, page: number, pageSize: number): Promise<Statement[]> {
   const statements: Statement[] = [];
   const db = open({ logQuery: (text, params) => void statements.push({ text, params }) });
-  const ctx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(db) } as unknown as Ctx;
+  const ctx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(db), read: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(db) } as unknown as Ctx;
   await listPeople(ctx, ZPersonListQuery.parse({ page: String(page), page_size: String(pageSize) }));
   if (statements.length === 0) throw new Error('listPeople issued no statement');
   return statements;
@@ -198,7 +198,7 @@ async function startBare(): Promise<{ port: number; info: ReadyInfo; close: Clos
 
   // The use case itself on the bare handle: Drizzle builds and maps, nothing of the platform runs.
   const plainDb = open({ logQuery: () => undefined });
-  const plainCtx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(plainDb) } as unknown as Ctx;
+  const plainCtx = { tenant: { id: tenantId }, caller: null, tx: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(plainDb), read: <T>(fn: (tx: Drizzle) => Promise<T>) => fn(plainDb) } as unknown as Ctx;
   app.get('/bare/persons-use-case/', async (request) => {
     const query = ZPersonListQuery.parse(request.query);
     const { count, results } = await listPeople(plainCtx, query);

@@ -730,7 +730,7 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
     it("checks a field's file list for the forms module: count, sizes, formats, other tenants' ids", async () => {
       const tenant = (await server.running.platform.tenants.bySubdomain('acme'))!;
       const platform = server.running.platform;
-      const ctx: Ctx = { platform, tenant, caller: null, requestId: 'test', origin: 'http://acme.app.localhost', tx: (fn) => platform.db.transaction(tenant.id, fn) };
+      const ctx: Ctx = { platform, tenant, caller: null, requestId: 'test', origin: 'http://acme.app.localhost', tx: (fn) => platform.db.transaction(tenant.id, fn), read: (fn) => platform.db.read(tenant.id, fn) };
       expect(await checkFileList(ctx, [mine], { max_files: 1, allowed_formats: ['pdf'], max_file_size: 1000 })).toEqual([]);
       expect(await checkFileList(ctx, [mine, mine], { max_files: 1 })).toEqual([{ code: 'too-many-files' }]);
       expect(await checkFileList(ctx, [], { min_files: 1 })).toEqual([{ code: 'too-few-files' }]);

@@ -232,6 +232,44 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
       }
     });
 
+    it('reads outside a transaction see only their tenant, however the connections were used before', async () => {
+      const tenantsSeen = async (tenantId: string) =>
+        new Set(rowsOf<{ tenant_id: string }>(await db().read(tenantId, (tx) => tx.execute(sql`SELECT tenant_id FROM persons`))).map((row) => row.tenant_id));
+      // Many reads at once, alternating tenants, so pooled connections change tenant under load.
+      const seen = await Promise.all(Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? demo.id : norte.id)).map(async (tenantId) => ({ tenantId, seen: await tenantsSeen(tenantId) })));
+      for (const { tenantId, seen: tenants } of seen) expect(tenants).toEqual(new Set([tenantId]));
+      // an explicit filter for another tenant finds nothing, and a read cannot write
+      expect(rowsOf(await db().read(demo.id, (tx) => tx.execute(sql`SELECT id FROM persons WHERE tenant_id = ${norte.id}`)))).toEqual([]);
+      await expect(db().read(demo.id, (tx) => tx.execute(sql`INSERT INTO persons (tenant_id, passport, name) VALUES (${norte.id}, 'planted-read', 'Planted')`))).rejects.toThrow();
+      // a read runs as the restricted role
+      const [who] = rowsOf<{ user: string; tenant: string }>(await db().read(norte.id, (tx) => tx.execute(sql`SELECT current_user AS user, current_setting('app.tenant_id', true) AS tenant`)));
+      expect(who).toEqual({ user: APP_ROLE, tenant: norte.id });
+    });
+
+    it('what a read leaves on a connection never leaks into transactions, global statements or the owner', async () => {
+      // Leave a tenant on (up to) every pooled connection.
+      await Promise.all(Array.from({ length: 12 }, () => db().read(norte.id, (tx) => tx.execute(sql`SELECT pg_sleep(0.01)`))));
+      for (let i = 0; i < 12; i++) {
+        // a transaction of another tenant, and one without tenant, see their own rows only
+        const inDemo = rowsOf<{ tenant_id: string }>(await db().transaction(demo.id, (tx) => tx.execute(sql`SELECT DISTINCT tenant_id FROM persons`)));
+        expect(inDemo).toEqual([{ tenant_id: demo.id }]);
+        expect(rowsOf(await db().transaction(null, (tx) => tx.execute(sql`SELECT id FROM persons LIMIT 1`)))).toEqual([]);
+        expect(await db().query('SELECT id FROM persons LIMIT 1')).toEqual([]);
+      }
+      // the owner's statements run as the owner, with no tenant, on any connection
+      for (let i = 0; i < 12; i++) {
+        const [owner] = await db().ownerDrizzle(async (tx) => rowsOf<{ user: string; tenant: string | null }>(await tx.execute(sql`SELECT current_user AS user, NULLIF(current_setting('app.tenant_id', true), '') AS tenant`)));
+        expect(owner!.user).not.toBe(APP_ROLE);
+        expect(owner!.tenant).toBeNull();
+        const { rows } = await db().queueSql(`SELECT current_user AS user`);
+        expect(rows[0]!.user).not.toBe(APP_ROLE);
+        await db().read(norte.id, (tx) => tx.execute(sql`SELECT 1`));
+      }
+      // a failed statement in a read leaves the connection usable and still scoped
+      await expect(db().read(demo.id, (tx) => tx.execute(sql`SELECT 1/0`))).rejects.toThrow();
+      expect(await (async () => new Set(rowsOf<{ tenant_id: string }>(await db().read(demo.id, (tx) => tx.execute(sql`SELECT tenant_id FROM persons`))).map((row) => row.tenant_id)))()).toEqual(new Set([demo.id]));
+    });
+
     it('the app role is neither superuser nor BYPASSRLS and owns no table', async () => {
       const [role] = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(await db().transaction(null, (tx) => tx.execute(sql`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ${APP_ROLE}`)));
       expect(role).toEqual({ rolsuper: false, rolbypassrls: false });

@@ -91,7 +91,8 @@ export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQ
 export async function listPeople(ctx: Ctx, query: TPersonListQuery): Promise<{ count: number; results: TPersonListItem[] }> {
   const filters = personQueryOf(ctx.tenant.id, query);
   if (!filters) return { count: 0, results: [] };
-  return ctx.tx(async (tx) => {
+  // One statement (count, page and their documents and positions): no transaction needed.
+  return ctx.read(async (tx) => {
     const { count, rows } = await listPersons(tx, ctx.tenant.id, { ...filters, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return { count, results: rows.map(toPersonListItem) };
   });

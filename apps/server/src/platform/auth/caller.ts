@@ -69,7 +69,8 @@ export class SessionStates {
   }
 
   private async load(tenantId: string, sessionId: string): Promise<SessionState | null> {
-    return this.db.transaction(tenantId, async (tx) => {
+    // One statement: a read, no transaction.
+    return this.db.read(tenantId, async (tx) => {
       const result = (await tx.execute<Row>(sql`
         SELECT s.revoked_at IS NOT NULL AS revoked, s.expires_at < now() AS expired,
                p.is_disabled AS disabled, p.passport,

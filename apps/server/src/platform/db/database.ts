@@ -25,6 +25,14 @@ export interface Database {
   readonly engine: Engine;
   /** One transaction as APP_ROLE with `app.tenant_id` set (null: global tables only). Never nest. */
   transaction<T>(tenantId: string | null, fn: (db: Drizzle) => Promise<T>): Promise<T>;
+  /**
+   * Reads without a transaction: `fn`'s statements run one by one (autocommit) as APP_ROLE with
+   * `app.tenant_id` set at session level on the connection, which keeps both until another
+   * tenant or an owner task needs it — so a read on a connection already set for its tenant is
+   * one round trip, as a bare query (decision 013). Only for use cases whose statements need no
+   * common snapshot (one statement, or independent ones); never write here.
+   */
+  read<T>(tenantId: string, fn: (db: Drizzle) => Promise<T>): Promise<T>;
   /** One statement outside a transaction, as APP_ROLE. Rows of tenant tables are invisible here. */
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs as the owner (migrations, operator tasks); never reachable from a request. */
@@ -60,11 +68,25 @@ function vacuumSql(tables: readonly string[]): string | null {
   return names.length === 0 ? null : `VACUUM (ANALYZE) ${names.map((name) => `public.${name}`).join(', ')}`;
 }
 
-function prelude(tenantId: string | null): string {
+function checkedTenant(tenantId: string | null): string {
   if (tenantId !== null && !isUuid(tenantId)) throw new Error('tenant id must be a uuid');
-  // Inlined only after the uuid check above: one round trip instead of three.
-  return `BEGIN; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId ?? ''}', true)`;
+  return tenantId ?? '';
 }
+
+/**
+ * A transaction's first round trip. The role and the tenant are transaction-local, so they win
+ * over whatever a read left on the connection's session and vanish at COMMIT or ROLLBACK.
+ */
+function prelude(tenantId: string | null): string {
+  // Inlined only after the uuid check: one round trip instead of three.
+  return `BEGIN; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${checkedTenant(tenantId)}', true)`;
+}
+
+/** A read's session: APP_ROLE and the tenant until `OWNER_SESSION` (statements outside any transaction). */
+function readSession(tenantId: string): string {
+  return `SET ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${checkedTenant(tenantId)}', false)`;
+}
+const OWNER_SESSION = `RESET ROLE; SELECT set_config('app.tenant_id', '', false)`;
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
@@ -78,8 +100,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   // PGlite is one connection: every use goes through this queue, so a transaction never
   // interleaves with another statement.
   const queue = new Mutex();
+  // The tenant a read left on the session (APP_ROLE with it), or null: the owner's session.
+  let sessionTenant: string | null = null;
+  const asOwner = async () => {
+    if (sessionTenant === null) return;
+    await client.exec(OWNER_SESSION);
+    sessionTenant = null;
+  };
   return {
     engine: 'pglite',
+    read: (tenantId, fn) =>
+      queue.run(async () => {
+        if (sessionTenant !== tenantId) {
+          await client.exec(readSession(tenantId));
+          sessionTenant = tenantId;
+        }
+        return fn(db);
+      }),
     transaction: (tenantId, fn) =>
       queue.run(async () => {
         await client.exec(prelude(tenantId));
@@ -94,7 +131,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       }),
     query: <T extends Row>(text: string, params: unknown[] = []) =>
       queue.run(async () => {
-        await client.exec(`BEGIN; SET LOCAL ROLE ${APP_ROLE}`);
+        await client.exec(prelude(null));
         try {
           const result = await client.query<T>(text, params);
           await client.exec('COMMIT');
@@ -104,11 +141,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
           throw error;
         }
       }),
-    ownerExec: (sql) => queue.run(async () => void (await client.exec(sql))),
-    ownerDrizzle: (fn) => queue.run(() => fn(db)),
+    ownerExec: (sql) =>
+      queue.run(async () => {
+        await asOwner();
+        await client.exec(sql);
+      }),
+    ownerDrizzle: (fn) =>
+      queue.run(async () => {
+        await asOwner();
+        return fn(db);
+      }),
     maintain: async (tables) => {
       const text = vacuumSql(tables);
-      if (text) await queue.run(async () => void (await client.exec(text)));
+      if (text)
+        await queue.run(async () => {
+          await asOwner();
+          await client.exec(text);
+        });
     },
     listen: async (channel, handler) => {
       const unlisten = await queue.run(() => client.listen(channel, handler));
@@ -116,6 +165,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     queueSql: (text, values) =>
       queue.run(async () => {
+        await asOwner();
         try {
           if (values && values.length > 0) return { rows: (await client.query<Row>(text, values)).rows };
           return { rows: (await client.exec(text)).flatMap((result) => result.rows as Row[]) };
@@ -144,8 +194,51 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   };
   const listeners: pg.Client[] = [];
   let closed = false;
+  // Per connection: the tenant a read left on its session (APP_ROLE with it); absent: the owner's.
+  const sessionTenant = new WeakMap<pg.PoolClient, string>();
+  /** A connection in the owner's session, for the owner's statements (migrations, job queue, maintenance). */
+  const ownerClient = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    if (sessionTenant.has(client)) {
+      try {
+        await client.query(OWNER_SESSION);
+        sessionTenant.delete(client);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+    }
+    return client;
+  };
+  const asOwner = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await ownerClient();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  };
   return {
     engine: 'postgres',
+    read: async (tenantId, fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        if (sessionTenant.get(client) !== tenantId) {
+          sessionTenant.delete(client);
+          try {
+            await client.query(readSession(tenantId));
+          } catch (error) {
+            broken = true;
+            throw error;
+          }
+          sessionTenant.set(client, tenantId);
+        }
+        return await fn(drizzleFor(client));
+      } finally {
+        client.release(broken);
+      }
+    },
     transaction: async (tenantId, fn) => {
       const client = await pool.connect();
       let broken = false;
@@ -166,7 +259,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     query: async <T extends Row>(text: string, params: unknown[] = []) => {
       const client = await pool.connect();
       try {
-        await client.query(`BEGIN; SET LOCAL ROLE ${APP_ROLE}`);
+        await client.query(prelude(null));
         try {
           const result = await client.query<T>(text, params);
           await client.query('COMMIT');
@@ -179,19 +272,12 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
         client.release();
       }
     },
-    ownerExec: async (sql) => void (await pool.query(sql)),
+    ownerExec: (sql) => asOwner(async (client) => void (await client.query(sql))),
     maintain: async (tables) => {
       const text = vacuumSql(tables);
-      if (text) await pool.query(text);
+      if (text) await asOwner((client) => client.query(text));
     },
-    ownerDrizzle: async (fn) => {
-      const client = await pool.connect();
-      try {
-        return await fn(drizzleFor(client));
-      } finally {
-        client.release();
-      }
-    },
+    ownerDrizzle: (fn) => asOwner((client) => fn(drizzleFor(client))),
     listen: async (channel, handler, onReconnect) => {
       // LISTEN needs one dedicated, unpooled connection.
       let current: pg.Client | null = null;
@@ -244,7 +330,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       };
     },
     queueSql: async (text, values) => {
-      const client = await pool.connect();
+      const client = await ownerClient();
       let broken = false;
       try {
         const result = (await client.query(text, values)) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];

@@ -18,6 +18,8 @@ export interface Ctx {
   requestId: string;
   origin: string;
   tx<T>(fn: (tx: Drizzle) => Promise<T>, options?: { audit?: string; details?: Record<string, unknown> }): Promise<T>;
+  /** Reads outside a transaction (`Database.read`): for one statement, or statements that need no common snapshot. */
+  read<T>(fn: (db: Drizzle) => Promise<T>): Promise<T>;
 }
 
 export interface SignedInCtx extends Ctx {
@@ -36,6 +38,7 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
     caller,
     requestId: request.id,
     origin: originOf(request, platform.config.PUBLIC_DOMAIN, tenant),
+    read: (fn) => platform.db.read(tenant.id, fn),
     tx: (fn, options) =>
       platform.db.transaction(tenant.id, async (tx) => {
         const result = await fn(tx);
