@@ -6,6 +6,7 @@
  * e-mail, RUT and phone searches). PGlite; PostgreSQL too when configured. Loopback only.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -90,7 +91,7 @@ interface Server {
 }
 
 async function startServer(spec: ImportsServerSpec): Promise<Server> {
-  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv: [...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ask = <T>(message: Record<string, unknown> | null, reply: string, timeoutMs = 300_000) =>
     new Promise<T>((resolve, reject) => {

@@ -5,6 +5,7 @@
  * the same run. PGlite; PostgreSQL too when configured. Loopback only.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,7 @@ interface Server {
 }
 
 async function startServer(spec: NotificationsServerSpec): Promise<Server> {
-  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv: [...SERVER_NODE_FLAGS, '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ask = <T>(message: Record<string, unknown>, reply: string, timeoutMs = 120_000) =>
     new Promise<T>((resolve, reject) => {

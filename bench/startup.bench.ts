@@ -5,6 +5,7 @@
  * too when a server is configured. Target: the second start on PGlite within 5 s.
  */
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ async function timeStart(env: Record<string, string>, ctx: BenchContext, label: 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

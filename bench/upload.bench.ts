@@ -20,6 +20,7 @@
  * processes, e.g. "--max-semi-space-size=1").
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -66,7 +67,7 @@ interface Server {
 
 async function startServer(spec: UploadServerSpec): Promise<Server> {
   // BENCH_UPLOAD_NODE_FLAGS: V8/Node flags for the server processes (both), to try a tuning before it goes into `npm start`.
-  const execArgv: string[] = process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const execArgv: string[] = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   if (process.env.BENCH_CPU_PROF) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=upload-${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);

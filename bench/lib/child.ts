@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ReadyInfo, ServerSpec } from '../server-under-test.ts';
@@ -16,11 +17,11 @@ export interface ServerUnderTest {
 
 /**
  * Starts bench/server-under-test.ts in a child process with the same Node binary and flags for
- * every server (platform and bare alike). BENCH_CPU_PROF=1 writes a V8 CPU profile per server to
+ * every server (platform and bare alike): those `npm start` runs the server with. BENCH_CPU_PROF=1 writes a V8 CPU profile per server to
  * bench/results/profiles/ when it stops.
  */
 export async function startServerUnderTest(spec: ServerSpec, timeoutMs = 180_000): Promise<ServerUnderTest> {
-  const execArgv: string[] = [];
+  const execArgv: string[] = [...SERVER_NODE_FLAGS];
   if (process.env.BENCH_CPU_PROF) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);

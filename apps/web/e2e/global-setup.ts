@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../server/src/node-flags.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,7 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverRoot = process.env.E2E_SERVER_ROOT ?? root;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: webDist };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(serverRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(serverRoot, 'apps/server/src/main.ts')], {
     cwd: serverRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

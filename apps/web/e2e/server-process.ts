@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../server/src/node-flags.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ export async function startServer(options: { port?: number; dataDir?: string; en
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'faena-e2e-own-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: inject('webDist'), ...options.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   try {

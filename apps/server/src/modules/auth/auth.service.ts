@@ -174,7 +174,8 @@ export async function signOut(ctx: Ctx): Promise<void> {
 
 export async function me(ctx: Ctx): Promise<TUser> {
   const { caller } = signedIn(ctx);
-  return ctx.tx(async (tx) => {
+  // Reads only, none of which depends on another's snapshot: no transaction.
+  return ctx.read(async (tx) => {
     const user = await findUserById(tx, caller.userId);
     const person = await findPerson(tx, ctx.tenant.id, caller.personId);
     const session = await findSession(tx, ctx.tenant.id, caller.sessionId);
