@@ -5,8 +5,7 @@
  * imports; then the people list searched over those 100,000 persons (p50/p95 over a mix of name,
  * e-mail, RUT and phone searches). PGlite; PostgreSQL too when configured. Loopback only.
  */
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -17,6 +16,8 @@ import pg from 'pg';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import type { ImportsServerSpec } from './lib/imports-server.ts';
+import { formatRut } from '@faena/domain';
+import { forkServer } from './lib/child.ts';
 
 const ENTRY = fileURLToPath(new URL('./lib/imports-server.ts', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -31,16 +32,6 @@ const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agust�
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
 const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-function rut(body: number): string {
-  let sum = 0;
-  let weight = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
-}
 
 interface Person {
   name: string;
@@ -56,7 +47,7 @@ const person = (i: number): Person => {
   return {
     name: `${first} ${last} ${second}`,
     email: `${plain(first)}.${plain(last)}.${i}@empresa.cl`,
-    rut: rut(20_000_000 + i),
+    rut: formatRut(20_000_000 + i),
     phone: `+569${String(10_000_000 + i * 37).slice(-8)}`,
     origin: i % 3 === 0 ? 'contratista' : 'propia',
   };
@@ -91,33 +82,13 @@ interface Server {
 }
 
 async function startServer(spec: ImportsServerSpec): Promise<Server> {
-  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv: [...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ask = <T>(message: Record<string, unknown> | null, reply: string, timeoutMs = 300_000) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${reply} from the server within ${timeoutMs} ms`)), timeoutMs);
-      const onMessage = (answer: { type?: string }) => {
-        if (answer.type !== reply) return;
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        resolve(answer as T);
-      };
-      child.on('message', onMessage);
-      void exited.then((code) => reject(new Error(`server exited (${code}) while waiting for ${reply}`)));
-      if (message) child.send(message);
-    });
-  const ready = await ask<{ port: number; token: string }>(null, 'ready');
+  const server = forkServer(ENTRY, spec);
+  const ready = await server.ask<{ port: number; token: string }>(null, 'ready');
   return {
     port: ready.port,
     token: ready.token,
-    memory: (reset = false) => ask<{ rss: number; peak: number }>({ type: reset ? 'memory-reset' : 'memory' }, 'memory'),
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
-    },
+    memory: (reset = false) => server.ask<{ rss: number; peak: number }>({ type: reset ? 'memory-reset' : 'memory' }, 'memory'),
+    stop: server.stop,
   };
 }
 

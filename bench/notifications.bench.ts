@@ -4,8 +4,6 @@
  * and the inbox listing over 100,000 notifications against the bare indexed query, measured in
  * the same run. PGlite; PostgreSQL too when configured. Loopback only.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +14,7 @@ import { loadSlice, merge } from './lib/load.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import type { NotificationsServerSpec } from './lib/notifications-server.ts';
+import { forkServer } from './lib/child.ts';
 
 const ENTRY = fileURLToPath(new URL('./lib/notifications-server.ts', import.meta.url));
 const STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 5000);
@@ -43,33 +42,9 @@ interface Server {
 }
 
 async function startServer(spec: NotificationsServerSpec): Promise<Server> {
-  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv: [...SERVER_NODE_FLAGS, '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ask = <T>(message: Record<string, unknown>, reply: string, timeoutMs = 120_000) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${reply} from the server within ${timeoutMs} ms`)), timeoutMs);
-      const onMessage = (answer: { type?: string }) => {
-        if (answer.type !== reply) return;
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        resolve(answer as T);
-      };
-      child.on('message', onMessage);
-      void exited.then((code) => reject(new Error(`server exited (${code}) while waiting for ${reply}`)));
-      if (Object.keys(message).length > 0) child.send(message);
-    });
-  const ready = await ask<Ready>({}, 'ready', 300_000);
-  return {
-    ready,
-    ask,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
-    },
-  };
+  const server = forkServer(ENTRY, spec, ['--expose-gc']);
+  const ready = await server.ask<Ready>(null, 'ready', 300_000);
+  return { ready, ask: (message, reply, timeoutMs = 120_000) => server.ask(message, reply, timeoutMs), stop: server.stop };
 }
 
 interface Stream {

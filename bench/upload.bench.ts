@@ -19,15 +19,14 @@
  * profile of the server in bench/results/profiles/), BENCH_UPLOAD_NODE_FLAGS (flags for the server
  * processes, e.g. "--max-semi-space-size=1").
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROFILE_DIR } from './lib/child.ts';
+import { forkServer, PROFILE_DIR } from './lib/child.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import { UPLOAD_BENCH, type UploadServerSpec } from './lib/upload-server.ts';
@@ -66,37 +65,15 @@ interface Server {
 }
 
 async function startServer(spec: UploadServerSpec): Promise<Server> {
-  // BENCH_UPLOAD_NODE_FLAGS: V8/Node flags for the server processes (both), to try a tuning before it goes into `npm start`.
-  const execArgv: string[] = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  // BENCH_UPLOAD_NODE_FLAGS: V8/Node flags added to npm start's for the server processes (both), to try a tuning.
+  const execArgv: string[] = process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (process.env.BENCH_CPU_PROF) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=upload-${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);
   }
-  const child = fork(ENTRY, [JSON.stringify(spec)], { execPath: process.execPath, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('upload server not ready after 180 s')), 180_000);
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type !== 'ready') return;
-      clearTimeout(timer);
-      resolve(message.port!);
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`upload server exited with ${code} before it was ready`));
-    });
-  });
-  return {
-    child,
-    port,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
-    },
-  };
+  const server = forkServer(ENTRY, spec, execArgv);
+  const { port } = await server.ask<{ port: number }>(null, 'ready', 180_000);
+  return { child: server.child, port, stop: server.stop };
 }
 
 /** RSS of a process in bytes, from /proc (null where there is none). */

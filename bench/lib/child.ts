@@ -1,11 +1,64 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 import type { ReadyInfo, ServerSpec } from '../server-under-test.ts';
 
 const ENTRY = fileURLToPath(new URL('../server-under-test.ts', import.meta.url));
 export const PROFILE_DIR = fileURLToPath(new URL('../results/profiles', import.meta.url));
+
+/** A benchmark's server in a process of its own, spoken to over IPC. */
+export interface ChildServer {
+  child: ChildProcess;
+  /** The exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends `message` (none: only waits) and resolves with the first message of type `reply`; rejects if the process exits first. */
+  ask<T>(message: Record<string, unknown> | null, reply: string, timeoutMs?: number): Promise<T>;
+  /** SIGTERM, then SIGKILL after 15–20 s; resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks `entry` with `spec` as its one JSON argument, the server's Node flags (those `npm start`
+ * uses) plus `extraArgv`, NODE_ENV=production and an IPC channel.
+ */
+export function forkServer(entry: string, spec: unknown, extraArgv: readonly string[] = []): ChildServer {
+  const child: ChildProcess = fork(entry, [JSON.stringify(spec)], {
+    execPath: process.execPath,
+    execArgv: [...SERVER_NODE_FLAGS, ...extraArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ask = <T>(message: Record<string, unknown> | null, reply: string, timeoutMs = 300_000) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${reply} from the server within ${timeoutMs} ms`)), timeoutMs);
+      const onMessage = (answer: { type?: string }) => {
+        if (answer.type !== reply) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(answer as T);
+      };
+      child.on('message', onMessage);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) while waiting for ${reply}`));
+      });
+      if (message) child.send(message);
+    });
+  return {
+    child,
+    exited,
+    ask,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
 
 export interface ServerUnderTest {
   port: number;
@@ -21,57 +74,23 @@ export interface ServerUnderTest {
  * bench/results/profiles/ when it stops.
  */
 export async function startServerUnderTest(spec: ServerSpec, timeoutMs = 180_000): Promise<ServerUnderTest> {
-  const execArgv: string[] = [...SERVER_NODE_FLAGS];
+  const profile: string[] = [];
   if (process.env.BENCH_CPU_PROF) {
     mkdirSync(PROFILE_DIR, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);
+    profile.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);
   }
-  const child: ChildProcess = fork(ENTRY, [JSON.stringify(spec)], {
-    execPath: process.execPath,
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, NODE_ENV: 'production' },
+  const server = forkServer(ENTRY, spec, profile);
+  const ready = await server.ask<{ port: number; info: ReadyInfo }>(null, 'ready', timeoutMs).catch((error: unknown) => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    throw new Error(`${spec.mode} server on ${spec.engine} was not ready: ${(error as Error).message}`);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const ready = await new Promise<{ port: number; info: ReadyInfo }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${spec.mode} server on ${spec.engine} not ready after ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (message: { type?: string; port?: number; info?: ReadyInfo }) => {
-      if (message.type !== 'ready') return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve({ port: message.port!, info: message.info! });
-    };
-    child.on('message', onMessage);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${spec.mode} server on ${spec.engine} exited with ${code} before it was ready`));
-    });
-  }).catch((error: unknown) => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    throw error;
-  });
-
   return {
-    ...ready,
-    cpuMs: () =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('server did not report its CPU time')), 10_000);
-        const onMessage = (message: { type?: string; user?: number; system?: number }) => {
-          if (message.type !== 'cpu') return;
-          clearTimeout(timer);
-          child.off('message', onMessage);
-          resolve(((message.user ?? 0) + (message.system ?? 0)) / 1000);
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'cpu' });
-      }),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
+    port: ready.port,
+    info: ready.info,
+    cpuMs: async () => {
+      const answer = await server.ask<{ user?: number; system?: number }>({ type: 'cpu' }, 'cpu', 10_000);
+      return ((answer.user ?? 0) + (answer.system ?? 0)) / 1000;
     },
+    stop: server.stop,
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
+import { formatRut } from '@faena/domain';
 
 const IMPORTS = `${PERSONS}imports/`;
 
@@ -21,17 +22,6 @@ interface Person {
   passport: string;
 }
 
-/** Valid RUTs (body + check digit) for generated rows. */
-function rut(body: number): string {
-  let sum = 0;
-  let weight = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
-}
 
 describe.each(engines())('people imports on %s', (engine) => {
   let server: TestServer;
@@ -56,7 +46,7 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('loads 1,000 people from an XLSX file, then lists them', async () => {
     const rows: unknown[][] = [['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Líneas de negocio', 'Espacios de trabajo', 'Origen', 'Empresa', 'Rol']];
     for (let i = 0; i < 1000; i++) {
-      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, rut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
+      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, formatRut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
     }
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
     const job = await importAll(server, 'demo', admin, IMPORTS, await xlsx(rows), 'personas.xlsx');
@@ -69,7 +59,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect(person).toMatchObject({
       name: 'Persona Carga 0007',
       primary_email: 'carga7@faena.test',
-      identity_documents: [{ type: 'CL_CI', number: rut(20_000_007) }],
+      identity_documents: [{ type: 'CL_CI', number: formatRut(20_000_007) }],
       phones: [{ number: '+56910000007', label: null }],
       positions: [{ title: 'Bodeguero' }],
       business_lines: [{ name: 'Logística Test' }],
@@ -78,7 +68,7 @@ describe.each(engines())('people imports on %s', (engine) => {
       company: { name: 'Transportes Sur' },
       roles: ['Operario'],
     });
-    expect((await find(rut(20_000_007).replace('-', ''))).map((p) => p.id)).toEqual([person.id]);
+    expect((await find(formatRut(20_000_007).replace('-', ''))).map((p) => p.id)).toEqual([person.id]);
     // the position's defaults were merged into every new person's set
     const set = await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${person.passport}`, { token: admin }));
     expect(set.permissions).toEqual(['VIEW_TASKS']);
@@ -92,8 +82,8 @@ describe.each(engines())('people imports on %s', (engine) => {
     const file = csv([
       ['email', 'name', 'document_number', 'phones', 'active'],
       ['carga1@faena.test', 'Persona Carga 0001 Editada', '', '+56 2 2222 2222', ''],
-      ['', 'Persona Carga 0002', rut(20_000_002), '', 'no'],
-      ['carga3@faena.test', 'Persona Carga 0003', rut(20_000_003), '+56910000003', ''],
+      ['', 'Persona Carga 0002', formatRut(20_000_002), '', 'no'],
+      ['carga3@faena.test', 'Persona Carga 0003', formatRut(20_000_003), '+56910000003', ''],
       ['nueva.persona@faena.test', 'Persona Nueva', '', '', 'sí'],
     ]);
     const job = await startImport(server, 'demo', admin, IMPORTS, file, 'cambios.csv');
@@ -101,7 +91,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect(validated.status).toBe('VALIDATION_OK');
     expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id)).map((r) => [r.key, r.operation])).toEqual([
       ['carga1@faena.test', 'UPDATE'],
-      [`CL_CI:${rut(20_000_002)}`, 'DELETE'],
+      [`CL_CI:${formatRut(20_000_002)}`, 'DELETE'],
       ['carga3@faena.test', 'NO_CHANGE'],
       ['nueva.persona@faena.test', 'ADD'],
     ]);
@@ -113,7 +103,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect((await find('22222222')).map((p) => p.id)).toContain(one.id);
     const two = (await find('carga2@faena.test'))[0]!;
     expect(two.is_disabled).toBe(true);
-    const back = await importAll(server, 'demo', admin, IMPORTS, csv([['RUT', 'nombre', 'activo'], [rut(20_000_002), 'Persona Carga 0002', 'sí']]), 'vuelve.csv');
+    const back = await importAll(server, 'demo', admin, IMPORTS, csv([['RUT', 'nombre', 'activo'], [formatRut(20_000_002), 'Persona Carga 0002', 'sí']]), 'vuelve.csv');
     expect(back.counts).toMatchObject({ UNDELETE: 1 });
     expect((await detail(two.id)).is_disabled).toBe(false);
   });
@@ -130,7 +120,7 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('a file with every kind of people row error: each row with its code, nothing applied', async () => {
     const hr = await addMember(server, tenantId, { email: 'rrhh.import@faena.test', permissions: ['VIEW_PEOPLE', 'MANAGE_PEOPLE', 'VIEW_TASKS'] });
     const token = (await signIn(server, 'demo', hr.email, hr.password)).id_token;
-    const other = await body<Person>(await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Dueña RUT', identity_documents: [{ type: 'CL_CI', number: rut(30_000_001) }] } }));
+    const other = await body<Person>(await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Dueña RUT', identity_documents: [{ type: 'CL_CI', number: formatRut(30_000_001) }] } }));
     const file = csv([
       ['name', 'email', 'document_type', 'document_number', 'phones', 'origin', 'positions', 'business_lines', 'workspaces', 'company', 'active', 'other_emails'],
       ['Sin Error', 'sin.error@faena.test', '', '', '', '', 'BOD', '', '', '', '', ''],
@@ -150,7 +140,7 @@ describe.each(engines())('people imports on %s', (engine) => {
       ['Activo Raro', 'activo@faena.test', '', '', '', '', '', '', '', '', 'quizás', ''],
       ['Otro Correo Malo', 'otro@faena.test', '', '', '', '', '', '', '', '', '', 'mal correo'],
       ['Duplicada', 'sin.error@faena.test', '', '', '', '', '', '', '', '', '', ''],
-      ['Cruzada', 'carga5@faena.test', 'CL_CI', rut(30_000_001), '', '', '', '', '', '', '', ''],
+      ['Cruzada', 'carga5@faena.test', 'CL_CI', formatRut(30_000_001), '', '', '', '', '', '', '', ''],
       ['Fórmula', '=cmd|calc', '', '', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado A', 'doc.a@faena.test', 'PASSPORT', 'AB123456', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado B', 'doc.b@faena.test', 'PASSPORT', 'ab 123456', '', '', '', '', '', '', '', ''],

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import { formatRut } from '@faena/domain';
 
 /** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
 const RUN = Date.now().toString(36);
@@ -17,24 +18,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A valid RUT (body + check digit). */
-function rut(body: number): string {
-  let sum = 0;
-  let weight = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : rest}`;
-}
 
 async function peopleXlsx(count: number): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Personas');
   sheet.addRow(['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Origen', 'Rol']);
   for (let i = 0; i < count; i++) {
-    sheet.addRow([bulkName(i), `masiva${i}.${RUN}@faena.test`, rut(RUT_BASE + i), `+56 9 ${20_000_000 + i}`, 'Operario de Bodega', i % 2 ? 'contratista' : 'propia', 'Operario']);
+    sheet.addRow([bulkName(i), `masiva${i}.${RUN}@faena.test`, formatRut(RUT_BASE + i), `+56 9 ${20_000_000 + i}`, 'Operario de Bodega', i % 2 ? 'contratista' : 'propia', 'Operario']);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -53,7 +43,7 @@ describe('people', () => {
     const stamp = Date.now().toString(36);
     const name = `Rosa Ñúñez ${stamp}`;
     const email = `rosa.nunez.${stamp}@faena.test`;
-    const document = rut(24_000_000 + (Date.now() % 1_000_000));
+    const document = formatRut(24_000_000 + (Date.now() % 1_000_000));
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'rrhh');
     await goto(page, '/people', '[data-testid=person-row]');

@@ -19,6 +19,11 @@ export function rutCheckDigit(body: string): string {
   return rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
 }
 
+/** A RUT written in full from its body: `12345678` → `12345678-5` (generated rows in tests and benchmarks). */
+export function formatRut(body: number | string): string {
+  return `${body}-${rutCheckDigit(String(body))}`;
+}
+
 export function isValidRut(value: string): boolean {
   const match = RUT.exec(value.trim().replace(/\./g, ''));
   if (!match) return false;

@@ -29,6 +29,7 @@ import {
   photoFileName,
   resolveValidatorFlags,
   rutCheckDigit,
+  formatRut,
   selectValueOrFirst,
   toUtcIso,
   uploadHelp,
@@ -201,6 +202,9 @@ describe('RUT (spec §5)', () => {
     expect(rutCheckDigit('11111111')).toBe('1');
     expect(rutCheckDigit('10000013')).toBe('K');
     expect(rutCheckDigit('10000004')).toBe('0');
+    expect(formatRut(12345678)).toBe('12345678-5');
+    expect(formatRut('10000013')).toBe('10000013-K');
+    expect(isValidRut(formatRut(24_000_123))).toBe(true);
   });
 
   it('format 12345678-k, dash optional, K either case, dots tolerated', () => {

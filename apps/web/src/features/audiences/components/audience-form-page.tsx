@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,8 @@ import { useAudience } from '../api/get-audience.ts';
 import { isEmptyRules, PREVIEW_PAGE_SIZE, useAudiencePreview } from '../api/preview-audience.ts';
 import { useSaveAudience } from '../api/save-audience.ts';
 import { confirmDeleteAudience } from './confirm-delete-audience.tsx';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
+import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
 const EMPTY_RULES: TAudienceRules = { positions: [], venues: [], business_lines: [], persons: [] };
 
@@ -100,20 +102,14 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
         description={readOnly ? t('audiences.readOnly') : undefined}
         actions={
           audience && canManage ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()} loading={remove.isPending}>
+            <DeleteButton onClick={() => void onDelete()} loading={remove.isPending}>
               {t('audiences.delete')}
-            </Button>
+            </DeleteButton>
           ) : null
         }
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <SubmitForm onSubmit={submit}>
           <Stack gap="md">
             <Paper withBorder radius="md" p="md">
               <Stack gap="md">
@@ -173,7 +169,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
               </Group>
             ) : null}
           </Stack>
-        </form>
+        </SubmitForm>
         <AudiencePreview rules={draft.rules} />
       </SimpleGrid>
     </Stack>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, DataList, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, DataList, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RecordTitle } from '../../../shared/ui/record-title.tsx';
 import { useCatalogItem } from '../api/get-catalog-item.ts';
 import { useCatalogPage } from '../api/get-catalog-page.ts';
 import { CATALOGS, isCatalogEnabled, visibleFields, type CatalogDef, type CatalogRecord } from '../lib/catalog-defs.ts';
@@ -14,6 +15,7 @@ import { LoadProblem } from './load-problem.tsx';
 import { LocationTreeView } from './location-tree-view.tsx';
 import { useActiveToggle } from './use-active-toggle.ts';
 import { useCatalogAccess } from './use-catalog-access.ts';
+import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
 /** /{catalogue}/:id: every field of the row; writers edit, delete or restore it. */
 export function CatalogDetailPage({ def, id }: { def: CatalogDef; id: string }) {
@@ -35,25 +37,16 @@ function Detail({ def, record }: { def: CatalogDef; record: CatalogRecord }) {
     <Stack gap="md">
       <BackLink to={def.path}>{t(`${kind}.title`)}</BackLink>
       <PageHeader
-        title={
-          <Group gap="sm" component="span" data-testid="detail-title">
-            {record.name}
-            {!record.is_active && (
-              <Badge color="gray" variant="light" data-testid="deleted-badge">
-                {t('catalogs.status.deletedOne')}
-              </Badge>
-            )}
-          </Group>
-        }
+        title={<RecordTitle name={record.name} deleted={!record.is_active} deletedLabel={t('catalogs.status.deletedOne')} />}
         description={t(`${kind}.one`)}
         actions={
           canWrite ? (
             <Group gap="sm">
               {record.is_active ? (
                 <>
-                  <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void remove(record)} loading={isPending} data-testid="detail-delete">
+                  <DeleteButton onClick={() => void remove(record)} loading={isPending} data-testid="detail-delete">
                     {t('catalogs.actions.delete')}
-                  </Button>
+                  </DeleteButton>
                   <Button component={Link} to={`${def.path}/${record.id}/edit`} leftSection={<IconPencil size={16} />} data-testid="detail-edit">
                     {t('catalogs.actions.edit')}
                   </Button>

@@ -1,24 +1,26 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconRestore, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDataSource } from '@faena/contracts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
-import { confirm } from '../../../shared/ui/modal.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RecordTitle } from '../../../shared/ui/record-title.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useDataSource } from '../api/get-data-source.ts';
 import { ROWS_PAGE_SIZE, useDataSourceRows } from '../api/get-data-source-rows.ts';
 import { useSaveDataSource } from '../api/save-data-source.ts';
 import { generalProblem } from '../lib/problems.ts';
 import { AddRowForm } from './add-row-form.tsx';
+import { confirmActiveChange } from './confirm-active.ts';
 import { DESKTOP } from './data-sources-list-page.tsx';
 import { Pager, SearchAndStatus } from './list-controls.tsx';
 import { problemText } from './problem-text.ts';
 import { RowItem } from './row-item.tsx';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
+import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
 /** /fuentes-de-datos/:id: the source and its key/label rows, edited in place. */
 export function DataSourceDetailPage({ id }: { id: string }) {
@@ -39,14 +41,12 @@ function Detail({ source }: { source: TDataSource }) {
   const { t } = useTranslation();
   const save = useSaveDataSource();
   const setActive = async (active: boolean) => {
-    const ok = await confirm({
+    const ok = await confirmActiveChange(t, {
       id: `data-source-${active ? 'restore' : 'delete'}`,
+      active,
       title: active ? t('dataSources.restore.title') : t('dataSources.delete.title'),
       message: active ? t('dataSources.restore.message', { name: source.name }) : t('dataSources.delete.message', { name: source.name }),
-      confirmLabel: active ? t('dataSources.actions.restore') : t('dataSources.actions.delete'),
-      cancelLabel: t('dataSources.actions.cancel'),
-      danger: !active,
-    }).catch(() => false);
+    });
     if (!ok) return;
     save.mutate(
       { id: source.id, body: { is_active: active } },
@@ -61,24 +61,15 @@ function Detail({ source }: { source: TDataSource }) {
     <Stack gap="md">
       <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>
       <PageHeader
-        title={
-          <Group gap="sm" component="span" data-testid="detail-title">
-            {source.name}
-            {!source.is_active && (
-              <Badge color="gray" variant="light" data-testid="deleted-badge">
-                {t('dataSources.status.deletedOne')}
-              </Badge>
-            )}
-          </Group>
-        }
+        title={<RecordTitle name={source.name} deleted={!source.is_active} deletedLabel={t('dataSources.status.deletedOne')} />}
         description={source.description || t('dataSources.rowsCount', { count: source.rows_count })}
         actions={
           <Group gap="sm">
             {source.is_active ? (
               <>
-                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void setActive(false)} loading={save.isPending} data-testid="detail-delete">
+                <DeleteButton onClick={() => void setActive(false)} loading={save.isPending} data-testid="detail-delete">
                   {t('dataSources.actions.delete')}
-                </Button>
+                </DeleteButton>
                 <Button component={Link} to={`/fuentes-de-datos/${source.id}/editar`} leftSection={<IconPencil size={16} />} data-testid="detail-edit">
                   {t('dataSources.actions.edit')}
                 </Button>

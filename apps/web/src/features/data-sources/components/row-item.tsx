@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Card, Group, Stack, Table, Text, TextInput, Tooltip 
 import { IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDataSourceRow } from '@faena/contracts';
-import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useSaveDataSourceRow } from '../api/save-data-source-row.ts';
 import { generalProblem, writeProblems, type Problem } from '../lib/problems.ts';
+import { confirmActiveChange } from './confirm-active.ts';
 import { problemText } from './problem-text.ts';
 
 function IconButton({ label, onClick, color, children, testId, loading }: { label: string; onClick: () => void; color?: string; children: React.ReactNode; testId: string; loading?: boolean }) {
@@ -57,14 +57,12 @@ export function RowItem({ sourceId, row, editable, isDesktop }: { sourceId: stri
     );
   };
   const setActive = async (active: boolean) => {
-    const ok = await confirm({
+    const ok = await confirmActiveChange(t, {
       id: `data-source-row-${active ? 'restore' : 'delete'}`,
+      active,
       title: active ? t('dataSources.rows.restoreTitle') : t('dataSources.rows.deleteTitle'),
       message: active ? t('dataSources.rows.restoreMessage', { label: row.label, key: row.key }) : t('dataSources.rows.deleteMessage', { label: row.label, key: row.key }),
-      confirmLabel: active ? t('dataSources.actions.restore') : t('dataSources.actions.delete'),
-      cancelLabel: t('dataSources.actions.cancel'),
-      danger: !active,
-    }).catch(() => false);
+    });
     if (!ok) return;
     save.mutate(
       { rowId: row.id, body: { is_active: active } },

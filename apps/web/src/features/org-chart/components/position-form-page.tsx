@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,8 @@ import { MAX_HOLDERS, usePosition, usePositionHolders } from '../api/get-positio
 import { useSavePosition } from '../api/save-position.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
 import { fieldErrorsOf, missingPermissionsOf } from './server-errors.ts';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
+import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
 /** /org-chart/positions/new and /org-chart/positions/:id. */
 export function PositionFormPage() {
@@ -177,19 +179,13 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
         title={position ? t('positions.editTitle', { title: position.title }) : t('positions.new')}
         actions={
           position ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()} loading={remove.isPending}>
+            <DeleteButton onClick={() => void onDelete()} loading={remove.isPending}>
               {t('positions.delete')}
-            </Button>
+            </DeleteButton>
           ) : null
         }
       />
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <Stack gap="md">
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
@@ -319,7 +315,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
             </Group>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }
