@@ -18,6 +18,7 @@ import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib
 import type { ImportsServerSpec } from './lib/imports-server.ts';
 import { formatRut } from '@faena/domain';
 import { forkServer } from './lib/child.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const ENTRY = fileURLToPath(new URL('./lib/imports-server.ts', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -219,6 +220,13 @@ async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer)
   }
 }
 
+/** RSS of a process holding nothing but an open PGlite, in MB (null if it could not run). */
+function pgliteAloneMb(): number | null {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(new URL('./lib/pglite-alone.ts', import.meta.url))], { encoding: 'utf8' });
+  const bytes = Number(run.stdout.trim());
+  return run.status === 0 && Number.isFinite(bytes) ? bytes / MB : null;
+}
+
 /** COPY of the same rows into a bare table (no index, no constraint): server-side from a file, else psql's \copy. Median of 3. */
 async function copyBaseline(ctx: BenchContext, url: string, file: Buffer, dir: string): Promise<{ rowsPerS: number; how: string } | null> {
   const path = join(dir, 'personas.csv');
@@ -279,15 +287,17 @@ const bench: Benchmark = {
       }
     }
 
-    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), r.searchP50, r.searchP95, r.listP95]);
-    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null]);
+    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95]);
+    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null, null]);
+    const pgliteAlone = pgliteAloneMb();
     ctx.table({
       title: `Import of ${ROWS.toLocaleString('en')} people rows (CSV, ${(file.length / MB).toFixed(1)} MB) and search over them`,
-      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'search p50 ms', 'search p95 ms', 'list p95 ms'],
+      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms'],
       rows,
       notes: [
         'rows/s: from the job’s creation to APPLY_OK (upload excluded; the confirmation is immediate).',
         'COPY: the same rows into a bare table with no index or constraint, in the same run and database server.',
+        `memory: the server process's RSS; with PGlite the database engine lives in it (a process that only opens PGlite and runs SELECT 1: ${pgliteAlone === null ? 'not measured' : `${Math.round(pgliteAlone)} MB`}).`,
         `search: ${SEARCHES} sequential GET /persons/?search= over a mix of first names, surnames, name + surname, e-mails, RUTs (three writings), phones, two letters and misses; list: pages 1–50 without search.`,
       ],
     });

@@ -1,0 +1,18 @@
+/**
+ * The memory of the embedded engine by itself, for bench/imports.bench.ts: a process that opens
+ * PGlite in a fresh directory, runs one statement and prints its RSS in bytes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+const dir = mkdtempSync(join(tmpdir(), 'faena-pglite-alone-'));
+try {
+  const db = await PGlite.create(join(dir, 'pglite'));
+  await db.query('SELECT 1');
+  console.log(process.memoryUsage().rss);
+  await db.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
