@@ -83,7 +83,7 @@ interface Server {
 }
 
 async function startServer(spec: ImportsServerSpec): Promise<Server> {
-  const server = forkServer(ENTRY, spec);
+  const server = forkServer(ENTRY, spec, `imports-${spec.engine}`);
   const ready = await server.ask<{ port: number; token: string }>(null, 'ready');
   return {
     port: ready.port,

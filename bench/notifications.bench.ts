@@ -42,7 +42,7 @@ interface Server {
 }
 
 async function startServer(spec: NotificationsServerSpec): Promise<Server> {
-  const server = forkServer(ENTRY, spec, ['--expose-gc']);
+  const server = forkServer(ENTRY, spec, `notifications-${spec.engine}`, ['--expose-gc']);
   const ready = await server.ask<Ready>(null, 'ready', 300_000);
   return { ready, ask: (message, reply, timeoutMs = 120_000) => server.ask(message, reply, timeoutMs), stop: server.stop };
 }

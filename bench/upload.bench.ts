@@ -21,12 +21,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkServer, PROFILE_DIR } from './lib/child.ts';
+import { forkServer } from './lib/child.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import { UPLOAD_BENCH, type UploadServerSpec } from './lib/upload-server.ts';
@@ -67,11 +67,7 @@ interface Server {
 async function startServer(spec: UploadServerSpec): Promise<Server> {
   // BENCH_UPLOAD_NODE_FLAGS: V8/Node flags added to npm start's for the server processes (both), to try a tuning.
   const execArgv: string[] = process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  if (process.env.BENCH_CPU_PROF) {
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=upload-${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);
-  }
-  const server = forkServer(ENTRY, spec, execArgv);
+  const server = forkServer(ENTRY, spec, `upload-${spec.mode}-${spec.engine}`, execArgv);
   const { port } = await server.ask<{ port: number }>(null, 'ready', 180_000);
   return { child: server.child, port, stop: server.stop };
 }

@@ -20,12 +20,18 @@ export interface ChildServer {
 
 /**
  * Forks `entry` with `spec` as its one JSON argument, the server's Node flags (those `npm start`
- * uses) plus `extraArgv`, NODE_ENV=production and an IPC channel.
+ * uses) plus `extraArgv`, NODE_ENV=production and an IPC channel. With BENCH_CPU_PROF=1 the
+ * process writes a V8 CPU profile named after `label` to bench/results/profiles/ when it stops.
  */
-export function forkServer(entry: string, spec: unknown, extraArgv: readonly string[] = []): ChildServer {
+export function forkServer(entry: string, spec: unknown, label: string, extraArgv: readonly string[] = []): ChildServer {
+  const execArgv = [...SERVER_NODE_FLAGS, ...extraArgv];
+  if (process.env.BENCH_CPU_PROF) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
+  }
   const child: ChildProcess = fork(entry, [JSON.stringify(spec)], {
     execPath: process.execPath,
-    execArgv: [...SERVER_NODE_FLAGS, ...extraArgv],
+    execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
@@ -74,12 +80,7 @@ export interface ServerUnderTest {
  * bench/results/profiles/ when it stops.
  */
 export async function startServerUnderTest(spec: ServerSpec, timeoutMs = 180_000): Promise<ServerUnderTest> {
-  const profile: string[] = [];
-  if (process.env.BENCH_CPU_PROF) {
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    profile.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${spec.mode}-${spec.engine}-${Date.now()}.cpuprofile`);
-  }
-  const server = forkServer(ENTRY, spec, profile);
+  const server = forkServer(ENTRY, spec, `${spec.mode}-${spec.engine}`);
   const ready = await server.ask<{ port: number; info: ReadyInfo }>(null, 'ready', timeoutMs).catch((error: unknown) => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     throw new Error(`${spec.mode} server on ${spec.engine} was not ready: ${(error as Error).message}`);

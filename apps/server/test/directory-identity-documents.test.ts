@@ -72,6 +72,9 @@ describe('identity documents (spec forms §3, §5)', () => {
 
   it('folds text for search and order: accents and case gone, spaces collapsed', () => {
     expect(foldText('  María  José Ñúñez ')).toBe('maria jose nunez');
+    // plain ASCII takes the short path, with the same result
+    expect(foldText('  Maria\tJOSE  Nunez ')).toBe('maria jose nunez');
+    expect(foldText('Ana\u00a0Pérez')).toBe('ana perez');
     const words = searchTextOf({ name: 'Ñandú Pérez', primaryEmail: 'NANDU@Faena.test', documents: [{ type: 'CL_CI', number: '12.345.678-K' }], phones: [{ number: '+56912345678', label: null }] }).split(' ');
     expect(words).toEqual(['nandu', 'perez', 'nandu@faena.test', '12345678k', '12345678']);
   });

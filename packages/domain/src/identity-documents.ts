@@ -113,8 +113,13 @@ export function normalizePhone(value: string): string | undefined {
   return `${v.startsWith('+') ? '+' : ''}${digits}`;
 }
 
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Lower case without accents or repeated spaces: what search and ordering compare. */
 export function foldText(value: string): string {
+  // Plain ASCII has no accents to strip: skip the Unicode decomposition (imports fold every row).
+  if (!NON_ASCII.test(value)) return value.toLowerCase().replace(/\s+/g, ' ').trim();
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
