@@ -1,7 +1,8 @@
 /**
  * Forms (issue 5): a 300-field form in Chromium — first render and keystroke-to-paint next to a
  * page of 300 plain inputs built and measured in the same run (target ≤ 2× the baseline), and the
- * fields a keystroke re-renders (target: only the one typed into); server-side validation of a
+ * fields a keystroke re-renders (target: only the one typed into); the same for a form of mixed
+ * field types, reported against the same targets for information; server-side validation of a
  * 300-field response (target < 5 ms median) next to a loop doing one cheap check per value.
  *
  * The measuring code lives beside what it measures: apps/web/scripts/forms-perf.ts (the pages)
@@ -54,13 +55,18 @@ const bench: Benchmark = {
       rows: [row('300 plain inputs (baseline)', baseline, false), row('300-field form, text fields', perf.form, true), row('300-field form, mixed types', perf.mixed, true)],
       notes: [
         'first render: script start → the frame after the last field appeared; key→paint: key event → the task after the next frame',
-        'the targets compare the text-field form with the baseline (same controls); the mixed form adds ratings, scales and choice groups, which plain inputs cannot stand in for',
+        'the targets compare the text-field form with the baseline (same controls); the mixed form adds ratings, scales and choice groups, which plain inputs cannot stand in for: its lines below are informational',
+        "the mixed form has 120 text boxes: Chrome's autofill re-reads a form of at most 200 text fields after every change (a few ms per keystroke here), the baseline and the text form have 300 and are skipped",
       ],
     });
-    const { oneField } = verdicts(perf);
+    const { oneField, mixedOneField } = verdicts(perf);
     ctx.target(target('300-field form first render vs 300 plain inputs', perf.form.firstRender / baseline.firstRender, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false));
     ctx.target(target('keystroke-to-paint vs 300 plain inputs', perf.form.keystroke / baseline.keystroke, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false));
     ctx.target({ name: 'a keystroke re-renders only its field', verdict: oneField ? 'PASS' : 'MISS', detail: `re-rendered: ${perf.form.rendered.join(', ') || 'none'}` });
+    // The mixed form (informational: a real form mixes types).
+    ctx.target(target('mixed-type form first render vs 300 plain inputs (informational)', perf.mixed.firstRender / baseline.firstRender, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×, aim ≤ 1.6×)`, false));
+    ctx.target(target('mixed-type form keystroke-to-paint vs 300 plain inputs (informational)', perf.mixed.keystroke / baseline.keystroke, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false));
+    ctx.target({ name: 'mixed-type form: a keystroke re-renders only its field (informational)', verdict: mixedOneField ? 'PASS' : 'MISS', detail: `re-rendered: ${perf.mixed.rendered.join(', ') || 'none'}` });
   },
 };
 

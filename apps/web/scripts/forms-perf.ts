@@ -6,7 +6,7 @@
  * and for each: first render (script start → the frame after the last field appeared), and
  * keystroke-to-paint latency (key event → the task after the next frame) over 40 keystrokes in
  * field 150, and the fields re-rendered by those keystrokes (the renderer counts its renders).
- * Target: the form within 2× the baseline.
+ * Target: the form within 2× the baseline (the mixed form is held to it for information).
  *
  *   node apps/web/scripts/forms-perf.ts        (RUNS=5 for more cold loads; CPU=4 to throttle)
  */
@@ -139,13 +139,15 @@ try {
 }
 }
 
-/** The form is within 2× the baseline on first render and keystroke, and typing re-renders one field. */
-export function verdicts(perf: FormsPerf): { within: boolean; oneField: boolean } {
-  const { baseline, form } = perf;
-  return {
-    within: form.firstRender <= 2 * baseline.firstRender && form.keystroke <= 2 * baseline.keystroke,
-    oneField: form.rendered.length === 1 && form.rendered[0] === 'f150',
-  };
+/**
+ * The form is within 2× the baseline on first render and keystroke, and typing re-renders one
+ * field; the same for the mixed form (informational: its controls are not plain inputs).
+ */
+export function verdicts(perf: FormsPerf): { within: boolean; oneField: boolean; mixedWithin: boolean; mixedOneField: boolean } {
+  const { baseline, form, mixed } = perf;
+  const within = (page: PageSummary) => page.firstRender <= 2 * baseline.firstRender && page.keystroke <= 2 * baseline.keystroke;
+  const oneField = (page: PageSummary) => page.rendered.length === 1 && page.rendered[0] === 'f150';
+  return { within: within(form), oneField: oneField(form), mixedWithin: within(mixed), mixedOneField: oneField(mixed) };
 }
 
 if (import.meta.main) {
@@ -158,6 +160,7 @@ if (import.meta.main) {
     const ratio = kind === 'baseline' ? '' : `  (${(s.firstRender / baseline.firstRender).toFixed(2)}× / ${(s.keystroke / baseline.keystroke).toFixed(2)}×)`;
     console.log(`${title.padEnd(38)}${ms(s.firstRender).padStart(12)}   ${`${ms(s.keystroke)} / ${ms(s.keystrokeP95)}`.padStart(24)}        ${s.rendered.join(', ') || '—'} (${s.rendersPerKey.toFixed(1)} render/key)${ratio}`);
   }
-  const { within, oneField } = verdicts(perf);
+  const { within, oneField, mixedWithin, mixedOneField } = verdicts(perf);
   console.log(`\ntarget: the form within 2× the baseline — ${within ? 'OK' : 'OVER'}; a keystroke re-renders only the field typed into — ${oneField ? 'OK' : 'NO'}`);
+  console.log(`mixed types (informational): within 2× the baseline — ${mixedWithin ? 'OK' : 'OVER'}; a keystroke re-renders only the field typed into — ${mixedOneField ? 'OK' : 'NO'}`);
 }

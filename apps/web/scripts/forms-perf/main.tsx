@@ -8,6 +8,7 @@ import { memo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { FormField } from '@faena/domain/forms/schema';
 import { FormRenderer } from '../../src/shared/forms/form-renderer.tsx';
+import { formsLocales } from '../../src/shared/forms/locales/index.ts';
 import { setRenderProbe } from '../../src/shared/forms/renderer-context.ts';
 import { initI18n } from '../../src/shared/i18n/i18n.ts';
 
@@ -84,6 +85,8 @@ function Baseline() {
 }
 
 await initI18n('es');
+// The renderer's own texts ("No aplica", the rating labels), as its routes load them.
+await formsLocales.load('es');
 const fields = page === 'mixed' ? mixedFields() : textFields();
 const client = new QueryClient();
 window.perf.renderStart = performance.now();

@@ -22,8 +22,9 @@ interface FieldFrameProps {
 /**
  * Label, required marker (spec §5: the word "optional" or a red asterisk, by configuration), the
  * "No aplica" checkbox of skippable fields (spec §2, §4), description, and the field's message.
+ * A plain function the field's host calls (it keeps no state): a long form has hundreds of frames.
  */
-export function FieldFrame(props: FieldFrameProps) {
+export function fieldFrame(props: FieldFrameProps) {
   const { field, fieldKey, domId, inputId, labelMode, markerStyle, texts, error, skipped, onSkip, skipDisabled, children } = props;
   const marker = requiredMarker(field, markerStyle);
   const labelId = `${domId}-label`;

@@ -36,7 +36,11 @@ describe('text and code', () => {
 
   it('code: typed, with a camera scan button', async () => {
     const { onSubmit } = await renderForm([{ id: 1, type: 'code', name: 'c', label: 'C', validators: [{ type: 'regex', regex: '^[A-Z]{3}-\\d+$', message: 'Código inválido' }] }]);
-    expect(within(frame('c')).getByTestId('code-scan')).toBeTruthy();
+    const scan = within(frame('c')).getByTestId('code-scan');
+    expect(scan).toBe(within(frame('c')).getByRole('button', { name: 'Escanear con la cámara' }));
+    expect(scan.getAttribute('type')).toBe('button');
+    expect(scan.getAttribute('title')).toBe('Escanear con la cámara');
+    expect(scan.querySelector('use')).toBeTruthy();
     type('c', 'abc');
     submit();
     expect(await screen.findByText('Código inválido')).toBeTruthy();
@@ -85,6 +89,25 @@ describe('choices', () => {
     submit();
     expect(await screen.findByText('Debe seleccionar al menos 2 opciones')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('the scan button is disabled with its field', async () => {
+    await renderForm([{ id: 1, type: 'code', name: 'c', label: 'C', readonly: true }]);
+    expect((within(frame('c')).getByTestId('code-scan') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an optional choice can be cleared ("Borrar selección", a button)', async () => {
+    const { onSubmit } = await renderForm([
+      { id: 1, type: 'boolean', name: 'ok', label: 'Ok' },
+      { id: 2, type: 'multiple_choice', name: 'color', label: 'Color', choices },
+      { id: 3, type: 'value_in_num_range', name: 'n', label: 'N', start: 1, stop: 5, step: 1 },
+    ]);
+    fireEvent.click(within(frame('ok')).getByLabelText('Sí'));
+    fireEvent.click(within(frame('color')).getByLabelText('Azul'));
+    fireEvent.click(within(frame('n')).getByTestId('scale-3'));
+    for (const name of ['ok', 'color', 'n']) fireEvent.click(within(frame(name)).getByRole('button', { name: 'Borrar selección' }));
+    for (const name of ['ok', 'color', 'n']) expect(within(frame(name)).queryByRole('button', { name: 'Borrar selección' })).toBeNull();
+    expect(await submitted(onSubmit)).toEqual({});
   });
 
   it('boolean: Sí / No, no answer by default', async () => {
@@ -159,6 +182,101 @@ describe('ratings', () => {
     fireEvent.click(within(frame('s')).getByLabelText('Bueno').nextElementSibling!);
     expect(await submitted(onSubmit)).toEqual({ s: 4 });
     expect(within(frame('s')).getByTestId('rating-label').textContent).toBe('Bueno');
+  });
+
+  it('stars: a native radio per level (and one for "no stars"), each followed by its star as label', async () => {
+    await renderForm([{ id: 1, type: 'stars', name: 's', label: 'S', max: 5, labels: [] }]);
+    const radios = within(frame('s')).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual(['0 estrellas', '1 estrella', '2 estrellas', '3 estrellas', '4 estrellas', '5 estrellas']);
+    for (const radio of radios) {
+      const label = radio.nextElementSibling as HTMLLabelElement;
+      expect(label.tagName).toBe('LABEL');
+      expect(label.htmlFor).toBe(radio.id);
+    }
+    expect(new Set(radios.map((radio) => radio.name)).size).toBe(1);
+    // Nothing chosen: the "no stars" radio is the checked one (the group's tab stop).
+    expect(radios[0]!.checked).toBe(true);
+    expect(frame('s').querySelectorAll('svg[data-filled]')).toHaveLength(0);
+  });
+
+  it('stars: a click on a star chooses it; Space or Enter on a radio chooses; "no stars" clears', async () => {
+    const { onSubmit } = await renderForm([{ id: 1, type: 'stars', name: 's', label: 'S', max: 5, labels: [] }]);
+    const radio = (level: number) => within(frame('s')).getByLabelText(level === 1 ? '1 estrella' : `${level} estrellas`) as HTMLInputElement;
+    const label = () => within(frame('s')).getByTestId('rating-label').textContent;
+    fireEvent.click(radio(3).nextElementSibling!);
+    expect(label()).toBe('3/5');
+    expect(radio(3).checked).toBe(true);
+    expect(frame('s').querySelectorAll('svg[data-filled]')).toHaveLength(3);
+    fireEvent.keyDown(radio(5), { key: 'Enter' });
+    expect(label()).toBe('5/5');
+    fireEvent.keyDown(radio(0), { key: ' ' });
+    expect(label()).toBe('');
+    expect(radio(0).checked).toBe(true);
+    fireEvent.keyDown(radio(2), { key: ' ' });
+    expect(await submitted(onSubmit)).toEqual({ s: 2 });
+  });
+
+  it('stars: moving over the radios (arrow keys) or the row (pointer) previews without choosing', async () => {
+    await renderForm([{ id: 1, type: 'stars', name: 's', label: 'S', max: 5, labels: ['Pésimo', 'Malo', 'Regular', 'Bueno', 'Excelente'] }]);
+    const stars = within(frame('s')).getByTestId('stars');
+    const filled = () => stars.querySelectorAll('svg[data-filled]').length;
+    // The arrow keys move the focus and check the next radio natively: a change event.
+    fireEvent.click(within(stars).getByLabelText('Regular'));
+    expect(filled()).toBe(3);
+    expect(stars.querySelector('[data-active]')).toBe(within(stars).getByLabelText('Regular').parentElement);
+    expect((within(stars).getByLabelText('Regular') as HTMLInputElement).checked).toBe(false);
+    fireEvent.blur(within(stars).getByLabelText('Regular'));
+    expect(filled()).toBe(0);
+    // The pointer: the star under it, named below the row.
+    stars.getBoundingClientRect = () => ({ left: 0, right: 140, width: 140, top: 0, bottom: 28, height: 28, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.mouseEnter(stars);
+    fireEvent.mouseMove(stars, { clientX: 100 });
+    expect(filled()).toBe(4);
+    expect(within(frame('s')).getByTestId('rating-label').textContent).toBe('Bueno');
+    fireEvent.mouseLeave(stars);
+    expect(filled()).toBe(0);
+    expect(within(frame('s')).getByTestId('rating-label').textContent).toBe('');
+  });
+
+  it('stars: optional ones can be cleared; read-only ones are a picture without radios', async () => {
+    const { onSubmit } = await renderForm(
+      [
+        { id: 1, type: 'stars', name: 'a', label: 'A', max: 5, labels: [] },
+        { id: 2, type: 'stars', name: 'b', label: 'B', max: 5, labels: [], required: true },
+        { id: 3, type: 'stars', name: 'c', label: 'C', max: 5, labels: [], readonly: true },
+      ],
+      { initialValues: { a: 2, b: 4, c: 3 } },
+    );
+    expect(within(frame('b')).queryByRole('button', { name: 'Borrar selección' })).toBeNull();
+    expect(within(frame('c')).queryAllByRole('radio')).toHaveLength(0);
+    expect(frame('c').querySelectorAll('svg[data-filled]')).toHaveLength(3);
+    expect(within(frame('c')).queryByRole('button', { name: 'Borrar selección' })).toBeNull();
+    fireEvent.click(within(frame('a')).getByRole('button', { name: 'Borrar selección' }));
+    expect(frame('a').querySelectorAll('svg[data-filled]')).toHaveLength(0);
+    expect(await submitted(onSubmit)).toEqual({ b: 4, c: 3 });
+  });
+
+  it('emotion and reactions draw their icons from the form\'s sprite; the chosen one coloured and bolder', async () => {
+    await renderForm([
+      { id: 1, type: 'emotion', name: 'e', label: 'E', max: 5 },
+      { id: 2, type: 'reactions', name: 'r', label: 'R', max: 3, labels: [] },
+    ]);
+    const sprite = screen.getByTestId('icon-sprite');
+    for (const button of [...within(frame('e')).getAllByRole('radio'), ...within(frame('r')).getAllByRole('radio')]) {
+      const href = button.querySelector('use')!.getAttribute('href')!;
+      expect(sprite.querySelector(`symbol[id="${href.slice(1)}"] svg`)).toBeTruthy();
+    }
+    fireEvent.click(within(frame('e')).getByTestId('emotion-2'));
+    expect(within(frame('e')).getByTestId('emotion-2').style.color).toBe('rgb(232, 89, 12)');
+    expect(within(frame('e')).getByTestId('emotion-2').querySelector('svg')!.getAttribute('stroke-width')).toBe('2.2');
+    expect(within(frame('e')).getByTestId('emotion-3').style.color).toBe('');
+    expect(within(frame('e')).getByTestId('emotion-3').querySelector('svg')!.getAttribute('stroke-width')).toBe('1.6');
+    expect(within(frame('e')).getByTestId('rating-label').textContent).toBe('2/5');
+  });
+
+  it('a form without ratings or codes has no sprite', async () => {
+    await renderForm([{ id: 1, type: 'text', name: 't', label: 'T' }]);
+    expect(screen.queryByTestId('icon-sprite')).toBeNull();
   });
 
   it('emotion: 3, 5, 7 or 9 faces', async () => {

@@ -200,6 +200,38 @@ describe('performance shape', () => {
     expect(counts.get('f7')).toBe(2);
   });
 
+  it('in a form of mixed types too: one store subscription per field; a keystroke or a choice re-renders only its field', async () => {
+    const counts = new Map<string, number>();
+    setRenderProbe((key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+    const choices = [{ choice: 'Sí' }, { choice: 'No' }];
+    const kinds = [
+      { type: 'text' },
+      { type: 'integer' },
+      { type: 'boolean' },
+      { type: 'multiple_choice', choices },
+      { type: 'checkboxes', choices },
+      { type: 'stars', max: 5 },
+      { type: 'value_in_num_range', start: 1, stop: 5, step: 1 },
+      { type: 'code' },
+      { type: 'emotion', max: 5 },
+    ];
+    const fields = Array.from({ length: 27 }, (_, at) => ({ id: at + 1, name: `f${at}`, label: `F${at}`, skippable: at % 4 === 0, ...kinds[at % kinds.length]! }));
+    const store = new FormStore();
+    const subscribe = vi.spyOn(store, 'subscribe');
+    await renderForm(fields, { store });
+    // The fields, the form's message and its submit button.
+    expect(subscribe.mock.calls.length).toBeLessThanOrEqual(fields.length + 2);
+    counts.clear();
+    fireEvent.change(inputOf('f9'), { target: { value: 'a' } });
+    expect([...counts.keys()]).toEqual(['f9']);
+    counts.clear();
+    fireEvent.click(within(frame('f14')).getByLabelText('4 estrellas').nextElementSibling!);
+    expect([...counts.keys()]).toEqual(['f14']);
+    counts.clear();
+    fireEvent.click(within(frame('f17')).getByTestId('emotion-3'));
+    expect([...counts.keys()]).toEqual(['f17']);
+  });
+
   it('a store given by the caller holds the answers (the builder reads them)', async () => {
     const store = new FormStore({ a: 'inicial' });
     await renderForm([{ id: 1, type: 'text', name: 'a', label: 'A' }], { store });

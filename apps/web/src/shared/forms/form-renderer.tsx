@@ -14,8 +14,9 @@ import { isHttpError } from '../api/http-error.ts';
 import { useOptionalTenant } from '../tenant/tenant-context.tsx';
 import { toast } from '../ui/toasts.ts';
 import { FieldList } from './field-host.tsx';
+import { IconSprite, spriteIconsOf } from './fields/icon-sprite.tsx';
 import { FormStore, useFormSelector, type FormState, type Values } from './form-store.ts';
-import { RendererContext, type RendererContextValue } from './renderer-context.ts';
+import { RendererContext, rememberingT, type RendererContextValue } from './renderer-context.ts';
 import { convertResponse, fieldKeysInOrder, forgetRichTextBlobs, scrollToField, uploadRichTextImage, uploadRichTextImages, userTimeZone, type UploadFile } from './submission.ts';
 import classes from './forms.module.css';
 
@@ -85,14 +86,16 @@ export function FormRenderer(props: FormRendererProps) {
     [fields, store, flags],
   );
 
+  const fieldT = useMemo(() => rememberingT(t), [t]);
   const skipText = t('forms.skip');
   const requiredSrText = t('forms.requiredSr');
   const context = useMemo<RendererContextValue>(
-    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t, language: i18n.language }),
-    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, t, i18n.language],
+    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t: fieldT, language: i18n.language }),
+    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, fieldT, i18n.language],
   );
 
   const order = useMemo(() => fieldKeysInOrder(fields), [fields]);
+  const spriteIcons = useMemo(() => spriteIconsOf(fields), [fields]);
 
   const showErrors = (errors: Map<string, string>, first: string | undefined) => {
     const known = new Set(order);
@@ -142,6 +145,7 @@ export function FormRenderer(props: FormRendererProps) {
   return (
     <RendererContext.Provider value={context}>
       <form ref={rootRef} className={classes.form} onSubmit={(event) => void submit(event)} noValidate aria-label={props['aria-label']} data-testid="form-renderer">
+        {spriteIcons.length > 0 && <IconSprite uid={uid} icons={spriteIcons} />}
         <FieldList fields={fields} scope={ROOT_SCOPE} />
         {/* The message sits beside the button: when it goes (the last error fixed, on blur) the
             button does not move under the pointer that is about to click it. */}

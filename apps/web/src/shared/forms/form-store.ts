@@ -3,7 +3,7 @@ import { fieldErrorKey } from '@faena/domain/forms/server-errors';
 import { fieldVisibility } from '@faena/domain/forms/definition';
 import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
-import { safeSet, setAnswer, setSkipped, skippedKey } from '@faena/domain/forms/values';
+import { isInputField, safeSet, setAnswer, setSkipped, skippedKey } from '@faena/domain/forms/values';
 
 /**
  * The renderer's state, outside React: values (nested for sub-forms), errors by field key
@@ -199,6 +199,38 @@ export function useFieldVisible(store: FormStore, fields: readonly FormField[], 
     [fields, scope, field],
   );
   return useFormSelector(store, selector);
+}
+
+/** Everything one field shows from the store. */
+export interface FieldSlice {
+  visible: boolean;
+  value: unknown;
+  skipped: boolean;
+  /** The message to show (none before error display is on, none while stale). */
+  error: string | null;
+  submitting: boolean;
+}
+
+/**
+ * Reads one field's slice, for `useSyncExternalStore` (one subscription per field, not one per
+ * part: a long form would hold five listeners per field, each run on every keystroke). The same
+ * object comes back while no part changed, so only the fields whose slice changed re-render.
+ */
+export function fieldSliceReader(store: FormStore, fields: readonly FormField[], scope: readonly string[], field: FormField, key: string): () => FieldSlice {
+  let last: FieldSlice | null = null;
+  return () => {
+    const state = store.getState();
+    const values = readAt(state.values, scope);
+    const visible = visibilityOf(fields, values)?.get(field) !== false;
+    const input = isInputField(field);
+    const value = input ? ownValue(values, field.name) : undefined;
+    const skipped = input && ownValue(values, skippedKey(field.name)) === true;
+    const error = input && state.showErrors && !state.stale.has(key) ? (state.errors.get(key) ?? null) : null;
+    const { submitting } = state;
+    if (last && last.visible === visible && Object.is(last.value, value) && last.skipped === skipped && last.error === error && last.submitting === submitting) return last;
+    last = { visible, value, skipped, error, submitting };
+    return last;
+  };
 }
 
 export function useSubmitting(store: FormStore): boolean {

@@ -1,8 +1,9 @@
-import { Anchor, Group } from '@mantine/core';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
 import { useFieldT } from '../renderer-context.ts';
 import { ChoiceList } from './choice-list.tsx';
+import { ClearLink } from './clear-link.tsx';
+import classes from '../forms.module.css';
 
 /**
  * Yes / no as two radios: unlike a checkbox, "not answered yet" stays visible, so a required
@@ -12,7 +13,7 @@ export function BooleanField({ field, value, onChange, onBlur, disabled, describ
   const t = useFieldT();
   const current = value === true ? 'true' : value === false ? 'false' : null;
   return (
-    <Group gap="lg">
+    <div className={`${classes.row} ${classes.rowLg}`}>
       <ChoiceList
         kind="radio"
         row
@@ -27,11 +28,7 @@ export function BooleanField({ field, value, onChange, onBlur, disabled, describ
         isDisabled={() => disabled}
         describedBy={describedBy}
       />
-      {current !== null && !field.required && !disabled && (
-        <Anchor component="button" type="button" size="xs" onClick={() => onChange(null)}>
-          {t('forms.clearChoice')}
-        </Anchor>
-      )}
-    </Group>
+      {current !== null && !field.required && !disabled && <ClearLink onClear={() => onChange(null)} />}
+    </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Anchor, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, SimpleGrid, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
 import { selectValueOrFirst } from '@faena/domain/forms/numbers';
 import type { Choice, FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import type { FieldProps } from '../field-props.ts';
-import { useFieldT, useRenderer } from '../renderer-context.ts';
+import { useRenderer } from '../renderer-context.ts';
 import { ChoiceList } from './choice-list.tsx';
+import { ClearLink } from './clear-link.tsx';
 import classes from '../forms.module.css';
 
 /** More choices than this, without images, are offered in a select. */
@@ -30,7 +31,6 @@ function ChoiceImage({ choice }: { choice: Choice }) {
 
 export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>>) {
   const { field, value, onChange, onBlur, disabled, inputId, describedBy, invalid } = props;
-  const t = useFieldT();
   const current = typeof value === 'string' ? value : null;
   const options = field.choices.map((choice) => choice.choice);
   const asSelect = isSelectStyle(field);
@@ -58,11 +58,7 @@ export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>
       />
     );
   }
-  const clear = current !== null && !field.required && !disabled && (
-    <Anchor component="button" type="button" size="xs" onClick={() => onChange(null)}>
-      {t('forms.clearChoice')}
-    </Anchor>
-  );
+  const clear = current !== null && !field.required && !disabled && <ClearLink onClear={() => onChange(null)} />;
   if (hasImages(field.choices)) {
     return (
       <Radio.Group value={current} onChange={onChange} aria-describedby={describedBy}>
@@ -82,7 +78,7 @@ export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>
     );
   }
   return (
-    <Stack gap="xs">
+    <>
       <ChoiceList
         kind="radio"
         name={inputId}
@@ -93,8 +89,8 @@ export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>
         isDisabled={() => disabled}
         describedBy={describedBy}
       />
-      {clear && <Group>{clear}</Group>}
-    </Stack>
+      {clear && <div className={`${classes.row} ${classes.belowChoices}`}>{clear}</div>}
+    </>
   );
 }
 
@@ -129,7 +125,7 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
     );
   }
   return (
-    <div>
+    <>
       <ChoiceList
         kind="checkbox"
         name={inputId}
@@ -141,6 +137,6 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
         describedBy={describedBy}
       />
       {hint}
-    </div>
+    </>
   );
 }

@@ -21,21 +21,26 @@ interface ChoiceListProps {
 export function ChoiceList({ kind, name, options, selected, onToggle, onBlur, isDisabled, row = false, describedBy, firstId }: ChoiceListProps) {
   return (
     <div className={row ? `${classes.choices} ${classes.choicesRow}` : classes.choices} role={kind === 'radio' ? 'radiogroup' : 'group'} aria-describedby={describedBy}>
-      {options.map((option, index) => (
-        <label key={option.value} className={classes.choice}>
-          <input
-            id={index === 0 ? firstId : undefined}
-            type={kind}
-            name={name}
-            value={option.value}
-            checked={selected.includes(option.value)}
-            disabled={isDisabled(option.value)}
-            onChange={(event) => onToggle(option.value, event.currentTarget.checked)}
-            onBlur={onBlur}
-          />
-          <span>{option.label}</span>
-        </label>
-      ))}
+      {options.map((option, index) => {
+        const disabled = isDisabled(option.value);
+        // The option's text follows its box in the label (no element of its own: a long form has
+        // thousands of options).
+        return (
+          <label key={option.value} data-disabled={disabled || undefined}>
+            <input
+              id={index === 0 ? firstId : undefined}
+              type={kind}
+              name={name}
+              value={option.value}
+              checked={selected.includes(option.value)}
+              disabled={disabled}
+              onChange={(event) => onToggle(option.value, event.currentTarget.checked)}
+              onBlur={onBlur}
+            />
+            {option.label}
+          </label>
+        );
+      })}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useState } from 'react';
 import type { NumberFieldType } from '@faena/domain/forms/field-types';
 import { numberFieldRules, parseNumberInput } from '@faena/domain/forms/numbers';
@@ -92,11 +92,7 @@ function RulesHint({ field, kind }: { field: FieldOf<'integer' | 'float' | 'deci
   else if (rules.max !== null && rules.max !== undefined) parts.push(t('forms.number.max', { max: rules.max }));
   if (field.step) parts.push(t('forms.number.step', { step: field.step }));
   if (parts.length === 0) return null;
-  return (
-    <Text size="xs" c="dimmed" mt={4}>
-      {parts.join(' · ')}
-    </Text>
-  );
+  return <p className={classes.note}>{parts.join(' · ')}</p>;
 }
 
 export function NumberField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'integer' | 'float' | 'decimal'>>) {

@@ -1,104 +1,163 @@
-import { Anchor, Group, Rating, Text } from '@mantine/core';
-import {
-  IconBulb,
-  IconConfetti,
-  IconFlame,
-  IconHeart,
-  IconMoodAngry,
-  IconMoodConfused,
-  IconMoodCry,
-  IconMoodEmpty,
-  IconMoodHappy,
-  IconMoodHeart,
-  IconMoodSad,
-  IconMoodSmile,
-  IconMoodSmileBeam,
-  IconMoodSurprised,
-  IconRocket,
-  IconStar,
-  IconThumbDown,
-  IconThumbUp,
-  type Icon,
-} from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { EMOTION_SCALES } from '@faena/domain/forms/field-types';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
-import { useFieldT } from '../renderer-context.ts';
+import { useFieldT, useRenderer } from '../renderer-context.ts';
+import { ClearLink } from './clear-link.tsx';
+import { emotionColour, emotionIcons, reactionIcon, spriteIcon, star } from './icon-sprite.tsx';
 import classes from '../forms.module.css';
 
-/** Faces from worst to best; each scale (3, 5, 7, 9 — spec §5) takes an evenly spread subset. */
-const FACES: Record<number, Icon[]> = {
-  3: [IconMoodSad, IconMoodEmpty, IconMoodHappy],
-  5: [IconMoodCry, IconMoodSad, IconMoodEmpty, IconMoodSmile, IconMoodHappy],
-  7: [IconMoodAngry, IconMoodCry, IconMoodSad, IconMoodEmpty, IconMoodSmile, IconMoodHappy, IconMoodSmileBeam],
-  9: [IconMoodAngry, IconMoodCry, IconMoodSad, IconMoodConfused, IconMoodEmpty, IconMoodSmile, IconMoodHappy, IconMoodSmileBeam, IconMoodHeart],
-};
-const FACE_COLOURS = ['#c92a2a', '#d9480f', '#e8590c', '#e67700', '#5c636a', '#5c940d', '#2b8a3e', '#2b8a3e', '#1e5f51'];
-const REACTIONS: Icon[] = [IconThumbDown, IconThumbUp, IconHeart, IconMoodHappy, IconMoodSurprised, IconConfetti, IconFlame, IconBulb, IconStar, IconRocket];
-
-export function emotionIcons(max: number): Icon[] | undefined {
-  return FACES[max];
-}
-
-export function emotionColour(value: number, max: number): string {
-  const at = max <= 1 ? 0 : Math.round(((value - 1) / (max - 1)) * (FACE_COLOURS.length - 1));
-  return FACE_COLOURS[Math.min(FACE_COLOURS.length - 1, Math.max(0, at))]!;
-}
-
-export function reactionIcon(value: number): Icon | undefined {
-  return REACTIONS[value - 1];
-}
-
-function ClearLink({ onClear }: { onClear: () => void }) {
-  const t = useFieldT();
-  return (
-    <Anchor component="button" type="button" size="xs" onClick={onClear}>
-      {t('forms.clearChoice')}
-    </Anchor>
-  );
-}
+export { emotionColour, emotionIcons, reactionIcon } from './icon-sprite.tsx';
 
 /** The level's label, and the clear link on the same line (nothing moves when either appears). */
 function LabelLine({ text, children }: { text: string | undefined; children?: ReactNode }) {
   return (
-    <Group gap="md" mih={22} mt={4} wrap="nowrap">
-      <Text size="sm" c="dimmed" data-testid="rating-label">
+    <div className={classes.levelLine}>
+      <p className={classes.levelText} data-testid="rating-label">
         {text}
-      </Text>
+      </p>
       {children}
-    </Group>
+    </div>
   );
 }
 
-export function StarsField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'stars'>>) {
+/** "3 estrellas": asked once per form and level (a form may have dozens of star fields). */
+const starNames = new WeakMap<TFunction, string[]>();
+
+function starName(t: TFunction, level: number): string {
+  let names = starNames.get(t);
+  if (!names) {
+    names = [];
+    starNames.set(t, names);
+  }
+  return (names[level] ??= t('forms.rating.stars', { count: level }));
+}
+
+/** "2 de 5": asked once per form, level and scale. */
+const levelNames = new WeakMap<TFunction, Map<number, string[]>>();
+
+function levelName(t: TFunction, level: number, max: number): string {
+  let byMax = levelNames.get(t);
+  if (!byMax) {
+    byMax = new Map();
+    levelNames.set(t, byMax);
+  }
+  let names = byMax.get(max);
+  if (!names) {
+    names = [];
+    byMax.set(max, names);
+  }
+  return (names[level] ??= t('forms.rating.level', { level, max }));
+}
+
+/** The star under the pointer (1…max), from where it is along the row; null without a layout. */
+function starAt(event: MouseEvent<HTMLElement>, max: number): number | null {
+  const { left, right, width } = event.currentTarget.getBoundingClientRect();
+  if (!(width > 0)) return null;
+  const rtl = event.currentTarget.closest('[dir="rtl"]') !== null;
+  const at = (rtl ? right - event.clientX : event.clientX - left) / (width / max);
+  return Math.min(max, Math.max(1, Math.round(at + 0.5)));
+}
+
+/**
+ * Stars as native radios, one per level, each labelled by its star (drawn like the library's
+ * Rating, size lg, which costs several times more to mount). As there: the pointer previews the
+ * level under it, a click chooses; the arrow keys move the focus and preview, Space or Enter
+ * chooses; a first radio stands for "no stars" (choosing it clears the answer). Read-only, the
+ * stars are a picture (no radios).
+ */
+export function StarsField({ field, value, onChange, onBlur, disabled, describedBy, inputId }: FieldProps<FieldOf<'stars'>>) {
   const t = useFieldT();
   const current = typeof value === 'number' ? value : 0;
+  // The level drawn (pointer or keyboard), and the one the pointer is over (named below the stars).
+  const [preview, setPreview] = useState(-1);
   const [hovered, setHovered] = useState(-1);
+  const outside = useRef(true);
   const shown = hovered > 0 ? hovered : current;
+  const drawn = preview !== -1 ? preview : current;
+  const choose = (level: number) => onChange(level === 0 ? null : level);
+  const labelOf = (level: number) => field.labels[level - 1] || starName(t, level);
+
+  // Per star: its radio, then its label (the star itself), in a box that grows under the pointer
+  // (the first box also holds the "no stars" pair). Plain elements, styled from `.stars`
+  // (forms.module.css): a long form has hundreds of them.
+  const item = (level: number) => {
+    const id = `${inputId}-star-${level}`;
+    const symbol = level === 0 ? <span /> : star(level <= drawn);
+    if (disabled) {
+      return level === 0 ? null : (
+        <div key={level} data-read-only>
+          {symbol}
+        </div>
+      );
+    }
+    return [
+      <input
+        key={`i${level}`}
+        type="radio"
+        id={id}
+        name={inputId}
+        checked={level === current}
+        aria-label={labelOf(level)}
+        onChange={() => setPreview(level)}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === ' ' || event.key === 'Enter') choose(level);
+        }}
+        onBlur={() => {
+          if (outside.current) setPreview(-1);
+        }}
+      />,
+      <label key={`l${level}`} htmlFor={id} onClick={() => choose(level)} data-none={level === 0 || undefined} data-shown={(level === 0 && drawn === 0) || undefined}>
+        {symbol}
+      </label>,
+    ];
+  };
+
   return (
-    <div>
-      <Rating
-          count={field.max}
-          value={current}
-          onChange={(next) => onChange(next)}
-          onHover={setHovered}
-          readOnly={disabled}
-          size="lg"
-          onBlur={onBlur}
-          aria-describedby={describedBy}
-          getSymbolLabel={(value) => field.labels[value - 1] || t('forms.rating.stars', { count: value })}
-      />
+    <>
+      <div
+        className={classes.stars}
+        aria-describedby={describedBy}
+        onBlur={onBlur}
+        onMouseEnter={() => {
+          if (!disabled) outside.current = false;
+        }}
+        onMouseMove={(event) => {
+          if (disabled) return;
+          const level = starAt(event, field.max);
+          if (level === null) return;
+          setPreview(level);
+          setHovered(level);
+        }}
+        onMouseLeave={() => {
+          if (disabled) return;
+          outside.current = true;
+          setPreview(-1);
+          setHovered(-1);
+        }}
+        data-testid="stars"
+      >
+        {Array.from({ length: field.max }, (_, index) => (
+          <div key={index} data-active={(!disabled && preview === index + 1) || undefined}>
+            {index === 0 && item(0)}
+            {item(index + 1)}
+          </div>
+        ))}
+      </div>
       <LabelLine text={shown > 0 ? field.labels[shown - 1] || `${shown}/${field.max}` : undefined}>
         {current > 0 && !disabled && !field.required && <ClearLink onClear={() => onChange(null)} />}
       </LabelLine>
-    </div>
+    </>
   );
 }
 
 interface IconScaleProps {
   icons: (value: number) => Icon | undefined;
-  colour: (value: number, selected: boolean) => string | undefined;
+  /** The colour of the chosen level (the others are grey, forms.module.css). */
+  selectedColour: (value: number) => string;
   max: number;
   labels: readonly string[];
   value: unknown;
@@ -111,13 +170,13 @@ interface IconScaleProps {
 }
 
 /** One button per level (radio semantics), an icon each, the level's label below. */
-function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabled, required, describedBy, testPrefix }: IconScaleProps) {
-  const t = useFieldT();
+function IconScale({ icons, selectedColour, max, labels, value, onChange, onBlur, disabled, required, describedBy, testPrefix }: IconScaleProps) {
+  const { t, uid } = useRenderer();
   const current = typeof value === 'number' ? value : null;
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? current;
   return (
-    <div>
+    <>
       <div className={classes.faces} role="radiogroup" aria-describedby={describedBy} onMouseLeave={() => setHovered(null)}>
           {Array.from({ length: max }, (_, index) => {
             const level = index + 1;
@@ -129,10 +188,10 @@ function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabl
                 type="button"
                 role="radio"
                 aria-checked={selected}
-                aria-label={labels[index] || t('forms.rating.level', { level, max })}
+                aria-label={labels[index] || levelName(t, level, max)}
                 title={labels[index] || undefined}
                 className={classes.face}
-                style={{ color: colour(level, selected) }}
+                style={selected ? { color: selectedColour(level) } : undefined}
                 disabled={disabled}
                 onClick={() => onChange(level)}
                 onMouseEnter={() => setHovered(level)}
@@ -143,7 +202,7 @@ function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabl
                 }}
                 data-testid={`${testPrefix}-${level}`}
               >
-                {LevelIcon ? <LevelIcon size={30} stroke={selected ? 2.2 : 1.6} /> : <span style={{ fontWeight: 700 }}>{level}</span>}
+                {LevelIcon ? spriteIcon(uid, LevelIcon, selected ? 2.2 : 1.6) : <span style={{ fontWeight: 700 }}>{level}</span>}
               </button>
             );
           })}
@@ -151,7 +210,7 @@ function IconScale({ icons, colour, max, labels, value, onChange, onBlur, disabl
       <LabelLine text={shown !== null ? labels[shown - 1] || `${shown}/${max}` : undefined}>
         {current !== null && !disabled && !required && <ClearLink onClear={() => onChange(null)} />}
       </LabelLine>
-    </div>
+    </>
   );
 }
 
@@ -165,7 +224,7 @@ export function EmotionField({ field, value, onChange, onBlur, disabled, describ
   return (
     <IconScale
       icons={(level) => faces[level - 1]}
-      colour={(level, selected) => (selected ? emotionColour(level, field.max) : 'var(--mantine-color-gray-6)')}
+      selectedColour={(level) => emotionColour(level, field.max)}
       max={field.max}
       labels={field.labels}
       value={value}
@@ -183,7 +242,7 @@ export function ReactionsField({ field, value, onChange, onBlur, disabled, descr
   return (
     <IconScale
       icons={reactionIcon}
-      colour={(_, selected) => (selected ? 'var(--mantine-color-faena-8)' : 'var(--mantine-color-gray-6)')}
+      selectedColour={() => 'var(--mantine-color-faena-8)'}
       max={field.max}
       labels={field.labels}
       value={value}

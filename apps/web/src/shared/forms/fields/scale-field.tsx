@@ -1,8 +1,8 @@
-import { Anchor, Badge, Group, Slider, Text } from '@mantine/core';
+import { Badge, Group, Slider, Text } from '@mantine/core';
 import { interpretScaleValue, linearScalePoints } from '@faena/domain/forms/numbers';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
-import { useFieldT } from '../renderer-context.ts';
+import { ClearLink } from './clear-link.tsx';
 import classes from '../forms.module.css';
 
 /** Scales with at most this many points are buttons; longer or continuous ones a slider. */
@@ -13,7 +13,6 @@ const MAX_BUTTONS = 11;
  * of the interpretation the chosen value falls in.
  */
 export function ScaleField({ field, value, onChange, onBlur, disabled, describedBy }: FieldProps<FieldOf<'value_in_num_range'>>) {
-  const t = useFieldT();
   const current = typeof value === 'number' ? value : null;
   const points = linearScalePoints(field, MAX_BUTTONS + 1);
   const meaning = current === null ? undefined : interpretScaleValue(current, field.interpretations);
@@ -24,25 +23,21 @@ export function ScaleField({ field, value, onChange, onBlur, disabled, described
     </div>
   );
   const footer = (
-    <Group gap="xs" mt={6} mih={22}>
+    <div className={classes.scaleFooter}>
       {meaning && (
         <Badge variant="light" data-testid="scale-meaning">
           {meaning}
         </Badge>
       )}
-      {current !== null && !disabled && !field.required && (
-        <Anchor component="button" type="button" size="xs" onClick={() => onChange(null)}>
-          {t('forms.clearChoice')}
-        </Anchor>
-      )}
-    </Group>
+      {current !== null && !disabled && !field.required && <ClearLink onClear={() => onChange(null)} />}
+    </div>
   );
 
   if (points.length > 0 && points.length <= MAX_BUTTONS) {
     const labelOf = (point: number, index: number) =>
       index === 0 && field.start_label ? `${point} — ${field.start_label}` : index === points.length - 1 && field.stop_label ? `${point} — ${field.stop_label}` : String(point);
     return (
-      <div>
+      <>
         <div className={classes.scale} role="radiogroup" aria-describedby={describedBy}>
           {points.map((point, index) => (
             <button
@@ -63,7 +58,7 @@ export function ScaleField({ field, value, onChange, onBlur, disabled, described
         </div>
         {labels}
         {footer}
-      </div>
+      </>
     );
   }
   const step = field.step > 0 ? field.step : (field.stop - field.start) / 100;

@@ -1,9 +1,9 @@
-import { ActionIcon, Textarea } from '@mantine/core';
-import { IconScan } from '@tabler/icons-react';
+import { Textarea } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import type { FieldProps } from '../field-props.ts';
-import { useFieldT } from '../renderer-context.ts';
+import { useRenderer } from '../renderer-context.ts';
+import { IconScan, spriteIcon } from './icon-sprite.tsx';
 import classes from '../forms.module.css';
 
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
@@ -42,7 +42,7 @@ export function TextField({ field, value, onChange, onBlur, disabled, invalid, i
 
 /** A code, typed or scanned with the camera (barcodes and QR codes). */
 export function CodeField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<FieldOf<'code'>>) {
-  const t = useFieldT();
+  const { t, uid } = useRenderer();
   const [scanning, setScanning] = useState(false);
   const text = typeof value === 'string' ? value : '';
   return (
@@ -65,9 +65,10 @@ export function CodeField({ field, value, onChange, onBlur, disabled, invalid, i
           aria-invalid={invalid || undefined}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
-        <ActionIcon className={classes.inputAction} variant="subtle" size="lg" aria-label={t('forms.code.scan')} title={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
-          <IconScan size={20} />
-        </ActionIcon>
+        {/* A native button drawn like the library's ActionIcon (subtle, lg). */}
+        <button type="button" className={`${classes.inputAction} ${classes.iconButton}`} aria-label={t('forms.code.scan')} title={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
+          {spriteIcon(uid, IconScan, 2)}
+        </button>
       </div>
       {scanning && (
         <Suspense fallback={null}>
