@@ -1,10 +1,12 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { loadClientConfig } from './src/shared/config/client-config.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from './src/shared/i18n/languages.ts';
+import { STORAGE_KEYS } from './src/shared/session/session-store.ts';
 
 /** Spec §5: the configuration is validated; here a bad one stops the build (the app checks again at run time). */
 function validateClientConfig(): Plugin {
@@ -67,6 +69,8 @@ const SINGLETONS = [
   /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/,
 ];
 
+const REACT_QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
+
 function singletonsOnce(): Plugin {
   return {
     name: 'faena-singletons-once',
@@ -83,8 +87,152 @@ function singletonsOnce(): Plugin {
   };
 }
 
+/**
+ * The entry's own files run almost entirely while the app boots. V8 compiles a function lazily, on
+ * the main thread, the first time it is called; the magic comment asks Chrome (136+) to compile
+ * every function of the file eagerly while it streams in, off the main thread
+ * (https://v8.dev/blog/explicit-compile-hints). Other browsers ignore the comment. Only the entry's
+ * files: hinting the lazily loaded ones would compile code most visits never run.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'faena-compile-hints',
+    apply: 'build',
+    // After Vite's own additions (the preload map goes first in a file): the comment must open it.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const entry = Object.values(bundle).find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry);
+        const visit = (fileName: string, seen = new Set<string>()): Set<string> => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+          seen.add(fileName);
+          chunk.imports.forEach((file) => visit(file, seen));
+          return seen;
+        };
+        for (const fileName of entry ? visit(entry.fileName) : []) {
+          const chunk = bundle[fileName] as Rolldown.OutputChunk;
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        }
+      },
+    },
+  };
+}
+
+const SIGN_IN_PATHS = '(login|sign-in|from-magic-link|from-invite|onboarding)';
+/** Any address of the app but the sign-in screens and the public report and workflow pages. */
+const APP_PATHS = `^/(?!${SIGN_IN_PATHS}$|public/|reports/(?!list$)[^/]+$)`;
+/**
+ * What a cold load asks for before the entry has run (see routePreload()): the modules of the
+ * first screen, by address (`path`, a regular expression) and by whether a session is stored
+ * (`session`; omitted: either way). Addresses as in src/app/routes.tsx and protected-routes.tsx.
+ */
+const PRELOADS: { path: string; session?: boolean; modules: string[] }[] = [
+  { path: '^/(login|sign-in)$', modules: ['src/features/auth/routes.tsx'] },
+  { path: '^/(from-magic-link|from-invite|onboarding)$', modules: ['src/features/auth/link-routes.tsx'] },
+  // Without a session the app's addresses lead to /login; / directly, the others through the signed-in table.
+  { path: '^/$', session: false, modules: ['src/features/auth/routes.tsx'] },
+  { path: `${APP_PATHS}(?!$)`, session: false, modules: ['src/app/protected-routes.tsx', 'src/features/auth/routes.tsx'] },
+  // With a session: the signed-in table and the shell; home on / and /home.
+  { path: APP_PATHS, session: true, modules: ['src/app/protected-routes.tsx', 'src/app/shell/app-layout.tsx'] },
+  { path: '^/(home)?$', session: true, modules: ['src/features/home/routes.tsx'] },
+];
+
+/**
+ * On a cold load the browser learns of the screen's chunk only once the entry has downloaded and
+ * run (about a second on a mobile connection), and of the screen's texts only once that chunk has
+ * run. The build writes a tiny classic script (the CSP allows same-origin scripts, not inline ones)
+ * that index.html runs first: from the address, the stored session and the language it adds
+ * modulepreload links for the first screen's chunks, their static imports and their texts, and
+ * preloads for their stylesheets, so they download beside the entry. The shell's texts in es-MX or
+ * en (es ships in the entry) are preloaded the same way. Vite's own preloading then finds these
+ * links and does not fetch twice. Hints only: a wrong guess costs bytes, never behaviour.
+ */
+function routePreload(): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'faena-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') return;
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const byModule = (module: string) => chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
+        const staticClosure = (chunk: Rolldown.OutputChunk, into = new Set<string>()): Set<string> => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) staticClosure(bundle[file] as Rolldown.OutputChunk, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return;
+        const loaded = staticClosure(entry);
+        /** A module's chunk, its static imports the entry does not bring, and their stylesheets. */
+        const filesOf = (module: string): string[] => {
+          const chunk = byModule(module);
+          if (!chunk) throw new Error(`routePreload: no chunk for ${module}`);
+          const js = [...staticClosure(chunk)].filter((file) => !loaded.has(file));
+          const css = js.flatMap((file) => [...((bundle[file] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? [])]);
+          return [...js, ...css].map((file) => base + file);
+        };
+        /** The chunks of a bundle's texts per language (decision 012), when it has one. */
+        const textsOf = (dir: string, languages: readonly string[]) =>
+          Object.fromEntries(languages.map((language) => [language, byModule(`${dir}/${language}.json`) ? filesOf(`${dir}/${language}.json`) : []]));
+        const plan = {
+          shell: textsOf('src/shared/i18n/locales', LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)),
+          screens: PRELOADS.map(({ path, session, modules }) => ({
+            path,
+            session,
+            files: modules.flatMap(filesOf),
+            texts: modules.map((module) => textsOf(module.replace(/[^/]+$/, 'locales'), LANGUAGES)),
+          })),
+        };
+        const source = `// Written by the build (vite.config.ts, routePreload): what the first screen needs, asked for beside the entry.
+(() => {
+  const plan = ${JSON.stringify(plan)};
+  const read = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+  // The rule of src/shared/i18n/languages.ts (initialLanguage).
+  const stored = read(${JSON.stringify(LANGUAGE_STORAGE_KEY)});
+  const language = ${JSON.stringify(LANGUAGES)}.includes(stored) ? stored : (navigator.languages || []).some((tag) => tag.toLowerCase() === 'es-mx') ? 'es-MX' : ${JSON.stringify(DEFAULT_LANGUAGE)};
+  const path = location.pathname.replace(/(.)\\/+$/, '$1');
+  const session = read(${JSON.stringify(STORAGE_KEYS.session)}) !== null;
+  const files = [...(plan.shell[language] || [])];
+  for (const screen of plan.screens) {
+    if ((screen.session === undefined || screen.session === session) && new RegExp(screen.path).test(path)) {
+      files.push(...screen.files, ...screen.texts.flatMap((texts) => texts[language] || []));
+    }
+  }
+  for (const href of new Set(files)) {
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+})();
+`;
+        const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+        const page = String(html.source);
+        // First in <head> after the title, before the entry and the stylesheet: it waits for neither.
+        html.source = page.replace('</title>', `</title>\n    <script src="${base}${fileName}"></script>`);
+        if (html.source === page) this.error('routePreload: no </title> in index.html');
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), validateClientConfig(), precompress(), singletonsOnce()],
+  plugins: [react(), validateClientConfig(), precompress(), singletonsOnce(), compileHints(), routePreload()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
     __BUILD_COMMIT__: JSON.stringify(gitCommit()),
@@ -104,9 +252,19 @@ export default defineConfig({
         // Small shared chunks are inlined into their consumers: dozens of sub-kilobyte files would
         // each cost a round trip on a mobile connection.
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
-          // react-query is shared state: one chunk of its own, never inlined into its consumers.
-          groups: [{ name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ }],
+          // A chunk holding a stateful module is never inlined (singletonsOnce() double-checks).
+          experimentalInlineCommonChunks: { maxSize: 12 * 1024, exclude: SINGLETONS },
+          groups: [
+            // What the entry imports statically ($initial) is two files: the libraries (stable
+            // across deploys) and the app's boot code. Left to itself the splitter cut it into
+            // shared fragments by which lazy chunks also use them: more requests, worse gzip.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'boot', tags: ['$initial'] },
+            // react-query is shared state: never inlined into its consumers. The client, its caches
+            // and the provider are in 'vendor'; the hooks and observers the screens use are one
+            // chunk, loaded with the first screen that needs them.
+            { name: 'react-query-hooks', test: REACT_QUERY },
+          ],
         },
       },
     },

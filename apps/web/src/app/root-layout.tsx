@@ -5,6 +5,7 @@ import { withLocales } from '../shared/i18n/bundles.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { createDoubleShiftDetector } from '../shared/lib/double-shift.ts';
 import { backButtonAction, getPlatform } from '../shared/platform/platform.ts';
+import { markFirstScreenShown } from './first-screen.ts';
 
 const DebugPanel = lazy(() => withLocales(() => import('./debug/debug-panel.tsx'))().then((m) => ({ default: m.DebugPanel })));
 
@@ -43,6 +44,8 @@ function NavigationProgress() {
 export function RootLayout() {
   const [debugOpen, setDebugOpen] = useState(false);
   useBackButton();
+  // The router renders this layout once the first route's chunk and texts are in: the first screen.
+  useEffect(markFirstScreenShown, []);
 
   useEffect(() => {
     const onKeyDown = createDoubleShiftDetector(() => setDebugOpen((open) => !open));

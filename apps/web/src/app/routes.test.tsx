@@ -1,11 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import type { TTokenPair } from '@faena/contracts';
 import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../shared/session/session.ts';
-import { renderRoutes } from '../test/render.tsx';
-import { routes } from './routes.tsx';
+import { initI18n } from '../shared/i18n/i18n.ts';
+import { Providers } from '../test/render.tsx';
+import { routerOptions, routes } from './routes.tsx';
+
+/** The app's table with the app's router options: the signed-in screens are patched in as in the browser. */
+async function renderApp(path: string) {
+  await initI18n('es');
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...routerOptions() });
+  const view = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
 
 const WORKER = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS'];
 
@@ -40,7 +55,7 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
   });
 
   it('sends an unauthenticated user from a protected route to /login, replacing the entry', async () => {
-    const { router } = await renderRoutes(routes, { path: '/settings' });
+    const { router } = await renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
@@ -48,33 +63,33 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
 
   it("sends '/' to /home when signed in", async () => {
     sessionStore.signIn(pair());
-    const { router } = await renderRoutes(routes, { path: '/' });
+    const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(await screen.findByText('Hola, Matías')).toBeTruthy();
   });
 
   it('redirects /reports to /reports/list', async () => {
     sessionStore.signIn(pair());
-    const { router } = await renderRoutes(routes, { path: '/reports' });
+    const { router } = await renderApp('/reports');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reports/list'), { timeout: 15_000 });
     expect(await screen.findByText('Módulo en construcción')).toBeTruthy();
     expect(screen.getByText(/El módulo Reportes todavía no está disponible/)).toBeTruthy();
   });
 
   it("shows 'Page Not Found' with a way home on unknown paths", async () => {
-    await renderRoutes(routes, { path: '/no/such/place' });
+    await renderApp('/no/such/place');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
   });
 
   it('refuses a screen the person may not use (operario and /people)', async () => {
     sessionStore.signIn(pair());
-    await renderRoutes(routes, { path: '/people' });
+    await renderApp('/people');
     expect(await screen.findByText('No tienes acceso a esta sección')).toBeTruthy();
   });
 
   it('renders the public report route without a session', async () => {
-    const { router } = await renderRoutes(routes, { path: '/reports/abc123' });
+    const { router } = await renderApp('/reports/abc123');
     expect(await screen.findByText('Módulo en construcción')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/reports/abc123');
   });
@@ -82,7 +97,7 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
   it('names the module on every route whose module is not built yet', async () => {
     serve(PERMISSION_KEYS, true);
     sessionStore.signIn(pair());
-    await renderRoutes(routes, { path: '/workflows/compras/executions' });
+    await renderApp('/workflows/compras/executions');
     expect(await screen.findByText(/El módulo Workflows todavía no está disponible/)).toBeTruthy();
   });
 });

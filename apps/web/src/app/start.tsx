@@ -4,11 +4,10 @@ import { apiClient } from '../shared/api/api-client.ts';
 import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.ts';
 import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
 import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
-import { whenIdle } from '../shared/lib/when-idle.ts';
 import { discoverTenantSubdomain, parseServerTenant, toClientTenant } from '../shared/tenant/tenant.ts';
 import { LazyErrorPage as ErrorPage } from '../shared/ui/error-page-lazy.tsx';
-import { toast } from '../shared/ui/toasts.ts';
 import { App, BaseProviders, createAppRouter } from './app.tsx';
+import { afterFirstScreen, markFirstScreenShown, startFirstScreenDeadline } from './first-screen.ts';
 import { chunkEnv } from './lazy-route.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -24,6 +23,19 @@ async function fetchTenant(): Promise<TenantAnswer> {
   }
 }
 
+/**
+ * The toast helpers (and Mantine's notifications store) stay out of the entry: the boot shows a
+ * toast only after a failed chunk load or a failed write, and they are fetched once the first
+ * screen is there anyway (below), so a toast never waits for the network in practice.
+ */
+const loadToasts = () => import('../shared/ui/toasts.ts');
+
+function showToast(kind: 'info' | 'error', message: string): void {
+  void loadToasts()
+    .then(({ toast }) => toast[kind](message))
+    .catch(() => undefined);
+}
+
 /** After a reload caused by a chunk-load failure: one apology, once (spec §4). */
 function apologizeOnce(): void {
   const record = readRecord(localStorage);
@@ -34,7 +46,7 @@ function apologizeOnce(): void {
   } catch {
     return;
   }
-  toast.info(i18n.t(apology === 'updated' ? 'chunk.updated' : 'chunk.technical'));
+  showToast('info', i18n.t(apology === 'updated' ? 'chunk.updated' : 'chunk.technical'));
 }
 
 function describeError(error: unknown): string {
@@ -46,7 +58,7 @@ function describeError(error: unknown): string {
 /**
  * Spec §5: a configuration that does not parse shows 'Error parsing environment variables: ...'
  * and the app stops. The configuration is baked in at build time and checked there too, so this
- * runtime check runs beside first paint instead of delaying it.
+ * runtime check runs once the first screen is there instead of delaying it.
  */
 async function checkConfiguration(root: Root, stop: () => void): Promise<void> {
   const checks = await withChunkReload(() => import('./boot-checks.ts'), chunkEnv)().catch(() => null);
@@ -64,6 +76,29 @@ async function checkConfiguration(root: Root, stop: () => void): Promise<void> {
 }
 
 /**
+ * The first screen renders in one go once its chunk and texts are in (index.html has them
+ * preloaded): rendered before, the router shows its fallback and then renders the screen again as
+ * a transition, sliced into small tasks between the progress bar's animation frames, which on a
+ * slow phone costs more than the wait. A first screen that takes longer gets the fallback as before.
+ */
+const FIRST_SCREEN_WAIT_MS = 500;
+
+function firstNavigation(router: ReturnType<typeof createAppRouter>, timeoutMs: number): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
+}
+
+/**
  * Boot. Everything that does not depend on another starts at once: the tenant request (already
  * preloaded by index.html), the language, and the router — whose first navigation begins loading
  * the current screen's chunk while the tenant is on its way. An unknown organisation stops here.
@@ -77,6 +112,7 @@ export async function start(container: HTMLElement): Promise<void> {
   const answer = await tenantAnswer;
   if (answer.kind !== 'ok') {
     router.dispose();
+    markFirstScreenShown();
     const { TenantNotFoundScreen } = await import('./boot-screens.tsx');
     root.render(
       <BaseProviders>
@@ -91,6 +127,7 @@ export async function start(container: HTMLElement): Promise<void> {
     tenant = toClientTenant(parseServerTenant(answer.body), DEFAULT_TENANT_SUBDOMAIN);
   } catch (error) {
     router.dispose();
+    markFirstScreenShown();
     root.render(
       <BaseProviders>
         <ErrorPage error={error} />
@@ -101,9 +138,12 @@ export async function start(container: HTMLElement): Promise<void> {
   setWhiteLabel(tenant.whiteLabel);
   document.title = `${tenant.name} · Faena`;
 
-  const queryClient = createQueryClient((error) => toast.error(describeError(error)));
+  const queryClient = createQueryClient((error) => showToast('error', describeError(error)));
+  await firstNavigation(router, FIRST_SCREEN_WAIT_MS);
   root.render(<App tenant={tenant} queryClient={queryClient} router={router} />);
-  whenIdle(
+  startFirstScreenDeadline();
+  afterFirstScreen(() => void loadToasts().catch(() => undefined));
+  afterFirstScreen(
     () =>
       void checkConfiguration(root, () => {
         router.dispose();

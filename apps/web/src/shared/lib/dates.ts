@@ -16,15 +16,21 @@ export function parseServerDate(text: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+// Built on first use, not on import: a formatter costs tens of milliseconds on a slow phone, and
+// the screens that import this module (the sign-in chunk among them) mostly show no date at first.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 export function formatDate(value: Date | string | null | undefined): string {
   const date = typeof value === 'string' ? parseServerDate(value) : value;
-  return date ? dateFormat.format(date) : '—';
+  if (!date) return '—';
+  dateFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return dateFormat.format(date);
 }
 
 export function formatDateTime(value: Date | string | null | undefined): string {
   const date = typeof value === 'string' ? parseServerDate(value) : value;
-  return date ? dateTimeFormat.format(date) : '—';
+  if (!date) return '—';
+  dateTimeFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateTimeFormat.format(date);
 }
