@@ -21,10 +21,11 @@ export interface ChildServer {
 /**
  * Forks `entry` with `spec` as its one JSON argument, the server's Node flags (those `npm start`
  * uses) plus `extraArgv`, NODE_ENV=production and an IPC channel. With BENCH_CPU_PROF=1 the
- * process writes a V8 CPU profile named after `label` to bench/results/profiles/ when it stops.
+ * process writes a V8 CPU profile named after `label` to bench/results/profiles/ when it stops;
+ * BENCH_NODE_FLAGS (space-separated) are added after the server's own, to try a tuning.
  */
 export function forkServer(entry: string, spec: unknown, label: string, extraArgv: readonly string[] = []): ChildServer {
-  const execArgv = [...SERVER_NODE_FLAGS, ...extraArgv];
+  const execArgv = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...extraArgv];
   if (process.env.BENCH_CPU_PROF) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
