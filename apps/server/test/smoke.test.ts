@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
 
-describe.each(engines())('platform smoke on %s', (engine) => {
+describe.each(engines())('platform smoke and security headers on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(engine);
@@ -21,15 +21,6 @@ describe.each(engines())('platform smoke on %s', (engine) => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: 'admin@acme.test', sign_in_method: 'PASSWORD' });
   });
-});
-
-describe.each(engines())('security headers on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(engine);
-    await makeTenant(server, 'acme');
-  });
-  afterAll(() => server?.close());
 
   const expectSecurityHeaders = (response: Response) => {
     const csp = response.headers.get('content-security-policy') ?? '';
