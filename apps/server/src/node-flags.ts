@@ -8,13 +8,16 @@
  * 100,000-row import peaks under 300 MB (bench/imports.bench.ts), with list throughput unchanged
  * within the machine's noise (bench/platform.bench.ts).
  *
- * Measured since (BENCH_NODE_FLAGS, 2026-11-26): during a 200 MB chunked upload the server runs
- * a full mark-compact every 30–50 ms (~50 in all) although its old generation stays at ~32 MB —
- * after each one V8 sets the old-generation limit only as far above the live heap as the young
- * generation is large, which its incremental-marking trigger counts as "limit reached" at once,
- * and 200 MB of socket buffers keep the marker busy. `--max-semi-space-size=1` halves the
- * upload's server CPU (0.7–0.85 s instead of 1.5–1.7 s) but costs the people list ~30% more CPU
- * per request (0.96 ms instead of 0.71–0.74); 2 and 4 MB do not cure the uploads. The flag stays
- * at 16 while small JSON requests are the bulk of the traffic.
+ * `--initial-old-space-size=128`: during a 200 MB chunked upload the server ran a full
+ * mark-compact every 30–50 ms (~50 in all) although its old generation stayed at ~32 MB and
+ * barely allocated: after each one V8 set the old-generation limit only about as far above the
+ * live heap as the (16 MB-semi-space) young generation is large, which its incremental-marking
+ * trigger counts as already reached, while 200 MB of socket buffers kept the marker busy
+ * (traced with BENCH_NODE_FLAGS="--trace-gc --trace-incremental-marking", 2026-11-26). A
+ * 128 MB starting limit leaves the headroom V8 wants: 20–29 mark-compacts per upload and half
+ * the server CPU (0.81–0.97 s instead of 1.5–1.7 s; the bare receiver's is 0.4–0.5 s). It only
+ * moves the point where the first full GCs start: the people list's CPU per request and a
+ * 100,000-row import's peak RSS (265–268 MB on PostgreSQL) stayed as they were. (64 MB did not
+ * help; `--max-semi-space-size=1` also cures the uploads but costs the list 10–30% more CPU.)
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--initial-old-space-size=128'];
