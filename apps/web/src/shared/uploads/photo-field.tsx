@@ -50,7 +50,7 @@ function photoRules(maxPhotos: number, rules?: UploadRules): UploadRules {
 function PhotoPreview({ link, alt, onRemove, removeLabel, disabled }: { link: string; alt: string; onRemove: () => void; removeLabel: string; disabled: boolean }) {
   const { url, error } = useFileUrl(link);
   return (
-    <div className="faena-photo-item" style={{ position: 'relative', display: 'inline-block' }}>
+    <div className="faena-photo-item">
       {url ? (
         <Image src={url} alt={alt} className="faena-photo-preview" mah={PHOTO_CAPTURE.previewMaxHeightPx} w="auto" />
       ) : error ? (
