@@ -37,7 +37,7 @@ describe.each(engines())('platform smoke and security headers on %s', (engine) =
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   };
 
-  it('on a success, a refusal, an unknown route and the web app', async () => {
+  it('sends the security headers on a success, a refusal, an unknown route, a malformed path and the web app', async () => {
     const ok = await server.api(null, '/api/health');
     expect(ok.status).toBe(200);
     expectSecurityHeaders(ok);
@@ -50,6 +50,12 @@ describe.each(engines())('platform smoke and security headers on %s', (engine) =
     const page = await server.api('acme', '/people');
     expect(page.status).toBe(200);
     expectSecurityHeaders(page);
+    // Answered by Fastify before any hook: a badly %-encoded path, a parameter longer than any id.
+    for (const path of ['/api/document-manager/v3/upload/patch/%E0%A4%A', `/api/audiences/v3/persons/${'x'.repeat(600)}/`]) {
+      const framework = await server.api('acme', path);
+      expect(framework.status).toBe(404);
+      expectSecurityHeaders(framework);
+    }
   });
 
   it('keeps the caller’s request id', async () => {

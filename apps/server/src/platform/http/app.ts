@@ -35,6 +35,10 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(platform: Platform, modules: readonly Module[], options: { logger?: boolean } = {}): Promise<App> {
   const { config } = platform;
+  // The security headers (computed once) and the request id, on every answer — also those Fastify
+  // gives before any hook runs (frameworkErrors).
+  const securityHeaders = faenaSecurityHeaders(config.PUBLIC_DOMAIN);
+  const stamp = (request: FastifyRequest, reply: FastifyReply) => void reply.headers(securityHeaders).header('x-request-id', request.id);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: BODY_LIMIT,
@@ -45,6 +49,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     // A path parameter that is badly %-encoded or longer than any id names nothing: the API's
     // 404 shape, not Fastify's own 400/414 bodies.
     frameworkErrors: (error, request, reply) => {
+      stamp(request, reply as FastifyReply);
       if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         void (reply as FastifyReply).status(404).send({ code: 'not-found', detail: 'Not found.' });
         return;
@@ -86,10 +91,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields.map((field) => [field, ['Text may not contain the NUL character.']])));
   });
 
-  // The security headers (computed once) and the request id, on every answer.
-  const securityHeaders = faenaSecurityHeaders(config.PUBLIC_DOMAIN);
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(securityHeaders).header('x-request-id', request.id);
+    stamp(request, reply);
     done();
   });
 
@@ -123,7 +126,6 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
       )
       .catch((err: unknown) => request.log.error({ err }, 'audit write failed'));
   });
-
 
   await app.register(swagger, {
     openapi: {
