@@ -16,8 +16,8 @@
  *
  * Targets: upload throughput ≥ 50% of the bare receiver's; peak RSS during the upload under 100 MB
  * above idle. Settings: BENCH_UPLOAD_MB (200), BENCH_ENGINES=pglite,postgres, BENCH_CPU_PROF=1 (a V8
- * profile of the server in bench/results/profiles/), BENCH_UPLOAD_NODE_FLAGS (flags for the server
- * processes, e.g. "--max-semi-space-size=1").
+ * profile of the server in bench/results/profiles/), BENCH_NODE_FLAGS (flags for the server
+ * processes, e.g. "--max-semi-space-size=1"; bench/lib/child.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -65,9 +65,7 @@ interface Server {
 }
 
 async function startServer(spec: UploadServerSpec): Promise<Server> {
-  // BENCH_UPLOAD_NODE_FLAGS: V8/Node flags added to npm start's for the server processes (both), to try a tuning.
-  const execArgv: string[] = process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const server = forkServer(ENTRY, spec, `upload-${spec.mode}-${spec.engine}`, execArgv);
+  const server = forkServer(ENTRY, spec, `upload-${spec.mode}-${spec.engine}`);
   const { port } = await server.ask<{ port: number }>(null, 'ready', 180_000);
   return { child: server.child, port, stop: server.stop };
 }
