@@ -1,26 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen, waitFor } from '@testing-library/react';
 import type { TTokenPair } from '@faena/contracts';
 import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../shared/session/session.ts';
-import { initI18n } from '../shared/i18n/i18n.ts';
-import { Providers } from '../test/render.tsx';
+import { renderRoutes } from '../test/render.tsx';
 import { routerOptions, routes } from './routes.tsx';
 
 /** The app's table with the app's router options: the signed-in screens are patched in as in the browser. */
-async function renderApp(path: string) {
-  await initI18n('es');
-  const router = createMemoryRouter(routes, { initialEntries: [path], ...routerOptions() });
-  const view = render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { ...view, router };
-}
+const renderApp = (path: string) => renderRoutes(routes, { path, options: routerOptions() });
 
 const WORKER = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS'];
 

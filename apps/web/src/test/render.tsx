@@ -47,10 +47,13 @@ export function Providers({ children, tenant = testTenant(), client }: { childre
   );
 }
 
-/** Renders routes in a memory router, inside every provider the app has. */
-export async function renderRoutes(routes: RouteObject[], { path = '/', tenant }: { path?: string; tenant?: Tenant } = {}) {
+/** Renders routes in a memory router (with the given router options, e.g. the app's), inside every provider the app has. */
+export async function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', tenant, options }: { path?: string; tenant?: Tenant; options?: Omit<NonNullable<Parameters<typeof createMemoryRouter>[1]>, 'initialEntries'> } = {},
+) {
   await initI18n('es');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...options, initialEntries: [path] });
   const view = render(
     <Providers tenant={tenant}>
       <RouterProvider router={router} />
