@@ -71,6 +71,15 @@ const SINGLETONS = [
 
 const REACT_QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
 
+/** A chunk's file and every chunk it imports statically, transitively (what loads with it). */
+function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const file of chunk.imports) staticClosure(bundle, file, into);
+  return into;
+}
+
 function singletonsOnce(): Plugin {
   return {
     name: 'faena-singletons-once',
@@ -103,14 +112,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const entry = Object.values(bundle).find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry);
-        const visit = (fileName: string, seen = new Set<string>()): Set<string> => {
-          const chunk = bundle[fileName];
-          if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
-          seen.add(fileName);
-          chunk.imports.forEach((file) => visit(file, seen));
-          return seen;
-        };
-        for (const fileName of entry ? visit(entry.fileName) : []) {
+        for (const fileName of entry ? staticClosure(bundle, entry.fileName) : []) {
           const chunk = bundle[fileName] as Rolldown.OutputChunk;
           chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         }
@@ -165,20 +167,14 @@ function routePreload(): Plugin {
         if (!html || html.type !== 'asset') return;
         const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
         const byModule = (module: string) => chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
-        const staticClosure = (chunk: Rolldown.OutputChunk, into = new Set<string>()): Set<string> => {
-          if (into.has(chunk.fileName)) return into;
-          into.add(chunk.fileName);
-          for (const file of chunk.imports) staticClosure(bundle[file] as Rolldown.OutputChunk, into);
-          return into;
-        };
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) return;
-        const loaded = staticClosure(entry);
+        const loaded = staticClosure(bundle, entry.fileName);
         /** A module's chunk, its static imports the entry does not bring, and their stylesheets. */
         const filesOf = (module: string): string[] => {
           const chunk = byModule(module);
           if (!chunk) throw new Error(`routePreload: no chunk for ${module}`);
-          const js = [...staticClosure(chunk)].filter((file) => !loaded.has(file));
+          const js = [...staticClosure(bundle, chunk.fileName)].filter((file) => !loaded.has(file));
           const css = js.flatMap((file) => [...((bundle[file] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? [])]);
           return [...js, ...css].map((file) => base + file);
         };
