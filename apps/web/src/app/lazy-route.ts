@@ -33,6 +33,11 @@ export function page<M>(load: () => Promise<M>, name: keyof M & string, access?:
   };
 }
 
+/** Several addresses of one screen: the same module, component and access for each path. */
+export function pages<M>(paths: readonly string[], load: () => Promise<M>, name: keyof M & string, access?: AccessRule): RouteObject[] {
+  return paths.map((path) => ({ path, ...page(load, name, access) }));
+}
+
 /** For layouts and other lazy modules that export a component under a known name. */
 export function lazyComponent<M>(load: () => Promise<M>, name: keyof M & string): () => Promise<{ Component: ComponentType }> {
   const loadSafely = withLocales(withChunkReload(load, chunkEnv));

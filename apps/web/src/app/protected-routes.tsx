@@ -1,6 +1,6 @@
 import { replace, type RouteObject } from 'react-router';
 import { ACCESS } from '../shared/access/access.ts';
-import { page } from './lazy-route.ts';
+import { page, pages } from './lazy-route.ts';
 import { RouteFallback } from './root-layout.tsx';
 
 /**
@@ -36,17 +36,14 @@ const ORG_CHART_MANAGE = { ...ACCESS.orgChart, allOf: ['MANAGE_ORG_CHART'] } as 
 
 /** The four shapes of a catalogue (spec §2: venues, locations, business lines, blueprints, companies, stores), and its bulk load. */
 function catalogRoutes(path: string, name: 'VenuesRoute' | 'VenueCategoriesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute', access: (typeof ACCESS)[keyof typeof ACCESS]): RouteObject[] {
-  return [path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`, `${path}/import/:jobId?`].map((p) => ({ path: p, ...page(catalogs, name, access) }));
+  return pages([path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`, `${path}/import/:jobId?`], catalogs, name, access);
 }
 
 export const protectedRoutes: RouteObject[] = [
   // Home is where everyone lands after signing in; VIEW_HOME governs the menu entry and the tab.
   { path: 'home', ...page(home, 'HomeRoute') },
 
-  { path: 'activities', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
-  { path: 'activities/create', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
-  { path: 'activities/create/:id', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
-  { path: 'activities/:id/:recurrenceId', ...page(activities, 'ActivitiesRoute', ACCESS.activities) },
+  ...pages(['activities', 'activities/create', 'activities/create/:id', 'activities/:id/:recurrenceId'], activities, 'ActivitiesRoute', ACCESS.activities),
 
   { path: 'advanced', ...page(workflows, 'AdvancedRoute', ACCESS.advanced) },
   { path: 'invite', ...page(settings, 'InviteRoute', ACCESS.invite) },
@@ -57,9 +54,8 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'organization', ...page(people, 'OrganizationRoute') },
   { path: 'org-chart', ...page(orgChart, 'OrgChartRoute', ACCESS.orgChart) },
   { path: 'org-chart/positions', ...page(orgChart, 'PositionsRoute', ORG_CHART_MANAGE) },
-  { path: 'org-chart/positions/new', ...page(orgChart, 'PositionFormRoute', ORG_CHART_MANAGE) },
+  ...pages(['org-chart/positions/new', 'org-chart/positions/:id'], orgChart, 'PositionFormRoute', ORG_CHART_MANAGE),
   { path: 'org-chart/positions/upload/:jobId?', ...page(orgChart, 'PositionsUploadRoute', ORG_CHART_MANAGE) },
-  { path: 'org-chart/positions/:id', ...page(orgChart, 'PositionFormRoute', ORG_CHART_MANAGE) },
   { path: 'profile', ...page(account, 'ProfileRoute') },
   { path: 'profile/edit', ...page(account, 'ProfileEditRoute', ACCESS.profileEditing) },
   { path: 'settings', ...page(settings, 'SettingsRoute', ACCESS.settings) },
@@ -67,21 +63,17 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'tools', ...page(tools, 'ToolsRoute') },
   { path: 'lorem-ipsum/:title/:id', ...page(placeholder, 'LoremIpsumRoute') },
 
-  { path: 'checklist-administration/:category_id?', ...page(checklists, 'ChecklistAdminRoute', ACCESS.checklistAdmin) },
-  { path: 'checklists/:category_id?', ...page(checklists, 'ChecklistsRoute', ACCESS.checklists) },
-  { path: 'checklists/:id/execute', ...page(checklists, 'ChecklistsRoute', ACCESS.checklists) },
-  { path: 'checklists/executions', ...page(checklists, 'ChecklistsRoute', ACCESS.checklists) },
-  { path: 'checklists/executions/:execution_id', ...page(checklists, 'ChecklistsRoute', ACCESS.checklists) },
-  { path: 'checklists/executions_detail/:execution_id', ...page(checklists, 'ChecklistsRoute', ACCESS.checklists) },
-  { path: 'checklists/update/:id?', ...page(checklists, 'ChecklistAdminRoute', ACCESS.checklistAdmin) },
-  { path: 'checklists/create/:categoryId', ...page(checklists, 'ChecklistAdminRoute', ACCESS.checklistAdmin) },
+  ...pages(
+    ['checklists/:category_id?', 'checklists/:id/execute', 'checklists/executions', 'checklists/executions/:execution_id', 'checklists/executions_detail/:execution_id'],
+    checklists,
+    'ChecklistsRoute',
+    ACCESS.checklists,
+  ),
+  ...pages(['checklist-administration/:category_id?', 'checklists/update/:id?', 'checklists/create/:categoryId'], checklists, 'ChecklistAdminRoute', ACCESS.checklistAdmin),
 
-  { path: 'people', ...page(people, 'PeopleRoute', ACCESS.people) },
-  { path: 'people/create', ...page(people, 'PersonFormRoute', ACCESS.peopleManage) },
-  { path: 'people/:id', ...page(people, 'PeopleRoute', ACCESS.people) },
-  { path: 'people/:id/edit', ...page(people, 'PersonFormRoute', ACCESS.peopleManage) },
-  { path: 'people-upload', ...page(people, 'PeopleUploadRoute', ACCESS.peopleManage) },
-  { path: 'people-bulk-load/:id', ...page(people, 'PeopleUploadRoute', ACCESS.peopleManage) },
+  ...pages(['people', 'people/:id'], people, 'PeopleRoute', ACCESS.people),
+  ...pages(['people/create', 'people/:id/edit'], people, 'PersonFormRoute', ACCESS.peopleManage),
+  ...pages(['people-upload', 'people-bulk-load/:id'], people, 'PeopleUploadRoute', ACCESS.peopleManage),
   { path: 'audiences', ...page(audiences, 'AudiencesRoute', ACCESS.audiences) },
   { path: 'audiences/new', ...page(audiences, 'AudienceFormRoute', ACCESS.peopleManage) },
   { path: 'audiences/:id', ...page(audiences, 'AudienceFormRoute', ACCESS.audiences) },
@@ -96,58 +88,76 @@ export const protectedRoutes: RouteObject[] = [
 
   { path: 'document-types', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
   { path: 'document-types-administration', ...page(documents, 'DocumentsAdministrationRoute', ACCESS.documentTypes) },
-  { path: 'document-types/create', ...page(documents, 'DocumentTypeFormRoute', ACCESS.documentTypes) },
-  { path: 'document-types/:id/edit', ...page(documents, 'DocumentTypeFormRoute', ACCESS.documentTypes) },
+  ...pages(['document-types/create', 'document-types/:id/edit'], documents, 'DocumentTypeFormRoute', ACCESS.documentTypes),
 
-  { path: 'posts', ...page(posts, 'PostsRoute', ACCESS.posts) },
-  { path: 'posts/new', ...page(posts, 'PostsRoute', ACCESS.posts) },
-  { path: 'posts/:id', ...page(posts, 'PostsRoute', ACCESS.posts) },
+  ...pages(['posts', 'posts/new', 'posts/:id'], posts, 'PostsRoute', ACCESS.posts),
 
   { path: 'reports', loader: () => replace('/reports/list'), Component: RouteFallback },
   { path: 'reports/list', ...page(reports, 'ReportsRoute', ACCESS.reports) },
-  { path: 'reports/administration/:category_id?', ...page(reports, 'ReportsAdminRoute', ACCESS.reportsAdmin) },
-  { path: 'reports/administration/create/:categoryId', ...page(reports, 'ReportsAdminRoute', ACCESS.reportsAdmin) },
-  { path: 'reports/categories/:categoryId/tableau/:public_id/update', ...page(reports, 'ReportsAdminRoute', ACCESS.reportsAdmin) },
+  ...pages(
+    ['reports/administration/:category_id?', 'reports/administration/create/:categoryId', 'reports/categories/:categoryId/tableau/:public_id/update'],
+    reports,
+    'ReportsAdminRoute',
+    ACCESS.reportsAdmin,
+  ),
 
-  { path: 'workflows', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/create/configuration', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
-  { path: 'workflows/:workflowType/:id', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/dispatch-action', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/execute', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/executions', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/executions/:workflowId/:executionId', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/administration/:category_id?', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
-  { path: 'workflows/:workflowType/configuration', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
-  { path: 'workflows/:workflowType/configuration/kanban/:kanbanId', ...page(workflows, 'WorkflowsAdminRoute', ACCESS.workflowsManage) },
+  ...pages(
+    [
+      'workflows',
+      'workflows/:workflowType/:id',
+      'workflows/:workflowType/dispatch-action',
+      'workflows/:workflowType/execute',
+      'workflows/:workflowType/executions',
+      'workflows/:workflowType/executions/:workflowId/:executionId',
+      'workflows/:workflowType/:workflowId/start-execution/:bpmnId',
+      'workflows/:workflowType/by-group/:wfGroupId/start-execution/:bpmnId',
+    ],
+    workflows,
+    'WorkflowsRoute',
+    ACCESS.workflows,
+  ),
+  ...pages(
+    ['workflows/create/configuration', 'workflows/:workflowType/administration/:category_id?', 'workflows/:workflowType/configuration', 'workflows/:workflowType/configuration/kanban/:kanbanId'],
+    workflows,
+    'WorkflowsAdminRoute',
+    ACCESS.workflowsManage,
+  ),
   { path: 'workflows/:workflowId/form-builder/:formId?', ...page(formBuilder, 'FormBuilderRoute', ACCESS.workflowsManage) },
-  { path: 'workflows/:workflowType/:workflowId/start-execution/:bpmnId', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
-  { path: 'workflows/:workflowType/by-group/:wfGroupId/start-execution/:bpmnId', ...page(workflows, 'WorkflowsRoute', ACCESS.workflows) },
 
   { path: 'calculadora-permisos', ...page(permissionsCalculator, 'PermissionsCalculatorRoute', ACCESS.permissionsCalculator) },
 
-  { path: 'fuentes-de-datos', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
-  { path: 'fuentes-de-datos/crear', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
-  { path: 'fuentes-de-datos/:id', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
-  { path: 'fuentes-de-datos/:id/editar', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
-  { path: 'fuentes-de-datos/:id/carga-masiva/:jobId?', ...page(dataSources, 'DataSourcesRoute', ACCESS.dataSources) },
+  ...pages(['fuentes-de-datos', 'fuentes-de-datos/crear', 'fuentes-de-datos/:id', 'fuentes-de-datos/:id/editar', 'fuentes-de-datos/:id/carga-masiva/:jobId?'], dataSources, 'DataSourcesRoute', ACCESS.dataSources),
 
-  { path: 'assets', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/home', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/list', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/administration/:category_id?', ...page(assets, 'AssetsAdminRoute', ACCESS.assetsAdmin) },
-  { path: 'asset-types/:assetTypeId', ...page(assets, 'AssetsAdminRoute', ACCESS.assetsAdmin) },
-  { path: 'assets/barcodes', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/:assetId/calendar', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/:assetId/detail', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/:assetId/investment', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/:assetId', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/maintenances/:workflowTypeId', ...page(assets, 'MaintenanceRoute', ACCESS.assets) },
-  { path: 'assets/maintenances/:workflowTypeId/administration/:category_id?', ...page(assets, 'AssetsAdminRoute', ACCESS.assetsAdmin) },
-  { path: 'assets/maintenances/:workflowType/executions/:activityPublicId', ...page(assets, 'MaintenanceRoute', ACCESS.assets) },
-  { path: 'assets/maintenances/:workflowTypeId/execute', ...page(assets, 'MaintenanceRoute', ACCESS.assets) },
+  ...pages(
+    [
+      'assets',
+      'assets/home',
+      'assets/list',
+      'assets/barcodes',
+      'assets/:assetId/calendar',
+      'assets/:assetId/detail',
+      'assets/:assetId/investment',
+      'assets/:assetId',
+      'assets/playground',
+      'assets/scan',
+      'assets/public/*',
+    ],
+    assets,
+    'AssetsRoute',
+    ACCESS.assets,
+  ),
+  ...pages(
+    ['assets/administration/:category_id?', 'asset-types/:assetTypeId', 'assets/maintenances/:workflowTypeId/administration/:category_id?'],
+    assets,
+    'AssetsAdminRoute',
+    ACCESS.assetsAdmin,
+  ),
+  ...pages(
+    ['assets/maintenances/:workflowTypeId', 'assets/maintenances/:workflowType/executions/:activityPublicId', 'assets/maintenances/:workflowTypeId/execute'],
+    assets,
+    'MaintenanceRoute',
+    ACCESS.assets,
+  ),
   { path: 'assets/maintenance-executions', ...page(assets, 'MaintenanceRoute', ACCESS.maintenanceExecutions) },
-  { path: 'assets/playground', ...page(assets, 'AssetsRoute', ACCESS.assets) },
   { path: 'assets/qr-generator', ...page(assets, 'QrGeneratorRoute', ACCESS.qrGenerator) },
-  { path: 'assets/scan', ...page(assets, 'AssetsRoute', ACCESS.assets) },
-  { path: 'assets/public/*', ...page(assets, 'AssetsRoute', ACCESS.assets) },
 ];
