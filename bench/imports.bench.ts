@@ -28,6 +28,7 @@ const HOST = 'bench.app.localhost';
 const PERSONS = '/api/audiences/v3/persons/';
 const IMPORTS = `${PERSONS}imports/`;
 const MB = 1024 * 1024;
+const ENGINES = (process.env.BENCH_ENGINES?.split(',').map((s) => s.trim()) ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 
 const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
@@ -266,15 +267,18 @@ const bench: Benchmark = {
     ctx.log(`generating ${ROWS} people rows`);
     const file = peopleCsv(ROWS);
     const results: EngineResult[] = [];
-    const pgliteDir = mkdtempSync(join(tmpdir(), 'faena-imports-bench-'));
-    try {
-      results.push(await measure(ctx, { engine: 'pglite', dataDir: join(pgliteDir, 'data') }, file));
-    } finally {
-      rmSync(pgliteDir, { recursive: true, force: true });
+    if (ENGINES.includes('pglite')) {
+      const pgliteDir = mkdtempSync(join(tmpdir(), 'faena-imports-bench-'));
+      try {
+        results.push(await measure(ctx, { engine: 'pglite', dataDir: join(pgliteDir, 'data') }, file));
+      } finally {
+        rmSync(pgliteDir, { recursive: true, force: true });
+      }
     }
     const base = postgresBaseUrl();
     let copy: { rowsPerS: number; how: string } | null = null;
-    if (!base) ctx.log(POSTGRES_SKIPPED);
+    if (!ENGINES.includes('postgres')) ctx.log('PostgreSQL not selected (BENCH_ENGINES)');
+    else if (!base) ctx.log(POSTGRES_SKIPPED);
     else {
       const database = await throwAwayDatabase(base, 'faena_bench_imports');
       const dir = mkdtempSync(join(tmpdir(), 'faena-imports-bench-'));

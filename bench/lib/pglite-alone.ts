@@ -1,16 +1,17 @@
 /**
  * The memory of the embedded engine by itself, for bench/imports.bench.ts: a process that opens
- * PGlite in a fresh directory, runs one statement and prints its RSS in bytes.
+ * PGlite as the server does (openPglite) in a fresh directory, runs one statement and prints its
+ * RSS in bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../apps/server/src/platform/db/database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'faena-pglite-alone-'));
 try {
-  const db = await PGlite.create(join(dir, 'pglite'));
-  await db.query('SELECT 1');
+  const db = await openPglite(dir);
+  await db.ownerExec('SELECT 1');
   console.log(process.memoryUsage().rss);
   await db.close();
 } finally {

@@ -88,13 +88,21 @@ function readSession(tenantId: string): string {
 }
 const OWNER_SESSION = `RESET ROLE; SELECT set_config('app.tenant_id', '', false)`;
 
+/**
+ * PGlite's buffer pool. The embedded engine touches all of it at start (PostgreSQL's default,
+ * 128 MB, was 128 MB of the server's resident memory from the first second); its files are
+ * ordinary files, so what falls out of the pool is still in the operating system's page cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(join(dataDir, 'pglite'));
+    client = await PGlite.create(join(dataDir, 'pglite'), { startParams });
   }
   const db = drizzlePglite({ client }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never
