@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../src/platform/storage/local.ts';
 import { S3Storage } from '../src/platform/storage/s3.ts';
@@ -187,6 +187,30 @@ describe.each(backends)('object storage: %s', (_name, make) => {
     else expect(s3.uploads.size).toBe(0); // the multipart upload was aborted
   });
 
+  it('refuses a body past its limit with the limit\'s error, leaves nothing, and leaves a borrowed body open', async () => {
+    const tooMuch = () => new Error('over the limit');
+    const pieces = (n: number) => Array.from({ length: n }, () => randomBytes(65536));
+    // known length (one PUT on S3) and unknown length (multipart on S3), each destroyed or borrowed
+    for (const [name, length] of [['one', 4 * 65536], ['two', undefined]] as const) {
+      const owned = Readable.from(pieces(4));
+      await expect(storage.put(`tenants/t1/tmp/l/${name}`, owned, { ...(length ? { length } : {}), limit: { bytes: 3 * 65536, error: tooMuch } })).rejects.toThrow('over the limit');
+      expect(owned.destroyed).toBe(true);
+      const borrowed = new PassThrough();
+      for (const piece of pieces(4)) borrowed.write(piece);
+      await expect(
+        storage.put(`tenants/t1/tmp/l/${name}-borrowed`, borrowed, { ...(length ? { length } : {}), limit: { bytes: 2 * 65536, error: tooMuch }, borrowed: true }),
+      ).rejects.toThrow('over the limit');
+      expect(borrowed.destroyed).toBe(false);
+      borrowed.destroy();
+      expect(await storage.stat(`tenants/t1/tmp/l/${name}`)).toBeNull();
+      expect(await storage.stat(`tenants/t1/tmp/l/${name}-borrowed`)).toBeNull();
+    }
+    // at the limit exactly, the write goes through
+    expect(await storage.put('tenants/t1/tmp/l/exact', Readable.from(pieces(2)), { limit: { bytes: 2 * 65536, error: tooMuch } })).toEqual({ size: 2 * 65536 });
+    await storage.deletePrefix('tenants/t1/tmp/l/');
+    if (storage.kind === 'local') expect(existsSync(join(dir, 'files', 'tenants', 't1', 'tmp', 'l'))).toBe(false);
+  });
+
   it('creates exclusively when asked: of two writers of one key exactly one wins, the other gets StorageExists and leaves nothing', async () => {
     const a = randomBytes(300_000);
     const b = randomBytes(200_000);
@@ -355,11 +379,14 @@ describe('names and formats (unit)', () => {
     ['Cafe\u0301.png', 'Café.png'],
   ])('sanitizes %j to %j', (raw, clean) => {
     expect(sanitizeFileName(raw)).toBe(clean);
+    // idempotent: a chunk whose Upload-Name is the stored name skips it (receiveChunk)
+    expect(sanitizeFileName(clean)).toBe(clean);
   });
 
   it('caps long names in bytes, keeping the extension and whole characters', () => {
     const name = sanitizeFileName(`${'ñ'.repeat(500)}.xlsx`);
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(200);
+    expect(sanitizeFileName(name)).toBe(name);
     expect(name.endsWith('.xlsx')).toBe(true);
     expect(name).not.toContain('\uFFFD');
   });

@@ -418,6 +418,7 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
         token,
         headers: {
           'content-type': 'application/offset+octet-stream',
+          'transfer-encoding': 'chunked',
           'upload-offset': '0',
           'upload-length': '600000',
         },

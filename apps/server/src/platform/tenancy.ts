@@ -19,6 +19,7 @@ export type TenantLookup = (subdomain: string) => Promise<TenantRecord | null>;
 
 export const TENANT_CHANGED = 'tenant.changed';
 const TTL_MS = 30_000;
+const HOSTS_REMEMBERED = 1000;
 
 /**
  * Host → tenant (spec shell §5), with a short cache per process that every process drops when a
@@ -26,6 +27,8 @@ const TTL_MS = 30_000;
  */
 export class TenantResolver {
   private readonly cache = new Map<string, { tenant: TenantRecord | null; at: number }>();
+  /** Host header → subdomain: every request of a client sends the same host. Bounded (hosts come from clients). */
+  private readonly subdomains = new Map<string, string>();
 
   private readonly lookup: TenantLookup;
   private readonly defaultSubdomain: string;
@@ -40,10 +43,16 @@ export class TenantResolver {
   }
 
   subdomainOf(host: string | undefined): string {
-    // The product's own apex (e.g. faena.example.com) has three labels but names no tenant.
-    const name = host?.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-    if (name && name === this.publicDomain) return this.defaultSubdomain;
-    return tenantFromHost(host) ?? this.defaultSubdomain;
+    if (host === undefined) return this.defaultSubdomain;
+    let subdomain = this.subdomains.get(host);
+    if (subdomain === undefined) {
+      // The product's own apex (e.g. faena.example.com) has three labels but names no tenant.
+      const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+      subdomain = name && name === this.publicDomain ? this.defaultSubdomain : (tenantFromHost(host) ?? this.defaultSubdomain);
+      if (this.subdomains.size >= HOSTS_REMEMBERED) this.subdomains.clear();
+      this.subdomains.set(host, subdomain);
+    }
+    return subdomain;
   }
 
   async fromHost(host: string | undefined): Promise<TenantRecord> {

@@ -133,9 +133,9 @@ function rejectedError(row: TempUploadRow): AppError {
  * Writes a stream to storage; an upload cut off by the client (or a body that breaks off)
  * becomes a 400 instead of a server error. Limit errors from the meter pass through.
  */
-async function putStream(storage: ObjectStorage, key: string, body: Readable, options: PutOptions = {}): Promise<void> {
+async function putStream(storage: ObjectStorage, key: string, body: Readable, options: PutOptions = {}): Promise<number> {
   try {
-    await storage.put(key, body, options);
+    return (await storage.put(key, body, options)).size;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -381,7 +381,8 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
   const exceeds = () =>
     new AppError('upload-exceeds-length', `The chunk goes past the declared length of ${row.declaredLength} bytes.`, { offset: input.offset, length: row.declaredLength });
   if (bodyBytes !== null && bodyBytes > remaining) throw exceeds();
-  const name = input.name !== null ? sanitizeFileName(input.name) : null;
+  // a stored name is already sanitised (and sanitising is idempotent): the usual repeat is free
+  const name = input.name === null || input.name === row.name ? null : sanitizeFileName(input.name);
   if (name && name !== row.name) {
     // A new name is recorded at once (another process may finish the transfer).
     await ctx.tx((tx) => setName(tx, ctx.tenant.id, id, name));
@@ -393,12 +394,17 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
   if (bodyBytes !== 0) {
     const storage = ctx.platform.storage;
     const key = partKey(ctx.tenant.id, id, input.offset);
-    const meter = new UploadMeter({ limit: remaining, keepHead: false, onLimit: exceeds });
-    input.body.on('error', (error) => meter.destroy(error));
-    input.body.pipe(meter);
+    let written: number;
     try {
       // Pieces skip fsync: a piece cut short by a crash of the machine ends the offset there (piecesOf).
-      await putStream(storage, key, meter, bodyBytes !== null ? { length: bodyBytes, durable: false, exclusive: true } : { durable: false, exclusive: true });
+      // The body goes straight to storage, which counts it against what the transfer has left.
+      written = await putStream(storage, key, input.body, {
+        ...(bodyBytes !== null ? { length: bodyBytes } : {}),
+        durable: false,
+        exclusive: true,
+        limit: { bytes: remaining, error: exceeds },
+        borrowed: true,
+      });
     } catch (error) {
       if (!(error instanceof StorageExists)) throw error;
       // Another request wrote this offset first: say how the transfer is now.
@@ -407,8 +413,8 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
       if (now.state === 'rejected') throw rejectedError(now);
       throw new OffsetConflict(now.state === 'open' ? now.offsetReached : now.declaredLength);
     }
-    if (meter.bytes > 0) {
-      reached = input.offset + meter.bytes;
+    if (written > 0) {
+      reached = input.offset + written;
       transfers.advance(ctx.tenant.id, id, input.offset, reached, row.name);
     } else {
       await storage.delete(key);

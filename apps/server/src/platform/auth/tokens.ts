@@ -16,8 +16,11 @@ export interface IdTokenClaims {
 
 const ISSUER = 'faena';
 
-/** Callers get their own copy: what is remembered cannot be changed from outside. */
-const copyOf = (claims: IdTokenClaims): IdTokenClaims => structuredClone(claims);
+/** Claims are frozen when verified: callers share what is remembered, and none can change it. */
+const frozen = (claims: IdTokenClaims): IdTokenClaims => {
+  if (claims.act) Object.freeze(claims.act);
+  return Object.freeze(claims);
+};
 
 /** How many verified tokens a process remembers (a few MB at most). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -57,7 +60,7 @@ export class TokenService {
   async verify(token: string): Promise<IdTokenClaims | null> {
     const hit = this.verified.get(token);
     if (hit) {
-      if (hit.exp > Math.floor(Date.now() / 1000)) return copyOf(hit.claims);
+      if (hit.exp > Math.floor(Date.now() / 1000)) return hit.claims;
       this.verified.delete(token);
       return null;
     }
@@ -65,12 +68,12 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       const { sub, tid, sid, pid, act } = payload as Partial<IdTokenClaims>;
       if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof pid !== 'string') return null;
-      const claims: IdTokenClaims = { sub, tid, sid, pid, ...(act ? { act } : {}) };
+      const claims = frozen({ sub, tid, sid, pid, ...(act ? { act: { sub: act.sub, pid: act.pid } } : {}) });
       if (typeof payload.exp === 'number') {
         if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
         this.verified.set(token, { claims, exp: payload.exp });
       }
-      return copyOf(claims);
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
-import { assertKey, StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
+import { finished, type Readable } from 'node:stream';
+import { assertKey, counted, release, StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
+
+/** Temporary names: this process's random prefix and a counter (unique, and no random bytes drawn per write). */
+const TEMPORARY_PREFIX = `.partial-${randomBytes(6).toString('hex')}-`;
+let temporaries = 0;
 
 /** What a write gathers before it hands it to the disk in one call: the memory a write holds. */
 const WRITE_BATCH = 1024 * 1024;
@@ -40,39 +44,52 @@ export class LocalDiskStorage implements ObjectStorage {
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<{ size: number }> {
     const path = this.path(key);
     if (body.errored) throw body.errored;
-    const temporary = `${path}.partial-${randomBytes(6).toString('hex')}`;
+    const temporary = `${path}${TEMPORARY_PREFIX}${++temporaries}`;
     let handle: FileHandle | null = null;
     try {
       handle = await openNew(temporary);
+      const file = handle;
       let size = 0;
+      let received = 0;
       let batch: Buffer[] = [];
       let batched = 0;
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        batch.push(chunk);
-        batched += chunk.length;
-        if (batched < WRITE_BATCH) continue;
-        size += await writeAll(handle, batch, batched);
+      const write = async () => {
+        const buffers = batch;
+        const bytes = batched;
         batch = [];
         batched = 0;
-      }
-      if (batched > 0) size += await writeAll(handle, batch, batched);
+        size += await writeAll(file, buffers, bytes);
+      };
+      await eachChunk(body, (chunk) => {
+        received = counted(received, chunk, options.limit);
+        batch.push(chunk);
+        batched += chunk.length;
+        return batched < WRITE_BATCH ? null : write();
+      });
+      if (batched > 0) await write();
       if (options.durable !== false) await handle.sync();
-      await handle.close();
-      handle = null;
       if (options.exclusive) {
+        // every byte is written: the name can be linked while the file is still open, and the
+        // handle closed and the temporary name removed side by side (a round trip less)
         try {
           await link(temporary, path);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageExists(key);
           throw error;
         }
-        await unlink(temporary);
+        const written = handle;
+        handle = null;
+        // the object is in place whatever happens now; a temporary name left behind is never
+        // listed and goes with its prefix
+        await Promise.all([written.close(), unlink(temporary)]).catch(() => undefined);
       } else {
+        await handle.close();
+        handle = null;
         await rename(temporary, path);
       }
       return { size };
     } catch (error) {
-      body.destroy();
+      release(body, options);
       await handle?.close().catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
@@ -148,6 +165,46 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async close(): Promise<void> {}
+}
+
+/**
+ * Hands every chunk of `body` to `take`, in order, as 'data' events deliver them; while the
+ * promise `take` returns is pending the stream is paused. Resolves once the body has ended and
+ * the last promise settled; rejects with the first error of either (a body cut off before its
+ * end included). Unlike `for await`, which reads the stream's buffer as one concatenated copy,
+ * the chunks are the buffers the socket delivered.
+ */
+function eachChunk(body: Readable, take: (chunk: Buffer) => Promise<void> | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let pending: Promise<void> | null = null;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      body.off('data', onData);
+      body.pause();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const onData = (chunk: Buffer) => {
+      try {
+        const work = take(chunk);
+        if (!work) return;
+        body.pause();
+        pending = work.then(() => {
+          pending = null;
+          if (!failed) body.resume();
+        });
+        pending.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    body.on('data', onData);
+    finished(body, { writable: false }, (error) => {
+      if (error) fail(error);
+      else if (!failed) void (pending ?? Promise.resolve()).then(() => resolve(), fail);
+    });
+  });
 }
 
 /** Creates `path` (never an existing file), and its directory when that is missing. */

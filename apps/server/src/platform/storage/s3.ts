@@ -13,7 +13,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertKey, StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
+import { assertKey, counted, release, StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -81,9 +81,14 @@ export class S3Storage implements ObjectStorage {
     if (body.errored) throw body.errored;
     if (options.length !== undefined && options.length <= SINGLE_PUT_MAX) {
       let size = 0;
-      const counted = new PassThrough({
+      const counter = new PassThrough({
         transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
+          try {
+            size = counted(size, chunk, options.limit);
+          } catch (error) {
+            callback(error as Error);
+            return;
+          }
           callback(null, chunk);
         },
       });
@@ -91,27 +96,27 @@ export class S3Storage implements ObjectStorage {
       // wait for the missing bytes.
       const abort = new AbortController();
       const broken = new Promise<never>((_resolve, reject) => {
-        counted.once('error', reject);
+        counter.once('error', reject);
         body.once('error', reject);
       });
       broken.catch(() => abort.abort());
-      body.pipe(counted);
+      body.pipe(counter);
       try {
         await Promise.race([
-          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: counted, ContentLength: options.length, ContentType, ...ifNew }), { abortSignal: abort.signal }),
+          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: counter, ContentLength: options.length, ContentType, ...ifNew }), { abortSignal: abort.signal }),
           broken,
         ]);
       } catch (error) {
         abort.abort();
-        body.destroy();
-        counted.destroy();
+        release(body, options);
+        counter.destroy();
         throw exists(error) ? new StorageExists(key) : error;
       }
       if (size !== options.length) throw new Error(`storage put ${key}: ${size} bytes sent, ${options.length} declared`);
       return { size };
     }
     try {
-      return await this.putMultipart(Key, body, ContentType, ifNew);
+      return await this.putMultipart(Key, body, ContentType, ifNew, options);
     } catch (error) {
       throw exists(error) ? new StorageExists(key) : error;
     }
@@ -129,7 +134,7 @@ export class S3Storage implements ObjectStorage {
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  private async putMultipart(Key: string, body: Readable, ContentType: string, ifNew: { IfNoneMatch?: string }): Promise<{ size: number }> {
+  private async putMultipart(Key: string, body: Readable, ContentType: string, ifNew: { IfNoneMatch?: string }, options: PutOptions): Promise<{ size: number }> {
     let uploadId: string | undefined;
     const parts: { ETag: string; PartNumber: number }[] = [];
     let pending: Buffer[] = [];
@@ -163,10 +168,11 @@ export class S3Storage implements ObjectStorage {
       parts.push({ ETag: part.ETag!, PartNumber });
     };
     try {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
+      // a borrowed body is left open when the loop stops early (see PutOptions.borrowed)
+      for await (const chunk of body.iterator({ destroyOnReturn: !options.borrowed }) as AsyncIterable<Buffer>) {
         pending.push(chunk);
         pendingBytes += chunk.length;
-        size += chunk.length;
+        size = counted(size, chunk, options.limit);
         if (pendingBytes >= PART_SIZE) await flush();
       }
       if (!uploadId) {
@@ -195,7 +201,7 @@ export class S3Storage implements ObjectStorage {
       );
       return { size };
     } catch (error) {
-      body.destroy();
+      release(body, options);
       if (uploadId)
         await this.client
           .send(

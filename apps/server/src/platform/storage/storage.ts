@@ -45,6 +45,33 @@ export interface PutOptions {
    * Of two writers of one key, exactly one wins (local disk: link(2); S3: If-None-Match: *).
    */
   exclusive?: boolean;
+  /**
+   * The most bytes the body may hold: one more fails the write with `error()` (nothing is left
+   * under the key). Counted as the bytes pass, without a stream of its own in between.
+   */
+  limit?: { bytes: number; error: () => Error };
+  /**
+   * The body is the caller's (an HTTP request): a failed write stops reading it but does not
+   * destroy it, so that the caller can still answer on its connection. Default: destroyed.
+   */
+  borrowed?: boolean;
+}
+
+/** What a failed write does to its body (see PutOptions.borrowed). */
+export function release(body: Readable, options: PutOptions): void {
+  if (options.borrowed) {
+    body.unpipe();
+    body.pause();
+  } else {
+    body.destroy();
+  }
+}
+
+/** Adds `chunk`'s bytes to `size` and throws the limit's error when they pass it. */
+export function counted(size: number, chunk: Buffer, limit: PutOptions['limit']): number {
+  const total = size + chunk.length;
+  if (limit && total > limit.bytes) throw limit.error();
+  return total;
 }
 
 export class StorageExists extends Error {
