@@ -52,7 +52,8 @@ export interface ParsedRow {
  *   `error_code` and `target_id` of the staged rows with `id` in the range whose parse succeeded
  *   (`parsed_ok`), against the tenant's current data; it runs again before apply.
  * - `deletes(tx, ctx, nextId)` (replace mode) stages `DELETE` rows for what the file lacks.
- * - `apply(tx, ctx)` writes everything, set-based, in the one short final transaction.
+ * - `apply(tx, ctx, counts)` writes everything, set-based, in the one short final transaction;
+ *   `counts` are the staged rows by operation (a statement for an operation no row has can be skipped).
  */
 export interface Importer<L = unknown> {
   kind: string;
@@ -68,7 +69,7 @@ export interface Importer<L = unknown> {
   parseRow(cells: Readonly<Record<string, string>>, lookups: L, ctx: ImportRunContext): ParsedRow;
   diff(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
   deletes?(tx: Drizzle, ctx: ImportRunContext, nextId: number): Promise<void>;
-  apply(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
+  apply(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<Record<string, number>>): Promise<void>;
   /** The tables `apply` writes: after a large apply their statistics are refreshed (Database.maintain). */
   tables?: readonly string[];
 }

@@ -482,7 +482,7 @@ async function apply(platform: Platform, ctx: ImportRunContext, importer: Import
           return;
         }
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${ctx.tenantId}:${ctx.kind}:${ctx.scope ?? ''}`}))`);
-        await importer.apply(tx, ctx);
+        await importer.apply(tx, ctx, counts);
         await finish(platform, ctx, token, 'APPLY_OK', { counts, appliedAt: true }, tx);
         written = (counts.ADD ?? 0) + (counts.UPDATE ?? 0) + (counts.DELETE ?? 0) + (counts.UNDELETE ?? 0);
       });
