@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -89,20 +89,23 @@ function readSession(tenantId: string): string {
 const OWNER_SESSION = `RESET ROLE; SELECT set_config('app.tenant_id', '', false)`;
 
 /**
- * PGlite's buffer pool. The embedded engine touches all of it at start (PostgreSQL's default,
- * 128 MB, was 128 MB of the server's resident memory from the first second); its files are
- * ordinary files, so what falls out of the pool is still in the operating system's page cache.
+ * PGlite's buffer pool on an existing cluster. The embedded engine touches all of it at start
+ * (PostgreSQL's default, 128 MB, was 128 MB of the server's resident memory from the first
+ * second); its files are ordinary files, so what falls out of the pool is still in the operating
+ * system's page cache. A new cluster (the first start) is created with PGlite's own settings:
+ * given settings, its initdb path kept ~150 MB more for the life of that process.
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create({ startParams });
+    client = await PGlite.create();
   } else {
+    const dir = join(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(join(dataDir, 'pglite'), { startParams });
+    const existing = existsSync(join(dir, 'PG_VERSION'));
+    client = await PGlite.create(dir, existing ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] } : {});
   }
   const db = drizzlePglite({ client }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never
