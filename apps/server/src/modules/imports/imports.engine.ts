@@ -286,31 +286,54 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   let mapping: Map<number, string> | null = null;
   const chunk = stageChunk(platform);
   let nextId = 0;
-  const batch = new StagedChunk();
+  // On PostgreSQL a chunk is staged while the next one is parsed: the database and this process
+  // work side by side, with one chunk in flight at most, so chunks still arrive in order. PGlite
+  // runs on this thread: there each chunk is staged before the next is parsed.
+  let batch = new StagedChunk();
+  let spare = platform.db.engine === 'postgres' ? new StagedChunk() : null;
+  let inflight: Promise<void> | null = null;
   const seen = new Set<string>();
+  const stage = async (rows: StagedChunk, percent: number, read: number) => {
+    await platform.db.transaction(ctx.tenantId, async (tx) => {
+      await stageRows(tx, ctx.tenantId, ctx.jobId, rows, platform.db.engine);
+      await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: read, status: 'VALIDATING' });
+    });
+    rows.clear();
+  };
   const flush = async () => {
     const percent = Math.min(80, Math.floor((counter.bytes / file.size) * 80));
-    await platform.db.transaction(ctx.tenantId, async (tx) => {
-      await stageRows(tx, ctx.tenantId, ctx.jobId, batch, platform.db.engine);
-      await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: nextId, status: 'VALIDATING' });
-    });
-    batch.clear();
+    if (inflight) await inflight;
+    const staging = stage(batch, percent, nextId);
+    if (spare) {
+      [batch, spare] = [spare, batch];
+      inflight = staging;
+      staging.catch(() => undefined); // its failure surfaces where it is awaited: the next flush, or the end
+    } else {
+      await staging;
+    }
     await breathe();
   };
 
-  for await (const sheetRow of readSheet(counter, file.format)) {
-    if (signal.aborted) throw new Aborted();
-    if (isBlank(sheetRow.cells)) continue;
-    if (!mapping) {
-      mapping = mapHeader(importer, sheetRow.cells);
-      continue;
+  try {
+    for await (const sheetRow of readSheet(counter, file.format)) {
+      if (signal.aborted) throw new Aborted();
+      if (isBlank(sheetRow.cells)) continue;
+      if (!mapping) {
+        mapping = mapHeader(importer, sheetRow.cells);
+        continue;
+      }
+      nextId++;
+      batch.add(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
+      if (batch.rows >= chunk) await flush();
     }
-    nextId++;
-    batch.add(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
-    if (batch.rows >= chunk) await flush();
+    if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
+    await flush();
+    await inflight;
+  } catch (error) {
+    // a chunk still being staged finishes (or fails) before the step ends
+    await (inflight as Promise<void> | null)?.catch(() => undefined);
+    throw error;
   }
-  if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
-  await flush();
   await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);
   await finishValidation(platform, ctx, token);
 }
