@@ -57,7 +57,7 @@ export class TokenService {
   }
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
-  async verify(token: string): Promise<IdTokenClaims | null> {
+  async verify(token: string): Promise<Readonly<IdTokenClaims> | null> {
     const hit = this.verified.get(token);
     if (hit) {
       if (hit.exp > Math.floor(Date.now() / 1000)) return hit.claims;

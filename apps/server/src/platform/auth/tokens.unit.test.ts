@@ -36,6 +36,19 @@ describe('TokenService', () => {
     expect(await tokens.verify(await tokens.sign({ ...claims, act }))).toEqual({ ...claims, act });
   });
 
+  it('hands out remembered claims that no caller can change', async () => {
+    const act = { sub: '55555555-5555-4555-8555-555555555555', pid: '66666666-6666-4666-8666-666666666666' };
+    const token = await tokens.sign({ ...claims, act });
+    const first = (await tokens.verify(token)) as IdTokenClaims;
+    expect(() => {
+      first.sub = 'someone-else';
+    }).toThrow(TypeError);
+    expect(() => {
+      first.act!.pid = 'someone-else';
+    }).toThrow(TypeError);
+    expect(await tokens.verify(token)).toEqual({ ...claims, act });
+  });
+
   it('refuses a token signed with another key', async () => {
     const other = new TokenService(TokenService.newSecret(), 3600);
     expect(await tokens.verify(await other.sign(claims))).toBeNull();
