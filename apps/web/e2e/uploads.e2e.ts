@@ -58,6 +58,60 @@ describe('uploads and the documents area', () => {
     await context.close();
   });
 
+  it('creates, renames and deletes a folder, moves a document into it, and refuses to delete a folder that is not empty', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await goto(page, AREA, '.filepond--root');
+    const suffix = randomBytes(3).toString('hex');
+    const contents = page.getByRole('list', { name: 'Contenido de la carpeta' });
+    const dialog = page.getByRole('dialog');
+
+    await page.getByRole('button', { name: 'Nueva carpeta' }).click();
+    await dialog.getByLabel('Nombre de la carpeta').fill(`Contratos ${suffix}`);
+    await dialog.getByRole('button', { name: 'Crear' }).click();
+    await contents.getByRole('button', { name: `Contratos ${suffix}`, exact: true }).waitFor();
+
+    await contents.getByRole('button', { name: `Acciones de Contratos ${suffix}` }).click();
+    await page.getByRole('menuitem', { name: 'Renombrar' }).click();
+    expect(await dialog.getByLabel('Nombre de la carpeta').inputValue()).toBe(`Contratos ${suffix}`);
+    await dialog.getByLabel('Nombre de la carpeta').fill(`Firmados ${suffix}`);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await contents.getByRole('button', { name: `Firmados ${suffix}`, exact: true }).waitFor();
+
+    // a document uploaded at the root, moved into the folder
+    await page.setInputFiles('.filepond--browser', { name: `acta-${suffix}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${suffix}\n`) });
+    const row = contents.locator('[data-testid=document-row]', { hasText: `acta-${suffix}.pdf` });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: `Acciones de acta-${suffix}.pdf` }).click();
+    await page.getByRole('menuitem', { name: 'Mover' }).click();
+    await dialog.getByLabel('Carpeta de destino', { exact: true }).click();
+    await page.getByRole('option', { name: `Firmados ${suffix}` }).click();
+    await dialog.getByRole('button', { name: 'Mover' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    // the folder holds it: deleting the folder is refused, with the reason
+    await contents.getByRole('button', { name: `Acciones de Firmados ${suffix}` }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    await dialog.getByText(`¿Eliminar la carpeta «Firmados ${suffix}»?`).waitFor();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('La carpeta no está vacía: mueve o elimina su contenido primero.').waitFor();
+
+    // inside: the document is there; delete it, then the empty folder
+    await contents.getByRole('button', { name: `Firmados ${suffix}`, exact: true }).click();
+    await row.waitFor();
+    await row.getByRole('button', { name: `Acciones de acta-${suffix}.pdf` }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Documentos', exact: true }).click();
+    await contents.getByRole('button', { name: `Acciones de Firmados ${suffix}` }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await contents.getByRole('button', { name: `Firmados ${suffix}`, exact: true }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of VIEWPORT_NAMES) {
     it(`shows the documents area and the document types (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);

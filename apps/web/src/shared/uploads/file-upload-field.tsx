@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { create, type FilePond, type FilePondFile, type FilePondInitialFile } from 'filepond';
+import { create, type FilePond, type FilePondFile, type FilePondInitialFile, type FilePondOptions } from 'filepond';
 import 'filepond/dist/filepond.min.css';
 import { acceptAttribute, checkSelection, checkUpload, uploadHelp, type UploadRules } from '@faena/domain/forms/files';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_IGNORED_FILES, UPLOAD_PARALLEL_DEFAULT, UPLOAD_RETRY_DELAYS_MS, UPLOAD_WIDGET_MAX_FILES } from '@faena/domain/forms/constants';
@@ -79,15 +79,15 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
   useEffect(() => {
     const mount = host.current;
     if (!mount || !valid) return;
-    const input = document.createElement('input');
-    input.type = 'file';
-    mount.appendChild(input);
     const initialLinks = latest.current.links;
     const headers = liveAuthHeaders();
     const busy = () => latest.current.onBusyChange?.(instance.getFiles().some((item) => item.status === 3 || item.status === 9 || item.status === 7));
     let instance: FilePond;
     try {
-      instance = create(input, {
+      // created without an element to replace (FilePond takes the options alone; its types do not
+      // say so): its destroy, whose events run a tick later, then has no original element to put
+      // back beside a root the cleanup has already removed
+      instance = (create as (options: FilePondOptions) => FilePond)({
         name: 'filepond',
         credits: false,
         allowMultiple: isMultiple,
@@ -205,6 +205,7 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
           busy();
         },
       });
+      mount.appendChild(instance.element!);
     } catch {
       toast.error(t('uploads.camera.uploaderInit'));
       return undefined;

@@ -125,80 +125,54 @@ export function DocumentsBrowser() {
     }).catch(() => null);
     if (name) mutations.createFolder.mutate({ name, parent_id: folderId }, { onError: failed });
   };
-  const renameFolder = async (folder: TFolder) => {
-    const name = await promptText({
-      id: 'documents-rename',
-      title: t('documents.renameFolder'),
-      label: t('documents.fields.folderName'),
-      initial: folder.name,
-      ...common,
-    }).catch(() => null);
-    if (name && name !== folder.name) mutations.updateFolder.mutate({ id: folder.id, name }, { onError: failed });
+  /** Asks for a new name (or title); `save` runs when it changed. */
+  const rename = async (title: string, label: string, current: string, save: (name: string) => void) => {
+    const name = await promptText({ id: 'documents-rename', title, label, initial: current, ...common }).catch(() => null);
+    if (name && name !== current) save(name);
   };
-  const moveFolder = async (folder: TFolder) => {
+  /** Asks for a destination folder among `choices`; `save` gets it (null: the root). */
+  const move = async (name: string, current: string | null, choices: { value: string; label: string }[], save: (target: string | null) => void) => {
     const target = await promptFolder({
       id: 'documents-move',
-      title: t('documents.moveTitle', { name: folder.name }),
+      title: t('documents.moveTitle', { name }),
       label: t('documents.fields.destination'),
-      choices: folderChoices(folder.id),
-      initial: folder.parent_id ?? ROOT,
+      choices,
+      initial: current ?? ROOT,
       ...common,
       confirmLabel: t('documents.actions.move'),
     }).catch(() => undefined);
-    if (target !== undefined) mutations.updateFolder.mutate({ id: folder.id, parent_id: target === ROOT ? null : target }, { onError: failed });
+    if (target !== undefined) save(target === ROOT ? null : target);
   };
-  const deleteFolder = async (folder: TFolder) => {
+  /** Asks to confirm a deletion; `run` deletes. */
+  const remove = async (title: string, message: string, run: () => void) => {
     const ok = await confirm({
       id: 'documents-delete',
-      title: t('documents.deleteFolderTitle'),
-      message: t('documents.deleteFolderMessage', { name: folder.name }),
+      title,
+      message,
       confirmLabel: t('documents.actions.delete'),
       cancelLabel: t('documents.actions.cancel'),
       danger: true,
     }).catch(() => false);
-    if (ok)
+    if (ok) run();
+  };
+  const deleted = () => toast.show(t('documents.deleted'));
+  const renameFolder = (folder: TFolder) =>
+    rename(t('documents.renameFolder'), t('documents.fields.folderName'), folder.name, (name) => mutations.updateFolder.mutate({ id: folder.id, name }, { onError: failed }));
+  const moveFolder = (folder: TFolder) =>
+    move(folder.name, folder.parent_id, folderChoices(folder.id), (parent_id) => mutations.updateFolder.mutate({ id: folder.id, parent_id }, { onError: failed }));
+  const deleteFolder = (folder: TFolder) =>
+    remove(t('documents.deleteFolderTitle'), t('documents.deleteFolderMessage', { name: folder.name }), () =>
       mutations.deleteFolder.mutate(folder.id, {
         onError: (error) => ((error as { status?: number }).status === 409 ? toast.error(t('documents.errors.folderNotEmpty')) : failed()),
-        onSuccess: () => toast.show(t('documents.deleted')),
-      });
-  };
-  const renameDocument = async (doc: TDocument) => {
-    const title = await promptText({
-      id: 'documents-rename',
-      title: t('documents.renameDocument'),
-      label: t('documents.fields.title'),
-      initial: doc.title,
-      ...common,
-    }).catch(() => null);
-    if (title && title !== doc.title) mutations.updateDocument.mutate({ id: doc.id, title }, { onError: failed });
-  };
-  const moveDocument = async (doc: TDocument) => {
-    const target = await promptFolder({
-      id: 'documents-move',
-      title: t('documents.moveTitle', { name: doc.title }),
-      label: t('documents.fields.destination'),
-      choices: folderChoices(),
-      initial: doc.folder_id ?? ROOT,
-      ...common,
-      confirmLabel: t('documents.actions.move'),
-    }).catch(() => undefined);
-    if (target !== undefined) mutations.updateDocument.mutate({ id: doc.id, folder_id: target === ROOT ? null : target }, { onError: failed });
-  };
-  const deleteDocument = async (doc: TDocument) => {
-    const ok = await confirm({
-      id: 'documents-delete',
-      title: t('documents.deleteDocumentTitle'),
-      message: t('documents.deleteDocumentMessage', { name: doc.title }),
-      confirmLabel: t('documents.actions.delete'),
-      cancelLabel: t('documents.actions.cancel'),
-      danger: true,
-    }).catch(() => false);
-    if (ok)
-      mutations.deleteDocument.mutate(doc.id, {
-        onError: failed,
-        onSuccess: () => toast.show(t('documents.deleted')),
-      });
-  };
+        onSuccess: deleted,
+      }),
+    );
+  const renameDocument = (doc: TDocument) =>
+    rename(t('documents.renameDocument'), t('documents.fields.title'), doc.title, (title) => mutations.updateDocument.mutate({ id: doc.id, title }, { onError: failed }));
+  const moveDocument = (doc: TDocument) =>
+    move(doc.title, doc.folder_id, folderChoices(), (folder_id) => mutations.updateDocument.mutate({ id: doc.id, folder_id }, { onError: failed }));
+  const deleteDocument = (doc: TDocument) =>
+    remove(t('documents.deleteDocumentTitle'), t('documents.deleteDocumentMessage', { name: doc.title }), () => mutations.deleteDocument.mutate(doc.id, { onError: failed, onSuccess: deleted }));
   const open = (id: string | null) => {
     setFolderId(id);
     setSearch('');
