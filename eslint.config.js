@@ -34,6 +34,7 @@ export default tseslint.config(
           paths: [
             { name: '@faena/domain', allowTypeImports: true, message: "Import a subpath ('@faena/domain/email') so zod stays out of the entry chunk." },
             { name: '@faena/contracts', allowTypeImports: true, message: "Import types only, or a subpath ('@faena/contracts/tenant')." },
+            { name: '@tanstack/react-query', importNames: ['useMutation'], message: "Use useMutation from src/shared/api/use-mutation.ts: a caller's own onError then silences the fallback toast." },
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isHttpError } from '../shared/api/http-error.ts';
+import { isHandledMutationError } from '../shared/api/use-mutation.ts';
 import { sessionStore } from '../shared/session/session.ts';
 
 /** Session answers are handled by the session rules (and ignored while redirecting to /login). */
@@ -13,7 +14,10 @@ export function createQueryClient(onUnhandledMutationError: (error: unknown) => 
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.options.onError || mutation.meta?.silent || isSessionError(error)) return;
-        onUnhandledMutationError(error);
+        // an onError given to mutate() runs after this, in the same task: look once it has had its turn
+        setTimeout(() => {
+          if (!isHandledMutationError(error)) onUnhandledMutationError(error);
+        }, 0);
       },
     }),
     defaultOptions: {

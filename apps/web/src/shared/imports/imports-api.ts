@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../api/use-mutation.ts';
 import type { TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { apiClient } from '../api/api-client.ts';

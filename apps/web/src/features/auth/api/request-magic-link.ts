@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 
 /** POST /api/auth/v3/magic-link {email} → 204; the e-mail carries a link and a 6-digit code. */

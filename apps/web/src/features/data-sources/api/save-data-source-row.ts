@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TDataSourceRow } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { DATA_SOURCES_API, dataSourceKeys } from './data-source-keys.ts';

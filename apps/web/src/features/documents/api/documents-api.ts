@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import { DOCUMENT_MANAGER_BASE } from '@faena/contracts/documents';
 import type { TDocument, TDocumentType, TFolder } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { FormField } from '@faena/domain/forms/schema';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { FORMS_API, type FormView } from '../../../shared/forms/api/get-form.ts';

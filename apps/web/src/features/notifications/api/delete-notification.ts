@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { removeFromInbox } from '../lib/inbox-model.ts';

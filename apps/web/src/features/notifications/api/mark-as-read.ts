@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TInboxNotification } from '@faena/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../../shared/api/api-client.ts';

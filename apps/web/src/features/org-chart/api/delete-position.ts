@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
 import { orgChartKeys } from './get-org-chart.ts';

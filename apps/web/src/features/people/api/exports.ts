@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TPaged, TPersonExport } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { ensureFileCookie } from '../../../shared/uploads/upload-api.ts';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 
 export interface CreateInviteInput {

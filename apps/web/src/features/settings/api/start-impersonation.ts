@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TTokenPair } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { sessionStore } from '../../../shared/session/session.ts';

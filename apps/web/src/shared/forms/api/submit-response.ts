@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../api/use-mutation.ts';
 import { apiClient } from '../../api/api-client.ts';
 import { FORMS_API } from './get-form.ts';
 import type { FormResponseView } from './get-responses.ts';
