@@ -95,10 +95,14 @@ describe('uploads and the documents area', () => {
     await dialog.getByText(`¿Eliminar la carpeta «Firmados ${suffix}»?`).waitFor();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('La carpeta no está vacía: mueve o elimina su contenido primero.').waitFor();
+    // its own message only: not the generic one beside it
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Error while trying to save').count()).toBe(0);
 
     // inside: the document is there; delete it, then the empty folder
     await contents.getByRole('button', { name: `Firmados ${suffix}`, exact: true }).click();
     await row.waitFor();
+    await shot(page, 'documents-folder', 'desktop');
     await row.getByRole('button', { name: `Acciones de acta-${suffix}.pdf` }).click();
     await page.getByRole('menuitem', { name: 'Eliminar' }).click();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
