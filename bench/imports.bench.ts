@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
+import { postgresBaseUrl, POSTGRES_SKIPPED, selectedEngines, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import type { ImportsServerSpec } from './lib/imports-server.ts';
 import { formatRut } from '@faena/domain';
@@ -28,7 +28,7 @@ const HOST = 'bench.app.localhost';
 const PERSONS = '/api/audiences/v3/persons/';
 const IMPORTS = `${PERSONS}imports/`;
 const MB = 1024 * 1024;
-const ENGINES = (process.env.BENCH_ENGINES?.split(',').map((s) => s.trim()) ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+const ENGINES = selectedEngines();
 
 const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { startServerUnderTest, type ServerUnderTest } from './lib/child.ts';
 import { httpJson } from './lib/http.ts';
 import { loadSlice, merge, type LoadResult, type LoadSpec, type Slice } from './lib/load.ts';
-import { BackendCpu, postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase, withApplicationName } from './lib/postgres.ts';
+import { BackendCpu, postgresBaseUrl, POSTGRES_SKIPPED, selectedEngines, throwAwayDatabase, withApplicationName } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, PERSONS, SIGN_IN_USERS, signInEmail } from './lib/seed.ts';
 
@@ -27,7 +27,7 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const only = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const ONLY_SCENARIOS = only('BENCH_SCENARIOS');
-const ONLY_ENGINES = only('BENCH_ENGINES');
+const ENGINES = selectedEngines();
 
 const LIST_QUERY = '?page=1&page_size=20';
 const POSTGRES_LIST_TARGET = 0.7;
@@ -238,8 +238,8 @@ const benchmark: Benchmark = {
     const baseUrl = postgresBaseUrl();
     ctx.data.settings = { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, poolSize: POOL_SIZE, persons: PERSONS, signInUsers: SIGN_IN_USERS };
     const engines: Engine[] = [];
-    if (!ONLY_ENGINES || ONLY_ENGINES.includes('pglite')) engines.push('pglite');
-    if (ONLY_ENGINES && !ONLY_ENGINES.includes('postgres')) ctx.log('PostgreSQL parts not selected (BENCH_ENGINES)');
+    if (ENGINES.includes('pglite')) engines.push('pglite');
+    if (!ENGINES.includes('postgres')) ctx.log('PostgreSQL parts not selected (BENCH_ENGINES)');
     else if (baseUrl) engines.push('postgres');
     else ctx.log(POSTGRES_SKIPPED);
 
@@ -325,7 +325,7 @@ const benchmark: Benchmark = {
     }
     const skipped = (need: Engine[]): string => {
       const missing = need.find((engine) => !engines.includes(engine));
-      if (missing === 'postgres' && !(ONLY_ENGINES && !ONLY_ENGINES.includes('postgres'))) return POSTGRES_SKIPPED;
+      if (missing === 'postgres' && ENGINES.includes('postgres')) return POSTGRES_SKIPPED;
       if (missing) return `${ENGINE_NAME[missing]} not selected (BENCH_ENGINES)`;
       return 'the list scenario was not selected (BENCH_SCENARIOS)';
     };

@@ -31,7 +31,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forkServer } from './lib/child.ts';
-import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
+import { postgresBaseUrl, POSTGRES_SKIPPED, selectedEngines, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
 import { UPLOAD_BENCH, type UploadServerSpec } from './lib/upload-server.ts';
 
@@ -42,7 +42,7 @@ const CHUNKS = Math.ceil(TOTAL / CHUNK);
 const RATIO_TARGET = 0.5;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5));
 const RSS_TARGET_MB = 100;
-const ENGINES = (process.env.BENCH_ENGINES?.split(',').map((s) => s.trim()) ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+const ENGINES = selectedEngines();
 const MB = 1_000_000;
 const MIB = 1024 * 1024;
 

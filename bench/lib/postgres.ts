@@ -7,6 +7,12 @@ export function postgresBaseUrl(): string | null {
   return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 }
 
+/** The engines a benchmark runs: BENCH_ENGINES=pglite,postgres (both when unset). */
+export function selectedEngines(): ('pglite' | 'postgres')[] {
+  const named = process.env.BENCH_ENGINES?.split(',').map((s) => s.trim()).filter(Boolean);
+  return named?.length ? (['pglite', 'postgres'] as const).filter((engine) => named.includes(engine)) : ['pglite', 'postgres'];
+}
+
 export const POSTGRES_SKIPPED = 'PostgreSQL parts skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A throw-away database on the server of `base` (as apps/server/test/harness.ts does). */
