@@ -131,7 +131,8 @@ function rejectedError(row: TempUploadRow): AppError {
 
 /**
  * Writes a stream to storage; an upload cut off by the client (or a body that breaks off)
- * becomes a 400 instead of a server error. Limit errors from the meter pass through.
+ * becomes a 400 instead of a server error. Limit errors (a meter's, or `PutOptions.limit`'s)
+ * pass through.
  */
 async function putStream(storage: ObjectStorage, key: string, body: Readable, options: PutOptions = {}): Promise<number> {
   try {

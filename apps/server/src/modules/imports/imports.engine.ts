@@ -291,7 +291,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   // runs on this thread: there each chunk is staged before the next is parsed.
   let batch = new StagedChunk();
   let spare = platform.db.engine === 'postgres' ? new StagedChunk() : null;
-  let inflight: Promise<void> | null = null;
+  let inflight: Promise<void> = Promise.resolve();
   const seen = new Set<string>();
   const stage = async (rows: StagedChunk, percent: number, read: number) => {
     await platform.db.transaction(ctx.tenantId, async (tx) => {
@@ -302,7 +302,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   };
   const flush = async () => {
     const percent = Math.min(80, Math.floor((counter.bytes / file.size) * 80));
-    if (inflight) await inflight;
+    await inflight;
     const staging = stage(batch, percent, nextId);
     if (spare) {
       [batch, spare] = [spare, batch];
@@ -331,7 +331,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
     await inflight;
   } catch (error) {
     // a chunk still being staged finishes (or fails) before the step ends
-    await (inflight as Promise<void> | null)?.catch(() => undefined);
+    await inflight.catch(() => undefined);
     throw error;
   }
   await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);

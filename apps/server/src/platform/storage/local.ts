@@ -20,11 +20,12 @@ const WRITE_BATCH = 1024 * 1024;
  * Every file-system call is a round trip to libuv's thread pool, and a busy machine makes each
  * one wait for a thread to run: a write gathers what arrives into batches of up to 1 MiB, each
  * written with one `writev`, and the directory is created only when the file cannot be opened
- * without it. A 500,000-byte chunk costs open, one write, close and rename.
+ * without it. A 500,000-byte file costs open, one write, close and rename.
  *
- * An exclusive write links the finished temporary file to its key instead of renaming it:
- * link(2) fails when the name exists, so of two writers of one key exactly one wins, and the
- * object still appears only whole.
+ * An exclusive write (an upload's piece) links the finished temporary file to its key instead of
+ * renaming it: link(2) fails when the name exists, so of two writers of one key exactly one wins,
+ * and the object still appears only whole. It costs open, one write, link, then close and unlink
+ * side by side.
  */
 export class LocalDiskStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -183,6 +184,7 @@ function eachChunk(body: Readable, take: (chunk: Buffer) => Promise<void> | null
       failed = true;
       body.off('data', onData);
       body.pause();
+      stopWatching();
       reject(error instanceof Error ? error : new Error(String(error)));
     };
     const onData = (chunk: Buffer) => {
@@ -199,11 +201,13 @@ function eachChunk(body: Readable, take: (chunk: Buffer) => Promise<void> | null
         fail(error);
       }
     };
-    body.on('data', onData);
-    finished(body, { writable: false }, (error) => {
+    // its listeners go once the body is done with (a borrowed body outlives the write)
+    const stopWatching = finished(body, { writable: false }, (error) => {
+      stopWatching();
       if (error) fail(error);
       else if (!failed) void (pending ?? Promise.resolve()).then(() => resolve(), fail);
     });
+    body.on('data', onData);
   });
 }
 

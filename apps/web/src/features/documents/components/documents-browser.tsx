@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { uploadIdFromLink, type UploadRules } from '@faena/domain/forms/files';
 import { DEFAULT_MAX_FILE_SIZE } from '@faena/domain/forms/constants';
 import type { TDocument, TFolder } from '@faena/contracts';
+import { isHttpError } from '../../../shared/api/http-error.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -163,7 +164,7 @@ export function DocumentsBrowser() {
   const deleteFolder = (folder: TFolder) =>
     remove(t('documents.deleteFolderTitle'), t('documents.deleteFolderMessage', { name: folder.name }), () =>
       mutations.deleteFolder.mutate(folder.id, {
-        onError: (error) => ((error as { status?: number }).status === 409 ? toast.error(t('documents.errors.folderNotEmpty')) : failed()),
+        onError: (error) => (isHttpError(error) && error.status === 409 ? toast.error(t('documents.errors.folderNotEmpty')) : failed()),
         onSuccess: deleted,
       }),
     );
