@@ -110,6 +110,10 @@ describe('mobile shell', () => {
     await page.waitForTimeout(400);
     const width = await page.$eval('.mantine-Drawer-content', (el) => el.getBoundingClientRect().width);
     expect(Math.round(width)).toBe(390 - 68);
+    // the account's links, as in the desktop profile popup (edit profile behind its flag), plus Sync;
+    // settings need VIEW_SETTINGS, which an operator does not have
+    for (const name of ['Mi cuenta', 'Editar perfil', 'Sincronización']) expect(await drawer.getByRole('link', { name }).count()).toBe(1);
+    expect(await drawer.getByRole('link', { name: 'Configuración' }).count()).toBe(0);
     await shot(page, 'mobile-drawer', 'mobile');
     await expectAccessible(page, 'mobile drawer');
     await page.getByRole('button', { name: 'Cerrar menú' }).click();

@@ -147,7 +147,7 @@ export function AppLayout() {
       </main>
       {banner}
       <MobileTabBar tabs={tabs} />
-      <MobileDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} user={session.user} items={items} canOpenSettings={canSettings} onSignOut={() => void signOut()} />
+      <MobileDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} user={session.user} items={items} canEditProfile={canEditProfile} canOpenSettings={canSettings} onSignOut={() => void signOut()} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPencil, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { TUser } from '@faena/contracts';
 import { UserAvatar } from '../../shared/ui/user-avatar.tsx';
+import { AccountLinks, AccountSummary } from './account-links.tsx';
 
 /** Spec §2 profile popup: name, e-mail, picture, edit profile (flag) and settings (VIEW_SETTINGS + flag). */
 export function ProfilePopover({ user, canEditProfile, canOpenSettings, onSignOut }: { user: TUser; canEditProfile: boolean; canOpenSettings: boolean; onSignOut: () => void }) {
@@ -33,45 +33,9 @@ export function ProfilePopover({ user, canEditProfile, canOpenSettings, onSignOu
       </Popover.Target>
       <Popover.Dropdown role="dialog" aria-label={t('shell.profile')} data-testid="profile-popup">
         <Stack gap="sm">
-          <Group wrap="nowrap">
-            <UserAvatar name={user.name} picture={user.picture} size={48} />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={650} truncate>
-                {user.name}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
-            </div>
-          </Group>
+          <AccountSummary user={user} avatarSize={48} emailSize="sm" />
           <Divider />
-          <Stack gap={4}>
-            <Button component={Link} to="/my-account" variant="subtle" color="gray" justify="flex-start" leftSection={<IconUserCircle size={18} />} onClick={close}>
-              {t('shell.myAccount')}
-            </Button>
-            {canEditProfile && (
-              <Button component={Link} to="/profile/edit" variant="subtle" color="gray" justify="flex-start" leftSection={<IconPencil size={18} />} onClick={close}>
-                {t('shell.editProfile')}
-              </Button>
-            )}
-            {canOpenSettings && (
-              <Button component={Link} to="/settings" variant="subtle" color="gray" justify="flex-start" leftSection={<IconSettings size={18} />} onClick={close}>
-                {t('shell.settings')}
-              </Button>
-            )}
-            <Button
-              variant="subtle"
-              color="red"
-              justify="flex-start"
-              leftSection={<IconLogout size={18} />}
-              onClick={() => {
-                close();
-                onSignOut();
-              }}
-            >
-              {t('shell.signOut')}
-            </Button>
-          </Stack>
+          <AccountLinks canEditProfile={canEditProfile} canOpenSettings={canOpenSettings} onDone={close} onSignOut={onSignOut} />
         </Stack>
       </Popover.Dropdown>
     </Popover>
