@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
+import { sql } from 'drizzle-orm';
 import { formatRut } from '@faena/domain';
 
 const IMPORTS = `${PERSONS}imports/`;
@@ -95,6 +96,16 @@ describe.each(engines())('people imports on %s', (engine) => {
       ['carga3@faena.test', 'NO_CHANGE'],
       ['nueva.persona@faena.test', 'ADD'],
     ]);
+    // staged as ADD (what a new person's row presumes) and left so by the diff: the row keeps the
+    // version its staging wrote (migration 0011's trigger skipped the no-op update); the rows the
+    // diff changed were written again, by the diff's transaction
+    const versions = await server.running.platform.db.transaction(tenantId, async (tx) => {
+      const result = (await tx.execute(sql`SELECT key, xmin::text AS version FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${job.id} ORDER BY id`)) as unknown as { rows: { key: string; version: string }[] };
+      return result.rows.map((row) => row.version);
+    });
+    const [updated, deleted, unchanged, added] = versions;
+    expect(new Set([updated, deleted, unchanged]).size).toBe(1);
+    expect(added).not.toBe(updated);
     await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token: admin });
     expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_OK', counts: { UPDATE: 1, DELETE: 1, NO_CHANGE: 1, ADD: 1 } });
     const one = await detail((await find('carga1@faena.test'))[0]!.id);

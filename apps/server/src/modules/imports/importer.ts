@@ -41,6 +41,13 @@ export interface ParsedRow {
   label: string;
   data: Record<string, unknown>;
   error?: { code: RowErrorCode; column?: string } | null;
+  /**
+   * What the row is staged as before the diff compares it (default NO_CHANGE, no target). The
+   * diff's update of a row it leaves as it was is skipped (import_rows' trigger, migration 0011):
+   * presuming the usual outcome (a new person is ADD with its new id) keeps a first load from
+   * being written a second time.
+   */
+  presumed?: { operation: 'ADD' | 'NO_CHANGE'; targetId: string };
 }
 
 /**

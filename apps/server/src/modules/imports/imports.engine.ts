@@ -34,6 +34,12 @@ const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? 20
 const DIFF_RANGE = 5000;
 /** Rows written by an apply from which the written tables' statistics are refreshed right away. */
 const MAINTAIN_AFTER_ROWS = 1000;
+/**
+ * Sort memory of the apply's transaction on PostgreSQL: its statements write rows in index order,
+ * and with the default 4 MB each sort of a large import spills to temporary files. PGlite keeps
+ * its default (the engine's memory is the server's).
+ */
+const APPLY_WORK_MEM = '64MB';
 /** Runs after a failure (then the job fails with UNHANDLED_ERROR). */
 const RETRY_LIMIT = 3;
 
@@ -208,6 +214,13 @@ async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise
 
 /** Lets the event loop serve requests between two steps (parsing and PGlite both run on it). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Rows parsed between two breaths. Parsing is synchronous work on the event loop: without a
+ * breath the staging of the previous chunk could not even begin its transaction (its replies wait
+ * for the loop) until the whole next chunk was parsed, so the database and the parser took turns
+ * instead of working side by side; requests waited as long.
+ */
+const YIELD_EVERY = 250;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 const MAX_CELL = 10_000;
@@ -325,6 +338,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
       nextId++;
       batch.add(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
       if (batch.rows >= chunk) await flush();
+      else if (nextId % YIELD_EVERY === 0) await breathe();
     }
     if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
     await flush();
@@ -384,7 +398,8 @@ function parseOne(
     key: clip(parsed.key),
     altKey: parsed.altKey ?? null,
     label: clip(parsed.label),
-    operation: parsed.error ? 'ERROR' : 'NO_CHANGE',
+    operation: parsed.error ? 'ERROR' : (parsed.presumed?.operation ?? 'NO_CHANGE'),
+    targetId: parsed.error ? null : (parsed.presumed?.targetId ?? null),
     errorCode: parsed.error?.code ?? null,
     errorColumn: parsed.error?.column ?? null,
     data: parsed.error ? {} : parsed.data,
@@ -505,6 +520,7 @@ async function apply(platform: Platform, ctx: ImportRunContext, importer: Import
           return;
         }
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${ctx.tenantId}:${ctx.kind}:${ctx.scope ?? ''}`}))`);
+        if (platform.db.engine === 'postgres') await tx.execute(sql.raw(`SET LOCAL work_mem = '${APPLY_WORK_MEM}'`));
         await importer.apply(tx, ctx, counts);
         await finish(platform, ctx, token, 'APPLY_OK', { counts, appliedAt: true }, tx);
         written = (counts.ADD ?? 0) + (counts.UPDATE ?? 0) + (counts.DELETE ?? 0) + (counts.UNDELETE ?? 0);

@@ -79,6 +79,7 @@ export interface StagedRow {
   altKey: string | null;
   label: string;
   operation: string;
+  targetId: string | null;
   errorCode: string | null;
   errorColumn: string | null;
   data: Record<string, unknown>;
@@ -97,7 +98,7 @@ export class StagedChunk {
   rows = 0;
 
   add(r: StagedRow): void {
-    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, error_code: r.errorCode, error_column: r.errorColumn, data: r.data, parsed_ok: r.parsedOk });
+    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, data: r.data, parsed_ok: r.parsedOk });
     const needed = this.length + Buffer.byteLength(json) + 2;
     if (needed > this.buffer.length) {
       const larger = Buffer.alloc(Math.max(needed, this.buffer.length * 2));
@@ -132,7 +133,7 @@ export async function stageRows(tx: Drizzle, tenantId: string, jobId: number, ch
   if (chunk.rows === 0) return;
   const json = engine === 'pglite' ? sql`${chunk.bytes().toString('utf8')}::json` : sql`convert_from(${chunk.bytes()}::bytea, 'UTF8')::json`;
   await tx.execute(sql`
-    INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, error_code, error_column, data, parsed_ok)
-    SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.error_code, u.error_column, u.data, u.parsed_ok
-    FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, error_code text, error_column text, data jsonb, parsed_ok boolean)`);
+    INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, target_id, error_code, error_column, data, parsed_ok)
+    SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.target_id, u.error_code, u.error_column, u.data, u.parsed_ok
+    FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, target_id uuid, error_code text, error_column text, data jsonb, parsed_ok boolean)`);
 }

@@ -183,9 +183,12 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     data.search_text = words.join(' ');
     data.terms = words;
     // time-ordered: a large import appends to the indexes of persons, documents and positions
-    data.new_id = uuidv7();
+    const newId = uuidv7();
+    data.new_id = newId;
     data.new_passport = uuidv7();
-    return { key, altKey: email && documentKey ? documentKey : null, label: name, data };
+    // most rows of a large file are new people: staged as ADD, the diff's update of them changes
+    // nothing, which import_rows' trigger skips (migration 0011)
+    return { key, altKey: email && documentKey ? documentKey : null, label: name, data, presumed: { operation: active === false ? 'NO_CHANGE' : 'ADD', targetId: newId } };
   },
 
   async diff(tx, ctx, range) {
