@@ -256,6 +256,9 @@ describe('the server goes away and comes back', () => {
       await route.continue();
     });
     server = await startServer({ port: server.port, dataDir: server.dataDir });
+    // The other browser's kept-alive connection died with the old process: a POST over it could
+    // fail ("Failed to fetch"); loading the page again connects afresh, as a person would.
+    await other.page.goto(`${origin}/login`, { waitUntil: 'load' });
     await sendTestNotification(other.page, 'operario@faena.test');
     open();
 

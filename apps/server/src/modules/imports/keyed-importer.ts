@@ -101,9 +101,12 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     tables: [spec.table],
     parseRow: (cells, lookups, ctx) => {
       const parsed = spec.parseRow(cells, lookups, ctx);
+      if (parsed.error) return parsed;
       // the id a new row will get, known before apply so that rows of the file can point at it
-      if (!parsed.error) parsed.data.new_id = uuidv7();
-      return parsed;
+      const newId = uuidv7();
+      parsed.data.new_id = newId;
+      // staged as a new row: the diff's update of a row it leaves so is skipped (migration 0011)
+      return { ...parsed, presumed: { operation: parsed.data.active === false ? 'NO_CHANGE' : 'ADD', targetId: newId } };
     },
     async diff(tx, ctx, range) {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
