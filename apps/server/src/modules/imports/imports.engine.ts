@@ -30,6 +30,8 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
  * connection, so its chunks stay small enough not to keep a sign-in waiting.
  */
 const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? 2000 : 5000);
+/** Chunks being staged at once on PostgreSQL while the next one is parsed. */
+const STAGING_IN_FLIGHT = 2;
 /** Staged rows compared with current data per statement. */
 const DIFF_RANGE = 5000;
 /** Rows written by an apply from which the written tables' statistics are refreshed right away. */
@@ -142,8 +144,10 @@ async function publishProgress(platform: Platform, tx: Drizzle, tenantId: string
 /** Renews the lease and records progress in one statement; a run that lost its lease stops. */
 async function heartbeat(platform: Platform, tx: Drizzle, ctx: ImportRunContext, token: string, progress: { phase: string; percent: number; rows?: number; status: TImportStatus }): Promise<void> {
   const result = (await tx.execute(sql`
-    UPDATE import_jobs SET lease_until = now() + make_interval(secs => ${leaseSeconds(platform)}), phase = ${progress.phase}, percent = ${progress.percent},
-      rows_read = COALESCE(${progress.rows ?? null}::int, rows_read), updated_at = now()
+    UPDATE import_jobs SET lease_until = now() + make_interval(secs => ${leaseSeconds(platform)}), phase = ${progress.phase},
+      -- chunks staged side by side may commit out of order: progress within a phase never goes back
+      percent = CASE WHEN phase = ${progress.phase} THEN GREATEST(percent, ${progress.percent}) ELSE ${progress.percent} END,
+      rows_read = GREATEST(COALESCE(${progress.rows ?? null}::int, rows_read), rows_read), updated_at = now()
     WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.jobId} AND lease_token = ${token}
     RETURNING id`)) as unknown as { rows: unknown[] };
   if (result.rows.length === 0) throw new LeaseLost();
@@ -299,12 +303,14 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   let mapping: Map<number, string> | null = null;
   const chunk = stageChunk(platform);
   let nextId = 0;
-  // On PostgreSQL a chunk is staged while the next one is parsed: the database and this process
-  // work side by side, with one chunk in flight at most, so chunks still arrive in order. PGlite
-  // runs on this thread: there each chunk is staged before the next is parsed.
+  // On PostgreSQL chunks are staged while the next ones are parsed: the database and this process
+  // work side by side, with STAGING_IN_FLIGHT chunks in flight at most (each in its own
+  // transaction, on its own connection; rows carry their ids, so the order they commit in does
+  // not matter). PGlite runs on this thread: there each chunk is staged before the next is parsed.
+  const depth = platform.db.engine === 'postgres' ? STAGING_IN_FLIGHT : 0;
+  const free = Array.from({ length: depth }, () => new StagedChunk());
+  const inflight: Promise<StagedChunk>[] = [];
   let batch = new StagedChunk();
-  let spare = platform.db.engine === 'postgres' ? new StagedChunk() : null;
-  let inflight: Promise<void> = Promise.resolve();
   const seen = new Set<string>();
   const stage = async (rows: StagedChunk, percent: number, read: number) => {
     await platform.db.transaction(ctx.tenantId, async (tx) => {
@@ -312,17 +318,18 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
       await heartbeat(platform, tx, ctx, token, { phase: 'reading', percent, rows: read, status: 'VALIDATING' });
     });
     rows.clear();
+    return rows;
   };
   const flush = async () => {
     const percent = Math.min(80, Math.floor((counter.bytes / file.size) * 80));
-    await inflight;
-    const staging = stage(batch, percent, nextId);
-    if (spare) {
-      [batch, spare] = [spare, batch];
-      inflight = staging;
-      staging.catch(() => undefined); // its failure surfaces where it is awaited: the next flush, or the end
+    if (depth === 0) {
+      await stage(batch, percent, nextId);
     } else {
-      await staging;
+      if (inflight.length >= depth) free.push(await inflight.shift()!);
+      const staging = stage(batch, percent, nextId);
+      staging.catch(() => undefined); // its failure surfaces where it is awaited: a later flush, or the end
+      inflight.push(staging);
+      batch = free.pop()!;
     }
     await breathe();
   };
@@ -342,10 +349,10 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
     }
     if (!mapping) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', 'El archivo está vacío: la primera fila debe tener los encabezados.');
     await flush();
-    await inflight;
+    await Promise.all(inflight);
   } catch (error) {
-    // a chunk still being staged finishes (or fails) before the step ends
-    await inflight.catch(() => undefined);
+    // chunks still being staged finish (or fail) before the step ends
+    await Promise.allSettled(inflight);
     throw error;
   }
   await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);
