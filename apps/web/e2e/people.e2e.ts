@@ -156,6 +156,8 @@ describe('people', () => {
     expect(await page.locator('[data-testid=import-counts] [data-operation=ADD]').textContent()).toContain('1.000');
     expect(await page.locator('[data-testid=import-counts] [data-operation=ERROR]').textContent()).toContain('0');
     expect(await page.locator('[data-testid=import-row]').count()).toBe(50);
+    // counts in sentences are grouped like the cards' ("1.000", not "1000")
+    expect(await page.locator('[data-testid=import-ready]').textContent()).toContain('1.000 cambios listos para aplicar');
     await page.getByText(bulkName(0)).waitFor();
     await shot(page, 'people-import-preview', 'desktop');
 
@@ -170,7 +172,7 @@ describe('people', () => {
     await page.locator('[data-testid=person-row]', { hasText: bulkName(777) }).waitFor();
     expect(await page.locator('[data-testid=person-row]').count()).toBe(1);
     await page.fill('[data-testid=people-search]', `Persona Masiva ${RUN}`);
-    await page.locator('[data-testid=people-count]', { hasText: '1000 personas' }).waitFor();
+    await page.locator('[data-testid=people-count]', { hasText: '1.000 personas' }).waitFor();
 
     // The creator is told the load was applied; the notification opens the job's page.
     const jobPath = new URL(jobUrl).pathname;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n, setWhiteLabel } from './i18n.ts';
 import { initialLanguage } from './languages.ts';
+import { importsLocales } from '../imports/locales/index.ts';
 
 describe('i18n', () => {
   it('starts in Spanish, es-MX when the browser asks, English only by choice', () => {
@@ -21,6 +22,18 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('es-MX');
     await changeLanguage('es');
     expect(i18n.t('nav.people')).toBe('Organización');
+  });
+
+  it('groups counts in the regional format the screens use for their own numbers', async () => {
+    await initI18n('es');
+    for (const language of ['es', 'es-MX', 'en'] as const) {
+      await changeLanguage(language);
+      await importsLocales.load(language);
+      const text = i18n.t('imports.result.ready', { count: 12_345 });
+      expect(text).toContain((12_345).toLocaleString());
+      expect(text).not.toContain('12345');
+    }
+    await changeLanguage('es');
   });
 
   it('keeps spec texts quoted in English the same in every language', async () => {

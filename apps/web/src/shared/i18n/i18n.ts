@@ -67,6 +67,9 @@ export async function initI18n(language?: Language): Promise<Language> {
       returnNull: false,
       react: { useSuspense: false },
     });
+    // `{{count, number}}`: counts are grouped in the reader's regional format, as the numbers the
+    // screens format themselves (toLocaleString) — "1.000 personas" beside a "1.000" card
+    i18next.services.formatter?.add('number', (value: unknown) => (typeof value === 'number' ? value.toLocaleString() : String(value)));
     i18next.on('languageChanged', syncDocumentLanguage);
   }
   await ensureLoaded(chosen);
