@@ -24,7 +24,8 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     if (!label) return { key, label, data: {}, error: { code: 'FILE_ROW_BLANK_LABEL', column: 'label' } };
     if (key.length > 200) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'key' } };
     if (label.length > 500) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'label' } };
-    return { key, label, data: {} };
+    // staged as the new row it usually is: the diff's update of a row it leaves so is skipped (migration 0011)
+    return { key, label, data: {}, presumed: { operation: 'ADD' } };
   },
   // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
   async diff(tx, ctx, range) {

@@ -47,7 +47,7 @@ export interface ParsedRow {
    * presuming the usual outcome (a new person is ADD with its new id) keeps a first load from
    * being written a second time.
    */
-  presumed?: { operation: 'ADD' | 'NO_CHANGE'; targetId: string };
+  presumed?: { operation: 'ADD' | 'NO_CHANGE'; targetId?: string | null };
 }
 
 /**
