@@ -10,7 +10,8 @@
  *  - two bundles define the same key, or an area bundle has no `index.ts` defining it;
  *  - a key used in apps/web/src (t('…'), i18n.t('…'), labelKey: '…', i18nKey="…") has no entry,
  *    or the fixed prefix of a template key (t(`modules.${x}`)) names no group;
- *  - the {{placeholders}} of a text differ between languages;
+ *  - the {{placeholders}} of a text differ between languages, or a text writes {{count}} bare
+ *    (counts are `{{count, number}}`: grouped like the screens' own numbers, decision 012);
  *  - a text the spec quotes (API.md §Web) differs from the spec in any language.
  * Prints unused keys as information.
  */
@@ -134,7 +135,8 @@ for (const [locale, texts] of locales) {
   for (const key of allKeys) if (!have.has(key)) problems.push(`${locale}: missing key "${key}"`);
 }
 
-// 2. Same placeholders everywhere.
+// 2. Same placeholders everywhere; counts formatted.
+for (const [locale, texts] of locales) for (const [key, text] of texts) if (/\{\{\s*count\s*\}\}/.test(text)) problems.push(`${locale}: "${key}" writes {{count}}: use {{count, number}}`);
 for (const key of allKeys) {
   const seen = new Map<string, string>();
   for (const [locale, texts] of locales) {
