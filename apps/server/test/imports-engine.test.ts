@@ -199,9 +199,31 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(job.counts).toMatchObject({ ADD: 2 });
     const listed = await body<{ results: { code: string; business_line_name: string | null; gla: number | null; country: string | null; categories: string[] }[] }>(await server.api('demo', `${ORG}/venues/?search=Local`, { token: admin }));
     expect(listed.results.find((v) => v.code === 'V1')).toMatchObject({ business_line_name: 'Supermercados', gla: 1200.5, country: 'CL', categories: [expect.any(String)] });
-    const bad = await startImport(server, 'demo', admin, venues, csv([['code', 'name', 'timezone', 'country', 'business_line'], ['V3', 'X', 'Mars/Base', '', ''], ['V4', 'Y', '', 'XX', ''], ['V5', 'Z', '', '', 'nope']]), 'malos.csv');
+    const bad = await startImport(
+      server,
+      'demo',
+      admin,
+      venues,
+      csv([
+        ['code', 'name', 'timezone', 'country', 'business_line', 'legacy_id'],
+        ['V3', 'X', 'Mars/Base', '', '', ''],
+        ['V4', 'Y', '', 'XX', '', ''],
+        ['V5', 'Z', '', '', 'nope', ''],
+        ['V6', 'W', '', '', '', '-3'],
+        ['V7', 'Q', '', '', '', '1,5'],
+        ['V8', 'R', '', '', '', '7'],
+      ]),
+      'malos.csv',
+    );
     const failed = await waitForJob(server, 'demo', admin, venues, bad.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
-    expect((await rowsOf(server, 'demo', admin, venues, failed.id, 'ERROR')).map((r) => r.error_code)).toEqual(['CATALOG_ROW_INVALID_TIMEZONE', 'CATALOG_ROW_INVALID_COUNTRY', 'FILE_ROW_UNKNOWN_REFERENCE']);
+    expect((await rowsOf(server, 'demo', admin, venues, failed.id, 'ERROR')).map((r) => [r.key, r.error_code])).toEqual([
+      ['V3', 'CATALOG_ROW_INVALID_TIMEZONE'],
+      ['V4', 'CATALOG_ROW_INVALID_COUNTRY'],
+      ['V5', 'FILE_ROW_UNKNOWN_REFERENCE'],
+      ['V6', 'FILE_ROW_INVALID_NUMBER'],
+      ['V7', 'FILE_ROW_INVALID_NUMBER'],
+    ]);
+    expect(failed.counts).toMatchObject({ ADD: 1, ERROR: 5 });
 
     const locations = `${ORG}/imports/locations/`;
     const tree = await importAll(

@@ -32,6 +32,20 @@ function basics(cells: Readonly<Record<string, string>>): ParsedRow {
   return { key, label, data };
 }
 
+const legacyIdColumn = { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' };
+
+/** A cell naming one catalogue row by code or name: its id, null when blank, undefined when unknown. */
+function referenceOf(cell: string, lookup: ReadonlyMap<string, string>): string | null | undefined {
+  return cell ? lookup.get(cell.toLowerCase()) : null;
+}
+
+/** A legacy id cell: a non-negative 32-bit integer, null when blank, undefined when invalid. */
+function legacyIdOf(cell: string): number | null | undefined {
+  if (!cell) return null;
+  const legacy = parseNumber(cell);
+  return legacy !== null && Number.isInteger(legacy) && legacy >= 0 && legacy <= 2_147_483_647 ? legacy : undefined;
+}
+
 const nameField: FieldSpec = { field: 'name', column: 'name', type: 'text' };
 const descriptionField: FieldSpec = { field: 'description', column: 'description', type: 'text' };
 
@@ -73,7 +87,7 @@ const venuesImporter = keyedImporter<VenueLookups>({
     { name: 'timezone', aliases: ['zona_horaria', 'zona horaria', 'time zone'], required: false, description: 'IANA time zone, e.g. America/Santiago.', descriptionEs: 'Zona horaria IANA, por ejemplo America/Santiago.' },
     { name: 'gla', aliases: ['superficie', 'area'], required: false, description: 'Gross leasable area (m²).', descriptionEs: 'Superficie arrendable bruta (m²).' },
     { name: 'categories', aliases: ['categorias', 'categorías'], required: false, description: 'Venue categories (codes or names, separated by ;).', descriptionEs: 'Categorías del recinto (códigos o nombres, separados por ;).' },
-    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' },
+    legacyIdColumn,
     activeColumn,
   ],
   keyColumns: ['code'],
@@ -103,7 +117,7 @@ const venuesImporter = keyedImporter<VenueLookups>({
     const data = row.data;
     if (cells.address !== undefined) data.address = cells.address || null;
     if (cells.business_line !== undefined) {
-      const id = cells.business_line ? lookups.businessLines.get(cells.business_line.toLowerCase()) : null;
+      const id = referenceOf(cells.business_line, lookups.businessLines);
       if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_line');
       data.business_line_id = id;
     }
@@ -122,8 +136,8 @@ const venuesImporter = keyedImporter<VenueLookups>({
       data.gla = gla;
     }
     if (cells.legacy_id !== undefined) {
-      const legacy = cells.legacy_id ? parseNumber(cells.legacy_id) : null;
-      if (cells.legacy_id && (legacy === null || !Number.isInteger(legacy) || legacy < 0 || legacy > 2_147_483_647)) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
+      const legacy = legacyIdOf(cells.legacy_id);
+      if (legacy === undefined) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
       data.legacy_id = legacy;
     }
     if (cells.categories !== undefined) {
@@ -153,7 +167,7 @@ const locationsImporter = keyedImporter<LocationLookups>({
     { name: 'venue', aliases: ['recinto', 'sede', 'local'], required: false, description: 'Venue (code or name).', descriptionEs: 'Recinto (código o nombre).' },
     { name: 'parent', aliases: ['padre', 'ubicacion_padre', 'ubicación superior'], required: false, description: 'Parent location code (existing, or a row of this file).', descriptionEs: 'Código de la ubicación superior (existente, o una fila de este archivo).' },
     { name: 'blueprint', aliases: ['plano', 'blue_print'], required: false, description: 'Blueprint (code or name).', descriptionEs: 'Plano (código o nombre).' },
-    { name: 'legacy_id', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' },
+    legacyIdColumn,
     activeColumn,
   ],
   keyColumns: ['code'],
@@ -177,14 +191,13 @@ const locationsImporter = keyedImporter<LocationLookups>({
     const row = basics(cells);
     if (row.error) return row;
     const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ ...row, data: {}, error: { code, column } });
-    const ref = (value: string | undefined, map: Map<string, string>): string | null | undefined => (value === undefined ? undefined : value ? (map.get(value.toLowerCase()) ?? undefined) : null);
     if (cells.venue !== undefined) {
-      const id = ref(cells.venue, lookups.venues);
+      const id = referenceOf(cells.venue, lookups.venues);
       if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'venue');
       row.data.venue_id = id;
     }
     if (cells.blueprint !== undefined) {
-      const id = ref(cells.blueprint, lookups.blueprints);
+      const id = referenceOf(cells.blueprint, lookups.blueprints);
       if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'blueprint');
       row.data.blueprint_id = id;
     }
@@ -194,8 +207,8 @@ const locationsImporter = keyedImporter<LocationLookups>({
       else row.data.parent_id = null;
     }
     if (cells.legacy_id !== undefined) {
-      const legacy = cells.legacy_id ? parseNumber(cells.legacy_id) : null;
-      if (cells.legacy_id && (legacy === null || !Number.isInteger(legacy) || legacy < 0 || legacy > 2_147_483_647)) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
+      const legacy = legacyIdOf(cells.legacy_id);
+      if (legacy === undefined) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
       row.data.legacy_id = legacy;
     }
     return row;
