@@ -131,8 +131,7 @@ function rejectedError(row: TempUploadRow): AppError {
 
 /**
  * Writes a stream to storage; an upload cut off by the client (or a body that breaks off)
- * becomes a 400 instead of a server error. Limit errors (a meter's, or `PutOptions.limit`'s)
- * pass through.
+ * becomes a 400 instead of a server error. Limit errors (`PutOptions.limit`) pass through.
  */
 async function putStream(storage: ObjectStorage, key: string, body: Readable, options: PutOptions = {}): Promise<number> {
   try {
@@ -177,16 +176,12 @@ export async function receiveWholeFile(
   const storage = ctx.platform.storage;
   const id = newUploadId();
   const key = partKey(ctx.tenant.id, id, 0);
-  const meter = new UploadMeter({
-    limit: limits.maxBytes,
-    hash: true,
-    onLimit: () => sizeProblem(limits.maxBytes + 1, limits)!,
-  });
+  const meter = new UploadMeter({ hash: true });
   input.stream.on('error', (error) => meter.destroy(error));
   input.stream.pipe(meter);
   try {
     // Temporary pieces skip fsync: storing checks every piece's size, and the stored file is durable.
-    await putStream(storage, key, meter, { durable: false });
+    await putStream(storage, key, meter, { durable: false, limit: { bytes: limits.maxBytes, error: () => sizeProblem(limits.maxBytes + 1, limits)! } });
     if (input.declaredLength !== undefined && input.declaredLength !== null && input.declaredLength !== meter.bytes) {
       throw new AppError('upload-length-mismatch', `Upload-Length says ${input.declaredLength} bytes but the file has ${meter.bytes}.`);
     }
@@ -595,18 +590,14 @@ export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ uploa
       moved = true;
       sha256 = claimed.sha256;
     } else {
-      const meter = new UploadMeter({
-        limit: claimed.declaredLength,
-        hash: true,
-        keepHead: false,
-        onLimit: () => new AppError('conflict', 'The upload has more bytes than declared.'),
-      });
+      const meter = new UploadMeter({ hash: true, keepHead: false });
       const source = concatParts(storage, parts);
       source.on('error', (error) => meter.destroy(error));
       source.pipe(meter);
       await storage.put(key, meter, {
         length: claimed.declaredLength,
         contentType: claimed.contentType ?? undefined,
+        limit: { bytes: claimed.declaredLength, error: () => new AppError('conflict', 'The upload has more bytes than declared.') },
       });
       if (meter.bytes !== claimed.declaredLength) throw new Error(`upload ${id}: ${meter.bytes} bytes joined, ${claimed.declaredLength} declared`);
       sha256 = meter.sha256()!;
