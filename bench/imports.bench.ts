@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { postgresBaseUrl, POSTGRES_SKIPPED, selectedEngines, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
+import { percentile } from './lib/stats.ts';
 import type { ImportsServerSpec } from './lib/imports-server.ts';
 import { formatRut } from '@faena/domain';
 import { forkServer } from './lib/child.ts';
@@ -151,11 +152,6 @@ async function until(server: Server, id: number, statuses: string[]): Promise<Jo
 }
 
 const mb = (value: number | null | undefined) => (value === null || value === undefined ? 'not measured' : `${Math.round(value)} MB`);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 interface EngineResult {
   engine: string;

@@ -13,6 +13,7 @@ import { httpJson } from './lib/http.ts';
 import { loadSlice, merge } from './lib/load.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
+import { percentile } from './lib/stats.ts';
 import type { NotificationsServerSpec } from './lib/notifications-server.ts';
 import { forkServer } from './lib/child.ts';
 
@@ -96,7 +97,6 @@ async function openAll(port: number, tokens: string[], onNotification: (stream: 
   return streams;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 interface Memory {
   rss: number;

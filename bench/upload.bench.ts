@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { forkServer } from './lib/child.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, selectedEngines, throwAwayDatabase } from './lib/postgres.ts';
 import { pct, target, type BenchContext, type Benchmark, type Cell } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 import { UPLOAD_BENCH, type UploadServerSpec } from './lib/upload-server.ts';
 
 const ENTRY = fileURLToPath(new URL('./lib/upload-server.ts', import.meta.url));
@@ -189,12 +190,6 @@ interface EngineResult {
   bareHttpHwmMb: number | null;
   identical: boolean;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block: Buffer, first: Buffer, expected: string): Promise<EngineResult> {
   const dir = mkdtempSync(join(tmpdir(), `faena-upload-bench-${engine}-`));

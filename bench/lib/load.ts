@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentileOfSorted } from './stats.ts';
 
 export interface LoadSpec {
   port: number;
@@ -77,12 +78,6 @@ export function loadSlice(spec: LoadSpec): Promise<Slice> {
   });
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
 export function merge(slices: Slice[]): LoadResult {
   const sum = (pick: (s: Slice) => number) => slices.reduce((acc, s) => acc + pick(s), 0);
   const sorted = Float64Array.from(slices.flatMap((s) => s.latencies)).sort();
@@ -90,9 +85,9 @@ export function merge(slices: Slice[]): LoadResult {
   const ok = sum((s) => s.ok);
   return {
     rps: ok / durationSeconds,
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
+    p50: percentileOfSorted(sorted, 50),
+    p90: percentileOfSorted(sorted, 90),
+    p99: percentileOfSorted(sorted, 99),
     max: sorted.length > 0 ? sorted[sorted.length - 1]! : NaN,
     ok,
     total: sum((s) => s.total),
