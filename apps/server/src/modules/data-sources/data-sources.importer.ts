@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { registerImporter, type Importer } from '../imports/importer.ts';
+import { presumedNew, registerImporter, type Importer } from '../imports/importer.ts';
 
 /**
  * Key/label rows of one data source (scope = the data source's id). Replace mode by default:
@@ -25,7 +25,7 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     if (key.length > 200) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'key' } };
     if (label.length > 500) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'label' } };
     // staged as the new row it usually is: the diff's update of a row it leaves so is skipped (migration 0011)
-    return { key, label, data: {}, presumed: { operation: 'ADD' } };
+    return { key, label, data: {}, presumed: presumedNew(null) };
   },
   // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
   async diff(tx, ctx, range) {

@@ -51,6 +51,15 @@ export interface ParsedRow {
 }
 
 /**
+ * The outcome a row of a new key is presumed to have: ADD with the id it will get (none when the
+ * database gives it), or NO_CHANGE when the file says it is inactive (deleting what does not
+ * exist changes nothing). The diff corrects it where current data says otherwise.
+ */
+export function presumedNew(targetId: string | null, active = true): NonNullable<ParsedRow['presumed']> {
+  return { operation: active ? 'ADD' : 'NO_CHANGE', targetId };
+}
+
+/**
  * A plug-in of the import engine (decision 008). The engine reads the file, maps headers to
  * `columns`, calls `parseRow` for every data row (pure: normalise and check one row, with the
  * lookups `prepare` loaded once), stages rows, flags duplicate keys, then calls the SQL steps:

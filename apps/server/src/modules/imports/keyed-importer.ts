@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { registerImporter, type ColumnSpec, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { presumedNew, registerImporter, type ColumnSpec, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { uuidv7 } from './uuidv7.ts';
 
 export type FieldType = 'text' | 'float' | 'int' | 'uuid' | 'uuid[]' | 'text[]' | 'jsonb' | 'bool';
@@ -106,7 +106,7 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
       const newId = uuidv7();
       parsed.data.new_id = newId;
       // staged as a new row: the diff's update of a row it leaves so is skipped (migration 0011)
-      return { ...parsed, presumed: { operation: parsed.data.active === false ? 'NO_CHANGE' : 'ADD', targetId: newId } };
+      return { ...parsed, presumed: presumedNew(newId, parsed.data.active !== false) };
     },
     async diff(tx, ctx, range) {
       if (spec.resolve) await spec.resolve(tx, ctx, range);

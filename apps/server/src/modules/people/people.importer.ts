@@ -12,7 +12,7 @@ import {
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { codeLookup } from '../catalogs/catalogs.repository.ts';
-import { registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
+import { presumedNew, registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
 import { uuidv7 } from '../imports/uuidv7.ts';
 import { parseBoolean, splitList } from '../imports/keyed-importer.ts';
 import { positionLookup } from '../org-chart/org-chart.repository.ts';
@@ -186,9 +186,9 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     const newId = uuidv7();
     data.new_id = newId;
     data.new_passport = uuidv7();
-    // most rows of a large file are new people: staged as ADD, the diff's update of them changes
-    // nothing, which import_rows' trigger skips (migration 0011)
-    return { key, altKey: email && documentKey ? documentKey : null, label: name, data, presumed: { operation: active === false ? 'NO_CHANGE' : 'ADD', targetId: newId } };
+    // most rows of a large file are new people: the diff's update of them changes nothing, which
+    // import_rows' trigger skips (migration 0011)
+    return { key, altKey: email && documentKey ? documentKey : null, label: name, data, presumed: presumedNew(newId, active) };
   },
 
   async diff(tx, ctx, range) {
