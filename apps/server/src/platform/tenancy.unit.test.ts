@@ -44,7 +44,7 @@ describe('TenantResolver', () => {
     expect(tenants.subdomainOf(undefined)).toBe('demo');
   });
 
-  it('answers a host it has seen from memory, and stays right past the number of hosts it remembers', () => {
+  it('stays right for hosts seen before and past the number of hosts it remembers', () => {
     const { tenants } = resolver();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 2500; i++) expect(tenants.subdomainOf(`t${i}.app.localhost`)).toBe(`t${i}`);
