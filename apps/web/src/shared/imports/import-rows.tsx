@@ -38,7 +38,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
       >
         <Group gap="xs" mb="md" role="radiogroup" aria-label={t('imports.rows.filter')}>
           <Chip value={ALL} size="sm" variant="outline" data-testid="import-filter-ALL">
-            {t('imports.rows.all', { n: total.toLocaleString() })}
+            {t('imports.rows.all', { n: total })}
           </Chip>
           {IMPORT_OPERATIONS.filter((op) => job.counts[op] > 0 || op === operation).map((op) => (
             <Chip key={op} value={op} size="sm" variant="outline" color={op === 'ERROR' ? 'red' : undefined} data-testid={`import-filter-${op}`}>
