@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
 import { AUD, PERSONS, importAll } from './directory.helpers.ts';
+import { EXPORT_RETENTION_QUEUE, expirePersonExports } from '../src/modules/people/people.export.ts';
 
 const EXPORTS = `${PERSONS}exports/`;
 
@@ -114,5 +116,53 @@ describe.each(engines())('persons exports on %s', (engine) => {
     expect((await server.api('demo', `${EXPORTS}${list.results[0]!.id}/download`, { token: supervisora })).status).toBe(403);
     expect((await server.api('demo', `${EXPORTS}nope/`, { token: admin })).status).toBe(404);
     expect((await server.api('demo', EXPORTS, { method: 'POST', token: admin, json: { format: 'pdf' } })).status).toBe(400);
+  });
+
+  it('an export past PERSON_EXPORT_RETENTION_DAYS expires: its file is deleted, it stays listed as EXPIRED, its download answers 410, in every tenant; recent ones stay', async () => {
+    const { platform } = server.running;
+    const old = await start({ format: 'csv', filters: { search: 'export2@faena.test' } });
+    const recent = await start({ format: 'csv', filters: { search: 'export2@faena.test' } });
+    const days = platform.config.PERSON_EXPORT_RETENTION_DAYS;
+    const finishedAt = Date.parse((await body<Export & { finished_at: string }>(await server.api('demo', `${EXPORTS}${recent.id}/`, { token: admin }))).finished_at);
+    expect(Date.parse((recent as Export & { expires_at: string }).expires_at)).toBe(finishedAt + days * 86_400_000);
+    const norteAdmin = (await signIn(server, 'demo-norte', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    const norteResponse = await server.api('demo-norte', EXPORTS, { method: 'POST', token: norteAdmin, json: { format: 'csv' } });
+    expect(norteResponse.status).toBe(202);
+    const norteId = (await body<Export>(norteResponse)).id;
+    for (let i = 0; i < 300 && (await body<Export>(await server.api('demo-norte', `${EXPORTS}${norteId}/`, { token: norteAdmin }))).status !== 'DONE'; i++) await new Promise((r) => setTimeout(r, 100));
+    const demo = (await platform.tenants.bySubdomain('demo'))!;
+    const norte = (await platform.tenants.bySubdomain('demo-norte'))!;
+    const age = (tenantId: string, id: string, byDays: number) =>
+      platform.db.transaction(tenantId, (tx) => tx.execute(sql`UPDATE person_exports SET finished_at = finished_at - make_interval(days => ${byDays}) WHERE tenant_id = ${tenantId} AND id = ${id}`));
+    // one old export in each tenant; the recent demo one is a day short of the limit
+    await age(demo.id, old.id, days + 1);
+    await age(norte.id, norteId, days + 1);
+    await age(demo.id, recent.id, days - 1);
+    const keyOf = async (tenantId: string, id: string) =>
+      ((await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT storage_key FROM person_exports WHERE tenant_id = ${tenantId} AND id = ${id}`))) as unknown as { rows: { storage_key: string | null }[] }).rows[0]!.storage_key;
+    const oldKey = (await keyOf(demo.id, old.id))!;
+    await (await platform.storage.get(oldKey)).resume();
+
+    expect(await expirePersonExports(platform)).toBeGreaterThanOrEqual(2);
+    const expired = await body<Export & { expires_at: string }>(await server.api('demo', `${EXPORTS}${old.id}/`, { token: admin }));
+    expect(expired).toMatchObject({ status: 'EXPIRED', download_url: null, rows: 1 });
+    expect(Date.parse(expired.expires_at)).toBeLessThan(Date.now());
+    const gone = await server.api('demo', `${EXPORTS}${old.id}/download`, { token: admin });
+    expect(gone.status).toBe(410);
+    expect(await body(gone)).toMatchObject({ code: 'expired' });
+    expect(await keyOf(demo.id, old.id)).toBeNull();
+    await expect(platform.storage.get(oldKey).then((stream) => stream.resume())).rejects.toThrow();
+    expect((await body<Export>(await server.api('demo-norte', `${EXPORTS}${norteId}/`, { token: norteAdmin }))).status).toBe('EXPIRED');
+    // the recent one is still there, file and all
+    expect((await body<Export>(await server.api('demo', `${EXPORTS}${recent.id}/`, { token: admin }))).status).toBe('DONE');
+    expect((await server.api('demo', `${EXPORTS}${recent.id}/download`, { token: admin })).status).toBe(200);
+    // a second pass finds nothing more to do
+    expect(await expirePersonExports(platform)).toBe(0);
+    const list = await body<{ results: Export[] }>(await server.api('demo', EXPORTS, { token: admin }));
+    expect(list.results.find((item) => item.id === old.id)?.status).toBe('EXPIRED');
+  });
+
+  it('schedules the expiry on the job queue at start-up', async () => {
+    expect((await server.running.platform.jobs.stats(EXPORT_RETENTION_QUEUE)).total).toBeGreaterThanOrEqual(1);
   });
 });

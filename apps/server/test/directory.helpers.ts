@@ -35,6 +35,7 @@ export interface ImportJob {
   counts: Record<string, number>;
   progress: { phase: string; percent: number; rows: number };
   applied_at: string | null;
+  rows_purged_at: string | null;
   file_uid: string;
   file_name: string | null;
   data_source: string | null;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformEvent } from '../src/platform/events.ts';
+import { sql } from 'drizzle-orm';
 import { IMPORTS_PROGRESS } from '../src/modules/imports/imports.engine.ts';
+import { IMPORT_RETENTION_QUEUE, purgeImportRows } from '../src/modules/imports/imports.retention.ts';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, RES, rowsOf, startImport, uploadFile, waitForJob, xlsx, type ImportJob } from './directory.helpers.ts';
 import { PDF } from './documents.helpers.ts';
@@ -308,4 +310,66 @@ describe.each(engines())('import engine on %s', (engine) => {
       ['D', 'FILE_ROW_INVALID_VALUE'],
     ]);
   });
+
+  it('retention: finished jobs older than IMPORT_ROWS_RETENTION_DAYS lose their row-by-row preview and keep their summary; jobs awaiting confirmation and recent ones keep their rows', async () => {
+    const { platform } = server.running;
+    const days = platform.config.IMPORT_ROWS_RETENTION_DAYS;
+    const sizes = csv([['key', 'label'], ['R1', 'Uno'], ['R2', 'Dos']]);
+    const applied = await importAll(server, 'demo', admin, base, sizes, 'retencion-aplicada.csv');
+    const failed = await failWith(csv([['key', 'label'], ['F1', '']]), 'retencion-fallida.csv', 'VALIDATION_FAILED');
+    const waiting = await startImport(server, 'demo', admin, base, csv([['key', 'label'], ['W1', 'Espera'], ['R1', 'Uno'], ['R2', 'Dos']]), 'retencion-espera.csv');
+    await waitForJob(server, 'demo', admin, base, waiting.id, ['VALIDATION_OK']);
+    const recent = await importAll(server, 'demo', admin, base, sizes, 'retencion-reciente.csv');
+    const norteAdmin = (await signIn(server, 'demo-norte', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    const norteSource = (await body<{ id: string }>(await server.api('demo-norte', `${RES}/data-sources/`, { method: 'POST', token: norteAdmin, json: { name: 'Colores' } }))).id;
+    const norteBase = `${RES}/data-sources/${norteSource}/imports/`;
+    const norte = await importAll(server, 'demo-norte', norteAdmin, norteBase, csv([['key', 'label'], ['RJ', 'Rojo']]), 'colores.csv');
+    const norteRecent = await importAll(server, 'demo-norte', norteAdmin, norteBase, csv([['key', 'label'], ['AZ', 'Azul']]), 'colores-2.csv');
+
+    const demo = (await platform.tenants.bySubdomain('demo'))!;
+    const demoNorte = (await platform.tenants.bySubdomain('demo-norte'))!;
+    const age = (tenantId: string, ids: number[], byDays: number) =>
+      platform.db.transaction(tenantId, (tx) => tx.execute(sql`UPDATE import_jobs SET updated_at = updated_at - make_interval(days => ${byDays}) WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(ids)}::bigint[])`));
+    const stagedRows = async (tenantId: string, id: number) =>
+      ((await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${id}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    await age(demo.id, [applied.id, failed.id, waiting.id], days + 1);
+    await age(demo.id, [recent.id], days - 1);
+    await age(demoNorte.id, [norte.id], days + 1);
+    const total = (job: ImportJob) => Object.values(job.counts).reduce((a, b) => a + b, 0);
+    expect(await stagedRows(demo.id, applied.id)).toBe(total(applied));
+
+    expect(await purgeImportRows(platform)).toBeGreaterThanOrEqual(3);
+    for (const [subdomain, token, family, job] of [
+      ['demo', admin, base, applied],
+      ['demo', admin, base, failed],
+      ['demo-norte', norteAdmin, norteBase, norte],
+    ] as const) {
+      const after = await body<ImportJob>(await server.api(subdomain, `${family}${job.id}/`, { token }));
+      expect(after.rows_purged_at, `${subdomain} ${job.file_name}`).not.toBeNull();
+      expect(after).toMatchObject({ status: job.status, counts: job.counts, applied_at: job.applied_at });
+      expect(await rowsOf(server, subdomain, token, family, job.id)).toEqual([]);
+    }
+    expect(await stagedRows(demo.id, applied.id)).toBe(0);
+    expect(await stagedRows(demoNorte.id, norte.id)).toBe(0);
+    // untouched: the recent ones (in both tenants) and the one awaiting confirmation, which still applies
+    for (const [subdomain, token, family, job] of [
+      ['demo', admin, base, recent],
+      ['demo-norte', norteAdmin, norteBase, norteRecent],
+    ] as const) {
+      expect((await body<ImportJob>(await server.api(subdomain, `${family}${job.id}/`, { token }))).rows_purged_at).toBeNull();
+      expect(await rowsOf(server, subdomain, token, family, job.id)).toHaveLength(total(job));
+    }
+    expect((await server.api('demo', `${base}${waiting.id}/apply`, { method: 'POST', token: admin })).status).toBe(202);
+    expect((await waitForJob(server, 'demo', admin, base, waiting.id, ['APPLY_OK', 'APPLY_FAILED'])).status).toBe('APPLY_OK');
+    expect(await rowsOfSource()).toContain('W1=Espera');
+
+    // a pass cut short after marking a job leaves rows behind: the next pass removes them
+    await platform.db.transaction(demo.id, (tx) => tx.execute(sql`UPDATE import_jobs SET rows_purged_at = now() WHERE tenant_id = ${demo.id} AND id = ${recent.id}`));
+    expect(await stagedRows(demo.id, recent.id)).toBe(total(recent));
+    expect(await purgeImportRows(platform)).toBe(1);
+    expect(await stagedRows(demo.id, recent.id)).toBe(0);
+    expect(await purgeImportRows(platform)).toBe(0);
+    expect((await server.running.platform.jobs.stats(IMPORT_RETENTION_QUEUE)).total).toBeGreaterThanOrEqual(1);
+  });
 });
+

@@ -199,6 +199,8 @@ describe('people', () => {
     const { id } = (await created.json()) as { id: string };
     const done = page.locator(`[data-testid=export-item][data-id="${id}"][data-status=DONE]`);
     await done.waitFor({ timeout: 60_000 });
+    // the file holds personal data: it says until when it can be downloaded (7 days by default)
+    expect(await done.locator('[data-testid=export-until]').textContent()).toMatch(/^Disponible hasta el \d/);
     await shot(page, 'people-export', 'desktop');
     const [download] = await Promise.all([page.waitForEvent('download'), done.locator('[data-testid=export-download]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);

@@ -23,6 +23,8 @@ export const ZImportJob = z
     data_source: z.string().nullable(),
     status: z.enum(IMPORT_STATUSES),
     applied_at: z.string().nullable(),
+    /** When retention removed the row-by-row preview of this finished job (its counts stay), or null. */
+    rows_purged_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string().nullable(),
     fail_description: z.string().nullable(),

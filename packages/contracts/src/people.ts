@@ -87,7 +87,8 @@ export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), nam
 // ------------------------------------------------------------------------------------------
 // Exports
 
-export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED'] as const;
+/** EXPIRED: retention removed the file (PERSON_EXPORT_RETENTION_DAYS after it was made). */
+export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
 export const ZPersonExport = z
   .object({
     id: z.string(),
@@ -100,6 +101,8 @@ export const ZPersonExport = z
     error: z.string().nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
+    /** Until when the file can be downloaded (a DONE export), or when it was deleted (EXPIRED); null otherwise. */
+    expires_at: z.string().nullable(),
   })
   .meta({ id: 'PersonExport' });
 export type TPersonExport = z.infer<typeof ZPersonExport>;

@@ -70,6 +70,10 @@ const ZEnv = z.object({
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long an unfinished or unstored upload is kept. */
   UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Days a finished import keeps its row-by-row preview (its summary stays). */
+  IMPORT_ROWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a persons export's file (personal data) can be downloaded before it is deleted. */
+  PERSON_EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export type Config = Omit<z.output<typeof ZEnv>, 'DATA_DIR' | 'STORAGE_DRIVER'> & { DATA_DIR: string; NODE_ENV: string; STORAGE_DRIVER: 'local' | 's3' };

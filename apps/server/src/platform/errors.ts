@@ -28,6 +28,8 @@ const STATUS_BY_CODE = {
   'method-not-allowed': 405,
   'conflict': 409,
   'upload-incomplete': 409,
+  /** A file retention already deleted (an expired export). */
+  'expired': 410,
   'email-already-in-use': 400,
   'expired-action-code': 400,
   'payload-too-large': 413,

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Jobs } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { scheduleRecurring } from '../../platform/recurring.ts';
 import { listTenants } from '../tenants/tenants.repository.ts';
 import { deleteTempUploads, expiredUploads, findStoredFile } from './documents.repository.ts';
 import { fileKey, tmpPrefix } from './documents.service.ts';
@@ -45,38 +45,15 @@ export async function cleanupExpiredUploads(platform: Platform, now = new Date()
 }
 
 export const CLEANUP_QUEUE = 'documents.cleanup-expired-uploads';
-const SLOT = 'sweep';
 
-/**
- * The cleanup as a recurring job on the PostgreSQL-backed queue (platform/jobs.ts; its cron is
- * off, so each run enqueues the next one, CLEANUP_EVERY_MS later). Every process enqueues a
- * first run a minute after it starts; one singleton key per time slot keeps the processes from
- * piling up copies (a rare duplicate run is harmless: every step is idempotent). A failed run
- * is retried by the queue.
- */
+/** The cleanup, every CLEANUP_EVERY_MS, on the job queue (platform/recurring.ts). */
 export function scheduleCleanup(platform: Platform): Promise<void> {
-  // Once per job queue, however many apps are built over one platform (tests build several).
-  let scheduled = schedules.get(platform.jobs);
-  if (!scheduled) {
-    scheduled = defineCleanup(platform);
-    schedules.set(platform.jobs, scheduled);
-  }
-  return scheduled;
-}
-
-const schedules = new WeakMap<Jobs, Promise<void>>();
-
-async function defineCleanup(platform: Platform): Promise<void> {
-  const every = Math.round(CLEANUP_EVERY_MS / 1000);
-  const next = (startAfter: number) => platform.jobs.send(null, CLEANUP_QUEUE, {}, { startAfter, singletonKey: SLOT, singletonSeconds: every });
-  await platform.jobs.define(
-    CLEANUP_QUEUE,
-    async () => {
-      await next(every);
+  return scheduleRecurring(platform, {
+    queue: CLEANUP_QUEUE,
+    everySeconds: Math.round(CLEANUP_EVERY_MS / 1000),
+    run: async () => {
       const removed = await cleanupExpiredUploads(platform, new Date(), platform.log);
       if (removed > 0) platform.log.info({ removed }, 'expired temporary uploads removed');
     },
-    { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, concurrency: 1, pollingIntervalSeconds: 30 },
-  );
-  await next(60);
+  });
 }

@@ -13,7 +13,7 @@ import { findPassportPermissions } from '../permissions/permissions.repository.t
 import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
 import { FileError, headerKey, readSheet, sheetFormatOf } from './imports.reader.ts';
-import { countOperations, deleteRowRange, maxRowId, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
+import { countOperations, deleteJobRows, maxRowId, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
 /** The queue that runs import steps (validate, apply), one at a time per process. */
@@ -293,7 +293,7 @@ function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<n
 }
 
 async function validate(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, job: Claimed, token: string, signal: AbortSignal): Promise<void> {
-  await clearRows(platform, ctx);
+  await deleteJobRows(platform.db, ctx.tenantId, ctx.jobId);
   const file = await openFile(platform, ctx, job.file_uid);
   const counter = byteCounter();
   file.stream.on('error', (error) => counter.destroy(error));
@@ -430,13 +430,6 @@ async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Impo
       await tx.execute(sql`DELETE FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.row IS NULL`);
       await importer.deletes!(tx, ctx, lastId + 1);
     });
-  }
-}
-
-async function clearRows(platform: Platform, ctx: ImportRunContext): Promise<void> {
-  const last = await platform.db.transaction(ctx.tenantId, (tx) => maxRowId(tx, ctx.tenantId, ctx.jobId));
-  for (let from = 1; from <= last; from += 20_000) {
-    await platform.db.transaction(ctx.tenantId, (tx) => deleteRowRange(tx, ctx.tenantId, ctx.jobId, from, from + 19_999));
   }
 }
 

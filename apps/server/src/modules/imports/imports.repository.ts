@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Drizzle, Engine } from '../../platform/db/database.ts';
+import type { Database, Drizzle, Engine } from '../../platform/db/database.ts';
 import { importJobs, importRows } from './imports.table.ts';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -44,8 +44,19 @@ export async function maxRowId(tx: Drizzle, tenantId: string, jobId: number, fil
   return row?.max ?? 0;
 }
 
-export async function deleteRowRange(tx: Drizzle, tenantId: string, jobId: number, from: number, to: number): Promise<void> {
-  await tx.delete(importRows).where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} BETWEEN ${from} AND ${to}`));
+const DELETE_SLICE = 20_000;
+
+/**
+ * Deletes every staged row of a job, a slice of ids per transaction: no statement holds the
+ * database long, and a run cut short is finished by the next one (it is idempotent).
+ */
+export async function deleteJobRows(db: Database, tenantId: string, jobId: number): Promise<void> {
+  const last = await db.transaction(tenantId, (tx) => maxRowId(tx, tenantId, jobId));
+  for (let from = 1; from <= last; from += DELETE_SLICE) {
+    await db.transaction(tenantId, (tx) =>
+      tx.delete(importRows).where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} BETWEEN ${from} AND ${from + DELETE_SLICE - 1}`)),
+    );
+  }
 }
 
 export async function countOperations(tx: Drizzle, tenantId: string, jobId: number): Promise<Record<string, number>> {
@@ -136,4 +147,27 @@ export async function stageRows(tx: Drizzle, tenantId: string, jobId: number, ch
     INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, target_id, error_code, error_column, data, parsed_ok)
     SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.target_id, u.error_code, u.error_column, u.data, u.parsed_ok
     FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, target_id uuid, error_code text, error_column text, data jsonb, parsed_ok boolean)`);
+}
+
+/**
+ * Finished jobs (a final status) left alone since before `before` whose rows are still kept,
+ * oldest first, and jobs already marked whose rows a cut-short pass left behind.
+ */
+export async function jobsPastRetention(tx: Drizzle, tenantId: string, before: Date, limit: number): Promise<number[]> {
+  const rows = (await tx.execute(sql`
+    SELECT j.id FROM import_jobs j
+    WHERE j.tenant_id = ${tenantId} AND j.status IN ('VALIDATION_FAILED', 'APPLY_OK', 'APPLY_FAILED')
+      AND CASE WHEN j.rows_purged_at IS NULL THEN j.updated_at < ${before.toISOString()}::timestamptz
+               ELSE EXISTS (SELECT 1 FROM import_rows r WHERE r.tenant_id = j.tenant_id AND r.job_id = j.id) END
+    ORDER BY j.updated_at, j.id
+    LIMIT ${limit}`)) as unknown as { rows: { id: number | string }[] };
+  return rows.rows.map((row) => Number(row.id));
+}
+
+/** Marks a finished job's rows as removed (first, so its preview never shows half of them); keeps the first mark. */
+export async function markRowsPurged(tx: Drizzle, tenantId: string, id: number): Promise<void> {
+  await tx
+    .update(importJobs)
+    .set({ rowsPurgedAt: sql`coalesce(${importJobs.rowsPurgedAt}, now())` })
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id)));
 }

@@ -9,6 +9,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { IMPORTERS, type Importer } from './importer.ts';
 import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
 import { defineImportJobs } from './imports.engine.ts';
+import { scheduleImportRetention } from './imports.retention.ts';
 import { confirmImport, createImport, discardImport, getImport, importRows, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
 
 export interface ImportRoutesOptions {
@@ -83,6 +84,7 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
 /** The engine's queues and the catalogue of import kinds and error texts. */
 export async function importsRoutes(app: App, platform: Platform): Promise<void> {
   await defineImportJobs(platform);
+  await scheduleImportRetention(platform);
   app.get(
     '/api/resources/v3/imports/kinds',
     { config: { access: SIGNED_IN }, schema: { tags: ['imports'], summary: 'Every import kind with its columns, and the texts of every error code', response: { 200: ZImportKinds } } },

@@ -8,7 +8,7 @@ import { personSummaries } from '../people/people.repository.ts';
 import type { Importer, ImportMode } from './importer.ts';
 import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
 import { IMPORT_MAX_BYTES, scheduleStep, RUN_QUEUE } from './imports.engine.ts';
-import { deleteImportJob, deleteRowRange, findImportJob, insertImportJob, listImportJobs, listRows, maxRowId, transitionJob, type ImportJobRow } from './imports.repository.ts';
+import { deleteImportJob, deleteJobRows, findImportJob, insertImportJob, listImportJobs, listRows, transitionJob, type ImportJobRow } from './imports.repository.ts';
 import { canApply, canDiscard, hasPreview } from './imports.state.ts';
 
 const notFound = () => new AppError('not-found', 'Import not found.');
@@ -31,6 +31,7 @@ function toJob(row: ImportJobRow, creators: Map<string, { id: string; name: stri
     data_source: row.kind === 'data-source-rows' ? row.scope : null,
     status: row.status as TImportStatus,
     applied_at: row.appliedAt?.toISOString() ?? null,
+    rows_purged_at: row.rowsPurgedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     fail_description: row.failDescription,
@@ -135,9 +136,8 @@ export async function confirmImport(ctx: Ctx, target: ImportTarget, id: string):
 export async function discardImport(ctx: Ctx, target: ImportTarget, id: string): Promise<void> {
   const current = await ownJob(ctx, target, id);
   if (!canDiscard(current.status as TImportStatus)) throw new AppError('conflict', `An import that is ${current.status} cannot be discarded.`, { status: current.status });
-  const last = await ctx.tx((tx) => maxRowId(tx, ctx.tenant.id, current.id));
   // rows go in slices (short transactions), the job last: a half-done discard is finished by the next one
-  for (let from = 1; from <= last; from += 20_000) await ctx.tx((tx) => deleteRowRange(tx, ctx.tenant.id, current.id, from, from + 19_999));
+  await deleteJobRows(ctx.platform.db, ctx.tenant.id, current.id);
   await ctx.tx(
     async (tx) => {
       const moved = await transitionJob(tx, ctx.tenant.id, current.id, ['VALIDATION_OK', 'VALIDATION_FAILED', 'APPLY_FAILED'], {});
@@ -150,7 +150,7 @@ export async function discardImport(ctx: Ctx, target: ImportTarget, id: string):
 /** The preview: staged rows with their operation and error, once validation has ended. */
 export async function importRows(ctx: Ctx, target: ImportTarget, id: string, query: { page: number; page_size: number; operation?: string | undefined }): Promise<{ count: number; results: TImportRow[] }> {
   const job = await ownJob(ctx, target, id);
-  if (!hasPreview(job.status as TImportStatus)) return { count: 0, results: [] };
+  if (!hasPreview(job.status as TImportStatus) || job.rowsPurgedAt) return { count: 0, results: [] };
   const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, limit: query.page_size, offset: (query.page - 1) * query.page_size }));
   const appliedAt = job.status === 'APPLY_OK' ? (job.appliedAt?.toISOString() ?? null) : null;
   return {

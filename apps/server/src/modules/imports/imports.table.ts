@@ -25,6 +25,8 @@ export const importJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+    /** When retention removed the job's staged rows (its counts stay): the preview has none since. */
+    rowsPurgedAt: timestamp('rows_purged_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,7 +11,9 @@ import { isUuid } from '../../platform/ids.ts';
 import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/notifications.producer.ts';
+import { listTenants } from '../tenants/tenants.repository.ts';
 import { holdersSql } from '../org-chart/org-chart.repository.ts';
 import { personExports, persons } from './people.table.ts';
 import { personColumns, personFilters, type PersonRow } from './people.repository.ts';
@@ -20,13 +22,15 @@ import { personQueryOf } from './people.service.ts';
 export const EXPORT_QUEUE = 'people.export';
 const PAGE = 2000;
 const RETRY_LIMIT = 3;
+const DAY_MS = 86_400_000;
 
 type ExportRow = typeof personExports.$inferSelect;
 
 const fileName = (row: ExportRow) => `personas-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
 const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/exports/${id}.${format}`;
 
-function toExport(row: ExportRow): TPersonExport {
+function toExport(row: ExportRow, retentionDays: number): TPersonExport {
+  const kept = (row.status === 'DONE' || row.status === 'EXPIRED') && row.finishedAt;
   return {
     id: row.id,
     format: row.format,
@@ -38,6 +42,7 @@ function toExport(row: ExportRow): TPersonExport {
     error: row.error,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
+    expires_at: kept ? new Date(kept.getTime() + retentionDays * DAY_MS).toISOString() : null,
   };
 }
 
@@ -143,7 +148,7 @@ export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; fil
     { audit: 'people.export', details: { format: input.format, filters: input.filters ?? {} } },
   );
   ctx.platform.jobs.wake(EXPORT_QUEUE);
-  return toExport(row);
+  return toExport(row, ctx.platform.config.PERSON_EXPORT_RETENTION_DAYS);
 }
 
 export async function listExports(ctx: Ctx, query: { page: number; page_size: number }): Promise<{ count: number; results: TPersonExport[] }> {
@@ -151,7 +156,7 @@ export async function listExports(ctx: Ctx, query: { page: number; page_size: nu
     const where = eq(personExports.tenantId, ctx.tenant.id);
     const rows = await tx.select().from(personExports).where(where).orderBy(desc(personExports.createdAt)).limit(query.page_size).offset((query.page - 1) * query.page_size);
     const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(personExports).where(where);
-    return { count: counted?.total ?? 0, results: rows.map(toExport) };
+    return { count: counted?.total ?? 0, results: rows.map((row) => toExport(row, ctx.platform.config.PERSON_EXPORT_RETENTION_DAYS)) };
   });
 }
 
@@ -162,11 +167,12 @@ async function findExport(ctx: Ctx, id: string): Promise<ExportRow> {
 }
 
 export async function getExport(ctx: Ctx, id: string): Promise<TPersonExport> {
-  return toExport(await findExport(ctx, id));
+  return toExport(await findExport(ctx, id), ctx.platform.config.PERSON_EXPORT_RETENTION_DAYS);
 }
 
 export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
   const row = await findExport(ctx, id);
+  if (row.status === 'EXPIRED') throw new AppError('expired', 'This export expired and its file was deleted: make a new one.', { status: row.status });
   if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
   const stream = await ctx.platform.storage.get(row.storageKey);
   return reply
@@ -175,6 +181,59 @@ export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply):
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(stream);
+}
+
+const EXPIRE_BATCH = 100;
+export const EXPORT_RETENTION_QUEUE = 'people.export-retention';
+
+/**
+ * Deletes the files of every tenant's persons exports made more than PERSON_EXPORT_RETENTION_DAYS
+ * ago: they hold personal data (documents, e-mails, phones) and a download link should not keep
+ * it forever. The export stays in the list as EXPIRED (a new one can be made at any time). The
+ * row is marked first, so nobody starts a download of a file about to go; a pass cut short
+ * leaves a marked row whose file the next pass deletes again (deleting is idempotent).
+ */
+export async function expirePersonExports(platform: Platform, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - platform.config.PERSON_EXPORT_RETENTION_DAYS * DAY_MS);
+  const tenants = await platform.db.transaction(null, (tx) => listTenants(tx));
+  let expired = 0;
+  for (const { id: tenantId } of tenants) {
+    for (;;) {
+      const batch = await platform.db.transaction(tenantId, (tx) =>
+        tx
+          .select({ id: personExports.id, storageKey: personExports.storageKey })
+          .from(personExports)
+          .where(
+            and(
+              eq(personExports.tenantId, tenantId),
+              sql`((${personExports.status} = 'DONE' AND ${personExports.finishedAt} < ${before.toISOString()}::timestamptz) OR (${personExports.status} = 'EXPIRED' AND ${personExports.storageKey} IS NOT NULL))`,
+            ),
+          )
+          .limit(EXPIRE_BATCH),
+      );
+      for (const row of batch) {
+        await update(platform, tenantId, row.id, { status: 'EXPIRED' });
+        if (row.storageKey) await platform.storage.delete(row.storageKey);
+        await update(platform, tenantId, row.id, { storageKey: null, size: null });
+        expired++;
+      }
+      if (batch.length < EXPIRE_BATCH) break;
+    }
+  }
+  return expired;
+}
+
+/** The expiry, every hour, on the job queue. */
+export function scheduleExportRetention(platform: Platform): Promise<void> {
+  return scheduleRecurring(platform, {
+    queue: EXPORT_RETENTION_QUEUE,
+    everySeconds: 3600,
+    firstAfterSeconds: 90,
+    run: async () => {
+      const expired = await expirePersonExports(platform);
+      if (expired > 0) platform.log.info({ expired }, 'persons exports past retention: files deleted');
+    },
+  });
 }
 
 async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof personExports.$inferInsert>): Promise<void> {

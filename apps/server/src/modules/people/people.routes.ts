@@ -7,7 +7,7 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, setDisabled, updatePerson } from './people.service.ts';
-import { defineExportJobs, exportDownload, getExport, listExports, startExport } from './people.export.ts';
+import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
 const prefix = '/api/audiences/v3/persons';
@@ -17,6 +17,7 @@ const idParams = z.object({ id: z.string().max(100) });
 /** People (spec forms §2/§3/§7: getPeople, getPerson, getPersonByPassport, retrievePersonalData, exportPersons). */
 export async function peopleRoutes(app: App, platform: Platform): Promise<void> {
   await defineExportJobs(platform);
+  await scheduleExportRetention(platform);
 
   app.get(
     `${prefix}/`,

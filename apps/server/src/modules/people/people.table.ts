@@ -90,7 +90,7 @@ export const personExports = pgTable(
     tenantId: tenantId(),
     id: id(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
-    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] }).notNull().default('PENDING'),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     percent: integer('percent').notNull().default(0),
     rows: integer('rows').notNull().default(0),

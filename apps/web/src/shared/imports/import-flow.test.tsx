@@ -36,6 +36,7 @@ function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob 
     data_source: null,
     status,
     applied_at: status === 'APPLY_OK' ? '2025-03-01T12:00:00Z' : null,
+    rows_purged_at: null,
     created_at: '2025-03-01T11:00:00Z',
     updated_at: null,
     fail_description: null,
@@ -160,6 +161,17 @@ describe('ImportFlow', () => {
     expect(within(failure).getByText('El archivo no tiene las columnas requeridas')).toBeTruthy();
     expect(within(failure).getByText("Falta la columna obligatoria 'name'")).toBeTruthy();
     expect(screen.queryByTestId('import-rows')).toBeNull();
+  });
+
+  it('keeps the summary of a job whose rows retention removed, says since when, and asks for no rows', async () => {
+    server.states = [job('APPLY_OK', { rows_purged_at: '2025-04-01T03:00:00Z', counts: { ADD: 1200, UPDATE: 3, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 } })];
+    await renderRoutes(routes, { path: '/people-bulk-load/7' });
+    const purged = await screen.findByTestId('import-rows-purged');
+    expect(purged.textContent).toContain('El detalle fila por fila de esta carga se eliminó el');
+    expect(purged.textContent).toContain('2025');
+    expect(within(screen.getByTestId('import-counts')).getByText((1200).toLocaleString())).toBeTruthy();
+    expect(screen.getByTestId('import-applied')).toBeTruthy();
+    expect(server.calls.some((call) => call.url.includes('/rows/'))).toBe(false);
   });
 
   it('says when the job does not exist', async () => {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconCheck, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isHttpError } from '../api/http-error.ts';
-import { formatDateTime } from '../lib/dates.ts';
+import { formatDate, formatDateTime } from '../lib/dates.ts';
 import { confirm } from '../ui/modal.tsx';
 import { toast } from '../ui/toasts.ts';
 import { canDiscard, hasPreview, IMPORT_OPERATIONS, isRunning, useApplyImport, useDiscardImport, useImportJob, type ImportFamily } from './imports-api.ts';
@@ -186,7 +186,13 @@ export function ImportJobView({ family, jobId, startHref, done, isMobile, onLeav
               </Paper>
             ))}
           </SimpleGrid>
-          <ImportRows key={`${job.id}:${job.status}`} family={family} job={job} isMobile={isMobile} />
+          {job.rows_purged_at ? (
+            <Alert color="gray" icon={<IconArchive size={18} />} data-testid="import-rows-purged">
+              {t('imports.job.rowsPurged', { date: formatDate(job.rows_purged_at) })}
+            </Alert>
+          ) : (
+            <ImportRows key={`${job.id}:${job.status}`} family={family} job={job} isMobile={isMobile} />
+          )}
         </>
       )}
     </Stack>

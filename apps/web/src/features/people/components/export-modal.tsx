@@ -3,7 +3,7 @@ import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPersonExport } from '@faena/contracts';
-import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../shared/lib/dates.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { downloadExport, usePersonExports, useStartExport } from '../api/exports.ts';
 import type { PeopleFilters } from '../api/get-people.ts';
@@ -23,6 +23,11 @@ function ExportItem({ item }: { item: TPersonExport }) {
             {formatDateTime(item.created_at)} · {t(`people.export.status.${item.status}`)}
             {item.status === 'DONE' ? ` · ${t('people.export.rows', { count: item.rows })}` : ''}
           </Text>
+          {item.status === 'DONE' && item.expires_at && (
+            <Text size="xs" c="dimmed" data-testid="export-until">
+              {t('people.export.availableUntil', { date: formatDate(item.expires_at) })}
+            </Text>
+          )}
         </Stack>
         {item.status === 'DONE' && (
           <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => void downloadExport(item)} data-testid="export-download">
@@ -31,6 +36,11 @@ function ExportItem({ item }: { item: TPersonExport }) {
         )}
       </Group>
       {running && <Progress mt="xs" value={Math.max(item.percent, 3)} animated striped aria-label={t('people.export.progress')} />}
+      {item.status === 'EXPIRED' && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="export-expired">
+          {t('people.export.expired', { date: formatDate(item.expires_at) })}
+        </Text>
+      )}
       {item.status === 'FAILED' && (
         <Text size="xs" c="red.8" mt={4}>
           {item.error ?? t('people.export.failed')}

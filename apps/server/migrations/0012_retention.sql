@@ -1,0 +1,1 @@
+ALTER TABLE "import_jobs" ADD COLUMN "rows_purged_at" timestamp with time zone;
