@@ -157,6 +157,15 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[]; check
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Rodrigo Alvarado' });
     },
   },
+  'GET /api/audiences/v3/persons/:id/history/': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/history/`, { token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/history/`, { token: b(f) }));
+      // B's own history is there for B
+      expect(await json<{ count: number }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/history/`, { token: b(f) }), 200)).toMatchObject({ count: expect.any(Number) });
+    },
+  },
   'POST /api/audiences/v3/persons/:id/disable': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

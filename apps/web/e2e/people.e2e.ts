@@ -131,6 +131,23 @@ describe('people', () => {
     await dialog.getByText('Invitación enviada').waitFor();
     expect(await dialog.getByRole('textbox').inputValue()).toMatch(/\/from-invite\?/);
     await shot(page, 'people-invite', 'desktop');
+
+    // The invitation is at once the newest line of her history, under the name of who sent it.
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+    const newest = page.locator('[data-testid=person-history-entry]').first();
+    await expect.poll(() => newest.getAttribute('data-action'), { timeout: 10_000 }).toBe('auth.invite.create');
+    expect(await newest.textContent()).toMatch(/^Envió una invitación a fernanda\.perez.*Valentina Muñoz · /);
+
+    // His history: the impersonation (ended while impersonating him) and both permission saves, newest first.
+    await goto(page, `/people?q=${encodeURIComponent('matias gonzalez')}`, '[data-testid=person-row]');
+    await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
+    const entries = page.locator('[data-testid=person-history-entry]');
+    await entries.first().waitFor();
+    expect(await entries.evaluateAll((items) => items.slice(0, 4).map((item) => item.getAttribute('data-action')))).toEqual(['auth.impersonation.stop', 'auth.impersonation.start', 'permissions.replace', 'permissions.replace']);
+    expect(await entries.nth(0).textContent()).toContain('Valentina Muñoz, suplantando a Matías González');
+    expect(await entries.nth(2).textContent()).toMatch(/^Cambió los permisos \(\d+ permisos?\)Valentina Muñoz · /);
+    await page.getByTestId('person-history').scrollIntoViewIfNeeded();
+    await shot(page, 'people-history', 'desktop');
     expect(errors).toEqual([]);
     await context.close();
   });

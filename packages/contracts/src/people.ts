@@ -88,6 +88,22 @@ export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), nam
 // Exports
 
 /** EXPIRED: retention removed the file (PERSON_EXPORT_RETENTION_DAYS after it was made). */
+/** One write about a person (the audit log's entries whose subject is the person), newest first. */
+export const ZPersonHistoryEntry = z
+  .object({
+    id: z.string(),
+    /** The audit action: people.create, people.update, people.disable, people.enable, permissions.replace, auth.invite.create, auth.impersonation.start, auth.impersonation.stop, or a route's `METHOD /path`. */
+    action: z.string(),
+    /** people.update: `fields` (the API names of the fields it changed); permissions.replace: `permissions`; auth.invite.create: `email`. */
+    details: z.record(z.string(), z.unknown()).nullable(),
+    actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** Who was really at the keyboard, when the actor was being impersonated. */
+    impersonator: z.object({ id: z.string(), name: z.string() }).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PersonHistoryEntry' });
+export type TPersonHistoryEntry = z.infer<typeof ZPersonHistoryEntry>;
+
 export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
 export const ZPersonExport = z
   .object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId } from '../../platform/db/columns.ts';
 
@@ -17,7 +18,13 @@ export const auditLog = pgTable(
     status: integer('status').notNull(),
     requestId: text('request_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The record the write was about (a person, a position…), for its history; null when none. */
+    subjectId: uuid('subject_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('audit_log_created').on(t.tenantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_log_created').on(t.tenantId, t.createdAt),
+    index('audit_log_subject').on(t.tenantId, t.subjectId, t.createdAt).where(sql`subject_id IS NOT NULL`),
+  ],
 );

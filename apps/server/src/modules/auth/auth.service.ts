@@ -431,7 +431,7 @@ export async function startImpersonation(ctx: Ctx, personId: string): Promise<TT
       if (!user) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`);
       return openSession(ctx, tx, { user, person }, 'IMPERSONATION', { userId: caller.userId, personId: caller.personId });
     },
-    { audit: 'auth.impersonation.start', details: { person_id: personId } },
+    { audit: 'auth.impersonation.start', details: { person_id: personId }, subject: personId },
   );
 }
 
@@ -448,7 +448,7 @@ export async function stopImpersonation(ctx: Ctx): Promise<TTokenPair> {
       if (!user || !person) throw new AppError('not-signed-in', 'Your session has expired. Please sign in again.');
       return openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD');
     },
-    { audit: 'auth.impersonation.stop' },
+    { audit: 'auth.impersonation.stop', details: { person_id: caller.personId }, subject: caller.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return pair;

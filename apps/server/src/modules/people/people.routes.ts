@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonListItem, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
+import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, setDisabled, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, setDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -70,6 +70,14 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
 
   app.get(`${prefix}/:id/`, { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPerson', params: idParams, response: { 200: ZPerson } } }, async (request) =>
     getPerson(ctxOf(request, platform), request.params.id),
+  );
+  app.get(
+    `${prefix}/:id/history/`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'The changes made to the person, newest first: who, when, what', params: idParams, querystring: ZPageQuery, response: { 200: zPaged(ZPersonHistoryEntry) } } },
+    async (request) => {
+      const page = await personHistory(ctxOf(request, platform), request.params.id, request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
   );
   app.patch(
     `${prefix}/:id/`,

@@ -1,11 +1,12 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TCreatePersonRequest, TPerson, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { subjectHistory } from '../audit/audit.repository.ts';
 import { createInvite } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
@@ -202,6 +203,43 @@ async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow
   return { fields, documents, positionIds: input.position_ids ? [...new Set(input.position_ids)] : undefined };
 }
 
+/** Where a field of the person record is kept, by its name in the API; sets compare in any order. */
+const FIELD_NAMES: readonly [keyof PersonFields, string, 'list' | 'set' | 'value'][] = [
+  ['name', 'name', 'value'],
+  ['primaryEmail', 'primary_email', 'value'],
+  ['otherEmails', 'other_emails', 'list'],
+  ['phones', 'phones', 'list'],
+  ['address', 'address', 'value'],
+  ['photoUploadId', 'photo_upload_id', 'value'],
+  ['origin', 'origin', 'value'],
+  ['companyId', 'company_id', 'value'],
+  ['roles', 'roles', 'set'],
+  ['groups', 'groups', 'set'],
+  ['businessLineIds', 'business_line_ids', 'set'],
+  ['workspaceIds', 'workspace_ids', 'set'],
+];
+
+/** JSON with object keys in order: a jsonb value read back (keys reordered) equals the one written. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+
+/** The API names of the fields an update really changes (for the person's history). */
+export function changedFields(current: PersonRow, documents: readonly DocumentValue[], positionsBefore: readonly string[] | undefined, prepared: Prepared): string[] {
+  const changed: string[] = [];
+  for (const [key, name, kind] of FIELD_NAMES) {
+    const before = current[key];
+    const after = prepared.fields[key];
+    const same = kind === 'set' ? sameSet(before as string[], after as string[]) : canonical(before) === canonical(after);
+    if (!same) changed.push(name);
+  }
+  if (canonical(documents) !== canonical(prepared.documents)) changed.push('identity_documents');
+  if (positionsBefore && prepared.positionIds && !sameSet(positionsBefore, prepared.positionIds)) changed.push('position_ids');
+  return changed;
+}
+
 /** Checks against the tenant's data, inside the write's transaction. */
 async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, input: TUpdatePersonRequest, prepared: Prepared): Promise<void> {
   const errors: Record<string, string[]> = {};
@@ -262,7 +300,7 @@ export async function createPerson(ctx: Ctx, input: TCreatePersonRequest): Promi
         if (prepared.positionIds) await assignPositions(ctx, tx, created.id, prepared.positionIds);
         return created;
       },
-      { audit: 'people.create' },
+      { audit: 'people.create', subject: (created) => created.id },
     )
     .catch(raceErrors);
   if (prepared.positionIds?.length) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
@@ -274,15 +312,18 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
   const [current, documents] = await ctx.tx(async (tx) => [await findPerson(tx, ctx.tenant.id, id), (await documentsOf(tx, ctx.tenant.id, [id])).get(id) ?? []] as const);
   if (!current) throw notFound();
   const prepared = await prepare(ctx, input, current, documents);
+  const details = { fields: [] as string[] };
   await ctx
     .tx(
       async (tx) => {
         await checkReferences(ctx, tx, id, input, prepared);
+        const heldBefore = prepared.positionIds ? ((await positionsOfPersons(tx, ctx.tenant.id, [id])).get(id) ?? []).map((position) => position.id) : undefined;
+        details.fields = changedFields(current, documents, heldBefore, prepared);
         const row = await updatePersonRow(tx, ctx.tenant.id, id, prepared.fields, prepared.documents);
         if (!row) throw notFound();
         if (prepared.positionIds) await assignPositions(ctx, tx, id, prepared.positionIds);
       },
-      { audit: 'people.update', details: { fields: Object.keys(input) } },
+      { audit: 'people.update', details },
     )
     .catch(raceErrors);
   if (prepared.positionIds) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
@@ -316,3 +357,14 @@ export async function invitePerson(ctx: Ctx, id: string) {
   if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`);
   return createInvite(ctx, { email: person.primary_email, name: person.name });
 }
+
+/** The person's history: the audit entries about them (their record, permissions, invitations, impersonation). */
+export async function personHistory(ctx: Ctx, id: string, query: { page: number; page_size: number }): Promise<{ count: number; results: TPersonHistoryEntry[] }> {
+  if (!isUuid(id)) throw notFound();
+  return ctx.tx(async (tx) => {
+    if (!(await findPerson(tx, ctx.tenant.id, id))) throw notFound();
+    const { count, entries } = await subjectHistory(tx, ctx.tenant.id, id, query.page_size, (query.page - 1) * query.page_size);
+    return { count, results: entries.map((entry) => ({ id: entry.id, action: entry.action, details: entry.details, actor: entry.actor, impersonator: entry.impersonator, created_at: entry.createdAt.toISOString() })) };
+  });
+}
+

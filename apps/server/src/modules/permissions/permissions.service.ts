@@ -26,8 +26,11 @@ export function allPermissions(): { key: string; meaning: string }[] {
 const validPassport = (passport: string) => /^[\w.@:-]{1,128}$/.test(passport);
 
 /** A set belongs to a person of this tenant: any other passport (another tenant's, a made-up one) is not found. */
-async function assertPerson(tx: Drizzle, tenantId: string, passport: string): Promise<void> {
-  if (!(await findPersonByPassport(tx, tenantId, passport))) throw notFound('Person not found.');
+/** The id of the person holding the passport (the write's subject); 404 when there is none. */
+async function assertPerson(tx: Drizzle, tenantId: string, passport: string): Promise<string> {
+  const person = await findPersonByPassport(tx, tenantId, passport);
+  if (!person) throw notFound('Person not found.');
+  return person.id;
 }
 
 export async function getByPassport(ctx: Ctx, passport: string): Promise<TPassportPermissions> {
@@ -54,14 +57,14 @@ export async function setByPassport(ctx: Ctx, passport: string, input: { permiss
   if (unknown.length > 0) throw new FieldErrors({ permissions: unknown.map((key) => `Unknown permission: ${key}`) });
   // Only internal staff may grant or remove the internal-staff flag.
   const isStaff = input.is_staff !== undefined && signedIn(ctx).caller.isStaff ? input.is_staff : undefined;
-  const row = await ctx.tx(
+  const { row } = await ctx.tx(
     async (tx) => {
-      await assertPerson(tx, ctx.tenant.id, passport);
+      const personId = await assertPerson(tx, ctx.tenant.id, passport);
       const saved = await setPassportPermissions(tx, ctx.tenant.id, passport, { permissions: [...new Set(input.permissions)].sort(), ...(isStaff === undefined ? {} : { isStaff }) });
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
-      return saved;
+      return { row: saved, personId };
     },
-    { audit: 'permissions.replace', details: { passport, permissions: input.permissions } },
+    { audit: 'permissions.replace', details: { passport, permissions: input.permissions }, subject: (result) => result.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return toResponse(row);

@@ -13,6 +13,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { TenantRecord } from '../tenancy.ts';
 import { isAccess, NO_TENANT, type Access } from './access.ts';
 import { errorHandler } from './error-handler.ts';
+import { subjectOf } from './context.ts';
 import { faenaSecurityHeaders } from './security-headers.ts';
 import { auditLog } from '../../modules/audit/audit.table.ts';
 
@@ -122,6 +123,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
           path: request.url.split('?')[0] ?? request.url,
           status: reply.statusCode,
           requestId: request.id,
+          subjectId: subjectOf(request),
         }),
       )
       .catch((err: unknown) => request.log.error({ err }, 'audit write failed'));

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Drizzle } from '../db/database.ts';
 import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import type { Platform } from '../platform.ts';
 import type { TenantRecord } from '../tenancy.ts';
 import { auditLog } from '../../modules/audit/audit.table.ts';
@@ -17,7 +18,7 @@ export interface Ctx {
   caller: Caller | null;
   requestId: string;
   origin: string;
-  tx<T>(fn: (tx: Drizzle) => Promise<T>, options?: { audit?: string; details?: Record<string, unknown> }): Promise<T>;
+  tx<T>(fn: (tx: Drizzle) => Promise<T>, options?: TxOptions<T>): Promise<T>;
   /** Reads outside a transaction (`Database.read`): for one statement, or statements that need no common snapshot. */
   read<T>(fn: (db: Drizzle) => Promise<T>): Promise<T>;
 }
@@ -26,7 +27,24 @@ export interface SignedInCtx extends Ctx {
   caller: Caller;
 }
 
+export interface TxOptions<T> {
+  /** The audit action of this write (e.g. `people.update`). */
+  audit?: string;
+  details?: Record<string, unknown>;
+  /**
+   * The record the write is about, for its history: an id, or how to read it from the result (a
+   * created record). By default the route's `:id` when it is a uuid.
+   */
+  subject?: string | ((result: T) => string | null);
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The route's `:id` when it is a uuid: what a write under `/things/:id/…` is about. */
+export function subjectOf(request: FastifyRequest): string | null {
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  return typeof id === 'string' && isUuid(id) ? id : null;
+}
 
 export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
   const tenant = request.tenantRecord;
@@ -55,6 +73,7 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
             status: 200,
             requestId: request.id,
             details: options.details ?? null,
+            subjectId: typeof options.subject === 'function' ? options.subject(result) : (options.subject ?? subjectOf(request)),
           });
           request.audited = true;
         }

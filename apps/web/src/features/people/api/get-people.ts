@@ -35,6 +35,9 @@ export const peopleKeys = {
   all: ['people'] as const,
   list: (filters: PeopleFilters, page: number, pageSize: number) => ['people', 'list', filterQuery(filters), page, pageSize] as const,
   detail: (id: string) => ['people', 'detail', id] as const,
+  /** A person's history; every write to a person makes the histories stale. */
+  histories: ['people', 'history'] as const,
+  history: (id: string) => ['people', 'history', id] as const,
 };
 
 /** getPeople: GET /persons/ with search, filters and paging (VIEW_PEOPLE). */

@@ -23,14 +23,17 @@ export function useSetPersonDisabled(id: string) {
     onSuccess: (person) => {
       client.setQueryData(peopleKeys.detail(person.id), person);
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
+      void client.invalidateQueries({ queryKey: peopleKeys.histories });
     },
   });
 }
 
 /** POST /persons/{id}/invite (MANAGE_PEOPLE): an invitation to their primary e-mail, with its link. */
 export function useInvitePerson(id: string) {
+  const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
     mutationFn: () => apiClient.post<Invite>(`${personUrl(id)}/invite`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: peopleKeys.history(id) }),
   });
 }

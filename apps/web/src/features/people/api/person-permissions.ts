@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TPassportPermissions } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
+import { peopleKeys } from './get-people.ts';
 
 const BASE = '/api/permissions/v3';
 
@@ -38,6 +39,7 @@ export function useSetPassportPermissions(passport: string) {
       client.setQueryData(permissionKeys.passport(passport), answer);
       // The caller's own set may have changed: the shell reads it from the site config.
       void client.invalidateQueries({ queryKey: ['site-config'] });
+      void client.invalidateQueries({ queryKey: peopleKeys.histories });
     },
   });
 }

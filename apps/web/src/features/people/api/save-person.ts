@@ -14,6 +14,7 @@ export function useSavePerson(id: string | undefined) {
     onSuccess: (person) => {
       client.setQueryData(peopleKeys.detail(person.id), person);
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
+      void client.invalidateQueries({ queryKey: peopleKeys.history(person.id) });
     },
   });
 }

@@ -16,6 +16,7 @@ import { useImpersonate } from '../api/impersonate.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
 import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { PersonHistory } from './person-history.tsx';
 import { PersonPermissions } from './person-permissions.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -303,6 +304,7 @@ function PersonDetail({ person }: { person: TPerson }) {
       </SimpleGrid>
 
       {access.canManage && <PersonPermissions passport={person.passport} />}
+      {access.canManage && <PersonHistory personId={person.id} />}
     </Stack>
   );
 }

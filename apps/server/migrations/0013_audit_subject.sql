@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "subject_id" uuid;--> statement-breakpoint
+CREATE INDEX "audit_log_subject" ON "audit_log" USING btree ("tenant_id","subject_id","created_at") WHERE subject_id IS NOT NULL;
