@@ -157,6 +157,14 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[]; check
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Rodrigo Alvarado' });
     },
   },
+  'GET /api/audiences/v3/persons/:id/team/': {
+    access: ['VIEW_PEOPLE'],
+    check: async (server, f) => {
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/team/`, { token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }));
+      expect(await json<{ reports: { count: number } }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }), 200)).toMatchObject({ reports: { count: expect.any(Number) } });
+    },
+  },
   'GET /api/audiences/v3/persons/:id/history/': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

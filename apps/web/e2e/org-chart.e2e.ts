@@ -151,6 +151,15 @@ describe('positions and the org chart', () => {
     await page.mouse.wheel(0, -300);
     await expect.poll(() => zoom.textContent()).not.toBe(zoomBefore);
     await expectAccessible(page, '/org-chart');
+
+    // the person's detail says where they stand: under the (vacant) root position, nobody below
+    await goto(page, `/people/${personId}`, '[data-testid=person-team-managers]');
+    const managers = page.getByTestId('person-team-managers');
+    await managers.getByText(ROOT).waitFor();
+    expect(await managers.textContent()).toContain('Cargo vacante');
+    expect(await page.getByTestId('person-team-reports').textContent()).toContain('Nadie a su cargo.');
+    await page.getByTestId('person-team').scrollIntoViewIfNeeded();
+    await shot(page, 'person-team', 'desktop');
     expect(errors).toEqual([]);
     await context.close();
   });

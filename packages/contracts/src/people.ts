@@ -104,6 +104,17 @@ export const ZPersonHistoryEntry = z
   .meta({ id: 'PersonHistoryEntry' });
 export type TPersonHistoryEntry = z.infer<typeof ZPersonHistoryEntry>;
 
+/** A person's place in the chart: who is right above them and who right below (people detail). */
+export const ZPersonTeam = z
+  .object({
+    /** The positions right above the person's, each with the (enabled) people holding it; a vacant one has none. */
+    managers: z.array(z.object({ position: z.object({ id: z.string(), title: z.string() }), people: z.array(z.object({ id: z.string(), name: z.string() })) })),
+    /** The people holding the positions right below the person's: how many, and the first ones by name. */
+    reports: z.object({ count: z.number().int(), people: z.array(z.object({ id: z.string(), name: z.string(), position: z.object({ id: z.string(), title: z.string() }) })) }),
+  })
+  .meta({ id: 'PersonTeam' });
+export type TPersonTeam = z.infer<typeof ZPersonTeam>;
+
 export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
 export const ZPersonExport = z
   .object({

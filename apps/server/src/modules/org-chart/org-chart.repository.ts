@@ -178,3 +178,52 @@ export async function positionLookup(tx: Drizzle, tenantId: string): Promise<Map
   for (const row of rows) if (row.code) out.set(row.code.toLowerCase(), { id: row.id, defaults: row.defaults });
   return out;
 }
+
+export interface TeamRows {
+  managers: { positionId: string; title: string; people: { id: string; name: string }[] }[];
+  reports: { count: number; people: { id: string; name: string; positionId: string; title: string }[] };
+}
+
+/**
+ * A person's place in the chart: the positions right above theirs with the people holding them
+ * (vacant ones too), and the people holding the positions right below theirs (each once, under
+ * the first of their titles; the first `limit` by name, and how many in all). Disabled people
+ * and the person themselves are left out.
+ */
+export async function teamOf(tx: Drizzle, tenantId: string, personId: string, limit: number): Promise<TeamRows> {
+  const above = (await tx.execute(sql`
+    SELECT po.id AS position_id, po.title, pe.id AS person_id, pe.name
+    FROM positions po
+    LEFT JOIN position_people h ON h.tenant_id = po.tenant_id AND h.position_id = po.id AND h.person_id <> ${personId}
+    LEFT JOIN persons pe ON pe.tenant_id = h.tenant_id AND pe.id = h.person_id AND NOT pe.is_disabled
+    WHERE po.tenant_id = ${tenantId} AND po.id IN (
+      SELECT pa.parent_id FROM position_parents pa JOIN position_people mine ON mine.tenant_id = pa.tenant_id AND mine.position_id = pa.position_id
+      WHERE pa.tenant_id = ${tenantId} AND mine.person_id = ${personId})
+    ORDER BY po.title, po.id, pe.sort_name COLLATE "C", pe.id`)) as unknown as { rows: { position_id: string; title: string; person_id: string | null; name: string | null }[] };
+  const managers: TeamRows['managers'] = [];
+  for (const row of above.rows) {
+    let manager = managers[managers.length - 1];
+    if (manager?.positionId !== row.position_id) {
+      manager = { positionId: row.position_id, title: row.title, people: [] };
+      managers.push(manager);
+    }
+    if (row.person_id && row.name !== null) manager.people.push({ id: row.person_id, name: row.name });
+  }
+  const below = (await tx.execute(sql`
+    SELECT x.id, x.name, x.position_id, x.title, count(*) OVER ()::int AS total FROM (
+      SELECT DISTINCT ON (pe.id) pe.id, pe.name, pe.sort_name, po.id AS position_id, po.title
+      FROM position_parents pa
+      JOIN position_people mine ON mine.tenant_id = pa.tenant_id AND mine.position_id = pa.parent_id AND mine.person_id = ${personId}
+      JOIN position_people h ON h.tenant_id = pa.tenant_id AND h.position_id = pa.position_id AND h.person_id <> ${personId}
+      JOIN persons pe ON pe.tenant_id = h.tenant_id AND pe.id = h.person_id AND NOT pe.is_disabled
+      JOIN positions po ON po.tenant_id = pa.tenant_id AND po.id = pa.position_id
+      WHERE pa.tenant_id = ${tenantId}
+      ORDER BY pe.id, po.title
+    ) x
+    ORDER BY x.sort_name COLLATE "C", x.id
+    LIMIT ${limit}`)) as unknown as { rows: { id: string; name: string; position_id: string; title: string; total: number }[] };
+  return {
+    managers,
+    reports: { count: below.rows[0]?.total ?? 0, people: below.rows.map((row) => ({ id: row.id, name: row.name, positionId: row.position_id, title: row.title })) },
+  };
+}

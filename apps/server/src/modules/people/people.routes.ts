@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
+import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, setDisabled, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -70,6 +70,11 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
 
   app.get(`${prefix}/:id/`, { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPerson', params: idParams, response: { 200: ZPerson } } }, async (request) =>
     getPerson(ctxOf(request, platform), request.params.id),
+  );
+  app.get(
+    `${prefix}/:id/team/`,
+    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'Who is right above and right below the person in the organisation chart', params: idParams, response: { 200: ZPersonTeam } } },
+    async (request) => personTeam(ctxOf(request, platform), request.params.id),
   );
   app.get(
     `${prefix}/:id/history/`,

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -10,7 +10,7 @@ import { subjectHistory } from '../audit/audit.repository.ts';
 import { createInvite } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
-import { findPositions, holdersSql, positionsOfPersons, setPersonPositions } from '../org-chart/org-chart.repository.ts';
+import { findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
 import { assertCanGrant, grantPositionDefaults } from '../org-chart/org-chart.service.ts';
 import {
   documentsOf,
@@ -365,6 +365,22 @@ export async function personHistory(ctx: Ctx, id: string, query: { page: number;
     if (!(await findPerson(tx, ctx.tenant.id, id))) throw notFound();
     const { count, entries } = await subjectHistory(tx, ctx.tenant.id, id, query.page_size, (query.page - 1) * query.page_size);
     return { count, results: entries.map((entry) => ({ id: entry.id, action: entry.action, details: entry.details, actor: entry.actor, impersonator: entry.impersonator, created_at: entry.createdAt.toISOString() })) };
+  });
+}
+
+/** How many of a person's direct reports the detail lists by name. */
+const TEAM_LIMIT = 12;
+
+/** Who is right above and right below a person in the chart (VIEW_PEOPLE, like the person). */
+export async function personTeam(ctx: Ctx, id: string): Promise<TPersonTeam> {
+  if (!isUuid(id)) throw notFound();
+  return ctx.tx(async (tx) => {
+    if (!(await findPerson(tx, ctx.tenant.id, id))) throw notFound();
+    const team = await teamOf(tx, ctx.tenant.id, id, TEAM_LIMIT);
+    return {
+      managers: team.managers.map((manager) => ({ position: { id: manager.positionId, title: manager.title }, people: manager.people })),
+      reports: { count: team.reports.count, people: team.reports.people.map((person) => ({ id: person.id, name: person.name, position: { id: person.positionId, title: person.title } })) },
+    };
   });
 }
 

@@ -13,6 +13,8 @@ export function useDeletePosition() {
       client.removeQueries({ queryKey: orgChartKeys.position(id) });
       void client.invalidateQueries({ queryKey: orgChartKeys.all });
       void client.invalidateQueries({ queryKey: ['directory'] });
+      // who is above and below whom (the people detail)
+      void client.invalidateQueries({ queryKey: ['people', 'team'] });
     },
   });
 }

@@ -18,6 +18,8 @@ export function useSavePosition() {
       // the chart, the lists, the holders, and the people pickers that show positions
       void client.invalidateQueries({ queryKey: orgChartKeys.all });
       void client.invalidateQueries({ queryKey: ['directory'] });
+      // who is above and below whom (the people detail)
+      void client.invalidateQueries({ queryKey: ['people', 'team'] });
     },
   });
 }

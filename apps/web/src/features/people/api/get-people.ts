@@ -38,6 +38,9 @@ export const peopleKeys = {
   /** A person's history; every write to a person makes the histories stale. */
   histories: ['people', 'history'] as const,
   history: (id: string) => ['people', 'history', id] as const,
+  /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
+  teams: ['people', 'team'] as const,
+  team: (id: string) => ['people', 'team', id] as const,
 };
 
 /** getPeople: GET /persons/ with search, filters and paging (VIEW_PEOPLE). */

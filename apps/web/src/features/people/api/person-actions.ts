@@ -24,6 +24,7 @@ export function useSetPersonDisabled(id: string) {
       client.setQueryData(peopleKeys.detail(person.id), person);
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       void client.invalidateQueries({ queryKey: peopleKeys.histories });
+      void client.invalidateQueries({ queryKey: peopleKeys.teams });
     },
   });
 }

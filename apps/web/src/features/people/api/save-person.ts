@@ -15,6 +15,7 @@ export function useSavePerson(id: string | undefined) {
       client.setQueryData(peopleKeys.detail(person.id), person);
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       void client.invalidateQueries({ queryKey: peopleKeys.history(person.id) });
+      void client.invalidateQueries({ queryKey: peopleKeys.teams });
     },
   });
 }

@@ -17,6 +17,7 @@ import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/perso
 import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PersonHistory } from './person-history.tsx';
+import { PersonTeam } from './person-team.tsx';
 import { PersonPermissions } from './person-permissions.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -303,6 +304,7 @@ function PersonDetail({ person }: { person: TPerson }) {
         </Section>
       </SimpleGrid>
 
+      <PersonTeam personId={person.id} positionId={person.positions[0]?.id ?? null} />
       {access.canManage && <PersonPermissions passport={person.passport} />}
       {access.canManage && <PersonHistory personId={person.id} />}
     </Stack>
