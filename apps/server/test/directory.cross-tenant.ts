@@ -70,7 +70,7 @@ const bJob = (server: TestServer, f: DirectoryFixture, base: string, file: Buffe
 const bPersonJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, PERSON_IMPORTS, csv([['email', 'name'], ['importada@norte.test', 'Importada Norte']]));
 const bPositionJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, POSITION_IMPORTS, csv([['code', 'title'], ['B-1', 'Cargo B']]));
 
-/** The six routes of an import family, checked against B's validated job. */
+/** The seven routes of an import family, checked against B's validated job. */
 function importFamily(base: string, access: string[], job: (server: TestServer, f: DirectoryFixture) => Promise<ImportJob>): Record<string, { access: readonly string[]; check: Check }> {
   const at = (server: TestServer, f: DirectoryFixture) => job(server, f);
   const url = base;
@@ -110,6 +110,17 @@ function importFamily(base: string, access: string[], job: (server: TestServer, 
         const theirs = await at(server, f);
         expect((await server.api('demo', `${base}${theirs.id}/rows/`, { token: a(f) })).status).toBe(404);
         expect((await json<{ count: number }>(await server.api('demo-norte', `${base}${theirs.id}/rows/`, { token: b(f) }), 200)).count).toBeGreaterThan(0);
+      },
+    },
+    [`GET ${url}:jobId/rows.csv`]: {
+      access,
+      check: async (server, f) => {
+        const theirs = await at(server, f);
+        expect((await server.api('demo', `${base}${theirs.id}/rows.csv`, { token: a(f) })).status).toBe(404);
+        await expectMismatch(await server.api('demo', `${base}${theirs.id}/rows.csv`, { token: b(f) }));
+        const file = await server.api('demo-norte', `${base}${theirs.id}/rows.csv`, { token: b(f) });
+        expect(file.status).toBe(200);
+        expect((await file.text()).split('\r\n').length).toBeGreaterThan(2);
       },
     },
     [`POST ${url}:jobId/apply`]: {

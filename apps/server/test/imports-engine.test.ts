@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformEvent } from '../src/platform/events.ts';
 import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { IMPORTS_PROGRESS } from '../src/modules/imports/imports.engine.ts';
 import { IMPORT_RETENTION_QUEUE, purgeImportRows } from '../src/modules/imports/imports.retention.ts';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
@@ -117,6 +118,24 @@ describe.each(engines())('import engine on %s', (engine) => {
       [9, 'long', 'FILE_ROW_TOO_LONG', 'El valor es demasiado largo', 'label'],
     ]);
     expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
+
+    // the rows to fix as a file: UTF-8 with a BOM, Spanish texts, no cell starting a formula
+    const report = await server.api('demo', `${base}${job.id}/rows.csv?operation=ERROR`, { token: admin });
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(report.headers.get('content-disposition')).toBe(`attachment; filename="importacion-${job.id}-error.csv"`);
+    const bytes = Buffer.from(await report.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const table = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
+    expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error']);
+    expect(table.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(errors.map((e) => [String(e.row), e.key, 'ERROR', e.error_column, e.error_code, e.error_message]));
+    expect(table.find((r) => r[1] === 'text-formula')![2]).toBe('\'=HYPERLINK("http://x")');
+    const every = Papa.parse<string[]>((await (await server.api('demo', `${base}${job.id}/rows.csv`, { token: admin })).text()).trim()).data;
+    // every row of the sheet, then (replace mode) the rows it would delete, without a sheet row
+    const fromSheet = every.slice(1).filter((r) => r[0] !== '');
+    expect(fromSheet.map((r) => r[1])).toEqual(['ok', 'blank-label', '', 'dup', 'dup', 'formula', 'text-formula', 'long', 'after-blank']);
+    expect(every.slice(1 + fromSheet.length).every((r) => r[0] === '' && r[3] === 'DELETE')).toBe(true);
+    expect((await server.api('demo', `${base}${job.id}/rows.csv?operation=MAYBE`, { token: admin })).status).toBe(400);
     expect((await server.api('demo', `${base}${job.id}/apply`, { method: 'POST', token: admin })).status).toBe(409);
     expect(await rowsOfSource()).toEqual(before);
     expect((await server.api('demo', `${base}${job.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
@@ -348,6 +367,9 @@ describe.each(engines())('import engine on %s', (engine) => {
       expect(after.rows_purged_at, `${subdomain} ${job.file_name}`).not.toBeNull();
       expect(after).toMatchObject({ status: job.status, counts: job.counts, applied_at: job.applied_at });
       expect(await rowsOf(server, subdomain, token, family, job.id)).toEqual([]);
+      const file = await server.api(subdomain, `${family}${job.id}/rows.csv`, { token });
+      expect(file.status).toBe(410);
+      expect(await body(file)).toMatchObject({ code: 'expired' });
     }
     expect(await stagedRows(demo.id, applied.id)).toBe(0);
     expect(await stagedRows(demoNorte.id, norte.id)).toBe(0);

@@ -4,7 +4,7 @@ import { IMPORT_STATUSES, type TImportStatus } from '@faena/contracts';
 import { canApply, canDiscard, canTransition, claimableBy, hasPreview, isFinal, stepOf, TRANSITIONS } from '../src/modules/imports/imports.state.ts';
 import { detectEncoding, FileError, headerKey, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
 import { parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
-import { neutralizeCell } from '../src/modules/people/people.export.ts';
+import { neutralizeCell } from '../src/platform/csv.ts';
 import { xlsx } from './directory.helpers.ts';
 
 describe('import job state machine (spec forms §4)', () => {

@@ -177,6 +177,14 @@ describe('people', () => {
     expect(await page.locator('[data-testid=import-ready]').textContent()).toContain('1.000 cambios listos para aplicar');
     await page.getByText(bulkName(0)).waitFor();
     await shot(page, 'people-import-preview', 'desktop');
+    // the whole preview as a file, every row of the sheet
+    const jobId = jobUrl.split('/').pop()!;
+    const [preview] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-rows-download]')]);
+    expect(preview.suggestedFilename()).toBe(`importacion-${jobId}.csv`);
+    const lines = readFileSync(await preview.path(), 'utf8').trim().split('\r\n');
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error');
+    expect(lines).toHaveLength(1001);
+    expect(lines[1]).toContain(`,${bulkName(0)},ADD,,,`);
 
     await page.click('[data-testid=import-apply]');
     await page.getByRole('dialog').getByRole('button', { name: 'Aplicar', exact: true }).click();

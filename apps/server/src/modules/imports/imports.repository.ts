@@ -83,6 +83,16 @@ export async function listRows(tx: Drizzle, tenantId: string, jobId: number, que
   return { count: counted?.total ?? 0, rows };
 }
 
+/** Staged rows after `afterId` in id order (keyset pages for the preview's file), of one operation or all. */
+export async function rowsAfter(tx: Drizzle, tenantId: string, jobId: number, afterId: number, limit: number, operation?: string) {
+  return tx
+    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn })
+    .from(importRows)
+    .where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} > ${afterId}`, operation ? eq(importRows.operation, operation) : undefined))
+    .orderBy(importRows.id)
+    .limit(limit);
+}
+
 export interface StagedRow {
   id: number;
   row: number | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
+import { IMPORT_OPERATIONS, ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, type Access } from '../../platform/http/access.ts';
@@ -10,7 +10,7 @@ import { IMPORTERS, type Importer } from './importer.ts';
 import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
 import { defineImportJobs } from './imports.engine.ts';
 import { scheduleImportRetention } from './imports.retention.ts';
-import { confirmImport, createImport, discardImport, getImport, importRows, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
+import { confirmImport, createImport, discardImport, getImport, importRows, importRowsFile, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
 
 export interface ImportRoutesOptions {
   /** Where the family lives, e.g. `/api/audiences/v3/persons/imports` (may hold `:params`). */
@@ -29,8 +29,9 @@ async function targetOf(options: ImportRoutesOptions, ctx: Ctx, params: Record<s
 }
 
 /**
- * The six routes of one import family (decision 008): list jobs, create (upload_id → validation
- * in the background), job status and progress, preview rows, apply (after VALIDATION_OK), discard.
+ * The seven routes of one import family (decision 008): list jobs, create (upload_id → validation
+ * in the background), job status and progress, preview rows (and the same as a CSV file), apply
+ * (after VALIDATION_OK), discard.
  */
 export function registerImportRoutes(app: App, platform: Platform, options: ImportRoutesOptions): void {
   const { prefix, access, tags } = options;
@@ -64,6 +65,18 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
       const ctx = ctxOf(request, platform);
       const page = await importRows(ctx, await target(request, ctx), job(request), request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
+  app.get(
+    `${prefix}/:jobId/rows.csv`,
+    {
+      // a plain link downloads it: the session cookie is accepted like the bearer token
+      config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
+      schema: { tags, summary: 'The preview as a CSV file: every row, or one operation’s (ERROR: what to fix in the sheet)', params: withJob, querystring: z.object({ operation: z.enum(IMPORT_OPERATIONS).optional() }) },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      return importRowsFile(ctx, await target(request, ctx), job(request), request.query.operation, reply);
     },
   );
   app.post(

@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { TImportJob, TImportJobRef, TImportRow, TImportStatus } from '@faena/contracts';
 import { IMPORT_OPERATIONS } from '@faena/contracts';
+import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUploadId } from '../documents/documents.service.ts';
@@ -8,7 +11,7 @@ import { personSummaries } from '../people/people.repository.ts';
 import type { Importer, ImportMode } from './importer.ts';
 import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
 import { IMPORT_MAX_BYTES, scheduleStep, RUN_QUEUE } from './imports.engine.ts';
-import { deleteImportJob, deleteJobRows, findImportJob, insertImportJob, listImportJobs, listRows, transitionJob, type ImportJobRow } from './imports.repository.ts';
+import { deleteImportJob, deleteJobRows, findImportJob, insertImportJob, listImportJobs, listRows, rowsAfter, transitionJob, type ImportJobRow } from './imports.repository.ts';
 import { canApply, canDiscard, hasPreview } from './imports.state.ts';
 
 const notFound = () => new AppError('not-found', 'Import not found.');
@@ -168,3 +171,34 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
     })),
   };
 }
+
+const FILE_PAGE = 5000;
+/** The preview file's columns (Spanish, like the error texts; one line per staged row). */
+export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error'];
+
+/**
+ * The preview as a CSV file — every row, or one operation's (ERROR: the list of what to fix in
+ * the sheet) — streamed a page at a time, cells neutralised against formulas.
+ */
+export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string, operation: string | undefined, reply: FastifyReply): Promise<FastifyReply> {
+  const job = await ownJob(ctx, target, id);
+  if (!hasPreview(job.status as TImportStatus)) throw new AppError('conflict', 'The import is still being validated.', { status: job.status });
+  if (job.rowsPurgedAt) throw new AppError('expired', 'The row-by-row detail of this import was deleted when its retention period ended.');
+  const tenantId = ctx.tenant.id;
+  async function* lines(): AsyncGenerator<string> {
+    yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
+    for (let after = 0; ; ) {
+      const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, operation));
+      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ?? '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '']));
+      if (rows.length < FILE_PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+  const name = `importacion-${job.id}${operation ? `-${operation.toLowerCase()}` : ''}.csv`;
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(lines()));
+}
+

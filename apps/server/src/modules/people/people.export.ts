@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TPersonExport, TPersonFilters } from '@faena/contracts';
@@ -11,6 +10,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/notifications.producer.ts';
 import { listTenants } from '../tenants/tenants.repository.ts';
@@ -44,16 +44,6 @@ function toExport(row: ExportRow, retentionDays: number): TPersonExport {
     finished_at: row.finishedAt?.toISOString() ?? null,
     expires_at: kept ? new Date(kept.getTime() + retentionDays * DAY_MS).toISOString() : null,
   };
-}
-
-/**
- * A CSV cell that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return first)
- * gets a leading apostrophe (OWASP "CSV injection"): the file shows the text, runs nothing. XLSX
- * cells are written as typed strings, which spreadsheets never evaluate, so they keep their text
- * as it is (a phone stays +56912345678).
- */
-export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** The columns of the export: the people import's, so an export can be edited and loaded back. */
@@ -268,7 +258,7 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
     });
     let sheet: ExcelJS.Worksheet | null = null;
     let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `\uFEFF${Papa.unparse([EXPORT_HEADER])}\r\n`);
+    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([EXPORT_HEADER])}`);
     else {
       // loaded on the first XLSX export: server start-up does not pay for exceljs (issue 2)
       const { default: Excel } = await import('exceljs');
@@ -293,7 +283,7 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
       if (page.rows.length === 0) break;
       const lines = page.rows.map((person) => cellsOf(person, page.names));
       if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, `${Papa.unparse(lines.map((line) => line.map(neutralizeCell)))}\r\n`);
+      else await write(out, csvLines(lines));
       written += page.rows.length;
       const last = page.rows[page.rows.length - 1]!;
       after = { sortName: last.sortName, id: last.id };

@@ -1,8 +1,9 @@
-import { Alert, Chip, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob, TImportOperation, TImportRow } from '@faena/contracts';
-import { IMPORT_OPERATIONS, useImportRows, type ImportFamily } from './imports-api.ts';
+import { downloadImportRows, IMPORT_OPERATIONS, useImportRows, type ImportFamily } from './imports-api.ts';
 import { OperationBadge, paginationLabels, useImportErrorText } from './import-texts.tsx';
 import classes from './imports.module.css';
 
@@ -36,15 +37,27 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
           setPage(1);
         }}
       >
-        <Group gap="xs" mb="md" role="radiogroup" aria-label={t('imports.rows.filter')}>
-          <Chip value={ALL} size="sm" variant="outline" data-testid="import-filter-ALL">
-            {t('imports.rows.all', { n: total })}
-          </Chip>
-          {IMPORT_OPERATIONS.filter((op) => job.counts[op] > 0 || op === operation).map((op) => (
-            <Chip key={op} value={op} size="sm" variant="outline" color={op === 'ERROR' ? 'red' : undefined} data-testid={`import-filter-${op}`}>
-              {t(`imports.operation.${op}`)} ({job.counts[op].toLocaleString()})
+        <Group justify="space-between" align="flex-start" gap="xs" mb="md">
+          <Group gap="xs" role="radiogroup" aria-label={t('imports.rows.filter')}>
+            <Chip value={ALL} size="sm" variant="outline" data-testid="import-filter-ALL">
+              {t('imports.rows.all', { n: total })}
             </Chip>
-          ))}
+            {IMPORT_OPERATIONS.filter((op) => job.counts[op] > 0 || op === operation).map((op) => (
+              <Chip key={op} value={op} size="sm" variant="outline" color={op === 'ERROR' ? 'red' : undefined} data-testid={`import-filter-${op}`}>
+                {t(`imports.operation.${op}`)} ({job.counts[op].toLocaleString()})
+              </Chip>
+            ))}
+          </Group>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void downloadImportRows(family, job.id, operation)}
+            disabled={(rows.data?.count ?? 0) === 0}
+            data-testid="import-rows-download"
+          >
+            {operation === 'ERROR' ? t('imports.rows.downloadErrors') : t('imports.rows.download')}
+          </Button>
         </Group>
       </Chip.Group>
 

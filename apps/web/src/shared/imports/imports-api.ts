@@ -3,11 +3,11 @@ import { useMutation } from '../api/use-mutation.ts';
 import type { TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { apiClient } from '../api/api-client.ts';
-import { uploadBlob } from '../uploads/upload-api.ts';
+import { downloadWithCookie, uploadBlob } from '../uploads/upload-api.ts';
 
 /**
- * One import family (decision 008): the six routes under `baseUrl` — jobs, create, status, rows,
- * apply, discard — and the importer `kind` whose columns `GET /imports/kinds` describes.
+ * One import family (decision 008): the seven routes under `baseUrl` — jobs, create, status,
+ * rows (and rows.csv), apply, discard — and the importer `kind` whose columns `GET /imports/kinds` describes.
  */
 export interface ImportFamily {
   /** e.g. `/api/audiences/v3/persons/imports` (no trailing slash). */
@@ -101,6 +101,11 @@ export function useImportRows(family: ImportFamily, job: TImportJob | undefined,
       apiClient.get<Paged<TImportRow>>(`${jobUrl(family, job!.id)}rows/`, { query: { page, page_size: pageSize, operation }, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET …/{id}/rows.csv: the preview as a CSV file — every row, or one operation's (ERROR: what to fix). */
+export function downloadImportRows(family: ImportFamily, jobId: number, operation: TImportOperation | null): Promise<void> {
+  return downloadWithCookie(`${jobUrl(family, jobId)}rows.csv${operation ? `?operation=${operation}` : ''}`);
 }
 
 /** Uploads the file to the document manager and returns its upload id (what POST / takes). */

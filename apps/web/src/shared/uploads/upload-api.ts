@@ -103,6 +103,21 @@ export function ensureFileCookie(): Promise<void> {
   return cookiePending;
 }
 
+/**
+ * Lets the browser download a file of this server by itself (streamed to disk, with its own
+ * progress): the session cookie first, then a plain link. `name` suggests the file's name (the
+ * server's Content-Disposition wins when it gives one).
+ */
+export async function downloadWithCookie(href: string, name = ''): Promise<void> {
+  await ensureFileCookie();
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
 /** A link is a download link of this server when it holds an upload id. */
 export function isDownloadLink(value: unknown): value is string {
   return typeof value === 'string' && uploadIdFromLink(value) !== undefined;

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TPaged, TPersonExport } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { ensureFileCookie } from '../../../shared/uploads/upload-api.ts';
+import { downloadWithCookie } from '../../../shared/uploads/upload-api.ts';
 import { filterQuery, PERSONS_BASE, type PeopleFilters } from './get-people.ts';
 
 const EXPORTS = `${PERSONS_BASE}/exports`;
@@ -37,12 +37,6 @@ export function useStartExport() {
 }
 
 /** Downloads a finished export: the session cookie lets the browser stream it to disk itself. */
-export async function downloadExport(item: TPersonExport): Promise<void> {
-  await ensureFileCookie();
-  const anchor = document.createElement('a');
-  anchor.href = item.download_url ?? `${EXPORTS}/${encodeURIComponent(item.id)}/download`;
-  anchor.download = item.file_name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
+export function downloadExport(item: TPersonExport): Promise<void> {
+  return downloadWithCookie(item.download_url ?? `${EXPORTS}/${encodeURIComponent(item.id)}/download`, item.file_name);
 }
