@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import Papa from 'papaparse';
 
 /**
  * A CSV cell that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return first)
@@ -11,11 +11,9 @@ export function neutralizeCell(value: string): string {
 }
 
 /** The start of a CSV file a spreadsheet opens as UTF-8 (the BOM, so Excel reads the accents). */
-export const CSV_BOM = "\uFEFF";
+export const CSV_BOM = '\uFEFF';
 
 /** CSV lines (CRLF-terminated) of rows whose every cell is neutralised. */
 export function csvLines(rows: readonly (readonly string[])[]): string {
-  return rows.length === 0
-    ? ""
-    : `${Papa.unparse(rows.map((row) => row.map(neutralizeCell)))}\r\n`;
+  return rows.length === 0 ? '' : `${Papa.unparse(rows.map((row) => row.map(neutralizeCell)))}\r\n`;
 }

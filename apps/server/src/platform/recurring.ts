@@ -1,5 +1,5 @@
-import type { Jobs } from "./jobs.ts";
-import type { Platform } from "./platform.ts";
+import type { Jobs } from './jobs.ts';
+import type { Platform } from './platform.ts';
 
 export interface Recurring {
   /** The queue the runs go through. */
@@ -14,7 +14,7 @@ export interface Recurring {
   run: () => Promise<void>;
 }
 
-const SLOT = "sweep";
+const SLOT = 'sweep';
 const scheduled = new WeakMap<Jobs, Map<string, Promise<void>>>();
 
 /**
@@ -25,10 +25,7 @@ const scheduled = new WeakMap<Jobs, Map<string, Promise<void>>>();
  * retried by the queue. Once per job queue and name, however many apps are built over one
  * platform (tests build several).
  */
-export function scheduleRecurring(
-  platform: Platform,
-  recurring: Recurring,
-): Promise<void> {
+export function scheduleRecurring(platform: Platform, recurring: Recurring): Promise<void> {
   let byQueue = scheduled.get(platform.jobs);
   if (!byQueue) {
     byQueue = new Map();
@@ -42,23 +39,8 @@ export function scheduleRecurring(
   return done;
 }
 
-async function define(
-  platform: Platform,
-  {
-    queue,
-    everySeconds,
-    firstAfterSeconds = 60,
-    expireInSeconds = 15 * 60,
-    run,
-  }: Recurring,
-): Promise<void> {
-  const next = (startAfter: number) =>
-    platform.jobs.send(
-      null,
-      queue,
-      {},
-      { startAfter, singletonKey: SLOT, singletonSeconds: everySeconds },
-    );
+async function define(platform: Platform, { queue, everySeconds, firstAfterSeconds = 60, expireInSeconds = 15 * 60, run }: Recurring): Promise<void> {
+  const next = (startAfter: number) => platform.jobs.send(null, queue, {}, { startAfter, singletonKey: SLOT, singletonSeconds: everySeconds });
   await platform.jobs.define(
     queue,
     async () => {

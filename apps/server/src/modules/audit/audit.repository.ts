@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Drizzle } from "../../platform/db/database.ts";
+import { sql } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
 
 export interface SubjectEntry {
   id: string;
@@ -11,13 +11,7 @@ export interface SubjectEntry {
 }
 
 /** The audit entries about one record (`subject_id`), newest first, with the names of who wrote them. */
-export async function subjectHistory(
-  tx: Drizzle,
-  tenantId: string,
-  subjectId: string,
-  limit: number,
-  offset: number,
-): Promise<{ count: number; entries: SubjectEntry[] }> {
+export async function subjectHistory(tx: Drizzle, tenantId: string, subjectId: string, limit: number, offset: number): Promise<{ count: number; entries: SubjectEntry[] }> {
   const result = (await tx.execute(sql`
     SELECT a.id, a.action, a.details, a.created_at, a.actor_person_id, actor.name AS actor_name, a.impersonator_person_id, imp.name AS impersonator_name,
            count(*) OVER () AS total
@@ -39,8 +33,7 @@ export async function subjectHistory(
       total: number | string;
     }[];
   };
-  const person = (id: string | null, name: string | null) =>
-    id ? { id, name: name ?? "" } : null;
+  const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
   return {
     count: Number(result.rows[0]?.total ?? 0),
     entries: result.rows.map((row) => ({

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Platform } from '../../platform/platform.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
-import { listTenants } from '../tenants/tenants.repository.ts';
+import { sweepTenants } from '../tenants/tenants.service.ts';
 import { deleteTempUploads, expiredUploads, findStoredFile } from './documents.repository.ts';
 import { fileKey, tmpPrefix } from './documents.service.ts';
 
@@ -17,12 +17,11 @@ export const CLEANUP_EVERY_MS = 10 * 60_000;
  */
 export async function cleanupExpiredUploads(platform: Platform, now = new Date(), log?: Logger): Promise<number> {
   const { db, storage } = platform;
-  const tenants = await db.transaction(null, (tx) => listTenants(tx));
-  let removed = 0;
-  for (const { id: tenantId } of tenants) {
-    for (;;) {
-      const batch = await db.transaction(tenantId, (tx) => expiredUploads(tx, tenantId, now, BATCH));
-      if (batch.length === 0) break;
+  return sweepTenants(
+    db,
+    BATCH,
+    (tx, tenantId, limit) => expiredUploads(tx, tenantId, now, limit),
+    async (tenantId, batch) => {
       for (const row of batch) {
         await storage.deletePrefix(tmpPrefix(tenantId, row.id)).catch((err: unknown) => log?.warn({ err, upload: row.id }, 'could not delete expired upload bytes'));
         if (row.state === 'storing' && row.storedUploadId) {
@@ -37,11 +36,8 @@ export async function cleanupExpiredUploads(platform: Platform, now = new Date()
           batch.map((row) => row.id),
         ),
       );
-      removed += batch.length;
-      if (batch.length < BATCH) break;
-    }
-  }
-  return removed;
+    },
+  );
 }
 
 export const CLEANUP_QUEUE = 'documents.cleanup-expired-uploads';

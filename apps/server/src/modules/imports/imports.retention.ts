@@ -1,15 +1,11 @@
-import type { Platform } from "../../platform/platform.ts";
-import { scheduleRecurring } from "../../platform/recurring.ts";
-import { listTenants } from "../tenants/tenants.repository.ts";
-import {
-  deleteJobRows,
-  jobsPastRetention,
-  markRowsPurged,
-} from "./imports.repository.ts";
+import type { Platform } from '../../platform/platform.ts';
+import { scheduleRecurring } from '../../platform/recurring.ts';
+import { sweepTenants } from '../tenants/tenants.service.ts';
+import { deleteJobRows, jobsPastRetention, markRowsPurged } from './imports.repository.ts';
 
 const BATCH = 20;
 const DAY_MS = 86_400_000;
-export const IMPORT_RETENTION_QUEUE = "imports.retention";
+export const IMPORT_RETENTION_QUEUE = 'imports.retention';
 
 /**
  * Removes the row-by-row preview of every tenant's imports that ended (VALIDATION_FAILED,
@@ -19,31 +15,19 @@ export const IMPORT_RETENTION_QUEUE = "imports.retention";
  * first, then its rows go in short transactions; a pass cut short is finished by the next one.
  * Jobs waiting for confirmation (VALIDATION_OK) keep their rows: the apply reads them.
  */
-export async function purgeImportRows(
-  platform: Platform,
-  now = new Date(),
-): Promise<number> {
-  const before = new Date(
-    now.getTime() - platform.config.IMPORT_ROWS_RETENTION_DAYS * DAY_MS,
-  );
-  const tenants = await platform.db.transaction(null, (tx) => listTenants(tx));
-  let purged = 0;
-  for (const { id: tenantId } of tenants) {
-    for (;;) {
-      const jobs = await platform.db.transaction(tenantId, (tx) =>
-        jobsPastRetention(tx, tenantId, before, BATCH),
-      );
+export async function purgeImportRows(platform: Platform, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - platform.config.IMPORT_ROWS_RETENTION_DAYS * DAY_MS);
+  return sweepTenants(
+    platform.db,
+    BATCH,
+    (tx, tenantId, limit) => jobsPastRetention(tx, tenantId, before, limit),
+    async (tenantId, jobs) => {
       for (const jobId of jobs) {
-        await platform.db.transaction(tenantId, (tx) =>
-          markRowsPurged(tx, tenantId, jobId),
-        );
+        await platform.db.transaction(tenantId, (tx) => markRowsPurged(tx, tenantId, jobId));
         await deleteJobRows(platform.db, tenantId, jobId);
-        purged++;
       }
-      if (jobs.length < BATCH) break;
-    }
-  }
-  return purged;
+    },
+  );
 }
 
 /** The purge, every six hours, on the job queue. */
@@ -54,11 +38,7 @@ export function scheduleImportRetention(platform: Platform): Promise<void> {
     firstAfterSeconds: 120,
     run: async () => {
       const purged = await purgeImportRows(platform);
-      if (purged > 0)
-        platform.log.info(
-          { purged },
-          "finished imports past retention: staged rows removed",
-        );
+      if (purged > 0) platform.log.info({ purged }, 'finished imports past retention: staged rows removed');
     },
   });
 }

@@ -13,7 +13,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/notifications.producer.ts';
-import { listTenants } from '../tenants/tenants.repository.ts';
+import { sweepTenants } from '../tenants/tenants.service.ts';
 import { holdersSql } from '../org-chart/org-chart.repository.ts';
 import { personExports, persons } from './people.table.ts';
 import { personColumns, personFilters, type PersonRow } from './people.repository.ts';
@@ -185,32 +185,28 @@ export const EXPORT_RETENTION_QUEUE = 'people.export-retention';
  */
 export async function expirePersonExports(platform: Platform, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - platform.config.PERSON_EXPORT_RETENTION_DAYS * DAY_MS);
-  const tenants = await platform.db.transaction(null, (tx) => listTenants(tx));
-  let expired = 0;
-  for (const { id: tenantId } of tenants) {
-    for (;;) {
-      const batch = await platform.db.transaction(tenantId, (tx) =>
-        tx
-          .select({ id: personExports.id, storageKey: personExports.storageKey })
-          .from(personExports)
-          .where(
-            and(
-              eq(personExports.tenantId, tenantId),
-              sql`((${personExports.status} = 'DONE' AND ${personExports.finishedAt} < ${before.toISOString()}::timestamptz) OR (${personExports.status} = 'EXPIRED' AND ${personExports.storageKey} IS NOT NULL))`,
-            ),
-          )
-          .limit(EXPIRE_BATCH),
-      );
+  return sweepTenants(
+    platform.db,
+    EXPIRE_BATCH,
+    (tx, tenantId, limit) =>
+      tx
+        .select({ id: personExports.id, storageKey: personExports.storageKey })
+        .from(personExports)
+        .where(
+          and(
+            eq(personExports.tenantId, tenantId),
+            sql`((${personExports.status} = 'DONE' AND ${personExports.finishedAt} < ${before.toISOString()}::timestamptz) OR (${personExports.status} = 'EXPIRED' AND ${personExports.storageKey} IS NOT NULL))`,
+          ),
+        )
+        .limit(limit),
+    async (tenantId, batch) => {
       for (const row of batch) {
         await update(platform, tenantId, row.id, { status: 'EXPIRED' });
         if (row.storageKey) await platform.storage.delete(row.storageKey);
         await update(platform, tenantId, row.id, { storageKey: null, size: null });
-        expired++;
       }
-      if (batch.length < EXPIRE_BATCH) break;
-    }
-  }
-  return expired;
+    },
+  );
 }
 
 /** The expiry, every hour, on the job queue. */

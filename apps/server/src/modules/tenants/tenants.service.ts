@@ -100,3 +100,22 @@ export function lookupTenant(db: Database) {
 export function allTenants(db: Database) {
   return db.transaction(null, (tx) => listTenants(tx));
 }
+
+/**
+ * Maintenance over every tenant, a batch at a time (expired uploads, retention): `find` takes up
+ * to `batch` items of one tenant in its own short transaction, `handle` deals with them — and
+ * must change them so that `find` does not return them again; then the next batch, until one
+ * comes back short. Answers how many items were handled.
+ */
+export async function sweepTenants<T>(db: Database, batch: number, find: (tx: Drizzle, tenantId: string, limit: number) => Promise<T[]>, handle: (tenantId: string, items: T[]) => Promise<void>): Promise<number> {
+  let handled = 0;
+  for (const { id: tenantId } of await allTenants(db)) {
+    for (;;) {
+      const items = await db.transaction(tenantId, (tx) => find(tx, tenantId, batch));
+      if (items.length > 0) await handle(tenantId, items);
+      handled += items.length;
+      if (items.length < batch) break;
+    }
+  }
+  return handled;
+}

@@ -2,6 +2,7 @@ import { UPLOAD_BASE } from '@faena/contracts/documents';
 import { fileDownloadLink, uploadIdFromLink, type FileMetadata, type UploadRules } from '@faena/domain/forms/files';
 import { apiClient } from '../api/api-client.ts';
 import { sessionStore } from '../session/session.ts';
+import { clickDownload } from '../lib/download.ts';
 
 /** The document manager's upload server (FilePond protocol, API.md "Files"). */
 export const UPLOAD_SERVER = UPLOAD_BASE.replace(/\/+$/, '');
@@ -110,12 +111,7 @@ export function ensureFileCookie(): Promise<void> {
  */
 export async function downloadWithCookie(href: string, name = ''): Promise<void> {
   await ensureFileCookie();
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
+  clickDownload(href, name);
 }
 
 /** A link is a download link of this server when it holds an upload id. */

@@ -1,116 +1,101 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TPersonHistoryEntry } from "@faena/contracts";
-import { renderWithProviders } from "../../../test/render.tsx";
-import { PersonHistory } from "./person-history.tsx";
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPersonHistoryEntry } from '@faena/contracts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { PersonHistory } from './person-history.tsx';
 
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), {
     status,
-    headers: { "content-type": "application/json" },
+    headers: { 'content-type': 'application/json' },
   });
-const ADA = { id: "p-ada", name: "Ada Admin" };
+const ADA = { id: 'p-ada', name: 'Ada Admin' };
 
-function entry(
-  n: number,
-  action: string,
-  over: Partial<TPersonHistoryEntry> = {},
-): TPersonHistoryEntry {
+function entry(n: number, action: string, over: Partial<TPersonHistoryEntry> = {}): TPersonHistoryEntry {
   return {
     id: `e${n}`,
     action,
     details: null,
     actor: ADA,
     impersonator: null,
-    created_at: `2026-11-${String(26 - n).padStart(2, "0")}T15:00:00Z`,
+    created_at: `2026-11-${String(26 - n).padStart(2, '0')}T15:00:00Z`,
     ...over,
   };
 }
 
 const ENTRIES: TPersonHistoryEntry[] = [
-  entry(1, "auth.impersonation.stop", {
-    actor: { id: "p-x", name: "Matías González" },
+  entry(1, 'auth.impersonation.stop', {
+    actor: { id: 'p-x', name: 'Matías González' },
     impersonator: ADA,
   }),
-  entry(2, "auth.impersonation.start"),
-  entry(3, "permissions.replace", {
-    details: { passport: "x", permissions: ["VIEW_HOME", "VIEW_PEOPLE"] },
+  entry(2, 'auth.impersonation.start'),
+  entry(3, 'permissions.replace', {
+    details: { passport: 'x', permissions: ['VIEW_HOME', 'VIEW_PEOPLE'] },
   }),
-  entry(4, "auth.invite.create", { details: { email: "matias@faena.test" } }),
-  entry(5, "people.update", {
-    details: { fields: ["name", "phones", "identity_documents", "shoe_size"] },
+  entry(4, 'auth.invite.create', { details: { email: 'matias@faena.test' } }),
+  entry(5, 'people.update', {
+    details: { fields: ['name', 'phones', 'identity_documents', 'shoe_size'] },
   }),
-  entry(6, "people.update", { details: { fields: [] } }),
-  entry(7, "people.disable"),
-  entry(8, "people.enable", { actor: null }),
-  entry(9, "POST /api/something/:id/"),
-  entry(10, "people.create"),
-  entry(11, "people.create"),
+  entry(6, 'people.update', { details: { fields: [] } }),
+  entry(7, 'people.disable'),
+  entry(8, 'people.enable', { actor: null }),
+  entry(9, 'POST /api/something/:id/'),
+  entry(10, 'people.create'),
+  entry(11, 'people.create'),
 ];
 
 let calls: string[] = [];
 beforeEach(() => {
   calls = [];
   vi.stubGlobal(
-    "fetch",
+    'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
-      const query = new URL(url, "http://x").searchParams;
-      const page = Number(query.get("page") ?? 1);
-      const size = Number(query.get("page_size") ?? 10);
-      if (url.includes("/persons/p-1/history/"))
+      const query = new URL(url, 'http://x').searchParams;
+      const page = Number(query.get('page') ?? 1);
+      const size = Number(query.get('page_size') ?? 10);
+      if (url.includes('/persons/p-1/history/'))
         return json({
           count: ENTRIES.length,
           next: null,
           previous: null,
           results: ENTRIES.slice((page - 1) * size, page * size),
         });
-      if (url.includes("/persons/p-2/history/"))
-        return json({ count: 0, next: null, previous: null, results: [] });
-      return json({ code: "not-found" }, 404);
+      if (url.includes('/persons/p-2/history/')) return json({ count: 0, next: null, previous: null, results: [] });
+      return json({ code: 'not-found' }, 404);
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("PersonHistory", () => {
-  it("says what each change did, who did it (and who was really at the keyboard) and when, ten at a time", async () => {
+describe('PersonHistory', () => {
+  it('says what each change did, who did it (and who was really at the keyboard) and when, ten at a time', async () => {
     await renderWithProviders(<PersonHistory personId="p-1" />);
-    const items = await screen.findAllByTestId("person-history-entry");
+    const items = await screen.findAllByTestId('person-history-entry');
     expect(items).toHaveLength(10);
-    const texts = items.map((item) => item.textContent ?? "");
-    expect(texts[0]).toMatch(
-      /^Terminó la suplantaciónAda Admin, suplantando a Matías González · \d/,
-    );
+    const texts = items.map((item) => item.textContent ?? '');
+    expect(texts[0]).toMatch(/^Terminó la suplantaciónAda Admin, suplantando a Matías González · \d/);
     expect(texts[1]).toMatch(/^Comenzó a suplantar a la personaAda Admin · /);
     expect(texts[2]).toMatch(/^Cambió los permisos \(2 permisos\)/);
     expect(texts[3]).toMatch(/^Envió una invitación a matias@faena\.test/);
     // the form's labels; a field it does not know by its name
-    expect(texts[4]).toMatch(
-      /^Editó: Nombre completo, Teléfonos, Documentos de identidad, shoe_size/,
-    );
+    expect(texts[4]).toMatch(/^Editó: Nombre completo, Teléfonos, Documentos de identidad, shoe_size/);
     expect(texts[5]).toMatch(/^Guardó la ficha sin cambios/);
     expect(texts[6]).toMatch(/^Deshabilitó a la persona/);
     expect(texts[7]).toMatch(/^Habilitó a la personaSistema · /);
     expect(texts[8]).toMatch(/^Otro cambio \(POST \/api\/something\/:id\/\)/);
     expect(texts[9]).toMatch(/^Creó la ficha de la persona/);
 
-    expect(screen.getByTestId("person-history-more").textContent).toBe(
-      "Ver 1 cambio más",
-    );
-    fireEvent.click(screen.getByTestId("person-history-more"));
-    await vi.waitFor(() =>
-      expect(screen.getAllByTestId("person-history-entry")).toHaveLength(11),
-    );
-    expect(screen.queryByTestId("person-history-more")).toBeNull();
-    expect(calls.some((url) => url.includes("page=2"))).toBe(true);
+    expect(screen.getByTestId('person-history-more').textContent).toBe('Ver 1 cambio más');
+    fireEvent.click(screen.getByTestId('person-history-more'));
+    await vi.waitFor(() => expect(screen.getAllByTestId('person-history-entry')).toHaveLength(11));
+    expect(screen.queryByTestId('person-history-more')).toBeNull();
+    expect(calls.some((url) => url.includes('page=2'))).toBe(true);
   });
 
-  it("says when nothing was recorded yet", async () => {
+  it('says when nothing was recorded yet', async () => {
     await renderWithProviders(<PersonHistory personId="p-2" />);
-    const card = screen.getByTestId("person-history");
-    expect(
-      await within(card).findByText("Aún no hay cambios registrados."),
-    ).toBeTruthy();
+    const card = screen.getByTestId('person-history');
+    expect(await within(card).findByText('Aún no hay cambios registrados.')).toBeTruthy();
   });
 });

@@ -1,35 +1,35 @@
-import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TPersonTeam } from "@faena/contracts";
-import { renderRoutes } from "../../../test/render.tsx";
-import { PersonTeam } from "./person-team.tsx";
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPersonTeam } from '@faena/contracts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { PersonTeam } from './person-team.tsx';
 
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), {
     status,
-    headers: { "content-type": "application/json" },
+    headers: { 'content-type': 'application/json' },
   });
 
 const TEAM: TPersonTeam = {
   managers: [
-    { position: { id: "po-dir", title: "Directorio" }, people: [] },
+    { position: { id: 'po-dir', title: 'Directorio' }, people: [] },
     {
-      position: { id: "po-gg", title: "Gerencia General" },
-      people: [{ id: "p-carla", name: "Carla Jefa" }],
+      position: { id: 'po-gg', title: 'Gerencia General' },
+      people: [{ id: 'p-carla', name: 'Carla Jefa' }],
     },
   ],
   reports: {
     count: 14,
     people: [
       {
-        id: "p-ana",
-        name: "Ana Analista",
-        position: { id: "po-an", title: "Analista" },
+        id: 'p-ana',
+        name: 'Ana Analista',
+        position: { id: 'po-an', title: 'Analista' },
       },
       {
-        id: "p-bruno",
-        name: "Bruno Analista",
-        position: { id: "po-an", title: "Analista" },
+        id: 'p-bruno',
+        name: 'Bruno Analista',
+        position: { id: 'po-an', title: 'Analista' },
       },
     ],
   },
@@ -39,63 +39,42 @@ let calls: string[] = [];
 beforeEach(() => {
   calls = [];
   vi.stubGlobal(
-    "fetch",
+    'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
-      if (url.includes("/persons/p-1/team/")) return json(TEAM);
-      if (url.includes("/persons/p-2/team/"))
-        return json({ managers: [], reports: { count: 0, people: [] } });
-      return json({ code: "not-found" }, 404);
+      if (url.includes('/persons/p-1/team/')) return json(TEAM);
+      if (url.includes('/persons/p-2/team/')) return json({ managers: [], reports: { count: 0, people: [] } });
+      return json({ code: 'not-found' }, 404);
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("PersonTeam", () => {
-  it("links to who is above (a vacant position says so) and below, and to the chart for the rest", async () => {
-    await renderRoutes([
-      { path: "/", element: <PersonTeam personId="p-1" positionId="po-ger" /> },
-    ]);
-    const managers = await screen.findByTestId("person-team-managers");
-    expect(within(managers).getByText("Reporta a")).toBeTruthy();
-    expect(within(managers).getByText("Cargo vacante")).toBeTruthy();
-    expect(
-      within(managers)
-        .getByRole("link", { name: "Carla Jefa" })
-        .getAttribute("href"),
-    ).toBe("/people/p-carla");
-    const reports = screen.getByTestId("person-team-reports");
-    expect(within(reports).getByText("Equipo directo (14)")).toBeTruthy();
+describe('PersonTeam', () => {
+  it('links to who is above (a vacant position says so) and below, and to the chart for the rest', async () => {
+    await renderRoutes([{ path: '/', element: <PersonTeam personId="p-1" positionId="po-ger" /> }]);
+    const managers = await screen.findByTestId('person-team-managers');
+    expect(within(managers).getByText('Reporta a')).toBeTruthy();
+    expect(within(managers).getByText('Cargo vacante')).toBeTruthy();
+    expect(within(managers).getByRole('link', { name: 'Carla Jefa' }).getAttribute('href')).toBe('/people/p-carla');
+    const reports = screen.getByTestId('person-team-reports');
+    expect(within(reports).getByText('Equipo directo (14)')).toBeTruthy();
     expect(
       within(reports)
-        .getAllByRole("link")
+        .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([
-      "Ana Analista",
-      "Bruno Analista",
-      "y 12 personas más en el organigrama",
-    ]);
-    expect(screen.getByTestId("person-team-more").getAttribute("href")).toBe(
-      "/org-chart?position=po-ger",
-    );
+    ).toEqual(['Ana Analista', 'Bruno Analista', 'y 12 personas más en el organigrama']);
+    expect(screen.getByTestId('person-team-more').getAttribute('href')).toBe('/org-chart?position=po-ger');
   });
 
-  it("says when nobody is above or below, and asks nothing for someone without a position", async () => {
-    const first = await renderRoutes([
-      { path: "/", element: <PersonTeam personId="p-2" positionId="po-x" /> },
-    ]);
-    expect(
-      await screen.findByText("Nadie por encima en el organigrama."),
-    ).toBeTruthy();
-    expect(screen.getByText("Nadie a su cargo.")).toBeTruthy();
+  it('says when nobody is above or below, and asks nothing for someone without a position', async () => {
+    const first = await renderRoutes([{ path: '/', element: <PersonTeam personId="p-2" positionId="po-x" /> }]);
+    expect(await screen.findByText('Nadie por encima en el organigrama.')).toBeTruthy();
+    expect(screen.getByText('Nadie a su cargo.')).toBeTruthy();
     first.unmount();
-    await renderRoutes([
-      { path: "/", element: <PersonTeam personId="p-3" positionId={null} /> },
-    ]);
-    expect(
-      screen.getByText("No tiene un cargo en el organigrama."),
-    ).toBeTruthy();
+    await renderRoutes([{ path: '/', element: <PersonTeam personId="p-3" positionId={null} /> }]);
+    expect(screen.getByText('No tiene un cargo en el organigrama.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls.some((url) => url.includes("/persons/p-3/"))).toBe(false);
+    expect(calls.some((url) => url.includes('/persons/p-3/'))).toBe(false);
   });
 });

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconHierarchy } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { usePersonTeam } from "../api/person-team.ts";
+import { Alert, Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconHierarchy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePersonTeam } from '../api/person-team.ts';
+import { Section } from './section.tsx';
 
 function PersonLink({ id, name }: { id: string; name: string }) {
   return (
@@ -23,57 +14,39 @@ function PersonLink({ id, name }: { id: string; name: string }) {
 }
 
 /** Who is right above and right below the person in the organisation chart, with links to them; `positionId`: one they hold (the chart opens on it), null when none. */
-export function PersonTeam({
-  personId,
-  positionId,
-}: {
-  personId: string;
-  positionId: string | null;
-}) {
+export function PersonTeam({ personId, positionId }: { personId: string; positionId: string | null }) {
   const { t } = useTranslation();
   const team = usePersonTeam(personId, positionId !== null);
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="person-team">
-      <Group gap="xs" mb="sm">
-        <IconHierarchy size={18} aria-hidden />
-        <Title order={2} fz="md">
-          {t("people.team.title")}
-        </Title>
-      </Group>
+    <Section title={t('people.team.title')} icon={<IconHierarchy size={18} aria-hidden />} testId="person-team">
       {!positionId ? (
         <Text size="sm" c="dimmed">
-          {t("people.team.noPosition")}
+          {t('people.team.noPosition')}
         </Text>
       ) : team.isPending ? (
         <Loader size="sm" />
       ) : team.isError ? (
-        <Alert color="red">{t("people.team.loadFailed")}</Alert>
+        <Alert color="red">{t('people.team.loadFailed')}</Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Stack gap="xs" data-testid="person-team-managers">
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              {t("people.team.reportsTo")}
+              {t('people.team.reportsTo')}
             </Text>
             {team.data.managers.length === 0 && (
               <Text size="sm" c="dimmed">
-                {t("people.team.nobodyAbove")}
+                {t('people.team.nobodyAbove')}
               </Text>
             )}
             {team.data.managers.map((manager) => (
               <Stack key={manager.position.id} gap={0}>
                 {manager.people.length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    {t("people.team.vacant")}
+                    {t('people.team.vacant')}
                   </Text>
                 ) : (
-                  manager.people.map((person) => (
-                    <PersonLink
-                      key={person.id}
-                      id={person.id}
-                      name={person.name}
-                    />
-                  ))
+                  manager.people.map((person) => <PersonLink key={person.id} id={person.id} name={person.name} />)
                 )}
                 <Text size="xs" c="dimmed">
                   {manager.position.title}
@@ -83,13 +56,13 @@ export function PersonTeam({
           </Stack>
           <Stack gap="xs" data-testid="person-team-reports">
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              {t("people.team.directReports", {
+              {t('people.team.directReports', {
                 count: team.data.reports.count,
               })}
             </Text>
             {team.data.reports.count === 0 && (
               <Text size="sm" c="dimmed">
-                {t("people.team.nobodyBelow")}
+                {t('people.team.nobodyBelow')}
               </Text>
             )}
             {team.data.reports.people.map((person) => (
@@ -101,21 +74,15 @@ export function PersonTeam({
               </Stack>
             ))}
             {team.data.reports.count > team.data.reports.people.length && (
-              <Anchor
-                component={Link}
-                to={`/org-chart?position=${encodeURIComponent(positionId)}`}
-                size="sm"
-                data-testid="person-team-more"
-              >
-                {t("people.team.more", {
-                  count:
-                    team.data.reports.count - team.data.reports.people.length,
+              <Anchor component={Link} to={`/org-chart?position=${encodeURIComponent(positionId)}`} size="sm" data-testid="person-team-more">
+                {t('people.team.more', {
+                  count: team.data.reports.count - team.data.reports.people.length,
                 })}
               </Anchor>
             )}
           </Stack>
         </SimpleGrid>
       )}
-    </Paper>
+    </Section>
   );
 }
