@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '@faena/domain/forms/messages';
 import { frame, inputOf, renderForm, sent, submit, type } from './test-helpers.tsx';
+import { jsonResponse } from '../../test/fetch.ts';
 
 /** One block per field type of spec §3: value in and out, and the type's own rules. */
 
@@ -19,9 +20,6 @@ async function submitted(onSubmit: { mock: { calls: unknown[][] } }) {
   return sent(onSubmit);
 }
 
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('text and code', () => {
   it('text: value in and out; length validators with the spec messages', async () => {

@@ -1,14 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPersonHistoryEntry } from '@faena/contracts';
+import { stubApi } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { PersonHistory } from './person-history.tsx';
 
-const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 const ADA = { id: 'p-ada', name: 'Ada Admin' };
 
 function entry(n: number, action: string, over: Partial<TPersonHistoryEntry> = {}): TPersonHistoryEntry {
@@ -46,25 +42,14 @@ const ENTRIES: TPersonHistoryEntry[] = [
 
 let calls: string[] = [];
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      const query = new URL(url, 'http://x').searchParams;
-      const page = Number(query.get('page') ?? 1);
-      const size = Number(query.get('page_size') ?? 10);
-      if (url.includes('/persons/p-1/history/'))
-        return json({
-          count: ENTRIES.length,
-          next: null,
-          previous: null,
-          results: ENTRIES.slice((page - 1) * size, page * size),
-        });
-      if (url.includes('/persons/p-2/history/')) return json({ count: 0, next: null, previous: null, results: [] });
-      return json({ code: 'not-found' }, 404);
-    }),
-  );
+  calls = stubApi((url) => {
+    const query = new URL(url, 'http://x').searchParams;
+    const page = Number(query.get('page') ?? 1);
+    const size = Number(query.get('page_size') ?? 10);
+    if (url.includes('/persons/p-1/history/')) return { count: ENTRIES.length, next: null, previous: null, results: ENTRIES.slice((page - 1) * size, page * size) };
+    if (url.includes('/persons/p-2/history/')) return { count: 0, next: null, previous: null, results: [] };
+    return undefined;
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,14 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPersonTeam } from '@faena/contracts';
+import { stubApi } from '../../../test/fetch.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { PersonTeam } from './person-team.tsx';
 
-const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const TEAM: TPersonTeam = {
   managers: [
@@ -37,16 +33,11 @@ const TEAM: TPersonTeam = {
 
 let calls: string[] = [];
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.includes('/persons/p-1/team/')) return json(TEAM);
-      if (url.includes('/persons/p-2/team/')) return json({ managers: [], reports: { count: 0, people: [] } });
-      return json({ code: 'not-found' }, 404);
-    }),
-  );
+  calls = stubApi((url) => {
+    if (url.includes('/persons/p-1/team/')) return TEAM;
+    if (url.includes('/persons/p-2/team/')) return { managers: [], reports: { count: 0, people: [] } };
+    return undefined;
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
