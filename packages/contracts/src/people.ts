@@ -84,10 +84,6 @@ export type TPersonListQuery = z.infer<typeof ZPersonListQuery>;
 
 export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), link: z.string(), expires_at: z.string() }).meta({ id: 'Invite' });
 
-// ------------------------------------------------------------------------------------------
-// Exports
-
-/** EXPIRED: retention removed the file (PERSON_EXPORT_RETENTION_DAYS after it was made). */
 /** One write about a person (the audit log's entries whose subject is the person), newest first. */
 export const ZPersonHistoryEntry = z
   .object({
@@ -115,6 +111,10 @@ export const ZPersonTeam = z
   .meta({ id: 'PersonTeam' });
 export type TPersonTeam = z.infer<typeof ZPersonTeam>;
 
+// ------------------------------------------------------------------------------------------
+// Exports
+
+/** EXPIRED: retention removed the file (PERSON_EXPORT_RETENTION_DAYS after it was made). */
 export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
 export const ZPersonExport = z
   .object({
