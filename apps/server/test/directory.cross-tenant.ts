@@ -168,6 +168,16 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[]; check
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Rodrigo Alvarado' });
     },
   },
+  'POST /api/audiences/v3/persons/bulk-status': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      // B's person named from A: reported as not found, and still enabled in B
+      const answer = await json<{ changed: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], disabled: true } }), 200);
+      expect(answer).toMatchObject({ changed: [], not_found: [f.b.personId] });
+      await expectMismatch(await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId], disabled: true } }));
+      expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ is_disabled: false });
+    },
+  },
   'GET /api/audiences/v3/persons/:id/team/': {
     access: ['VIEW_PEOPLE'],
     check: async (server, f) => {

@@ -176,4 +176,36 @@ describe.each(engines())('a person’s history on %s', (engine) => {
     expect((await server.api('demo', `${PERSONS}00000000-0000-4000-8000-000000000000/history/`, { token: admin })).status).toBe(404);
     expect((await server.api('demo', `${PERSONS}nope/history/`, { token: admin })).status).toBe(404);
   });
+
+  it('disables and enables several people at once: one audit row each, self refused, unknown ids reported, nothing half-done', async () => {
+    const make = async (name: string) => (await body<Person>(await ok(await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name } }), 201))).id;
+    const [a, b, c] = [await make('Lote Uno'), await make('Lote Dos'), await make('Lote Tres')];
+    const bulk = (json: unknown, token = admin) => server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token, json });
+    const missing = '00000000-0000-4000-8000-0000000000aa';
+    const first = await body<{ changed: string[]; unchanged: string[]; not_found: string[] }>(await ok(await bulk({ person_ids: [a, b, missing, a], disabled: true })));
+    expect([...first.changed].sort()).toEqual([a, b].sort());
+    expect(first).toMatchObject({ unchanged: [], not_found: [missing] });
+    const status = async (id: string) => (await body<{ is_disabled: boolean }>(await server.api('demo', `${PERSONS}${id}/`, { token: admin }))).is_disabled;
+    expect([await status(a), await status(b), await status(c)]).toEqual([true, true, false]);
+    for (const id of [a, b]) expect((await history(id)).results[0]).toMatchObject({ action: 'people.disable', actor: { id: adminPersonId } });
+    expect((await history(c)).results.map((entry) => entry.action)).toEqual(['people.create']);
+
+    const second = await body<{ changed: string[]; unchanged: string[] }>(await ok(await bulk({ person_ids: [a, c], disabled: false })));
+    expect(second).toMatchObject({ changed: [a], unchanged: [c] });
+    expect(await status(a)).toBe(false);
+    expect((await history(a)).results[0]!.action).toBe('people.enable');
+
+    // yourself among them: refused, and nobody changed
+    const refused = await bulk({ person_ids: [c, adminPersonId], disabled: true });
+    expect(refused.status).toBe(403);
+    expect(await status(c)).toBe(false);
+    // bad input
+    expect((await bulk({ person_ids: [], disabled: true })).status).toBe(400);
+    expect((await bulk({ person_ids: ['nope'], disabled: true })).status).toBe(400);
+    expect((await bulk({ person_ids: Array.from({ length: 501 }, () => missing), disabled: true })).status).toBe(400);
+    expect((await bulk({ person_ids: [c] })).status).toBe(400);
+    const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await bulk({ person_ids: [c], disabled: true }, supervisora)).status).toBe(403);
+  });
 });
+

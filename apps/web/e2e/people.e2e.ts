@@ -239,6 +239,33 @@ describe('people', () => {
     await context.close();
   });
 
+  it('disables and enables several people picked in the list', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    const query = encodeURIComponent(`persona masiva ${RUN} 002`);
+    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
+    const rows = page.locator('[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(10);
+    for (const i of [21, 22]) await page.getByRole('checkbox', { name: `Seleccionar a ${bulkName(i)}` }).check();
+    const bar = page.getByTestId('people-bulk-bar');
+    expect(await bar.getByText('2 personas seleccionadas').count()).toBe(1);
+    await shot(page, 'people-bulk', 'desktop');
+    await bar.getByTestId('people-bulk-disable').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deshabilitar' }).click();
+    await page.getByText('2 personas deshabilitadas').waitFor();
+    // the active list lost them, the selection is gone
+    await expect.poll(() => rows.count()).toBe(8);
+    expect(await bar.count()).toBe(0);
+    await goto(page, `/people?q=${query}&status=disabled`, '[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByTestId('people-select-page').check();
+    await page.getByTestId('people-bulk-enable').click();
+    await page.getByText('2 personas habilitadas').waitFor();
+    await expect.poll(() => rows.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of VIEWPORT_NAMES) {
     it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);

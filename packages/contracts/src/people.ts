@@ -84,6 +84,15 @@ export type TPersonListQuery = z.infer<typeof ZPersonListQuery>;
 
 export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), link: z.string(), expires_at: z.string() }).meta({ id: 'Invite' });
 
+/** Several people disabled or enabled at once (the people list's selection). */
+export const ZBulkPersonStatusRequest = z.object({ person_ids: z.array(z.uuid()).min(1).max(500), disabled: z.boolean() });
+export type TBulkPersonStatusRequest = z.infer<typeof ZBulkPersonStatusRequest>;
+/** `changed`: the ids whose state changed; `unchanged`: already so; `not_found`: no such person here. */
+export const ZBulkPersonStatusResponse = z
+  .object({ changed: z.array(z.string()), unchanged: z.array(z.string()), not_found: z.array(z.string()) })
+  .meta({ id: 'BulkPersonStatus' });
+export type TBulkPersonStatusResponse = z.infer<typeof ZBulkPersonStatusResponse>;
+
 /** One write about a person (the audit log's entries whose subject is the person), newest first. */
 export const ZPersonHistoryEntry = z
   .object({

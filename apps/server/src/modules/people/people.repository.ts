@@ -241,6 +241,17 @@ export async function setPersonDisabled(tx: Drizzle, tenantId: string, personId:
   return row ?? null;
 }
 
+/** Disables or enables several persons at once; answers the ids it changed (of this tenant, not already so). */
+export async function setPersonsDisabled(tx: Drizzle, tenantId: string, personIds: readonly string[], isDisabled: boolean): Promise<string[]> {
+  if (personIds.length === 0) return [];
+  const rows = await tx
+    .update(persons)
+    .set({ isDisabled, updatedAt: new Date() })
+    .where(and(eq(persons.tenantId, tenantId), inArray(persons.id, [...personIds]), eq(persons.isDisabled, !isDisabled)))
+    .returning({ id: persons.id });
+  return rows.map((row) => row.id);
+}
+
 export interface PersonQuery {
   search?: string | undefined;
   origin?: string | undefined;

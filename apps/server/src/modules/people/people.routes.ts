@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
+import { ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -68,6 +68,14 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
 
   registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: requires('MANAGE_PEOPLE'), tags, importer: () => peopleImporter });
 
+  app.post(
+    `${prefix}/bulk-status`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'Disable or enable several people at once (up to 500)', body: ZBulkPersonStatusRequest, response: { 200: ZBulkPersonStatusResponse } },
+    },
+    async (request) => setManyDisabled(ctxOf(request, platform), request.body),
+  );
   app.get(`${prefix}/:id/`, { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPerson', params: idParams, response: { 200: ZPerson } } }, async (request) =>
     getPerson(ctxOf(request, platform), request.params.id),
   );

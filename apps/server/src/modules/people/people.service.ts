@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -20,7 +20,9 @@ import {
   findDocumentHolder,
   insertPerson,
   listPersons,
+  existingPersonIds,
   setPersonDisabled,
+  setPersonsDisabled,
   updatePerson as updatePersonRow,
   type DocumentValue,
   type PersonFields,
@@ -328,6 +330,28 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
     .catch(raceErrors);
   if (prepared.positionIds) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return getPerson(ctx, id);
+}
+
+/**
+ * Disables or enables several people in one transaction (the list's selection): each changed one
+ * gets its own audit row (their histories show it); you cannot disable yourself; unknown ids and
+ * other tenants' are reported, never touched.
+ */
+export async function setManyDisabled(ctx: Ctx, input: TBulkPersonStatusRequest): Promise<TBulkPersonStatusResponse> {
+  const ids = [...new Set(input.person_ids)];
+  if (input.disabled && ids.includes(signedIn(ctx).caller.personId)) throw new AppError('operation-not-allowed', 'You cannot disable yourself.');
+  const { changed, existing } = await ctx.tx(
+    async (tx) => {
+      const existing = await existingPersonIds(tx, ctx.tenant.id, ids);
+      const changed = await setPersonsDisabled(tx, ctx.tenant.id, [...existing], input.disabled);
+      if (changed.length > 0) await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+      return { changed, existing };
+    },
+    { audit: input.disabled ? 'people.disable' : 'people.enable', subject: (result) => result.changed },
+  );
+  if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  const done = new Set(changed);
+  return { changed, unchanged: ids.filter((id) => existing.has(id) && !done.has(id)), not_found: ids.filter((id) => !existing.has(id)) };
 }
 
 /**

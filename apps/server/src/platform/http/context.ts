@@ -33,9 +33,10 @@ export interface TxOptions<T> {
   details?: Record<string, unknown>;
   /**
    * The record the write is about, for its history: an id, or how to read it from the result (a
-   * created record). By default the route's `:id` when it is a uuid.
+   * created record); several ids write one audit row each. By default the route's `:id` when it
+   * is a uuid.
    */
-  subject?: string | ((result: T) => string | null);
+  subject?: string | readonly string[] | ((result: T) => string | readonly string[] | null);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,21 +61,27 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
     tx: (fn, options) =>
       platform.db.transaction(tenant.id, async (tx) => {
         const result = await fn(tx);
-        if (options?.audit && WRITE_METHODS.has(request.method)) {
-          await tx.insert(auditLog).values({
-            tenantId: tenant.id,
-            actorUserId: caller?.userId ?? null,
-            actorPersonId: caller?.personId ?? null,
-            impersonatorUserId: caller?.impersonator?.userId ?? null,
-            impersonatorPersonId: caller?.impersonator?.personId ?? null,
-            action: options.audit,
-            method: request.method,
-            path: request.url.split('?')[0] ?? request.url,
-            status: 200,
-            requestId: request.id,
-            details: options.details ?? null,
-            subjectId: typeof options.subject === 'function' ? options.subject(result) : (options.subject ?? subjectOf(request)),
-          });
+        const action = options?.audit;
+        if (action && WRITE_METHODS.has(request.method)) {
+          const subject = typeof options?.subject === 'function' ? options.subject(result) : (options?.subject ?? subjectOf(request));
+          // a write about several records leaves one row per record (each one's history shows it)
+          const subjects = Array.isArray(subject) ? (subject.length > 0 ? subject : [null]) : [subject];
+          await tx.insert(auditLog).values(
+            subjects.map((subjectId) => ({
+              tenantId: tenant.id,
+              actorUserId: caller?.userId ?? null,
+              actorPersonId: caller?.personId ?? null,
+              impersonatorUserId: caller?.impersonator?.userId ?? null,
+              impersonatorPersonId: caller?.impersonator?.personId ?? null,
+              action,
+              method: request.method,
+              path: request.url.split('?')[0] ?? request.url,
+              status: 200,
+              requestId: request.id,
+              details: options?.details ?? null,
+              subjectId,
+            })),
+          );
           request.audited = true;
         }
         return result;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TPerson } from '@faena/contracts';
+import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { PERSONS_BASE, peopleKeys } from './get-people.ts';
 
@@ -38,3 +38,16 @@ export function useInvitePerson(id: string) {
     onSuccess: () => void client.invalidateQueries({ queryKey: peopleKeys.history(id) }),
   });
 }
+
+/** POST /persons/bulk-status (MANAGE_PEOPLE): several people disabled or enabled at once. */
+export function useSetManyDisabled() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: TBulkPersonStatusRequest) => apiClient.post<TBulkPersonStatusResponse>(`${PERSONS_BASE}/bulk-status`, { json: input }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.all });
+    },
+  });
+}
+

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EMPTY_FILTERS, PERSON_ORIGINS, usePeople, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
+import { PeopleBulkBar } from './people-bulk-bar.tsx';
 import { PeopleFiltersBar, type FilterState } from './people-filters.tsx';
 import { PeopleResults } from './people-results.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -64,6 +65,20 @@ export function PeopleListPage() {
   const [exportOpened, exportModal] = useDisclosure(false);
   const access = usePeopleAccess();
   const people = usePeople(state.filters, state.page, state.pageSize);
+  // The selection belongs to the list as it is shown: another search, filter or page starts afresh.
+  const listKey = params.toString();
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: listKey, ids: new Set() });
+  const selected = selection.key === listKey ? selection.ids : new Set<string>();
+  const select = (ids: readonly string[], checked: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    setSelection({ key: listKey, ids: next });
+  };
+  const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
+  const selectable = access.canManage && !isMobile;
 
   const update = (next: Partial<FilterState & { page: number; pageSize: number }>, replace = true) => setParams(writeState({ ...state, page: 1, ...next }), { replace });
   const pushSearch = useDebouncedCallback((value: string) => update({ filters: { ...state.filters, search: value } }), SEARCH_DEBOUNCE_MS);
@@ -117,6 +132,7 @@ export function PeopleListPage() {
         </Text>
         {people.isFetching && !people.isPending && <Loader size="xs" />}
       </Group>
+      {selectable && selected.size > 0 && <PeopleBulkBar selected={[...selected]} onDone={clearSelection} onClear={clearSelection} />}
       {people.isError ? (
         <Alert color="red" title={t('people.list.failed')}>
           <Button size="xs" variant="white" onClick={() => void people.refetch()}>
@@ -136,7 +152,7 @@ export function PeopleListPage() {
         </Paper>
       ) : (
         <div style={{ opacity: people.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <PeopleResults people={people.data.results} isMobile={isMobile} />
+          <PeopleResults people={people.data.results} isMobile={isMobile} selection={selectable ? { selected, onChange: select } : undefined} />
         </div>
       )}
       {count > 0 && (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
@@ -28,8 +28,14 @@ function StatusBadge({ person }: { person: TPersonListItem }) {
   );
 }
 
-/** The page of people: a table on desktop, cards on phones. */
-export function PeopleResults({ people, isMobile }: { people: TPersonListItem[]; isMobile: boolean }) {
+/** The rows picked for a bulk action (the desktop table, for MANAGE_PEOPLE). */
+export interface PeopleSelection {
+  selected: ReadonlySet<string>;
+  onChange: (ids: readonly string[], checked: boolean) => void;
+}
+
+/** The page of people: a table on desktop (with a checkbox per row when `selection` is given), cards on phones. */
+export function PeopleResults({ people, isMobile, selection }: { people: TPersonListItem[]; isMobile: boolean; selection?: PeopleSelection | undefined }) {
   const { t } = useTranslation();
   const more = (n: number) => t('people.list.more', { n });
   const documents = (person: TPersonListItem) => person.identity_documents.map((doc) => `${t(`people.documentTypesShort.${doc.type}`)} ${doc.number}`);
@@ -82,6 +88,17 @@ export function PeopleResults({ people, isMobile }: { people: TPersonListItem[];
       <Table highlightOnHover verticalSpacing="sm" data-testid="people-table">
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('people.bulk.selectPage')}
+                  checked={people.length > 0 && people.every((person) => selection.selected.has(person.id))}
+                  indeterminate={people.some((person) => selection.selected.has(person.id)) && !people.every((person) => selection.selected.has(person.id))}
+                  onChange={(event) => selection.onChange(people.map((person) => person.id), event.currentTarget.checked)}
+                  data-testid="people-select-page"
+                />
+              </Table.Th>
+            )}
             <Table.Th>{t('people.list.name')}</Table.Th>
             <Table.Th>{t('people.list.documents')}</Table.Th>
             <Table.Th>{t('people.list.positions')}</Table.Th>
@@ -91,7 +108,17 @@ export function PeopleResults({ people, isMobile }: { people: TPersonListItem[];
         </Table.Thead>
         <Table.Tbody>
           {people.map((person) => (
-            <Table.Tr key={person.id} data-testid="person-row" data-disabled={person.is_disabled || undefined} className={classes.row}>
+            <Table.Tr key={person.id} data-testid="person-row" data-disabled={person.is_disabled || undefined} className={classes.row} bg={selection?.selected.has(person.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              {selection && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('people.bulk.selectOne', { name: person.name })}
+                    checked={selection.selected.has(person.id)}
+                    onChange={(event) => selection.onChange([person.id], event.currentTarget.checked)}
+                    data-testid="person-select"
+                  />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <PersonAvatar person={person} size={36} />
