@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '@faena/domain';
-import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { AUD, ORG, PERSONS } from './directory.helpers.ts';
 import { resolveAudience } from '../src/modules/audiences/audiences.service.ts';
 
@@ -137,13 +137,49 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect((await server.api('demo', `${POSITIONS}${temporary.id}/`, { method: 'DELETE', token: admin })).status).toBe(404);
   });
 
-  it('needs VIEW_ORG_CHART to read and MANAGE_ORG_CHART to write', async () => {
+  it('needs VIEW_ORG_CHART (or MANAGE_ORG_CHART) to read the chart and MANAGE_ORG_CHART to write', async () => {
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
     expect((await server.api('demo', `${AUD}/org-chart/`, { token: operario })).status).toBe(403);
     expect((await server.api('demo', POSITIONS, { token: operario })).status).toBe(403);
     expect((await server.api('demo', `${AUD}/org-chart/`, { token: supervisora })).status).toBe(200);
     expect((await post({ title: 'No' }, supervisora)).status).toBe(403);
+  });
+
+  it('lets whoever works with people read positions (their pickers), not the chart', async () => {
+    const reader = await addMember(server, tenantId, { email: 'lectora-personas@faena.test', permissions: ['VIEW_PEOPLE'] });
+    const token = (await signIn(server, 'demo', reader.email, reader.password)).id_token;
+    const list = await body<{ count: number; results: Position[] }>(await server.api('demo', POSITIONS, { token }));
+    expect(list.count).toBeGreaterThan(0);
+    expect((await server.api('demo', `${POSITIONS}${list.results[0]!.id}/`, { token })).status).toBe(200);
+    expect((await server.api('demo', `${AUD}/org-chart/`, { token })).status).toBe(403);
+    expect((await post({ title: 'No' }, token)).status).toBe(403);
+  });
+
+  it('manages positions behind their own flag (manage_positions), not the chart’s', async () => {
+    const [some] = (await body<{ results: Position[] }>(await server.api('demo', POSITIONS, { token: admin }))).results;
+    await setFlags(server, tenantId, { org_chart: false });
+    try {
+      // the chart's flag off (as in production) leaves positions manageable
+      const made = await position({ title: 'Encargada de Turno Flag' });
+      expect((await patch(made.id, { department: 'Turnos' })).status).toBe(200);
+      await setFlags(server, tenantId, { manage_positions: false });
+      const refused = { code: 'operation-not-allowed', detail: 'Managing positions is not enabled for this organisation.', flag: 'manage_positions' };
+      for (const response of [
+        await post({ title: 'No' }),
+        await patch(made.id, { title: 'No' }),
+        await server.api('demo', `${POSITIONS}${made.id}/`, { method: 'DELETE', token: admin }),
+        await server.api('demo', `${POSITIONS}imports/`, { token: admin }),
+      ]) {
+        expect(response.status).toBe(403);
+        expect(await body(response)).toEqual(refused);
+      }
+      // reading stays: the chart and the pickers still show the positions there are
+      expect((await server.api('demo', `${POSITIONS}${some!.id}/`, { token: admin })).status).toBe(200);
+      expect((await body<Position>(await server.api('demo', `${POSITIONS}${made.id}/`, { token: admin }))).title).toBe('Encargada de Turno Flag');
+    } finally {
+      await setFlags(server, tenantId, { org_chart: true, manage_positions: true });
+    }
   });
 
   it('audiences: rules by position, venue, business line and explicit people resolve to enabled persons', async () => {

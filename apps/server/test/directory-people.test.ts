@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, signIn, startServer, tenantOf, addMember, type TestServer } from './harness.ts';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, setDisabledModules, signIn, startServer, tenantOf, addMember, type TestServer } from './harness.ts';
 import { AUD, ORG, PERSONS, uploadFile } from './directory.helpers.ts';
 import { PNG_1X1, PDF } from './documents.helpers.ts';
 
@@ -122,9 +122,27 @@ describe.each(engines())('people directory on %s', (engine) => {
       expect((await body<{ errors: unknown }>(response)).errors, JSON.stringify(json)).toEqual(errors);
     }
     const notImage = await uploadFile(server, 'demo', admin, PDF, 'cv.pdf');
-    expect((await body<{ errors: unknown }>(await create({ name: 'X', photo_upload_id: notImage }))).errors).toEqual({ photo_upload_id: ['The photo must be a PNG, JPEG, GIF or WebP image.'] });
+    expect((await body<{ errors: unknown }>(await create({ name: 'X', photo_upload_id: notImage }))).errors).toEqual({ photo_upload_id: ['The photo must be a PNG, JPEG or GIF image.'] });
     expect((await create({ name: 'X', origin: 'MARTIAN' })).status).toBe(400);
     expect((await list('?page_size=1')).count).toBe(before);
+  });
+
+  it('takes no new business lines or company while the tenant has those modules disabled, and keeps what a person has', async () => {
+    const person = await body<Person & { company: { id: string } | null; business_lines: { id: string }[] }>(await create({ name: 'Con Empresa', company_id: refs.company, business_line_ids: [refs.line] }));
+    await setDisabledModules(server, tenantId, ['company', 'business_line']);
+    try {
+      const refused = await create({ name: 'X', company_id: refs.company, business_line_ids: [refs.line] });
+      expect(refused.status).toBe(400);
+      expect((await body<{ errors: unknown }>(refused)).errors).toEqual({
+        company_id: ['The company module is disabled for this organization.'],
+        business_line_ids: ['The business line module is disabled for this organization.'],
+      });
+      const renamed = await body<Person & { company: { id: string } | null; business_lines: { id: string }[] }>(await patch(person.id, { name: 'Con Empresa Renombrada' }));
+      expect(renamed.company?.id).toBe(refs.company);
+      expect(renamed.business_lines.map((line) => line.id)).toEqual([refs.line]);
+    } finally {
+      await setDisabledModules(server, tenantId, []);
+    }
   });
 
   it('edits with PATCH: only the fields sent change, the same checks apply', async () => {
@@ -214,7 +232,12 @@ describe.each(engines())('people directory on %s', (engine) => {
     const withoutEmail = await body<Person>(await create({ name: 'Sin Correo Invitable' }));
     expect((await server.api('demo', `${PERSONS}${withoutEmail.id}/invite`, { method: 'POST', token: admin })).status).toBe(400);
     const member = (await list('?search=supervisora%40faena')).results[0]!;
-    expect((await server.api('demo', `${PERSONS}${member.id}/invite`, { method: 'POST', token: admin })).status).toBe(409);
+    const taken = await server.api('demo', `${PERSONS}${member.id}/invite`, { method: 'POST', token: admin });
+    expect(taken.status).toBe(409);
+    expect(await body(taken)).toMatchObject({ code: 'conflict', reason: 'has-account' });
+    const gone = await body<Person>(await create({ name: 'Deshabilitada Invitable', primary_email: 'deshabilitada.invitable@faena.test' }));
+    await server.api('demo', `${PERSONS}${gone.id}/disable`, { method: 'POST', token: admin });
+    expect(await body(await server.api('demo', `${PERSONS}${gone.id}/invite`, { method: 'POST', token: admin }))).toMatchObject({ code: 'conflict', reason: 'disabled' });
   });
 
   it('a person who takes a position gets its default permissions, within what the assigner holds', async () => {

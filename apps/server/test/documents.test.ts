@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
+import { addMember, body, engines, makeTenant, setFlags, signIn, startServer, type TestServer } from './harness.ts';
 import {
   bytesOf,
   CHUNK,
@@ -234,16 +234,14 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
     it('accepts tiff only when the tenant has tiff_images on (heic likewise)', async () => {
       const before = await uploadWhole(server, 'acme', token, TIFF, 'scan.tiff');
       expect(before.status).toBe(415);
-      await server.running.platform.db.ownerExec(`UPDATE tenants SET feature_flags = feature_flags || '{"tiff_images": true}'::jsonb WHERE id = '${acme.id}'`);
-      server.running.platform.tenants.forget();
+      await setFlags(server, acme.id, { tiff_images: true });
       try {
         const after = await uploadWhole(server, 'acme', token, TIFF, 'scan.tiff');
         expect(after.status).toBe(200);
         const uploadId = await storedId(await store(server, 'acme', token, await after.text()));
         expect((await body(await metadata([uploadId])))[uploadId]).toMatchObject({ content_type: 'image/tiff' });
       } finally {
-        await server.running.platform.db.ownerExec(`UPDATE tenants SET feature_flags = feature_flags || '{"tiff_images": false}'::jsonb WHERE id = '${acme.id}'`);
-        server.running.platform.tenants.forget();
+        await setFlags(server, acme.id, { tiff_images: false });
       }
     });
 

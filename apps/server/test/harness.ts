@@ -11,7 +11,7 @@ import { createTenant } from '../src/modules/tenants/tenants.service.ts';
 import { ensureUser, hashPassword } from '../src/modules/auth/users.service.ts';
 import { insertPerson, setPersonDisabled } from '../src/modules/people/people.repository.ts';
 import { setPassportPermissions } from '../src/modules/permissions/permissions.repository.ts';
-import type { PermissionKey } from '@faena/domain';
+import type { FeatureFlag, PermissionKey } from '@faena/domain';
 
 export type EngineName = 'pglite' | 'postgres';
 
@@ -164,6 +164,18 @@ export async function tenantOf(server: TestServer, subdomain: string): Promise<{
   const response = await server.api(subdomain, '/api/tenant');
   if (response.status !== 200) throw new Error(`tenant ${subdomain}: ${response.status}`);
   return body(response);
+}
+
+/** Sets some of a tenant's feature flags (as an operator would) and drops the cached tenant, so the next request sees them. */
+export async function setFlags(server: TestServer, tenantId: string, flags: Partial<Record<FeatureFlag, boolean>>): Promise<void> {
+  await server.running.platform.db.ownerExec(`UPDATE tenants SET feature_flags = feature_flags || '${JSON.stringify(flags)}'::jsonb WHERE id = '${tenantId}'`);
+  server.running.platform.tenants.forget();
+}
+
+/** Sets which modules a tenant has disabled (spec shell §1) and drops the cached tenant. */
+export async function setDisabledModules(server: TestServer, tenantId: string, modules: string[]): Promise<void> {
+  await server.running.platform.db.ownerExec(`UPDATE tenants SET disabled_modules = '{${modules.join(',')}}'::text[] WHERE id = '${tenantId}'`);
+  server.running.platform.tenants.forget();
 }
 
 /**

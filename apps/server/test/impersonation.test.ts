@@ -93,19 +93,20 @@ describe.each(engines())('impersonation on %s', (engine) => {
     const pair = await body<Pair>(await impersonate(personIdOf['rrhh@faena.test'], admin.id_token));
     const response = await impersonate(personIdOf['supervisora@faena.test'], pair.id_token);
     expect(response.status).toBe(403);
-    expect(await body(response)).toMatchObject({ code: 'operation-not-allowed' });
+    expect(await body(response)).toMatchObject({ code: 'operation-not-allowed', reason: 'impersonating' });
   });
 
   it('refuses yourself, a disabled person and a person without an account', async () => {
     const self = await impersonate(adminPersonId, admin.id_token);
     expect(self.status).toBe(400);
+    expect(await body(self)).toMatchObject({ code: 'bad-request', reason: 'self' });
     const disabled = await impersonate(personIdOf['inactivo@faena.test'], admin.id_token);
     expect(disabled.status).toBe(403);
     expect(await body(disabled)).toMatchObject({ code: 'user-disabled' });
     const created = await body<{ id: string }>(await server.api('demo', PERSONS, { method: 'POST', json: { name: 'Sin Cuenta' }, token: admin.id_token }));
     const noAccount = await impersonate(created.id, admin.id_token);
     expect(noAccount.status).toBe(400);
-    expect(await body(noAccount)).toMatchObject({ code: 'bad-request', detail: expect.stringContaining('Sin Cuenta') });
+    expect(await body(noAccount)).toMatchObject({ code: 'bad-request', reason: 'no-account', detail: expect.stringContaining('Sin Cuenta') });
   });
 
   it("answers 404 for another tenant's person, an unknown id and a malformed id; 400 for a missing one", async () => {

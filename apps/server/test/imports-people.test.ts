@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
-import { AUD, csv, importAll, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
+import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, setDisabledModules, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { AUD, csv, importAll, uploadFile, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
 import { sql } from 'drizzle-orm';
 import { formatRut } from '@faena/domain';
 
@@ -184,7 +184,7 @@ describe.each(engines())('people imports on %s', (engine) => {
       [21, 'ADD', null, null],
       [22, 'ERROR', 'FILE_ROW_DUPLICATE_KEY', 'email'],
     ]);
-    expect(rows.find((r) => r.row === 6)!.error_message).toBe('RUT inválido');
+    expect(rows.find((r) => r.row === 6)!.error_message).toBe('Invalid RUT');
     expect(rows.find((r) => r.row === 3)!.error_message).toBe("La columna 'label' no puede estar vacía");
     expect((await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token })).status).toBe(409);
     expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count).toBe(before);
@@ -207,5 +207,40 @@ describe.each(engines())('people imports on %s', (engine) => {
     await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token: admin });
     expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_OK', counts: { UPDATE: 1, ADD: 0 } });
     expect((await find('tardia@faena.test')).map((p) => p.name)).toEqual(['Tardía']);
+  });
+
+  it('is refused while the tenant has the mass person upload off (flag massive_person_upload)', async () => {
+    const upload = await uploadFile(server, 'demo', admin, csv([['nombre', 'correo'], ['Sin Flag', 'sinflag@faena.test']]), 'personas.csv');
+    await setFlags(server, tenantId, { massive_person_upload: false });
+    try {
+      for (const response of [await server.api('demo', IMPORTS, { method: 'POST', token: admin, json: { upload_id: upload } }), await server.api('demo', IMPORTS, { token: admin })]) {
+        expect(response.status).toBe(403);
+        expect(await body(response)).toEqual({ code: 'operation-not-allowed', detail: 'Bulk loading people is not enabled for this organisation.', flag: 'massive_person_upload' });
+      }
+    } finally {
+      await setFlags(server, tenantId, { massive_person_upload: true });
+    }
+    expect(await find('sinflag@faena.test')).toEqual([]);
+  });
+
+  it('a disabled module’s column must be empty, and an empty one leaves the person’s values alone', async () => {
+    const [kept] = await importAll(server, 'demo', admin, IMPORTS, csv([['nombre', 'correo', 'empresa', 'líneas de negocio'], ['Modulos Apagados', 'modulos@faena.test', 'T-TSUR', 'T-LOG']]), 'antes.csv').then(() => find('modulos@faena.test'));
+    await setDisabledModules(server, tenantId, ['company', 'business_line']);
+    try {
+      const job = await startImport(server, 'demo', admin, IMPORTS, csv([['nombre', 'correo', 'empresa', 'líneas de negocio'], ['Modulos Apagados', 'modulos@faena.test', '', ''], ['Con Empresa', 'con.empresa@faena.test', 'T-TSUR', ''], ['Con Linea', 'con.linea@faena.test', '', 'T-LOG']]), 'apagados.csv');
+      const done = await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+      expect(done.status).toBe('VALIDATION_FAILED');
+      const rows = await rowsOf(server, 'demo', admin, IMPORTS, job.id);
+      expect(rows.map((r) => [r.row, r.operation, r.error_code, r.error_column])).toEqual([
+        [2, 'NO_CHANGE', null, null],
+        [3, 'ERROR', 'FILE_ROW_MODULE_DISABLED', 'company'],
+        [4, 'ERROR', 'FILE_ROW_MODULE_DISABLED', 'business_lines'],
+      ]);
+    } finally {
+      await setDisabledModules(server, tenantId, []);
+    }
+    const person = await detail(kept!.id);
+    expect(person.company?.name).toBe('Transportes Sur');
+    expect(person.business_lines.map((line) => line.name)).toEqual(['Logística Test']);
   });
 });

@@ -24,7 +24,7 @@ describe.each(engines())('route guard on %s', (engine) => {
       const label = `${route.method} ${route.url}`;
       expect(isAccess(route.access), label).toBe(true);
       if (route.access && 'permissions' in route.access) {
-        for (const key of route.access.permissions) expect(PERMISSION_KEYS as readonly string[], label).toContain(key);
+        for (const key of [...route.access.permissions, ...(route.access.anyOf ?? [])]) expect(PERMISSION_KEYS as readonly string[], label).toContain(key);
       }
     }
   });

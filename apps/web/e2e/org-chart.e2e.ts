@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
+import { baseUrl, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
 
 /**
  * Positions and the org chart, audiences and the permissions calculator, against the real server.
@@ -74,10 +74,38 @@ afterAll(async () => {
 });
 
 describe('positions and the org chart', () => {
+  it('manages positions where the chart itself is off (demo-norte has the production flags)', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    const norte = baseUrl().replace('//demo.', '//demo-norte.');
+    await page.goto(`${norte}/sign-in`);
+    await page.fill('input[data-testid=email]', 'admin@faena.test');
+    await page.fill('input[data-testid=password]', DEMO_PASSWORD);
+    await page.click('[data-testid=sign-in-submit]');
+    await page.waitForSelector('[data-testid=home-greeting]');
+    // no Organigrama in the menu; the positions are on the organisation's page
+    expect(await page.getByRole('link', { name: 'Organigrama' }).count()).toBe(0);
+    await page.goto(`${norte}/organization`);
+    await page.getByTestId('catalog-link-positions').click();
+    await page.waitForURL(/\/positions$/);
+    await page.getByTestId('positions-search').waitFor();
+    expect(await page.getByRole('link', { name: 'Ver organigrama' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Nuevo cargo' }).click();
+    await page.getByLabel('Nombre del cargo').fill(`Jefe de Turno Norte ${run}`);
+    await page.getByTestId('position-save').click();
+    await page.waitForURL(/\/positions$/);
+    await page.getByTestId('positions-search').fill(run);
+    await page.getByTestId('position-row').filter({ hasText: `Jefe de Turno Norte ${run}` }).waitFor();
+    await shot(page, 'positions-chart-off', 'desktop');
+    await page.goto(`${norte}/org-chart`);
+    await page.waitForSelector('[data-testid=no-access]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a position in the UI with a parent, a person and a default permission, and finds the person on the chart', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'admin');
-    await goto(page, '/org-chart/positions/new', '[data-testid=position-save]');
+    await goto(page, '/positions/new', '[data-testid=position-save]');
     await page.getByLabel('Nombre del cargo').fill(POSITION);
     await page.getByLabel('Departamento').fill('Pruebas');
     await page.getByLabel('Código').fill(`CP-${run}`);
@@ -88,7 +116,7 @@ describe('positions and the org chart', () => {
     expect(await page.getByTestId('default-MANAGE_PEOPLE').isDisabled()).toBe(false);
     await shot(page, 'position-form', 'desktop');
     await page.getByTestId('position-save').click();
-    await page.waitForURL(/\/org-chart\/positions$/);
+    await page.waitForURL(/\/positions$/);
     await page.getByTestId('positions-search').fill(run);
     const row = page.getByTestId('position-row').filter({ hasText: POSITION });
     await row.waitFor();
@@ -167,7 +195,7 @@ describe('positions and the org chart', () => {
   it('refuses to save a position without a title and maps the server\'s code conflict onto the field', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'admin');
-    await goto(page, '/org-chart/positions/new', '[data-testid=position-save]');
+    await goto(page, '/positions/new', '[data-testid=position-save]');
     await page.getByTestId('position-save').click();
     await page.getByText('Escribe el nombre del cargo.').waitFor();
     await page.getByLabel('Nombre del cargo').fill(`Duplicado ${run}`);
@@ -185,9 +213,9 @@ describe('positions and the org chart', () => {
       await goto(page, `/org-chart?position=${rootId}`, '[data-testid=org-chart-panel]');
       await page.getByTestId('org-chart-panel').getByRole('heading', { name: ROOT }).waitFor();
       await shot(page, 'org-chart', viewport);
-      await goto(page, '/org-chart/positions', '[data-testid=position-row]');
+      await goto(page, '/positions', '[data-testid=position-row]');
       await shot(page, 'positions-list', viewport);
-      await goto(page, `/org-chart/positions/${rootId}`, '[data-testid=position-save]');
+      await goto(page, `/positions/${rootId}`, '[data-testid=position-save]');
       await shot(page, 'position-edit', viewport);
       expect(errors).toEqual([]);
       await context.close();

@@ -1,4 +1,4 @@
-import { tenantFromHost } from '@faena/domain';
+import { resolveFlags, tenantFromHost, type FeatureFlag } from '@faena/domain';
 import { AppError } from './errors.ts';
 import { BUS_RESYNC, type EventBus } from './events.ts';
 
@@ -13,6 +13,15 @@ export interface TenantRecord {
   featureFlags: Record<string, boolean>;
   passwordPolicy: Record<string, unknown>;
   supportEmail: string | null;
+}
+
+/**
+ * A feature the tenant's flags switch off (spec shell §3: the web app hides it) is refused by the
+ * server too, so an address typed by hand or an old tab cannot use it: 403 `operation-not-allowed`
+ * naming the flag.
+ */
+export function assertFeature(tenant: Pick<TenantRecord, 'featureFlags'>, flag: FeatureFlag, detail = 'This feature is not enabled for this organisation.'): void {
+  if (!resolveFlags(tenant.featureFlags)[flag]) throw new AppError('operation-not-allowed', detail, { flag });
 }
 
 export type TenantLookup = (subdomain: string) => Promise<TenantRecord | null>;

@@ -31,9 +31,6 @@ const permissionsCalculator = () => import('../features/permissions-calculator/r
 const notifications = () => import('../features/notifications/routes.tsx');
 const tools = () => import('../features/tools/routes.tsx');
 
-/** Positions, their editing and bulk load (spec §6 MANAGE_ORG_CHART), behind the chart's flag. */
-const ORG_CHART_MANAGE = { ...ACCESS.orgChart, allOf: ['MANAGE_ORG_CHART'] } as const;
-
 /** The four shapes of a catalogue (spec §2: venues, locations, business lines, blueprints, companies, stores), and its bulk load. */
 function catalogRoutes(path: string, name: 'VenuesRoute' | 'VenueCategoriesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute', access: (typeof ACCESS)[keyof typeof ACCESS]): RouteObject[] {
   return pages([path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`, `${path}/import/:jobId?`], catalogs, name, access);
@@ -53,9 +50,9 @@ export const protectedRoutes: RouteObject[] = [
   // The organisation's profile is for every member (decision 008); MANAGE_PEOPLE edits it.
   { path: 'organization', ...page(people, 'OrganizationRoute') },
   { path: 'org-chart', ...page(orgChart, 'OrgChartRoute', ACCESS.orgChart) },
-  { path: 'org-chart/positions', ...page(orgChart, 'PositionsRoute', ORG_CHART_MANAGE) },
-  ...pages(['org-chart/positions/new', 'org-chart/positions/:id'], orgChart, 'PositionFormRoute', ORG_CHART_MANAGE),
-  { path: 'org-chart/positions/upload/:jobId?', ...page(orgChart, 'PositionsUploadRoute', ORG_CHART_MANAGE) },
+  { path: 'positions', ...page(orgChart, 'PositionsRoute', ACCESS.positions) },
+  ...pages(['positions/new', 'positions/:id'], orgChart, 'PositionFormRoute', ACCESS.positions),
+  { path: 'positions/upload/:jobId?', ...page(orgChart, 'PositionsUploadRoute', ACCESS.positions) },
   { path: 'profile', ...page(account, 'ProfileRoute') },
   { path: 'profile/edit', ...page(account, 'ProfileEditRoute', ACCESS.profileEditing) },
   { path: 'settings', ...page(settings, 'SettingsRoute', ACCESS.settings) },
@@ -73,7 +70,7 @@ export const protectedRoutes: RouteObject[] = [
 
   ...pages(['people', 'people/:id'], people, 'PeopleRoute', ACCESS.people),
   ...pages(['people/create', 'people/:id/edit'], people, 'PersonFormRoute', ACCESS.peopleManage),
-  ...pages(['people-upload', 'people-bulk-load/:id'], people, 'PeopleUploadRoute', ACCESS.peopleManage),
+  ...pages(['people-upload', 'people-bulk-load/:id'], people, 'PeopleUploadRoute', ACCESS.peopleUpload),
   { path: 'audiences', ...page(audiences, 'AudiencesRoute', ACCESS.audiences) },
   { path: 'audiences/new', ...page(audiences, 'AudienceFormRoute', ACCESS.peopleManage) },
   { path: 'audiences/:id', ...page(audiences, 'AudienceFormRoute', ACCESS.audiences) },

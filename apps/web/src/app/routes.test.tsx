@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { TTokenPair } from '@faena/contracts';
 import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../shared/session/session.ts';
 import { renderRoutes } from '../test/render.tsx';
+import { testTokenPair } from '../test/session.ts';
 import { routerOptions, routes } from './routes.tsx';
 
 /** The app's table with the app's router options: the signed-in screens are patched in as in the browser. */
@@ -12,14 +12,7 @@ const renderApp = (path: string) => renderRoutes(routes, { path, options: router
 
 const WORKER = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS'];
 
-function pair(name = 'Matías González'): TTokenPair {
-  return {
-    id_token: 'id',
-    refresh_token: 'refresh',
-    expires_in: 3600,
-    user: { id: 'u1', email: 'operario@faena.test', name, tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
-  };
-}
+const pair = (name = 'Matías González') => testTokenPair({ name, email: 'operario@faena.test' });
 
 function serve(permissions: string[], isStaff = false) {
   vi.stubGlobal(

@@ -1,13 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, resolveFlags, type PasswordPolicy } from '@faena/domain';
+import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, type PasswordPolicy } from '@faena/domain';
 import type { TTokenPair, TUser } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
-import type { TenantRecord } from '../../platform/tenancy.ts';
+import { assertFeature, type TenantRecord } from '../../platform/tenancy.ts';
 import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, setPersonPicture, touchSignIn, updatePerson, type PersonFields, type PersonRow } from '../people/people.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
@@ -187,7 +187,7 @@ export async function me(ctx: Ctx): Promise<TUser> {
 /** The caller edits their own name and picture (spec §2 profile editing, behind its flag). */
 export async function updateMe(ctx: Ctx, input: { name?: string | undefined; picture?: string | null | undefined }): Promise<TUser> {
   const { caller } = signedIn(ctx);
-  if (!resolveFlags(ctx.tenant.featureFlags).profile_editing) throw new AppError('operation-not-allowed', 'Profile editing is not enabled for this organisation.');
+  assertFeature(ctx.tenant, 'profile_editing', 'Profile editing is not enabled for this organisation.');
   let picture: string | null | undefined = input.picture;
   if (picture) {
     // Only an image this tenant stored: never an arbitrary address shown to everyone.
@@ -338,9 +338,7 @@ export async function acceptInvite(ctx: Ctx, token: string, input: { name: strin
 // ---------------------------------------------------------------- magic link (behind its flag)
 
 function assertMagicLinkEnabled(tenant: TenantRecord): void {
-  if (!resolveFlags(tenant.featureFlags).magic_link) {
-    throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version');
-  }
+  assertFeature(tenant, 'magic_link', 'That sign-in method is not yet available on this version');
 }
 
 export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: { email: string; ip: string }): Promise<void> {
@@ -417,18 +415,18 @@ export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, inpu
 
 export async function startImpersonation(ctx: Ctx, personId: string): Promise<TTokenPair> {
   const { caller } = signedIn(ctx);
-  if (caller.impersonator) throw new AppError('operation-not-allowed', 'Stop impersonating before impersonating someone else.');
+  if (caller.impersonator) throw new AppError('operation-not-allowed', 'Stop impersonating before impersonating someone else.', { reason: 'impersonating' });
   // A malformed id names no person (and must not reach the uuid column).
   if (!isUuid(personId)) throw new AppError('not-found', 'Person not found.');
   return ctx.tx(
     async (tx) => {
       const person = await findPerson(tx, ctx.tenant.id, personId);
       if (!person) throw new AppError('not-found', 'Person not found.');
-      if (person.id === caller.personId) throw new AppError('bad-request', 'You cannot impersonate yourself.');
-      if (!person.userId) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`);
+      if (person.id === caller.personId) throw new AppError('bad-request', 'You cannot impersonate yourself.', { reason: 'self' });
+      if (!person.userId) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`, { reason: 'no-account' });
       if (person.isDisabled) throw new AppError('user-disabled', 'This user has been disabled.');
       const user = await findUserById(tx, person.userId);
-      if (!user) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`);
+      if (!user) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`, { reason: 'no-account' });
       return openSession(ctx, tx, { user, person }, 'IMPERSONATION', { userId: caller.userId, personId: caller.personId });
     },
     { audit: 'auth.impersonation.start', details: { person_id: personId }, subject: personId },

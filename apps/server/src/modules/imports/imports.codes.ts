@@ -11,7 +11,9 @@ export const FILE_ERROR_TEXTS: Record<TImportFileError, string> = {
 
 /**
  * Row error codes. The first three are the spec's (forms §8), texts verbatim; the rest are the
- * engine's and the importers' own.
+ * engine's and the importers' own. A person row's RUT, e-mail and taken e-mail say what the spec
+ * says for them anywhere (forms §5: 'Invalid RUT', 'Invalid email', 'Email already in use'),
+ * in every language.
  */
 export const ROW_ERROR_TEXTS = {
   FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía",
@@ -25,13 +27,14 @@ export const ROW_ERROR_TEXTS = {
   FILE_ROW_INVALID_NUMBER: 'El valor debe ser un número',
   FILE_ROW_INVALID_BOOLEAN: "El valor debe ser 'sí' o 'no'",
   FILE_ROW_CODE_IN_USE: 'El código ya está en uso por otro registro',
-  PERSON_ROW_INVALID_RUT: 'RUT inválido',
+  FILE_ROW_MODULE_DISABLED: 'Ese módulo está deshabilitado en la organización; deja la columna vacía',
+  PERSON_ROW_INVALID_RUT: 'Invalid RUT',
   PERSON_ROW_INVALID_DOCUMENT: 'Número de documento inválido para su tipo',
   PERSON_ROW_UNKNOWN_DOCUMENT_TYPE: 'Tipo de documento desconocido (CL_CI, PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS, SV_DUI)',
-  PERSON_ROW_INVALID_EMAIL: 'Correo electrónico inválido',
+  PERSON_ROW_INVALID_EMAIL: 'Invalid email',
   PERSON_ROW_INVALID_PHONE: 'Teléfono inválido',
   PERSON_ROW_INVALID_ORIGIN: 'Origen inválido (organización propia, socio comercial o empresa contratista)',
-  PERSON_ROW_EMAIL_IN_USE: 'El correo ya pertenece a otra persona',
+  PERSON_ROW_EMAIL_IN_USE: 'Email already in use',
   PERSON_ROW_DOCUMENT_IN_USE: 'El documento ya pertenece a otra persona',
   PERSON_ROW_EMAIL_DOCUMENT_MISMATCH: 'El correo y el documento pertenecen a personas distintas',
   PERSON_ROW_POSITION_NOT_ALLOWED: 'El cargo otorga permisos que quien importa no tiene',

@@ -12,6 +12,7 @@ import {
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { codeLookup } from '../catalogs/catalogs.repository.ts';
+import { findTenantById } from '../tenants/tenants.repository.ts';
 import { presumedNew, registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
 import { uuidv7 } from '../imports/uuidv7.ts';
 import { parseBoolean, splitList } from '../imports/keyed-importer.ts';
@@ -20,9 +21,10 @@ import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.reposit
 
 interface Lookups {
   positions: Map<string, { id: string; defaults: string[] }>;
-  businessLines: Map<string, string>;
+  /** null: the tenant has the module disabled (spec forms §6), so the column takes no values. */
+  businessLines: Map<string, string> | null;
   venues: Map<string, string>;
-  companies: Map<string, string>;
+  companies: Map<string, string> | null;
 }
 
 const ORIGINS: Record<string, PersonOrigin> = {
@@ -73,12 +75,15 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   requireAnyOf: ['email', 'document_number'],
   modes: ['upsert'],
   defaultMode: 'upsert',
-  prepare: async (tx, ctx) => ({
-    positions: await positionLookup(tx, ctx.tenantId),
-    businessLines: await codeLookup(tx, ctx.tenantId, 'business-line'),
-    venues: await codeLookup(tx, ctx.tenantId, 'venue'),
-    companies: await codeLookup(tx, ctx.tenantId, 'company'),
-  }),
+  prepare: async (tx, ctx) => {
+    const disabled = new Set((await findTenantById(tx, ctx.tenantId))?.disabledModules ?? []);
+    return {
+      positions: await positionLookup(tx, ctx.tenantId),
+      businessLines: disabled.has('business_line') ? null : await codeLookup(tx, ctx.tenantId, 'business-line'),
+      venues: await codeLookup(tx, ctx.tenantId, 'venue'),
+      companies: disabled.has('company') ? null : await codeLookup(tx, ctx.tenantId, 'company'),
+    };
+  },
   parseRow(cells, lookups, ctx) {
     const name = cells.name ?? '';
     const email = cells.email ? normalizeEmail(cells.email) : '';
@@ -143,8 +148,11 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       }
       return ids.sort();
     };
-    if (cells.business_lines !== undefined) {
-      const ids = refs(cells.business_lines, lookups.businessLines);
+    // a disabled module's column (spec forms §6) must be empty and leaves the person's values alone
+    if (cells.business_lines !== undefined && !lookups.businessLines) {
+      if (cells.business_lines) return fail('FILE_ROW_MODULE_DISABLED', 'business_lines');
+    } else if (cells.business_lines !== undefined) {
+      const ids = refs(cells.business_lines, lookups.businessLines!);
       if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_lines');
       data.business_line_ids = ids;
     }
@@ -153,8 +161,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'workspaces');
       data.workspace_ids = ids;
     }
-    if (cells.company !== undefined) {
-      const id = cells.company ? lookups.companies.get(cells.company.toLowerCase()) : null;
+    if (cells.company !== undefined && !lookups.companies) {
+      if (cells.company) return fail('FILE_ROW_MODULE_DISABLED', 'company');
+    } else if (cells.company !== undefined) {
+      const id = cells.company ? lookups.companies!.get(cells.company.toLowerCase()) : null;
       if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'company');
       data.company_id = id;
     }

@@ -5,6 +5,7 @@ import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { assertFeature } from '../../platform/tenancy.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
@@ -66,7 +67,11 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
     async (request, reply) => exportDownload(ctxOf(request, platform), request.params.id, reply),
   );
 
-  registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: requires('MANAGE_PEOPLE'), tags, importer: () => peopleImporter });
+  registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: requires('MANAGE_PEOPLE'), tags, importer: (ctx) => {
+      assertFeature(ctx.tenant, 'massive_person_upload', 'Bulk loading people is not enabled for this organisation.');
+      return peopleImporter;
+    },
+  });
 
   app.post(
     `${prefix}/bulk-status`,

@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
+import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType, type ToggleableModule } from '@faena/domain';
 import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -31,6 +31,7 @@ import {
 } from './people.repository.ts';
 
 export const EMAIL_IN_USE = 'Email already in use';
+export const moduleDisabledMessage = (module: ToggleableModule) => `The ${module.replace('_', ' ')} module is disabled for this organization.`;
 export const DOCUMENT_IN_USE = 'Identity document already in use';
 const notFound = () => new AppError('not-found', 'Person not found.');
 
@@ -182,7 +183,8 @@ async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow
     if (photoUploadId && photoUploadId !== current?.photoUploadId) {
       const file = (await filesMetadata(ctx, [photoUploadId]))[photoUploadId];
       if (!file) fail('photo_upload_id', 'Unknown file.');
-      else if (!/^image\/(png|jpeg|gif|webp)$/.test(file.content_type)) fail('photo_upload_id', 'The photo must be a PNG, JPEG, GIF or WebP image.');
+      // spec forms §5: the photo field accepts only png, gif and jpeg
+      else if (!/^image\/(png|jpeg|gif)$/.test(file.content_type)) fail('photo_upload_id', 'The photo must be a PNG, JPEG or GIF image.');
     }
   }
 
@@ -262,9 +264,13 @@ async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, i
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) errors[field] = unknown.slice(0, 20).map((id) => `${message}: ${id}`);
   };
-  if (input.business_line_ids !== undefined) await refs('business_line_ids', 'business-line', fields.businessLineIds, 'Unknown business line');
+  // a module the tenant has disabled (spec forms §6) takes no new values; what a person already has stays
+  const disabled = (module: ToggleableModule) => ctx.tenant.disabledModules.includes(module);
+  if (disabled('business_line') && input.business_line_ids?.length) errors.business_line_ids = [moduleDisabledMessage('business_line')];
+  else if (input.business_line_ids !== undefined) await refs('business_line_ids', 'business-line', fields.businessLineIds, 'Unknown business line');
   if (input.workspace_ids !== undefined) await refs('workspace_ids', 'venue', fields.workspaceIds, 'Unknown venue');
-  if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
+  if (disabled('company') && input.company_id) errors.company_id = [moduleDisabledMessage('company')];
+  else if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
   if (prepared.positionIds) {
     const found = new Set((await findPositions(tx, tenantId, prepared.positionIds.filter(isUuid))).map((row) => row.id));
     const unknown = prepared.positionIds.filter((id) => !found.has(id));
@@ -377,8 +383,8 @@ export async function setDisabled(ctx: Ctx, id: string, disabled: boolean): Prom
 export async function invitePerson(ctx: Ctx, id: string) {
   const person = await getPerson(ctx, id);
   if (!person.primary_email) throw new FieldErrors({ primary_email: ['The person has no e-mail to invite.'] });
-  if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`);
-  if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`);
+  if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`, { reason: 'has-account' });
+  if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`, { reason: 'disabled' });
   return createInvite(ctx, { email: person.primary_email, name: person.name });
 }
 

@@ -21,6 +21,11 @@ export async function findTenantBySubdomain(tx: Drizzle, subdomain: string): Pro
   return row ?? null;
 }
 
+export async function findTenantById(tx: Drizzle, id: string): Promise<TenantRecord | null> {
+  const [row] = await tx.select(columns).from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function listTenants(tx: Drizzle): Promise<(TenantRecord & { createdAt: Date })[]> {
   return tx.select({ ...columns, createdAt: tenants.createdAt }).from(tenants).orderBy(asc(tenants.subdomain));
 }

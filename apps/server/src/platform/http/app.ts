@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_VERSION, hasPermissions } from '@faena/domain';
+import { APP_VERSION, hasAnyPermission, hasPermissions } from '@faena/domain';
 import { AppError, FieldErrors } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -80,7 +80,10 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     }
     // The OpenAPI document shows what each route needs.
     if ('permissions' in access) {
-      const needs = access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : 'Needs a signed-in member.';
+      const needs = [
+        access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : access.anyOf?.length ? '' : 'Needs a signed-in member.',
+        access.anyOf?.length ? `Needs one of ${access.anyOf.join(', ')}.` : '',
+      ].filter(Boolean).join(' ');
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs].filter(Boolean).join(' ') } as typeof route.schema;
     }
   });
@@ -163,6 +166,9 @@ async function authenticate(request: FastifyRequest, access: Extract<Access, { p
   if (state.disabled) throw new AppError('user-disabled', 'This user has been disabled.');
   if (!hasPermissions(state.permissions, access.permissions)) {
     throw new AppError('permission-denied', 'You do not have permission to perform this action.', { required: access.permissions });
+  }
+  if (access.anyOf?.length && !hasAnyPermission(state.permissions, access.anyOf)) {
+    throw new AppError('permission-denied', 'You do not have permission to perform this action.', { any_of: access.anyOf });
   }
   return {
     tenantId: tenant.id,

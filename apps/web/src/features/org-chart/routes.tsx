@@ -13,17 +13,17 @@ export function OrgChartRoute() {
   return <OrgChartPage />;
 }
 
-/** /org-chart/positions (MANAGE_ORG_CHART). */
+/** /positions (MANAGE_ORG_CHART). */
 export function PositionsRoute() {
   return <PositionsPage />;
 }
 
-/** /org-chart/positions/new and /org-chart/positions/:id (MANAGE_ORG_CHART). */
+/** /positions/new and /positions/:id (MANAGE_ORG_CHART). */
 export function PositionFormRoute() {
   return <PositionFormPage />;
 }
 
-/** /org-chart/positions/upload[/:jobId] (MANAGE_ORG_CHART). */
+/** /positions/upload[/:jobId] (MANAGE_ORG_CHART). */
 export function PositionsUploadRoute() {
   return <PositionsUploadPage />;
 }

@@ -56,9 +56,14 @@ export const ACCESS = {
   maintenanceExecutions: { module: 'asset', flags: ['assets'], anyOf: ASSET_PERMISSIONS },
   people: { allOf: ['VIEW_PEOPLE'] },
   peopleManage: { allOf: ['MANAGE_PEOPLE'] },
+  /** The bulk load of people (/people-upload), behind the mass person upload flag (on in production). */
+  peopleUpload: { flags: ['massive_person_upload'], allOf: ['MANAGE_PEOPLE'] },
   orgChart: { flags: ['org_chart'], allOf: ['VIEW_ORG_CHART'] },
-  /** Positions, their editing and bulk load (spec §6 MANAGE_ORG_CHART), behind the chart's flag. */
-  orgChartManage: { flags: ['org_chart'], allOf: ['MANAGE_ORG_CHART'] },
+  /**
+   * Positions, their editing and bulk load (spec §6 MANAGE_ORG_CHART), behind the positions
+   * management flag: on in production while the chart's own flag is off (spec §9).
+   */
+  positions: { flags: ['manage_positions'], allOf: ['MANAGE_ORG_CHART'] },
   checklists: {},
   /** Checklist administration: designing checklists is managing processes (MANAGE_WF). */
   checklistAdmin: { allOf: ['MANAGE_WF'] },

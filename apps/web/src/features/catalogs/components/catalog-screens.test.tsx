@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { TLocation, TTokenPair } from '@faena/contracts';
+import type { TLocation } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../../../shared/session/session.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { testTokenPair } from '../../../test/session.ts';
 import { LocationsRoute, VenuesRoute } from '../routes.tsx';
 
-const pair: TTokenPair = {
-  id_token: 'id',
-  refresh_token: 'refresh',
-  expires_in: 3600,
-  user: { id: 'u1', email: 'rrhh@faena.test', name: 'Valentina Muñoz', tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
-};
+const pair = testTokenPair({ name: 'Valentina Muñoz', email: 'rrhh@faena.test' });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { TDataSourceRow, TTokenPair } from '@faena/contracts';
+import type { TDataSourceRow } from '@faena/contracts';
 import { sessionStore } from '../../../shared/session/session.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { testTokenPair } from '../../../test/session.ts';
 import { DataSourcesRoute } from '../routes.tsx';
 
-const pair: TTokenPair = {
-  id_token: 'id',
-  refresh_token: 'refresh',
-  expires_in: 3600,
-  user: { id: 'u1', email: 'admin@faena.test', name: 'Administración', tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
-};
+const pair = testTokenPair();
 const json = (body: unknown, status = 200) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const SOURCE = '/api/resources/v3/data-sources/s1';
 

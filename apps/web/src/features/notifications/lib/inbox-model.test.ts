@@ -54,7 +54,7 @@ describe('client form (spec §3)', () => {
   it('knows an import notification and where each import family shows its job', () => {
     expect(toClientNotification(item('i', false, { type: 'Import', action: 'APPLY_OK', id: '12' }))).toMatchObject({ type: 'Import', contextId: '12' });
     expect(importJobPath({ id: 12, kind: 'people' })).toBe('/people-bulk-load/12');
-    expect(importJobPath({ id: 3, kind: 'positions' })).toBe('/org-chart/positions/upload/3');
+    expect(importJobPath({ id: 3, kind: 'positions' })).toBe('/positions/upload/3');
     expect(importJobPath({ id: 4, kind: 'business-lines' })).toBe('/business-lines/import/4');
     expect(importJobPath({ id: 5, kind: 'data-source-rows', data_source: 'ds-1' })).toBe('/fuentes-de-datos/ds-1/carga-masiva/5');
     // A family unknown to this version, or rows without their data source, open nothing.

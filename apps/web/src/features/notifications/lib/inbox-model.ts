@@ -70,7 +70,7 @@ const CATALOG_IMPORTS = new Set(['venues', 'locations', 'venue-categories', 'bus
 export function importJobPath(job: { id: number | string; kind: string; data_source?: string | null }): string | null {
   const id = encodeURIComponent(String(job.id));
   if (job.kind === 'people') return `/people-bulk-load/${id}`;
-  if (job.kind === 'positions') return `/org-chart/positions/upload/${id}`;
+  if (job.kind === 'positions') return `/positions/upload/${id}`;
   if (job.kind === 'data-source-rows') return job.data_source ? `/fuentes-de-datos/${encodeURIComponent(job.data_source)}/carga-masiva/${id}` : null;
   if (CATALOG_IMPORTS.has(job.kind)) return `/${job.kind}/import/${id}`;
   return null;

@@ -20,7 +20,7 @@ export function OrgChartPage() {
   const { t } = useTranslation();
   const chart = useOrgChart();
   const { ctx } = useAccessContext();
-  const canManage = canAccess(ACCESS.orgChartManage, ctx);
+  const canManage = canAccess(ACCESS.positions, ctx);
   return (
     <Stack gap={0}>
       <PageHeader
@@ -28,7 +28,7 @@ export function OrgChartPage() {
         description={chart.data ? t('orgChart.description', { name: chart.data.organization_name, count: chart.data.nodes.length }) : undefined}
         actions={
           canManage ? (
-            <Button component={Link} to="/org-chart/positions" variant="default" leftSection={<IconListDetails size={16} />}>
+            <Button component={Link} to="/positions" variant="default" leftSection={<IconListDetails size={16} />}>
               {t('orgChart.managePositions')}
             </Button>
           ) : null
@@ -45,7 +45,7 @@ export function OrgChartPage() {
           <Stack align="center" gap="sm">
             <Text c="dimmed">{t('orgChart.empty')}</Text>
             {canManage ? (
-              <Button component={Link} to="/org-chart/positions/new" leftSection={<IconPlus size={16} />}>
+              <Button component={Link} to="/positions/new" leftSection={<IconPlus size={16} />}>
                 {t('positions.new')}
               </Button>
             ) : null}

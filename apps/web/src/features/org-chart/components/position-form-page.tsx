@@ -22,7 +22,7 @@ import { fieldErrorsOf, missingPermissionsOf } from './server-errors.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
-/** /org-chart/positions/new and /org-chart/positions/:id. */
+/** /positions/new and /positions/:id. */
 export function PositionFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -153,7 +153,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
       {
         onSuccess: (saved) => {
           toast.show(t('positions.saved', { title: saved.title }));
-          setDone('/org-chart/positions');
+          setDone('/positions');
         },
         onError: (error) => {
           if (!fieldErrorsOf(error) && !missingPermissionsOf(error)) toast.error(t('positions.errors.save'));
@@ -167,7 +167,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
     remove.mutate(position.id, {
       onSuccess: () => {
         toast.show(t('positions.deleted', { title: position.title }));
-        void navigate('/org-chart/positions');
+        void navigate('/positions');
       },
       onError: () => toast.error(t('positions.errors.delete')),
     });
@@ -306,7 +306,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
               <span />
             )}
             <Group gap="sm">
-              <Button variant="default" component={Link} to="/org-chart/positions">
+              <Button variant="default" component={Link} to="/positions">
                 {t('positions.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending} data-testid="position-save">

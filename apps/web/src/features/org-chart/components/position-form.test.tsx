@@ -1,23 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TTokenPair } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../../../shared/session/session.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { testTokenPair } from '../../../test/session.ts';
 import { PositionFormRoute } from '../routes.tsx';
 
 const POSITION_ID = '22222222-2222-4222-8222-222222222222';
 /** An editor with the org chart and people, but not MANAGE_PEOPLE. */
 const HELD = ['VIEW_HOME', 'VIEW_PEOPLE', 'VIEW_ORG_CHART', 'MANAGE_ORG_CHART', 'VIEW_TASKS'];
 
-function pair(): TTokenPair {
-  return {
-    id_token: 'id',
-    refresh_token: 'refresh',
-    expires_in: 3600,
-    user: { id: 'u1', email: 'jefa@faena.test', name: 'Jefa', tenant_id: 't1', passport: 'p1', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null, impersonator: null },
-  };
-}
+const pair = () => testTokenPair({ name: 'Jefa', email: 'jefa@faena.test' });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -70,7 +63,7 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
 
   it('lets the editor remove but not add keys they lack, and leaves unchanged defaults out of the request', async () => {
     const sent = serve((call) => (call.method === 'GET' ? json(position) : call.method === 'PATCH' ? json({ ...position, title: 'Jefa de Personas y Cultura' }) : null));
-    await renderRoutes([{ path: 'org-chart/positions/:id', Component: PositionFormRoute }, { path: 'org-chart/positions', Component: () => <p>lista</p> }], { path: `/org-chart/positions/${POSITION_ID}` });
+    await renderRoutes([{ path: 'positions/:id', Component: PositionFormRoute }, { path: 'positions', Component: () => <p>lista</p> }], { path: `/positions/${POSITION_ID}` });
     const manage = (await screen.findByTestId('default-MANAGE_PEOPLE')) as HTMLInputElement;
     await waitFor(() => expect((screen.getByTestId('default-VIEW_TASKS') as HTMLInputElement).disabled).toBe(false));
     // held by the position, not by the editor: can be unchecked, with the warning meanwhile
@@ -89,7 +82,7 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
 
   it("explains the server's 403 with the keys the editor lacks", async () => {
     serve((call) => (call.method === 'POST' ? json({ code: 'permission-denied', detail: 'You can only hand out permissions you hold yourself.', required: ['VIEW_SETTINGS'] }, 403) : null));
-    await renderRoutes([{ path: 'org-chart/positions/new', Component: PositionFormRoute }], { path: '/org-chart/positions/new' });
+    await renderRoutes([{ path: 'positions/new', Component: PositionFormRoute }], { path: '/positions/new' });
     fireEvent.change(await screen.findByLabelText(/Nombre del cargo/), { target: { value: 'Encargada' } });
     fireEvent.click(screen.getByTestId('position-save'));
     const alert = await screen.findByTestId('ceiling-denied');
@@ -99,7 +92,7 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
 
   it('puts the server\'s field errors on their fields, in Spanish', async () => {
     serve((call) => (call.method === 'POST' ? json({ code: 'validation', errors: { code: ['Code already in use'] } }, 400) : null));
-    await renderRoutes([{ path: 'org-chart/positions/new', Component: PositionFormRoute }], { path: '/org-chart/positions/new' });
+    await renderRoutes([{ path: 'positions/new', Component: PositionFormRoute }], { path: '/positions/new' });
     fireEvent.click(await screen.findByTestId('position-save'));
     expect(await screen.findByText('Escribe el nombre del cargo.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Nombre del cargo/), { target: { value: 'Encargada' } });

@@ -138,7 +138,7 @@ export function PositionPanel({
       ) : null}
 
       {canManage ? (
-        <Button component={Link} to={`/org-chart/positions/${node.id}`} variant="light" leftSection={<IconPencil size={16} />}>
+        <Button component={Link} to={`/positions/${node.id}`} variant="light" leftSection={<IconPencil size={16} />}>
           {t('orgChart.panel.edit')}
         </Button>
       ) : null}

@@ -5,6 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TPosition } from '@faena/contracts';
+import { ACCESS, canAccess } from '../../../shared/access/access.ts';
+import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
@@ -13,7 +15,7 @@ import { useOrgChart } from '../api/get-org-chart.ts';
 import { POSITIONS_PAGE_SIZE, usePositions } from '../api/get-positions.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
 
-/** /org-chart/positions: the positions, searchable and paged, with their editing (MANAGE_ORG_CHART). */
+/** /positions: the positions, searchable and paged, with their editing (MANAGE_ORG_CHART). */
 export function PositionsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -22,6 +24,8 @@ export function PositionsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const positions = usePositions(debounced, page);
   const chart = useOrgChart();
+  // the chart has its own flag (off in production): positions are managed without it
+  const canSeeChart = canAccess(ACCESS.orgChart, useAccessContext().ctx);
   const titles = useMemo(() => new Map(chart.data?.nodes.map((node) => [node.id, node.title]) ?? []), [chart.data]);
   const isDesktop = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   const remove = useDeletePosition();
@@ -50,13 +54,15 @@ export function PositionsPage() {
         description={t('positions.description')}
         actions={
           <Group gap="sm">
-            <Button variant="default" component={Link} to="/org-chart" leftSection={<IconHierarchy2 size={16} />}>
-              {t('positions.viewChart')}
-            </Button>
-            <Button variant="default" component={Link} to="/org-chart/positions/upload" leftSection={<IconUpload size={16} />}>
+            {canSeeChart && (
+              <Button variant="default" component={Link} to="/org-chart" leftSection={<IconHierarchy2 size={16} />}>
+                {t('positions.viewChart')}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/positions/upload" leftSection={<IconUpload size={16} />}>
               {t('positions.bulkLoad')}
             </Button>
-            <Button component={Link} to="/org-chart/positions/new" leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to="/positions/new" leftSection={<IconPlus size={16} />}>
               {t('positions.new')}
             </Button>
           </Group>
@@ -103,7 +109,7 @@ export function PositionsPage() {
                 <Table.Tr key={position.id} data-testid="position-row">
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      <Anchor component={Link} to={`/org-chart/positions/${position.id}`} fw={600} underline="hover">
+                      <Anchor component={Link} to={`/positions/${position.id}`} fw={600} underline="hover">
                         {position.title}
                       </Anchor>
                       {position.is_root ? (
@@ -143,7 +149,7 @@ export function PositionsPage() {
             <Paper component="li" key={position.id} withBorder radius="md" p="sm" data-testid="position-row">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/org-chart/positions/${position.id}`} fw={600} underline="hover">
+                  <Anchor component={Link} to={`/positions/${position.id}`} fw={600} underline="hover">
                     {position.title}
                   </Anchor>
                   <Text size="xs" c="dimmed">
@@ -233,7 +239,7 @@ function RowMenu({ position, onDelete }: { position: TPosition; onDelete: () => 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/org-chart/positions/${position.id}`} leftSection={<IconPencil size={16} />}>
+        <Menu.Item component={Link} to={`/positions/${position.id}`} leftSection={<IconPencil size={16} />}>
           {t('positions.edit')}
         </Menu.Item>
         <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>

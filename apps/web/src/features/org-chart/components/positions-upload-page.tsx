@@ -6,20 +6,20 @@ import { ImportFlow } from '../../../shared/imports/import-flow.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
-/** /org-chart/positions/upload[/:jobId]: bulk load of positions (spec §6 MANAGE_ORG_CHART) through the shared import flow. */
+/** /positions/upload[/:jobId]: bulk load of positions (spec §6 MANAGE_ORG_CHART) through the shared import flow. */
 export function PositionsUploadPage() {
   const { t } = useTranslation();
   const { jobId } = useParams();
   return (
     <Stack gap="md">
-      <BackLink to="/org-chart/positions">{t('positions.title')}</BackLink>
+      <BackLink to="/positions">{t('positions.title')}</BackLink>
       <PageHeader title={t('positions.upload.title')} description={t('positions.upload.description')} />
       <ImportFlow
         family={{ baseUrl: `${AUDIENCES_BASE}/positions/imports`, kind: 'positions' }}
         jobId={jobId}
-        jobHref={(job) => `/org-chart/positions/upload/${job}`}
-        startHref="/org-chart/positions/upload"
-        done={{ href: '/org-chart/positions', label: t('positions.upload.seePositions') }}
+        jobHref={(job) => `/positions/upload/${job}`}
+        startHref="/positions/upload"
+        done={{ href: '/positions', label: t('positions.upload.seePositions') }}
         templateName="plantilla-cargos.csv"
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconBuildingWarehouse, IconBriefcase, IconCategory, IconDatabase, IconMapPin, IconMap2, IconBuildingSkyscraper, type Icon } from '@tabler/icons-react';
+import { IconBuildingStore, IconBuildingWarehouse, IconBriefcase, IconCategory, IconDatabase, IconHierarchy2, IconMapPin, IconMap2, IconBuildingSkyscraper, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACCESS, canAccess, type AccessRule } from '../../../shared/access/access.ts';
@@ -15,6 +15,7 @@ interface CatalogEntry {
 
 /** The organisation's catalogues, in the order a new administrator fills them in. */
 const CATALOGS: readonly CatalogEntry[] = [
+  { key: 'positions', path: '/positions', icon: IconHierarchy2, access: ACCESS.positions },
   { key: 'venues', path: '/venues', icon: IconBuildingWarehouse, access: ACCESS.venues },
   { key: 'venueCategories', path: '/venue-categories', icon: IconCategory, access: ACCESS.venues },
   { key: 'locations', path: '/locations', icon: IconMapPin, access: ACCESS.locations },

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Menu, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuilding, IconChevronDown, IconFileExport, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconFileExport, IconHierarchy2, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -98,12 +98,19 @@ export function PeopleListPage() {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to="/people-upload" leftSection={<IconUpload size={16} />} data-testid="people-upload-link">
-            {t('people.list.upload')}
-          </Menu.Item>
+          {access.canUpload && (
+            <Menu.Item component={Link} to="/people-upload" leftSection={<IconUpload size={16} />} data-testid="people-upload-link">
+              {t('people.list.upload')}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconFileExport size={16} />} onClick={exportModal.open} data-testid="people-export">
             {t('people.list.export')}
           </Menu.Item>
+          {access.canManagePositions && (
+            <Menu.Item component={Link} to="/positions" leftSection={<IconHierarchy2 size={16} />} data-testid="people-positions-link">
+              {t('people.list.positions')}
+            </Menu.Item>
+          )}
           <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
             {t('people.list.organization')}
           </Menu.Item>

@@ -17,6 +17,7 @@ import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/perso
 import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PersonHistory } from './person-history.tsx';
+import { refusalText } from './person-messages.ts';
 import { PersonTeam } from './person-team.tsx';
 import { PersonPermissions } from './person-permissions.tsx';
 import { Section } from './section.tsx';
@@ -138,13 +139,13 @@ function PersonDetail({ person }: { person: TPerson }) {
     if (!ok) return;
     setDisabled.mutate(disabling, {
       onSuccess: () => toast.show(disabling ? t('people.detail.disable.done', { name: person.name }) : t('people.detail.enable.done', { name: person.name })),
-      onError: (error) => toast.error(isHttpError(error) && error.detail ? error.detail : t('errors.saveFailed')),
+      onError: (error) => toast.error(refusalText(t, error, person.name, t('errors.saveFailed'))),
     });
   };
   const onInvite = () =>
     invite.mutate(undefined, {
       onSuccess: (answer) => showInvite(answer, t),
-      onError: (error) => toast.error(isHttpError(error) && error.detail ? error.detail : t('people.detail.invite.failed')),
+      onError: (error) => toast.error(refusalText(t, error, person.name, t('people.detail.invite.failed'))),
     });
   const onImpersonate = async () => {
     const ok = await confirm({
@@ -158,7 +159,7 @@ function PersonDetail({ person }: { person: TPerson }) {
     // The screen may unmount when the session changes: await the call instead of a per-call callback.
     await impersonate.mutateAsync(person.id).then(
       () => navigate('/home'),
-      (error: unknown) => toast.error(isHttpError(error) && error.detail ? error.detail : t('people.detail.impersonate.failed')),
+      (error: unknown) => toast.error(refusalText(t, error, person.name, t('people.detail.impersonate.failed'))),
     );
   };
 

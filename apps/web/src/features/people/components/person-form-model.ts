@@ -137,10 +137,10 @@ const FIELD_ALIASES: Record<string, string> = {
 };
 
 /**
- * A 400 `{errors: {field: [msg]}}` onto the form's fields: row indexes follow the rows shown,
- * unknown fields land in `form` (shown above the buttons).
+ * A 400 `{errors: {field: [msg]}}` onto the form's fields, each text as `say` words it: row
+ * indexes follow the rows shown, unknown fields land in `form` (shown above the buttons).
  */
-export function mapServerErrors(values: PersonFormValues, serverErrors: Record<string, string[]>): FieldErrors {
+export function mapServerErrors(values: PersonFormValues, serverErrors: Record<string, string[]>, say: (message: string) => string = (message) => message): FieldErrors {
   const rows: Record<string, number[]> = {
     other_emails: filledIndexes(values.other_emails, (email) => Boolean(email.trim())),
     phones: filledIndexes(values.phones, (phone) => Boolean(phone.number.trim())),
@@ -149,7 +149,7 @@ export function mapServerErrors(values: PersonFormValues, serverErrors: Record<s
   const known = new Set(['name', 'primary_email', 'roles', 'groups', 'address', 'origin', 'company', 'business_lines', 'workspaces', 'positions', 'photo', 'other_emails', 'phones', 'identity_documents']);
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(serverErrors)) {
-    const message = messages.join(' ');
+    const message = messages.map(say).join(' ');
     const [head = '', index, ...rest] = field.split('.');
     const name = FIELD_ALIASES[head] ?? head;
     let key = name;

@@ -12,6 +12,7 @@ import { PhotoField } from '../../../shared/uploads/photo-field.tsx';
 import { PERSON_ORIGINS, type PersonOrigin } from '../api/get-people.ts';
 import { useSavePerson } from '../api/save-person.ts';
 import { EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapServerErrors, requestOf, validatePerson, valuesOf, type FieldErrors, type PersonFormValues } from './person-form-model.ts';
+import { personMessage } from './person-messages.ts';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -37,7 +38,10 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
   }, [savedId, navigate, person]);
 
   const localErrors = validatePerson(values);
-  const shown = (key: string): string | undefined => serverErrors[key] ?? (submitted || touched.has(key) ? localErrors[key] : undefined);
+  const shown = (key: string): string | undefined => {
+    const local = submitted || touched.has(key) ? localErrors[key] : undefined;
+    return serverErrors[key] ?? (local === undefined ? undefined : personMessage(t, local));
+  };
   const touch = (key: string) => () => setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
 
   /** Changes a value and forgets the server's error about it (the user is fixing it). */
@@ -73,11 +77,11 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
       },
       onError: (error) => {
         if (isHttpError(error) && error.status === 400 && typeof error.body === 'object' && error.body && 'errors' in error.body) {
-          const mapped = mapServerErrors(values, (error.body as { errors: Record<string, string[]> }).errors);
+          const mapped = mapServerErrors(values, (error.body as { errors: Record<string, string[]> }).errors, (message) => personMessage(t, message));
           setServerErrors(mapped);
           scrollToFirst(mapped);
         } else if (isHttpError(error) && error.status === 403) {
-          setServerErrors({ form: error.detail ?? t('people.form.forbidden') });
+          setServerErrors({ form: error.detail ? personMessage(t, error.detail) : t('people.form.forbidden') });
         } else {
           toast.error(t('errors.saveFailed'));
         }

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPersonTeam } from '@faena/contracts';
+import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
+import { sessionStore } from '../../../shared/session/session.ts';
 import { stubApi } from '../../../test/fetch.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { testTokenPair } from '../../../test/session.ts';
 import { PersonTeam } from './person-team.tsx';
 
 
@@ -32,14 +35,21 @@ const TEAM: TPersonTeam = {
 };
 
 let calls: string[] = [];
+let permissions: string[] = [];
 beforeEach(() => {
+  sessionStore.signIn(testTokenPair());
+  permissions = ['VIEW_PEOPLE', 'VIEW_ORG_CHART'];
   calls = stubApi((url) => {
+    if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     if (url.includes('/persons/p-1/team/')) return TEAM;
     if (url.includes('/persons/p-2/team/')) return { managers: [], reports: { count: 0, people: [] } };
     return undefined;
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  await sessionStore.signOut();
+  vi.unstubAllGlobals();
+});
 
 describe('PersonTeam', () => {
   it('links to who is above (a vacant position says so) and below, and to the chart for the rest', async () => {
@@ -50,12 +60,25 @@ describe('PersonTeam', () => {
     expect(within(managers).getByRole('link', { name: 'Carla Jefa' }).getAttribute('href')).toBe('/people/p-carla');
     const reports = screen.getByTestId('person-team-reports');
     expect(within(reports).getByText('Equipo directo (14)')).toBeTruthy();
+    await within(reports).findByRole('link', { name: 'y 12 personas más en el organigrama' });
     expect(
       within(reports)
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Ana Analista', 'Bruno Analista', 'y 12 personas más en el organigrama']);
     expect(screen.getByTestId('person-team-more').getAttribute('href')).toBe('/org-chart?position=po-ger');
+  });
+
+  it('counts the rest without a link for whoever may not open the chart', async () => {
+    permissions = ['VIEW_PEOPLE'];
+    await renderRoutes([{ path: '/', element: <PersonTeam personId="p-1" positionId="po-ger" /> }]);
+    const reports = await screen.findByTestId('person-team-reports');
+    expect(within(reports).getByText('y 12 personas más')).toBeTruthy();
+    expect(
+      within(reports)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ana Analista', 'Bruno Analista']);
   });
 
   it('says when nobody is above or below, and asks nothing for someone without a position', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePersonTeam } from '../api/person-team.ts';
 import { Section } from './section.tsx';
+import { usePeopleAccess } from './use-can.ts';
 
 function PersonLink({ id, name }: { id: string; name: string }) {
   return (
@@ -17,6 +18,8 @@ function PersonLink({ id, name }: { id: string; name: string }) {
 export function PersonTeam({ personId, positionId }: { personId: string; positionId: string | null }) {
   const { t } = useTranslation();
   const team = usePersonTeam(personId, positionId !== null);
+  // the rest of the team is on the chart, for whoever may open it (its flag is off in production)
+  const { canSeeChart } = usePeopleAccess();
 
   return (
     <Section title={t('people.team.title')} icon={<IconHierarchy size={18} aria-hidden />} testId="person-team">
@@ -73,13 +76,16 @@ export function PersonTeam({ personId, positionId }: { personId: string; positio
                 </Text>
               </Stack>
             ))}
-            {team.data.reports.count > team.data.reports.people.length && (
-              <Anchor component={Link} to={`/org-chart?position=${encodeURIComponent(positionId)}`} size="sm" data-testid="person-team-more">
-                {t('people.team.more', {
-                  count: team.data.reports.count - team.data.reports.people.length,
-                })}
-              </Anchor>
-            )}
+            {team.data.reports.count > team.data.reports.people.length &&
+              (canSeeChart ? (
+                <Anchor component={Link} to={`/org-chart?position=${encodeURIComponent(positionId)}`} size="sm" data-testid="person-team-more">
+                  {t('people.team.more', { count: team.data.reports.count - team.data.reports.people.length })}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed" data-testid="person-team-more">
+                  {t('people.team.andMore', { count: team.data.reports.count - team.data.reports.people.length })}
+                </Text>
+              ))}
           </Stack>
         </SimpleGrid>
       )}
