@@ -197,6 +197,24 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(await json<{ count: number }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/history/`, { token: b(f) }), 200)).toMatchObject({ count: expect.any(Number) });
     },
   },
+  'GET /api/audiences/v3/persons/:id/credential-status/': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/credential-status/`, { token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/credential-status/`, { token: b(f) }));
+      expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/credential-status/`, { token: b(f) }), 200)).toMatchObject({ status: expect.any(String) });
+    },
+  },
+  'POST /api/audiences/v3/persons/:id/sign-out-everywhere': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      // A cannot close B's admin's sessions: B's token keeps working
+      const bAdmin = await json<{ id: string }>(await server.api('demo-norte', `${PERSONS}me/`, { token: b(f) }), 200);
+      expect((await server.api('demo', `${PERSONS}${bAdmin.id}/sign-out-everywhere`, { method: 'POST', token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${bAdmin.id}/sign-out-everywhere`, { method: 'POST', token: b(f) }));
+      expect((await server.api('demo-norte', `${PERSONS}me/`, { token: b(f) })).status).toBe(200);
+    },
+  },
   'POST /api/audiences/v3/persons/:id/disable': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

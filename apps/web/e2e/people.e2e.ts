@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
 import { formatRut } from '@faena/domain';
 
 /** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
@@ -137,6 +137,8 @@ describe('people', () => {
     const newest = page.locator('[data-testid=person-history-entry]').first();
     await expect.poll(() => newest.getAttribute('data-action'), { timeout: 10_000 }).toBe('auth.invite.create');
     expect(await newest.textContent()).toMatch(/^Envió una invitación a fernanda\.perez.*Valentina Muñoz · /);
+    // and her access says so
+    await page.locator('[data-testid=person-access-status][data-status=INVITED]', { hasText: 'Invitación enviada' }).waitFor();
 
     // His history: the impersonation (ended while impersonating him) and both permission saves, newest first.
     await goto(page, `/people?q=${encodeURIComponent('matias gonzalez')}`, '[data-testid=person-row]');
@@ -148,6 +150,22 @@ describe('people', () => {
     expect(await entries.nth(2).textContent()).toMatch(/^Cambió los permisos \(\d+ permisos?\)Valentina Muñoz · /);
     await page.getByTestId('person-history').scrollIntoViewIfNeeded();
     await shot(page, 'people-history', 'desktop');
+
+    // His phone is lost: he signed in on it; every session of his is closed from here.
+    const phone = await page.evaluate(async (password) => {
+      const response = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'operario@faena.test', password }) });
+      return ((await response.json()) as { id_token: string }).id_token;
+    }, DEMO_PASSWORD);
+    await page.reload({ waitUntil: 'load' });
+    await page.locator('[data-testid=person-access-status][data-status=ACTIVE]').waitFor();
+    await page.getByTestId('person-access-status').scrollIntoViewIfNeeded();
+    await shot(page, 'people-access', 'desktop');
+    await page.click('[data-testid=person-sign-out-everywhere]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesiones' }).click();
+    await page.getByText(/^Se cerr(ó|aron) \d+ sesi(ón|ones) de Matías González$/).waitFor();
+    await page.locator('[data-testid=person-access-sessions]', { hasText: '0 dispositivos' }).waitFor();
+    const after = await page.evaluate(async (token) => (await fetch('/api/auth/v3/me', { headers: { authorization: `Bearer ${token}` } })).status, phone);
+    expect(after).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -93,11 +93,34 @@ export const ZBulkPersonStatusResponse = z
   .meta({ id: 'BulkPersonStatus' });
 export type TBulkPersonStatusResponse = z.infer<typeof ZBulkPersonStatusResponse>;
 
+/**
+ * getCredentialStatus (spec forms §7): whether the person can sign in, and why not. DISABLED
+ * wins; then ACTIVE (an account); else the latest invitation to the primary e-mail: INVITED
+ * while it is open, INVITATION_EXPIRED once it lapsed unused; NO_ACCOUNT otherwise.
+ */
+export const CREDENTIAL_STATUSES = ['ACTIVE', 'INVITED', 'INVITATION_EXPIRED', 'NO_ACCOUNT', 'DISABLED'] as const;
+export const ZPersonCredentialStatus = z
+  .object({
+    status: z.enum(CREDENTIAL_STATUSES),
+    has_account: z.boolean(),
+    /** The account can sign in with a password (else only with a link or a provider). */
+    has_password: z.boolean(),
+    last_sign_in_at: z.string().nullable(),
+    /** Sessions open on some device (not signed out, revoked or expired), impersonations of the person included. */
+    active_sessions: z.number().int(),
+    invitation: z.object({ sent_at: z.string(), expires_at: z.string(), accepted_at: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'PersonCredentialStatus' });
+export type TPersonCredentialStatus = z.infer<typeof ZPersonCredentialStatus>;
+/** Signing a person out of every device (a lost phone): how many open sessions were closed. */
+export const ZSignOutEverywhereResponse = z.object({ revoked: z.number().int() }).meta({ id: 'SignOutEverywhere' });
+export type TSignOutEverywhereResponse = z.infer<typeof ZSignOutEverywhereResponse>;
+
 /** One write about a person (the audit log's entries whose subject is the person), newest first. */
 export const ZPersonHistoryEntry = z
   .object({
     id: z.string(),
-    /** The audit action: people.create, people.update, people.disable, people.enable, permissions.replace, auth.invite.create, auth.impersonation.start, auth.impersonation.stop, or a route's `METHOD /path`. */
+    /** The audit action: people.create, people.update, people.disable, people.enable, people.sign-out-everywhere, permissions.replace, auth.invite.create, auth.impersonation.start, auth.impersonation.stop, or a route's `METHOD /path`. */
     action: z.string(),
     /** people.update: `fields` (the API names of the fields it changed); permissions.replace: `permissions`; auth.invite.create: `email`. */
     details: z.record(z.string(), z.unknown()).nullable(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged } from '@faena/contracts';
+import { ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertFeature } from '../../platform/tenancy.ts';
+import { credentialStatus, signOutEverywhere } from '../auth/credentials.service.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
@@ -96,6 +97,22 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
       const page = await personHistory(ctxOf(request, platform), request.params.id, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
+  );
+  app.get(
+    `${prefix}/:id/credential-status/`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'getCredentialStatus: whether the person can sign in (account, invitation, open sessions)', params: idParams, response: { 200: ZPersonCredentialStatus } },
+    },
+    async (request) => credentialStatus(ctxOf(request, platform), request.params.id),
+  );
+  app.post(
+    `${prefix}/:id/sign-out-everywhere`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'Close every open session of the person (a lost phone); the account stays', params: idParams, response: { 200: ZSignOutEverywhereResponse } },
+    },
+    async (request) => signOutEverywhere(ctxOf(request, platform), request.params.id),
   );
   app.patch(
     `${prefix}/:id/`,

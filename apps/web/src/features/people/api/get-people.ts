@@ -41,6 +41,9 @@ export const peopleKeys = {
   /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
   teams: ['people', 'team'] as const,
   team: (id: string) => ['people', 'team', id] as const,
+  /** Whether a person can sign in: invitations, disabling and signing out change it. */
+  credentials: ['people', 'credentials'] as const,
+  credential: (id: string) => ['people', 'credentials', id] as const,
 };
 
 /** getPeople: GET /persons/ with search, filters and paging (VIEW_PEOPLE). */

@@ -25,6 +25,7 @@ export function useSetPersonDisabled(id: string) {
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       void client.invalidateQueries({ queryKey: peopleKeys.histories });
       void client.invalidateQueries({ queryKey: peopleKeys.teams });
+      void client.invalidateQueries({ queryKey: peopleKeys.credential(person.id) });
     },
   });
 }
@@ -35,7 +36,10 @@ export function useInvitePerson(id: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: () => apiClient.post<Invite>(`${personUrl(id)}/invite`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: peopleKeys.history(id) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.history(id) });
+      void client.invalidateQueries({ queryKey: peopleKeys.credential(id) });
+    },
   });
 }
 

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconCopy, IconMail, IconPencil, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TPerson } from '@faena/contracts';
@@ -22,17 +21,8 @@ import { PersonTeam } from './person-team.tsx';
 import { PersonPermissions } from './person-permissions.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
+import { Field, Plain } from './detail-fields.tsx';
+import { PersonAccess } from './person-access.tsx';
 
 function Values({ items }: { items: string[] }) {
   const { t } = useTranslation();
@@ -51,19 +41,6 @@ function Values({ items }: { items: string[] }) {
         </Badge>
       ))}
     </Group>
-  );
-}
-
-function Plain({ value }: { value: string | null | undefined }) {
-  const { t } = useTranslation();
-  return value ? (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {value}
-    </Text>
-  ) : (
-    <Text size="sm" c="dimmed">
-      {t('people.detail.none')}
-    </Text>
   );
 }
 
@@ -290,12 +267,18 @@ function PersonDetail({ person }: { person: TPerson }) {
             </Field>
         </Section>
         <Section title={t('people.detail.account')}>
-            <Field label={t('people.detail.hasAccount')}>
-              <Plain value={person.has_account ? t('people.detail.yes') : t('people.detail.noAccountYet')} />
-            </Field>
-            <Field label={t('people.detail.lastSignIn')}>
-              <Plain value={person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : null} />
-            </Field>
+            {access.canManage ? (
+              <PersonAccess person={person} canAct={!isSelf && !isImpersonating} />
+            ) : (
+              <>
+                <Field label={t('people.detail.hasAccount')}>
+                  <Plain value={person.has_account ? t('people.detail.yes') : t('people.detail.noAccountYet')} />
+                </Field>
+                <Field label={t('people.detail.lastSignIn')}>
+                  <Plain value={person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : null} />
+                </Field>
+              </>
+            )}
             <Field label={t('people.detail.createdAt')}>
               <Plain value={formatDateTime(person.created_at)} />
             </Field>

@@ -36,7 +36,7 @@ const ENTRIES: TPersonHistoryEntry[] = [
   entry(7, 'people.disable'),
   entry(8, 'people.enable', { actor: null }),
   entry(9, 'POST /api/something/:id/'),
-  entry(10, 'people.create'),
+  entry(10, 'people.sign-out-everywhere', { details: { sessions: 2 } }),
   entry(11, 'people.create'),
 ];
 
@@ -69,7 +69,7 @@ describe('PersonHistory', () => {
     expect(texts[6]).toMatch(/^Deshabilitó a la persona/);
     expect(texts[7]).toMatch(/^Habilitó a la personaSistema · /);
     expect(texts[8]).toMatch(/^Otro cambio \(POST \/api\/something\/:id\/\)/);
-    expect(texts[9]).toMatch(/^Creó la ficha de la persona/);
+    expect(texts[9]).toMatch(/^Cerró todas sus sesiones/);
 
     expect(screen.getByTestId('person-history-more').textContent).toBe('Ver 1 cambio más');
     fireEvent.click(screen.getByTestId('person-history-more'));

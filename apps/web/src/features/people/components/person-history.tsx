@@ -49,6 +49,7 @@ export function describeEntry(entry: TPersonHistoryEntry, t: TFunction): string 
     case 'people.enable':
     case 'auth.impersonation.start':
     case 'auth.impersonation.stop':
+    case 'people.sign-out-everywhere':
       return t(`people.history.actions.${entry.action.replace(/\./g, '_')}`);
     default:
       return t('people.history.actions.other', { action: entry.action });
