@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import { expectAccessible, goto, launch, openPage, shot, signInAs, signInOnTenant, VIEWPORT_NAMES } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -197,12 +197,7 @@ describe('catalogues and data sources (web)', () => {
 
   it('hides the modules the organisation disabled (demo-norte: stores and companies)', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
-    const norte = baseUrl().replace('//demo.', '//demo-norte.');
-    await page.goto(`${norte}/sign-in`);
-    await page.fill('input[data-testid=email]', 'admin@faena.test');
-    await page.fill('input[data-testid=password]', DEMO_PASSWORD);
-    await page.click('[data-testid=sign-in-submit]');
-    await page.waitForSelector('[data-testid=home-greeting]');
+    const norte = await signInOnTenant(page, 'demo-norte');
     await page.goto(`${norte}/venues`);
     await page.waitForSelector('[data-testid=catalog-tabs]');
     const tabs = page.locator('[data-testid=catalog-tabs]');

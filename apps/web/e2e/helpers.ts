@@ -57,6 +57,17 @@ export async function signInAs(page: Page, account: 'admin' | 'supervisora' | 'o
   await page.waitForSelector('[data-testid=home-greeting]', { timeout: 20_000 });
 }
 
+/** Signs the demo administrator in on another organisation of the demo (its password form); answers that organisation's address. */
+export async function signInOnTenant(page: Page, subdomain: string): Promise<string> {
+  const origin = baseUrl().replace('//demo.', `//${subdomain}.`);
+  await page.goto(`${origin}/sign-in`);
+  await page.fill('input[data-testid=email]', 'admin@faena.test');
+  await page.fill('input[data-testid=password]', DEMO_PASSWORD);
+  await page.click('[data-testid=sign-in-submit]');
+  await page.waitForSelector('[data-testid=home-greeting]');
+  return origin;
+}
+
 export async function shot(page: Page, name: string, viewport: ViewportName): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(250);

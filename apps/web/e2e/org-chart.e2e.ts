@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
+import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, signInOnTenant, url, VIEWPORT_NAMES } from './helpers.ts';
 
 /**
  * Positions and the org chart, audiences and the permissions calculator, against the real server.
@@ -76,12 +76,7 @@ afterAll(async () => {
 describe('positions and the org chart', () => {
   it('manages positions where the chart itself is off (demo-norte has the production flags)', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
-    const norte = baseUrl().replace('//demo.', '//demo-norte.');
-    await page.goto(`${norte}/sign-in`);
-    await page.fill('input[data-testid=email]', 'admin@faena.test');
-    await page.fill('input[data-testid=password]', DEMO_PASSWORD);
-    await page.click('[data-testid=sign-in-submit]');
-    await page.waitForSelector('[data-testid=home-greeting]');
+    const norte = await signInOnTenant(page, 'demo-norte');
     // no Organigrama in the menu; the positions are on the organisation's page
     expect(await page.getByRole('link', { name: 'Organigrama' }).count()).toBe(0);
     await page.goto(`${norte}/organization`);
