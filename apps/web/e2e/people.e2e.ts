@@ -139,6 +139,8 @@ describe('people', () => {
     expect(await newest.textContent()).toMatch(/^Envió una invitación a fernanda\.perez.*Valentina Muñoz · /);
     // and her access says so
     await page.locator('[data-testid=person-access-status][data-status=INVITED]', { hasText: 'Invitación enviada' }).waitFor();
+    await page.locator('[data-testid=person-status]', { hasText: 'Invitada' }).waitFor();
+    expect(await page.getByTestId('person-invite').textContent()).toBe('Reenviar invitación');
 
     // His history: the impersonation (ended while impersonating him) and both permission saves, newest first.
     await goto(page, `/people?q=${encodeURIComponent('matias gonzalez')}`, '[data-testid=person-row]');

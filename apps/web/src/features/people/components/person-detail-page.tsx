@@ -12,6 +12,7 @@ import { confirm, openModal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { usePerson } from '../api/get-person.ts';
 import { useImpersonate } from '../api/impersonate.ts';
+import { useCredentialStatus } from '../api/person-credentials.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
 import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -141,6 +142,8 @@ function PersonDetail({ person }: { person: TPerson }) {
   };
 
   const canInvite = access.canManage && !person.has_account && !person.is_disabled && Boolean(person.primary_email);
+  // an open invitation shows as such (the account card asks the same, one request for both)
+  const invited = useCredentialStatus(person.id, canInvite).data?.status === 'INVITED';
   const canImpersonate = access.canImpersonate && person.has_account && !person.is_disabled && !isSelf && !isImpersonating;
 
   return (
@@ -165,8 +168,8 @@ function PersonDetail({ person }: { person: TPerson }) {
                     {t('people.status.disabled')}
                   </Badge>
                 ) : (
-                  <Badge color={person.has_account ? 'green' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : 'yellow')} variant="light" data-testid="person-status">
-                    {person.has_account ? t('people.status.active') : t('people.status.noAccount')}
+                  <Badge color={person.has_account ? 'green' : invited ? 'blue' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : invited ? 'blue' : 'yellow')} variant="light" data-testid="person-status">
+                    {person.has_account ? t('people.status.active') : invited ? t('people.status.invited') : t('people.status.noAccount')}
                   </Badge>
                 )}
                 {person.positions.map((position) => (
@@ -185,7 +188,7 @@ function PersonDetail({ person }: { person: TPerson }) {
             )}
             {canInvite && (
               <Button variant="light" leftSection={<IconMail size={16} />} onClick={onInvite} loading={invite.isPending} data-testid="person-invite">
-                {t('people.detail.invite.button')}
+                {invited ? t('people.detail.invite.resend') : t('people.detail.invite.button')}
               </Button>
             )}
             {canImpersonate && (
