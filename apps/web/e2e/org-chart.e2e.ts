@@ -90,6 +90,11 @@ describe('positions and the org chart', () => {
     await page.waitForURL(/\/positions$/);
     await page.getByTestId('positions-search').fill(run);
     await page.getByTestId('position-row').filter({ hasText: `Jefe de Turno Norte ${run}` }).waitFor();
+    // its menu offers editing, never the chart it cannot open
+    await page.getByRole('button', { name: `Acciones de Jefe de Turno Norte ${run}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Ver en el organigrama' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await shot(page, 'positions-chart-off', 'desktop');
     await page.goto(`${norte}/org-chart`);
     await page.waitForSelector('[data-testid=no-access]');

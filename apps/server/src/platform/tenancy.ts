@@ -1,4 +1,4 @@
-import { resolveFlags, tenantFromHost, type FeatureFlag } from '@faena/domain';
+import { resolveFlags, tenantFromHost, type FeatureFlag, type ToggleableModule } from '@faena/domain';
 import { AppError } from './errors.ts';
 import { BUS_RESYNC, type EventBus } from './events.ts';
 
@@ -23,6 +23,10 @@ export interface TenantRecord {
 export function assertFeature(tenant: Pick<TenantRecord, 'featureFlags'>, flag: FeatureFlag, detail = 'This feature is not enabled for this organisation.'): void {
   if (!resolveFlags(tenant.featureFlags)[flag]) throw new AppError('operation-not-allowed', detail, { flag });
 }
+
+/** A module the tenant has disabled (`disabled_modules`, spec shell §1): for that tenant it does not exist. */
+export const isModuleDisabled = (tenant: Pick<TenantRecord, 'disabledModules'>, module: ToggleableModule): boolean => tenant.disabledModules.includes(module);
+export const moduleDisabledDetail = (module: ToggleableModule): string => `The ${module.replaceAll('_', ' ')} module is disabled for this organization.`;
 
 export type TenantLookup = (subdomain: string) => Promise<TenantRecord | null>;
 

@@ -1,12 +1,13 @@
 import type { TCatalog, TCatalogItem, TGenericCatalog, TLocation, TPublicVenue, TVenue } from '@faena/contracts';
 import type { z } from 'zod';
+import type { ToggleableModule } from '@faena/domain';
 import type { ZCreateLocationRequest, ZCreateVenueRequest, ZUpdateCatalogItemRequest, ZUpdateLocationRequest, ZUpdateVenueRequest, ZCreateCatalogItemRequest } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import type { TenantRecord } from '../../platform/tenancy.ts';
+import { isModuleDisabled, moduleDisabledDetail, type TenantRecord } from '../../platform/tenancy.ts';
 import type { locations, venues } from './catalogs.table.ts';
 import {
   activeIds,
@@ -45,17 +46,17 @@ export const ITEM_KIND: Record<TGenericCatalog, ItemKind> = {
 };
 
 /** The module toggle (tenant `disabled_modules`, spec forms §6) that hides a catalogue. */
-const MODULE_OF: Partial<Record<TCatalog, string>> = { stores: 'store', locations: 'location', companies: 'company', 'business-lines': 'business_line' };
+const MODULE_OF: Partial<Record<TCatalog, ToggleableModule>> = { stores: 'store', locations: 'location', companies: 'company', 'business-lines': 'business_line' };
 
 /** 404 `module-disabled` when the tenant has turned the catalogue's module off (decision 008). */
 export function assertCatalogEnabled(tenant: Pick<TenantRecord, 'disabledModules'>, catalog: TCatalog): void {
   const module = MODULE_OF[catalog];
-  if (module && tenant.disabledModules.includes(module)) throw new AppError('module-disabled', `The ${module} module is disabled for this organization.`, { module });
+  if (module && isModuleDisabled(tenant, module)) throw new AppError('module-disabled', moduleDisabledDetail(module), { module });
 }
 
 export const isCatalogEnabled = (tenant: Pick<TenantRecord, 'disabledModules'>, catalog: TCatalog) => {
   const module = MODULE_OF[catalog];
-  return !module || !tenant.disabledModules.includes(module);
+  return !module || !isModuleDisabled(tenant, module);
 };
 
 const CODE_IN_USE = 'Code already in use';

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ZCreatePositionRequest, ZOrgChart, ZPosition, ZPositionListQuery, ZUpdatePositionRequest, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
-import { requires, requiresAny } from '../../platform/http/access.ts';
-import { ctxOf, type Ctx } from '../../platform/http/context.ts';
+import { behind, requires, requiresAny } from '../../platform/http/access.ts';
+import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { assertFeature } from '../../platform/tenancy.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { positionsImporter } from './org-chart.importer.ts';
 import { createPosition, getPosition, listPositions, orgChart, removePosition, updatePosition } from './org-chart.service.ts';
@@ -14,15 +13,14 @@ const prefix = '/api/audiences/v3';
 const tags = ['org-chart'];
 /** The chart: for whoever views it, and for whoever manages positions (their screens show parents by title). */
 const VIEW = requiresAny('VIEW_ORG_CHART', 'MANAGE_ORG_CHART');
-const MANAGE = requires('MANAGE_ORG_CHART');
+/** Managing positions is its own feature (flag `manage_positions`, on in production; the chart's flag is not). */
+const MANAGE = behind(requires('MANAGE_ORG_CHART'), { flag: 'manage_positions', detail: 'Managing positions is not enabled for this organisation.' });
 /**
  * Positions are read by the chart, their own screens and every position picker (the person form,
  * the people filter, audiences, the permissions calculator): whoever works with the chart or with
  * people may list them.
  */
 const READ = requiresAny('VIEW_ORG_CHART', 'MANAGE_ORG_CHART', 'VIEW_PEOPLE', 'MANAGE_PEOPLE');
-/** Managing positions is its own feature (flag `manage_positions`, on in production; the chart's flag is not). */
-const managing = (ctx: Ctx) => assertFeature(ctx.tenant, 'manage_positions', 'Managing positions is not enabled for this organisation.');
 const idParams = z.object({ id: z.string().max(100) });
 
 /** Positions and the organisation chart (spec forms §3; /org-chart). */
@@ -37,31 +35,17 @@ export function orgChartRoutes(app: App, platform: Platform): void {
   app.post(
     `${prefix}/positions/`,
     { config: { access: MANAGE }, schema: { tags, summary: 'Create a position; its people get its default permissions', body: ZCreatePositionRequest, response: { 201: ZPosition } } },
-    async (request, reply) => {
-      const ctx = ctxOf(request, platform);
-      managing(ctx);
-      return reply.status(201).send(await createPosition(ctx, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await createPosition(ctxOf(request, platform), request.body)),
   );
-  registerImportRoutes(app, platform, { prefix: `${prefix}/positions/imports`, access: MANAGE, tags, importer: (ctx) => {
-      managing(ctx);
-      return positionsImporter;
-    },
-  });
+  registerImportRoutes(app, platform, { prefix: `${prefix}/positions/imports`, access: MANAGE, tags, importer: () => positionsImporter });
   app.get(`${prefix}/positions/:id/`, { config: { access: READ }, schema: { tags, params: idParams, response: { 200: ZPosition } } }, async (request) => getPosition(ctxOf(request, platform), request.params.id));
   app.patch(
     `${prefix}/positions/:id/`,
     { config: { access: MANAGE }, schema: { tags, summary: 'Edit; `people` replaces the holders (new ones get the default permissions), `parents` the edges (cycles refused)', params: idParams, body: ZUpdatePositionRequest, response: { 200: ZPosition } } },
-    async (request) => {
-      const ctx = ctxOf(request, platform);
-      managing(ctx);
-      return updatePosition(ctx, request.params.id, request.body);
-    },
+    async (request) => updatePosition(ctxOf(request, platform), request.params.id, request.body),
   );
   app.delete(`${prefix}/positions/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Delete the position with its edges and assignments (permissions given stay)', params: idParams } }, async (request, reply) => {
-    const ctx = ctxOf(request, platform);
-    managing(ctx);
-    await removePosition(ctx, request.params.id);
+    await removePosition(ctxOf(request, platform), request.params.id);
     return reply.status(204).send();
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@faena/domain';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { isModuleDisabled } from '../../platform/tenancy.ts';
 import { codeLookup } from '../catalogs/catalogs.repository.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import { presumedNew, registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
@@ -76,12 +77,12 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   modes: ['upsert'],
   defaultMode: 'upsert',
   prepare: async (tx, ctx) => {
-    const disabled = new Set((await findTenantById(tx, ctx.tenantId))?.disabledModules ?? []);
+    const tenant = { disabledModules: (await findTenantById(tx, ctx.tenantId))?.disabledModules ?? [] };
     return {
       positions: await positionLookup(tx, ctx.tenantId),
-      businessLines: disabled.has('business_line') ? null : await codeLookup(tx, ctx.tenantId, 'business-line'),
+      businessLines: isModuleDisabled(tenant, 'business_line') ? null : await codeLookup(tx, ctx.tenantId, 'business-line'),
       venues: await codeLookup(tx, ctx.tenantId, 'venue'),
-      companies: disabled.has('company') ? null : await codeLookup(tx, ctx.tenantId, 'company'),
+      companies: isModuleDisabled(tenant, 'company') ? null : await codeLookup(tx, ctx.tenantId, 'company'),
     };
   },
   parseRow(cells, lookups, ctx) {
@@ -149,24 +150,28 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       return ids.sort();
     };
     // a disabled module's column (spec forms §6) must be empty and leaves the person's values alone
-    if (cells.business_lines !== undefined && !lookups.businessLines) {
-      if (cells.business_lines) return fail('FILE_ROW_MODULE_DISABLED', 'business_lines');
-    } else if (cells.business_lines !== undefined) {
-      const ids = refs(cells.business_lines, lookups.businessLines!);
-      if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_lines');
-      data.business_line_ids = ids;
+    if (cells.business_lines !== undefined) {
+      if (!lookups.businessLines) {
+        if (cells.business_lines) return fail('FILE_ROW_MODULE_DISABLED', 'business_lines');
+      } else {
+        const ids = refs(cells.business_lines, lookups.businessLines);
+        if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_lines');
+        data.business_line_ids = ids;
+      }
     }
     if (cells.workspaces !== undefined) {
       const ids = refs(cells.workspaces, lookups.venues);
       if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'workspaces');
       data.workspace_ids = ids;
     }
-    if (cells.company !== undefined && !lookups.companies) {
-      if (cells.company) return fail('FILE_ROW_MODULE_DISABLED', 'company');
-    } else if (cells.company !== undefined) {
-      const id = cells.company ? lookups.companies!.get(cells.company.toLowerCase()) : null;
-      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'company');
-      data.company_id = id;
+    if (cells.company !== undefined) {
+      if (!lookups.companies) {
+        if (cells.company) return fail('FILE_ROW_MODULE_DISABLED', 'company');
+      } else {
+        const id = cells.company ? lookups.companies.get(cells.company.toLowerCase()) : null;
+        if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'company');
+        data.company_id = id;
+      }
     }
     if (cells.positions !== undefined) {
       const ids: string[] = [];

@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType, type ToggleableModule } from '@faena/domain';
+import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
 import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -6,6 +6,7 @@ import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-erro
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.ts';
 import { subjectHistory } from '../audit/audit.repository.ts';
 import { createInvite } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
@@ -31,7 +32,6 @@ import {
 } from './people.repository.ts';
 
 export const EMAIL_IN_USE = 'Email already in use';
-export const moduleDisabledMessage = (module: ToggleableModule) => `The ${module.replace('_', ' ')} module is disabled for this organization.`;
 export const DOCUMENT_IN_USE = 'Identity document already in use';
 const notFound = () => new AppError('not-found', 'Person not found.');
 
@@ -265,11 +265,10 @@ async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, i
     if (unknown.length > 0) errors[field] = unknown.slice(0, 20).map((id) => `${message}: ${id}`);
   };
   // a module the tenant has disabled (spec forms §6) takes no new values; what a person already has stays
-  const disabled = (module: ToggleableModule) => ctx.tenant.disabledModules.includes(module);
-  if (disabled('business_line') && input.business_line_ids?.length) errors.business_line_ids = [moduleDisabledMessage('business_line')];
+  if (isModuleDisabled(ctx.tenant, 'business_line') && input.business_line_ids?.length) errors.business_line_ids = [moduleDisabledDetail('business_line')];
   else if (input.business_line_ids !== undefined) await refs('business_line_ids', 'business-line', fields.businessLineIds, 'Unknown business line');
   if (input.workspace_ids !== undefined) await refs('workspace_ids', 'venue', fields.workspaceIds, 'Unknown venue');
-  if (disabled('company') && input.company_id) errors.company_id = [moduleDisabledMessage('company')];
+  if (isModuleDisabled(ctx.tenant, 'company') && input.company_id) errors.company_id = [moduleDisabledDetail('company')];
   else if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
   if (prepared.positionIds) {
     const found = new Set((await findPositions(tx, tenantId, prepared.positionIds.filter(isUuid))).map((row) => row.id));

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { APP_VERSION, hasAnyPermission, hasPermissions } from '@faena/domain';
 import { AppError, FieldErrors } from '../errors.ts';
 import type { Platform } from '../platform.ts';
+import { assertFeature } from '../tenancy.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { TenantRecord } from '../tenancy.ts';
 import { isAccess, NO_TENANT, type Access } from './access.ts';
@@ -80,10 +81,10 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     }
     // The OpenAPI document shows what each route needs.
     if ('permissions' in access) {
-      const needs = [
-        access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : access.anyOf?.length ? '' : 'Needs a signed-in member.',
-        access.anyOf?.length ? `Needs one of ${access.anyOf.join(', ')}.` : '',
-      ].filter(Boolean).join(' ');
+      const all = access.permissions.length ? `Needs ${access.permissions.join(', ')}.` : null;
+      const any = access.anyOf?.length ? `Needs one of ${access.anyOf.join(', ')}.` : null;
+      const flag = access.feature ? `Only while the feature flag ${access.feature.flag} is on.` : null;
+      const needs = [all ?? (any ? null : 'Needs a signed-in member.'), any, flag].filter(Boolean).join(' ');
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs].filter(Boolean).join(' ') } as typeof route.schema;
     }
   });
@@ -104,7 +105,9 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     const access = request.routeOptions.config?.access;
     if (!access || access.tenant === false) return;
     request.tenantRecord = await platform.tenants.fromHost(request.headers.host);
-    if ('permissions' in access) request.caller = await authenticate(request, access, platform);
+    if (!('permissions' in access)) return;
+    request.caller = await authenticate(request, access, platform);
+    if (access.feature) assertFeature(request.tenantRecord, access.feature.flag, access.feature.detail);
   });
 
   // Every successful write by a signed-in caller leaves an audit row; use cases write theirs in

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSiteConfig } from '@faena/contracts';
 import { apiClient } from '../api/api-client.ts';
 import { useTenant } from '../tenant/tenant-context.tsx';
-import type { AccessContext } from '../access/access.ts';
+import { canAccess, type AccessContext, type AccessRule } from '../access/access.ts';
 import { useSession } from './use-session.ts';
 
 /** GET /api/permissions/v3/my-site-config: the signed-in person's permissions, staff flag, modules and flags. */
@@ -40,4 +40,9 @@ export function useAccessContext(): { ctx: AccessContext; isLoading: boolean; er
     isLoading,
     error,
   };
+}
+
+/** Whether the signed-in person may use what `rule` guards (a screen, so a link to it). */
+export function useCanAccess(rule: AccessRule): boolean {
+  return canAccess(rule, useAccessContext().ctx);
 }

@@ -9,7 +9,8 @@ import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { directoryKeys, personOption, type EntityOption } from '../../../shared/directory/directory-api.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
-import { useSiteConfig } from '../../../shared/session/get-site-config.ts';
+import { ACCESS } from '../../../shared/access/access.ts';
+import { useCanAccess, useSiteConfig } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
@@ -87,6 +88,8 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
   const save = useSavePosition();
   const remove = useDeletePosition();
   const serverText = useServerText();
+  // the chart has its own flag (off in production)
+  const canSeeChart = useCanAccess(ACCESS.orgChart);
   const peopleKnown = holders !== null || position === null;
 
   const initial = useMemo<Draft>(
@@ -298,7 +301,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
             </Text>
           ) : null}
           <Group justify="space-between">
-            {position ? (
+            {position && canSeeChart ? (
               <Anchor component={Link} to={`/org-chart?position=${position.id}`} size="sm">
                 {t('positions.showOnChart')}
               </Anchor>

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TPosition } from '@faena/contracts';
-import { ACCESS, canAccess } from '../../../shared/access/access.ts';
-import { useAccessContext } from '../../../shared/session/get-site-config.ts';
+import { ACCESS } from '../../../shared/access/access.ts';
+import { useCanAccess } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
@@ -25,7 +25,7 @@ export function PositionsPage() {
   const positions = usePositions(debounced, page);
   const chart = useOrgChart();
   // the chart has its own flag (off in production): positions are managed without it
-  const canSeeChart = canAccess(ACCESS.orgChart, useAccessContext().ctx);
+  const canSeeChart = useCanAccess(ACCESS.orgChart);
   const titles = useMemo(() => new Map(chart.data?.nodes.map((node) => [node.id, node.title]) ?? []), [chart.data]);
   const isDesktop = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   const remove = useDeletePosition();
@@ -135,7 +135,7 @@ export function PositionsPage() {
                     <Defaults keys={position.default_permission_list} />
                   </Table.Td>
                   <Table.Td>
-                    <RowMenu position={position} onDelete={() => void onDelete(position)} />
+                    <RowMenu position={position} onDelete={() => void onDelete(position)} canSeeChart={canSeeChart} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -161,7 +161,7 @@ export function PositionsPage() {
                     <Defaults keys={position.default_permission_list} />
                   </Group>
                 </Stack>
-                <RowMenu position={position} onDelete={() => void onDelete(position)} />
+                <RowMenu position={position} onDelete={() => void onDelete(position)} canSeeChart={canSeeChart} />
               </Group>
             </Paper>
           ))}
@@ -229,7 +229,7 @@ function Defaults({ keys }: { keys: readonly string[] }) {
   );
 }
 
-function RowMenu({ position, onDelete }: { position: TPosition; onDelete: () => void }) {
+function RowMenu({ position, onDelete, canSeeChart }: { position: TPosition; onDelete: () => void; canSeeChart: boolean }) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -242,9 +242,11 @@ function RowMenu({ position, onDelete }: { position: TPosition; onDelete: () => 
         <Menu.Item component={Link} to={`/positions/${position.id}`} leftSection={<IconPencil size={16} />}>
           {t('positions.edit')}
         </Menu.Item>
-        <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>
-          {t('positions.showOnChart')}
-        </Menu.Item>
+        {canSeeChart && (
+          <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>
+            {t('positions.showOnChart')}
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           {t('positions.delete')}
         </Menu.Item>

@@ -3,6 +3,8 @@ import type { TPaged, TPersonListItem } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 
 export const PERSONS_BASE = '/api/audiences/v3/persons';
+/** One person's address under the API (its sub-resources hang from it). */
+export const personUrl = (id: string) => `${PERSONS_BASE}/${encodeURIComponent(id)}`;
 
 export type PersonStatusFilter = 'active' | 'disabled' | 'all';
 export type PersonOrigin = 'OWN_ORGANIZATION' | 'BUSINESS_PARTNER' | 'CONTRACTOR_BUSINESS';
@@ -42,7 +44,6 @@ export const peopleKeys = {
   teams: ['people', 'team'] as const,
   team: (id: string) => ['people', 'team', id] as const,
   /** Whether a person can sign in: invitations, disabling and signing out change it. */
-  credentials: ['people', 'credentials'] as const,
   credential: (id: string) => ['people', 'credentials', id] as const,
 };
 

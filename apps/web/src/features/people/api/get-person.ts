@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+import { peopleKeys, personUrl } from './get-people.ts';
 
 /** getPerson: GET /persons/{id}/ (404 for unknown, malformed or another tenant's ids). */
 export function personQueryOptions(id: string) {
   return queryOptions({
     queryKey: peopleKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get<TPerson>(`${PERSONS_BASE}/${encodeURIComponent(id)}/`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<TPerson>(`${personUrl(id)}/`, { signal }),
   });
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
 export interface Invite {
   id: string;
@@ -11,8 +11,6 @@ export interface Invite {
   link: string;
   expires_at: string;
 }
-
-const personUrl = (id: string) => `${PERSONS_BASE}/${encodeURIComponent(id)}`;
 
 /** POST /persons/{id}/disable or /enable (MANAGE_PEOPLE): a disabled person loses access at once. */
 export function useSetPersonDisabled(id: string) {

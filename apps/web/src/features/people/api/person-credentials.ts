@@ -2,9 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPersonCredentialStatus, TSignOutEverywhereResponse } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import { PERSONS_BASE, peopleKeys } from './get-people.ts';
-
-const personUrl = (id: string) => `${PERSONS_BASE}/${encodeURIComponent(id)}`;
+import { peopleKeys, personUrl } from './get-people.ts';
 
 /** getCredentialStatus: GET /persons/{id}/credential-status/ (MANAGE_PEOPLE). */
 export function useCredentialStatus(id: string, enabled = true) {

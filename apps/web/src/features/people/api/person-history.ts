@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TPaged, TPersonHistoryEntry } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+import { peopleKeys, personUrl } from './get-people.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -12,7 +12,7 @@ export function usePersonHistory(id: string, enabled = true) {
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get<TPaged<TPersonHistoryEntry>>(`${PERSONS_BASE}/${encodeURIComponent(id)}/history/`, { query: { page: pageParam, page_size: HISTORY_PAGE_SIZE }, signal }),
+      apiClient.get<TPaged<TPersonHistoryEntry>>(`${personUrl(id)}/history/`, { query: { page: pageParam, page_size: HISTORY_PAGE_SIZE }, signal }),
     getNextPageParam: (last, pages, lastPage) => (pages.length * HISTORY_PAGE_SIZE < last.count ? lastPage + 1 : undefined),
   });
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TCreatePersonRequest, TPerson, TUpdatePersonRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { PERSONS_BASE, peopleKeys } from './get-people.ts';
+import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
 /** POST /persons/ (create) or PATCH /persons/{id}/ (edit); 400 `{errors: {field: [msg]}}` on bad fields. */
 export function useSavePerson(id: string | undefined) {
@@ -10,7 +10,7 @@ export function useSavePerson(id: string | undefined) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (input: TCreatePersonRequest | TUpdatePersonRequest) =>
-      id ? apiClient.patch<TPerson>(`${PERSONS_BASE}/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TPerson>(`${PERSONS_BASE}/`, { json: input }),
+      id ? apiClient.patch<TPerson>(`${personUrl(id)}/`, { json: input }) : apiClient.post<TPerson>(`${PERSONS_BASE}/`, { json: input }),
     onSuccess: (person) => {
       client.setQueryData(peopleKeys.detail(person.id), person);
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });

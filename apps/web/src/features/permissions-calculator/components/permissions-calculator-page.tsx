@@ -8,6 +8,7 @@ import type { TPermissionsCalculatorResponse } from '@faena/contracts';
 import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import { usePositionHref } from '../../../shared/directory/position-href.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { isEmptyInput, useCalculatedPermissions, type CalculatorInput } from '../api/calculate-permissions.ts';
 
@@ -158,10 +159,29 @@ function PermissionName({ permissionKey }: { permissionKey: string }) {
 
 const PERSONS_SHOWN = 4;
 
+/** A position or a person that grants a key: a link to it when the person may open it. */
+function SourceBadge({ source, href }: { source: Granted['granted_by'][number]; href: string | null }) {
+  const { t } = useTranslation();
+  const look = {
+    variant: 'light',
+    color: source.type === 'position' ? 'faena' : 'gray',
+    tt: 'none',
+    leftSection: source.type === 'position' ? <IconHierarchy2 size={12} aria-hidden /> : <IconUser size={12} aria-hidden />,
+    'data-testid': 'calc-source',
+  } as const;
+  if (!href) return <Badge {...look}>{source.name}</Badge>;
+  return (
+    <Badge {...look} component={Link} to={href} style={{ cursor: 'pointer' }} aria-label={t(source.type === 'position' ? 'permissionsCalculator.byPosition' : 'permissionsCalculator.byPerson', { name: source.name })}>
+      {source.name}
+    </Badge>
+  );
+}
+
 /** Why a key is granted: the positions first, then the persons (a few, the rest on demand). */
 function Sources({ granted }: { granted: Granted | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const positionHref = usePositionHref();
   if (!granted)
     return (
       <Text size="sm" c="dimmed">
@@ -176,20 +196,7 @@ function Sources({ granted }: { granted: Granted | null }) {
   return (
     <Group gap={6}>
       {[...positions, ...shownPersons].map((source) => (
-        <Badge
-          key={`${source.type}:${source.id}`}
-          variant="light"
-          color={source.type === 'position' ? 'faena' : 'gray'}
-          tt="none"
-          leftSection={source.type === 'position' ? <IconHierarchy2 size={12} aria-hidden /> : <IconUser size={12} aria-hidden />}
-          component={Link}
-          to={source.type === 'position' ? `/org-chart?position=${source.id}` : `/people/${source.id}`}
-          style={{ cursor: 'pointer' }}
-          aria-label={t(source.type === 'position' ? 'permissionsCalculator.byPosition' : 'permissionsCalculator.byPerson', { name: source.name })}
-          data-testid="calc-source"
-        >
-          {source.name}
-        </Badge>
+        <SourceBadge key={`${source.type}:${source.id}`} source={source} href={source.type === 'position' ? positionHref(source.id) : `/people/${source.id}`} />
       ))}
       {hidden > 0 ? (
         !open && persons.length > shownPersons.length ? (
