@@ -33,6 +33,7 @@ import { listPeople } from '../apps/server/src/modules/people/people.service.ts'
 import type { Ctx } from '../apps/server/src/platform/http/context.ts';
 import { ZPersonListQuery } from '@faena/contracts';
 import { BENCH_ADMIN, BENCH_DOMAIN, BENCH_PASSWORD, BENCH_SUBDOMAIN, derivedColumnsSql, membersSql, PERSONS, personsSql, SIGN_IN_USERS } from './lib/seed.ts';
+import { stopOnParent } from './lib/stop-on-parent.ts';
 
 export interface ServerSpec {
   mode: 'platform' | 'bare';
@@ -234,17 +235,7 @@ function portOf(address: ReturnType<Server['address']>): number {
 async function main(): Promise<void> {
   if (!process.send) throw new Error('server-under-test.ts runs as a child of bench/lib/child.ts (IPC channel needed)');
   const { port, info, close } = spec.mode === 'platform' ? await startPlatform() : await startBare();
-  let closing = false;
-  const stop = async () => {
-    if (closing) return;
-    closing = true;
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await close();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('disconnect', () => void stop());
+  stopOnParent(close);
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();

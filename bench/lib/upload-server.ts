@@ -18,6 +18,7 @@ import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/platform/db/database.ts';
 import { boot } from '../../apps/server/src/platform/boot.ts';
 import { createTenant } from '../../apps/server/src/modules/tenants/tenants.service.ts';
+import { stopOnParent } from './stop-on-parent.ts';
 
 export interface UploadServerSpec {
   mode: 'platform' | 'bare';
@@ -74,17 +75,7 @@ async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as UploadServerSpec;
   if (!process.send) throw new Error('upload-server.ts runs as a child of bench/upload.bench.ts (IPC channel needed)');
   const { port, close } = spec.mode === 'bare' ? await startBare(spec) : await startPlatform(spec);
-  let closing = false;
-  const stop = async () => {
-    if (closing) return;
-    closing = true;
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await close();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('disconnect', () => void stop());
+  stopOnParent(close);
   process.send({ type: 'ready', port });
 }
 

@@ -27,27 +27,15 @@ export const personColumns = {
   businessLineIds: persons.businessLineIds,
   workspaceIds: persons.workspaceIds,
 };
-export interface PersonRow {
+export interface PersonRow extends PersonFields {
   id: string;
   passport: string;
-  name: string;
-  primaryEmail: string | null;
   userId: string | null;
   picture: string | null;
   isDisabled: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  roles: string[];
-  groups: string[];
-  otherEmails: string[];
-  phones: PhoneValue[];
-  address: string | null;
-  photoUploadId: string | null;
-  origin: string | null;
-  companyId: string | null;
-  businessLineIds: string[];
-  workspaceIds: string[];
 }
 
 export interface DocumentValue {
