@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Menu, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Menu, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TAudience } from '@faena/contracts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useDeleteAudience } from '../api/delete-audience.ts';
 import { AUDIENCES_PAGE_SIZE, useAudiences } from '../api/get-audiences.ts';
@@ -87,21 +88,14 @@ export function AudiencesPage({ canManage }: { canManage: boolean }) {
                 <RulesSummary rules={audience.rules} />
               </Stack>
               {canManage ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={t('audiences.actionsOf', { name: audience.name })}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to={`/audiences/${audience.id}`} leftSection={<IconPencil size={16} />}>
-                      {t('audiences.edit')}
-                    </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete(audience)}>
-                      {t('audiences.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActions label={t('audiences.actionsOf', { name: audience.name })}>
+                  <Menu.Item component={Link} to={`/audiences/${audience.id}`} leftSection={<IconPencil size={16} />}>
+                    {t('audiences.edit')}
+                  </Menu.Item>
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete(audience)}>
+                    {t('audiences.delete')}
+                  </Menu.Item>
+                </RowActions>
               ) : null}
             </Group>
           </Paper>

@@ -1,7 +1,8 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import type { CatalogDef, CatalogRecord } from '../lib/catalog-defs.ts';
 import { useActiveToggle } from './use-active-toggle.ts';
 
@@ -10,28 +11,21 @@ export function RowMenu({ def, record }: { def: CatalogDef; record: Pick<Catalog
   const { t } = useTranslation();
   const { remove, restore } = useActiveToggle(def);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('catalogs.actions.more', { name: record.name })} data-testid="row-menu">
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {record.is_active ? (
-          <>
-            <Menu.Item component={Link} to={`${def.path}/${record.id}/edit`} leftSection={<IconPencil size={16} />}>
-              {t('catalogs.actions.edit')}
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void remove(record)}>
-              {t('catalogs.actions.delete')}
-            </Menu.Item>
-          </>
-        ) : (
-          <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => void restore(record)}>
-            {t('catalogs.actions.restore')}
+    <RowActions label={t('catalogs.actions.more', { name: record.name })} testId="row-menu">
+      {record.is_active ? (
+        <>
+          <Menu.Item component={Link} to={`${def.path}/${record.id}/edit`} leftSection={<IconPencil size={16} />}>
+            {t('catalogs.actions.edit')}
           </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void remove(record)}>
+            {t('catalogs.actions.delete')}
+          </Menu.Item>
+        </>
+      ) : (
+        <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => void restore(record)}>
+          {t('catalogs.actions.restore')}
+        </Menu.Item>
+      )}
+    </RowActions>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Loader, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconDots, IconDownload, IconEye, IconFile, IconFileTypePdf, IconFolder, IconFolderPlus, IconPhoto, IconSearch, IconSettings } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconFile, IconFileTypePdf, IconFolder, IconFolderPlus, IconPhoto, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { uploadIdFromLink, type UploadRules } from '@faena/domain/forms/files';
@@ -8,6 +8,7 @@ import { DEFAULT_MAX_FILE_SIZE } from '@faena/domain/forms/constants';
 import type { TDocument, TFolder } from '@faena/contracts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { FileUploadField } from '../../../shared/uploads/file-upload-field.tsx';
@@ -282,26 +283,13 @@ export function DocumentsBrowser() {
                     </Text>
                   </Group>
                 </Anchor>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('documents.actionsFor', {
-                        name: folder.name,
-                      })}
-                    >
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => void renameFolder(folder)}>{t('documents.actions.rename')}</Menu.Item>
-                    <Menu.Item onClick={() => void moveFolder(folder)}>{t('documents.actions.move')}</Menu.Item>
-                    <Menu.Item color="red" onClick={() => void deleteFolder(folder)}>
-                      {t('documents.actions.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActions label={t('documents.actionsFor', { name: folder.name })}>
+                  <Menu.Item onClick={() => void renameFolder(folder)}>{t('documents.actions.rename')}</Menu.Item>
+                  <Menu.Item onClick={() => void moveFolder(folder)}>{t('documents.actions.move')}</Menu.Item>
+                  <Menu.Item color="red" onClick={() => void deleteFolder(folder)}>
+                    {t('documents.actions.delete')}
+                  </Menu.Item>
+                </RowActions>
               </Group>
             </Paper>
           ))}
@@ -348,28 +336,15 @@ export function DocumentsBrowser() {
                   >
                     <IconDownload size={18} />
                   </ActionIcon>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('documents.actionsFor', {
-                          name: doc.title,
-                        })}
-                      >
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {canPreview(doc) ? <Menu.Item onClick={() => openPreview(doc, t('documents.actions.download'))}>{t('documents.actions.preview')}</Menu.Item> : null}
-                      <Menu.Item onClick={() => void downloadDocument(doc).catch(failed)}>{t('documents.actions.download')}</Menu.Item>
-                      <Menu.Item onClick={() => void renameDocument(doc)}>{t('documents.actions.rename')}</Menu.Item>
-                      <Menu.Item onClick={() => void moveDocument(doc)}>{t('documents.actions.move')}</Menu.Item>
-                      <Menu.Item color="red" onClick={() => void deleteDocument(doc)}>
-                        {t('documents.actions.delete')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowActions label={t('documents.actionsFor', { name: doc.title })}>
+                    {canPreview(doc) ? <Menu.Item onClick={() => openPreview(doc, t('documents.actions.download'))}>{t('documents.actions.preview')}</Menu.Item> : null}
+                    <Menu.Item onClick={() => void downloadDocument(doc).catch(failed)}>{t('documents.actions.download')}</Menu.Item>
+                    <Menu.Item onClick={() => void renameDocument(doc)}>{t('documents.actions.rename')}</Menu.Item>
+                    <Menu.Item onClick={() => void moveDocument(doc)}>{t('documents.actions.move')}</Menu.Item>
+                    <Menu.Item color="red" onClick={() => void deleteDocument(doc)}>
+                      {t('documents.actions.delete')}
+                    </Menu.Item>
+                  </RowActions>
                 </Group>
               </Group>
             </Paper>

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Loader, Menu, Pagination, Paper, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Loader, Menu, Pagination, Paper, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconHierarchy2, IconPencil, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconHierarchy2, IconPencil, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { TPosition } from '@faena/contracts';
 import { ACCESS } from '../../../shared/access/access.ts';
 import { useCanAccess } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
 import { useDeletePosition } from '../api/delete-position.ts';
@@ -232,25 +233,18 @@ function Defaults({ keys }: { keys: readonly string[] }) {
 function RowMenu({ position, onDelete, canSeeChart }: { position: TPosition; onDelete: () => void; canSeeChart: boolean }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('positions.actionsOf', { title: position.title })}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/positions/${position.id}`} leftSection={<IconPencil size={16} />}>
-          {t('positions.edit')}
+    <RowActions label={t('positions.actionsOf', { title: position.title })}>
+      <Menu.Item component={Link} to={`/positions/${position.id}`} leftSection={<IconPencil size={16} />}>
+        {t('positions.edit')}
+      </Menu.Item>
+      {canSeeChart && (
+        <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>
+          {t('positions.showOnChart')}
         </Menu.Item>
-        {canSeeChart && (
-          <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>
-            {t('positions.showOnChart')}
-          </Menu.Item>
-        )}
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          {t('positions.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        {t('positions.delete')}
+      </Menu.Item>
+    </RowActions>
   );
 }
