@@ -9,6 +9,7 @@ import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { directoryKeys, personOption, type EntityOption } from '../../../shared/directory/directory-api.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import { chartHref } from '../../../shared/directory/hrefs.ts';
 import { ACCESS } from '../../../shared/access/access.ts';
 import { useCanAccess, useSiteConfig } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -302,7 +303,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
           ) : null}
           <Group justify="space-between">
             {position && canSeeChart ? (
-              <Anchor component={Link} to={`/org-chart?position=${position.id}`} size="sm">
+              <Anchor component={Link} to={chartHref(position.id)} size="sm">
                 {t('positions.showOnChart')}
               </Anchor>
             ) : (

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { TPosition } from '@faena/contracts';
 import { ACCESS } from '../../../shared/access/access.ts';
 import { useCanAccess } from '../../../shared/session/get-site-config.ts';
+import { chartHref } from '../../../shared/directory/hrefs.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -238,7 +239,7 @@ function RowMenu({ position, onDelete, canSeeChart }: { position: TPosition; onD
         {t('positions.edit')}
       </Menu.Item>
       {canSeeChart && (
-        <Menu.Item component={Link} to={`/org-chart?position=${position.id}`} leftSection={<IconHierarchy2 size={16} />}>
+        <Menu.Item component={Link} to={chartHref(position.id)} leftSection={<IconHierarchy2 size={16} />}>
           {t('positions.showOnChart')}
         </Menu.Item>
       )}

@@ -1,31 +1,15 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
-import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
 
 /** Spec forms §9: lists shown as text are cut after 3 items, then "... y N más". */
 export function joinCut(items: string[], more: (n: number) => string): string {
   if (items.length <= 3) return items.join(', ');
   return `${items.slice(0, 3).join(', ')} ${more(items.length - 3)}`;
-}
-
-function StatusBadge({ person }: { person: TPersonListItem }) {
-  const { t } = useTranslation();
-  if (person.is_disabled) {
-    return (
-      <Badge color="gray" c={readableOnLight('gray')} variant="light" size="sm">
-        {t('people.status.disabled')}
-      </Badge>
-    );
-  }
-  return (
-    <Badge color={person.has_account ? 'green' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : 'yellow')} variant="light" size="sm">
-      {person.has_account ? t('people.status.active') : t('people.status.noAccount')}
-    </Badge>
-  );
 }
 
 /** The rows picked for a bulk action (the desktop table, for MANAGE_PEOPLE). */
@@ -56,7 +40,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                     </Text>
                     {/* The state reads whole; the name gives way. */}
                     <span style={{ flex: 'none', display: 'flex' }}>
-                      <StatusBadge person={person} />
+                      <PersonStatusBadge person={person} size="sm" />
                     </span>
                   </Group>
                   {person.primary_email && (
@@ -142,7 +126,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                 <Text size="sm">{person.origin ? t(`people.originShort.${person.origin}`) : '—'}</Text>
               </Table.Td>
               <Table.Td>
-                <StatusBadge person={person} />
+                <PersonStatusBadge person={person} size="sm" />
               </Table.Td>
             </Table.Tr>
           ))}

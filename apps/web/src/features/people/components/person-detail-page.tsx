@@ -14,8 +14,8 @@ import { usePerson } from '../api/get-person.ts';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useCredentialStatus } from '../api/person-credentials.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
-import { readableOnLight } from '../../../shared/imports/import-texts.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { PersonStatusBadge } from './person-status-badge.tsx';
 import { PersonHistory } from './person-history.tsx';
 import { refusalText } from './person-messages.ts';
 import { PersonTeam } from './person-team.tsx';
@@ -163,15 +163,7 @@ function PersonDetail({ person }: { person: TPerson }) {
                 </Text>
               )}
               <Group gap={6}>
-                {person.is_disabled ? (
-                  <Badge color="gray" c={readableOnLight('gray')} variant="light" data-testid="person-status">
-                    {t('people.status.disabled')}
-                  </Badge>
-                ) : (
-                  <Badge color={person.has_account ? 'green' : invited ? 'blue' : 'yellow'} c={readableOnLight(person.has_account ? 'green' : invited ? 'blue' : 'yellow')} variant="light" data-testid="person-status">
-                    {person.has_account ? t('people.status.active') : invited ? t('people.status.invited') : t('people.status.noAccount')}
-                  </Badge>
-                )}
+                <PersonStatusBadge person={person} invited={invited} testId="person-status" />
                 {person.positions.map((position) => (
                   <Badge key={position.id} variant="outline" tt="none">
                     {position.title}

@@ -8,7 +8,7 @@ import type { TPermissionsCalculatorResponse } from '@faena/contracts';
 import { PERMISSION_KEYS } from '@faena/domain/permissions';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
-import { usePositionHref } from '../../../shared/directory/position-href.ts';
+import { usePersonHref, usePositionHref } from '../../../shared/directory/hrefs.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { isEmptyInput, useCalculatedPermissions, type CalculatorInput } from '../api/calculate-permissions.ts';
 
@@ -182,6 +182,7 @@ function Sources({ granted }: { granted: Granted | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const positionHref = usePositionHref();
+  const personHref = usePersonHref();
   if (!granted)
     return (
       <Text size="sm" c="dimmed">
@@ -196,7 +197,7 @@ function Sources({ granted }: { granted: Granted | null }) {
   return (
     <Group gap={6}>
       {[...positions, ...shownPersons].map((source) => (
-        <SourceBadge key={`${source.type}:${source.id}`} source={source} href={source.type === 'position' ? positionHref(source.id) : `/people/${source.id}`} />
+        <SourceBadge key={`${source.type}:${source.id}`} source={source} href={source.type === 'position' ? positionHref(source.id) : personHref(source.id)} />
       ))}
       {hidden > 0 ? (
         !open && persons.length > shownPersons.length ? (

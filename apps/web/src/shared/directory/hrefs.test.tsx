@@ -6,25 +6,27 @@ import { sessionStore } from '../session/session.ts';
 import { stubApi } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { testTokenPair } from '../../test/session.ts';
-import { usePositionHref } from './position-href.ts';
+import { usePersonHref, usePositionHref } from './hrefs.ts';
 
 /** The href once the person's site config (permissions, flags) has arrived. */
-function Probe() {
-  const href = usePositionHref()('p 1') ?? 'none';
+function Probe({ of }: { of: 'position' | 'person' }) {
+  const position = usePositionHref();
+  const person = usePersonHref();
+  const href = (of === 'position' ? position : person)('p 1') ?? 'none';
   return <output data-testid="href">{useSiteConfig().isSuccess ? href : 'loading'}</output>;
 }
 
-async function hrefFor(permissions: string[], flags: Record<string, boolean>): Promise<string> {
+async function hrefFor(permissions: string[], flags: Record<string, boolean>, of: 'position' | 'person' = 'position'): Promise<string> {
   stubApi((url) => (url.includes('/my-site-config') ? { permissions, is_staff: false, disabled_modules: [], feature_flags: flags } : undefined));
   sessionStore.signIn(testTokenPair());
-  const view = await renderWithProviders(<Probe />);
+  const view = await renderWithProviders(<Probe of={of} />);
   await vi.waitFor(() => expect(screen.getByTestId('href').textContent).not.toBe('loading'));
   const text = screen.getByTestId('href').textContent ?? '';
   view.unmount();
   return text;
 }
 
-describe('usePositionHref', () => {
+describe('usePositionHref and usePersonHref', () => {
   afterEach(async () => {
     await sessionStore.signOut();
     vi.unstubAllGlobals();
@@ -34,5 +36,10 @@ describe('usePositionHref', () => {
     expect(await hrefFor(['VIEW_ORG_CHART'], ALL_FLAGS_ON)).toBe('/org-chart?position=p%201');
     expect(await hrefFor(['VIEW_ORG_CHART', 'MANAGE_ORG_CHART'], PRODUCTION_FLAGS)).toBe('/positions/p%201');
     expect(await hrefFor(['VIEW_ORG_CHART', 'VIEW_PEOPLE'], PRODUCTION_FLAGS)).toBe('none');
+  });
+
+  it('opens a person in their detail only for whoever may see people', async () => {
+    expect(await hrefFor(['VIEW_PEOPLE'], PRODUCTION_FLAGS, 'person')).toBe('/people/p%201');
+    expect(await hrefFor(['MANAGE_PEOPLE'], PRODUCTION_FLAGS, 'person')).toBe('none');
   });
 });

@@ -1,0 +1,22 @@
+import { ACCESS } from '../access/access.ts';
+import { useCanAccess } from '../session/get-site-config.ts';
+
+/** A position's place on the organisation chart (where the chart can be opened: ACCESS.orgChart). */
+export const chartHref = (id: string) => `/org-chart?position=${encodeURIComponent(id)}`;
+
+/**
+ * Where a position opens for the signed-in person: its place on the chart, else its editing, else
+ * nowhere. Both screens sit behind flags (the chart's is off in production), so a link is drawn
+ * only to one the person can open.
+ */
+export function usePositionHref(): (id: string) => string | null {
+  const chart = useCanAccess(ACCESS.orgChart);
+  const manage = useCanAccess(ACCESS.positions);
+  return (id) => (chart ? chartHref(id) : manage ? `/positions/${encodeURIComponent(id)}` : null);
+}
+
+/** Where a person opens for the signed-in person: their detail, else nowhere (the people screens need VIEW_PEOPLE, which a people administrator may not hold). */
+export function usePersonHref(): (id: string) => string | null {
+  const people = useCanAccess(ACCESS.people);
+  return (id) => (people ? `/people/${encodeURIComponent(id)}` : null);
+}
