@@ -22,11 +22,14 @@ export interface Feature {
 export const PUBLIC = { public: true } as const satisfies Access;
 export const NO_TENANT = { public: true, tenant: false } as const satisfies Access;
 export const SIGNED_IN = { permissions: [] } as const satisfies Access;
-export const requires = (...permissions: PermissionKey[]): Access => ({ permissions });
+/** The access of a signed-in member (what `requires`, `requiresAny` and `behind` make). */
+export type MemberAccess = Extract<Access, { permissions: readonly PermissionKey[] }>;
+
+export const requires = (...permissions: PermissionKey[]): MemberAccess => ({ permissions });
 /** A signed-in member holding at least one of the keys (a read several areas need, e.g. positions). */
-export const requiresAny = (...anyOf: PermissionKey[]): Access => ({ permissions: [], anyOf });
+export const requiresAny = (...anyOf: PermissionKey[]): MemberAccess => ({ permissions: [], anyOf });
 /** The same access, behind one of the tenant's feature flags. */
-export const behind = (access: Access, feature: Feature): Access => ('permissions' in access ? { ...access, feature } : access);
+export const behind = (access: MemberAccess, feature: Feature): MemberAccess => ({ ...access, feature });
 
 export function isAccess(value: unknown): value is Access {
   if (typeof value !== 'object' || value === null) return false;
