@@ -47,7 +47,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       const base = `${ORG}/${catalog}/`;
       const first = await post<Item>(base, { name: `Primero ${catalog}`, code: 'A1', description: 'uno' });
       expect(first).toMatchObject({ name: `Primero ${catalog}`, code: 'A1', description: 'uno', is_active: true });
-      expect(await post(base, { name: 'Otro', code: 'A1' }, 400)).toEqual({ code: 'validation-error', errors: { code: ['Code already in use'] } });
+      expect(await post(base, { name: 'Otro', code: 'A1' }, 400)).toEqual({ code: 'validation-error', errors: { code: ['Code already in use'] }, reasons: { code: 'in-use' } });
       await post<Item>(base, { name: `Segundo ${catalog}` });
       const page = await body<{ count: number; results: Item[] }>(await server.api('demo', `${base}?search=primero`, { token: operario }));
       expect(page.results.map((i) => i.id)).toEqual([first.id]);
@@ -154,7 +154,8 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await server.api('demo', `${ORG}/logo/${other}`)).status).toBe(404);
     expect((await server.api('demo-norte', updated.logo_url)).status).toBe(404);
     const pdf = await uploadFile(server, 'demo', admin, PDF, 'logo.pdf');
-    expect((await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { logo_upload_id: pdf } })).status).toBe(400);
+    const notImage = await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { logo_upload_id: pdf } });
+    expect(await body(notImage)).toMatchObject({ code: 'validation-error', reasons: { logo_upload_id: 'not-an-image' } });
     expect((await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: operario, json: { name: 'Hackeada' } })).status).toBe(403);
     expect(await body(await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { name: 'Faena Demo', logo_upload_id: null } }))).toMatchObject({ name: 'Faena Demo', logo_url: null });
     expect(await body(await server.api('demo', '/api/tenant'))).toMatchObject({ name: 'Faena Demo', logo_url: null });
@@ -174,7 +175,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       const row = (await body<{ results: { id: string; key: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }))).results.find((r) => r.key === key)!;
       expect((await server.api('demo', `${rows}${row.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     }
-    expect(await post(rows, { key: 'RM', label: 'Otra' }, 400)).toEqual({ code: 'validation-error', errors: { key: ['Key already in use'] } });
+    expect(await post(rows, { key: 'RM', label: 'Otra' }, 400)).toEqual({ code: 'validation-error', errors: { key: ['Key already in use'] }, reasons: { key: 'in-use' } });
     const search = await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?search=metro`, { token: operario }));
     expect(search.results).toEqual([{ id: rm.id, key: 'RM', label: 'Región Metropolitana', is_active: true }]);
     expect(await body(await server.api('demo', `${rows}${rm.id}`, { method: 'PATCH', token: admin, json: { label: 'Metropolitana de Santiago' } }))).toMatchObject({ label: 'Metropolitana de Santiago' });

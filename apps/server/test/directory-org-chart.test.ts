@@ -94,17 +94,19 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const titles = new Map((await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?page_size=200`, { token: admin }))).results.map((p) => [p.title, p]));
     const ceo = titles.get('Directora Ejecutiva')!;
     const analyst = titles.get('Analista')!;
-    const errors = async (response: Response) => {
+    // each refusal by the reason a client words it by (decision 016)
+    const reasons = async (response: Response) => {
       expect(response.status).toBe(400);
-      return (await body<{ errors: Record<string, string[]> }>(response)).errors;
+      return (await body<{ reasons: Record<string, string> }>(response)).reasons;
     };
-    expect(Object.keys(await errors(await patch(ceo.id, { parents: [analyst.id], is_root: false })))).toEqual(['parents']);
-    expect(Object.keys(await errors(await patch(ceo.id, { parents: [ceo.id], is_root: false })))).toEqual(['parents']);
-    expect(Object.keys(await errors(await post({ title: 'X', parents: ['00000000-0000-4000-8000-000000000000'] })))).toEqual(['parents']);
-    expect(Object.keys(await errors(await post({ title: 'X', is_root: true, parents: [ceo.id] })))).toEqual(['is_root']);
-    expect(Object.keys(await errors(await patch(analyst.id, { is_root: true })))).toEqual(['is_root']);
-    expect(await errors(await post({ title: 'Otra DE', code: 'T-DE' }))).toEqual({ code: ['Code already in use'] });
-    expect(Object.keys(await errors(await post({ title: 'X', default_permission_list: ['FLY'] })))).toEqual(['default_permission_list']);
+    expect(await reasons(await patch(ceo.id, { parents: [analyst.id], is_root: false }))).toEqual({ parents: 'cycle' });
+    expect(await reasons(await patch(ceo.id, { parents: [ceo.id], is_root: false }))).toEqual({ parents: 'cycle' });
+    expect(await reasons(await post({ title: 'X', parents: ['00000000-0000-4000-8000-000000000000'] }))).toEqual({ parents: 'unknown-reference' });
+    expect(await reasons(await post({ title: 'X', is_root: true, parents: [ceo.id] }))).toEqual({ is_root: 'root-with-parents' });
+    expect(await reasons(await patch(analyst.id, { is_root: true }))).toEqual({ is_root: 'root-with-parents' });
+    const taken = await post({ title: 'Otra DE', code: 'T-DE' });
+    expect(await body(taken)).toEqual({ code: 'validation-error', errors: { code: ['Code already in use'] }, reasons: { code: 'in-use' } });
+    expect(await reasons(await post({ title: 'X', default_permission_list: ['FLY'] }))).toEqual({ default_permission_list: 'unknown-reference' });
     expect((await patch('00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
   });
 
@@ -119,7 +121,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const token = (await signIn(server, 'demo', manager.email, manager.password)).id_token;
     const refused = await post({ title: 'Atajo', default_permission_list: ['MANAGE_PEOPLE'] }, token);
     expect(refused.status).toBe(403);
-    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_PEOPLE'] });
+    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_PEOPLE'], reason: 'beyond-own' });
     const ceo = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Directora`, { token: admin }))).results[0]!;
     expect((await patch(ceo.id, { people: [manager.personId] }, token)).status).toBe(403);
     expect((await patch(chief.id, { people: [member.personId, manager.personId] }, token)).status).toBe(200);

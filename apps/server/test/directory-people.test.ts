@@ -102,27 +102,29 @@ describe.each(engines())('people directory on %s', (engine) => {
   });
 
   it('answers field errors: "Invalid RUT", "Invalid email", "Email already in use", documents, phones, references', async () => {
-    const cases: [unknown, Record<string, string[]>][] = [
+    const NIL = '00000000-0000-4000-8000-000000000000';
+    // [request, errors, the reasons a client words them by (decision 016; spec texts have none)]
+    const cases: [unknown, Record<string, string[]>, Record<string, string>?][] = [
       [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '12345678-9' }] }, { 'identity_documents.0.number': ['Invalid RUT'] }],
       [{ name: 'X', identity_documents: [{ type: 'MX_CURP', number: 'NOPE' }] }, { 'identity_documents.0.number': ['Invalid document number'] }],
       [{ name: 'X', primary_email: 'no-es-correo' }, { primary_email: ['Invalid email'] }],
       [{ name: 'X', other_emails: ['ok@faena.test', 'mal'] }, { 'other_emails.1': ['Invalid email'] }],
       [{ name: 'X', phones: ['12'] }, { 'phones.0': ['Invalid phone number'] }],
       [{ name: 'X', primary_email: 'supervisora@faena.test' }, { primary_email: ['Email already in use'] }],
-      [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '123456785' }] }, { 'identity_documents.0.number': ['Identity document already in use'] }],
-      [{ name: 'X', business_line_ids: ['00000000-0000-4000-8000-000000000000'] }, { business_line_ids: ['Unknown business line: 00000000-0000-4000-8000-000000000000'] }],
-      [{ name: 'X', workspace_ids: ['nope'] }, { workspace_ids: ['Unknown venue: nope'] }],
-      [{ name: 'X', company_id: refs.line }, { company_id: [`Unknown company: ${refs.line}`] }],
-      [{ name: 'X', position_ids: ['00000000-0000-4000-8000-000000000000'] }, { position_ids: ['Unknown position: 00000000-0000-4000-8000-000000000000'] }],
+      [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '123456785' }] }, { 'identity_documents.0.number': ['Identity document already in use'] }, { 'identity_documents.0.number': 'in-use' }],
+      [{ name: 'X', business_line_ids: [NIL] }, { business_line_ids: [`Unknown business line: ${NIL}`] }, { business_line_ids: 'unknown-reference' }],
+      [{ name: 'X', workspace_ids: ['nope'] }, { workspace_ids: ['Unknown venue: nope'] }, { workspace_ids: 'unknown-reference' }],
+      [{ name: 'X', company_id: refs.line }, { company_id: [`Unknown company: ${refs.line}`] }, { company_id: 'unknown-reference' }],
+      [{ name: 'X', position_ids: [NIL] }, { position_ids: [`Unknown position: ${NIL}`] }, { position_ids: 'unknown-reference' }],
     ];
     const before = (await list('?page_size=1')).count;
-    for (const [json, errors] of cases) {
+    for (const [json, errors, reasons] of cases) {
       const response = await create(json);
       expect(response.status, JSON.stringify(json)).toBe(400);
-      expect((await body<{ errors: unknown }>(response)).errors, JSON.stringify(json)).toEqual(errors);
+      expect(await body(response), JSON.stringify(json)).toEqual({ code: 'validation-error', errors, ...(reasons ? { reasons } : {}) });
     }
     const notImage = await uploadFile(server, 'demo', admin, PDF, 'cv.pdf');
-    expect((await body<{ errors: unknown }>(await create({ name: 'X', photo_upload_id: notImage }))).errors).toEqual({ photo_upload_id: ['The photo must be a PNG, JPEG or GIF image.'] });
+    expect(await body(await create({ name: 'X', photo_upload_id: notImage }))).toEqual({ code: 'validation-error', errors: { photo_upload_id: ['The photo must be a PNG, JPEG or GIF image.'] }, reasons: { photo_upload_id: 'not-an-image' } });
     expect((await create({ name: 'X', origin: 'MARTIAN' })).status).toBe(400);
     expect((await list('?page_size=1')).count).toBe(before);
   });
@@ -217,7 +219,9 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await server.api('demo', '/api/auth/v3/me', { token: session.id_token })).status).toBe(200);
     // nobody disables themselves
     const own = await body<Person>(await server.api('demo', `${PERSONS}me/`, { token: admin }));
-    expect((await server.api('demo', `${PERSONS}${own.id}/disable`, { method: 'POST', token: admin })).status).toBe(403);
+    const ownRefused = await server.api('demo', `${PERSONS}${own.id}/disable`, { method: 'POST', token: admin });
+    expect(ownRefused.status).toBe(403);
+    expect(await body(ownRefused)).toMatchObject({ code: 'operation-not-allowed', reason: 'disable-self' });
     expect((await server.api('demo', `${PERSONS}nope/disable`, { method: 'POST', token: admin })).status).toBe(404);
   });
 
@@ -258,7 +262,7 @@ describe.each(engines())('people directory on %s', (engine) => {
     const other = await body<Person>(await create({ name: 'Sin Cargo' }));
     const refused = await patch(other.id, { position_ids: [position.id] }, hrToken);
     expect(refused.status).toBe(403);
-    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_REPORTS', 'VIEW_REPORTS'] });
+    expect(await body(refused)).toMatchObject({ code: 'permission-denied', required: ['MANAGE_REPORTS', 'VIEW_REPORTS'], reason: 'beyond-own' });
     expect((await body<Person>(await server.api('demo', `${PERSONS}${other.id}/`, { token: admin }))).positions).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import type { FieldReason } from '@faena/contracts/common';
+
 /**
  * One error type for the whole server. A code maps to an HTTP status in one place; handlers
  * throw, the error handler answers `{code, detail}`.
@@ -61,14 +63,37 @@ export class AppError extends Error {
   }
 }
 
-/** Field validation error in the `{errors: {field: [msg]}}` shape (ARCHITECTURE §4). */
+/**
+ * One field error that a client can put in its own words: a stable `reason` beside the English
+ * text (decision 016). Spec texts ('Invalid RUT', 'Email already in use') need none: every
+ * language shows them as they are.
+ */
+export interface FieldProblem {
+  reason: FieldReason;
+  message: string;
+}
+export const problem = (reason: FieldReason, message: string): FieldProblem => ({ reason, message });
+/** Field errors being gathered: each field's texts, plain or with a reason. */
+export type FieldMessages = Record<string, (string | FieldProblem)[]>;
+
+/**
+ * Field validation error in the `{errors: {field: [msg]}}` shape (ARCHITECTURE §4), with
+ * `reasons: {field: reason}` for the fields whose messages carry one (the first such message's).
+ */
 export class FieldErrors extends Error {
   override name = 'FieldErrors';
   readonly status = 400;
   readonly errors: Record<string, string[]>;
-  constructor(errors: Record<string, string[]>) {
+  readonly reasons: Record<string, FieldReason>;
+  constructor(errors: FieldMessages) {
     super('validation error');
-    this.errors = errors;
+    this.errors = {};
+    this.reasons = {};
+    for (const [field, messages] of Object.entries(errors)) {
+      this.errors[field] = messages.map((entry) => (typeof entry === 'string' ? entry : entry.message));
+      const reasoned = messages.find((entry) => typeof entry !== 'string');
+      if (reasoned) this.reasons[field] = reasoned.reason;
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { PERMISSIONS, isPermissionKey } from '@faena/domain';
 import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonListItem } from '@faena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { activeIds } from '../catalogs/catalogs.repository.ts';
@@ -43,12 +43,12 @@ export async function resolveAudience(tx: Drizzle, tenantId: string, audience: s
 
 /** Rules with every id checked against the tenant's data (unknown ids are field errors). */
 async function checkRules(tx: Drizzle, tenantId: string, rules: TAudienceRules): Promise<AudienceRulesValue> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldMessages = {};
   const unique = (values: string[]) => [...new Set(values)];
   const clean = { positions: unique(rules.positions), venues: unique(rules.venues), business_lines: unique(rules.business_lines), persons: unique(rules.persons) };
   const check = async (field: keyof typeof clean, known: Set<string>) => {
     const unknown = clean[field].filter((id) => !known.has(id));
-    if (unknown.length > 0) errors[`rules.${field}`] = unknown.slice(0, 20).map((id) => `Unknown id: ${id}`);
+    if (unknown.length > 0) errors[`rules.${field}`] = unknown.slice(0, 20).map((id) => problem('unknown-reference', `Unknown id: ${id}`));
   };
   await check('positions', new Set((await findPositions(tx, tenantId, clean.positions.filter(isUuid))).map((row) => row.id)));
   await check('venues', await activeIds(tx, tenantId, 'venue', clean.venues.filter(isUuid)));
@@ -124,20 +124,20 @@ export async function calculatePermissions(ctx: Ctx, input: { positions?: string
     const tenantId = ctx.tenant.id;
     const personIds = new Set((input.persons ?? []).filter(isUuid));
     if (input.audience !== undefined) {
-      if (!isUuid(input.audience) || !(await findAudience(tx, tenantId, input.audience))) throw new FieldErrors({ audience: ['Unknown audience.'] });
+      if (!isUuid(input.audience) || !(await findAudience(tx, tenantId, input.audience))) throw new FieldErrors({ audience: [problem('unknown-reference', 'Unknown audience.')] });
       for (const id of await resolveAudience(tx, tenantId, input.audience, CALCULATOR_PERSONS)) personIds.add(id);
     }
     const unknownPersons = (input.persons ?? []).filter((id) => !isUuid(id));
     const people = await personSummaries(tx, tenantId, [...personIds]);
     if (unknownPersons.length > 0 || people.size < personIds.size) {
       const missing = [...unknownPersons, ...[...personIds].filter((id) => !people.has(id))];
-      throw new FieldErrors({ persons: missing.slice(0, 20).map((id) => `Unknown person: ${id}`) });
+      throw new FieldErrors({ persons: missing.slice(0, 20).map((id) => problem('unknown-reference', `Unknown person: ${id}`)) });
     }
     const positionIds = [...new Set(input.positions ?? [])];
     const positions = await findPositions(tx, tenantId, positionIds.filter(isUuid));
     if (positions.length < positionIds.length) {
       const found = new Set(positions.map((row) => row.id));
-      throw new FieldErrors({ positions: positionIds.filter((id) => !found.has(id)).map((id) => `Unknown position: ${id}`) });
+      throw new FieldErrors({ positions: positionIds.filter((id) => !found.has(id)).map((id) => problem('unknown-reference', `Unknown position: ${id}`)) });
     }
     const sources = new Map<string, { type: 'person' | 'position'; id: string; name: string }[]>();
     const grant = (key: string, source: { type: 'person' | 'position'; id: string; name: string }) => {

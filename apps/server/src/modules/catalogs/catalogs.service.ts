@@ -4,7 +4,7 @@ import type { ToggleableModule } from '@faena/domain';
 import type { ZCreateLocationRequest, ZCreateVenueRequest, ZUpdateCatalogItemRequest, ZUpdateLocationRequest, ZUpdateVenueRequest, ZCreateCatalogItemRequest } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail, type TenantRecord } from '../../platform/tenancy.ts';
@@ -67,7 +67,7 @@ async function write<T>(ctx: Ctx, audit: string, fn: (tx: Drizzle) => Promise<T>
   try {
     return await ctx.tx(fn, { audit, ...(details ? { details } : {}) });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldErrors({ code: [CODE_IN_USE] });
+    if (isUniqueViolation(error)) throw new FieldErrors({ code: [problem('in-use', CODE_IN_USE)] });
     throw error;
   }
 }
@@ -202,7 +202,7 @@ export async function getPublicVenue(ctx: Ctx, id: string): Promise<TPublicVenue
 type VenueInput = z.infer<typeof ZUpdateVenueRequest>;
 
 async function venueValues(tx: Drizzle, ctx: Ctx, input: VenueInput): Promise<Partial<VenueInsert>> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldMessages = {};
   const values: Partial<VenueInsert> = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.code !== undefined) values.code = input.code;
@@ -211,31 +211,31 @@ async function venueValues(tx: Drizzle, ctx: Ctx, input: VenueInput): Promise<Pa
   if (input.legacy_id !== undefined) values.legacyId = input.legacy_id;
   if (input.gla !== undefined) values.gla = input.gla;
   if (input.extra_data !== undefined) {
-    if (JSON.stringify(input.extra_data).length > 20_000) errors.extra_data = ['Too large (20,000 characters at most).'];
+    if (JSON.stringify(input.extra_data).length > 20_000) errors.extra_data = [problem('too-large', 'Too large (20,000 characters at most).')];
     values.extraData = input.extra_data;
   }
   if (input.image_upload_id !== undefined) values.imageUploadId = nullIfBlank(input.image_upload_id) ?? null;
   if (input.is_active !== undefined) values.isActive = input.is_active;
   if (input.country !== undefined) {
     const country = nullIfBlank(input.country)?.toUpperCase() ?? null;
-    if (country !== null && !isValidCountry(country)) errors.country = ['Invalid country code (ISO 3166-1 alpha-2, e.g. CL).'];
+    if (country !== null && !isValidCountry(country)) errors.country = [problem('invalid-country', 'Invalid country code (ISO 3166-1 alpha-2, e.g. CL).')];
     values.country = country;
   }
   if (input.timezone !== undefined) {
     const timezone = nullIfBlank(input.timezone) ?? null;
-    if (timezone !== null && !isValidTimezone(timezone)) errors.timezone = ['Invalid time zone (IANA, e.g. America/Santiago).'];
+    if (timezone !== null && !isValidTimezone(timezone)) errors.timezone = [problem('invalid-timezone', 'Invalid time zone (IANA, e.g. America/Santiago).')];
     values.timezone = timezone;
   }
   if (input.business_line !== undefined) {
     const id = nullIfBlank(input.business_line) ?? null;
-    if (id !== null && !(isUuid(id) && (await activeIds(tx, ctx.tenant.id, 'business-line', [id])).has(id))) errors.business_line = ['Unknown business line.'];
+    if (id !== null && !(isUuid(id) && (await activeIds(tx, ctx.tenant.id, 'business-line', [id])).has(id))) errors.business_line = [problem('unknown-reference', 'Unknown business line.')];
     values.businessLineId = id;
   }
   if (input.categories !== undefined) {
     const wanted = [...new Set(input.categories)];
     const known = await activeIds(tx, ctx.tenant.id, 'venue-category', wanted.filter(isUuid));
     const unknown = wanted.filter((id) => !known.has(id));
-    if (unknown.length > 0) errors.categories = unknown.map((id) => `Unknown venue category: ${id}`);
+    if (unknown.length > 0) errors.categories = unknown.map((id) => problem('unknown-reference', `Unknown venue category: ${id}`));
     values.categoryIds = wanted;
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -304,7 +304,7 @@ export async function getLocation(ctx: Ctx, id: string): Promise<TLocation> {
 type LocationInput = z.infer<typeof ZUpdateLocationRequest>;
 
 async function locationValues(tx: Drizzle, ctx: Ctx, id: string | null, input: LocationInput): Promise<Partial<LocationInsert>> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldMessages = {};
   const values: Partial<LocationInsert> = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.code !== undefined) values.code = input.code;
@@ -313,12 +313,12 @@ async function locationValues(tx: Drizzle, ctx: Ctx, id: string | null, input: L
   if (input.is_active !== undefined) values.isActive = input.is_active;
   const ref = async (field: 'parent' | 'venue' | 'blue_print', catalog: 'location' | 'venue' | 'blueprint', message: string) => {
     const value = nullIfBlank(input[field]) ?? null;
-    if (value !== null && !(isUuid(value) && (await activeIds(tx, ctx.tenant.id, catalog, [value])).has(value))) errors[field] = [message];
+    if (value !== null && !(isUuid(value) && (await activeIds(tx, ctx.tenant.id, catalog, [value])).has(value))) errors[field] = [problem('unknown-reference', message)];
     return value;
   };
   if (input.parent !== undefined) {
     const parent = await ref('parent', 'location', 'Unknown location.');
-    if (parent !== null && id !== null && !errors.parent && (await isLocationAncestorOrSelf(tx, ctx.tenant.id, id, parent))) errors.parent = ['A location cannot be inside itself or one of its own sub-locations.'];
+    if (parent !== null && id !== null && !errors.parent && (await isLocationAncestorOrSelf(tx, ctx.tenant.id, id, parent))) errors.parent = [problem('cycle', 'A location cannot be inside itself or one of its own sub-locations.')];
     values.parentId = parent;
   }
   if (input.venue !== undefined) values.venueId = await ref('venue', 'venue', 'Unknown venue.');

@@ -1,6 +1,6 @@
 import type { TDataSource, TDataSourceRow } from '@faena/contracts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
@@ -70,7 +70,7 @@ async function writeRow<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldErrors({ key: [KEY_IN_USE] });
+    if (isUniqueViolation(error)) throw new FieldErrors({ key: [problem('in-use', KEY_IN_USE)] });
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import type { TCreatePositionRequest, TOrgChart, TPersonSummary, TPosition, TUpd
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { existingPersonIds, personSummaries } from '../people/people.repository.ts';
@@ -49,7 +49,7 @@ const notFound = () => new AppError('not-found', 'Position not found.');
 export function assertCanGrant(ctx: Ctx, keys: readonly string[]): void {
   const { caller } = signedIn(ctx);
   const missing = keys.filter((key) => !caller.permissions.has(key));
-  if (missing.length > 0) throw new AppError('permission-denied', 'You can only hand out permissions you hold yourself.', { required: missing });
+  if (missing.length > 0) throw new AppError('permission-denied', 'You can only hand out permissions you hold yourself.', { required: missing, reason: 'beyond-own' });
 }
 
 async function summaries(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, TPersonSummary>> {
@@ -115,28 +115,28 @@ interface Checked {
 }
 
 async function check(ctx: Ctx, tx: Drizzle, id: string | null, input: TUpdatePositionRequest, current: PositionRow | null): Promise<Checked> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldMessages = {};
   const out: Checked = {};
   if (input.default_permission_list !== undefined) {
     const unknown = input.default_permission_list.filter((key) => !isPermissionKey(key));
-    if (unknown.length > 0) errors.default_permission_list = unknown.map((key) => `Unknown permission: ${key}`);
+    if (unknown.length > 0) errors.default_permission_list = unknown.map((key) => problem('unknown-reference', `Unknown permission: ${key}`));
     out.defaults = [...new Set(input.default_permission_list)].sort();
   }
   if (input.parents !== undefined) {
     const wanted = [...new Set(input.parents)];
     const found = new Set((await findPositions(tx, ctx.tenant.id, wanted.filter(isUuid))).map((row) => row.id));
     const unknown = wanted.filter((parent) => !found.has(parent));
-    if (unknown.length > 0) errors.parents = unknown.map((parent) => `Unknown position: ${parent}`);
-    else if (id !== null && (await wouldCycle(tx, ctx.tenant.id, id, wanted))) errors.parents = ['A position cannot be placed under itself or under one of the positions below it.'];
+    if (unknown.length > 0) errors.parents = unknown.map((parent) => problem('unknown-reference', `Unknown position: ${parent}`));
+    else if (id !== null && (await wouldCycle(tx, ctx.tenant.id, id, wanted))) errors.parents = [problem('cycle', 'A position cannot be placed under itself or under one of the positions below it.')];
     out.parents = wanted;
   }
   const isRoot = input.is_root ?? current?.isRoot ?? false;
-  if (isRoot && (out.parents ?? []).length > 0) errors.is_root = ['A root position has no parents.'];
+  if (isRoot && (out.parents ?? []).length > 0) errors.is_root = [problem('root-with-parents', 'A root position has no parents.')];
   if (input.people !== undefined) {
     const wanted = [...new Set(input.people)];
     const found = await existingPersonIds(tx, ctx.tenant.id, wanted.filter(isUuid));
     const unknown = wanted.filter((person) => !found.has(person));
-    if (unknown.length > 0) errors.people = unknown.slice(0, 20).map((person) => `Unknown person: ${person}`);
+    if (unknown.length > 0) errors.people = unknown.slice(0, 20).map((person) => problem('unknown-reference', `Unknown person: ${person}`));
     out.people = wanted;
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -147,7 +147,7 @@ async function writing<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldErrors({ code: [CODE_IN_USE] });
+    if (isUniqueViolation(error)) throw new FieldErrors({ code: [problem('in-use', CODE_IN_USE)] });
     throw error;
   }
 }
@@ -186,7 +186,7 @@ export async function updatePosition(ctx: Ctx, id: string, input: TUpdatePositio
         if (!current) throw notFound();
         const checked = await check(ctx, tx, id, input, current);
         if (input.is_root === true && checked.parents === undefined && (await parentsOf(tx, ctx.tenant.id, [id])).has(id)) {
-          throw new FieldErrors({ is_root: ['A root position has no parents.'] });
+          throw new FieldErrors({ is_root: [problem('root-with-parents', 'A root position has no parents.')] });
         }
         if (checked.defaults) assertCanGrant(ctx, checked.defaults);
         const row = await updatePositionRow(tx, ctx.tenant.id, id, {

@@ -1,7 +1,7 @@
 import { TOGGLEABLE_MODULES } from '@faena/domain';
 import type { TOrganization } from '@faena/contracts';
 import type { FastifyReply } from 'fastify';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
 import { findStoredFile } from '../documents/documents.repository.ts';
@@ -40,8 +40,8 @@ export async function updateOrganization(ctx: Ctx, input: { name?: string | unde
     if (input.logo_upload_id === null || input.logo_upload_id === '') logoUrl = null;
     else {
       const file = (await filesMetadata(ctx, [input.logo_upload_id]))[input.logo_upload_id];
-      if (!file) throw new FieldErrors({ logo_upload_id: ['Unknown file.'] });
-      if (!LOGO_TYPES.test(file.content_type)) throw new FieldErrors({ logo_upload_id: ['The logo must be a PNG, JPEG, GIF, WebP or SVG image.'] });
+      if (!file) throw new FieldErrors({ logo_upload_id: [problem('unknown-file', 'Unknown file.')] });
+      if (!LOGO_TYPES.test(file.content_type)) throw new FieldErrors({ logo_upload_id: [problem('not-an-image', 'The logo must be a PNG, JPEG, GIF, WebP or SVG image.')] });
       logoUrl = `${LOGO_PATH}${input.logo_upload_id}`;
     }
   }

@@ -3,7 +3,7 @@ import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePerson
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem, type FieldMessages, type FieldProblem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.ts';
@@ -136,8 +136,8 @@ interface Prepared {
 
 /** Checks that need no transaction (shape, e-mails, documents, phones) and the photo's file. */
 async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow | null, currentDocuments: DocumentValue[]): Promise<Prepared> {
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors: FieldMessages = {};
+  const fail = (field: string, message: string | FieldProblem) => (errors[field] ??= []).push(message);
 
   const primaryEmail = input.primary_email === undefined ? (current?.primaryEmail ?? null) : input.primary_email ? normalizeEmail(input.primary_email) : null;
   if (input.primary_email && primaryEmail !== null && !isValidEmail(primaryEmail)) fail('primary_email', 'Invalid email');
@@ -182,9 +182,9 @@ async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow
     photoUploadId = input.photo_upload_id || null;
     if (photoUploadId && photoUploadId !== current?.photoUploadId) {
       const file = (await filesMetadata(ctx, [photoUploadId]))[photoUploadId];
-      if (!file) fail('photo_upload_id', 'Unknown file.');
+      if (!file) fail('photo_upload_id', problem('unknown-file', 'Unknown file.'));
       // spec forms §5: the photo field accepts only png, gif and jpeg
-      else if (!/^image\/(png|jpeg|gif)$/.test(file.content_type)) fail('photo_upload_id', 'The photo must be a PNG, JPEG or GIF image.');
+      else if (!/^image\/(png|jpeg|gif)$/.test(file.content_type)) fail('photo_upload_id', problem('not-an-image', 'The photo must be a PNG, JPEG or GIF image.'));
     }
   }
 
@@ -246,7 +246,7 @@ export function changedFields(current: PersonRow, documents: readonly DocumentVa
 
 /** Checks against the tenant's data, inside the write's transaction. */
 async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, input: TUpdatePersonRequest, prepared: Prepared): Promise<void> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldMessages = {};
   const tenantId = ctx.tenant.id;
   const { fields } = prepared;
   if (input.primary_email && fields.primaryEmail) {
@@ -256,24 +256,24 @@ async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, i
   if (input.identity_documents !== undefined) {
     for (const [index, document] of prepared.documents.entries()) {
       const holder = await findDocumentHolder(tx, tenantId, document.type, document.number);
-      if (holder && holder !== personId) errors[`identity_documents.${index}.number`] = [DOCUMENT_IN_USE];
+      if (holder && holder !== personId) errors[`identity_documents.${index}.number`] = [problem('in-use', DOCUMENT_IN_USE)];
     }
   }
   const refs = async (field: string, catalog: 'business-line' | 'company' | 'venue', ids: string[], message: string) => {
     const known = await activeIds(tx, tenantId, catalog, ids.filter(isUuid));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) errors[field] = unknown.slice(0, 20).map((id) => `${message}: ${id}`);
+    if (unknown.length > 0) errors[field] = unknown.slice(0, 20).map((id) => problem('unknown-reference', `${message}: ${id}`));
   };
   // a module the tenant has disabled (spec forms §6) takes no new values; what a person already has stays
-  if (isModuleDisabled(ctx.tenant, 'business_line') && input.business_line_ids?.length) errors.business_line_ids = [moduleDisabledDetail('business_line')];
+  if (isModuleDisabled(ctx.tenant, 'business_line') && input.business_line_ids?.length) errors.business_line_ids = [problem('module-disabled', moduleDisabledDetail('business_line'))];
   else if (input.business_line_ids !== undefined) await refs('business_line_ids', 'business-line', fields.businessLineIds, 'Unknown business line');
   if (input.workspace_ids !== undefined) await refs('workspace_ids', 'venue', fields.workspaceIds, 'Unknown venue');
-  if (isModuleDisabled(ctx.tenant, 'company') && input.company_id) errors.company_id = [moduleDisabledDetail('company')];
+  if (isModuleDisabled(ctx.tenant, 'company') && input.company_id) errors.company_id = [problem('module-disabled', moduleDisabledDetail('company'))];
   else if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
   if (prepared.positionIds) {
     const found = new Set((await findPositions(tx, tenantId, prepared.positionIds.filter(isUuid))).map((row) => row.id));
     const unknown = prepared.positionIds.filter((id) => !found.has(id));
-    if (unknown.length > 0) errors.position_ids = unknown.map((id) => `Unknown position: ${id}`);
+    if (unknown.length > 0) errors.position_ids = unknown.map((id) => problem('unknown-reference', `Unknown position: ${id}`));
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 }
@@ -291,7 +291,7 @@ async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, position
 function raceErrors(error: unknown): never {
   if (isUniqueViolation(error)) {
     const constraint = violatedConstraint(error) ?? '';
-    if (constraint.includes('document')) throw new FieldErrors({ identity_documents: [DOCUMENT_IN_USE] });
+    if (constraint.includes('document')) throw new FieldErrors({ identity_documents: [problem('in-use', DOCUMENT_IN_USE)] });
     throw new FieldErrors({ primary_email: [EMAIL_IN_USE] });
   }
   throw error;
@@ -344,7 +344,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
  */
 export async function setManyDisabled(ctx: Ctx, input: TBulkPersonStatusRequest): Promise<TBulkPersonStatusResponse> {
   const ids = [...new Set(input.person_ids)];
-  if (input.disabled && ids.includes(signedIn(ctx).caller.personId)) throw new AppError('operation-not-allowed', 'You cannot disable yourself.');
+  if (input.disabled && ids.includes(signedIn(ctx).caller.personId)) throw new AppError('operation-not-allowed', 'You cannot disable yourself.', { reason: 'disable-self' });
   const { changed, existing } = await ctx.tx(
     async (tx) => {
       const existing = await existingPersonIds(tx, ctx.tenant.id, ids);
@@ -365,7 +365,7 @@ export async function setManyDisabled(ctx: Ctx, input: TBulkPersonStatusRequest)
  */
 export async function setDisabled(ctx: Ctx, id: string, disabled: boolean): Promise<TPerson> {
   if (!isUuid(id)) throw notFound();
-  if (disabled && id === signedIn(ctx).caller.personId) throw new AppError('operation-not-allowed', 'You cannot disable yourself.');
+  if (disabled && id === signedIn(ctx).caller.personId) throw new AppError('operation-not-allowed', 'You cannot disable yourself.', { reason: 'disable-self' });
   await ctx.tx(
     async (tx) => {
       const row = await setPersonDisabled(tx, ctx.tenant.id, id, disabled);
@@ -381,7 +381,7 @@ export async function setDisabled(ctx: Ctx, id: string, disabled: boolean): Prom
 /** Invites the person to create an account with their primary e-mail (auth's invitation). */
 export async function invitePerson(ctx: Ctx, id: string) {
   const person = await getPerson(ctx, id);
-  if (!person.primary_email) throw new FieldErrors({ primary_email: ['The person has no e-mail to invite.'] });
+  if (!person.primary_email) throw new FieldErrors({ primary_email: [problem('no-email', 'The person has no e-mail to invite.')] });
   if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`, { reason: 'has-account' });
   if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`, { reason: 'disabled' });
   return createInvite(ctx, { email: person.primary_email, name: person.name });

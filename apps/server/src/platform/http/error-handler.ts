@@ -10,7 +10,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail: stri
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-request', detail: 'Content-Length does not match the body.' },
 };
 
-/** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}}`. */
+/** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}, reasons?}`. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   // Error bodies are this handler's shapes: a route's response schema for the same status (e.g. a
   // documented 400) must not reject them and turn every other 400 of that route into a 500.
@@ -24,7 +24,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   if (error instanceof FieldErrors) {
-    void reply.status(400).send({ code: 'validation-error', errors: error.errors });
+    const reasons = Object.keys(error.reasons).length > 0 ? { reasons: error.reasons } : {};
+    void reply.status(400).send({ code: 'validation-error', errors: error.errors, ...reasons });
     return;
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

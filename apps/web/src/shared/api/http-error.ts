@@ -33,6 +33,11 @@ export class HttpError extends Error {
     return isRecord(this.body) && typeof this.body.detail === 'string' ? this.body.detail : undefined;
   }
 
+  /** The `{reason}` a refusal names beside its code (e.g. `has-account`), when there is one. */
+  get reason(): string | undefined {
+    return isRecord(this.body) && typeof this.body.reason === 'string' ? this.body.reason : undefined;
+  }
+
   get isHtml(): boolean {
     return this.contentType.includes('text/html') || /^\s*<(!doctype|html)/i.test(this.bodyText);
   }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TAudience, TAudienceRules } from '@faena/contracts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -40,12 +41,6 @@ interface Draft {
 const sameRules = (a: TAudienceRules, b: TAudienceRules) =>
   (['positions', 'venues', 'business_lines', 'persons'] as const).every((rule) => a[rule].length === b[rule].length && a[rule].every((value) => b[rule].includes(value)));
 
-function fieldErrorsOf(error: unknown): Record<string, string[]> {
-  if (!isHttpError(error) || error.status !== 400) return {};
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  return errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
-}
-
 function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience: TAudience | null; canManage: boolean; businessLinesEnabled: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,9 +57,9 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
     if (done) void navigate('/audiences');
   }, [done, navigate]);
 
-  const errors = fieldErrorsOf(save.error);
+  const errors = fieldErrorsOf(save.error) ?? {};
   const unknownIn = (rule: string) => (errors[`rules.${rule}`] ? t('audiences.errors.unknownIds') : null);
-  const nameError = submitted && !draft.name.trim() ? t('audiences.errors.nameRequired') : (errors.name?.join(' ') ?? null);
+  const nameError = submitted && !draft.name.trim() ? t('audiences.errors.nameRequired') : (errors.name?.texts.join(' ') ?? null);
   const readOnly = !canManage;
 
   const submit = () => {
@@ -78,7 +73,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
           setDone(true);
         },
         onError: (error) => {
-          if (Object.keys(fieldErrorsOf(error)).length === 0) toast.error(t('audiences.errors.save'));
+          if (Object.keys(fieldErrorsOf(error) ?? {}).length === 0) toast.error(t('audiences.errors.save'));
         },
       },
     );

@@ -100,7 +100,7 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
       permissions: ['MANAGE_PEOPLE'],
       venuePost: (body) => {
         posts.push(body);
-        return json({ code: 'validation-error', errors: { code: ['Code already in use'] } }, 400);
+        return json({ code: 'validation-error', errors: { code: ['Code already in use'] }, reasons: { code: 'in-use' } }, 400);
       },
     });
     await renderRoutes([{ path: '/venues/create', Component: VenuesRoute }], { path: '/venues/create' });

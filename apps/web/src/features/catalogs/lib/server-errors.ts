@@ -1,22 +1,21 @@
+import type { FieldReason } from '@faena/contracts/common';
+import { fieldErrorsOf, type FieldError } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import type { FieldProblem } from './form-model.ts';
 
-/** The texts the catalogue service answers with (decision 008), in our words and languages. */
-const KNOWN_TEXTS: Record<string, string> = {
-  'Code already in use': 'catalogs.serverErrors.codeInUse',
-  'Unknown business line.': 'catalogs.serverErrors.unknownReference',
-  'Unknown venue.': 'catalogs.serverErrors.unknownReference',
-  'Unknown location.': 'catalogs.serverErrors.unknownReference',
-  'Unknown blueprint.': 'catalogs.serverErrors.unknownReference',
-  'A location cannot be inside itself or one of its own sub-locations.': 'catalogs.serverErrors.parentCycle',
-  'Invalid country code (ISO 3166-1 alpha-2, e.g. CL).': 'catalogs.serverErrors.country',
-  'Invalid time zone (IANA, e.g. America/Santiago).': 'catalogs.serverErrors.timezone',
-  'Too large (20,000 characters at most).': 'catalogs.serverErrors.extraDataTooLarge',
+/** The reasons the catalogue service gives (decision 016), in our words and languages. */
+const BY_REASON: Partial<Record<FieldReason, string>> = {
+  'in-use': 'catalogs.serverErrors.codeInUse',
+  'unknown-reference': 'catalogs.serverErrors.unknownReference',
+  cycle: 'catalogs.serverErrors.parentCycle',
+  'invalid-country': 'catalogs.serverErrors.country',
+  'invalid-timezone': 'catalogs.serverErrors.timezone',
+  'too-large': 'catalogs.serverErrors.extraDataTooLarge',
 };
 
-function problemOf(text: string): FieldProblem {
-  const key = KNOWN_TEXTS[text] ?? (text.startsWith('Unknown venue category:') ? 'catalogs.serverErrors.unknownReference' : undefined);
-  return key ? { key } : { text };
+function problemOf(error: FieldError): FieldProblem {
+  const key = error.reason ? BY_REASON[error.reason] : undefined;
+  return key ? { key } : { text: error.texts[0] ?? '' };
 }
 
 export interface ServerProblems {
@@ -26,10 +25,6 @@ export interface ServerProblems {
   general: FieldProblem[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A failed save, as the form shows it: a 400 `{errors: {field: [text]}}` lands on its fields
  * (`extra_data.x` on `extra_data`), everything else is one general message by HTTP status and code.
@@ -37,11 +32,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function serverProblems(error: unknown, fieldNames: readonly string[]): ServerProblems {
   const fields: Record<string, FieldProblem> = {};
   const general: FieldProblem[] = [];
-  if (isHttpError(error) && error.status === 400 && isRecord(error.body) && isRecord(error.body.errors)) {
-    for (const [path, texts] of Object.entries(error.body.errors)) {
-      const list = Array.isArray(texts) ? texts.map(String) : [String(texts)];
+  const errors = fieldErrorsOf(error);
+  if (errors) {
+    for (const [path, fieldError] of Object.entries(errors)) {
       const field = path.split('.')[0] ?? path;
-      const problem = problemOf(list[0] ?? '');
+      const problem = problemOf(fieldError);
       if (fieldNames.includes(field)) fields[field] ??= problem;
       else general.push(problem);
     }

@@ -28,7 +28,7 @@ function serve(rows: TDataSourceRow[]) {
       if (one && method === 'PATCH') {
         const body = JSON.parse(String(init?.body)) as Partial<TDataSourceRow>;
         writes.push(`PATCH ${one[1]} ${JSON.stringify(body)}`);
-        if (body.key && rows.some((row) => row.key === body.key && row.id !== one[1])) return json({ code: 'validation-error', errors: { key: ['Key already in use'] } }, 400);
+        if (body.key && rows.some((row) => row.key === body.key && row.id !== one[1])) return json({ code: 'validation-error', errors: { key: ['Key already in use'] }, reasons: { key: 'in-use' } }, 400);
         rows = rows.map((row) => (row.id === one[1] ? { ...row, ...body } : row));
         return json(rows.find((row) => row.id === one[1]));
       }

@@ -6,7 +6,7 @@ const answer = (status: number, body: unknown) => new HttpError({ status, method
 
 describe('data-source write problems', () => {
   it('a key in use lands on the key, in our words; other field texts as they came', () => {
-    expect(writeProblems(answer(400, { code: 'validation-error', errors: { key: ['Key already in use'], label: ['Too long'] } }))).toEqual({
+    expect(writeProblems(answer(400, { code: 'validation-error', errors: { key: ['Key already in use'], label: ['Too long'] }, reasons: { key: 'in-use' } }))).toEqual({
       fields: { key: { key: 'dataSources.serverErrors.keyInUse' }, label: { text: 'Too long' } },
       general: null,
     });

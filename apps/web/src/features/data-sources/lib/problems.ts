@@ -1,21 +1,17 @@
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 
 /** An i18n key with its values, or a server text as it came. */
 export type Problem = { key: string; values?: Record<string, unknown> } | { text: string };
 
-/** The texts the data-source service answers with (decision 008), in our words and languages. */
-const KNOWN_TEXTS: Record<string, string> = {
-  'Key already in use': 'dataSources.serverErrors.keyInUse',
-};
-
 /** A failed write: a 400's field errors by field, everything else as one general problem. */
 export function writeProblems(error: unknown): { fields: Record<string, Problem>; general: Problem | null } {
-  if (isHttpError(error) && error.status === 400 && typeof error.body === 'object' && error.body !== null && 'errors' in error.body) {
-    const errors = (error.body as { errors: Record<string, unknown> }).errors;
+  const errors = fieldErrorsOf(error);
+  if (errors) {
     const fields: Record<string, Problem> = {};
-    for (const [path, texts] of Object.entries(errors ?? {})) {
-      const text = String(Array.isArray(texts) ? texts[0] : texts);
-      fields[path.split('.')[0] ?? path] = KNOWN_TEXTS[text] ? { key: KNOWN_TEXTS[text] } : { text };
+    for (const [path, fieldError] of Object.entries(errors)) {
+      // the one reason the data-source service gives (decision 016): a key another row holds
+      fields[path.split('.')[0] ?? path] = fieldError.reason === 'in-use' ? { key: 'dataSources.serverErrors.keyInUse' } : { text: fieldError.texts[0] ?? '' };
     }
     return { fields, general: null };
   }

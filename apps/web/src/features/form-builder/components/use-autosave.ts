@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormField } from '@faena/domain/forms/schema';
 import type { FormView } from '../../../shared/forms/api/get-form.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { checkDraft, type Draft, type DraftProblem } from './draft.ts';
 
 /** Spec §4 "Editor save states": no changes, unsaved changes, saving, saved, error with retry. */
@@ -92,7 +93,6 @@ export function useAutosave({ draft, initial, save, onSaved, delayMs = AUTOSAVE_
 
 function describe(error: unknown): string | null {
   if (!isHttpError(error)) return null;
-  const body = error.body as { errors?: Record<string, string[]>; detail?: string } | undefined;
-  const first = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
-  return first ?? body?.detail ?? null;
+  const first = Object.values(fieldErrorsOf(error) ?? {})[0]?.texts[0];
+  return first ?? error.detail ?? null;
 }

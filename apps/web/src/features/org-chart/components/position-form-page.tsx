@@ -20,7 +20,8 @@ import { useOrgChart } from '../api/get-org-chart.ts';
 import { MAX_HOLDERS, usePosition, usePositionHolders } from '../api/get-position.ts';
 import { useSavePosition } from '../api/save-position.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
-import { fieldErrorsOf, missingPermissionsOf } from './server-errors.ts';
+import { fieldErrorsOf, type FieldError } from '../../../shared/api/field-errors.ts';
+import { missingPermissionsOf } from './server-errors.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
@@ -66,17 +67,17 @@ function below(chart: TOrgChart | null, id: string | null): Set<string> {
   return out;
 }
 
-/** Server texts (decision 008) in the user's language; anything else as it came. */
+const UNKNOWN_KEYS: Record<string, string> = { parents: 'positions.errors.unknownPosition', people: 'positions.errors.unknownPerson', default_permission_list: 'positions.errors.unknownPermission' };
+
+/** A field's server error in the user's language by its reason (decision 016); one without a reason as it came. */
 function useServerText() {
   const { t } = useTranslation();
-  return (message: string) => {
-    if (message === 'Code already in use') return t('positions.errors.codeInUse');
-    if (message === 'A root position has no parents.') return t('positions.errors.rootWithParents');
-    if (message.startsWith('A position cannot be placed under itself')) return t('positions.errors.cycle');
-    if (message.startsWith('Unknown position')) return t('positions.errors.unknownPosition');
-    if (message.startsWith('Unknown person')) return t('positions.errors.unknownPerson');
-    if (message.startsWith('Unknown permission')) return t('positions.errors.unknownPermission', { key: message.split(': ')[1] ?? '' });
-    return message;
+  return (field: string, error: FieldError) => {
+    if (error.reason === 'in-use') return t('positions.errors.codeInUse');
+    if (error.reason === 'root-with-parents') return t('positions.errors.rootWithParents');
+    if (error.reason === 'cycle') return t('positions.errors.cycle');
+    if (error.reason === 'unknown-reference' && UNKNOWN_KEYS[field]) return t(UNKNOWN_KEYS[field]);
+    return error.texts.join(' ');
   };
 }
 
@@ -135,7 +136,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
   const lacking = draft.defaults.filter((key) => !held.has(key));
   const serverErrors = fieldErrorsOf(save.error) ?? {};
   const denied = missingPermissionsOf(save.error);
-  const errorOf = (field: string) => (serverErrors[field] ? serverErrors[field].map(serverText).join(' ') : null);
+  const errorOf = (field: string) => (serverErrors[field] ? serverText(field, serverErrors[field]) : null);
   const titleError = submitted && !draft.title.trim() ? t('positions.errors.titleRequired') : errorOf('title');
 
   const submit = () => {

@@ -91,7 +91,7 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
   });
 
   it('puts the server\'s field errors on their fields, in Spanish', async () => {
-    serve((call) => (call.method === 'POST' ? json({ code: 'validation', errors: { code: ['Code already in use'] } }, 400) : null));
+    serve((call) => (call.method === 'POST' ? json({ code: 'validation-error', errors: { code: ['Code already in use'] }, reasons: { code: 'in-use' } }, 400) : null));
     await renderRoutes([{ path: 'positions/new', Component: PositionFormRoute }], { path: '/positions/new' });
     fireEvent.click(await screen.findByTestId('position-save'));
     expect(await screen.findByText('Escribe el nombre del cargo.')).toBeTruthy();

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrganization } from '@faena/contracts';
 import { fileDownloadLink, uploadIdFromLink, type UploadRules } from '@faena/domain/forms/files';
-import { isHttpError } from '../../../shared/api/http-error.ts';
+import { fieldErrorsOf, type FieldError } from '../../../shared/api/field-errors.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
@@ -80,6 +80,7 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
   const [logo, setLogo] = useState<string[]>(initialLogo);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; logo?: string }>({});
+  const logoMessage = (error: FieldError) => (error.reason === 'not-an-image' ? t('people.organization.logoType') : error.reason === 'unknown-file' ? t('people.messages.unknownFile') : error.texts.join(' '));
   const logoId = logo[0] ? (uploadIdFromLink(logo[0]) ?? null) : null;
   const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id;
   useUnsavedChanges(dirty);
@@ -100,8 +101,8 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
           toast.show(t('people.organization.saved'));
         },
         onError: (error) => {
-          const fields = isHttpError(error) && typeof error.body === 'object' && error.body && 'errors' in error.body ? (error.body as { errors: Record<string, string[]> }).errors : null;
-          if (fields) setErrors({ name: fields.name?.join(' '), logo: fields.logo_upload_id?.join(' ') });
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors({ name: fields.name?.texts.join(' '), logo: fields.logo_upload_id && logoMessage(fields.logo_upload_id) });
           else toast.error(t('errors.saveFailed'));
         },
       },

@@ -66,17 +66,17 @@ describe('person form checks (spec forms §5)', () => {
     });
     expect(
       mapServerErrors(shown, {
-        primary_email: ['Email already in use'],
-        'other_emails.0': ['Invalid email'],
-        'identity_documents.0.number': ['Identity document already in use'],
-        workspace_ids: ['Unknown venue: x'],
-        something_else: ['Boom'],
+        primary_email: { texts: ['Email already in use'], reason: null },
+        'other_emails.0': { texts: ['Invalid email'], reason: null },
+        'identity_documents.0.number': { texts: ['Identity document already in use'], reason: 'in-use' },
+        workspace_ids: { texts: ['Unknown venue: x', 'Unknown venue: y'], reason: 'unknown-reference' },
+        something_else: { texts: ['Boom'], reason: null },
       }),
     ).toEqual({
       primary_email: 'Email already in use',
       'other_emails.1': 'Invalid email',
       'identity_documents.1.number': 'Identity document already in use',
-      workspaces: 'Unknown venue: x',
+      workspaces: 'Unknown venue: x Unknown venue: y',
       form: 'Boom',
     });
     expect(firstErrorKey({ workspaces: 'x', 'identity_documents.1.number': 'y', primary_email: 'z' })).toBe('primary_email');

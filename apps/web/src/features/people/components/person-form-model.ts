@@ -5,6 +5,7 @@ import { FORM_MESSAGES } from '@faena/domain/forms/messages';
 import { IDENTITY_DOCUMENT_TYPES, INVALID_PHONE_MESSAGE, normalizePhone, validateIdentityDocument, type IdentityDocumentType } from '@faena/domain/identity-documents';
 import type { Option } from '../api/options.ts';
 import type { PersonOrigin } from '../api/get-people.ts';
+import type { FieldError } from '../../../shared/api/field-errors.ts';
 
 export { IDENTITY_DOCUMENT_TYPES };
 
@@ -137,10 +138,10 @@ const FIELD_ALIASES: Record<string, string> = {
 };
 
 /**
- * A 400 `{errors: {field: [msg]}}` onto the form's fields, each text as `say` words it: row
- * indexes follow the rows shown, unknown fields land in `form` (shown above the buttons).
+ * A 400's field errors onto the form's fields, each as `say` words it: row indexes follow the
+ * rows shown, unknown fields land in `form` (shown above the buttons).
  */
-export function mapServerErrors(values: PersonFormValues, serverErrors: Record<string, string[]>, say: (message: string) => string = (message) => message): FieldErrors {
+export function mapServerErrors(values: PersonFormValues, serverErrors: Record<string, FieldError>, say: (error: FieldError) => string = (error) => error.texts.join(' ')): FieldErrors {
   const rows: Record<string, number[]> = {
     other_emails: filledIndexes(values.other_emails, (email) => Boolean(email.trim())),
     phones: filledIndexes(values.phones, (phone) => Boolean(phone.number.trim())),
@@ -148,8 +149,8 @@ export function mapServerErrors(values: PersonFormValues, serverErrors: Record<s
   };
   const known = new Set(['name', 'primary_email', 'roles', 'groups', 'address', 'origin', 'company', 'business_lines', 'workspaces', 'positions', 'photo', 'other_emails', 'phones', 'identity_documents']);
   const errors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(serverErrors)) {
-    const message = messages.map(say).join(' ');
+  for (const [field, error] of Object.entries(serverErrors)) {
+    const message = say(error);
     const [head = '', index, ...rest] = field.split('.');
     const name = FIELD_ALIASES[head] ?? head;
     let key = name;

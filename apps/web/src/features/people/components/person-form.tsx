@@ -6,13 +6,14 @@ import { useNavigate } from 'react-router';
 import type { TPerson } from '@faena/contracts';
 import { FORM_MESSAGES } from '@faena/domain/forms/messages';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
 import { PhotoField } from '../../../shared/uploads/photo-field.tsx';
 import { PERSON_ORIGINS, type PersonOrigin } from '../api/get-people.ts';
 import { useSavePerson } from '../api/save-person.ts';
 import { EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapServerErrors, requestOf, validatePerson, valuesOf, type FieldErrors, type PersonFormValues } from './person-form-model.ts';
-import { personMessage } from './person-messages.ts';
+import { checkMessage, serverFieldMessage } from './person-messages.ts';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -40,7 +41,7 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
   const localErrors = validatePerson(values);
   const shown = (key: string): string | undefined => {
     const local = submitted || touched.has(key) ? localErrors[key] : undefined;
-    return serverErrors[key] ?? (local === undefined ? undefined : personMessage(t, local));
+    return serverErrors[key] ?? (local === undefined ? undefined : checkMessage(t, local));
   };
   const touch = (key: string) => () => setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
 
@@ -76,12 +77,13 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
         setSavedId(saved.id);
       },
       onError: (error) => {
-        if (isHttpError(error) && error.status === 400 && typeof error.body === 'object' && error.body && 'errors' in error.body) {
-          const mapped = mapServerErrors(values, (error.body as { errors: Record<string, string[]> }).errors, (message) => personMessage(t, message));
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) {
+          const mapped = mapServerErrors(values, fieldErrors, (fieldError) => serverFieldMessage(t, fieldError));
           setServerErrors(mapped);
           scrollToFirst(mapped);
         } else if (isHttpError(error) && error.status === 403) {
-          setServerErrors({ form: error.detail ? personMessage(t, error.detail) : t('people.form.forbidden') });
+          setServerErrors({ form: error.reason === 'beyond-own' ? t('people.messages.permissionsBeyondOwn') : t('people.form.forbidden') });
         } else {
           toast.error(t('errors.saveFailed'));
         }
