@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, goto, launch, openPage, shot, signInAs, signInOnTenant, VIEWPORT_NAMES } from './helpers.ts';
@@ -191,6 +192,13 @@ describe('catalogues and data sources (web)', () => {
     await page.getByRole('link', { name: 'Ver las filas' }).click();
     await page.locator('[data-testid=rows-count]', { hasText: '3 filas' }).waitFor();
     for (const key of ['M', 'T', 'N']) await page.locator(`[data-testid=source-data-row][data-key=${key}]`).waitFor();
+
+    // To change them in a spreadsheet: the current rows in the import's own columns.
+    await page.click('[data-testid=rows-import]');
+    await page.getByText('Descarga los datos actuales en estas mismas columnas').waitFor();
+    const [current] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-current]')]);
+    expect(current.suggestedFilename()).toMatch(/^data-source-rows-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFkey,label\r\nM,Mañana\r\nN,Noche\r\nT,Tarde (14 a 22 h)\r\n');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -73,6 +73,8 @@ export const ZImportKinds = z
         kind: z.string(),
         modes: z.array(z.enum(['upsert', 'replace'])),
         default_mode: z.enum(['upsert', 'replace']),
+        /** The family offers its current records as a file in these columns (`{family}/current.csv`). */
+        has_current: z.boolean(),
         columns: z.array(z.object({ name: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string(), description_es: z.string() })),
       }),
     ),

@@ -62,6 +62,11 @@ function itemImporter(catalog: TGenericCatalog): Importer<null> {
     keyColumn: 'code',
     labelColumn_db: 'name',
     scope: (_ctx, t) => sql`${sql.identifier(t)}.kind = ${kind}`,
+    // a row made by hand may have no code: it comes with a blank one, which the upload asks for
+    current: ({ tenantId }) => sql`
+      SELECT code, name, description FROM catalog_items
+      WHERE tenant_id = ${tenantId} AND kind = ${kind} AND is_active
+      ORDER BY code NULLS LAST, name`,
     insertExtra: () => [{ column: 'kind', value: sql`${kind}` }],
     fields: [nameField, descriptionField],
     softDelete: true,
@@ -97,6 +102,15 @@ const venuesImporter = keyedImporter<VenueLookups>({
   table: 'venues',
   keyColumn: 'code',
   labelColumn_db: 'name',
+  // references by code (by name where the row has none), as the file brings them; categories in their stored order
+  current: ({ tenantId }) => sql`
+    SELECT v.code, v.name, v.address, v.description,
+      (SELECT coalesce(b.code, b.name) FROM catalog_items b WHERE b.tenant_id = v.tenant_id AND b.id = v.business_line_id) AS business_line,
+      v.country, v.timezone, v.gla::text AS gla,
+      (SELECT string_agg(coalesce(c.code, c.name), ';' ORDER BY array_position(v.category_ids, c.id)) FROM catalog_items c WHERE c.tenant_id = v.tenant_id AND c.id = ANY (v.category_ids)) AS categories,
+      v.legacy_id::text AS legacy_id
+    FROM venues v WHERE v.tenant_id = ${tenantId} AND v.is_active
+    ORDER BY v.code`,
   fields: [
     nameField,
     descriptionField,
@@ -177,6 +191,15 @@ const locationsImporter = keyedImporter<LocationLookups>({
   table: 'locations',
   keyColumn: 'code',
   labelColumn_db: 'name',
+  // parents before their sub-locations is not needed: a file's row may point at a later one
+  current: ({ tenantId }) => sql`
+    SELECT l.code, l.name, l.description,
+      (SELECT v.code FROM venues v WHERE v.tenant_id = l.tenant_id AND v.id = l.venue_id) AS venue,
+      (SELECT p.code FROM locations p WHERE p.tenant_id = l.tenant_id AND p.id = l.parent_id) AS parent,
+      (SELECT coalesce(b.code, b.name) FROM catalog_items b WHERE b.tenant_id = l.tenant_id AND b.id = l.blueprint_id) AS blueprint,
+      l.legacy_id::text AS legacy_id
+    FROM locations l WHERE l.tenant_id = ${tenantId} AND l.is_active
+    ORDER BY l.code`,
   fields: [
     nameField,
     descriptionField,

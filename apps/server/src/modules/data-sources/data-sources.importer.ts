@@ -46,6 +46,10 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
         AND NOT EXISTS (SELECT 1 FROM import_rows s WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.key = d.key)`);
   },
   tables: ['data_source_rows'],
+  current: ({ tenantId, scope }) => sql`
+    SELECT key, label FROM data_source_rows
+    WHERE tenant_id = ${tenantId} AND data_source_id = ${scope}::uuid AND is_active
+    ORDER BY key`,
   async apply(tx, ctx) {
     await tx.execute(sql`
       INSERT INTO data_source_rows (tenant_id, data_source_id, key, label)

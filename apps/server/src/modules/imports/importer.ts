@@ -88,6 +88,20 @@ export interface Importer<L = unknown> {
   apply(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<Record<string, number>>): Promise<void>;
   /** The tables `apply` writes: after a large apply their statistics are refreshed (Database.maintain). */
   tables?: readonly string[];
+  /**
+   * The tenant's current records as this kind's file would bring them: a SELECT whose columns are
+   * named like `columns` (text; references by code, lists joined by `;`), in the order a sheet
+   * lists them — downloaded, edited and uploaded back (decision 008). Kinds without it offer no
+   * such download (people have their own export, a background job).
+   */
+  current?(scope: CurrentScope): SQL;
+}
+
+/** Whose current records `Importer.current` selects. */
+export interface CurrentScope {
+  tenantId: string;
+  /** The kind's scope (a data source's id), or null. */
+  scope: string | null;
 }
 
 /** Every importer, by kind: the engine's job handler finds the importer of a job here. */

@@ -10,7 +10,7 @@ import { IMPORTERS, type Importer } from './importer.ts';
 import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
 import { defineImportJobs } from './imports.engine.ts';
 import { scheduleImportRetention } from './imports.retention.ts';
-import { confirmImport, createImport, discardImport, getImport, importRows, importRowsFile, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
+import { confirmImport, createImport, currentRecordsFile, discardImport, getImport, importRows, importRowsFile, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
 
 export interface ImportRoutesOptions {
   /** Where the family lives, e.g. `/api/audiences/v3/persons/imports` (may hold `:params`). */
@@ -29,9 +29,9 @@ async function targetOf(options: ImportRoutesOptions, ctx: Ctx, params: Record<s
 }
 
 /**
- * The seven routes of one import family (decision 008): list jobs, create (upload_id → validation
- * in the background), job status and progress, preview rows (and the same as a CSV file), apply
- * (after VALIDATION_OK), discard.
+ * The routes of one import family (decision 008): list jobs, create (upload_id → validation in the
+ * background), job status and progress, preview rows (and the same as a CSV file), apply (after
+ * VALIDATION_OK), discard, and the current records as a file to edit and upload back.
  */
 export function registerImportRoutes(app: App, platform: Platform, options: ImportRoutesOptions): void {
   const { prefix, access, tags } = options;
@@ -79,6 +79,17 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
       return importRowsFile(ctx, await target(request, ctx), job(request), request.query.operation, reply);
     },
   );
+  app.get(
+    `${prefix}/current.csv`,
+    {
+      config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
+      schema: { tags, summary: 'The current records in this import’s columns, as a CSV file to edit and upload back (404 for a kind without one)', params: base },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      return currentRecordsFile(ctx, await target(request, ctx), reply);
+    },
+  );
   app.post(
     `${prefix}/:jobId/apply`,
     { config: { access }, schema: { tags, summary: 'Apply a validated import (all or nothing), in the background', params: withJob, response: { 202: ZImportJob } } },
@@ -106,6 +117,7 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
         kind: importer.kind,
         modes: importer.modes,
         default_mode: importer.defaultMode,
+        has_current: importer.current !== undefined,
         columns: importer.columns.map((column) => ({ name: column.name, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
       })),
       error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },

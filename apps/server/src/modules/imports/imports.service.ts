@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { TImportJob, TImportJobRef, TImportRow, TImportStatus } from '@faena/contracts';
 import { IMPORT_OPERATIONS } from '@faena/contracts';
 import { CSV_BOM, csvLines } from '../../platform/csv.ts';
@@ -202,3 +203,24 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
     .send(Readable.from(lines()));
 }
 
+
+/** A file name's date (the tenant-neutral UTC day): `venues-2026-11-27.csv`. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The target's current records in its importer's columns, as a CSV file to edit and upload back
+ * (Importer.current): the header row is the columns' names, so the file is its own template.
+ */
+export async function currentRecordsFile(ctx: Ctx, target: ImportTarget, reply: FastifyReply): Promise<FastifyReply> {
+  const query: SQL | undefined = target.importer.current?.({ tenantId: ctx.tenant.id, scope: target.scope });
+  if (!query) throw new AppError('not-found', 'This kind of import offers no download of the current records.');
+  const names = target.importer.columns.map((column) => column.name);
+  const result = (await ctx.read((db) => db.execute(query))) as unknown as { rows: Record<string, unknown>[] };
+  const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const body = `${CSV_BOM}${csvLines([names])}${csvLines(result.rows.map((row) => names.map((name) => cell(row[name]))))}`;
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${target.importer.kind}-${today()}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}

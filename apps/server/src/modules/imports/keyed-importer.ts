@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { presumedNew, registerImporter, type ColumnSpec, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { presumedNew, registerImporter, type ColumnSpec, type CurrentScope, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { uuidv7 } from './uuidv7.ts';
 
 export type FieldType = 'text' | 'float' | 'int' | 'uuid' | 'uuid[]' | 'text[]' | 'jsonb' | 'bool';
@@ -51,6 +51,8 @@ export interface KeyedSpec<L> {
   sameExtra?: (s: string, m: string) => SQL;
   /** After the rows are written, in the same transaction (links, cycle checks). */
   afterApply?(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
+  /** The current records in the file's columns (Importer.current). */
+  current?(scope: CurrentScope): SQL;
 }
 
 const id = (name: string) => sql.identifier(name);
@@ -79,13 +81,16 @@ export function extract(alias: string, field: FieldSpec): SQL {
 
 const has = (alias: string, field: string) => sql`(${id(alias)}.data ? ${field})`;
 
+/** A list field is a set (a position's permissions, a venue's categories): compared in one order, so a file that lists them otherwise changes nothing. */
+const comparable = (value: SQL, field: FieldSpec): SQL => (field.type === 'text[]' || field.type === 'uuid[]' ? sql`ARRAY(SELECT DISTINCT unnest(${value}) ORDER BY 1)` : value);
+
 export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
   const table = id(spec.table);
   const key = id(spec.keyColumn);
   const scope = (ctx: ImportRunContext, alias: string) => (spec.scope ? sql` AND ${spec.scope(ctx, alias)}` : sql``);
   const same = (s: string, m: string) =>
     sql.join(
-      [...spec.fields.map((field) => sql`(NOT ${has(s, field.field)} OR ${id(m)}.${id(field.column)} IS NOT DISTINCT FROM ${extract(s, field)})`), ...(spec.sameExtra ? [spec.sameExtra(s, m)] : [])],
+      [...spec.fields.map((field) => sql`(NOT ${has(s, field.field)} OR ${comparable(sql`${id(m)}.${id(field.column)}`, field)} IS NOT DISTINCT FROM ${comparable(extract(s, field), field)})`), ...(spec.sameExtra ? [spec.sameExtra(s, m)] : [])],
       sql` AND `,
     );
   const activeOf = (alias: string) => (spec.softDelete ? sql`${id(alias)}.is_active` : sql`true`);
@@ -99,6 +104,7 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     defaultMode: spec.defaultMode,
     prepare: (tx, ctx) => spec.prepare(tx, ctx),
     tables: [spec.table],
+    ...(spec.current ? { current: spec.current } : {}),
     parseRow: (cells, lookups, ctx) => {
       const parsed = spec.parseRow(cells, lookups, ctx);
       if (parsed.error) return parsed;

@@ -26,6 +26,15 @@ export const positionsImporter = keyedImporter<null>({
   table: 'positions',
   keyColumn: 'code',
   labelColumn_db: 'title',
+  // a position made by hand may have no code: it comes with a blank one (and is named by no parent cell)
+  current: ({ tenantId }) => sql`
+    SELECT p.code, p.title, p.department,
+      (SELECT string_agg(u.code, ';' ORDER BY u.code) FROM position_parents e JOIN positions u ON u.tenant_id = e.tenant_id AND u.id = e.parent_id
+        WHERE e.tenant_id = p.tenant_id AND e.position_id = p.id AND u.code IS NOT NULL) AS parents,
+      array_to_string(p.default_permission_list, ';') AS default_permissions,
+      CASE WHEN p.is_root THEN 'sí' ELSE '' END AS is_root
+    FROM positions p WHERE p.tenant_id = ${tenantId}
+    ORDER BY p.code NULLS LAST, p.title`,
   fields: [
     { field: 'title', column: 'title', type: 'text' },
     { field: 'department', column: 'department', type: 'text' },

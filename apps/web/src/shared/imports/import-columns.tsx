@@ -1,14 +1,15 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconTableExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../lib/download.ts';
-import { templateCsv, type ImportKind } from './imports-api.ts';
+import { downloadCurrentRecords, templateCsv, type ImportFamily, type ImportKind } from './imports-api.ts';
 
 /**
  * The columns a file of this kind may carry (headers match without case, accents or spacing, by
- * name or any alias) and a CSV template with them.
+ * name or any alias), a CSV template with them and, where the family offers it, the current
+ * records in those columns (to edit and upload back).
  */
-export function ImportColumns({ kind, templateName, isMobile }: { kind: ImportKind; templateName: string; isMobile: boolean }) {
+export function ImportColumns({ family, kind, templateName, isMobile }: { family: ImportFamily; kind: ImportKind; templateName: string; isMobile: boolean }) {
   const { t, i18n } = useTranslation();
   // Our translation of a known column (this kind's own wording first); otherwise the server's text
   // in the closest language.
@@ -30,10 +31,22 @@ export function ImportColumns({ kind, templateName, isMobile }: { kind: ImportKi
           <Text size="sm" c="dimmed">
             {t('imports.columnsCard.help')}
           </Text>
+          {kind.has_current && (
+            <Text size="sm" c="dimmed">
+              {t('imports.columnsCard.currentHelp')}
+            </Text>
+          )}
         </Stack>
-        <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind), 'text/csv;charset=utf-8')} data-testid="import-template">
-          {t('imports.columnsCard.template')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind), 'text/csv;charset=utf-8')} data-testid="import-template">
+            {t('imports.columnsCard.template')}
+          </Button>
+          {kind.has_current && (
+            <Button variant="default" leftSection={<IconTableExport size={16} />} onClick={() => void downloadCurrentRecords(family)} data-testid="import-current">
+              {t('imports.columnsCard.current')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {isMobile ? (
         <Stack gap="xs">

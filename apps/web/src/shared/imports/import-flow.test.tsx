@@ -16,6 +16,7 @@ const KINDS = {
       kind: 'people',
       modes: ['upsert'],
       default_mode: 'upsert',
+      has_current: false,
       columns: [
         { name: 'email', aliases: ['correo'], required: false, description: 'Primary e-mail' },
         { name: 'name', aliases: ['nombre'], required: true, description: 'Full name.' },
@@ -106,10 +107,24 @@ describe('ImportFlow', () => {
     expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();
     expect(within(columns).getByText('También: correo')).toBeTruthy();
     expect(within(columns).getAllByText('Obligatoria')).toHaveLength(1);
+    // people have their own export: no download of the current records here
+    expect(within(columns).queryByTestId('import-current')).toBeNull();
     const history = await screen.findByTestId('import-history');
     expect(await within(history).findByText('personas.csv')).toBeTruthy();
     expect(within(history).getByText('Aplicada')).toBeTruthy();
     expect(within(history).getByText('1 nuevo')).toBeTruthy();
+  });
+
+  it('offers the current records in the same columns where the family has them', async () => {
+    KINDS.kinds[0]!.has_current = true;
+    try {
+      await renderRoutes(routes, { path: '/people-upload' });
+      const columns = await screen.findByTestId('import-columns');
+      expect(within(columns).getByTestId('import-current').textContent).toBe('Descargar datos actuales (CSV)');
+      expect(within(columns).getByText(/Descarga los datos actuales en estas mismas columnas, edítalos y vuelve a subir el archivo/)).toBeTruthy();
+    } finally {
+      KINDS.kinds[0]!.has_current = false;
+    }
   });
 
   it('shows a failed validation with the spec texts of the row errors, errors first, and filters by operation', async () => {

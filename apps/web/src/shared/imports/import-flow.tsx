@@ -13,7 +13,7 @@ import { ImportUpload } from './import-upload.tsx';
 const MOBILE_QUERY = '(max-width: 61.99em)';
 
 export interface ImportFlowProps {
-  /** The family's base URL (six routes) and its importer kind. */
+  /** The family's base URL (decision 008's routes) and its importer kind. */
   family: ImportFamily;
   /** The job of the route (`/people-bulk-load/:id`), or null/undefined on the start screen. */
   jobId?: string | null | undefined;
@@ -51,7 +51,7 @@ export function ImportFlow({ family, jobId, jobHref, startHref, done, templateNa
       ) : !kind ? (
         <Alert color="red">{t('imports.columnsCard.failed')}</Alert>
       ) : (
-        <ImportColumns kind={kind} templateName={templateName ?? `plantilla-${family.kind}.csv`} isMobile={isMobile} />
+        <ImportColumns family={family} kind={kind} templateName={templateName ?? `plantilla-${family.kind}.csv`} isMobile={isMobile} />
       )}
       <ImportHistory family={family} jobHref={jobHref} isMobile={isMobile} />
     </Stack>

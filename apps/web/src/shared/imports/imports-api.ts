@@ -6,8 +6,8 @@ import { apiClient } from '../api/api-client.ts';
 import { downloadWithCookie, uploadBlob } from '../uploads/upload-api.ts';
 
 /**
- * One import family (decision 008): the seven routes under `baseUrl` — jobs, create, status,
- * rows (and rows.csv), apply, discard — and the importer `kind` whose columns `GET /imports/kinds` describes.
+ * One import family (decision 008): the routes under `baseUrl` — jobs, create, status,
+ * rows (and rows.csv), apply, discard, current.csv — and the importer `kind` whose columns `GET /imports/kinds` describes.
  */
 export interface ImportFamily {
   /** e.g. `/api/audiences/v3/persons/imports` (no trailing slash). */
@@ -20,6 +20,8 @@ export interface ImportKind {
   kind: string;
   modes: ('upsert' | 'replace')[];
   default_mode: 'upsert' | 'replace';
+  /** The family offers its current records as a file in these columns (`current.csv`). */
+  has_current: boolean;
   /** `description` is English; `description_es` (when the server sends it) Spanish. */
   columns: { name: string; aliases: string[]; required: boolean; description: string; description_es?: string }[];
 }
@@ -106,6 +108,11 @@ export function useImportRows(family: ImportFamily, job: TImportJob | undefined,
 /** GET …/{id}/rows.csv: the preview as a CSV file — every row, or one operation's (ERROR: what to fix). */
 export function downloadImportRows(family: ImportFamily, jobId: number, operation: TImportOperation | null): Promise<void> {
   return downloadWithCookie(`${jobUrl(family, jobId)}rows.csv${operation ? `?operation=${operation}` : ''}`);
+}
+
+/** GET …/current.csv: the current records in the family's columns — a file to edit and upload back. */
+export function downloadCurrentRecords(family: ImportFamily): Promise<void> {
+  return downloadWithCookie(`${family.baseUrl}/current.csv`);
 }
 
 /** Uploads the file to the document manager and returns its upload id (what POST / takes). */
