@@ -10,6 +10,7 @@ interface Person {
   primary_email: string | null;
   is_disabled: boolean;
   has_account: boolean;
+  invited: boolean;
   origin: string | null;
   roles: string[];
   groups: string[];
@@ -244,6 +245,48 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect(await body(await server.api('demo', `${PERSONS}${gone.id}/invite`, { method: 'POST', token: admin }))).toMatchObject({ code: 'conflict', reason: 'disabled' });
   });
 
+  it('invites several people at once: each gets a link, the rest are skipped by why, each invitation is in its person’s history', async () => {
+    const made = async (name: string, email?: string) => body<Person>(await create({ name, ...(email ? { primary_email: email } : {}) }));
+    const ana = await made('Ana Lote', 'ana.lote@faena.test');
+    const beto = await made('Beto Lote', 'beto.lote@faena.test');
+    const mute = await made('Sin Correo Lote');
+    const off = await made('Apagada Lote', 'apagada.lote@faena.test');
+    await server.api('demo', `${PERSONS}${off.id}/disable`, { method: 'POST', token: admin });
+    const member = (await list('?search=supervisora%40faena')).results[0]!;
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const response = await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: admin, json: { person_ids: [ana.id, beto.id, mute.id, off.id, member.id, missing, ana.id] } });
+    expect(response.status).toBe(200);
+    expect(await body(response)).toEqual({ invited: [ana.id, beto.id], has_account: [member.id], disabled: [off.id], no_email: [mute.id], not_found: [missing] });
+    const sent = (await outbox(server, 'demo', admin)).filter((message) => message.recipient.endsWith('.lote@faena.test'));
+    expect(sent.map((message) => message.recipient).sort()).toEqual(['ana.lote@faena.test', 'beto.lote@faena.test']);
+    // each got a link of their own, which opens their invitation
+    const links = sent.map((message) => /https?:\/\/\S+\/from-invite\?token=\S+/.exec(message.text)?.[0]);
+    expect(new Set(links).size).toBe(2);
+    for (const link of links) expect((await server.api('demo', `/api/auth/v3/invites/${new URL(link!).searchParams.get('token')}`)).status).toBe(200);
+    for (const person of [ana, beto]) {
+      const credential = await body<{ status: string }>(await server.api('demo', `${PERSONS}${person.id}/credential-status/`, { token: admin }));
+      expect(credential.status).toBe('INVITED');
+      const history = await body<{ results: { action: string; details: { email: string } }[] }>(await server.api('demo', `${PERSONS}${person.id}/history/`, { token: admin }));
+      expect(history.results.find((entry) => entry.action === 'auth.invite.create')?.details.email).toBe(person.primary_email);
+    }
+    // the list says who is invited, and filters by it
+    const lote = async (account: string) => (await list(`?search=lote&status=all&account=${account}`)).results.map((person) => person.name).sort();
+    expect(await lote('invited')).toEqual(['Ana Lote', 'Beto Lote']);
+    expect(await lote('none')).toEqual(['Apagada Lote', 'Sin Correo Lote']);
+    expect(await lote('active')).toEqual([]);
+    expect((await list('?search=lote&status=all')).results.map((person) => [person.name, person.invited]).sort()).toEqual([
+      ['Ana Lote', true],
+      ['Apagada Lote', false],
+      ['Beto Lote', true],
+      ['Sin Correo Lote', false],
+    ]);
+    expect(await body(await server.api('demo', `${PERSONS}${ana.id}/`, { token: admin }))).toMatchObject({ invited: true, has_account: false });
+    expect((await list('?search=supervisora&account=active')).count).toBe(1);
+    expect((await server.api('demo', `${PERSONS}?account=maybe`, { token: admin })).status).toBe(400);
+    expect((await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: admin, json: { person_ids: [] } })).status).toBe(400);
+    expect((await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: admin, json: { person_ids: ['nope'] } })).status).toBe(400);
+  });
+
   it('a person who takes a position gets its default permissions, within what the assigner holds', async () => {
     const position = await body<{ id: string }>(
       await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Encargada de reportes', default_permission_list: ['VIEW_REPORTS', 'MANAGE_REPORTS'] } }),
@@ -275,6 +318,7 @@ describe.each(engines())('people directory on %s', (engine) => {
       ['POST', `${PERSONS}${someone.id}/disable`],
       ['POST', `${PERSONS}${someone.id}/enable`],
       ['POST', `${PERSONS}${someone.id}/invite`],
+      ['POST', `${PERSONS}bulk-invite`],
     ] as const) {
       const response = await server.api('demo', path, { method, token: operario, ...(method === 'GET' ? {} : { json: {} }) });
       expect(response.status, `${method} ${path}`).toBe(403);

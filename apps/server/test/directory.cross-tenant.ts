@@ -72,11 +72,36 @@ const bJob = (server: TestServer, f: DirectoryFixture, base: string, file: Buffe
 const bPersonJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, PERSON_IMPORTS, csv([['email', 'name'], ['importada@norte.test', 'Importada Norte']]));
 const bPositionJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, POSITION_IMPORTS, csv([['code', 'title'], ['B-1', 'Cargo B']]));
 
-/** The seven routes of an import family, checked against B's validated job. */
-function importFamily(base: string, access: string[], job: (server: TestServer, f: DirectoryFixture) => Promise<ImportJob>): Record<string, { access: readonly string[]; check: Check }> {
+/**
+ * The routes of an import family, checked against B's validated job; with `current`, also its
+ * current records as a file, checked against a record B made (its code in the file's first column).
+ */
+function importFamily(
+  base: string,
+  access: string[],
+  job: (server: TestServer, f: DirectoryFixture) => Promise<ImportJob>,
+  current?: (server: TestServer, f: DirectoryFixture) => Promise<string>,
+): Record<string, { access: readonly string[]; check: Check }> {
   const at = (server: TestServer, f: DirectoryFixture) => job(server, f);
   const url = base;
   return {
+    ...(current
+      ? {
+          [`GET ${url}current.csv`]: {
+            access,
+            check: async (server: TestServer, f: DirectoryFixture) => {
+              const theirs = await current(server, f);
+              await expectMismatch(await server.api('demo', `${base}current.csv`, { token: b(f) }));
+              const ours = await server.api('demo', `${base}current.csv`, { token: a(f) });
+              expect(ours.status).toBe(200);
+              expect((await ours.text()).split('\r\n').map((line) => line.split(',')[0])).not.toContain(theirs);
+              const file = await server.api('demo-norte', `${base}current.csv`, { token: b(f) });
+              expect(file.status).toBe(200);
+              expect((await file.text()).split('\r\n').map((line) => line.split(',')[0])).toContain(theirs);
+            },
+          },
+        }
+      : {}),
     [`GET ${url}`]: {
       access,
       check: async (server, f) => {
@@ -178,6 +203,16 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(answer).toMatchObject({ changed: [], not_found: [f.b.personId] });
       await expectMismatch(await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId], disabled: true } }));
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ is_disabled: false });
+    },
+  },
+  'POST /api/audiences/v3/persons/bulk-invite': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      // B's person named from A: not found, and nobody in B is invited
+      const answer = await json<{ invited: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId] } }), 200);
+      expect(answer).toMatchObject({ invited: [], not_found: [f.b.personId] });
+      await expectMismatch(await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId] } }));
+      expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/credential-status/`, { token: b(f) }), 200)).not.toMatchObject({ status: 'INVITED' });
     },
   },
   'GET /api/audiences/v3/persons/:id/team/': {
@@ -304,7 +339,10 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(Object.keys((await body<{ errors: Record<string, string[]> }>(response)).errors).sort()).toEqual(['parents', 'people']);
     },
   },
-  ...importFamily(POSITION_IMPORTS, ['MANAGE_ORG_CHART'], bPositionJob),
+  ...importFamily(POSITION_IMPORTS, ['MANAGE_ORG_CHART'], bPositionJob, async (server, f) => {
+    await json(await server.api('demo-norte', POSITIONS, { method: 'POST', token: b(f), json: { title: 'Solo en B', code: 'SOLO-B' } }), 201);
+    return 'SOLO-B';
+  }),
   'GET /api/audiences/v3/positions/:id/': {
     access: { anyOf: POSITION_READERS },
     check: async (server, f) => {

@@ -286,6 +286,37 @@ describe('people', () => {
     await context.close();
   });
 
+  it('invites several people picked in the list (after a bulk load, nobody has an account yet)', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    const query = encodeURIComponent(`persona masiva ${RUN} 003`);
+    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
+    const rows = page.locator('[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByTestId('people-select-page').check();
+    await page.getByTestId('people-bulk-invite').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Invitar a 10 personas').waitFor();
+    await shot(page, 'people-bulk-invite', 'desktop');
+    await dialog.getByRole('button', { name: 'Invitar' }).click();
+    await page.getByText('10 invitaciones enviadas').waitFor();
+    expect(await page.getByTestId('people-bulk-bar').count()).toBe(0);
+    // the list says so, and the access filter finds them
+    await expect.poll(() => rows.filter({ hasText: 'Invitada' }).count()).toBe(10);
+    await page.getByTestId('filter-account').click();
+    await page.getByRole('option', { name: 'Sin cuenta' }).click();
+    await page.waitForURL(/account=none/);
+    await page.locator('[data-testid=people-empty]').waitFor();
+    await goto(page, `/people?q=${query}&account=invited`, '[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(10);
+    await shot(page, 'people-invited', 'desktop');
+    // each one's detail says so
+    await rows.first().getByRole('link').first().click();
+    await page.locator('[data-testid=person-status]', { hasText: 'Invitada' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of VIEWPORT_NAMES) {
     it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);

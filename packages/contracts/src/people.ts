@@ -22,6 +22,8 @@ export const ZPersonListItem = z
     photo_upload_id: z.string().nullable(),
     is_disabled: z.boolean(),
     has_account: z.boolean(),
+    /** No account yet, and an invitation to the primary e-mail is open (neither accepted nor expired). */
+    invited: z.boolean(),
     origin: ZPersonOrigin.nullable(),
     identity_documents: z.array(ZIdentityDocument),
     positions: z.array(ZPositionRef),
@@ -77,6 +79,8 @@ export const ZPersonFilters = z.object({
   workspace: z.string().max(100).optional(),
   origin: ZPersonOrigin.optional(),
   status: ZPersonStatus.default('all'),
+  /** Whether they can sign in: an account (`active`), an open invitation (`invited`), neither (`none`). */
+  account: z.enum(['active', 'invited', 'none']).optional(),
 });
 export type TPersonFilters = z.infer<typeof ZPersonFilters>;
 export const ZPersonListQuery = ZPageQuery.extend(ZPersonFilters.shape);
@@ -92,6 +96,15 @@ export const ZBulkPersonStatusResponse = z
   .object({ changed: z.array(z.string()), unchanged: z.array(z.string()), not_found: z.array(z.string()) })
   .meta({ id: 'BulkPersonStatus' });
 export type TBulkPersonStatusResponse = z.infer<typeof ZBulkPersonStatusResponse>;
+
+/** Several people invited at once (the people list's selection, e.g. after a bulk load). */
+export const ZBulkInviteRequest = z.object({ person_ids: z.array(z.uuid()).min(1).max(500) });
+export type TBulkInviteRequest = z.infer<typeof ZBulkInviteRequest>;
+/** `invited`: each got an invitation to their primary e-mail; the others were skipped, by why. */
+export const ZBulkInviteResponse = z
+  .object({ invited: z.array(z.string()), has_account: z.array(z.string()), disabled: z.array(z.string()), no_email: z.array(z.string()), not_found: z.array(z.string()) })
+  .meta({ id: 'BulkInvite' });
+export type TBulkInviteResponse = z.infer<typeof ZBulkInviteResponse>;
 
 /**
  * getCredentialStatus (spec forms §7): whether the person can sign in, and why not. DISABLED

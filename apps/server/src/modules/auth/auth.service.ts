@@ -258,30 +258,55 @@ function assertPassword(tenant: TenantRecord, password: string): void {
 }
 
 export async function createInvite(ctx: Ctx, input: { email: string; name?: string | undefined }) {
-  const { caller } = signedIn(ctx);
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
-  const token = newSecretToken();
-  const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
-  const link = `${ctx.origin}/from-invite?token=${token}`;
-  const invite = await ctx.tx(
+  const [invitation] = await ctx.tx(
     async (tx) => {
       const person = await findPersonByEmail(tx, ctx.tenant.id, email);
       if (person?.userId) throw new AppError('conflict', `${email} is already a member of ${ctx.tenant.name}.`);
-      const [row] = await tx
-        .insert(invites)
-        .values({ tenantId: ctx.tenant.id, tokenHash: sha256(token), email, name: input.name?.trim() || person?.name || null, invitedByPersonId: caller.personId, expiresAt })
-        .returning();
-      return row!;
+      return insertInvitations(ctx, tx, [{ email, name: input.name?.trim() || person?.name || null }]);
     },
     { audit: 'auth.invite.create', details: { email } },
   );
-  await ctx.platform.mailer.send(ctx.tenant.id, {
-    to: email,
-    subject: `Invitación a ${ctx.tenant.name} en Faena`,
-    text: `Hola${invite.name ? ` ${invite.name}` : ''}:\n\nTe invitaron a unirte a ${ctx.tenant.name} en Faena. Abre este enlace para crear tu cuenta (vence en 7 días):\n\n${link}\n`,
-  });
-  return { id: invite.id, email, name: invite.name, link, expires_at: expiresAt.toISOString() };
+  await mailInvitations(ctx, [invitation!]);
+  return { id: invitation!.id, email, name: invitation!.name, link: invitation!.link, expires_at: invitation!.expiresAt.toISOString() };
+}
+
+/** An invitation written and not yet mailed: the link carries its secret, which only the mail holds. */
+export interface Invitation {
+  id: string;
+  email: string;
+  name: string | null;
+  link: string;
+  expiresAt: Date;
+}
+
+/**
+ * Invitations to these (normalised, valid) e-mails, written in the caller's transaction; mail
+ * them with `mailInvitations` once it has committed, so nobody gets a link that does not exist.
+ */
+export async function insertInvitations(ctx: Ctx, tx: Drizzle, entries: readonly { email: string; name: string | null }[]): Promise<Invitation[]> {
+  if (entries.length === 0) return [];
+  const { caller } = signedIn(ctx);
+  const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+  const tokens = entries.map(() => newSecretToken());
+  const tokenByHash = new Map(tokens.map((token) => [sha256(token), token]));
+  const rows = await tx
+    .insert(invites)
+    .values(entries.map((entry, index) => ({ tenantId: ctx.tenant.id, tokenHash: sha256(tokens[index]!), email: entry.email, name: entry.name, invitedByPersonId: caller.personId, expiresAt })))
+    .returning({ id: invites.id, email: invites.email, name: invites.name, tokenHash: invites.tokenHash });
+  return rows.map((row) => ({ id: row.id, email: row.email, name: row.name, link: `${ctx.origin}/from-invite?token=${tokenByHash.get(row.tokenHash)!}`, expiresAt }));
+}
+
+/** The invitation e-mails (Spanish, the product's first language). */
+export async function mailInvitations(ctx: Ctx, invitations: readonly Invitation[]): Promise<void> {
+  for (const invitation of invitations) {
+    await ctx.platform.mailer.send(ctx.tenant.id, {
+      to: invitation.email,
+      subject: `Invitación a ${ctx.tenant.name} en Faena`,
+      text: `Hola${invitation.name ? ` ${invitation.name}` : ''}:\n\nTe invitaron a unirte a ${ctx.tenant.name} en Faena. Abre este enlace para crear tu cuenta (vence en 7 días):\n\n${invitation.link}\n`,
+    });
+  }
 }
 
 async function openInvite(tx: Drizzle, tenantId: string, token: string) {

@@ -72,7 +72,12 @@ export const invites = pgTable(
     expiresAt: at('expires_at').notNull(),
     acceptedAt: at('accepted_at'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('invites_token').on(t.tenantId, t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invites_token').on(t.tenantId, t.tokenHash),
+    // the people list says who has an open invitation (one lookup per listed person)
+    index('invites_open_email').on(t.tenantId, t.email, t.expiresAt).where(sql`accepted_at IS NULL`),
+  ],
 );
 
 export const magicLinks = pgTable(

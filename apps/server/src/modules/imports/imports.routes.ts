@@ -19,6 +19,8 @@ export interface ImportRoutesOptions {
   tags: string[];
   /** Schemas of the prefix's own params (e.g. `{catalog}` or `{id}`). */
   params?: Record<string, z.ZodString>;
+  /** false: the family offers no `current.csv` (people: their export is a background job of its own). */
+  offersCurrent?: boolean;
   /** The importer and scope a request addresses; throws (404) when the prefix names nothing. */
   importer: (ctx: Ctx, params: Record<string, string>) => Importer<unknown> | ImportTarget | Promise<Importer<unknown> | ImportTarget>;
 }
@@ -79,7 +81,7 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
       return importRowsFile(ctx, await target(request, ctx), job(request), request.query.operation, reply);
     },
   );
-  app.get(
+  if (options.offersCurrent !== false) app.get(
     `${prefix}/current.csv`,
     {
       config: { access: 'permissions' in access ? { ...access, cookie: true } : access },

@@ -244,11 +244,16 @@ export interface PersonQuery {
   search?: string | undefined;
   origin?: string | undefined;
   status?: 'active' | 'disabled' | 'all' | undefined;
+  account?: 'active' | 'invited' | 'none' | undefined;
   businessLineId?: string | undefined;
   workspaceId?: string | undefined;
   /** Only persons whose id is in this subquery (e.g. the holders of a position). */
   idIn?: SQL | undefined;
 }
+
+/** Whether the person (no account yet) has an open invitation to this e-mail: invites_open_email answers it. */
+export const openInvitationSql = (tenantId: string, email: SQL) => sql`EXISTS (
+  SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = ${email} AND i.accepted_at IS NULL AND i.expires_at > now())`;
 
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
@@ -276,9 +281,12 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
       for (const alternatives of terms) filters.push(sql`p.id IN (${termMatches(tenantId, alternatives)})`);
     }
   }
-  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.origin || query.businessLineId || query.workspaceId || query.idIn);
+  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.account || query.origin || query.businessLineId || query.workspaceId || query.idIn);
   if (query.status === 'active') filters.push(sql`NOT p.is_disabled`);
   if (query.status === 'disabled') filters.push(sql`p.is_disabled`);
+  if (query.account === 'active') filters.push(sql`p.user_id IS NOT NULL`);
+  if (query.account === 'invited') filters.push(sql`p.user_id IS NULL AND p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)}`);
+  if (query.account === 'none') filters.push(sql`p.user_id IS NULL AND NOT (p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)})`);
   if (query.origin) filters.push(sql`p.origin = ${query.origin}`);
   if (query.businessLineId) filters.push(sql`p.business_line_ids @> ARRAY[${query.businessLineId}]::uuid[]`);
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
@@ -299,6 +307,14 @@ function termMatches(tenantId: string, alternatives: readonly string[], withSort
 export interface PersonListRow extends PersonRow {
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
+  invited: boolean;
+}
+
+/** `openInvitationSql` for one person. */
+export async function hasOpenInvitation(tx: Drizzle, tenantId: string, person: { userId: string | null; primaryEmail: string | null }): Promise<boolean> {
+  if (person.userId !== null || person.primaryEmail === null) return false;
+  const result = (await tx.execute(sql`SELECT ${openInvitationSql(tenantId, sql`${person.primaryEmail}`)} AS open`)) as unknown as { rows: { open: boolean }[] };
+  return result.rows[0]?.open === true;
 }
 
 interface RawListRow {
@@ -325,6 +341,7 @@ interface RawListRow {
   workspace_ids: string[];
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
+  invited: boolean;
 }
 
 // Raw statements get timestamps as the drivers' text (Drizzle's own parsers): read as its columns do.
@@ -366,7 +383,8 @@ export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQu
            p.roles, p.groups, p.other_emails, p.phones, p.address, p.photo_upload_id, p.origin, p.company_id, p.business_line_ids, p.workspace_ids,
            (SELECT COALESCE(json_agg(json_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::json)
               FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) AS documents,
-           ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
+           ${positionsJsonSql(tenantId, sql`p.id`)} AS positions,
+           (p.user_id IS NULL AND p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)}) AS invited
     FROM (${source.total}) c
     LEFT JOIN LATERAL (${source.page}) page ON true
     LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id
@@ -399,6 +417,7 @@ export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQu
             workspaceIds: row.workspace_ids,
             documents: row.documents,
             positions: row.positions,
+            invited: row.invited,
           },
         ],
   );
@@ -414,6 +433,15 @@ export async function personSummaries(tx: Drizzle, tenantId: string, ids: readon
     .from(persons)
     .where(and(eq(persons.tenantId, tenantId), inArray(persons.id, wanted)));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What inviting these persons depends on: their e-mail, whether they have an account or are disabled. */
+export async function invitationCandidates(tx: Drizzle, tenantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: persons.id, name: persons.name, primaryEmail: persons.primaryEmail, userId: persons.userId, isDisabled: persons.isDisabled })
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), inArray(persons.id, [...ids])));
 }
 
 /** The ids among `ids` that are persons of the tenant. */

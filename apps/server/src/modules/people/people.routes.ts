@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
+import { ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, behind, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -7,7 +7,7 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { credentialStatus, signOutEverywhere } from '../auth/credentials.service.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -69,7 +69,7 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
 
   // the bulk load of people sits behind its flag (spec §9 "mass person upload", on in production)
   const UPLOAD = behind(requires('MANAGE_PEOPLE'), { flag: 'massive_person_upload', detail: 'Bulk loading people is not enabled for this organisation.' });
-  registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: UPLOAD, tags, importer: () => peopleImporter });
+  registerImportRoutes(app, platform, { prefix: `${prefix}/imports`, access: UPLOAD, tags, offersCurrent: false, importer: () => peopleImporter });
 
   app.post(
     `${prefix}/bulk-status`,
@@ -78,6 +78,14 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
       schema: { tags, summary: 'Disable or enable several people at once (up to 500)', body: ZBulkPersonStatusRequest, response: { 200: ZBulkPersonStatusResponse } },
     },
     async (request) => setManyDisabled(ctxOf(request, platform), request.body),
+  );
+  app.post(
+    `${prefix}/bulk-invite`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'Invite several people at once (up to 500), each to their primary e-mail; who cannot be invited is said by why', body: ZBulkInviteRequest, response: { 200: ZBulkInviteResponse } },
+    },
+    async (request) => inviteMany(ctxOf(request, platform), request.body),
   );
   app.get(`${prefix}/:id/`, { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'getPerson', params: idParams, response: { 200: ZPerson } } }, async (request) =>
     getPerson(ctxOf(request, platform), request.params.id),

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -8,7 +8,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.ts';
 import { subjectHistory } from '../audit/audit.repository.ts';
-import { createInvite } from '../auth/auth.service.ts';
+import { createInvite, insertInvitations, mailInvitations } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
 import { findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
@@ -29,6 +29,8 @@ import {
   type PersonFields,
   type PersonQuery,
   type PersonRow,
+  invitationCandidates,
+  hasOpenInvitation,
 } from './people.repository.ts';
 
 export const EMAIL_IN_USE = 'Email already in use';
@@ -39,6 +41,7 @@ const notFound = () => new AppError('not-found', 'Person not found.');
 interface Extras {
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
+  invited: boolean;
 }
 
 export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
@@ -51,6 +54,7 @@ export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
     photo_upload_id: row.photoUploadId,
     is_disabled: row.isDisabled,
     has_account: row.userId !== null,
+    invited: row.invited,
     origin: (row.origin as TPersonListItem['origin']) ?? null,
     identity_documents: row.documents as TPersonListItem['identity_documents'],
     positions: row.positions,
@@ -61,7 +65,11 @@ export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
 
 /** The full person (spec forms §3) with names of the business lines, workspaces and company. */
 async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promise<TPerson> {
-  const extras: Extras = { documents: (await documentsOf(tx, tenantId, [row.id])).get(row.id) ?? [], positions: (await positionsOfPersons(tx, tenantId, [row.id])).get(row.id) ?? [] };
+  const extras: Extras = {
+    documents: (await documentsOf(tx, tenantId, [row.id])).get(row.id) ?? [],
+    positions: (await positionsOfPersons(tx, tenantId, [row.id])).get(row.id) ?? [],
+    invited: await hasOpenInvitation(tx, tenantId, row),
+  };
   const lines = await itemNames(tx, tenantId, 'business-line', row.businessLineIds);
   const companies = await itemNames(tx, tenantId, 'company', row.companyId ? [row.companyId] : []);
   const places = await venueNames(tx, tenantId, row.workspaceIds);
@@ -80,12 +88,13 @@ async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promis
 }
 
 /** The list's filters as a repository query; an id filter that is not a uuid matches nobody. */
-export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'origin' | 'status'>>): PersonQuery | null {
+export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'origin' | 'status' | 'account'>>): PersonQuery | null {
   for (const id of [query.position, query.business_line, query.workspace]) if (id !== undefined && !isUuid(id)) return null;
   return {
     search: query.search,
     origin: query.origin,
     status: query.status,
+    account: query.account,
     businessLineId: query.business_line,
     workspaceId: query.workspace,
     idIn: query.position ? holdersSql(tenantId, [query.position]) : undefined,
@@ -385,6 +394,39 @@ export async function invitePerson(ctx: Ctx, id: string) {
   if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`, { reason: 'has-account' });
   if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`, { reason: 'disabled' });
   return createInvite(ctx, { email: person.primary_email, name: person.name });
+}
+
+/**
+ * Invites several people at once (each to their primary e-mail, as the person detail's button
+ * does); who has an account, is disabled or has no e-mail is skipped and said so. One audit row
+ * per invited person, in their history; the e-mails go out once the invitations are stored.
+ */
+export async function inviteMany(ctx: Ctx, input: TBulkInviteRequest): Promise<TBulkInviteResponse> {
+  const ids = [...new Set(input.person_ids)];
+  const answer: TBulkInviteResponse = { invited: [], has_account: [], disabled: [], no_email: [], not_found: [] };
+  const emails = new Map<string, string>();
+  const invitations = await ctx.tx(
+    async (tx) => {
+      const found = new Map((await invitationCandidates(tx, ctx.tenant.id, ids)).map((person) => [person.id, person]));
+      const eligible: { email: string; name: string }[] = [];
+      for (const id of ids) {
+        const person = found.get(id);
+        if (!person) answer.not_found.push(id);
+        else if (person.userId) answer.has_account.push(id);
+        else if (person.isDisabled) answer.disabled.push(id);
+        else if (!person.primaryEmail) answer.no_email.push(id);
+        else {
+          answer.invited.push(id);
+          emails.set(id, person.primaryEmail);
+          eligible.push({ email: person.primaryEmail, name: person.name });
+        }
+      }
+      return insertInvitations(ctx, tx, eligible);
+    },
+    { audit: 'auth.invite.create', subject: () => answer.invited, details: (_result, subject) => ({ email: (subject && emails.get(subject)) ?? null, bulk: true }) },
+  );
+  await mailInvitations(ctx, invitations);
+  return answer;
 }
 
 /** The person's history: the audit entries about them (their record, permissions, invitations, impersonation). */

@@ -30,8 +30,11 @@ export interface SignedInCtx extends Ctx {
 export interface TxOptions<T> {
   /** The audit action of this write (e.g. `people.update`). */
   audit?: string;
-  /** What the audit row records besides the action: fixed, or read from the result (how many rows a write touched). */
-  details?: Record<string, unknown> | ((result: T) => Record<string, unknown>);
+  /**
+   * What the audit row records besides the action: fixed, or read from the result (how many rows a
+   * write touched) and the row's subject (what each of several records got).
+   */
+  details?: Record<string, unknown> | ((result: T, subjectId: string | null) => Record<string, unknown>);
   /**
    * The record the write is about, for its history: an id, or how to read it from the result (a
    * created record); several ids write one audit row each. By default the route's `:id` when it
@@ -79,7 +82,7 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
               path: request.url.split('?')[0] ?? request.url,
               status: 200,
               requestId: request.id,
-              details: (typeof options?.details === 'function' ? options.details(result) : options?.details) ?? null,
+              details: (typeof options?.details === 'function' ? options.details(result, subjectId) : options?.details) ?? null,
               subjectId,
             })),
           );

@@ -9,6 +9,9 @@ export const personUrl = (id: string) => `${PERSONS_BASE}/${encodeURIComponent(i
 export type PersonStatusFilter = 'active' | 'disabled' | 'all';
 export type PersonOrigin = 'OWN_ORGANIZATION' | 'BUSINESS_PARTNER' | 'CONTRACTOR_BUSINESS';
 export const PERSON_ORIGINS: readonly PersonOrigin[] = ['OWN_ORGANIZATION', 'BUSINESS_PARTNER', 'CONTRACTOR_BUSINESS'];
+/** Whether they can sign in: an account, an open invitation, neither. */
+export type PersonAccountFilter = 'active' | 'invited' | 'none';
+export const PERSON_ACCOUNTS: readonly PersonAccountFilter[] = ['active', 'invited', 'none'];
 
 /** The list's filters (decision 008: ids for position, business line and workspace). */
 export interface PeopleFilters {
@@ -17,9 +20,10 @@ export interface PeopleFilters {
   business_line: string | null;
   workspace: string | null;
   origin: PersonOrigin | null;
+  account: PersonAccountFilter | null;
   status: PersonStatusFilter;
 }
-export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, origin: null, status: 'active' };
+export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, origin: null, account: null, status: 'active' };
 
 /** The filters as the server reads them (blank ones dropped). */
 export function filterQuery(filters: PeopleFilters) {
@@ -29,6 +33,7 @@ export function filterQuery(filters: PeopleFilters) {
     business_line: filters.business_line,
     workspace: filters.workspace,
     origin: filters.origin,
+    account: filters.account,
     status: filters.status,
   };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
+import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
@@ -37,6 +37,18 @@ export function useInvitePerson(id: string) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: peopleKeys.history(id) });
       void client.invalidateQueries({ queryKey: peopleKeys.credential(id) });
+    },
+  });
+}
+
+/** POST /persons/bulk-invite (MANAGE_PEOPLE): several people invited at once, the rest skipped by why. */
+export function useInviteMany() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: TBulkInviteRequest) => apiClient.post<TBulkInviteResponse>(`${PERSONS_BASE}/bulk-invite`, { json: input }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.all });
     },
   });
 }

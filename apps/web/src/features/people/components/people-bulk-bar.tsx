@@ -1,15 +1,38 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconUserCheck, IconUserOff, IconX } from '@tabler/icons-react';
+import { IconMail, IconUserCheck, IconUserOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useSetManyDisabled } from '../api/person-actions.ts';
+import { useInviteMany, useSetManyDisabled } from '../api/person-actions.ts';
 
-/** What can be done with the people picked in the list: disable or enable them all at once. */
+/** What can be done with the people picked in the list: invite, disable or enable them all at once. */
 export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonly string[]; onDone: () => void; onClear: () => void }) {
   const { t } = useTranslation();
   const bulk = useSetManyDisabled();
+  const invite = useInviteMany();
+
+  const inviteAll = async () => {
+    const ok = await confirm({
+      id: 'people-bulk-invite',
+      title: t('people.bulk.inviteTitle', { count: selected.length }),
+      message: t('people.bulk.inviteMessage'),
+      confirmLabel: t('people.bulk.invite'),
+      cancelLabel: t('common.cancel'),
+    }).catch(() => false);
+    if (!ok) return;
+    invite.mutate(
+      { person_ids: [...selected] },
+      {
+        onSuccess: (answer) => {
+          const skipped = (['has_account', 'disabled', 'no_email'] as const).filter((why) => answer[why].length > 0).map((why) => t(`people.bulk.skipped.${why}`, { count: answer[why].length }));
+          toast.show([t('people.bulk.invited', { count: answer.invited.length }), ...skipped].join(' · '));
+          onDone();
+        },
+        onError: () => toast.error(t('people.bulk.failed')),
+      },
+    );
+  };
 
   const run = async (disabled: boolean) => {
     if (disabled) {
@@ -43,6 +66,9 @@ export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonl
           {t('people.bulk.selected', { count: selected.length })}
         </Text>
         <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconMail size={14} />} loading={invite.isPending} onClick={() => void inviteAll()} data-testid="people-bulk-invite">
+            {t('people.bulk.invite')}
+          </Button>
           <Button size="xs" color="red" variant="light" leftSection={<IconUserOff size={14} />} loading={bulk.isPending && bulk.variables?.disabled === true} onClick={() => void run(true)} data-testid="people-bulk-disable">
             {t('people.bulk.disable')}
           </Button>

@@ -2,7 +2,7 @@ import { Button, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, T
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PERSON_ORIGINS, type PeopleFilters, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import { PERSON_ACCOUNTS, PERSON_ORIGINS, type PeopleFilters, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import type { Option } from '../api/options.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
@@ -15,7 +15,7 @@ export interface FilterState {
 const option = (value: string | null, label: string | null): Option | null => (value ? { value, label: label ?? value } : null);
 
 export function countActiveFilters(filters: PeopleFilters): number {
-  return [filters.position, filters.business_line, filters.workspace, filters.origin].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
+  return [filters.position, filters.business_line, filters.workspace, filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
 }
 
 interface Props {
@@ -73,6 +73,16 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
         comboboxProps={{ withinPortal: true }}
         data-testid="filter-origin"
       />
+      <Select
+        label={t('people.filters.account')}
+        placeholder={t('people.filters.any')}
+        data={PERSON_ACCOUNTS.map((value) => ({ value, label: t(`people.filters.accounts.${value}`) }))}
+        value={filters.account}
+        onChange={(value) => set({ account: (value as PersonAccountFilter | null) ?? null })}
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        data-testid="filter-account"
+      />
     </>
   );
   const status = (
@@ -86,7 +96,7 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
     />
   );
   const clear = active > 0 && (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, origin: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null } })}>
+    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, origin: null, account: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null } })}>
       {t('people.filters.clear')}
     </Button>
   );
@@ -127,7 +137,7 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
         {searchBox}
         {status}
       </Group>
-      <SimpleGrid cols={hasBusinessLines ? 4 : 3} spacing="sm">
+      <SimpleGrid cols={hasBusinessLines ? 5 : 4} spacing="sm">
         {fields}
       </SimpleGrid>
       {clear && <Group>{clear}</Group>}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { EMPTY_FILTERS, PERSON_ORIGINS, usePeople, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import { EMPTY_FILTERS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
 import { PeopleBulkBar } from './people-bulk-bar.tsx';
 import { PeopleFiltersBar, type FilterState } from './people-filters.tsx';
@@ -20,6 +20,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 function readState(params: URLSearchParams): FilterState & { page: number; pageSize: number } {
   const status = params.get('status');
   const origin = params.get('origin');
+  const account = params.get('account');
   return {
     filters: {
       search: params.get('q') ?? '',
@@ -27,6 +28,7 @@ function readState(params: URLSearchParams): FilterState & { page: number; pageS
       business_line: params.get('business_line'),
       workspace: params.get('workspace'),
       origin: PERSON_ORIGINS.includes(origin as PersonOrigin) ? (origin as PersonOrigin) : null,
+      account: PERSON_ACCOUNTS.includes(account as PersonAccountFilter) ? (account as PersonAccountFilter) : null,
       status: status === 'disabled' || status === 'all' ? (status as PersonStatusFilter) : EMPTY_FILTERS.status,
     },
     labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name') },
@@ -49,6 +51,7 @@ function writeState(state: FilterState & { page: number; pageSize: number }): UR
   put('workspace', filters.workspace);
   put('workspace_name', filters.workspace ? labels.workspace : null);
   put('origin', filters.origin);
+  put('account', filters.account);
   if (filters.status !== EMPTY_FILTERS.status) put('status', filters.status);
   if (state.page > 1) put('page', String(state.page));
   if (state.pageSize !== 20) put('size', String(state.pageSize));
@@ -149,11 +152,11 @@ export function PeopleListPage() {
       ) : people.isPending ? (
         <Loader />
       ) : count === 0 ? (
-        <Paper withBorder p="xl" radius="md">
+        <Paper withBorder p="xl" radius="md" data-testid="people-empty">
           <Stack align="center" gap="xs">
             <IconUsers size={32} stroke={1.4} />
             <Text c="dimmed" ta="center">
-              {state.filters.search || state.filters.position || state.filters.business_line || state.filters.workspace || state.filters.origin ? t('people.list.noMatches') : t('people.list.empty')}
+              {state.filters.search || state.filters.position || state.filters.business_line || state.filters.workspace || state.filters.origin || state.filters.account ? t('people.list.noMatches') : t('people.list.empty')}
             </Text>
           </Stack>
         </Paper>

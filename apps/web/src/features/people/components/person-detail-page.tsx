@@ -143,7 +143,9 @@ function PersonDetail({ person }: { person: TPerson }) {
 
   const canInvite = access.canManage && !person.has_account && !person.is_disabled && Boolean(person.primary_email);
   // an open invitation shows as such (the account card asks the same, one request for both)
-  const invited = useCredentialStatus(person.id, canInvite).data?.status === 'INVITED';
+  // the credential status is fresher right after an invitation; until it is known, the person's own flag
+  const credential = useCredentialStatus(person.id, canInvite).data;
+  const invited = credential ? credential.status === 'INVITED' : person.invited;
   const canImpersonate = access.canImpersonate && person.has_account && !person.is_disabled && !isSelf && !isImpersonating;
 
   return (

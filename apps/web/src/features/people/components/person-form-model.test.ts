@@ -92,6 +92,7 @@ describe('person form checks (spec forms §5)', () => {
       photo_upload_id: 'u1',
       is_disabled: false,
       has_account: true,
+      invited: false,
       origin: 'BUSINESS_PARTNER',
       identity_documents: [{ type: 'CL_CI', number: '12345678-5' }],
       positions: [{ id: 'pos', title: 'Jefe' }],

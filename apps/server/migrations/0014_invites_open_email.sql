@@ -1,0 +1,1 @@
+CREATE INDEX "invites_open_email" ON "invites" USING btree ("tenant_id","email","expires_at") WHERE accepted_at IS NULL;
