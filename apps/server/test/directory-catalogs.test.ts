@@ -185,6 +185,18 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const rrhh = (await signIn(server, 'demo', 'rrhh@faena.test', DEMO_PASSWORD)).id_token;
     expect((await server.api('demo', `${RES}/data-sources/`, { method: 'POST', token: rrhh, json: { name: 'x' } })).status).toBe(403);
     expect((await server.api('demo', rows, { method: 'POST', token: operario, json: { key: 'x', label: 'y' } })).status).toBe(403);
+    // which forms read it: the latest version of each form decides
+    const usage = async () => body<{ forms: { id: string; name: string }[] }>(await server.api('demo', `${RES}/data-sources/${source.id}/usage/`, { token: admin }));
+    expect(await usage()).toEqual({ forms: [] });
+    const field = (id: number, dataSource: string) => ({ id, type: 'data_source', name: `region_${id}`, label: 'Región', required: false, skippable: false, validators: [], data_source_id: dataSource });
+    const other = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Turnos' });
+    const uses = await post<{ id: string }>('/api/forms/v3/forms/', { name: 'Despacho', description: [field(1, source.id)] });
+    await post('/api/forms/v3/forms/', { name: 'Turnos de bodega', description: [field(1, other.id)] });
+    expect(await usage()).toEqual({ forms: [{ id: uses.id, name: 'Despacho' }] });
+    const edited = await server.api('demo', `/api/forms/v3/forms/${uses.id}/`, { method: 'PUT', token: admin, json: { name: 'Despacho', description: [field(1, other.id)] } });
+    expect(edited.status).toBe(200);
+    expect(await usage()).toEqual({ forms: [] });
+    expect((await server.api('demo', `${RES}/data-sources/${source.id}/usage/`, { token: operario })).status).toBe(403);
     expect((await server.api('demo', `${RES}/data-sources/${source.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await server.api('demo', rows, { method: 'POST', token: admin, json: { key: 'x', label: 'y' } })).status).toBe(404);
     expect((await server.api('demo', `${RES}/data-sources/nope/rows/`, { token: admin })).status).toBe(404);
@@ -205,6 +217,8 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       `${RES}/data-sources/${source.id}/`,
       `${RES}/data-sources/${source.id}/rows/`,
       `${RES}/data-sources/${source.id}/imports/`,
+      `${RES}/data-sources/${source.id}/imports/current.csv`,
+      `${RES}/data-sources/${source.id}/usage/`,
     ];
     for (const path of reads) expect((await server.api('demo', path, { token: admin })).status, path).toBe(404);
     for (const [method, path, json] of [

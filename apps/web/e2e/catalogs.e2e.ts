@@ -143,6 +143,7 @@ describe('catalogues and data sources (web)', () => {
     await page.click('[data-testid=source-save]');
     await page.locator('[data-testid=detail-title]', { hasText: `Turnos ${RUN}` }).waitFor();
     await page.locator('[data-testid=rows-empty]').waitFor();
+    await page.locator('[data-testid=data-source-usage]', { hasText: 'Ningún formulario la usa todavía.' }).waitFor();
 
     const add = async (key: string, label: string) => {
       await page.fill('[data-testid=new-row-key] >> visible=true', key);

@@ -94,6 +94,10 @@ export const ZUpdateDataSourceRequest = ZCreateDataSourceRequest.partial().exten
 export const ZDataSourceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });
 
 /** Spec forms §3 "Key/label row". */
+/** The forms whose latest version has a data_source field reading this source (what deleting it would leave without options). */
+export const ZDataSourceUsage = z.object({ forms: z.array(z.object({ id: z.string(), name: z.string() })) }).meta({ id: 'DataSourceUsage' });
+export type TDataSourceUsage = z.infer<typeof ZDataSourceUsage>;
+
 export const ZDataSourceRow = z.object({ id: z.string(), key: z.string(), label: z.string(), is_active: z.boolean() }).meta({ id: 'DataSourceRow' });
 export type TDataSourceRow = z.infer<typeof ZDataSourceRow>;
 export const ZCreateDataSourceRowRequest = z.object({ key: z.string().trim().min(1).max(200), label: z.string().trim().min(1).max(500) });

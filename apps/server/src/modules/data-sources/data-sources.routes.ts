@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  ZCreateDataSourceRequest,
-  ZCreateDataSourceRowRequest,
-  ZDataSource,
-  ZDataSourceListQuery,
-  ZDataSourceRow,
-  ZDataSourceRowsQuery,
-  ZUpdateDataSourceRequest,
-  ZUpdateDataSourceRowRequest,
-  zPaged,
-} from '@faena/contracts';
+import { ZCreateDataSourceRequest, ZCreateDataSourceRowRequest, ZDataSource, ZDataSourceListQuery, ZDataSourceRow, ZDataSourceRowsQuery, ZDataSourceUsage, zPaged, ZUpdateDataSourceRequest, ZUpdateDataSourceRowRequest } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -17,7 +7,7 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { dataSourceRowsImporter } from './data-sources.importer.ts';
-import { activeDataSource, addRow, createDataSource, editDataSource, editRow, getDataSource, listAll, listDataSourceRows } from './data-sources.service.ts';
+import { activeDataSource, addRow, createDataSource, dataSourceUsage, editDataSource, editRow, getDataSource, listAll, listDataSourceRows } from './data-sources.service.ts';
 
 const prefix = '/api/resources/v3/data-sources';
 const tags = ['data-sources'];
@@ -37,6 +27,11 @@ export function dataSourcesRoutes(app: App, platform: Platform): void {
   app.get(`${prefix}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, params: idParams, response: { 200: ZDataSource } } }, async (request) => getDataSource(ctxOf(request, platform), request.params.id));
   app.patch(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZUpdateDataSourceRequest, response: { 200: ZDataSource } } }, async (request) =>
     editDataSource(ctxOf(request, platform), request.params.id, request.body),
+  );
+  app.get(
+    `${prefix}/:id/usage/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'The forms whose latest version reads this data source', params: idParams, response: { 200: ZDataSourceUsage } } },
+    async (request) => dataSourceUsage(ctxOf(request, platform), request.params.id),
   );
   app.delete(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Soft delete (is_active false)', params: idParams } }, async (request, reply) => {
     await editDataSource(ctxOf(request, platform), request.params.id, { is_active: false });

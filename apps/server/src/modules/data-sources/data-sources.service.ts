@@ -1,8 +1,9 @@
-import type { TDataSource, TDataSourceRow } from '@faena/contracts';
+import type { TDataSource, TDataSourceRow, TDataSourceUsage } from '@faena/contracts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
+import { formsUsingDataSource } from '../forms/forms.repository.ts';
 import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
 
 const notFound = (what = 'Data source') => new AppError('not-found', `${what} not found.`);
@@ -58,6 +59,12 @@ export async function editDataSource(ctx: Ctx, id: string, input: { name?: strin
   );
   if (!row) throw notFound();
   return getDataSource(ctx, id);
+}
+
+/** Which forms read the data source (the detail says so, and deleting it warns). */
+export async function dataSourceUsage(ctx: Ctx, id: string): Promise<TDataSourceUsage> {
+  await getDataSource(ctx, id);
+  return { forms: await ctx.tx((tx) => formsUsingDataSource(tx, ctx.tenant.id, id)) };
 }
 
 export async function listDataSourceRows(ctx: Ctx, id: string, query: ListQuery): Promise<{ count: number; results: TDataSourceRow[] }> {

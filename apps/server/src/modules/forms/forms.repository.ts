@@ -45,6 +45,17 @@ export async function insertFormVersion(tx: Drizzle, tenantId: string, formId: s
   await tx.update(forms).set({ name: input.name, latestVersion: input.version, updatedAt: new Date() }).where(and(eq(forms.tenantId, tenantId), eq(forms.id, formId)));
 }
 
+/** The forms whose latest version has a data_source field (at any depth) reading this data source, by name. */
+export async function formsUsingDataSource(tx: Drizzle, tenantId: string, dataSourceId: string): Promise<{ id: string; name: string }[]> {
+  const result = (await tx.execute(sql`
+    SELECT f.id, v.name FROM forms f
+    JOIN form_versions v ON v.tenant_id = f.tenant_id AND v.form_id = f.id AND v.version = f.latest_version
+    WHERE f.tenant_id = ${tenantId}
+      AND jsonb_path_exists(v.definition, '$.** ? (@.data_source_id == $id)', jsonb_build_object('id', ${dataSourceId}::text))
+    ORDER BY v.name, f.id`)) as unknown as { rows: { id: string; name: string }[] };
+  return result.rows;
+}
+
 export async function listForms(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }) {
   const filters: SQL[] = [eq(forms.tenantId, tenantId)];
   if (query.search?.trim()) filters.push(ilike(forms.name, `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));

@@ -4,6 +4,7 @@ export const dataSourceKeys = {
   lists: ['data-sources', 'list'] as const,
   source: (id: string) => ['data-sources', 'source', id] as const,
   rows: (id: string) => ['data-sources', 'source', id, 'rows'] as const,
+  usage: (id: string) => ['data-sources', 'source', id, 'usage'] as const,
 };
 
 export const DATA_SOURCES_API = '/api/resources/v3/data-sources';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDataSource } from '@faena/contracts';
+import type { TDataSource, TDataSourceUsage } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { DATA_SOURCES_API, dataSourceKeys } from './data-source-keys.ts';
 
@@ -14,4 +14,13 @@ export function dataSourceQueryOptions(id: string) {
 
 export function useDataSource(id: string | undefined) {
   return useQuery({ ...dataSourceQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+/** GET /data-sources/{id}/usage/ — the forms whose latest version reads the source. */
+export function useDataSourceUsage(id: string) {
+  return useQuery({
+    queryKey: dataSourceKeys.usage(id),
+    queryFn: ({ signal }) => apiClient.get<TDataSourceUsage>(`${DATA_SOURCES_API}/${encodeURIComponent(id)}/usage/`, { signal }),
+    staleTime: 30_000,
+  });
 }

@@ -8,7 +8,7 @@ import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RecordTitle } from '../../../shared/ui/record-title.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useDataSource } from '../api/get-data-source.ts';
+import { useDataSource, useDataSourceUsage } from '../api/get-data-source.ts';
 import { ROWS_PAGE_SIZE, useDataSourceRows } from '../api/get-data-source-rows.ts';
 import { useSaveDataSource } from '../api/save-data-source.ts';
 import { generalProblem } from '../lib/problems.ts';
@@ -40,12 +40,15 @@ export function DataSourceDetailPage({ id }: { id: string }) {
 function Detail({ source }: { source: TDataSource }) {
   const { t } = useTranslation();
   const save = useSaveDataSource();
+  const usage = useDataSourceUsage(source.id);
+  const forms = usage.data?.forms ?? [];
   const setActive = async (active: boolean) => {
+    const deleteMessage = t('dataSources.delete.message', { name: source.name });
     const ok = await confirmActiveChange(t, {
       id: `data-source-${active ? 'restore' : 'delete'}`,
       active,
       title: active ? t('dataSources.restore.title') : t('dataSources.delete.title'),
-      message: active ? t('dataSources.restore.message', { name: source.name }) : t('dataSources.delete.message', { name: source.name }),
+      message: active ? t('dataSources.restore.message', { name: source.name }) : forms.length > 0 ? `${deleteMessage} ${t('dataSources.usage.deleteWarning', { count: forms.length })}` : deleteMessage,
     });
     if (!ok) return;
     save.mutate(
@@ -82,6 +85,11 @@ function Detail({ source }: { source: TDataSource }) {
           </Group>
         }
       />
+      {usage.data && (
+        <Text size="sm" c="dimmed" data-testid="data-source-usage">
+          {forms.length > 0 ? t('dataSources.usage.usedBy', { count: forms.length, names: forms.map((form) => `«${form.name}»`).join(', ') }) : t('dataSources.usage.unused')}
+        </Text>
+      )}
       <RowsPanel source={source} />
     </Stack>
   );

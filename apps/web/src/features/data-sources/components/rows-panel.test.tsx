@@ -20,6 +20,7 @@ function serve(rows: TDataSourceRow[]) {
       const method = init?.method ?? 'GET';
       if (url.pathname === '/api/permissions/v3/my-site-config') return json({ permissions: ['MANAGE_DATA_SOURCES'], is_staff: false, disabled_modules: [], feature_flags: {} });
       if (url.pathname === `${SOURCE}/`) return json({ id: 's1', name: 'Turnos', description: null, is_active: true, rows_count: rows.filter((r) => r.is_active).length, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+      if (url.pathname === `${SOURCE}/usage/`) return json({ forms: [{ id: 'f1', name: 'Despacho' }, { id: 'f2', name: 'Bodega' }] });
       if (url.pathname === `${SOURCE}/rows/` && method === 'GET') {
         const active = rows.filter((row) => row.is_active);
         return json({ count: active.length, next: null, previous: null, results: active });
@@ -74,5 +75,11 @@ describe('data-source rows edited in place', { timeout: 30_000 }, () => {
     await screen.findByText('Esa clave ya existe en esta fuente de datos (también entre las filas eliminadas).');
     expect(within(await row('M')).getByTestId('edit-row-key')).toBeTruthy();
     expect(writes[1]).toBe('PATCH r1 {"key":"T"}');
+  });
+
+  it('says which forms read the source', async () => {
+    serve([{ id: 'r1', key: 'M', label: 'Mañana', is_active: true }]);
+    await renderRoutes([{ path: '/fuentes-de-datos/:id', Component: DataSourcesRoute }], { path: '/fuentes-de-datos/s1' });
+    expect((await screen.findByTestId('data-source-usage', {}, { timeout: 15_000 })).textContent).toBe('La usan 2 formularios: «Despacho», «Bodega».');
   });
 });
