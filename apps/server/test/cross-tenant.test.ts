@@ -18,7 +18,7 @@ interface Pair {
 }
 interface Fixture {
   a: { id: string; admin: Pair };
-  b: { id: string; admin: Pair; personId: string; passport: string; personEmail: string; inviteToken: string; magicCode: string; impersonation: Pair; memberOfBoth: Pair };
+  b: { id: string; admin: Pair; personId: string; passport: string; personEmail: string; inviteToken: string; magicCode: string; resetToken: string; impersonation: Pair; memberOfBoth: Pair };
 }
 
 type Check = (server: TestServer, f: Fixture) => Promise<void>;
@@ -145,6 +145,33 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
       expect(response.status).toBe(404);
       // not consumed
       expect((await server.api('demo-norte', `${AUTH}/invites/${f.b.inviteToken}`)).status).toBe(200);
+    },
+  },
+  'POST /api/auth/v3/password-reset': {
+    access: 'public',
+    check: async (server, f) => {
+      const before = { a: (await outbox(server, 'demo', f.a.admin.id_token)).length, b: (await outbox(server, 'demo-norte', f.b.admin.id_token)).length };
+      // admin@norte.test is a member of B only: asking on A's host sends nothing anywhere
+      expect((await server.api('demo', `${AUTH}/password-reset`, { method: 'POST', json: { email: 'admin@norte.test' } })).status).toBe(204);
+      expect((await outbox(server, 'demo', f.a.admin.id_token)).length).toBe(before.a);
+      expect((await outbox(server, 'demo-norte', f.b.admin.id_token)).length).toBe(before.b);
+    },
+  },
+  'GET /api/auth/v3/password-reset/:token': {
+    access: 'public',
+    check: async (server, f) => {
+      expect((await server.api('demo', `${AUTH}/password-reset/${f.b.resetToken}`)).status).toBe(404);
+      expect((await server.api('demo-norte', `${AUTH}/password-reset/${f.b.resetToken}`)).status).toBe(200);
+    },
+  },
+  'POST /api/auth/v3/password-reset/:token': {
+    access: 'public',
+    check: async (server, f) => {
+      const response = await server.api('demo', `${AUTH}/password-reset/${f.b.resetToken}`, { method: 'POST', json: { password: 'intrusa-pass' } });
+      expect(response.status).toBe(404);
+      // not spent, and B's password is what it was
+      expect((await server.api('demo-norte', `${AUTH}/password-reset/${f.b.resetToken}`)).status).toBe(200);
+      await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD);
     },
   },
   'POST /api/auth/v3/magic-link': {
@@ -303,6 +330,8 @@ describe.each(engines())('cross-tenant isolation on %s', (engine) => {
     const invite = await body<{ link: string }>(await server.api('demo-norte', `${AUTH}/invites`, { method: 'POST', json: { email: 'b-invitee@norte.test' }, token: bAdmin.id_token }));
     expect((await server.api('demo-norte', `${AUTH}/magic-link`, { method: 'POST', json: { email: 'admin@norte.test' } })).status).toBe(204);
     const mail = (await outbox(server, 'demo-norte', bAdmin.id_token)).find((m) => m.recipient === 'admin@norte.test')!;
+    expect((await server.api('demo-norte', `${AUTH}/password-reset`, { method: 'POST', json: { email: 'admin@norte.test' } })).status).toBe(204);
+    const resetMail = (await outbox(server, 'demo-norte', bAdmin.id_token)).find((m) => m.recipient === 'admin@norte.test' && m.text.includes('/reset-password?token='))!;
     // B's administrator impersonates B's person of the identity that is in both tenants
     const target = await body<{ results: { id: string }[] }>(await server.api('demo-norte', `${PERSONS}?search=${encodeURIComponent(DEMO_ADMIN)}`, { token: bAdmin.id_token }));
     const impersonation = await body<Pair>(await server.api('demo-norte', `${AUTH}/impersonation`, { method: 'POST', json: { person_id: target.results[0]!.id }, token: bAdmin.id_token }));
@@ -316,6 +345,7 @@ describe.each(engines())('cross-tenant isolation on %s', (engine) => {
         personEmail: person.primary_email,
         inviteToken: new URL(invite.link).searchParams.get('token')!,
         magicCode: /Tu código es (\d{6})/.exec(mail.text)![1]!,
+        resetToken: /\/reset-password\?token=(\S+)/.exec(resetMail.text)![1]!,
         impersonation,
         memberOfBoth,
       },

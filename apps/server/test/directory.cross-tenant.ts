@@ -205,6 +205,13 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ is_disabled: false });
     },
   },
+  'POST /api/audiences/v3/persons/:id/password-reset': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/password-reset`, { method: 'POST', token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/password-reset`, { method: 'POST', token: b(f) }));
+    },
+  },
   'POST /api/audiences/v3/persons/bulk-invite': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

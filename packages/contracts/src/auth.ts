@@ -37,6 +37,13 @@ export const ZInvitePreview = z.object({ email: z.string(), name: z.string().nul
 export const ZAcceptInviteRequest = z.object({ name: z.string().trim().min(1).max(200), password: z.string().max(1024) });
 
 export const ZMagicLinkRequest = z.object({ email: z.string().max(320) });
+
+/** "¿Olvidaste tu contraseña?": the e-mail of the account (decision 017). */
+export const ZPasswordResetRequest = z.object({ email: z.string().max(320) });
+/** What a reset link opens: whose password it changes, until when. */
+export const ZPasswordResetPreview = z.object({ email: z.string(), expires_at: z.string() }).meta({ id: 'PasswordResetPreview' });
+export type TPasswordResetPreview = z.infer<typeof ZPasswordResetPreview>;
+export const ZPasswordResetConfirm = z.object({ password: z.string().max(200) });
 export const ZMagicLinkSignInRequest = z.object({ email: z.string().max(320), code: z.string().regex(/^\d{6}$/).optional(), token: z.string().max(512).optional() });
 
 export const ZImpersonateRequest = z.object({ person_id: z.string() });

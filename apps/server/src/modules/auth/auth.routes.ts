@@ -15,6 +15,9 @@ import {
   ZUpdateMeRequest,
   ZUser,
   zPaged,
+  ZPasswordResetConfirm,
+  ZPasswordResetPreview,
+  ZPasswordResetRequest,
 } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SESSION_COOKIE } from '../../platform/http/app.ts';
@@ -25,6 +28,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { readOutbox } from './outbox.service.ts';
 import { SignInLimiter } from './rate-limit.ts';
 import * as auth from './auth.service.ts';
+import { previewPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const prefix = '/api/auth/v3';
 const tags = ['auth'];
@@ -91,6 +95,29 @@ export function authRoutes(app: App, platform: Platform): void {
     `${prefix}/invites/:token/accept`,
     { config: { access: PUBLIC }, schema: { tags, params: z.object({ token: z.string().max(512) }), body: ZAcceptInviteRequest, response: { 200: ZTokenPair } } },
     async (request) => auth.acceptInvite(ctxOf(request, platform), request.params.token, request.body),
+  );
+
+  // A new password (decision 017)
+  app.post(
+    `${prefix}/password-reset`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Send a link to choose a new password to a member’s e-mail (the same answer for any address)', body: ZPasswordResetRequest } },
+    async (request, reply) => {
+      await requestPasswordReset(ctxOf(request, platform), limiter, { email: request.body.email, ip: request.ip });
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    `${prefix}/password-reset/:token`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Whose password a reset link changes, until when', params: z.object({ token: z.string().max(512) }), response: { 200: ZPasswordResetPreview } } },
+    async (request) => previewPasswordReset(ctxOf(request, platform), request.params.token),
+  );
+  app.post(
+    `${prefix}/password-reset/:token`,
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'Set the new password: the link is spent, the account’s sessions here close, a new one opens', params: z.object({ token: z.string().max(512) }), body: ZPasswordResetConfirm, response: { 200: ZTokenPair } },
+    },
+    async (request) => resetPassword(ctxOf(request, platform), request.params.token, request.body),
   );
 
   // Magic link (feature flag magic_link)

@@ -29,7 +29,7 @@ interface Identity {
 
 // ---------------------------------------------------------------- sessions and token pairs
 
-async function openSession(
+export async function openSession(
   ctx: Ctx,
   tx: Drizzle,
   identity: Identity,
@@ -87,7 +87,7 @@ async function userResponse(
   };
 }
 
-async function memberIdentity(tx: Drizzle, tenant: TenantRecord, user: UserRow): Promise<Identity> {
+export async function memberIdentity(tx: Drizzle, tenant: TenantRecord, user: UserRow): Promise<Identity> {
   const person = await findPersonByUser(tx, tenant.id, user.id);
   if (!person) throw new AppError('not-member', `You are not registered in ${tenant.name}`);
   if (person.isDisabled) throw new AppError('user-disabled', 'This user has been disabled.');
@@ -252,7 +252,7 @@ const PASSWORD_PROBLEM_TEXT: Record<string, string> = {
   'missing-non-alphanumeric': 'The password needs a symbol.',
 };
 
-function assertPassword(tenant: TenantRecord, password: string): void {
+export function assertPassword(tenant: TenantRecord, password: string): void {
   const problems = checkPassword(password, tenantPasswordPolicy(tenant));
   if (problems.length > 0) throw new FieldErrors({ password: problems.map((p) => PASSWORD_PROBLEM_TEXT[p] ?? p) });
 }

@@ -96,6 +96,27 @@ export const magicLinks = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('magic_links_email').on(t.tenantId, t.email)],
 );
 
+/**
+ * A link to choose a new password (decision 017): asked for by the member on the sign-in screen
+ * or sent by an administrator; one use, one hour. Only its hash is kept.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The administrator who sent it; null when the member asked for it. */
+    requestedByPersonId: uuid('requested_by_person_id'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('password_resets_token').on(t.tenantId, t.tokenHash), index('password_resets_user').on(t.tenantId, t.userId, t.createdAt)],
+);
+
 /** Every e-mail the tenant sent; without SMTP_URL this is where an administrator reads them. */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
+import { ZPasswordResetPreview, ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, behind, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { credentialStatus, signOutEverywhere } from '../auth/credentials.service.ts';
+import { sendPasswordReset } from '../auth/password-reset.service.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
@@ -133,6 +134,14 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
     `${prefix}/:id/enable`,
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, params: idParams, response: { 200: ZPerson } } },
     async (request) => setDisabled(ctxOf(request, platform), request.params.id, false),
+  );
+  app.post(
+    `${prefix}/:id/password-reset`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'E-mail the person a link to choose a new password (the link is never in the answer)', params: idParams, response: { 202: ZPasswordResetPreview } },
+    },
+    async (request, reply) => reply.status(202).send(await sendPasswordReset(ctxOf(request, platform), request.params.id)),
   );
   app.post(
     `${prefix}/:id/invite`,
