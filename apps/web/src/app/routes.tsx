@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'sign-in', loader: signedOutOnly, ...page(auth, 'SignInRoute') },
       { path: 'from-magic-link', ...page(authLinks, 'FromMagicLinkRoute') },
       { path: 'from-invite', ...page(authLinks, 'FromInviteRoute') },
+      { path: 'forgot-password', loader: signedOutOnly, ...page(authLinks, 'ForgotPasswordRoute') },
+      { path: 'reset-password', ...page(authLinks, 'ResetPasswordRoute') },
       { path: 'onboarding', ...page(authLinks, 'OnboardingRoute') },
       { path: 'reports/:public_id', ...page(reports, 'PublicReportRoute') },
       { path: 'public/workflows/:workflowType/:workflowId/start-execution/:bpmnId', ...page(workflows, 'PublicWorkflowStartRoute') },

@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isValidEmail } from '@faena/domain/email';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useSignInWithPassword } from '../api/sign-in-with-password.ts';
@@ -66,6 +66,11 @@ export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: strin
           visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           data-testid="password"
         />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to={email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'} size="sm" data-testid="forgot-password">
+            {t('auth.reset.forgotLink')}
+          </Anchor>
+        </Group>
         <Button type="submit" fullWidth size="md" loading={signIn.isPending} data-testid="sign-in-submit">
           {t('auth.signIn')}
         </Button>

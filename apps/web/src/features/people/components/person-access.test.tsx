@@ -17,6 +17,7 @@ beforeEach(() => {
       answer = { ...answer, active_sessions: 0 };
       return { revoked: 2 };
     }
+    if (url.includes('/persons/p-1/password-reset') && init?.method === 'POST') return { email: 'rosa@faena.test', expires_at: '2026-11-27T13:00:00Z' };
     return undefined;
   });
 });
@@ -37,16 +38,27 @@ describe('PersonAccess', () => {
     expect(screen.queryByTestId('person-sign-out-everywhere')).toBeNull();
   });
 
+  it('e-mails the person a link to choose a new password, after asking', async () => {
+    await renderRoutes([{ path: '/', element: <PersonAccess person={person} canAct /> }]);
+    fireEvent.click(await screen.findByTestId('person-password-reset'));
+    expect(await screen.findByText(/Rosa Terreno recibirá en el correo de su cuenta un enlace que vence en 1 hora/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Enviamos el enlace a rosa@faena.test')).toBeTruthy();
+    expect(calls.filter((url) => url.includes('/password-reset'))).toHaveLength(1);
+  });
+
   it('shows an open invitation with its end, and offers nothing to do on oneself', async () => {
     answer = { ...base, status: 'INVITED', has_account: false, has_password: false, last_sign_in_at: null, active_sessions: 0, invitation: { sent_at: '2026-11-25T12:00:00Z', expires_at: '2026-12-02T12:00:00Z', accepted_at: null } };
     const view = await renderRoutes([{ path: '/', element: <PersonAccess person={person} canAct={false} /> }]);
     expect((await screen.findByTestId('person-access-status')).textContent).toBe('Invitación enviada');
     expect(screen.getByText(/vigente hasta el/)).toBeTruthy();
     expect(screen.queryByTestId('person-access-sessions')).toBeNull();
+    expect(screen.queryByTestId('person-password-reset')).toBeNull();
     view.unmount();
     answer = { ...base, active_sessions: 3 };
     await renderRoutes([{ path: '/', element: <PersonAccess person={person} canAct={false} /> }]);
     expect((await screen.findByTestId('person-access-sessions')).textContent).toBe('3 dispositivos');
     expect(screen.queryByTestId('person-sign-out-everywhere')).toBeNull();
+    expect(screen.queryByTestId('person-password-reset')).toBeNull();
   });
 });

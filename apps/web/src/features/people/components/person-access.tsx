@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPerson, TPersonCredentialStatus } from '@faena/contracts';
+import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useCredentialStatus, useSignOutEverywhere } from '../api/person-credentials.ts';
+import { useCredentialStatus, useSendPasswordReset, useSignOutEverywhere } from '../api/person-credentials.ts';
 import { Field, Plain } from './detail-fields.tsx';
 import { refusalText } from './person-messages.ts';
 
@@ -26,6 +27,7 @@ export function PersonAccess({ person, canAct }: { person: TPerson; canAct: bool
   const { t } = useTranslation();
   const credentials = useCredentialStatus(person.id);
   const signOut = useSignOutEverywhere(person.id);
+  const sendReset = useSendPasswordReset(person.id);
 
   if (credentials.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (credentials.isError) return <Alert color="red">{t('people.access.loadFailed')}</Alert>;
@@ -44,6 +46,21 @@ export function PersonAccess({ person, canAct }: { person: TPerson; canAct: bool
     signOut.mutate(undefined, {
       onSuccess: (answer) => toast.show(t('people.access.signOut.done', { name: person.name, count: answer.revoked })),
       onError: (error) => toast.error(refusalText(t, error, person.name, t('errors.saveFailed'))),
+    });
+  };
+
+  const onSendReset = async () => {
+    const ok = await confirm({
+      id: 'person-password-reset',
+      title: t('people.access.reset.title'),
+      message: t('people.access.reset.message', { name: person.name }),
+      confirmLabel: t('people.access.reset.confirm'),
+      cancelLabel: t('common.cancel'),
+    }).catch(() => false);
+    if (!ok) return;
+    sendReset.mutate(undefined, {
+      onSuccess: (answer) => toast.show(t('people.access.reset.done', { email: answer.email })),
+      onError: (error) => toast.error(isHttpError(error) && error.code === 'too-many-requests' ? t('people.access.reset.tooMany') : refusalText(t, error, person.name, t('errors.saveFailed'))),
     });
   };
 
@@ -68,7 +85,14 @@ export function PersonAccess({ person, canAct }: { person: TPerson; canAct: bool
       </Field>
       {status.has_account && (
         <Field label={t('people.access.signInWith')}>
-          <Plain value={status.has_password ? t('people.access.password') : t('people.access.linkOnly')} />
+          <Group gap="sm" wrap="wrap">
+            <Plain value={status.has_password ? t('people.access.password') : t('people.access.linkOnly')} />
+            {canAct && status.status === 'ACTIVE' && (
+              <Button size="compact-sm" variant="light" leftSection={<IconKey size={14} />} loading={sendReset.isPending} onClick={() => void onSendReset()} data-testid="person-password-reset">
+                {t('people.access.reset.button')}
+              </Button>
+            )}
+          </Group>
         </Field>
       )}
       <Field label={t('people.detail.lastSignIn')}>
