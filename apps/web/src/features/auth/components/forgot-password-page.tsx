@@ -3,8 +3,8 @@ import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isValidEmail } from '@faena/domain/email';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { useEmailInput } from '../../../shared/ui/use-email-input.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
@@ -15,19 +15,13 @@ export function ForgotPasswordPage() {
   const tenant = useTenant();
   const [params] = useSearchParams();
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const { email, setEmail, error, checked } = useEmailInput(params.get('email') ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = email.trim();
-    if (!isValidEmail(trimmed)) {
-      setError(t('validation.invalidEmail'));
-      return;
-    }
-    setError(undefined);
-    request.mutate(trimmed, { onSuccess: () => setSentTo(trimmed) });
+    const address = checked();
+    if (address) request.mutate(address, { onSuccess: () => setSentTo(address) });
   };
   const failure = request.error ? signInErrorMessage(request.error, t, tenant.name) : null;
 

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { checkPassword } from '@faena/domain/password-policy';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDate } from '../../../shared/lib/dates.ts';
@@ -11,6 +11,7 @@ import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useInvite } from '../api/get-invite.ts';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { passwordProblemText } from './password-problems.ts';
+import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 /** /from-invite?token=… — the invitation landing: choose a name and a password, then in. */
@@ -40,49 +41,40 @@ export function FromInvitePage() {
     accept.mutate({ token, name: name.trim(), password }, { onSuccess: () => void navigate('/', { replace: true }) });
   };
 
-  let body;
-  if (!token) {
-    body = <InviteProblem message={t('auth.invite.missing')} />;
-  } else if (invite.isLoading) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (invite.error || !invite.data) {
-    body = <InviteProblem message={isHttpError(invite.error) && invite.error.status < 500 ? t('auth.invite.invalid') : t('errors.network')} />;
-  } else {
-    const existingAccount = isHttpError(accept.error) && accept.error.code === 'invalid-credential';
-    const failure = existingAccount ? { message: t('auth.invite.existingAccount', { email: invite.data.email }) } : accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
-    body = (
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
-        <Stack gap="md">
-          <Text size="sm">{t('auth.invite.intro', { tenant: invite.data.tenant_name, date: formatDate(invite.data.expires_at) })}</Text>
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure.message}
-            </Alert>
-          )}
-          <TextInput label={t('auth.email')} value={invite.data.email} readOnly variant="filled" />
-          <TextInput label={t('auth.invite.name')} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="invite-name" />
-          <PasswordInput
-            label={t('auth.invite.password')}
-            description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            data-testid="invite-password"
-          />
-          <Button type="submit" size="md" fullWidth loading={accept.isPending} data-testid="invite-submit">
-            {t('auth.invite.accept')}
-          </Button>
-        </Stack>
-      </form>
-    );
-  }
+  const existingAccount = isHttpError(accept.error) && accept.error.code === 'invalid-credential';
+  const failure = existingAccount ? { message: t('auth.invite.existingAccount', { email: invite.data?.email ?? '' }) } : accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
+  const body = (
+    <LinkLanding token={token} query={invite} missing={t('auth.invite.missing')} invalid={t('auth.invite.invalid')} way={{ to: '/login', label: t('auth.backToStart') }} testId="invite-problem">
+      {(data) => (
+        <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
+          <Stack gap="md">
+            <Text size="sm">{t('auth.invite.intro', { tenant: data.tenant_name, date: formatDate(data.expires_at) })}</Text>
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {failure.message}
+              </Alert>
+            )}
+            <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" />
+            <TextInput label={t('auth.invite.name')} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="invite-name" />
+            <PasswordInput
+              label={t('auth.invite.password')}
+              description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              required
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              data-testid="invite-password"
+            />
+            <Button type="submit" size="md" fullWidth loading={accept.isPending} data-testid="invite-submit">
+              {t('auth.invite.accept')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </LinkLanding>
+  );
 
   return (
     <AuthLayout>
@@ -93,19 +85,5 @@ export function FromInvitePage() {
       </Title>
       {body}
     </AuthLayout>
-  );
-}
-
-function InviteProblem({ message }: { message: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <Alert color="orange" icon={<IconAlertCircle size={18} />} role="alert" data-testid="invite-problem">
-        {message}
-      </Alert>
-      <Anchor component={Link} to="/login">
-        {t('auth.backToStart')}
-      </Anchor>
-    </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isValidEmail } from '@faena/domain/email';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { useEmailInput } from '../../../shared/ui/use-email-input.ts';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
 import { signInErrorMessage } from './sign-in-error.ts';
 
@@ -14,18 +14,12 @@ export function MagicLinkRequestForm({ initialEmail = '' }: { initialEmail?: str
   const tenant = useTenant();
   const navigate = useNavigate();
   const request = useRequestMagicLink();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const { email, setEmail, error, checked } = useEmailInput(initialEmail);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = email.trim();
-    if (!isValidEmail(trimmed)) {
-      setError(t('validation.invalidEmail'));
-      return;
-    }
-    setError(undefined);
-    request.mutate(trimmed, { onSuccess: () => void navigate(`/from-magic-link?email=${encodeURIComponent(trimmed)}&sent=1`) });
+    const address = checked();
+    if (address) request.mutate(address, { onSuccess: () => void navigate(`/from-magic-link?email=${encodeURIComponent(address)}&sent=1`) });
   };
   const failure = request.error ? signInErrorMessage(request.error, t, tenant.name) : null;
 

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { checkPassword } from '@faena/domain/password-policy';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
@@ -10,6 +10,7 @@ import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePasswordReset, useResetPassword } from '../api/password-reset.ts';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { passwordProblemText } from './password-problems.ts';
+import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 /** /reset-password?token=… — the link of the e-mail: a new password, then in (decision 017). */
@@ -36,58 +37,49 @@ export function ResetPasswordPage() {
     reset.mutate({ token, password }, { onSuccess: () => void navigate('/', { replace: true }) });
   };
 
-  let body;
-  if (!token) {
-    body = <ResetProblem message={t('auth.reset.missing')} />;
-  } else if (preview.isLoading) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (preview.error || !preview.data) {
-    body = <ResetProblem message={isHttpError(preview.error) && preview.error.status < 500 ? t('auth.reset.invalid') : t('errors.network')} />;
-  } else {
-    const spent = isHttpError(reset.error) && reset.error.code === 'expired-action-code';
-    const failure = spent ? { message: t('auth.reset.invalid') } : reset.error ? signInErrorMessage(reset.error, t, tenant.name) : null;
-    body = (
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset.form')}>
-        <Stack gap="md">
-          <Text size="sm">{t('auth.reset.intro', { tenant: tenant.name, date: formatDateTime(preview.data.expires_at) })}</Text>
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure.message}
-            </Alert>
-          )}
-          <TextInput label={t('auth.email')} value={preview.data.email} readOnly variant="filled" data-testid="reset-account" />
-          <PasswordInput
-            label={t('auth.reset.password')}
-            description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            data-testid="reset-password"
-          />
-          <PasswordInput
-            label={t('auth.reset.repeat')}
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
-            error={errors.repeat}
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            data-testid="reset-repeat"
-          />
-          <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="reset-submit">
-            {t('auth.reset.save')}
-          </Button>
-        </Stack>
-      </form>
-    );
-  }
+  const spent = isHttpError(reset.error) && reset.error.code === 'expired-action-code';
+  const failure = spent ? { message: t('auth.reset.invalid') } : reset.error ? signInErrorMessage(reset.error, t, tenant.name) : null;
+  const body = (
+    <LinkLanding token={token} query={preview} missing={t('auth.reset.missing')} invalid={t('auth.reset.invalid')} way={{ to: '/forgot-password', label: t('auth.reset.askAgain') }} testId="reset-problem">
+      {(data) => (
+        <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset.form')}>
+          <Stack gap="md">
+            <Text size="sm">{t('auth.reset.intro', { tenant: tenant.name, date: formatDateTime(data.expires_at) })}</Text>
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {failure.message}
+              </Alert>
+              )}
+              <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" data-testid="reset-account" />
+              <PasswordInput
+                label={t('auth.reset.password')}
+                description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                error={errors.password}
+                required
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+                data-testid="reset-password"
+              />
+              <PasswordInput
+                label={t('auth.reset.repeat')}
+                autoComplete="new-password"
+                value={repeat}
+                onChange={(event) => setRepeat(event.currentTarget.value)}
+                error={errors.repeat}
+                required
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+                data-testid="reset-repeat"
+              />
+              <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="reset-submit">
+                {t('auth.reset.save')}
+              </Button>
+            </Stack>
+          </form>
+      )}
+    </LinkLanding>
+  );
 
   return (
     <AuthLayout>
@@ -98,19 +90,5 @@ export function ResetPasswordPage() {
       </Title>
       {body}
     </AuthLayout>
-  );
-}
-
-function ResetProblem({ message }: { message: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <Alert color="orange" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-problem">
-        {message}
-      </Alert>
-      <Anchor component={Link} to="/forgot-password">
-        {t('auth.reset.askAgain')}
-      </Anchor>
-    </Stack>
   );
 }

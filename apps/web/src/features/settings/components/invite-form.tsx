@@ -2,29 +2,24 @@ import { ActionIcon, Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text, 
 import { IconAlertCircle, IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '@faena/domain/email';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDate } from '../../../shared/lib/dates.ts';
+import { useEmailInput } from '../../../shared/ui/use-email-input.ts';
 import { useCreateInvite } from '../api/create-invite.ts';
 
 /** Invites someone by e-mail and shows the link (also sent by e-mail) to share it another way. */
 export function InviteForm() {
   const { t } = useTranslation();
   const create = useCreateInvite();
-  const [email, setEmail] = useState('');
+  const { email, setEmail, error, checked } = useEmailInput();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = email.trim();
-    if (!isValidEmail(trimmed)) {
-      setError(t('validation.invalidEmail'));
-      return;
-    }
-    setError(undefined);
+    const address = checked();
+    if (!address) return;
     create.mutate(
-      { email: trimmed, ...(name.trim() ? { name: name.trim() } : {}) },
+      { email: address, ...(name.trim() ? { name: name.trim() } : {}) },
       {
         onSuccess: () => {
           setEmail('');
