@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { formatDate } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useInvite } from '../api/get-invite.ts';
-import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { passwordProblemText } from './password-problems.ts';
 import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
@@ -43,8 +42,8 @@ export function FromInvitePage() {
 
   const existingAccount = isHttpError(accept.error) && accept.error.code === 'invalid-credential';
   const failure = existingAccount ? { message: t('auth.invite.existingAccount', { email: invite.data?.email ?? '' }) } : accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
-  const body = (
-    <LinkLanding token={token} query={invite} missing={t('auth.invite.missing')} invalid={t('auth.invite.invalid')} way={{ to: '/login', label: t('auth.backToStart') }} testId="invite-problem">
+  return (
+    <LinkLanding icon={IconMailOpened} title={t('auth.invite.title')} token={token} query={invite} missing={t('auth.invite.missing')} invalid={t('auth.invite.invalid')} way={{ to: '/login', label: t('auth.backToStart') }} testId="invite-problem">
       {(data) => (
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
           <Stack gap="md">
@@ -74,16 +73,5 @@ export function FromInvitePage() {
         </form>
       )}
     </LinkLanding>
-  );
-
-  return (
-    <AuthLayout>
-      <TenantBrand />
-      <Title order={1} fz={26}>
-        <IconMailOpened size={26} style={{ verticalAlign: '-4px', marginRight: 8 }} aria-hidden="true" />
-        {t('auth.invite.title')}
-      </Title>
-      {body}
-    </AuthLayout>
   );
 }

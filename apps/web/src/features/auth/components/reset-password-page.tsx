@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePasswordReset, useResetPassword } from '../api/password-reset.ts';
-import { AuthLayout, TenantBrand } from './auth-layout.tsx';
 import { passwordProblemText } from './password-problems.ts';
 import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
@@ -39,8 +38,8 @@ export function ResetPasswordPage() {
 
   const spent = isHttpError(reset.error) && reset.error.code === 'expired-action-code';
   const failure = spent ? { message: t('auth.reset.invalid') } : reset.error ? signInErrorMessage(reset.error, t, tenant.name) : null;
-  const body = (
-    <LinkLanding token={token} query={preview} missing={t('auth.reset.missing')} invalid={t('auth.reset.invalid')} way={{ to: '/forgot-password', label: t('auth.reset.askAgain') }} testId="reset-problem">
+  return (
+    <LinkLanding icon={IconKey} title={t('auth.reset.title')} token={token} query={preview} missing={t('auth.reset.missing')} invalid={t('auth.reset.invalid')} way={{ to: '/forgot-password', label: t('auth.reset.askAgain') }} testId="reset-problem">
       {(data) => (
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset.form')}>
           <Stack gap="md">
@@ -49,46 +48,35 @@ export function ResetPasswordPage() {
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                 {failure.message}
               </Alert>
-              )}
-              <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" data-testid="reset-account" />
-              <PasswordInput
-                label={t('auth.reset.password')}
-                description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-                error={errors.password}
-                required
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-                data-testid="reset-password"
-              />
-              <PasswordInput
-                label={t('auth.reset.repeat')}
-                autoComplete="new-password"
-                value={repeat}
-                onChange={(event) => setRepeat(event.currentTarget.value)}
-                error={errors.repeat}
-                required
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-                data-testid="reset-repeat"
-              />
-              <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="reset-submit">
-                {t('auth.reset.save')}
-              </Button>
-            </Stack>
-          </form>
+            )}
+            <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" data-testid="reset-account" />
+            <PasswordInput
+              label={t('auth.reset.password')}
+              description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+              required
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              data-testid="reset-password"
+            />
+            <PasswordInput
+              label={t('auth.reset.repeat')}
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(event) => setRepeat(event.currentTarget.value)}
+              error={errors.repeat}
+              required
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              data-testid="reset-repeat"
+            />
+            <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="reset-submit">
+              {t('auth.reset.save')}
+            </Button>
+          </Stack>
+        </form>
       )}
     </LinkLanding>
-  );
-
-  return (
-    <AuthLayout>
-      <TenantBrand />
-      <Title order={1} fz={26}>
-        <IconKey size={26} style={{ verticalAlign: '-4px', marginRight: 8 }} aria-hidden="true" />
-        {t('auth.reset.title')}
-      </Title>
-      {body}
-    </AuthLayout>
   );
 }
