@@ -53,6 +53,7 @@ describe.each(engines())('people on %s', (engine) => {
         'has_account',
         'id',
         'identity_documents',
+        'invited',
         'is_disabled',
         'name',
         'origin',
