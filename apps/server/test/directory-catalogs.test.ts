@@ -124,6 +124,31 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=not-an-id`, { token: admin }))).results).toEqual([]);
   });
 
+  it('says what points at a row: persons, active venues and locations that would keep naming it', async () => {
+    const usage = async (path: string, token = admin) => server.api('demo', `${ORG}/${path}usage/`, { token });
+    const line = await post<Item>(`${ORG}/business-lines/`, { name: 'Retail usos', code: 'RU' });
+    const category = await post<Item>(`${ORG}/venue-categories/`, { name: 'Outlet usos', code: 'OU' });
+    const plan = await post<Item>(`${ORG}/blueprints/`, { name: 'Plano usos', code: 'PU' });
+    const company = await post<Item>(`${ORG}/companies/`, { name: 'Contratista usos', code: 'CU' });
+    const venue = await post<Venue>(`${ORG}/venues/`, { name: 'Sede usos', code: 'SU', business_line: line.id, categories: [category.id] });
+    const floor = await post<{ id: string }>(`${ORG}/locations/`, { name: 'Piso usos', code: 'PU-1', venue: venue.id, blue_print: plan.id });
+    await post(`${ORG}/locations/`, { name: 'Sala usos', code: 'PU-1-S', venue: venue.id, parent: floor.id });
+    const gone = await post<{ id: string }>(`${ORG}/locations/`, { name: 'Sala cerrada', code: 'PU-1-X', venue: venue.id, parent: floor.id });
+    expect((await server.api('demo', `${ORG}/locations/${gone.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    await post('/api/audiences/v3/persons/', { name: 'Persona usos', workspace_ids: [venue.id], business_line_ids: [line.id], company_id: company.id });
+    const read = async (path: string) => body(await usage(path));
+    expect(await read(`venues/${venue.id}/`)).toEqual({ persons: 1, locations: 3 - 1 });
+    expect(await read(`locations/${floor.id}/`)).toEqual({ locations: 1 });
+    expect(await read(`business-lines/${line.id}/`)).toEqual({ persons: 1, venues: 1 });
+    expect(await read(`venue-categories/${category.id}/`)).toEqual({ venues: 1 });
+    expect(await read(`blueprints/${plan.id}/`)).toEqual({ locations: 1 });
+    expect(await read(`companies/${company.id}/`)).toEqual({ persons: 1 });
+    // a row of another catalogue, or none at all, is not found here
+    expect((await usage(`venue-categories/${line.id}/`)).status).toBe(404);
+    expect((await usage('venues/00000000-0000-4000-8000-000000000000/')).status).toBe(404);
+    expect((await usage(`venues/${venue.id}/`, operario)).status).toBe(403);
+  });
+
   it('a module the tenant disabled answers 404 module-disabled on its routes (demo-norte: store, company)', async () => {
     for (const path of [`${ORG}/stores/`, `${ORG}/companies/`, `${ORG}/imports/stores/`, `${ORG}/stores/00000000-0000-4000-8000-000000000000/`]) {
       const response = await server.api('demo-norte', path, { token: norteAdmin });
@@ -219,6 +244,9 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       `${RES}/data-sources/${source.id}/imports/`,
       `${RES}/data-sources/${source.id}/imports/current.csv`,
       `${RES}/data-sources/${source.id}/usage/`,
+      `${ORG}/venues/${venue.id}/usage/`,
+      `${ORG}/locations/${location.id}/usage/`,
+      `${ORG}/business-lines/${line.id}/usage/`,
     ];
     for (const path of reads) expect((await server.api('demo', path, { token: admin })).status, path).toBe(404);
     for (const [method, path, json] of [

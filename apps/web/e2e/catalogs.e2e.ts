@@ -110,10 +110,13 @@ describe('catalogues and data sources (web)', () => {
     await page.locator('[data-testid=detail-title]', { hasText: `Piso ${RUN}` }).waitFor();
     await page.locator('[data-testid=detail-fields] [data-field=venue]').getByRole('link', { name: `Sede ${RUN} editada` }).click();
     await page.locator('[data-testid=venue-locations] [data-testid=location-node]', { hasText: `Piso ${RUN}` }).waitFor();
+    // what still names it: the location under it
+    await page.locator('[data-testid=catalog-usage]', { hasText: 'En uso: 1 ubicación.' }).waitFor();
     await shot(page, 'catalogs-venue-detail', 'desktop');
 
-    // Delete (soft) with confirmation, find it under "Eliminados", restore it.
+    // Delete (soft) with confirmation, which says what still points at it; find it under "Eliminados", restore it.
     await page.click('[data-testid=detail-delete]');
+    await page.getByRole('dialog').getByText('Apuntan a él 1 ubicación: lo conservarán, pero ya no se podrá elegir.').waitFor();
     await confirmDialog(page, 'Eliminar');
     await page.locator('[data-testid=deleted-badge]').waitFor();
     await goto(page, `/venues?search=${RUN}`, '[data-testid=catalog-no-matches]');

@@ -93,3 +93,12 @@ export const ZCreateLocationRequest = z.object({
   blue_print: z.string().max(100).nullable().optional(),
 });
 export const ZUpdateLocationRequest = ZCreateLocationRequest.partial().extend({ is_active: z.boolean().optional() });
+
+/**
+ * What still names a catalogue row (decision 008): how many persons, active venues and active
+ * locations point at it — they keep pointing at it once it is deleted. Only the kinds that can.
+ */
+export const ZCatalogUsage = z
+  .object({ persons: z.number().int().optional(), venues: z.number().int().optional(), locations: z.number().int().optional() })
+  .meta({ id: 'CatalogUsage' });
+export type TCatalogUsage = z.infer<typeof ZCatalogUsage>;

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TCatalog } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { catalogItems, locations, venues } from './catalogs.table.ts';
 import { sortKey } from './sort-key.ts';
@@ -222,4 +223,46 @@ export async function codeLookup(tx: Drizzle, tenantId: string, catalog: ItemKin
   for (const row of rows) if (!out.has(row.name.toLowerCase())) out.set(row.name.toLowerCase(), row.id);
   for (const row of rows) if (row.code) out.set(row.code.toLowerCase(), row.id);
   return out;
+}
+
+/** Where each catalogue's rows are named: which table holds the row, and the counts of what points at it. */
+const USAGE: Record<TCatalog, { table: SQL; kind?: string; counts: (id: SQL) => Record<string, SQL> }> = {
+  venues: {
+    table: sql`venues`,
+    counts: (id) => ({
+      persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.workspace_ids @> ARRAY[${id}]`,
+      locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.venue_id = ${id} AND l.is_active`,
+    }),
+  },
+  locations: { table: sql`locations`, counts: (id) => ({ locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.parent_id = ${id} AND l.is_active` }) },
+  'business-lines': {
+    table: sql`catalog_items`,
+    kind: 'business-line',
+    counts: (id) => ({
+      persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.business_line_ids @> ARRAY[${id}]`,
+      venues: sql`SELECT count(*) FROM venues v WHERE v.tenant_id = x.tenant_id AND v.business_line_id = ${id} AND v.is_active`,
+    }),
+  },
+  companies: { table: sql`catalog_items`, kind: 'company', counts: (id) => ({ persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.company_id = ${id}` }) },
+  'venue-categories': {
+    table: sql`catalog_items`,
+    kind: 'venue-category',
+    counts: (id) => ({ venues: sql`SELECT count(*) FROM venues v WHERE v.tenant_id = x.tenant_id AND v.category_ids @> ARRAY[${id}] AND v.is_active` }),
+  },
+  blueprints: { table: sql`catalog_items`, kind: 'blueprint', counts: (id) => ({ locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.blueprint_id = ${id} AND l.is_active` }) },
+  stores: { table: sql`catalog_items`, kind: 'store', counts: () => ({}) },
+};
+
+/** What points at a catalogue row, in one statement; null when the row is not the tenant's. */
+export async function catalogUsageCounts(tx: Drizzle, tenantId: string, catalog: TCatalog, rowId: string): Promise<Record<string, number> | null> {
+  const spec = USAGE[catalog];
+  const id = sql`${rowId}::uuid`;
+  const counts = Object.entries(spec.counts(id));
+  const columns = counts.length > 0 ? sql.join(counts.map(([name, count]) => sql`(${count})::int AS ${sql.identifier(name)}`), sql`, `) : sql`1 AS found`;
+  const result = (await tx.execute(sql`
+    SELECT ${columns} FROM ${spec.table} x
+    WHERE x.tenant_id = ${tenantId} AND x.id = ${id} ${spec.kind ? sql`AND x.kind = ${spec.kind}` : sql``}`)) as unknown as { rows: Record<string, number>[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  return Object.fromEntries(counts.map(([name]) => [name, Number(row[name] ?? 0)]));
 }

@@ -17,6 +17,7 @@ import {
   zPaged,
   type TCatalog,
   type TGenericCatalog,
+  ZCatalogUsage,
 } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { PUBLIC, SIGNED_IN, requires } from '../../platform/http/access.ts';
@@ -38,6 +39,7 @@ import {
   getLocation,
   getPublicVenue,
   getVenue,
+  catalogUsage,
   listAllLocations,
   listAllVenues,
   listCatalogItems,
@@ -99,6 +101,15 @@ export function catalogsRoutes(app: App, platform: Platform): void {
     await editVenue(ctxOf(request, platform), request.params.id, { is_active: false });
     return reply.status(204).send();
   });
+
+  // What points at a row: `/venues/{id}/usage/`, `/locations/{id}/usage/`, `/{catalogue}/{id}/usage/`
+  const usageSchema = { tags, summary: 'What still names the row: persons, active venues and locations pointing at it', response: { 200: ZCatalogUsage } };
+  for (const catalog of ['venues', 'locations'] as const) {
+    app.get(`${prefix}/${catalog}/:id/usage/`, { config: { access: MANAGE }, schema: { ...usageSchema, params: idParams } }, async (request) => catalogUsage(ctxOf(request, platform), catalog, request.params.id));
+  }
+  app.get(`${prefix}/:catalog/:id/usage/`, { config: { access: MANAGE }, schema: { ...usageSchema, params: catalogIdParams } }, async (request) =>
+    catalogUsage(ctxOf(request, platform), genericCatalog(request.params.catalog), request.params.id),
+  );
 
   // Locations (module "location")
   app.get(`${prefix}/locations/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'listLocations', querystring: ZLocationListQuery, response: { 200: zPaged(ZLocation) } } }, async (request) => {

@@ -1,4 +1,4 @@
-import type { TCatalog, TCatalogItem, TGenericCatalog, TLocation, TPublicVenue, TVenue } from '@faena/contracts';
+import type { TCatalog, TCatalogItem, TCatalogUsage, TGenericCatalog, TLocation, TPublicVenue, TVenue } from '@faena/contracts';
 import type { z } from 'zod';
 import type { ToggleableModule } from '@faena/domain';
 import type { ZCreateLocationRequest, ZCreateVenueRequest, ZUpdateCatalogItemRequest, ZUpdateLocationRequest, ZUpdateVenueRequest, ZCreateCatalogItemRequest } from '@faena/contracts';
@@ -31,6 +31,7 @@ import {
   type ItemRow,
   type LocationRow,
   type VenueRow,
+  catalogUsageCounts,
 } from './catalogs.repository.ts';
 
 type VenueInsert = typeof venues.$inferInsert;
@@ -120,6 +121,14 @@ export async function getCatalogItem(ctx: Ctx, catalog: TGenericCatalog, id: str
   const row = isUuid(id) ? await ctx.tx((tx) => findItem(tx, ctx.tenant.id, ITEM_KIND[catalog], id)) : null;
   if (!row) throw notFound('Item');
   return toItem(row);
+}
+
+/** What points at a row of any catalogue (its detail says so, and deleting it warns). */
+export async function catalogUsage(ctx: Ctx, catalog: TCatalog, id: string): Promise<TCatalogUsage> {
+  assertCatalogEnabled(ctx.tenant, catalog);
+  const counts = isUuid(id) ? await ctx.tx((tx) => catalogUsageCounts(tx, ctx.tenant.id, catalog, id)) : null;
+  if (!counts) throw notFound('Item');
+  return counts;
 }
 
 export async function createCatalogItem(ctx: Ctx, catalog: TGenericCatalog, input: z.infer<typeof ZCreateCatalogItemRequest>): Promise<TCatalogItem> {

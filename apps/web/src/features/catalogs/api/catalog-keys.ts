@@ -6,4 +6,5 @@ export const catalogKeys = {
   catalog: (key: CatalogKey) => ['catalogs', key] as const,
   lists: (key: CatalogKey) => ['catalogs', key, 'list'] as const,
   item: (key: CatalogKey, id: string) => ['catalogs', key, 'item', id] as const,
+  usage: (key: CatalogKey, id: string) => ['catalogs', key, 'usage', id] as const,
 };

@@ -1,4 +1,5 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { TCatalogUsage } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import type { CatalogDef, CatalogRecord } from '../lib/catalog-defs.ts';
 import { catalogKeys } from './catalog-keys.ts';
@@ -19,4 +20,18 @@ export function useCatalogItem(def: CatalogDef, id: string | null | undefined) {
 /** Several records of one catalogue by id (names of references: categories, a parent). */
 export function useCatalogItems(def: CatalogDef, ids: readonly string[]) {
   return useQueries({ queries: ids.map((id) => catalogItemQueryOptions(def, id)) });
+}
+
+/** GET {catalogue}/{id}/usage/ (writers) — the persons, venues and locations that point at the record. */
+export function catalogUsageQueryOptions(def: CatalogDef, id: string) {
+  return queryOptions({
+    queryKey: catalogKeys.usage(def.key, id),
+    queryFn: ({ signal }) => apiClient.get<TCatalogUsage>(`${def.api}/${encodeURIComponent(id)}/usage/`, { signal }),
+    // other catalogues' writes change it (a location made under a venue): asked afresh each time
+    staleTime: 0,
+  });
+}
+
+export function useCatalogUsage(def: CatalogDef, id: string, enabled: boolean) {
+  return useQuery({ ...catalogUsageQueryOptions(def, id), enabled });
 }

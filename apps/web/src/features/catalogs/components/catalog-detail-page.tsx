@@ -7,9 +7,10 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RecordTitle } from '../../../shared/ui/record-title.tsx';
-import { useCatalogItem } from '../api/get-catalog-item.ts';
+import { useCatalogItem, useCatalogUsage } from '../api/get-catalog-item.ts';
 import { useCatalogPage } from '../api/get-catalog-page.ts';
 import { CATALOGS, isCatalogEnabled, visibleFields, type CatalogDef, type CatalogRecord } from '../lib/catalog-defs.ts';
+import { usageText } from '../lib/usage-text.ts';
 import { FieldValue } from './field-value.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { LocationTreeView } from './location-tree-view.tsx';
@@ -60,6 +61,7 @@ function Detail({ def, record }: { def: CatalogDef; record: CatalogRecord }) {
           ) : null
         }
       />
+      {canWrite && <UsageLine def={def} id={record.id} />}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <DataList orientation="horizontal" labelWidth="14rem" withDivider data-testid="detail-fields" styles={{ item: { flexWrap: 'wrap', rowGap: 4 } }}>
           {fields.map((field) => (
@@ -171,5 +173,18 @@ function SubLocations({ location, canWrite }: { location: CatalogRecord; canWrit
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** What still points at the record (writers: it is what deleting it would leave naming it). */
+function UsageLine({ def, id }: { def: CatalogDef; id: string }) {
+  const { t } = useTranslation();
+  const usage = useCatalogUsage(def, id, true);
+  if (!usage.data) return null;
+  const used = usageText(t, usage.data);
+  return (
+    <Text size="sm" c="dimmed" data-testid="catalog-usage">
+      {used ? t('catalogs.usage.inUse', { used }) : t('catalogs.usage.unused')}
+    </Text>
   );
 }

@@ -21,6 +21,7 @@ export function useDataSourceUsage(id: string) {
   return useQuery({
     queryKey: dataSourceKeys.usage(id),
     queryFn: ({ signal }) => apiClient.get<TDataSourceUsage>(`${DATA_SOURCES_API}/${encodeURIComponent(id)}/usage/`, { signal }),
-    staleTime: 30_000,
+    // forms change elsewhere: asked afresh each time the detail opens
+    staleTime: 0,
   });
 }
