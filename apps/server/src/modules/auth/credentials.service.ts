@@ -6,6 +6,7 @@ import type { Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findPerson } from '../people/people.repository.ts';
 import { invites, sessions, users } from './auth.table.ts';
+import { revokePersonSessions } from './sessions.repository.ts';
 
 const notFound = () => new AppError('not-found', 'Person not found.');
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -61,11 +62,7 @@ export async function signOutEverywhere(ctx: Ctx, personId: string): Promise<TSi
   const revoked = await ctx.tx(
     async (tx) => {
       if (!(await findPerson(tx, tenantId, personId))) throw notFound();
-      const closed = await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'signed-out-by-administrator' })
-        .where(and(eq(sessions.tenantId, tenantId), eq(sessions.personId, personId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-        .returning({ id: sessions.id });
+      const closed = await revokePersonSessions(tx, tenantId, personId, 'signed-out-by-administrator');
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId });
       return closed.length;
     },

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { isValidEmail, normalizeEmail } from '@faena/domain';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '@faena/domain';
 import type { TPasswordResetPreview, TTokenPair } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -8,8 +8,9 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import { findPerson, findPersonByEmail } from '../people/people.repository.ts';
 import { assertPassword, memberIdentity, openSession } from './auth.service.ts';
-import { passwordResets, sessions } from './auth.table.ts';
+import { passwordResets } from './auth.table.ts';
 import type { SignInLimiter } from './rate-limit.ts';
+import { revokePersonSessions } from './sessions.repository.ts';
 import { findUserById, hashPassword, setUserPassword } from './users.service.ts';
 
 /** How long a reset link works (decision 017). */
@@ -59,7 +60,7 @@ async function mailReset(ctx: Ctx, user: ResetUser, token: string): Promise<void
  */
 export async function requestPasswordReset(ctx: Ctx, limiter: SignInLimiter, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
+  if (!isValidEmail(email)) throw new FieldErrors({ email: [INVALID_EMAIL_MESSAGE] });
   await limiter.check(email, input.ip);
   const issued = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
     const person = await findPersonByEmail(tx, ctx.tenant.id, email);
@@ -75,7 +76,6 @@ export async function requestPasswordReset(ctx: Ctx, limiter: SignInLimiter, inp
 export async function sendPasswordReset(ctx: Ctx, personId: string): Promise<TPasswordResetPreview> {
   const { caller } = signedIn(ctx);
   if (!isUuid(personId)) throw new AppError('not-found', 'Person not found.');
-  let email = '';
   const issued = await ctx.tx(
     async (tx) => {
       const person = await findPerson(tx, ctx.tenant.id, personId);
@@ -86,10 +86,9 @@ export async function sendPasswordReset(ctx: Ctx, personId: string): Promise<TPa
       if (!user) throw new AppError('not-found', 'Person not found.');
       const reset = await insertReset(tx, ctx.tenant.id, user, caller.personId);
       if (!reset) throw new AppError('too-many-requests', 'This person was already sent several links in the last hour. Try again later.');
-      email = user.email;
       return { user, ...reset };
     },
-    { audit: 'auth.password-reset.send', details: () => ({ email }) },
+    { audit: 'auth.password-reset.send', details: (result) => ({ email: result.user.email }) },
   );
   await mailReset(ctx, issued.user, issued.token);
   return { email: issued.user.email, expires_at: issued.expiresAt.toISOString() };
@@ -109,7 +108,7 @@ async function openReset(tx: Drizzle, tenantId: string, token: string, lock = fa
 
 /** What the link opens: whose password it changes and until when. */
 export async function previewPasswordReset(ctx: Ctx, token: string): Promise<TPasswordResetPreview> {
-  const reset = await ctx.platform.db.transaction(ctx.tenant.id, (tx) => openReset(tx, ctx.tenant.id, token));
+  const reset = await ctx.read((db) => openReset(db, ctx.tenant.id, token));
   return { email: reset.email, expires_at: reset.expiresAt.toISOString() };
 }
 
@@ -122,28 +121,22 @@ export async function resetPassword(ctx: Ctx, token: string, input: { password: 
   assertPassword(ctx.tenant, input.password);
   await previewPasswordReset(ctx, token);
   const passwordHash = await hashPassword(input.password);
-  let personId: string | null = null;
-  const pair = await ctx.tx(
+  const { pair } = await ctx.tx(
     async (tx) => {
       const reset = await openReset(tx, ctx.tenant.id, token, true);
       const user = await findUserById(tx, reset.userId);
       if (!user) throw new AppError('expired-action-code', EXPIRED);
       const identity = await memberIdentity(tx, ctx.tenant, user);
-      personId = identity.person.id;
       await setUserPassword(tx, user.id, passwordHash);
-      const now = new Date();
       await tx
         .update(passwordResets)
-        .set({ usedAt: now })
+        .set({ usedAt: new Date() })
         .where(and(eq(passwordResets.tenantId, ctx.tenant.id), eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now, revokedReason: 'password-reset' })
-        .where(and(eq(sessions.tenantId, ctx.tenant.id), eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await revokePersonSessions(tx, ctx.tenant.id, identity.person.id, 'password-reset');
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
-      return openSession(ctx, tx, identity, 'PASSWORD');
+      return { personId: identity.person.id, pair: await openSession(ctx, tx, identity, 'PASSWORD') };
     },
-    { audit: 'auth.password-reset', subject: () => personId },
+    { audit: 'auth.password-reset', subject: (result) => result.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return pair;

@@ -52,6 +52,16 @@ export async function revokeSession(tx: Drizzle, tenantId: string, id: string, r
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
+/** Closes every open session of the person in the tenant (signed out by an administrator, a new password): the ids closed. */
+export async function revokePersonSessions(tx: Drizzle, tenantId: string, personId: string, reason: string): Promise<string[]> {
+  const closed = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.personId, personId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+    .returning({ id: sessions.id });
+  return closed.map((row) => row.id);
+}
+
 export async function markRefreshed(tx: Drizzle, tenantId: string, id: string): Promise<void> {
   await tx.update(sessions).set({ lastRefreshedAt: sql`now()` }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
 }

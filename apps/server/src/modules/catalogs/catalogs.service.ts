@@ -126,7 +126,7 @@ export async function getCatalogItem(ctx: Ctx, catalog: TGenericCatalog, id: str
 /** What points at a row of any catalogue (its detail says so, and deleting it warns). */
 export async function catalogUsage(ctx: Ctx, catalog: TCatalog, id: string): Promise<TCatalogUsage> {
   assertCatalogEnabled(ctx.tenant, catalog);
-  const counts = isUuid(id) ? await ctx.tx((tx) => catalogUsageCounts(tx, ctx.tenant.id, catalog, id)) : null;
+  const counts = isUuid(id) ? await ctx.read((db) => catalogUsageCounts(db, ctx.tenant.id, catalog, id)) : null;
   if (!counts) throw notFound('Item');
   return counts;
 }

@@ -64,7 +64,7 @@ export async function editDataSource(ctx: Ctx, id: string, input: { name?: strin
 /** Which forms read the data source (the detail says so, and deleting it warns). */
 export async function dataSourceUsage(ctx: Ctx, id: string): Promise<TDataSourceUsage> {
   await getDataSource(ctx, id);
-  return { forms: await ctx.tx((tx) => formsUsingDataSource(tx, ctx.tenant.id, id)) };
+  return { forms: await ctx.read((db) => formsUsingDataSource(db, ctx.tenant.id, id)) };
 }
 
 export async function listDataSourceRows(ctx: Ctx, id: string, query: ListQuery): Promise<{ count: number; results: TDataSourceRow[] }> {

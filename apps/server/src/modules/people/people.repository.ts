@@ -251,9 +251,13 @@ export interface PersonQuery {
   idIn?: SQL | undefined;
 }
 
-/** Whether the person (no account yet) has an open invitation to this e-mail: invites_open_email answers it. */
-export const openInvitationSql = (tenantId: string, email: SQL) => sql`EXISTS (
-  SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = ${email} AND i.accepted_at IS NULL AND i.expires_at > now())`;
+/**
+ * The person (alias `p`) has no account yet and an invitation to their primary e-mail is open
+ * (neither accepted nor expired): the list's badge, its `account` filter and the detail alike;
+ * invites_open_email answers it per person.
+ */
+export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.primary_email IS NOT NULL AND EXISTS (
+  SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = p.primary_email AND i.accepted_at IS NULL AND i.expires_at > now()))`;
 
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
@@ -285,8 +289,8 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   if (query.status === 'active') filters.push(sql`NOT p.is_disabled`);
   if (query.status === 'disabled') filters.push(sql`p.is_disabled`);
   if (query.account === 'active') filters.push(sql`p.user_id IS NOT NULL`);
-  if (query.account === 'invited') filters.push(sql`p.user_id IS NULL AND p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)}`);
-  if (query.account === 'none') filters.push(sql`p.user_id IS NULL AND NOT (p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)})`);
+  if (query.account === 'invited') filters.push(invitedSql(tenantId));
+  if (query.account === 'none') filters.push(sql`p.user_id IS NULL AND NOT ${invitedSql(tenantId)}`);
   if (query.origin) filters.push(sql`p.origin = ${query.origin}`);
   if (query.businessLineId) filters.push(sql`p.business_line_ids @> ARRAY[${query.businessLineId}]::uuid[]`);
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
@@ -310,11 +314,10 @@ export interface PersonListRow extends PersonRow {
   invited: boolean;
 }
 
-/** `openInvitationSql` for one person. */
-export async function hasOpenInvitation(tx: Drizzle, tenantId: string, person: { userId: string | null; primaryEmail: string | null }): Promise<boolean> {
-  if (person.userId !== null || person.primaryEmail === null) return false;
-  const result = (await tx.execute(sql`SELECT ${openInvitationSql(tenantId, sql`${person.primaryEmail}`)} AS open`)) as unknown as { rows: { open: boolean }[] };
-  return result.rows[0]?.open === true;
+/** `invitedSql` for one person of the tenant. */
+export async function isInvited(tx: Drizzle, tenantId: string, personId: string): Promise<boolean> {
+  const result = (await tx.execute(sql`SELECT ${invitedSql(tenantId)} AS invited FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId}`)) as unknown as { rows: { invited: boolean }[] };
+  return result.rows[0]?.invited === true;
 }
 
 interface RawListRow {
@@ -384,7 +387,7 @@ export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQu
            (SELECT COALESCE(json_agg(json_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::json)
               FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) AS documents,
            ${positionsJsonSql(tenantId, sql`p.id`)} AS positions,
-           (p.user_id IS NULL AND p.primary_email IS NOT NULL AND ${openInvitationSql(tenantId, sql`p.primary_email`)}) AS invited
+           ${invitedSql(tenantId)} AS invited
     FROM (${source.total}) c
     LEFT JOIN LATERAL (${source.page}) page ON true
     LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id

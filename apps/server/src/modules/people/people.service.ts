@@ -30,7 +30,7 @@ import {
   type PersonQuery,
   type PersonRow,
   invitationCandidates,
-  hasOpenInvitation,
+  isInvited,
 } from './people.repository.ts';
 
 export const EMAIL_IN_USE = 'Email already in use';
@@ -68,7 +68,7 @@ async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promis
   const extras: Extras = {
     documents: (await documentsOf(tx, tenantId, [row.id])).get(row.id) ?? [],
     positions: (await positionsOfPersons(tx, tenantId, [row.id])).get(row.id) ?? [],
-    invited: await hasOpenInvitation(tx, tenantId, row),
+    invited: await isInvited(tx, tenantId, row.id),
   };
   const lines = await itemNames(tx, tenantId, 'business-line', row.businessLineIds);
   const companies = await itemNames(tx, tenantId, 'company', row.companyId ? [row.companyId] : []);
@@ -387,13 +387,22 @@ export async function setDisabled(ctx: Ctx, id: string, disabled: boolean): Prom
   return getPerson(ctx, id);
 }
 
+/** Why a person cannot be invited (the detail's button and the list's bulk action alike), or null. */
+function whyNotInvitable(person: { userId: string | null; isDisabled: boolean; primaryEmail: string | null }): 'has_account' | 'disabled' | 'no_email' | null {
+  if (person.userId) return 'has_account';
+  if (person.isDisabled) return 'disabled';
+  return person.primaryEmail ? null : 'no_email';
+}
+
 /** Invites the person to create an account with their primary e-mail (auth's invitation). */
 export async function invitePerson(ctx: Ctx, id: string) {
-  const person = await getPerson(ctx, id);
-  if (!person.primary_email) throw new FieldErrors({ primary_email: [problem('no-email', 'The person has no e-mail to invite.')] });
-  if (person.has_account) throw new AppError('conflict', `${person.name} already has an account.`, { reason: 'has-account' });
-  if (person.is_disabled) throw new AppError('conflict', `${person.name} is disabled.`, { reason: 'disabled' });
-  return createInvite(ctx, { email: person.primary_email, name: person.name });
+  const person = isUuid(id) ? await ctx.read((db) => findPerson(db, ctx.tenant.id, id)) : null;
+  if (!person) throw notFound();
+  const why = whyNotInvitable(person);
+  if (why === 'has_account') throw new AppError('conflict', `${person.name} already has an account.`, { reason: 'has-account' });
+  if (why === 'disabled') throw new AppError('conflict', `${person.name} is disabled.`, { reason: 'disabled' });
+  if (why === 'no_email' || !person.primaryEmail) throw new FieldErrors({ primary_email: [problem('no-email', 'The person has no e-mail to invite.')] });
+  return createInvite(ctx, { email: person.primaryEmail, name: person.name });
 }
 
 /**
@@ -404,26 +413,24 @@ export async function invitePerson(ctx: Ctx, id: string) {
 export async function inviteMany(ctx: Ctx, input: TBulkInviteRequest): Promise<TBulkInviteResponse> {
   const ids = [...new Set(input.person_ids)];
   const answer: TBulkInviteResponse = { invited: [], has_account: [], disabled: [], no_email: [], not_found: [] };
-  const emails = new Map<string, string>();
-  const invitations = await ctx.tx(
+  const { invitations } = await ctx.tx(
     async (tx) => {
       const found = new Map((await invitationCandidates(tx, ctx.tenant.id, ids)).map((person) => [person.id, person]));
-      const eligible: { email: string; name: string }[] = [];
+      const eligible: { id: string; email: string; name: string }[] = [];
       for (const id of ids) {
         const person = found.get(id);
-        if (!person) answer.not_found.push(id);
-        else if (person.userId) answer.has_account.push(id);
-        else if (person.isDisabled) answer.disabled.push(id);
-        else if (!person.primaryEmail) answer.no_email.push(id);
-        else {
-          answer.invited.push(id);
-          emails.set(id, person.primaryEmail);
-          eligible.push({ email: person.primaryEmail, name: person.name });
-        }
+        const why = person ? whyNotInvitable(person) : 'not_found';
+        if (why) answer[why].push(id);
+        else if (person?.primaryEmail) eligible.push({ id, email: person.primaryEmail, name: person.name });
       }
-      return insertInvitations(ctx, tx, eligible);
+      answer.invited = eligible.map((person) => person.id);
+      return { eligible, invitations: await insertInvitations(ctx, tx, eligible) };
     },
-    { audit: 'auth.invite.create', subject: () => answer.invited, details: (_result, subject) => ({ email: (subject && emails.get(subject)) ?? null, bulk: true }) },
+    {
+      audit: 'auth.invite.create',
+      subject: (result) => result.eligible.map((person) => person.id),
+      details: (result, subject) => ({ email: result.eligible.find((person) => person.id === subject)?.email ?? null, bulk: true }),
+    },
   );
   await mailInvitations(ctx, invitations);
   return answer;

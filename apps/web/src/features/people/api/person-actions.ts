@@ -35,8 +35,8 @@ export function useInvitePerson(id: string) {
     meta: { silent: true },
     mutationFn: () => apiClient.post<Invite>(`${personUrl(id)}/invite`),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: peopleKeys.history(id) });
-      void client.invalidateQueries({ queryKey: peopleKeys.credential(id) });
+      // the person (and the list) now say invited; their history and access card too
+      void client.invalidateQueries({ queryKey: peopleKeys.all });
     },
   });
 }

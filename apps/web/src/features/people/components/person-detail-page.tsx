@@ -12,7 +12,6 @@ import { confirm, openModal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { usePerson } from '../api/get-person.ts';
 import { useImpersonate } from '../api/impersonate.ts';
-import { useCredentialStatus } from '../api/person-credentials.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
@@ -143,9 +142,6 @@ function PersonDetail({ person }: { person: TPerson }) {
 
   const canInvite = access.canManage && !person.has_account && !person.is_disabled && Boolean(person.primary_email);
   // an open invitation shows as such (the account card asks the same, one request for both)
-  // the credential status is fresher right after an invitation; until it is known, the person's own flag
-  const credential = useCredentialStatus(person.id, canInvite).data;
-  const invited = credential ? credential.status === 'INVITED' : person.invited;
   const canImpersonate = access.canImpersonate && person.has_account && !person.is_disabled && !isSelf && !isImpersonating;
 
   return (
@@ -165,7 +161,7 @@ function PersonDetail({ person }: { person: TPerson }) {
                 </Text>
               )}
               <Group gap={6}>
-                <PersonStatusBadge person={person} invited={invited} testId="person-status" />
+                <PersonStatusBadge person={person} testId="person-status" />
                 {person.positions.map((position) => (
                   <Badge key={position.id} variant="outline" tt="none">
                     {position.title}
@@ -182,7 +178,7 @@ function PersonDetail({ person }: { person: TPerson }) {
             )}
             {canInvite && (
               <Button variant="light" leftSection={<IconMail size={16} />} onClick={onInvite} loading={invite.isPending} data-testid="person-invite">
-                {invited ? t('people.detail.invite.resend') : t('people.detail.invite.button')}
+                {person.invited ? t('people.detail.invite.resend') : t('people.detail.invite.button')}
               </Button>
             )}
             {canImpersonate && (

@@ -9,14 +9,10 @@ const LOOK = {
   noAccount: { color: 'yellow', label: 'people.status.noAccount' },
 } as const;
 
-/**
- * Whether the person can sign in: disabled, active (has an account), invited (an open invitation
- * to their e-mail) or without an account. `invited` overrides the person's own flag (the detail
- * knows it from the credential status, fresher right after an invitation).
- */
-export function PersonStatusBadge({ person, invited, size, testId }: { person: { is_disabled: boolean; has_account: boolean; invited?: boolean }; invited?: boolean; size?: MantineSize; testId?: string }) {
+/** Whether the person can sign in: disabled, active (has an account), invited (an open invitation to their e-mail) or without an account. */
+export function PersonStatusBadge({ person, size, testId }: { person: { is_disabled: boolean; has_account: boolean; invited: boolean }; size?: MantineSize; testId?: string }) {
   const { t } = useTranslation();
-  const look = LOOK[person.is_disabled ? 'disabled' : person.has_account ? 'active' : (invited ?? person.invited) ? 'invited' : 'noAccount'];
+  const look = LOOK[person.is_disabled ? 'disabled' : person.has_account ? 'active' : person.invited ? 'invited' : 'noAccount'];
   return (
     <Badge color={look.color} c={readableOnLight(look.color)} variant="light" size={size} data-testid={testId}>
       {t(look.label)}
