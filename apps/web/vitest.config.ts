@@ -13,6 +13,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Beside the API suite on two shared cores a screen test can take several times its usual
+    // second or two; the queries inside already wait up to 10 s (src/test/setup.ts).
+    testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });
