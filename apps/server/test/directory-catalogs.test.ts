@@ -213,6 +213,12 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     // which forms read it: the latest version of each form decides
     const usage = async () => body<{ forms: { id: string; name: string }[] }>(await server.api('demo', `${RES}/data-sources/${source.id}/usage/`, { token: admin }));
     expect(await usage()).toEqual({ forms: [] });
+    // the demo's own form reads both demo sources
+    const demoSources = await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${RES}/data-sources/?page_size=50`, { token: admin }));
+    for (const name of ['Tallas de uniforme', 'Regiones de Chile']) {
+      const demo = demoSources.results.find((s) => s.name === name)!;
+      expect(await body(await server.api('demo', `${RES}/data-sources/${demo.id}/usage/`, { token: admin }))).toEqual({ forms: [{ id: expect.any(String), name: 'Solicitud de ropa de trabajo' }] });
+    }
     const field = (id: number, dataSource: string) => ({ id, type: 'data_source', name: `region_${id}`, label: 'Región', required: false, skippable: false, validators: [], data_source_id: dataSource });
     const other = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Turnos' });
     const uses = await post<{ id: string }>('/api/forms/v3/forms/', { name: 'Despacho', description: [field(1, source.id)] });

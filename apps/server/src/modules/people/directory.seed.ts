@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { rutCheckDigit, type PermissionKey } from '@faena/domain';
+import { rutCheckDigit, ZFormDefinition, type PermissionKey } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { insertAudience } from '../audiences/audiences.repository.ts';
 import { insertItem, insertLocation, insertVenue, type ItemKind } from '../catalogs/catalogs.repository.ts';
 import { insertDataSource, insertRow } from '../data-sources/data-sources.repository.ts';
+import { insertForm } from '../forms/forms.repository.ts';
 import { insertPosition, setHolders, setParents } from '../org-chart/org-chart.repository.ts';
 import { positions } from '../org-chart/org-chart.table.ts';
 import { mergePassportPermissions } from '../permissions/permissions.repository.ts';
@@ -98,7 +99,7 @@ const HOLDERS: Record<string, (string | number)[]> = {
  * to show: catalogues (business lines, venue categories, blueprints, companies, stores), venues
  * and a location tree, an organisation chart of five levels with the seeded people in it, every
  * person with a RUT, phones, an address, business lines and workspaces, audiences, two data
- * sources and an import history. Runs once, after seed/demo.ts has created the people; a tenant
+ * sources, a form that reads them and an import history. Runs once, after seed/demo.ts has created the people; a tenant
  * that has positions already is left alone.
  */
 export async function seedDemoDirectory(platform: Platform, tenantId: string): Promise<void> {
@@ -271,6 +272,20 @@ export async function seedDemoDirectory(platform: Platform, tenantId: string): P
       ['VIII-A', 'Biobío (hasta 2018)', false],
     ];
     for (const [key, label, isActive] of regionRows) await insertRow(tx, { tenantId, dataSourceId: regions.id, key, label, isActive: isActive ?? true });
+
+    // A form that reads both sources, so a source's detail says who uses it.
+    await insertForm(tx, tenantId, {
+      name: 'Solicitud de ropa de trabajo',
+      personId: byEmail.get('rrhh@faena.test')!.id,
+      definition: ZFormDefinition.parse([
+        { id: 1, type: 'display_text', text: '<p>Pide aquí tu ropa de trabajo y EPP. Recursos Humanos la despacha a tu sede.</p>' },
+        { id: 2, type: 'data_source', name: 'talla_polera', label: 'Talla de polera', required: true, data_source_id: sizes.id },
+        { id: 3, type: 'data_source', name: 'talla_parka', label: 'Talla de parka', data_source_id: sizes.id },
+        { id: 4, type: 'integer', name: 'cantidad', label: 'Cantidad de juegos', required: true, min: 1, max: 3 },
+        { id: 5, type: 'data_source', name: 'region', label: 'Región de despacho', required: true, data_source_id: regions.id },
+        { id: 6, type: 'text', name: 'comentarios', label: 'Comentarios' },
+      ]),
+    });
 
     await seedImportHistory(tx, tenantId, sizes.id, sizeRows, byEmail.get('admin@faena.test')!.id, byEmail.get('rrhh@faena.test')!.id);
   });
