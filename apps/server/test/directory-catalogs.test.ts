@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
-import { ORG, RES, uploadFile } from './directory.helpers.ts';
+import { csv, importAll, ORG, RES, uploadFile } from './directory.helpers.ts';
 import { PDF, PNG_1X1 } from './documents.helpers.ts';
 
 interface Venue {
@@ -233,6 +233,60 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await server.api('demo', `${RES}/data-sources/nope/rows/`, { token: admin })).status).toBe(404);
   });
 
+  it('a data source in manual order: rows moved by hand, new ones at the end, pickers and the current file in that order (decision 018)', async () => {
+    const source = await post<{ id: string; row_order: string }>(`${RES}/data-sources/`, { name: 'Prioridades' });
+    expect(source.row_order).toBe('label');
+    const rows = `${RES}/data-sources/${source.id}/rows/`;
+    const ids: Record<string, string> = {};
+    for (const [key, label] of [['3', 'Baja'], ['1', 'Urgente'], ['2', 'Alta']]) ids[key] = (await post<{ id: string }>(rows, { key, label })).id;
+    const keys = async (query = '') => (await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?page_size=50${query}`, { token: operario }))).results.map((r) => r.key).join('');
+    const move = (key: string, to: string, token = admin) => server.api('demo', `${rows}${ids[key]}/move`, { method: 'POST', token, json: { to } });
+    // by label until someone says otherwise: Alta, Baja, Urgente
+    expect(await keys()).toBe('231');
+    const refused = await move('1', 'first');
+    expect(refused.status).toBe(409);
+    expect(await body(refused)).toMatchObject({ code: 'conflict', reason: 'label-order' });
+    // manual order starts from what readers saw
+    expect(await body(await server.api('demo', `${RES}/data-sources/${source.id}/`, { method: 'PATCH', token: admin, json: { row_order: 'manual' } }))).toMatchObject({ row_order: 'manual' });
+    expect(await keys()).toBe('231');
+    expect(await body(await move('1', 'first'))).toMatchObject({ key: '1', label: 'Urgente' });
+    expect(await keys()).toBe('123');
+    expect((await move('3', 'up')).status).toBe(200);
+    expect(await keys()).toBe('132');
+    expect((await move('1', 'up')).status).toBe(200); // already first: nothing moves
+    expect((await move('1', 'down')).status).toBe(200);
+    expect(await keys()).toBe('312');
+    expect((await move('3', 'last')).status).toBe(200);
+    expect(await keys()).toBe('123');
+    // a new row goes last; a search keeps the order
+    ids['0'] = (await post<{ id: string }>(rows, { key: '0', label: 'Informativa' })).id;
+    expect(await keys()).toBe('1230');
+    expect(await keys('&search=a')).toBe('230');
+    // a deleted row is skipped by its neighbours' moves and cannot move itself
+    expect((await server.api('demo', `${rows}${ids['2']}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect(await keys()).toBe('130');
+    expect((await move('3', 'up')).status).toBe(200);
+    expect(await keys()).toBe('310');
+    expect(await body(await move('2', 'first'))).toMatchObject({ code: 'conflict', reason: 'deleted' });
+    expect((await server.api('demo', `${rows}${ids['2']}`, { method: 'PATCH', token: admin, json: { is_active: true } })).status).toBe(200);
+    expect(await keys()).toBe('3210'); // back in its old place
+    // an import appends its new rows in the file's order and leaves the others where they are
+    const imports = `${RES}/data-sources/${source.id}/imports/`;
+    const job = await importAll(server, 'demo', admin, imports, csv([['key', 'label'], ['9', 'Nueva nueve'], ['1', 'Urgente'], ['8', 'Nueva ocho']]), 'prioridades.csv', 'upsert');
+    expect(job).toMatchObject({ status: 'APPLY_OK', counts: { ADD: 2 } });
+    expect(await keys()).toBe('321098');
+    // the current file follows the order too
+    const current = await server.api('demo', `${imports}current.csv`, { token: admin });
+    expect((await current.text()).replace(/^\uFEFF/, '').trim().split('\n').map((line) => line.split(',')[0]).join('')).toBe('key321098');
+    // rules of the route
+    expect((await move('1', 'last', operario)).status).toBe(403);
+    expect((await move('1', 'sideways')).status).toBe(400);
+    expect((await server.api('demo', `${rows}00000000-0000-4000-8000-000000000000/move`, { method: 'POST', token: admin, json: { to: 'up' } })).status).toBe(404);
+    // back to alphabetical: Alta, Baja, Informativa, Nueva nueve, Nueva ocho, Urgente
+    await server.api('demo', `${RES}/data-sources/${source.id}/`, { method: 'PATCH', token: admin, json: { row_order: 'label' } });
+    expect(await keys()).toBe('230981');
+  });
+
   it("keeps tenant B's venues, locations, catalogues, organisation and data sources out of tenant A's reach", async () => {
     const bId = (await tenantOf(server, 'demo-norte')).id;
     const venue = await post<Venue>(`${ORG}/venues/`, { name: 'Faena B', code: 'FB' }, 201, norteAdmin, 'demo-norte');
@@ -261,6 +315,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       ['PATCH', `${ORG}/business-lines/${line.id}/`, { name: 'x' }],
       ['PATCH', `${RES}/data-sources/${source.id}/rows/${row.id}`, { label: 'x' }],
       ['POST', `${RES}/data-sources/${source.id}/rows/`, { key: 'x', label: 'x' }],
+      ['POST', `${RES}/data-sources/${source.id}/rows/${row.id}/move`, { to: 'first' }],
     ] as const) {
       expect((await server.api('demo', path, { method, token: admin, ...(json ? { json } : {}) })).status, `${method} ${path}`).toBe(404);
     }

@@ -85,11 +85,14 @@ export const ZImportKinds = z
 // ------------------------------------------------------------------------------------------
 // Data sources (key/label catalogues of data_source form fields)
 
+/** How a source's rows are listed, in its screens and in form pickers: by label, or in an order people set (decision 018). */
+export const DATA_SOURCE_ROW_ORDERS = ['label', 'manual'] as const;
+export type TDataSourceRowOrder = (typeof DATA_SOURCE_ROW_ORDERS)[number];
 export const ZDataSource = z
-  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), rows_count: z.number().int(), created_at: z.string(), updated_at: z.string() })
+  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), row_order: z.enum(DATA_SOURCE_ROW_ORDERS), rows_count: z.number().int(), created_at: z.string(), updated_at: z.string() })
   .meta({ id: 'DataSource' });
 export type TDataSource = z.infer<typeof ZDataSource>;
-export const ZCreateDataSourceRequest = z.object({ name: z.string().trim().min(1).max(200), description: z.string().trim().max(2000).nullable().optional() });
+export const ZCreateDataSourceRequest = z.object({ name: z.string().trim().min(1).max(200), description: z.string().trim().max(2000).nullable().optional(), row_order: z.enum(DATA_SOURCE_ROW_ORDERS).optional() });
 export const ZUpdateDataSourceRequest = ZCreateDataSourceRequest.partial().extend({ is_active: z.boolean().optional() });
 export const ZDataSourceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });
 
@@ -102,4 +105,7 @@ export const ZDataSourceRow = z.object({ id: z.string(), key: z.string(), label:
 export type TDataSourceRow = z.infer<typeof ZDataSourceRow>;
 export const ZCreateDataSourceRowRequest = z.object({ key: z.string().trim().min(1).max(200), label: z.string().trim().min(1).max(500) });
 export const ZUpdateDataSourceRowRequest = ZCreateDataSourceRowRequest.partial().extend({ is_active: z.boolean().optional() });
+/** Moves a row of a manually ordered source one place up or down, or to the top or the bottom, among its active rows. */
+export const DATA_SOURCE_ROW_MOVES = ['up', 'down', 'first', 'last'] as const;
+export const ZMoveDataSourceRowRequest = z.object({ to: z.enum(DATA_SOURCE_ROW_MOVES) });
 export const ZDataSourceRowsQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });

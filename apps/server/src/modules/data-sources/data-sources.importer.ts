@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { presumedNew, registerImporter, type Importer } from '../imports/importer.ts';
+import { lockDataSource, nextRowPosition } from './data-sources.repository.ts';
 
 /**
  * Key/label rows of one data source (scope = the data source's id). Replace mode by default:
@@ -46,14 +47,20 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
         AND NOT EXISTS (SELECT 1 FROM import_rows s WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.key = d.key)`);
   },
   tables: ['data_source_rows'],
+  // in the source's own order when it is manual (decision 018), else by key
   current: ({ tenantId, scope }) => sql`
     SELECT key, label FROM data_source_rows
     WHERE tenant_id = ${tenantId} AND data_source_id = ${scope}::uuid AND is_active
-    ORDER BY key`,
+    ORDER BY CASE WHEN (SELECT row_order FROM data_sources WHERE tenant_id = ${tenantId} AND id = ${scope}::uuid) = 'manual' THEN position END, key`,
   async apply(tx, ctx) {
+    // new rows go after the last one, in the file's order; the rows there keep their places
+    const scope = ctx.scope;
+    if (!scope) throw new Error('a data-source import without its data source');
+    await lockDataSource(tx, ctx.tenantId, scope);
     await tx.execute(sql`
-      INSERT INTO data_source_rows (tenant_id, data_source_id, key, label)
-      SELECT ${ctx.tenantId}, ${ctx.scope}::uuid, r.key, r.label FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'ADD'`);
+      INSERT INTO data_source_rows (tenant_id, data_source_id, key, label, position)
+      SELECT ${ctx.tenantId}, ${ctx.scope}::uuid, r.key, r.label, ${nextRowPosition(ctx.tenantId, scope)} + row_number() OVER (ORDER BY r.row, r.id) - 1
+      FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'ADD'`);
     await tx.execute(sql`
       UPDATE data_source_rows d SET label = r.label, is_active = true, updated_at = now()
       FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);

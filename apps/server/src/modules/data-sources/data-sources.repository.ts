@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
+import type { TDataSourceRowOrder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
 import { sortKey } from '../catalogs/sort-key.ts';
@@ -42,14 +43,70 @@ export async function updateDataSource(tx: Drizzle, tenantId: string, id: string
   return row ?? null;
 }
 
-export async function listRows(tx: Drizzle, tenantId: string, dataSourceId: string, query: { search?: string | undefined; isActive: 'true' | 'false' | 'all'; limit: number; offset: number }) {
+/** Locks the source's row for this transaction: its rows' positions are handed out one writer at a time. */
+export async function lockDataSource(tx: Drizzle, tenantId: string, id: string): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM data_sources WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`);
+}
+
+/** The position after the source's last row (call under lockDataSource). */
+export const nextRowPosition = (tenantId: string, dataSourceId: string) =>
+  sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM data_source_rows WHERE tenant_id = ${tenantId} AND data_source_id = ${dataSourceId}::uuid)`;
+
+/** Numbers the source's rows in their alphabetical order, so a switch to manual order starts from what readers saw. */
+export async function numberRowsByLabel(tx: Drizzle, tenantId: string, dataSourceId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE data_source_rows d SET position = o.n
+    FROM (SELECT id, row_number() OVER (ORDER BY ${sortKey(sql.raw('label'))}, key) AS n FROM data_source_rows WHERE tenant_id = ${tenantId} AND data_source_id = ${dataSourceId}::uuid) o
+    WHERE d.tenant_id = ${tenantId} AND d.id = o.id`);
+}
+
+/**
+ * Moves an active row among the source's active rows (call under lockDataSource): up or down
+ * swaps it with its neighbour, first and last put it before or after every row. False when it
+ * is already there.
+ */
+export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowRecord, to: 'up' | 'down' | 'first' | 'last'): Promise<boolean> {
+  const source = and(eq(dataSourceRows.tenantId, tenantId), eq(dataSourceRows.dataSourceId, row.dataSourceId));
+  if (to === 'first' || to === 'last') {
+    const [edge] = await tx
+      .select({ id: dataSourceRows.id, position: dataSourceRows.position })
+      .from(dataSourceRows)
+      .where(and(source, eq(dataSourceRows.isActive, true)))
+      .orderBy(to === 'first' ? asc(dataSourceRows.position) : desc(dataSourceRows.position))
+      .limit(1);
+    if (!edge || edge.id === row.id) return false;
+    const position = to === 'first' ? sql`(SELECT min(position) - 1 FROM data_source_rows WHERE tenant_id = ${tenantId} AND data_source_id = ${row.dataSourceId}::uuid)` : nextRowPosition(tenantId, row.dataSourceId);
+    await tx.update(dataSourceRows).set({ position, updatedAt: new Date() }).where(and(source, eq(dataSourceRows.id, row.id)));
+    return true;
+  }
+  const [neighbour] = await tx
+    .select({ id: dataSourceRows.id, position: dataSourceRows.position })
+    .from(dataSourceRows)
+    .where(and(source, eq(dataSourceRows.isActive, true), to === 'up' ? lt(dataSourceRows.position, row.position) : gt(dataSourceRows.position, row.position)))
+    .orderBy(to === 'up' ? desc(dataSourceRows.position) : asc(dataSourceRows.position))
+    .limit(1);
+  if (!neighbour) return false;
+  const now = new Date();
+  await tx.update(dataSourceRows).set({ position: neighbour.position, updatedAt: now }).where(and(source, eq(dataSourceRows.id, row.id)));
+  await tx.update(dataSourceRows).set({ position: row.position, updatedAt: now }).where(and(source, eq(dataSourceRows.id, neighbour.id)));
+  return true;
+}
+
+export async function listRows(tx: Drizzle, tenantId: string, dataSourceId: string, query: { search?: string | undefined; isActive: 'true' | 'false' | 'all'; limit: number; offset: number; order: TDataSourceRowOrder }) {
   const where = and(
     eq(dataSourceRows.tenantId, tenantId),
     eq(dataSourceRows.dataSourceId, dataSourceId),
     active(query.isActive, dataSourceRows.isActive),
     query.search?.trim() ? or(ilike(dataSourceRows.key, pattern(query.search)), ilike(dataSourceRows.label, pattern(query.search))) : undefined,
   );
-  const rows = await tx.select().from(dataSourceRows).where(where).orderBy(asc(sortKey(dataSourceRows.label)), asc(dataSourceRows.key)).limit(query.limit).offset(query.offset);
+  const order = query.order === 'manual' ? [asc(dataSourceRows.position), asc(dataSourceRows.key)] : [asc(sortKey(dataSourceRows.label)), asc(dataSourceRows.key)];
+  const rows = await tx
+    .select()
+    .from(dataSourceRows)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dataSourceRows).where(where);
   return { count: counted?.total ?? 0, rows };
 }
@@ -63,8 +120,12 @@ export async function findRow(tx: Drizzle, tenantId: string, dataSourceId: strin
   return row ?? null;
 }
 
-export async function insertRow(tx: Drizzle, values: typeof dataSourceRows.$inferInsert): Promise<DataSourceRowRecord> {
-  const [row] = await tx.insert(dataSourceRows).values(values).returning();
+/** A new row goes after the source's last one (writers hold lockDataSource). */
+export async function insertRow(tx: Drizzle, values: Omit<typeof dataSourceRows.$inferInsert, 'position'>): Promise<DataSourceRowRecord> {
+  const [row] = await tx
+    .insert(dataSourceRows)
+    .values({ ...values, position: nextRowPosition(values.tenantId, values.dataSourceId) })
+    .returning();
   return row!;
 }
 

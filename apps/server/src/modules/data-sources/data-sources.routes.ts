@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCreateDataSourceRequest, ZCreateDataSourceRowRequest, ZDataSource, ZDataSourceListQuery, ZDataSourceRow, ZDataSourceRowsQuery, ZDataSourceUsage, zPaged, ZUpdateDataSourceRequest, ZUpdateDataSourceRowRequest } from '@faena/contracts';
+import { ZCreateDataSourceRequest, ZCreateDataSourceRowRequest, ZDataSource, ZDataSourceListQuery, ZDataSourceRow, ZDataSourceRowsQuery, ZDataSourceUsage, ZMoveDataSourceRowRequest, zPaged, ZUpdateDataSourceRequest, ZUpdateDataSourceRowRequest } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -7,7 +7,7 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
 import { dataSourceRowsImporter } from './data-sources.importer.ts';
-import { activeDataSource, addRow, createDataSource, dataSourceUsage, editDataSource, editRow, getDataSource, listAll, listDataSourceRows } from './data-sources.service.ts';
+import { activeDataSource, addRow, createDataSource, dataSourceUsage, editDataSource, editRow, getDataSource, listAll, listDataSourceRows, moveDataSourceRow } from './data-sources.service.ts';
 
 const prefix = '/api/resources/v3/data-sources';
 const tags = ['data-sources'];
@@ -51,6 +51,14 @@ export function dataSourcesRoutes(app: App, platform: Platform): void {
   );
   app.patch(`${prefix}/:id/rows/:rowId`, { config: { access: MANAGE }, schema: { tags, params: rowParams, body: ZUpdateDataSourceRowRequest, response: { 200: ZDataSourceRow } } }, async (request) =>
     editRow(ctxOf(request, platform), request.params.id, request.params.rowId, request.body),
+  );
+  app.post(
+    `${prefix}/:id/rows/:rowId/move`,
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Move a row of a manually ordered source: up or down one place, or first or last (409 label-order when the source is listed by label)', params: rowParams, body: ZMoveDataSourceRowRequest, response: { 200: ZDataSourceRow } },
+    },
+    async (request) => moveDataSourceRow(ctxOf(request, platform), request.params.id, request.params.rowId, request.body.to),
   );
   app.delete(`${prefix}/:id/rows/:rowId`, { config: { access: MANAGE }, schema: { tags, summary: 'Soft delete (is_active false)', params: rowParams } }, async (request, reply) => {
     await editRow(ctxOf(request, platform), request.params.id, request.params.rowId, { is_active: false });

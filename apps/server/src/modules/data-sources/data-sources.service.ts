@@ -1,10 +1,10 @@
-import type { TDataSource, TDataSourceRow, TDataSourceUsage } from '@faena/contracts';
+import type { TDataSource, TDataSourceRow, TDataSourceRowOrder, TDataSourceUsage } from '@faena/contracts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { formsUsingDataSource } from '../forms/forms.repository.ts';
-import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
+import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, lockDataSource, moveRow, numberRowsByLabel, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
 
 const notFound = (what = 'Data source') => new AppError('not-found', `${what} not found.`);
 const KEY_IN_USE = 'Key already in use';
@@ -14,6 +14,7 @@ const toDataSource = (row: DataSourceRecord): TDataSource => ({
   name: row.name,
   description: row.description,
   is_active: row.isActive,
+  row_order: row.rowOrder as TDataSourceRowOrder,
   rows_count: row.rowsCount,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -41,20 +42,31 @@ export async function activeDataSource(ctx: Ctx, id: string): Promise<TDataSourc
   return source;
 }
 
-export async function createDataSource(ctx: Ctx, input: { name: string; description?: string | null | undefined }): Promise<TDataSource> {
-  const row = await ctx.tx((tx) => insertDataSource(tx, { tenantId: ctx.tenant.id, name: input.name, description: input.description?.trim() || null }), { audit: 'data-sources.create' });
+export async function createDataSource(ctx: Ctx, input: { name: string; description?: string | null | undefined; row_order?: TDataSourceRowOrder | undefined }): Promise<TDataSource> {
+  const row = await ctx.tx((tx) => insertDataSource(tx, { tenantId: ctx.tenant.id, name: input.name, description: input.description?.trim() || null, rowOrder: input.row_order ?? 'label' }), { audit: 'data-sources.create' });
   return getDataSource(ctx, row.id);
 }
 
-export async function editDataSource(ctx: Ctx, id: string, input: { name?: string | undefined; description?: string | null | undefined; is_active?: boolean | undefined }): Promise<TDataSource> {
+export async function editDataSource(
+  ctx: Ctx,
+  id: string,
+  input: { name?: string | undefined; description?: string | null | undefined; is_active?: boolean | undefined; row_order?: TDataSourceRowOrder | undefined },
+): Promise<TDataSource> {
   if (!isUuid(id)) throw notFound();
   const row = await ctx.tx(
-    (tx) =>
-      updateDataSource(tx, ctx.tenant.id, id, {
+    async (tx) => {
+      if (input.row_order === 'manual') {
+        await lockDataSource(tx, ctx.tenant.id, id);
+        // a source put in manual order starts from the alphabetical order its readers saw
+        if ((await findDataSource(tx, ctx.tenant.id, id))?.rowOrder === 'label') await numberRowsByLabel(tx, ctx.tenant.id, id);
+      }
+      return updateDataSource(tx, ctx.tenant.id, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
         ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-      }),
+        ...(input.row_order !== undefined ? { rowOrder: input.row_order } : {}),
+      });
+    },
     { audit: 'data-sources.update' },
   );
   if (!row) throw notFound();
@@ -68,8 +80,8 @@ export async function dataSourceUsage(ctx: Ctx, id: string): Promise<TDataSource
 }
 
 export async function listDataSourceRows(ctx: Ctx, id: string, query: ListQuery): Promise<{ count: number; results: TDataSourceRow[] }> {
-  await getDataSource(ctx, id);
-  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, id, listArgs(query)));
+  const source = await getDataSource(ctx, id);
+  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, id, { ...listArgs(query), order: source.row_order }));
   return { count, results: rows.map(toRow) };
 }
 
@@ -84,7 +96,34 @@ async function writeRow<T>(fn: () => Promise<T>): Promise<T> {
 
 export async function addRow(ctx: Ctx, id: string, input: { key: string; label: string }): Promise<TDataSourceRow> {
   await activeDataSource(ctx, id);
-  const row = await writeRow(() => ctx.tx((tx) => insertRow(tx, { tenantId: ctx.tenant.id, dataSourceId: id, key: input.key, label: input.label }), { audit: 'data-sources.rows.create' }));
+  const row = await writeRow(() =>
+    ctx.tx(
+      async (tx) => {
+        await lockDataSource(tx, ctx.tenant.id, id);
+        return insertRow(tx, { tenantId: ctx.tenant.id, dataSourceId: id, key: input.key, label: input.label });
+      },
+      { audit: 'data-sources.rows.create' },
+    ),
+  );
+  return toRow(row);
+}
+
+/** Moves a row of a manually ordered source (decision 018); a source listed by label refuses (`reason: label-order`). */
+export async function moveDataSourceRow(ctx: Ctx, id: string, rowId: string, to: 'up' | 'down' | 'first' | 'last'): Promise<TDataSourceRow> {
+  const source = await activeDataSource(ctx, id);
+  if (source.row_order !== 'manual') throw new AppError('conflict', 'This data source lists its rows by label; put it in manual order to move them.', { reason: 'label-order' });
+  if (!isUuid(rowId)) throw notFound('Row');
+  const row = await ctx.tx(
+    async (tx) => {
+      await lockDataSource(tx, ctx.tenant.id, id);
+      const found = await findRow(tx, ctx.tenant.id, id, rowId);
+      if (!found) throw notFound('Row');
+      if (!found.isActive) throw new AppError('conflict', 'A deleted row has no place in the order; restore it first.', { reason: 'deleted' });
+      await moveRow(tx, ctx.tenant.id, found, to);
+      return found;
+    },
+    { audit: 'data-sources.rows.move', details: { to } },
+  );
   return toRow(row);
 }
 

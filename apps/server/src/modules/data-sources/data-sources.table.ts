@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
 import { sortKey } from '../catalogs/sort-key.ts';
 
@@ -10,6 +10,8 @@ export const dataSources = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description'),
+    /** 'label' (alphabetical) or 'manual' (by the rows' position; decision 018). */
+    rowOrder: text('row_order').notNull().default('label'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -26,6 +28,8 @@ export const dataSourceRows = pgTable(
     id: id(),
     key: text('key').notNull(),
     label: text('label').notNull(),
+    /** Place in a manually ordered source: unique among the source's rows, new rows at the end. */
+    position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -34,5 +38,6 @@ export const dataSourceRows = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('data_source_rows_key').on(t.tenantId, t.dataSourceId, t.key),
     index('data_source_rows_label').on(t.tenantId, t.dataSourceId, sortKey(t.label)),
+    index('data_source_rows_position').on(t.tenantId, t.dataSourceId, t.position),
   ],
 );
