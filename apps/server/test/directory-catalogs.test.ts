@@ -238,7 +238,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(source.row_order).toBe('label');
     const rows = `${RES}/data-sources/${source.id}/rows/`;
     const ids: Record<string, string> = {};
-    for (const [key, label] of [['3', 'Baja'], ['1', 'Urgente'], ['2', 'Alta']]) ids[key] = (await post<{ id: string }>(rows, { key, label })).id;
+    for (const [key, label] of [['3', 'Baja'], ['1', 'Urgente'], ['2', 'Alta']] as const) ids[key] = (await post<{ id: string }>(rows, { key, label })).id;
     const keys = async (query = '') => (await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?page_size=50${query}`, { token: operario }))).results.map((r) => r.key).join('');
     const move = (key: string, to: string, token = admin) => server.api('demo', `${rows}${ids[key]}/move`, { method: 'POST', token, json: { to } });
     // by label until someone says otherwise: Alta, Baja, Urgente

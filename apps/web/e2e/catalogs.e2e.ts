@@ -197,12 +197,27 @@ describe('catalogues and data sources (web)', () => {
     await page.locator('[data-testid=rows-count]', { hasText: '3 filas' }).waitFor();
     for (const key of ['M', 'T', 'N']) await page.locator(`[data-testid=source-data-row][data-key=${key}]`).waitFor();
 
+    // Shifts go in the order of the day, not the alphabet's: manual order, the afternoon moved to the top.
+    const order = async () => (await page.locator('[data-testid=source-data-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).join('');
+    expect(await order()).toBe('MNT');
+    await page.getByTestId('rows-order').getByText('Manual').click();
+    await page.getByTestId('rows-order-hint').waitFor();
+    await page.getByRole('button', { name: 'Subir la fila T' }).click();
+    await expect.poll(order).toBe('MTN');
+    await page.getByRole('button', { name: 'Subir la fila T' }).click();
+    await expect.poll(order).toBe('TMN');
+    expect(await page.getByRole('button', { name: 'Subir la fila T' }).isDisabled()).toBe(true);
+    await shot(page, 'data-source-manual-order', 'desktop');
+    await page.reload();
+    await page.getByTestId('rows-order-hint').waitFor();
+    expect(await order()).toBe('TMN');
+
     // To change them in a spreadsheet: the current rows in the import's own columns.
     await page.click('[data-testid=rows-import]');
     await page.getByText('Descarga los datos actuales en estas mismas columnas').waitFor();
     const [current] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-current]')]);
     expect(current.suggestedFilename()).toMatch(/^data-source-rows-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFkey,label\r\nM,Mañana\r\nN,Noche\r\nT,Tarde (14 a 22 h)\r\n');
+    expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFkey,label\r\nT,Tarde (14 a 22 h)\r\nM,Mañana\r\nN,Noche\r\n');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -240,7 +240,8 @@ export async function seedDemoDirectory(platform: Platform, tenantId: string): P
     const committee = [0, 13, 20, 29, 30].flatMap((n) => (workers[n] ? [workers[n].id] : []));
     await insertAudience(tx, { tenantId, name: 'Comité paritario', description: 'Integrantes del comité de higiene y seguridad', rules: rules({ persons: committee, positions: [seatIds.get('PRV')!] }) });
 
-    const sizes = await insertDataSource(tx, { tenantId, name: 'Tallas de uniforme', description: 'Tallas de ropa de trabajo y EPP' });
+    // sizes read smallest to largest, not alphabetically: a source in manual order (decision 018)
+    const sizes = await insertDataSource(tx, { tenantId, name: 'Tallas de uniforme', description: 'Tallas de ropa de trabajo y EPP', rowOrder: 'manual' });
     const sizeRows: [string, string][] = [
       ['XS', 'Extra pequeña'],
       ['S', 'Pequeña'],

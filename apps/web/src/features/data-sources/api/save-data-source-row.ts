@@ -36,3 +36,16 @@ export function useSaveDataSourceRow(sourceId: string) {
     },
   });
 }
+
+export type RowMove = 'up' | 'down' | 'first' | 'last';
+
+/** POST /rows/{rowId}/move: a row of a manually ordered source changes place (decision 018). */
+export function useMoveDataSourceRow(sourceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rowId, to }: { rowId: string; to: RowMove }) =>
+      apiClient.post<TDataSourceRow>(`${DATA_SOURCES_API}/${encodeURIComponent(sourceId)}/rows/${encodeURIComponent(rowId)}/move`, { json: { to } }),
+    meta: { silent: true },
+    onSuccess: () => void client.invalidateQueries({ queryKey: dataSourceKeys.rows(sourceId) }),
+  });
+}

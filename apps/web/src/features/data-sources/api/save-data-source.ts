@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TDataSource } from '@faena/contracts';
+import type { TDataSource, TDataSourceRowOrder } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { DATA_SOURCES_API, dataSourceKeys } from './data-source-keys.ts';
 
@@ -8,6 +8,7 @@ export interface DataSourceInput {
   name?: string;
   description?: string | null;
   is_active?: boolean;
+  row_order?: TDataSourceRowOrder;
 }
 
 /** POST /data-sources/ (201) or PATCH /data-sources/{id}/; DELETE is the soft delete. */
@@ -32,6 +33,8 @@ export function useSaveDataSource() {
       if (source) client.setQueryData(dataSourceKeys.source(source.id), source);
       else if (id) client.setQueryData<TDataSource>(dataSourceKeys.source(id), (old) => (old ? { ...old, ...body } as TDataSource : old));
       void client.invalidateQueries({ queryKey: dataSourceKeys.lists });
+      // A new order lists the rows anew.
+      if (id && body.row_order !== undefined) void client.invalidateQueries({ queryKey: dataSourceKeys.rows(id) });
       // Form pickers list the sources too.
       void client.invalidateQueries({ queryKey: ['forms', 'data-sources'] });
     },

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TDataSource } from '@faena/contracts';
+import type { TDataSource, TDataSourceRowOrder } from '@faena/contracts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RecordTitle } from '../../../shared/ui/record-title.tsx';
@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { useDataSource, useDataSourceUsage } from '../api/get-data-source.ts';
 import { ROWS_PAGE_SIZE, useDataSourceRows } from '../api/get-data-source-rows.ts';
 import { useSaveDataSource } from '../api/save-data-source.ts';
+import { useMoveDataSourceRow, type RowMove } from '../api/save-data-source-row.ts';
 import { generalProblem } from '../lib/problems.ts';
 import { AddRowForm } from './add-row-form.tsx';
 import { confirmActiveChange } from './confirm-active.ts';
@@ -95,6 +96,8 @@ function Detail({ source }: { source: TDataSource }) {
   );
 }
 
+const ROW_ORDERS: readonly TDataSourceRowOrder[] = ['label', 'manual'];
+
 function RowsPanel({ source }: { source: TDataSource }) {
   const { t } = useTranslation();
   const isDesktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false }) ?? true;
@@ -102,6 +105,24 @@ function RowsPanel({ source }: { source: TDataSource }) {
   const rows = useDataSourceRows(source.id, params);
   useClampPage(rows.data?.count, params.page, ROWS_PAGE_SIZE, (page) => update({ page }));
   const editable = source.is_active;
+  const saveSource = useSaveDataSource();
+  const move = useMoveDataSourceRow(source.id);
+  // Rows move among the active ones, in the whole list: not while a search or the deleted ones are shown.
+  const manual = source.row_order === 'manual';
+  const canMove = editable && manual && !params.search.trim() && params.status === 'active';
+  const setOrder = (order: TDataSourceRowOrder) =>
+    saveSource.mutate({ id: source.id, body: { row_order: order } }, { onError: (error) => toast.error(problemText(t, generalProblem(error))) });
+  const moveRow = (rowId: string, to: RowMove) => move.mutate({ rowId, to }, { onError: (error) => toast.error(problemText(t, generalProblem(error))) });
+  const lastPage = rows.data ? Math.max(1, Math.ceil(rows.data.count / ROWS_PAGE_SIZE)) : 1;
+  const moves = (index: number, rowId: string) =>
+    canMove && rows.data
+      ? {
+          up: params.page > 1 || index > 0,
+          down: params.page < lastPage || index < rows.data.results.length - 1,
+          busy: move.isPending || rows.isFetching,
+          onMove: (to: RowMove) => moveRow(rowId, to),
+        }
+      : undefined;
 
   return (
     <Stack gap="sm" data-testid="rows-panel">
@@ -113,11 +134,27 @@ function RowsPanel({ source }: { source: TDataSource }) {
           </Text>
         </Title>
         {editable && (
-          <Button variant="default" size="sm" component={Link} to={`/fuentes-de-datos/${source.id}/carga-masiva`} leftSection={<IconUpload size={16} />} data-testid="rows-import">
-            {t('dataSources.actions.import')}
-          </Button>
+          <Group gap="sm">
+            <SegmentedControl
+              size="sm"
+              value={source.row_order}
+              onChange={(value) => setOrder(value as TDataSourceRowOrder)}
+              disabled={saveSource.isPending}
+              aria-label={t('dataSources.order.title')}
+              data={ROW_ORDERS.map((order) => ({ value: order, label: t(`dataSources.order.${order}`) }))}
+              data-testid="rows-order"
+            />
+            <Button variant="default" size="sm" component={Link} to={`/fuentes-de-datos/${source.id}/carga-masiva`} leftSection={<IconUpload size={16} />} data-testid="rows-import">
+              {t('dataSources.actions.import')}
+            </Button>
+          </Group>
         )}
       </Group>
+      {editable && manual && (
+        <Text size="sm" c="dimmed" data-testid="rows-order-hint">
+          {canMove ? t('dataSources.order.manualHint') : t('dataSources.order.manualFiltered')}
+        </Text>
+      )}
       {editable ? (
         <AddRowForm sourceId={source.id} />
       ) : (
@@ -148,23 +185,23 @@ function RowsPanel({ source }: { source: TDataSource }) {
                     <Table.Th w="30%">{t('dataSources.fields.key')}</Table.Th>
                     <Table.Th>{t('dataSources.fields.label')}</Table.Th>
                     {editable && (
-                      <Table.Th w={96}>
+                      <Table.Th w={canMove ? 160 : 96}>
                         <VisuallyHidden>{t('dataSources.list.actions')}</VisuallyHidden>
                       </Table.Th>
                     )}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {rows.data.results.map((row) => (
-                    <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} isDesktop />
+                  {rows.data.results.map((row, index) => (
+                    <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} move={moves(index, row.id)} isDesktop />
                   ))}
                 </Table.Tbody>
               </Table>
             </Paper>
           ) : (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {rows.data.results.map((row) => (
-                <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} isDesktop={false} />
+              {rows.data.results.map((row, index) => (
+                <RowItem key={row.id} sourceId={source.id} row={row} editable={editable} move={moves(index, row.id)} isDesktop={false} />
               ))}
             </Stack>
           )}

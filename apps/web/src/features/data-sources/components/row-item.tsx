@@ -1,29 +1,38 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDataSourceRow } from '@faena/contracts';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useSaveDataSourceRow } from '../api/save-data-source-row.ts';
+import { useSaveDataSourceRow, type RowMove } from '../api/save-data-source-row.ts';
 import { generalProblem, writeProblems, type Problem } from '../lib/problems.ts';
 import { confirmActiveChange } from './confirm-active.ts';
 import { problemText } from './problem-text.ts';
 
-function IconButton({ label, onClick, color, children, testId, loading }: { label: string; onClick: () => void; color?: string; children: React.ReactNode; testId: string; loading?: boolean }) {
+function IconButton({ label, onClick, color, children, testId, loading, disabled }: { label: string; onClick: () => void; color?: string; children: React.ReactNode; testId: string; loading?: boolean; disabled?: boolean }) {
   return (
     <Tooltip label={label} withinPortal>
-      <ActionIcon variant="subtle" color={color ?? 'gray'} aria-label={label} onClick={onClick} data-testid={testId} loading={loading}>
+      <ActionIcon variant="subtle" color={color ?? 'gray'} aria-label={label} onClick={onClick} data-testid={testId} loading={loading} disabled={disabled}>
         {children}
       </ActionIcon>
     </Tooltip>
   );
 }
 
+/** Where a row of a manually ordered source can go from here (absent: it does not move). */
+export interface RowMoves {
+  up: boolean;
+  down: boolean;
+  busy: boolean;
+  onMove: (to: RowMove) => void;
+}
+
 /**
  * One key/label row: read, or edited in place (Enter saves, Escape cancels); deleted and restored
- * after a confirmation. A 400 (a key already in use) shows under its box.
+ * after a confirmation; moved up or down in a manually ordered source. A 400 (a key already in
+ * use) shows under its box.
  */
-export function RowItem({ sourceId, row, editable, isDesktop }: { sourceId: string; row: TDataSourceRow; editable: boolean; isDesktop: boolean }) {
+export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId: string; row: TDataSourceRow; editable: boolean; isDesktop: boolean; move?: RowMoves | undefined }) {
   const { t } = useTranslation();
   const save = useSaveDataSourceRow(sourceId);
   const [editing, setEditing] = useState(false);
@@ -120,6 +129,16 @@ export function RowItem({ sourceId, row, editable, isDesktop }: { sourceId: stri
     </Group>
   ) : row.is_active ? (
     <Group gap={2} wrap="nowrap" justify="flex-end">
+      {move && (
+        <>
+          <IconButton label={t('dataSources.order.upOf', { key: row.key })} onClick={() => move.onMove('up')} disabled={!move.up || move.busy} testId="row-up">
+            <IconArrowUp size={16} />
+          </IconButton>
+          <IconButton label={t('dataSources.order.downOf', { key: row.key })} onClick={() => move.onMove('down')} disabled={!move.down || move.busy} testId="row-down">
+            <IconArrowDown size={16} />
+          </IconButton>
+        </>
+      )}
       <IconButton label={t('dataSources.rows.editOf', { key: row.key })} onClick={start} testId="row-edit">
         <IconPencil size={16} />
       </IconButton>

@@ -11,7 +11,7 @@ const json = (body: unknown, status = 200) => new Response(body === null ? null 
 const SOURCE = '/api/resources/v3/data-sources/s1';
 
 /** One data source in memory, with its rows; every write is recorded. */
-function serve(rows: TDataSourceRow[]) {
+function serve(rows: TDataSourceRow[], order: 'label' | 'manual' = 'label') {
   const writes: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,11 +19,24 @@ function serve(rows: TDataSourceRow[]) {
       const url = new URL(String(input), 'http://demo.app.localhost');
       const method = init?.method ?? 'GET';
       if (url.pathname === '/api/permissions/v3/my-site-config') return json({ permissions: ['MANAGE_DATA_SOURCES'], is_staff: false, disabled_modules: [], feature_flags: {} });
-      if (url.pathname === `${SOURCE}/`) return json({ id: 's1', name: 'Turnos', description: null, is_active: true, rows_count: rows.filter((r) => r.is_active).length, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+      if (url.pathname === `${SOURCE}/` && method === 'PATCH') {
+        writes.push(`PATCH source ${String(init?.body)}`);
+        order = (JSON.parse(String(init?.body)) as { row_order: 'label' | 'manual' }).row_order;
+      }
+      if (url.pathname === `${SOURCE}/`) return json({ id: 's1', name: 'Turnos', description: null, is_active: true, row_order: order, rows_count: rows.filter((r) => r.is_active).length, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
       if (url.pathname === `${SOURCE}/usage/`) return json({ forms: [{ id: 'f1', name: 'Despacho' }, { id: 'f2', name: 'Bodega' }] });
       if (url.pathname === `${SOURCE}/rows/` && method === 'GET') {
         const active = rows.filter((row) => row.is_active);
         return json({ count: active.length, next: null, previous: null, results: active });
+      }
+      const moved = new RegExp(`^${SOURCE}/rows/([^/]+)/move$`).exec(url.pathname);
+      if (moved && method === 'POST') {
+        const { to } = JSON.parse(String(init?.body)) as { to: 'up' | 'down' };
+        writes.push(`MOVE ${moved[1]} ${to}`);
+        const from = rows.findIndex((row) => row.id === moved[1]);
+        const [row] = rows.splice(from, 1);
+        rows.splice(from + (to === 'up' ? -1 : 1), 0, row!);
+        return json(row);
       }
       const one = new RegExp(`^${SOURCE}/rows/([^/]+)$`).exec(url.pathname);
       if (one && method === 'PATCH') {
@@ -75,6 +88,32 @@ describe('data-source rows edited in place', { timeout: 30_000 }, () => {
     await screen.findByText('Esa clave ya existe en esta fuente de datos (también entre las filas eliminadas).');
     expect(within(await row('M')).getByTestId('edit-row-key')).toBeTruthy();
     expect(writes[1]).toBe('PATCH r1 {"key":"T"}');
+  });
+
+  it('moves the rows of a manually ordered source with the arrows, and offers none in alphabetical order', async () => {
+    const writes = serve(
+      [
+        { id: 'r1', key: 'S', label: 'Pequeña', is_active: true },
+        { id: 'r2', key: 'M', label: 'Mediana', is_active: true },
+        { id: 'r3', key: 'L', label: 'Grande', is_active: true },
+      ],
+      'manual',
+    );
+    await renderRoutes([{ path: '/fuentes-de-datos/:id', Component: DataSourcesRoute }], { path: '/fuentes-de-datos/s1' });
+    const keys = async () => (await screen.findAllByTestId('source-data-row', {}, { timeout: 15_000 })).map((element) => element.getAttribute('data-key')).join('');
+    expect(await keys()).toBe('SML');
+    expect(screen.getByTestId('rows-order-hint').textContent).toBe('Ordena las filas con las flechas: los formularios las ofrecen en este orden. Las filas nuevas quedan al final.');
+    // the first row cannot go up, the last cannot go down
+    expect(screen.getByRole('button', { name: 'Subir la fila S' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Bajar la fila L' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Bajar la fila S' }));
+    await vi.waitFor(async () => expect(await keys()).toBe('MSL'));
+    expect(writes).toEqual(['MOVE r1 down']);
+    // back to alphabetical: the source says so and the arrows are gone
+    fireEvent.click(screen.getByText('Alfabético'));
+    await vi.waitFor(() => expect(screen.queryByTestId('row-up')).toBeNull());
+    expect(writes[1]).toBe('PATCH source {"row_order":"label"}');
+    expect(screen.queryByTestId('rows-order-hint')).toBeNull();
   });
 
   it('says which forms read the source', async () => {
