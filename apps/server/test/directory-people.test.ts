@@ -309,6 +309,50 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await body<Person>(await server.api('demo', `${PERSONS}${other.id}/`, { token: admin }))).positions).toEqual([]);
   });
 
+  it('gives a position to several people at once, or takes it from them: defaults granted, one history entry each, nothing half-done', async () => {
+    const position = await body<{ id: string }>(
+      await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Brigadista', default_permission_list: ['VIEW_ASSETS'] } }),
+    );
+    const bulk = (json: unknown, token = admin) => server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token, json });
+    const members = [
+      await addMember(server, tenantId, { email: 'brigada1@faena.test', name: 'Brigada Uno', permissions: ['VIEW_HOME'] }),
+      await addMember(server, tenantId, { email: 'brigada2@faena.test', name: 'Brigada Dos', permissions: ['VIEW_HOME'] }),
+    ];
+    const [one, two] = members.map((member) => member.personId) as [string, string];
+    const missing = '00000000-0000-4000-8000-0000000000bb';
+    const added = await body<{ changed: string[]; unchanged: string[]; not_found: string[] }>(await bulk({ person_ids: [one, missing, one], position_id: position.id, action: 'add' }));
+    expect(added).toEqual({ changed: [one], unchanged: [], not_found: [missing] });
+    const again = await body<{ changed: string[]; unchanged: string[] }>(await bulk({ person_ids: [one, two], position_id: position.id, action: 'add' }));
+    expect(again).toMatchObject({ changed: [two], unchanged: [one] });
+    for (const member of members) {
+      expect((await body<Person>(await server.api('demo', `${PERSONS}${member.personId}/`, { token: admin }))).positions).toEqual([{ id: position.id, title: 'Brigadista' }]);
+      expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toEqual(['VIEW_ASSETS', 'VIEW_HOME']);
+    }
+    const latest = async (id: string) => (await body<{ results: { action: string; details: unknown }[] }>(await server.api('demo', `${PERSONS}${id}/history/`, { token: admin }))).results[0];
+    expect(await latest(two)).toMatchObject({ action: 'people.position.add', details: { position_id: position.id } });
+    // taken from both: the position is left, the permissions stay (as when one person is edited)
+    expect(await body(await bulk({ person_ids: [one, two], position_id: position.id, action: 'remove' }))).toMatchObject({ changed: expect.arrayContaining([one, two]), unchanged: [] });
+    expect((await body<Person>(await server.api('demo', `${PERSONS}${one}/`, { token: admin }))).positions).toEqual([]);
+    expect(await latest(one)).toMatchObject({ action: 'people.position.remove' });
+    expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${members[0]!.passport}`, { token: admin }))).permissions).toContain('VIEW_ASSETS');
+    // defaults beyond the caller's own: refused, nobody takes the position
+    const hr = await addMember(server, tenantId, { email: 'rrhh3@faena.test', permissions: ['VIEW_PEOPLE', 'MANAGE_PEOPLE'] });
+    const hrToken = (await signIn(server, 'demo', hr.email, hr.password)).id_token;
+    const refused = await bulk({ person_ids: [one], position_id: position.id, action: 'add' }, hrToken);
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'permission-denied', reason: 'beyond-own' });
+    expect((await body<Person>(await server.api('demo', `${PERSONS}${one}/`, { token: admin }))).positions).toEqual([]);
+    // bad input
+    const unknown = await bulk({ person_ids: [one], position_id: missing, action: 'add' });
+    expect(unknown.status).toBe(400);
+    expect(await body(unknown)).toMatchObject({ reasons: { position_id: 'unknown-reference' } });
+    expect((await bulk({ person_ids: [one], position_id: position.id, action: 'swap' })).status).toBe(400);
+    expect((await bulk({ person_ids: [], position_id: position.id, action: 'add' })).status).toBe(400);
+    expect((await bulk({ person_ids: [one], position_id: 'nope', action: 'add' })).status).toBe(400);
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await bulk({ person_ids: [one], position_id: position.id, action: 'add' }, operario)).status).toBe(403);
+  });
+
   it('needs VIEW_PEOPLE to read and MANAGE_PEOPLE to write', async () => {
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     const someone = (await list('?page_size=1')).results[0]!;

@@ -205,6 +205,19 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ is_disabled: false });
     },
   },
+  'POST /api/audiences/v3/persons/bulk-position': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      // B's person named from A with A's position: not found; B's position is unknown in A
+      const position = await json<{ id: string }>(await server.api('demo', POSITIONS, { method: 'POST', token: a(f), json: { title: 'Cargo de A para lote' } }), 201);
+      const answer = await json<{ changed: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], position_id: position.id, action: 'add' } }), 200);
+      expect(answer).toMatchObject({ changed: [], not_found: [f.b.personId] });
+      const bPosition = await json<{ id: string }>(await server.api('demo-norte', POSITIONS, { method: 'POST', token: b(f), json: { title: 'Cargo de B' } }), 201);
+      expect((await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], position_id: bPosition.id, action: 'add' } })).status).toBe(400);
+      await expectMismatch(await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId], position_id: bPosition.id, action: 'add' } }));
+      expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ positions: [] });
+    },
+  },
   'POST /api/audiences/v3/persons/:id/password-reset': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

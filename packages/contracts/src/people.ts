@@ -97,6 +97,13 @@ export const ZBulkPersonStatusResponse = z
   .meta({ id: 'BulkPersonStatus' });
 export type TBulkPersonStatusResponse = z.infer<typeof ZBulkPersonStatusResponse>;
 
+/** A position given to, or taken from, several people at once (the people list's selection). */
+export const ZBulkPersonPositionRequest = z.object({ person_ids: z.array(z.uuid()).min(1).max(500), position_id: z.uuid(), action: z.enum(['add', 'remove']) });
+export type TBulkPersonPositionRequest = z.infer<typeof ZBulkPersonPositionRequest>;
+/** Like BulkPersonStatus: `changed` took (or left) the position; `unchanged` already held it (or did not). */
+export const ZBulkPersonPositionResponse = ZBulkPersonStatusResponse.meta({ id: 'BulkPersonPosition' });
+export type TBulkPersonPositionResponse = z.infer<typeof ZBulkPersonPositionResponse>;
+
 /** Several people invited at once (the people list's selection, e.g. after a bulk load). */
 export const ZBulkInviteRequest = z.object({ person_ids: z.array(z.uuid()).min(1).max(500) });
 export type TBulkInviteRequest = z.infer<typeof ZBulkInviteRequest>;

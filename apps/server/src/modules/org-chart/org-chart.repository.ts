@@ -103,6 +103,23 @@ export async function setHolders(tx: Drizzle, tenantId: string, positionId: stri
   return added;
 }
 
+/** Gives the position to these persons, or takes it from them; answers the persons it changed. */
+export async function changeHolders(tx: Drizzle, tenantId: string, positionId: string, personIds: readonly string[], action: 'add' | 'remove'): Promise<string[]> {
+  if (personIds.length === 0) return [];
+  const rows =
+    action === 'add'
+      ? await tx
+          .insert(positionPeople)
+          .values([...new Set(personIds)].map((personId) => ({ tenantId, positionId, personId })))
+          .onConflictDoNothing()
+          .returning({ personId: positionPeople.personId })
+      : await tx
+          .delete(positionPeople)
+          .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, positionId), inArray(positionPeople.personId, [...personIds])))
+          .returning({ personId: positionPeople.personId });
+  return rows.map((row) => row.personId);
+}
+
 /** Replaces the positions a person holds; answers the positions that were added. */
 export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(positionIds)];

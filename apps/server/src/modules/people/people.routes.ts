@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPasswordResetPreview, ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
+import { ZPasswordResetPreview, ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonPositionRequest, ZBulkPersonPositionResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, behind, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { credentialStatus, signOutEverywhere } from '../auth/credentials.service.ts';
 import { sendPasswordReset } from '../auth/password-reset.service.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, setManyPosition, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -79,6 +79,19 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
       schema: { tags, summary: 'Disable or enable several people at once (up to 500)', body: ZBulkPersonStatusRequest, response: { 200: ZBulkPersonStatusResponse } },
     },
     async (request) => setManyDisabled(ctxOf(request, platform), request.body),
+  );
+  app.post(
+    `${prefix}/bulk-position`,
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: {
+        tags,
+        summary: "Give a position to several people at once, or take it from them (up to 500); who takes it gets its default permissions, within the caller's own",
+        body: ZBulkPersonPositionRequest,
+        response: { 200: ZBulkPersonPositionResponse },
+      },
+    },
+    async (request) => setManyPosition(ctxOf(request, platform), request.body),
   );
   app.post(
     `${prefix}/bulk-invite`,

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -11,7 +11,7 @@ import { subjectHistory } from '../audit/audit.repository.ts';
 import { createInvite, insertInvitations, mailInvitations } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
-import { findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
+import { changeHolders, findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
 import { assertCanGrant, grantPositionDefaults } from '../org-chart/org-chart.service.ts';
 import {
   documentsOf,
@@ -362,6 +362,31 @@ export async function setManyDisabled(ctx: Ctx, input: TBulkPersonStatusRequest)
       return { changed, existing };
     },
     { audit: input.disabled ? 'people.disable' : 'people.enable', subject: (result) => result.changed },
+  );
+  if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  const done = new Set(changed);
+  return { changed, unchanged: ids.filter((id) => existing.has(id) && !done.has(id)), not_found: ids.filter((id) => !existing.has(id)) };
+}
+
+/**
+ * Gives a position to several people, or takes it from them, in one transaction (the list's
+ * selection). Those who take it get its default permissions, within what the caller holds (as
+ * when one person's positions are edited); leaving a position keeps the permissions. One audit
+ * row per person changed.
+ */
+export async function setManyPosition(ctx: Ctx, input: TBulkPersonPositionRequest): Promise<TBulkPersonPositionResponse> {
+  const ids = [...new Set(input.person_ids)];
+  const { changed, existing } = await ctx.tx(
+    async (tx) => {
+      const [position] = await findPositions(tx, ctx.tenant.id, [input.position_id]);
+      if (!position) throw new FieldErrors({ position_id: [problem('unknown-reference', `Unknown position: ${input.position_id}`)] });
+      if (input.action === 'add') assertCanGrant(ctx, position.defaultPermissionList);
+      const existing = await existingPersonIds(tx, ctx.tenant.id, ids);
+      const changed = await changeHolders(tx, ctx.tenant.id, position.id, [...existing], input.action);
+      if (input.action === 'add') await grantPositionDefaults(ctx, tx, position.defaultPermissionList, changed);
+      return { changed, existing };
+    },
+    { audit: input.action === 'add' ? 'people.position.add' : 'people.position.remove', subject: (result) => result.changed, details: { position_id: input.position_id } },
   );
   if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   const done = new Set(changed);
