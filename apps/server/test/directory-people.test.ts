@@ -329,7 +329,7 @@ describe.each(engines())('people directory on %s', (engine) => {
       expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toEqual(['VIEW_ASSETS', 'VIEW_HOME']);
     }
     const latest = async (id: string) => (await body<{ results: { action: string; details: unknown }[] }>(await server.api('demo', `${PERSONS}${id}/history/`, { token: admin }))).results[0];
-    expect(await latest(two)).toMatchObject({ action: 'people.position.add', details: { position_id: position.id } });
+    expect(await latest(two)).toMatchObject({ action: 'people.position.add', details: { position_id: position.id, position: 'Brigadista' } });
     // taken from both: the position is left, the permissions stay (as when one person is edited)
     expect(await body(await bulk({ person_ids: [one, two], position_id: position.id, action: 'remove' }))).toMatchObject({ changed: expect.arrayContaining([one, two]), unchanged: [] });
     expect((await body<Person>(await server.api('demo', `${PERSONS}${one}/`, { token: admin }))).positions).toEqual([]);

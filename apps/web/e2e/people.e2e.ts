@@ -317,6 +317,42 @@ describe('people', () => {
     await context.close();
   });
 
+  it('gives a position to several people picked in the list, and takes it from them', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    const query = encodeURIComponent(`persona masiva ${RUN} 004`);
+    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
+    const rows = page.locator('[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(10);
+    const change = async (action: 'Asignar cargo' | 'Quitar cargo', done: string) => {
+      await page.getByTestId('people-select-page').check();
+      await page.getByTestId('people-bulk-position').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Cargo de 10 personas').waitFor();
+      await dialog.getByTestId('bulk-position-action').getByText(action).click();
+      // applying without a position says what is missing
+      await dialog.getByTestId('bulk-position-apply').click();
+      await dialog.getByText('Elige el cargo.').waitFor();
+      await dialog.getByTestId('bulk-position-select').fill('Cajer');
+      await page.getByRole('option', { name: /^Cajero/ }).click();
+      if (action === 'Asignar cargo') await shot(page, 'people-bulk-position', 'desktop');
+      await dialog.getByTestId('bulk-position-apply').click();
+      await page.getByText(done).waitFor();
+      expect(await page.getByTestId('people-bulk-bar').count()).toBe(0);
+    };
+    await change('Asignar cargo', 'Se asignó «Cajero (CAJ)» a 10 personas');
+    await expect.poll(() => rows.filter({ hasText: 'Cajero' }).count()).toBe(10);
+    // the person's history says who did it
+    await rows.first().getByRole('link').first().click();
+    await page.locator('[data-testid=person-history-entry]', { hasText: 'Le asignó un cargo: Cajero' }).waitFor();
+    await page.goBack();
+    await expect.poll(() => rows.count()).toBe(10);
+    await change('Quitar cargo', 'Se quitó «Cajero (CAJ)» a 10 personas');
+    await expect.poll(() => rows.filter({ hasText: 'Cajero' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of VIEWPORT_NAMES) {
     it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);

@@ -384,9 +384,14 @@ export async function setManyPosition(ctx: Ctx, input: TBulkPersonPositionReques
       const existing = await existingPersonIds(tx, ctx.tenant.id, ids);
       const changed = await changeHolders(tx, ctx.tenant.id, position.id, [...existing], input.action);
       if (input.action === 'add') await grantPositionDefaults(ctx, tx, position.defaultPermissionList, changed);
-      return { changed, existing };
+      return { changed, existing, title: position.title };
     },
-    { audit: input.action === 'add' ? 'people.position.add' : 'people.position.remove', subject: (result) => result.changed, details: { position_id: input.position_id } },
+    {
+      audit: input.action === 'add' ? 'people.position.add' : 'people.position.remove',
+      subject: (result) => result.changed,
+      // the title as it was then: the history reads right after a rename or a delete
+      details: (result) => ({ position_id: input.position_id, position: result.title }),
+    },
   );
   if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   const done = new Set(changed);

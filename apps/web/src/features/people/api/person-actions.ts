@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
+import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
@@ -65,3 +65,16 @@ export function useSetManyDisabled() {
   });
 }
 
+
+/** POST /persons/bulk-position (MANAGE_PEOPLE): a position given to, or taken from, several people; the chart changes too. */
+export function useSetManyPosition() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: TBulkPersonPositionRequest) => apiClient.post<TBulkPersonPositionResponse>(`${PERSONS_BASE}/bulk-position`, { json: input }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.all });
+      void client.invalidateQueries({ queryKey: ['org-chart'] });
+    },
+  });
+}

@@ -1,16 +1,19 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconMail, IconUserCheck, IconUserOff, IconX } from '@tabler/icons-react';
+import { IconBriefcase, IconMail, IconUserCheck, IconUserOff, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useInviteMany, useSetManyDisabled } from '../api/person-actions.ts';
+import { BulkPositionModal } from './bulk-position-modal.tsx';
 
-/** What can be done with the people picked in the list: invite, disable or enable them all at once. */
+/** What can be done with the people picked in the list: invite them, give or take a position, disable or enable them, all at once. */
 export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonly string[]; onDone: () => void; onClear: () => void }) {
   const { t } = useTranslation();
   const bulk = useSetManyDisabled();
   const invite = useInviteMany();
+  const [positionOpen, setPositionOpen] = useState(false);
 
   const inviteAll = async () => {
     const ok = await confirm({
@@ -69,6 +72,9 @@ export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonl
           <Button size="xs" variant="light" leftSection={<IconMail size={14} />} loading={invite.isPending} onClick={() => void inviteAll()} data-testid="people-bulk-invite">
             {t('people.bulk.invite')}
           </Button>
+          <Button size="xs" variant="light" leftSection={<IconBriefcase size={14} />} onClick={() => setPositionOpen(true)} data-testid="people-bulk-position">
+            {t('people.bulk.position.button')}
+          </Button>
           <Button size="xs" color="red" variant="light" leftSection={<IconUserOff size={14} />} loading={bulk.isPending && bulk.variables?.disabled === true} onClick={() => void run(true)} data-testid="people-bulk-disable">
             {t('people.bulk.disable')}
           </Button>
@@ -80,6 +86,7 @@ export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonl
           </Button>
         </Group>
       </Group>
+      <BulkPositionModal opened={positionOpen} selected={selected} onClose={() => setPositionOpen(false)} onDone={onDone} />
     </Paper>
   );
 }

@@ -40,6 +40,13 @@ const ENTRIES: TPersonHistoryEntry[] = [
   entry(11, 'people.create'),
 ];
 
+const ACCOUNT_AND_POSITIONS: TPersonHistoryEntry[] = [
+  entry(21, 'auth.password-reset.send', { details: { email: 'matias@faena.test' } }),
+  entry(22, 'auth.password-reset'),
+  entry(23, 'people.position.add', { details: { position_id: 'x', position: 'Brigadista' } }),
+  entry(24, 'people.position.remove', { details: { position_id: 'x' } }),
+];
+
 let calls: string[] = [];
 beforeEach(() => {
   calls = stubApi((url) => {
@@ -47,6 +54,7 @@ beforeEach(() => {
     const page = Number(query.get('page') ?? 1);
     const size = Number(query.get('page_size') ?? 10);
     if (url.includes('/persons/p-1/history/')) return { count: ENTRIES.length, next: null, previous: null, results: ENTRIES.slice((page - 1) * size, page * size) };
+    if (url.includes('/persons/p-3/history/')) return { count: ACCOUNT_AND_POSITIONS.length, next: null, previous: null, results: ACCOUNT_AND_POSITIONS };
     if (url.includes('/persons/p-2/history/')) return { count: 0, next: null, previous: null, results: [] };
     return undefined;
   });
@@ -54,6 +62,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PersonHistory', () => {
+  it('words the password links and the positions given or taken in bulk', async () => {
+    await renderWithProviders(<PersonHistory personId="p-3" />);
+    const texts = (await screen.findAllByTestId('person-history-entry')).map((item) => item.textContent ?? '');
+    expect(texts[0]).toMatch(/^Envió un enlace para cambiar la contraseña a matias@faena\.test/);
+    expect(texts[1]).toMatch(/^Cambió su contraseña con un enlace/);
+    expect(texts[2]).toMatch(/^Le asignó un cargo: Brigadista/);
+    expect(texts[3]).toMatch(/^Le quitó un cargo: un cargo eliminado/);
+  });
+
   it('says what each change did, who did it (and who was really at the keyboard) and when, ten at a time', async () => {
     await renderWithProviders(<PersonHistory personId="p-1" />);
     const items = await screen.findAllByTestId('person-history-entry');

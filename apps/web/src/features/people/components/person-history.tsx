@@ -44,6 +44,14 @@ export function describeEntry(entry: TPersonHistoryEntry, t: TFunction): string 
       return t('people.history.actions.invite', {
         email: typeof details.email === 'string' ? details.email : '',
       });
+    case 'auth.password-reset.send':
+      return t('people.history.actions.auth_password-reset_send', { email: typeof details.email === 'string' ? details.email : '' });
+    case 'people.position.add':
+    case 'people.position.remove':
+      return t(`people.history.actions.${entry.action.replace(/\./g, '_')}`, {
+        position: typeof details.position === 'string' ? details.position : t('people.history.actions.positionGone'),
+      });
+    case 'auth.password-reset':
     case 'people.create':
     case 'people.disable':
     case 'people.enable':
