@@ -309,6 +309,16 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await body<Person>(await server.api('demo', `${PERSONS}${other.id}/`, { token: admin }))).positions).toEqual([]);
   });
 
+  it('lists the newest first on request, with or without a search', async () => {
+    for (const name of ['Zeta Ordenada', 'Alfa Ordenada', 'Mu Ordenada']) expect((await create({ name })).status).toBe(201);
+    const names = async (query: string) => (await list(query)).results.map((person) => person.name);
+    expect((await names('?ordering=-created_at&page_size=3'))).toEqual(['Mu Ordenada', 'Alfa Ordenada', 'Zeta Ordenada']);
+    expect(await names('?ordering=-created_at&search=ordenada')).toEqual(['Mu Ordenada', 'Alfa Ordenada', 'Zeta Ordenada']);
+    expect(await names('?search=ordenada')).toEqual(['Alfa Ordenada', 'Mu Ordenada', 'Zeta Ordenada']);
+    expect(await names('?ordering=name&search=ordenada&page=2&page_size=2')).toEqual(['Zeta Ordenada']);
+    expect((await server.api('demo', `${PERSONS}?ordering=created_at`, { token: admin })).status).toBe(400);
+  });
+
   it('gives a position to several people at once, or takes it from them: defaults granted, one history entry each, nothing half-done', async () => {
     const position = await body<{ id: string }>(
       await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Brigadista', default_permission_list: ['VIEW_ASSETS'] } }),

@@ -218,6 +218,12 @@ describe('people', () => {
     expect(await page.locator('[data-testid=person-row]').count()).toBe(1);
     await page.fill('[data-testid=people-search]', `Persona Masiva ${RUN}`);
     await page.locator('[data-testid=people-count]', { hasText: '1.000 personas' }).waitFor();
+    // Newest first, the whole list starts with the people just loaded.
+    await page.fill('[data-testid=people-search]', '');
+    await page.getByTestId('people-order').click();
+    await page.getByRole('option', { name: 'Más recientes' }).click();
+    await page.waitForURL(/order=recent/);
+    await expect.poll(async () => (await page.locator('[data-testid=person-row]').first().textContent()) ?? '').toContain(`Persona Masiva ${RUN}`);
 
     // The creator is told the load was applied; the notification opens the job's page.
     const jobPath = new URL(jobUrl).pathname;

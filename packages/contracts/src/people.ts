@@ -83,7 +83,10 @@ export const ZPersonFilters = z.object({
   account: z.enum(['active', 'invited', 'none']).optional(),
 });
 export type TPersonFilters = z.infer<typeof ZPersonFilters>;
-export const ZPersonListQuery = ZPageQuery.extend(ZPersonFilters.shape);
+/** The list's order: by name (accent-free, ñ after n) or the newest first (who was just added or loaded). */
+export const PERSON_ORDERINGS = ['name', '-created_at'] as const;
+export type TPersonOrdering = (typeof PERSON_ORDERINGS)[number];
+export const ZPersonListQuery = ZPageQuery.extend(ZPersonFilters.shape).extend({ ordering: z.enum(PERSON_ORDERINGS).default('name') });
 export type TPersonListQuery = z.infer<typeof ZPersonListQuery>;
 
 export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), link: z.string(), expires_at: z.string() }).meta({ id: 'Invite' });

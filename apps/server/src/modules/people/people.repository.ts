@@ -352,15 +352,22 @@ const asDate = (value: string | Date) => (value instanceof Date ? value : new Da
 
 /**
  * One page, the total and each person's documents and positions, in one statement (one round
- * trip), in accent-free name order with id as tie-break. The page's persons are chosen first
+ * trip), in accent-free name order with id as tie-break, or the newest first. The page's persons are chosen first
  * (LIMIT / OFFSET over ids), so documents and positions are looked up for those rows only.
  * Without a search the page walks the sort index and the total counts the same filter. With a
  * search the matches are collected once (materialised: the planner must not walk the whole sort
  * index filtering), then counted and sorted; a search with no other filter is answered from the
  * term index alone.
  */
-export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQuery & { limit: number; offset: number }): Promise<{ count: number; rows: PersonListRow[] }> {
+export async function listPersons(
+  tx: Drizzle,
+  tenantId: string,
+  query: PersonQuery & { limit: number; offset: number; ordering?: 'name' | '-created_at' },
+): Promise<{ count: number; rows: PersonListRow[] }> {
   const { where, searching, terms } = personFilters(tenantId, query);
+  // newest first walks persons_created; by name, persons_sort
+  const recent = query.ordering === '-created_at';
+  const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
   let source: { with: SQL; total: SQL; page: SQL };
   if (searching) {
     const matches =
@@ -372,13 +379,15 @@ export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQu
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,
       total: sql`SELECT count(*)::int AS total FROM m`,
-      page: sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit} OFFSET ${query.offset}`,
+      page: recent
+        ? sql`SELECT m.id FROM m JOIN persons mp ON mp.tenant_id = ${tenantId} AND mp.id = m.id ORDER BY ${order(sql`mp`)} LIMIT ${query.limit} OFFSET ${query.offset}`
+        : sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit} OFFSET ${query.offset}`,
     };
   } else {
     source = {
       with: sql``,
       total: sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`,
-      page: sql`SELECT p.id FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit} OFFSET ${query.offset}`,
+      page: sql`SELECT p.id FROM persons p WHERE ${where} ORDER BY ${order(sql`p`)} LIMIT ${query.limit} OFFSET ${query.offset}`,
     };
   }
   const result = (await tx.execute(sql`${source.with}
@@ -391,7 +400,7 @@ export async function listPersons(tx: Drizzle, tenantId: string, query: PersonQu
     FROM (${source.total}) c
     LEFT JOIN LATERAL (${source.page}) page ON true
     LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id
-    ORDER BY p.sort_name COLLATE "C", p.id`)) as unknown as { rows: RawListRow[] };
+    ORDER BY ${order(sql`p`)}`)) as unknown as { rows: RawListRow[] };
   const count = result.rows[0]?.total ?? 0;
   const rows = result.rows.flatMap((row): PersonListRow[] =>
     row.id === null

@@ -106,7 +106,7 @@ export async function listPeople(ctx: Ctx, query: TPersonListQuery): Promise<{ c
   if (!filters) return { count: 0, results: [] };
   // One statement (count, page and their documents and positions): no transaction needed.
   return ctx.read(async (tx) => {
-    const { count, rows } = await listPersons(tx, ctx.tenant.id, { ...filters, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const { count, rows } = await listPersons(tx, ctx.tenant.id, { ...filters, ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return { count, results: rows.map(toPersonListItem) };
   });
 }

@@ -46,6 +46,7 @@ export const persons = pgTable(
     // most persons have no account: only those with one are indexed
     uniqueIndex('persons_user').on(t.tenantId, t.userId).where(sql`user_id IS NOT NULL`),
     index('persons_sort').on(t.tenantId, sql`${t.sortName} COLLATE "C"`, t.id),
+    index('persons_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     // no GIN on business_line_ids / workspace_ids: array operators are not leakproof, so under
     // forced RLS no index on them would ever be used (decision 008)
   ],

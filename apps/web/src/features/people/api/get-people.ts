@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPaged, TPersonListItem } from '@faena/contracts';
+import type { TPaged, TPersonListItem, TPersonOrdering } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 
 export const PERSONS_BASE = '/api/audiences/v3/persons';
@@ -40,7 +40,7 @@ export function filterQuery(filters: PeopleFilters) {
 
 export const peopleKeys = {
   all: ['people'] as const,
-  list: (filters: PeopleFilters, page: number, pageSize: number) => ['people', 'list', filterQuery(filters), page, pageSize] as const,
+  list: (filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering) => ['people', 'list', filterQuery(filters), page, pageSize, ordering] as const,
   detail: (id: string) => ['people', 'detail', id] as const,
   /** A person's history; every write to a person makes the histories stale. */
   histories: ['people', 'history'] as const,
@@ -52,15 +52,15 @@ export const peopleKeys = {
   credential: (id: string) => ['people', 'credentials', id] as const,
 };
 
-/** getPeople: GET /persons/ with search, filters and paging (VIEW_PEOPLE). */
-export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSize: number) {
+/** getPeople: GET /persons/ with search, filters, order and paging (VIEW_PEOPLE). */
+export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering = 'name') {
   return queryOptions({
-    queryKey: peopleKeys.list(filters, page, pageSize),
-    queryFn: ({ signal }) => apiClient.get<TPaged<TPersonListItem>>(`${PERSONS_BASE}/`, { query: { ...filterQuery(filters), page, page_size: pageSize }, signal }),
+    queryKey: peopleKeys.list(filters, page, pageSize, ordering),
+    queryFn: ({ signal }) => apiClient.get<TPaged<TPersonListItem>>(`${PERSONS_BASE}/`, { query: { ...filterQuery(filters), ordering, page, page_size: pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function usePeople(filters: PeopleFilters, page: number, pageSize: number) {
-  return useQuery(peopleQueryOptions(filters, page, pageSize));
+export function usePeople(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering = 'name') {
+  return useQuery(peopleQueryOptions(filters, page, pageSize, ordering));
 }

@@ -4,6 +4,7 @@ import { IconBuilding, IconChevronDown, IconFileExport, IconHierarchy2, IconPlus
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { TPersonOrdering } from '@faena/contracts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EMPTY_FILTERS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
@@ -16,8 +17,10 @@ export const MOBILE_QUERY = '(max-width: 61.99em)';
 const PAGE_SIZES = ['20', '50', '100'];
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Filters, search and page live in the URL: back from a person returns to the same list. */
-function readState(params: URLSearchParams): FilterState & { page: number; pageSize: number } {
+type ListState = FilterState & { page: number; pageSize: number; ordering: TPersonOrdering };
+
+/** Filters, search, order and page live in the URL: back from a person returns to the same list. */
+function readState(params: URLSearchParams): ListState {
   const status = params.get('status');
   const origin = params.get('origin');
   const account = params.get('account');
@@ -34,10 +37,11 @@ function readState(params: URLSearchParams): FilterState & { page: number; pageS
     labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name') },
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(params.get('size') ?? '') ? Number(params.get('size')) : 20,
+    ordering: params.get('order') === 'recent' ? '-created_at' : 'name',
   };
 }
 
-function writeState(state: FilterState & { page: number; pageSize: number }): URLSearchParams {
+function writeState(state: ListState): URLSearchParams {
   const params = new URLSearchParams();
   const put = (key: string, value: string | null | undefined) => {
     if (value) params.set(key, value);
@@ -55,6 +59,7 @@ function writeState(state: FilterState & { page: number; pageSize: number }): UR
   if (filters.status !== EMPTY_FILTERS.status) put('status', filters.status);
   if (state.page > 1) put('page', String(state.page));
   if (state.pageSize !== 20) put('size', String(state.pageSize));
+  if (state.ordering === '-created_at') put('order', 'recent');
   return params;
 }
 
@@ -67,7 +72,7 @@ export function PeopleListPage() {
   const [search, setSearch] = useState(state.filters.search);
   const [exportOpened, exportModal] = useDisclosure(false);
   const access = usePeopleAccess();
-  const people = usePeople(state.filters, state.page, state.pageSize);
+  const people = usePeople(state.filters, state.page, state.pageSize, state.ordering);
   // The selection belongs to the list as it is shown: another search, filter or page starts afresh.
   const listKey = params.toString();
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: listKey, ids: new Set() });
@@ -83,7 +88,7 @@ export function PeopleListPage() {
   const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
   const selectable = access.canManage && !isMobile;
 
-  const update = (next: Partial<FilterState & { page: number; pageSize: number }>, replace = true) => setParams(writeState({ ...state, page: 1, ...next }), { replace });
+  const update = (next: Partial<ListState>, replace = true) => setParams(writeState({ ...state, page: 1, ...next }), { replace });
   const pushSearch = useDebouncedCallback((value: string) => update({ filters: { ...state.filters, search: value } }), SEARCH_DEBOUNCE_MS);
 
   const count = people.data?.count ?? 0;
@@ -140,7 +145,23 @@ export function PeopleListPage() {
         <Text size="sm" c="dimmed" data-testid="people-count" aria-live="polite">
           {people.isPending ? t('common.loading') : t('people.list.count', { count })}
         </Text>
-        {people.isFetching && !people.isPending && <Loader size="xs" />}
+        <Group gap="xs" wrap="nowrap">
+          {people.isFetching && !people.isPending && <Loader size="xs" />}
+          <Select
+            size="xs"
+            w={170}
+            aria-label={t('people.list.order.label')}
+            value={state.ordering}
+            onChange={(value) => update({ ordering: value === '-created_at' ? '-created_at' : 'name' })}
+            data={[
+              { value: 'name', label: t('people.list.order.name') },
+              { value: '-created_at', label: t('people.list.order.recent') },
+            ]}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="people-order"
+          />
+        </Group>
       </Group>
       {selectable && selected.size > 0 && <PeopleBulkBar selected={[...selected]} onDone={clearSelection} onClear={clearSelection} />}
       {people.isError ? (

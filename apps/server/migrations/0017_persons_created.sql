@@ -1,0 +1,1 @@
+CREATE INDEX "persons_created" ON "persons" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
