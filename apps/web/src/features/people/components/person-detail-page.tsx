@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Flex, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconCopy, IconMail, IconPencil, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -170,7 +170,8 @@ function PersonDetail({ person }: { person: TPerson }) {
               </Group>
             </Stack>
           </Group>
-          <Group gap="xs">
+          {/* on a phone the actions stack at full width instead of wrapping raggedly */}
+          <Flex gap="xs" wrap="wrap" direction={{ base: 'column', xs: 'row' }} w={{ base: '100%', xs: 'auto' }}>
             {access.canManage && (
               <Button component={Link} to={`/people/${person.id}/edit`} leftSection={<IconPencil size={16} />} data-testid="person-edit">
                 {t('people.detail.edit')}
@@ -198,7 +199,7 @@ function PersonDetail({ person }: { person: TPerson }) {
                 {person.is_disabled ? t('people.detail.enable.button') : t('people.detail.disable.button')}
               </Button>
             )}
-          </Group>
+          </Flex>
         </Group>
       </Paper>
 
