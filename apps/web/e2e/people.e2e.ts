@@ -38,6 +38,17 @@ async function pick(page: Page, testId: string, text: string): Promise<void> {
 }
 
 describe('people', () => {
+  /** The people list as the HR administrator, searched down to ten of the bulk-loaded people (`persona masiva {RUN} 00{tens}`). */
+  async function openBulkLoaded(tens: string) {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    const query = encodeURIComponent(`persona masiva ${RUN} 00${tens}`);
+    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
+    const rows = page.locator('[data-testid=person-row]');
+    await expect.poll(() => rows.count()).toBe(10);
+    return { page, context, errors, rows, query };
+  }
+
   it('creates a person through the form: per-type document checks, a taken e-mail mapped onto its field, then the detail and the list', async () => {
     // Unique per run, so the test also passes against a long-lived server (E2E_BASE_URL).
     const stamp = Date.now().toString(36);
@@ -266,12 +277,7 @@ describe('people', () => {
   });
 
   it('disables and enables several people picked in the list', async () => {
-    const { page, context, errors } = await openPage(browser, 'desktop');
-    await signInAs(page, 'rrhh');
-    const query = encodeURIComponent(`persona masiva ${RUN} 002`);
-    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
-    const rows = page.locator('[data-testid=person-row]');
-    await expect.poll(() => rows.count()).toBe(10);
+    const { page, context, errors, rows, query } = await openBulkLoaded('2');
     for (const i of [21, 22]) await page.getByRole('checkbox', { name: `Seleccionar a ${bulkName(i)}` }).check();
     const bar = page.getByTestId('people-bulk-bar');
     expect(await bar.getByText('2 personas seleccionadas').count()).toBe(1);
@@ -293,12 +299,7 @@ describe('people', () => {
   });
 
   it('invites several people picked in the list (after a bulk load, nobody has an account yet)', async () => {
-    const { page, context, errors } = await openPage(browser, 'desktop');
-    await signInAs(page, 'rrhh');
-    const query = encodeURIComponent(`persona masiva ${RUN} 003`);
-    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
-    const rows = page.locator('[data-testid=person-row]');
-    await expect.poll(() => rows.count()).toBe(10);
+    const { page, context, errors, rows, query } = await openBulkLoaded('3');
     await page.getByTestId('people-select-page').check();
     await page.getByTestId('people-bulk-invite').click();
     const dialog = page.getByRole('dialog');
@@ -324,12 +325,7 @@ describe('people', () => {
   });
 
   it('gives a position to several people picked in the list, and takes it from them', async () => {
-    const { page, context, errors } = await openPage(browser, 'desktop');
-    await signInAs(page, 'rrhh');
-    const query = encodeURIComponent(`persona masiva ${RUN} 004`);
-    await goto(page, `/people?q=${query}`, '[data-testid=person-row]');
-    const rows = page.locator('[data-testid=person-row]');
-    await expect.poll(() => rows.count()).toBe(10);
+    const { page, context, errors, rows } = await openBulkLoaded('4');
     const change = async (action: 'Asignar cargo' | 'Quitar cargo', done: string) => {
       await page.getByTestId('people-select-page').check();
       await page.getByTestId('people-bulk-position').click();

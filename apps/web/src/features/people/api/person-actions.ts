@@ -41,40 +41,23 @@ export function useInvitePerson(id: string) {
   });
 }
 
-/** POST /persons/bulk-invite (MANAGE_PEOPLE): several people invited at once, the rest skipped by why. */
-export function useInviteMany() {
+/** A POST /persons/bulk-… action on the list's selection (MANAGE_PEOPLE); the people lists and details refresh, and whatever else it changes. */
+function useBulkAction<Input, Answer>(path: string, alsoStale: readonly (readonly string[])[] = []) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (input: TBulkInviteRequest) => apiClient.post<TBulkInviteResponse>(`${PERSONS_BASE}/bulk-invite`, { json: input }),
+    mutationFn: (input: Input) => apiClient.post<Answer>(`${PERSONS_BASE}/${path}`, { json: input }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: peopleKeys.all });
+      for (const queryKey of [peopleKeys.all, ...alsoStale]) void client.invalidateQueries({ queryKey });
     },
   });
 }
 
-/** POST /persons/bulk-status (MANAGE_PEOPLE): several people disabled or enabled at once. */
-export function useSetManyDisabled() {
-  const client = useQueryClient();
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: (input: TBulkPersonStatusRequest) => apiClient.post<TBulkPersonStatusResponse>(`${PERSONS_BASE}/bulk-status`, { json: input }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: peopleKeys.all });
-    },
-  });
-}
+/** POST /persons/bulk-invite: several people invited at once, the rest skipped by why. */
+export const useInviteMany = () => useBulkAction<TBulkInviteRequest, TBulkInviteResponse>('bulk-invite');
 
+/** POST /persons/bulk-status: several people disabled or enabled at once. */
+export const useSetManyDisabled = () => useBulkAction<TBulkPersonStatusRequest, TBulkPersonStatusResponse>('bulk-status');
 
-/** POST /persons/bulk-position (MANAGE_PEOPLE): a position given to, or taken from, several people; the chart changes too. */
-export function useSetManyPosition() {
-  const client = useQueryClient();
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: (input: TBulkPersonPositionRequest) => apiClient.post<TBulkPersonPositionResponse>(`${PERSONS_BASE}/bulk-position`, { json: input }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: peopleKeys.all });
-      void client.invalidateQueries({ queryKey: ['org-chart'] });
-    },
-  });
-}
+/** POST /persons/bulk-position: a position given to, or taken from, several people; the chart changes too. */
+export const useSetManyPosition = () => useBulkAction<TBulkPersonPositionRequest, TBulkPersonPositionResponse>('bulk-position', [['org-chart']]);

@@ -88,8 +88,16 @@ export function PeopleListPage() {
   const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
   const selectable = access.canManage && !isMobile;
 
-  const update = (next: Partial<ListState>, replace = true) => setParams(writeState({ ...state, page: 1, ...next }), { replace });
-  const pushSearch = useDebouncedCallback((value: string) => update({ filters: { ...state.filters, search: value } }), SEARCH_DEBOUNCE_MS);
+  // Composed on the URL as it is when applied: a debounced search must not undo an order or a filter chosen meanwhile.
+  const update = (next: Partial<ListState> | ((current: ListState) => Partial<ListState>), replace = true) =>
+    setParams(
+      (current) => {
+        const now = readState(current);
+        return writeState({ ...now, page: 1, ...(typeof next === 'function' ? next(now) : next) });
+      },
+      { replace },
+    );
+  const pushSearch = useDebouncedCallback((value: string) => update((current) => ({ filters: { ...current.filters, search: value } })), SEARCH_DEBOUNCE_MS);
 
   const count = people.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.pageSize));
