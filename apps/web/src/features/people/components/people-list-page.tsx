@@ -88,16 +88,13 @@ export function PeopleListPage() {
   const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
   const selectable = access.canManage && !isMobile;
 
-  // Composed on the URL as it is when applied: a debounced search must not undo an order or a filter chosen meanwhile.
-  const update = (next: Partial<ListState> | ((current: ListState) => Partial<ListState>), replace = true) =>
-    setParams(
-      (current) => {
-        const now = readState(current);
-        return writeState({ ...now, page: 1, ...(typeof next === 'function' ? next(now) : next) });
-      },
-      { replace },
-    );
-  const pushSearch = useDebouncedCallback((value: string) => update((current) => ({ filters: { ...current.filters, search: value } })), SEARCH_DEBOUNCE_MS);
+  const writeSearch = useDebouncedCallback((value: string) => setParams(writeState({ ...state, page: 1, filters: { ...state.filters, search: value } }), { replace: true }), SEARCH_DEBOUNCE_MS);
+  // Any other change carries what the search box holds and drops a search still waiting to be
+  // written: a late search must not undo an order or a filter chosen meanwhile.
+  const update = (next: Partial<ListState>, replace = true) => {
+    writeSearch.cancel();
+    setParams(writeState({ ...state, page: 1, ...next, filters: { ...(next.filters ?? state.filters), search } }), { replace });
+  };
 
   const count = people.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.pageSize));
@@ -143,7 +140,7 @@ export function PeopleListPage() {
         search={search}
         onSearch={(value) => {
           setSearch(value);
-          pushSearch(value);
+          writeSearch(value);
         }}
         onChange={(next) => update(next)}
         hasBusinessLines={access.hasBusinessLines}
