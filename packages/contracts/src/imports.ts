@@ -107,5 +107,6 @@ export const ZCreateDataSourceRowRequest = z.object({ key: z.string().trim().min
 export const ZUpdateDataSourceRowRequest = ZCreateDataSourceRowRequest.partial().extend({ is_active: z.boolean().optional() });
 /** Moves a row of a manually ordered source one place up or down, or to the top or the bottom, among its active rows. */
 export const DATA_SOURCE_ROW_MOVES = ['up', 'down', 'first', 'last'] as const;
+export type TDataSourceRowMove = (typeof DATA_SOURCE_ROW_MOVES)[number];
 export const ZMoveDataSourceRowRequest = z.object({ to: z.enum(DATA_SOURCE_ROW_MOVES) });
 export const ZDataSourceRowsQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });

@@ -119,6 +119,7 @@ export async function previewPasswordReset(ctx: Ctx, token: string): Promise<TPa
  */
 export async function resetPassword(ctx: Ctx, token: string, input: { password: string }): Promise<TTokenPair> {
   assertPassword(ctx.tenant, input.password);
+  // a link that cannot work is refused before the (deliberately slow) hashing; the transaction checks it again under its lock
   await previewPasswordReset(ctx, token);
   const passwordHash = await hashPassword(input.password);
   const { pair } = await ctx.tx(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
-import type { TDataSourceRowOrder } from '@faena/contracts';
+import type { TDataSourceRowMove, TDataSourceRowOrder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
 import { sortKey } from '../catalogs/sort-key.ts';
@@ -43,9 +43,17 @@ export async function updateDataSource(tx: Drizzle, tenantId: string, id: string
   return row ?? null;
 }
 
-/** Locks the source's row for this transaction: its rows' positions are handed out one writer at a time. */
-export async function lockDataSource(tx: Drizzle, tenantId: string, id: string): Promise<void> {
-  await tx.execute(sql`SELECT 1 FROM data_sources WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`);
+/**
+ * Locks the source's row for this transaction, so its rows' positions are handed out one writer at
+ * a time; answers what the writers check under that lock (null: not a source of the tenant).
+ */
+export async function lockDataSource(tx: Drizzle, tenantId: string, id: string): Promise<{ rowOrder: string; isActive: boolean } | null> {
+  const [source] = await tx
+    .select({ rowOrder: dataSources.rowOrder, isActive: dataSources.isActive })
+    .from(dataSources)
+    .where(and(eq(dataSources.tenantId, tenantId), eq(dataSources.id, id)))
+    .for('update');
+  return source ?? null;
 }
 
 /** The position after the source's last row (call under lockDataSource). */
@@ -65,7 +73,7 @@ export async function numberRowsByLabel(tx: Drizzle, tenantId: string, dataSourc
  * swaps it with its neighbour, first and last put it before or after every row. False when it
  * is already there.
  */
-export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowRecord, to: 'up' | 'down' | 'first' | 'last'): Promise<boolean> {
+export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowRecord, to: TDataSourceRowMove): Promise<boolean> {
   const source = and(eq(dataSourceRows.tenantId, tenantId), eq(dataSourceRows.dataSourceId, row.dataSourceId));
   if (to === 'first' || to === 'last') {
     const [edge] = await tx

@@ -1,7 +1,8 @@
-import type { TDataSource, TDataSourceRow, TDataSourceRowOrder, TDataSourceUsage } from '@faena/contracts';
+import type { TDataSource, TDataSourceRow, TDataSourceRowMove, TDataSourceRowOrder, TDataSourceUsage } from '@faena/contracts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import type { Drizzle } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { formsUsingDataSource } from '../forms/forms.repository.ts';
 import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, lockDataSource, moveRow, numberRowsByLabel, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
@@ -55,11 +56,8 @@ export async function editDataSource(
   if (!isUuid(id)) throw notFound();
   const row = await ctx.tx(
     async (tx) => {
-      if (input.row_order === 'manual') {
-        await lockDataSource(tx, ctx.tenant.id, id);
-        // a source put in manual order starts from the alphabetical order its readers saw
-        if ((await findDataSource(tx, ctx.tenant.id, id))?.rowOrder === 'label') await numberRowsByLabel(tx, ctx.tenant.id, id);
-      }
+      // a source put in manual order starts from the alphabetical order its readers saw
+      if (input.row_order === 'manual' && (await lockDataSource(tx, ctx.tenant.id, id))?.rowOrder === 'label') await numberRowsByLabel(tx, ctx.tenant.id, id);
       return updateDataSource(tx, ctx.tenant.id, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
@@ -94,12 +92,18 @@ async function writeRow<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Locks an active source of the tenant for a write to its rows (404 for any other), answering its order. */
+async function lockActiveSource(ctx: Ctx, tx: Drizzle, id: string): Promise<TDataSourceRowOrder> {
+  const source = isUuid(id) ? await lockDataSource(tx, ctx.tenant.id, id) : null;
+  if (!source?.isActive) throw notFound();
+  return source.rowOrder as TDataSourceRowOrder;
+}
+
 export async function addRow(ctx: Ctx, id: string, input: { key: string; label: string }): Promise<TDataSourceRow> {
-  await activeDataSource(ctx, id);
   const row = await writeRow(() =>
     ctx.tx(
       async (tx) => {
-        await lockDataSource(tx, ctx.tenant.id, id);
+        await lockActiveSource(ctx, tx, id);
         return insertRow(tx, { tenantId: ctx.tenant.id, dataSourceId: id, key: input.key, label: input.label });
       },
       { audit: 'data-sources.rows.create' },
@@ -109,13 +113,11 @@ export async function addRow(ctx: Ctx, id: string, input: { key: string; label: 
 }
 
 /** Moves a row of a manually ordered source (decision 018); a source listed by label refuses (`reason: label-order`). */
-export async function moveDataSourceRow(ctx: Ctx, id: string, rowId: string, to: 'up' | 'down' | 'first' | 'last'): Promise<TDataSourceRow> {
-  const source = await activeDataSource(ctx, id);
-  if (source.row_order !== 'manual') throw new AppError('conflict', 'This data source lists its rows by label; put it in manual order to move them.', { reason: 'label-order' });
-  if (!isUuid(rowId)) throw notFound('Row');
+export async function moveDataSourceRow(ctx: Ctx, id: string, rowId: string, to: TDataSourceRowMove): Promise<TDataSourceRow> {
   const row = await ctx.tx(
     async (tx) => {
-      await lockDataSource(tx, ctx.tenant.id, id);
+      if ((await lockActiveSource(ctx, tx, id)) !== 'manual') throw new AppError('conflict', 'This data source lists its rows by label; put it in manual order to move them.', { reason: 'label-order' });
+      if (!isUuid(rowId)) throw notFound('Row');
       const found = await findRow(tx, ctx.tenant.id, id, rowId);
       if (!found) throw notFound('Row');
       if (!found.isActive) throw new AppError('conflict', 'A deleted row has no place in the order; restore it first.', { reason: 'deleted' });

@@ -346,6 +346,12 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
   return getPerson(ctx, id);
 }
 
+/** A bulk action's answer: the ids it changed, those of people it left as they were, and those that are not people of the tenant. */
+function bulkAnswer(ids: readonly string[], existing: ReadonlySet<string>, changed: string[]): TBulkPersonStatusResponse {
+  const done = new Set(changed);
+  return { changed, unchanged: ids.filter((id) => existing.has(id) && !done.has(id)), not_found: ids.filter((id) => !existing.has(id)) };
+}
+
 /**
  * Disables or enables several people in one transaction (the list's selection): each changed one
  * gets its own audit row (their histories show it); you cannot disable yourself; unknown ids and
@@ -364,8 +370,7 @@ export async function setManyDisabled(ctx: Ctx, input: TBulkPersonStatusRequest)
     { audit: input.disabled ? 'people.disable' : 'people.enable', subject: (result) => result.changed },
   );
   if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
-  const done = new Set(changed);
-  return { changed, unchanged: ids.filter((id) => existing.has(id) && !done.has(id)), not_found: ids.filter((id) => !existing.has(id)) };
+  return bulkAnswer(ids, existing, changed);
 }
 
 /**
@@ -394,8 +399,7 @@ export async function setManyPosition(ctx: Ctx, input: TBulkPersonPositionReques
     },
   );
   if (changed.length > 0) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
-  const done = new Set(changed);
-  return { changed, unchanged: ids.filter((id) => existing.has(id) && !done.has(id)), not_found: ids.filter((id) => !existing.has(id)) };
+  return bulkAnswer(ids, existing, changed);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { Alert, Avatar, Code, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
+import { Avatar, Code, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { initials } from '../../../shared/ui/user-avatar.tsx';
 import { useSignInWithPassword } from '../api/sign-in-with-password.ts';
+import { FailureAlert } from './failure-alert.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 import classes from './demo-accounts.module.css';
 
@@ -35,11 +36,7 @@ export function DemoAccounts() {
           {t('auth.demo.hint')} <Code style={{ whiteSpace: 'nowrap' }}>{DEMO_PASSWORD}</Code>
         </Text>
       </div>
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={failure.title} role="alert" data-testid="sign-in-error">
-          {failure.message}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} testId="sign-in-error" />
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {DEMO_ACCOUNTS.map((account) => {
           const pending = signIn.isPending && signIn.variables?.email === account.email;

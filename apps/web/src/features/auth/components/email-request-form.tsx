@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useEmailInput } from '../../../shared/ui/use-email-input.ts';
+import { FailureAlert } from './failure-alert.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 interface EmailRequestFormProps {
@@ -40,11 +40,7 @@ export function EmailRequestForm({ initialEmail, name, explain, submit, request,
         <Text size="sm" c="dimmed">
           {explain}
         </Text>
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure.message}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         <TextInput label={t('auth.email')} type="email" autoComplete="username" inputMode="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={error} required data-testid={testIds?.email} />
         <Button type="submit" fullWidth size="md" loading={request.isPending} data-testid={testIds?.submit}>
           {submit}

@@ -1,15 +1,15 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailOpened } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { checkPassword } from '@faena/domain/password-policy';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDate } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useInvite } from '../api/get-invite.ts';
-import { passwordProblemText } from './password-problems.ts';
+import { FailureAlert } from './failure-alert.tsx';
+import { NewPasswordInput, newPasswordProblem } from './new-password-input.tsx';
 import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
@@ -32,8 +32,7 @@ export function FromInvitePage() {
     event.preventDefault();
     const next: typeof errors = {};
     if (name.trim() === '') next.name = t('validation.required');
-    const problems = checkPassword(password, tenant.passwordPolicy);
-    if (problems[0]) next.password = passwordProblemText(problems[0], tenant.passwordPolicy, t);
+    next.password = newPasswordProblem(password, tenant.passwordPolicy, t);
     setErrors(next);
     if (next.name || next.password) return;
     // Spec §2: after sign-in from /from-invite the user is sent to /.
@@ -48,24 +47,10 @@ export function FromInvitePage() {
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
           <Stack gap="md">
             <Text size="sm">{t('auth.invite.intro', { tenant: data.tenant_name, date: formatDate(data.expires_at) })}</Text>
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {failure.message}
-              </Alert>
-            )}
+            <FailureAlert failure={failure} />
             <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" />
             <TextInput label={t('auth.invite.name')} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="invite-name" />
-            <PasswordInput
-              label={t('auth.invite.password')}
-              description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-              required
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-              data-testid="invite-password"
-            />
+            <NewPasswordInput label={t('auth.invite.password')} value={password} onChange={setPassword} error={errors.password} testId="invite-password" />
             <Button type="submit" size="md" fullWidth loading={accept.isPending} data-testid="invite-submit">
               {t('auth.invite.accept')}
             </Button>

@@ -8,6 +8,7 @@ import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
 import { useSignInWithMagicLink } from '../api/sign-in-with-magic-link.ts';
 import { AuthLayout, TenantBrand } from './auth-layout.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 
 /** Spec §9: the magic-link code has 6 digits. */
 export const MAGIC_CODE_LENGTH = 6;
@@ -92,11 +93,7 @@ export function FromMagicLinkPage() {
                 {t('auth.magic.sent', { email })}
               </Alert>
             )}
-            {signIn.error && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="magic-error">
-                {t('auth.magic.failed')}
-              </Alert>
-            )}
+            <FailureAlert failure={signIn.error ? { message: t('auth.magic.failed') } : null} testId="magic-error" />
             <TextInput label={t('auth.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={emailError} required />
             <Stack gap={6} role="group" aria-labelledby="magic-code-label">
               <Text id="magic-code-label" size="sm" fw={500}>

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isValidEmail } from '@faena/domain/email';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useSignInWithPassword } from '../api/sign-in-with-password.ts';
+import { FailureAlert } from './failure-alert.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 /** E-mail and password (spec §5 messages: 'Invalid email', 'You must enter a password'). */
@@ -40,11 +40,7 @@ export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: strin
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.passwordForm')}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={failure.title} role="alert" data-testid="sign-in-error">
-            {failure.message}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} testId="sign-in-error" />
         <TextInput
           label={t('auth.email')}
           type="email"

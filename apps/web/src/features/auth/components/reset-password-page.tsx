@@ -1,14 +1,14 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { checkPassword } from '@faena/domain/password-policy';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePasswordReset, useResetPassword } from '../api/password-reset.ts';
-import { passwordProblemText } from './password-problems.ts';
+import { FailureAlert } from './failure-alert.tsx';
+import { NewPasswordInput, newPasswordProblem } from './new-password-input.tsx';
 import { LinkLanding } from './link-landing.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
@@ -28,9 +28,8 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    const problems = checkPassword(password, tenant.passwordPolicy);
-    if (problems[0]) next.password = passwordProblemText(problems[0], tenant.passwordPolicy, t);
-    else if (repeat !== password) next.repeat = t('auth.reset.mismatch');
+    next.password = newPasswordProblem(password, tenant.passwordPolicy, t);
+    if (!next.password && repeat !== password) next.repeat = t('auth.reset.mismatch');
     setErrors(next);
     if (next.password || next.repeat) return;
     reset.mutate({ token, password }, { onSuccess: () => void navigate('/', { replace: true }) });
@@ -44,33 +43,10 @@ export function ResetPasswordPage() {
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset.form')}>
           <Stack gap="md">
             <Text size="sm">{t('auth.reset.intro', { tenant: tenant.name, date: formatDateTime(data.expires_at) })}</Text>
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {failure.message}
-              </Alert>
-            )}
+            <FailureAlert failure={failure} />
             <TextInput label={t('auth.email')} value={data.email} readOnly variant="filled" data-testid="reset-account" />
-            <PasswordInput
-              label={t('auth.reset.password')}
-              description={t('validation.passwordTooShort', { count: tenant.passwordPolicy.minLength })}
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
-              required
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-              data-testid="reset-password"
-            />
-            <PasswordInput
-              label={t('auth.reset.repeat')}
-              autoComplete="new-password"
-              value={repeat}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
-              error={errors.repeat}
-              required
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-              data-testid="reset-repeat"
-            />
+            <NewPasswordInput label={t('auth.reset.password')} value={password} onChange={setPassword} error={errors.password} testId="reset-password" />
+            <NewPasswordInput label={t('auth.reset.repeat')} value={repeat} onChange={setRepeat} error={errors.repeat} testId="reset-repeat" describe={false} />
             <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="reset-submit">
               {t('auth.reset.save')}
             </Button>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TDataSourceRow } from '@faena/contracts';
+import type { TDataSourceRow, TDataSourceRowMove } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { DATA_SOURCES_API, dataSourceKeys } from './data-source-keys.ts';
 
@@ -37,13 +37,11 @@ export function useSaveDataSourceRow(sourceId: string) {
   });
 }
 
-export type RowMove = 'up' | 'down' | 'first' | 'last';
-
 /** POST /rows/{rowId}/move: a row of a manually ordered source changes place (decision 018). */
 export function useMoveDataSourceRow(sourceId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ rowId, to }: { rowId: string; to: RowMove }) =>
+    mutationFn: ({ rowId, to }: { rowId: string; to: TDataSourceRowMove }) =>
       apiClient.post<TDataSourceRow>(`${DATA_SOURCES_API}/${encodeURIComponent(sourceId)}/rows/${encodeURIComponent(rowId)}/move`, { json: { to } }),
     meta: { silent: true },
     onSuccess: () => void client.invalidateQueries({ queryKey: dataSourceKeys.rows(sourceId) }),

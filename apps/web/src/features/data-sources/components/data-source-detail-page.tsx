@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TDataSource, TDataSourceRowOrder } from '@faena/contracts';
+import type { TDataSource, TDataSourceRowMove, TDataSourceRowOrder } from '@faena/contracts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RecordTitle } from '../../../shared/ui/record-title.tsx';
@@ -11,7 +11,7 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { useDataSource, useDataSourceUsage } from '../api/get-data-source.ts';
 import { ROWS_PAGE_SIZE, useDataSourceRows } from '../api/get-data-source-rows.ts';
 import { useSaveDataSource } from '../api/save-data-source.ts';
-import { useMoveDataSourceRow, type RowMove } from '../api/save-data-source-row.ts';
+import { useMoveDataSourceRow } from '../api/save-data-source-row.ts';
 import { generalProblem } from '../lib/problems.ts';
 import { AddRowForm } from './add-row-form.tsx';
 import { confirmActiveChange } from './confirm-active.ts';
@@ -110,9 +110,9 @@ function RowsPanel({ source }: { source: TDataSource }) {
   // Rows move among the active ones, in the whole list: not while a search or the deleted ones are shown.
   const manual = source.row_order === 'manual';
   const canMove = editable && manual && !params.search.trim() && params.status === 'active';
-  const setOrder = (order: TDataSourceRowOrder) =>
-    saveSource.mutate({ id: source.id, body: { row_order: order } }, { onError: (error) => toast.error(problemText(t, generalProblem(error))) });
-  const moveRow = (rowId: string, to: RowMove) => move.mutate({ rowId, to }, { onError: (error) => toast.error(problemText(t, generalProblem(error))) });
+  const onError = (error: unknown) => toast.error(problemText(t, generalProblem(error)));
+  const setOrder = (order: TDataSourceRowOrder) => saveSource.mutate({ id: source.id, body: { row_order: order } }, { onError });
+  const moveRow = (rowId: string, to: TDataSourceRowMove) => move.mutate({ rowId, to }, { onError });
   const lastPage = rows.data ? Math.max(1, Math.ceil(rows.data.count / ROWS_PAGE_SIZE)) : 1;
   const moves = (index: number, rowId: string) =>
     canMove && rows.data
@@ -120,7 +120,7 @@ function RowsPanel({ source }: { source: TDataSource }) {
           up: params.page > 1 || index > 0,
           down: params.page < lastPage || index < rows.data.results.length - 1,
           busy: move.isPending || rows.isFetching,
-          onMove: (to: RowMove) => moveRow(rowId, to),
+          onMove: (to: TDataSourceRowMove) => moveRow(rowId, to),
         }
       : undefined;
 

@@ -2,9 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TDataSourceRow } from '@faena/contracts';
+import type { TDataSourceRow, TDataSourceRowMove } from '@faena/contracts';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useSaveDataSourceRow, type RowMove } from '../api/save-data-source-row.ts';
+import { useSaveDataSourceRow } from '../api/save-data-source-row.ts';
 import { generalProblem, writeProblems, type Problem } from '../lib/problems.ts';
 import { confirmActiveChange } from './confirm-active.ts';
 import { problemText } from './problem-text.ts';
@@ -20,11 +20,11 @@ function IconButton({ label, onClick, color, children, testId, loading, disabled
 }
 
 /** Where a row of a manually ordered source can go from here (absent: it does not move). */
-export interface RowMoves {
+export interface TDataSourceRowMoves {
   up: boolean;
   down: boolean;
   busy: boolean;
-  onMove: (to: RowMove) => void;
+  onMove: (to: TDataSourceRowMove) => void;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface RowMoves {
  * after a confirmation; moved up or down in a manually ordered source. A 400 (a key already in
  * use) shows under its box.
  */
-export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId: string; row: TDataSourceRow; editable: boolean; isDesktop: boolean; move?: RowMoves | undefined }) {
+export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId: string; row: TDataSourceRow; editable: boolean; isDesktop: boolean; move?: TDataSourceRowMoves | undefined }) {
   const { t } = useTranslation();
   const save = useSaveDataSourceRow(sourceId);
   const [editing, setEditing] = useState(false);

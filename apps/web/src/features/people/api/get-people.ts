@@ -53,7 +53,7 @@ export const peopleKeys = {
 };
 
 /** getPeople: GET /persons/ with search, filters, order and paging (VIEW_PEOPLE). */
-export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering = 'name') {
+export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering) {
   return queryOptions({
     queryKey: peopleKeys.list(filters, page, pageSize, ordering),
     queryFn: ({ signal }) => apiClient.get<TPaged<TPersonListItem>>(`${PERSONS_BASE}/`, { query: { ...filterQuery(filters), ordering, page, page_size: pageSize }, signal }),
@@ -61,6 +61,6 @@ export function peopleQueryOptions(filters: PeopleFilters, page: number, pageSiz
   });
 }
 
-export function usePeople(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering = 'name') {
+export function usePeople(filters: PeopleFilters, page: number, pageSize: number, ordering: TPersonOrdering) {
   return useQuery(peopleQueryOptions(filters, page, pageSize, ordering));
 }

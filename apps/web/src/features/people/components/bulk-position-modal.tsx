@@ -1,10 +1,10 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../shared/api/http-error.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import type { Option } from '../api/options.ts';
 import { useSetManyPosition } from '../api/person-actions.ts';
+import { refusalText } from './person-messages.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
 type Action = 'add' | 'remove';
@@ -35,7 +35,8 @@ export function BulkPositionModal({ opened, selected, onClose, onDone }: { opene
           close();
           onDone();
         },
-        onError: (error) => toast.error(isHttpError(error) && error.reason === 'beyond-own' ? t('people.bulk.position.beyondOwn') : t('people.bulk.failed')),
+        // a position whose defaults the caller lacks (beyond-own), or one deleted meanwhile, in the people screens' words
+        onError: (error) => toast.error(refusalText(t, error, '', t('people.bulk.failed'))),
       },
     );
   };

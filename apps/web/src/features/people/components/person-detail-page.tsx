@@ -141,7 +141,6 @@ function PersonDetail({ person }: { person: TPerson }) {
   };
 
   const canInvite = access.canManage && !person.has_account && !person.is_disabled && Boolean(person.primary_email);
-  // an open invitation shows as such (the account card asks the same, one request for both)
   const canImpersonate = access.canImpersonate && person.has_account && !person.is_disabled && !isSelf && !isImpersonating;
 
   return (
