@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
-import { csv, importAll, ORG, RES, uploadFile } from './directory.helpers.ts';
+import { csv, importAll, ORG, RES, rowsOf, uploadFile } from './directory.helpers.ts';
 import { PDF, PNG_1X1 } from './documents.helpers.ts';
 
 interface Venue {
@@ -278,13 +278,30 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     // the current file follows the order too
     const current = await server.api('demo', `${imports}current.csv`, { token: admin });
     expect((await current.text()).replace(/^\uFEFF/, '').trim().split('\n').map((line) => line.split(',')[0]).join('')).toBe('key321098');
+    // replacing everything puts the source in the file's order: the fewest rows that move count as updated
+    const reordered = csv([['key', 'label'], ['1', 'Urgente'], ['2', 'Alta'], ['3', 'Baja'], ['0', 'Informativa general'], ['8', 'Nueva ocho'], ['7', 'Nueva siete']]);
+    const replaced = await importAll(server, 'demo', admin, imports, reordered, 'prioridades.csv', 'replace');
+    expect(replaced.counts).toMatchObject({ ADD: 1, DELETE: 1, UPDATE: 3, NO_CHANGE: 2 });
+    const preview = Object.fromEntries((await rowsOf(server, 'demo', admin, imports, replaced.id)).map((row) => [row.key, row.operation]));
+    expect(preview).toEqual({ '1': 'UPDATE', '2': 'UPDATE', '3': 'NO_CHANGE', '0': 'UPDATE', '8': 'NO_CHANGE', '7': 'ADD', '9': 'DELETE' });
+    expect(await keys()).toBe('123087');
+    // the same file again changes nothing; upsert mode never reorders
+    expect((await importAll(server, 'demo', admin, imports, reordered, 'prioridades.csv', 'replace')).counts).toMatchObject({ ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 6 });
+    const upserted = await importAll(server, 'demo', admin, imports, csv([['key', 'label'], ['7', 'Nueva siete'], ['1', 'Urgente']]), 'prioridades.csv', 'upsert');
+    expect(upserted.counts).toMatchObject({ ADD: 0, UPDATE: 0, NO_CHANGE: 2 });
+    expect(await keys()).toBe('123087');
+    // a move by hand after the import works from the new order
+    ids['7'] = (await body<{ results: { id: string; key: string }[] }>(await server.api('demo', `${rows}?search=siete`, { token: admin }))).results[0]!.id;
+    expect((await move('7', 'first')).status).toBe(200);
+    expect(await keys()).toBe('712308');
+    expect((await move('7', 'last')).status).toBe(200);
     // rules of the route
     expect((await move('1', 'last', operario)).status).toBe(403);
     expect((await move('1', 'sideways')).status).toBe(400);
     expect((await server.api('demo', `${rows}00000000-0000-4000-8000-000000000000/move`, { method: 'POST', token: admin, json: { to: 'up' } })).status).toBe(404);
-    // back to alphabetical: Alta, Baja, Informativa, Nueva nueve, Nueva ocho, Urgente
+    // back to alphabetical: Alta, Baja, Informativa general, Nueva ocho, Nueva siete, Urgente
     await server.api('demo', `${RES}/data-sources/${source.id}/`, { method: 'PATCH', token: admin, json: { row_order: 'label' } });
-    expect(await keys()).toBe('230981');
+    expect(await keys()).toBe('230871');
   });
 
   it("keeps tenant B's venues, locations, catalogues, organisation and data sources out of tenant A's reach", async () => {

@@ -218,6 +218,21 @@ describe('catalogues and data sources (web)', () => {
     const [current] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-current]')]);
     expect(current.suggestedFilename()).toMatch(/^data-source-rows-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFkey,label\r\nT,Tarde (14 a 22 h)\r\nM,Mañana\r\nN,Noche\r\n');
+
+    // The file's order becomes the source's when it replaces everything: the night moved to the top counts as the one update.
+    await page.getByTestId('import-manual-order').getByText('el orden del archivo pasa a ser el de la fuente').waitFor();
+    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'turnos-orden.csv', mimeType: 'text/csv', buffer: Buffer.from('key;label\nN;Noche\nT;Tarde (14 a 22 h)\nM;Mañana\n', 'utf8') });
+    await page.locator('[data-testid=import-file-name]', { hasText: 'turnos-orden.csv' }).waitFor();
+    await page.click('[data-testid=import-start]');
+    await page.locator('[data-testid=import-job][data-status=VALIDATION_OK]').waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid=import-row][data-operation=UPDATE]', { hasText: 'Noche' }).waitFor();
+    expect(await page.locator('[data-testid=import-row][data-operation=UPDATE]').count()).toBe(1);
+    await shot(page, 'data-source-import-reorder', 'desktop');
+    await page.click('[data-testid=import-apply]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Aplicar', exact: true }).click();
+    await page.locator('[data-testid=import-applied]').waitFor({ timeout: 120_000 });
+    await page.getByRole('link', { name: 'Ver las filas' }).click();
+    await expect.poll(order).toBe('NTM');
     expect(errors).toEqual([]);
     await context.close();
   });

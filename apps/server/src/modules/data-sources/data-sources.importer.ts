@@ -1,11 +1,27 @@
-import { sql } from 'drizzle-orm';
-import { presumedNew, registerImporter, type Importer } from '../imports/importer.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { presumedNew, registerImporter, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { lockDataSource, nextRowPosition } from './data-sources.repository.ts';
+import { dataSources } from './data-sources.table.ts';
+import { rowsThatStay } from './row-order.ts';
+
+/** A replace-mode import of a manually ordered source puts the source in the file's order (decision 018). */
+async function takesFileOrder(tx: Drizzle, ctx: ImportRunContext, rowOrder?: string): Promise<boolean> {
+  if (ctx.mode !== 'replace' || !ctx.scope) return false;
+  if (rowOrder !== undefined) return rowOrder === 'manual';
+  const [source] = await tx
+    .select({ rowOrder: dataSources.rowOrder })
+    .from(dataSources)
+    .where(and(eq(dataSources.tenantId, ctx.tenantId), eq(dataSources.id, ctx.scope)));
+  return source?.rowOrder === 'manual';
+}
 
 /**
  * Key/label rows of one data source (scope = the data source's id). Replace mode by default:
  * the file is the whole catalogue, so keys it lacks are DELETEd (soft) and deleted keys it brings
- * back are UNDELETEd.
+ * back are UNDELETEd; in a manually ordered source the file's order becomes the source's, and a
+ * row the file moves counts as an UPDATE. Upsert mode leaves the rows where they are and puts
+ * new ones last, in the file's order.
  */
 export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   kind: 'data-source-rows',
@@ -52,11 +68,26 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     SELECT key, label FROM data_source_rows
     WHERE tenant_id = ${tenantId} AND data_source_id = ${scope}::uuid AND is_active
     ORDER BY CASE WHEN (SELECT row_order FROM data_sources WHERE tenant_id = ${tenantId} AND id = ${scope}::uuid) = 'manual' THEN position END, key`,
+  // the fewest rows that must move for the source to read as the file does: UPDATE, even with the same label
+  async afterDiff(tx, ctx) {
+    if (!(await takesFileOrder(tx, ctx))) return;
+    const result = (await tx.execute(sql`
+      SELECT s.id, d.position FROM import_rows s
+      JOIN data_source_rows d ON d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key AND d.is_active
+      WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.operation IN ('NO_CHANGE', 'UPDATE')
+      ORDER BY s.row`)) as unknown as { rows: { id: number; position: number }[] };
+    const stays = rowsThatStay(result.rows.map((row) => Number(row.position)));
+    const moved = result.rows.filter((_, i) => !stays[i]).map((row) => row.id);
+    if (!moved.length) return;
+    await tx.execute(sql`
+      UPDATE import_rows s SET operation = 'UPDATE'
+      WHERE ${ctx.jobRows('s')} AND s.operation = 'NO_CHANGE' AND s.id = ANY(string_to_array(${moved.join(',')}, ',')::int[])`);
+  },
   async apply(tx, ctx) {
-    // new rows go after the last one, in the file's order; the rows there keep their places
+    // new rows go after the last one, in the file's order; the rows there keep their places (unless the file's order is taken, below)
     const scope = ctx.scope;
     if (!scope) throw new Error('a data-source import without its data source');
-    await lockDataSource(tx, ctx.tenantId, scope);
+    const source = await lockDataSource(tx, ctx.tenantId, scope);
     await tx.execute(sql`
       INSERT INTO data_source_rows (tenant_id, data_source_id, key, label, position)
       SELECT ${ctx.tenantId}, ${ctx.scope}::uuid, r.key, r.label, ${nextRowPosition(ctx.tenantId, scope)} + row_number() OVER (ORDER BY r.row, r.id) - 1
@@ -67,6 +98,18 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     await tx.execute(sql`
       UPDATE data_source_rows d SET is_active = false, updated_at = now()
       FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);
+    if (await takesFileOrder(tx, ctx, source?.rowOrder)) {
+      // the file's rows first, in its order, then the deleted ones as they were: 1..n, so a second upload of the same file writes nothing here
+      await tx.execute(sql`
+        UPDATE data_source_rows d SET position = o.n
+        FROM (
+          SELECT d2.id, row_number() OVER (ORDER BY f.row NULLS LAST, d2.position, d2.key) AS n
+          FROM data_source_rows d2
+          LEFT JOIN import_rows f ON ${ctx.jobRows('f')} AND f.row IS NOT NULL AND f.operation <> 'DELETE' AND f.key = d2.key
+          WHERE d2.tenant_id = ${ctx.tenantId} AND d2.data_source_id = ${scope}::uuid
+        ) o
+        WHERE d.tenant_id = ${ctx.tenantId} AND d.id = o.id AND d.position <> o.n`);
+    }
     await tx.execute(sql`UPDATE data_sources SET updated_at = now() WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.scope}::uuid`);
   },
 });

@@ -68,6 +68,7 @@ export function presumedNew(targetId: string | null, active = true): NonNullable
  *   `error_code` and `target_id` of the staged rows with `id` in the range whose parse succeeded
  *   (`parsed_ok`), against the tenant's current data; it runs again before apply.
  * - `deletes(tx, ctx, nextId)` (replace mode) stages `DELETE` rows for what the file lacks.
+ * - `afterDiff(tx, ctx)` then sees the whole staged file at once (a manual order's moves).
  * - `apply(tx, ctx, counts)` writes everything, set-based, in the one short final transaction;
  *   `counts` are the staged rows by operation (a statement for an operation no row has can be skipped).
  */
@@ -85,6 +86,11 @@ export interface Importer<L = unknown> {
   parseRow(cells: Readonly<Record<string, string>>, lookups: L, ctx: ImportRunContext): ParsedRow;
   diff(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
   deletes?(tx: Drizzle, ctx: ImportRunContext, nextId: number): Promise<void>;
+  /**
+   * After the diff (and replace mode's deletions), in one transaction: marks what a row-by-row
+   * compare cannot see, such as rows a file moves in a manual order (decision 018).
+   */
+  afterDiff?(tx: Drizzle, ctx: ImportRunContext): Promise<void>;
   apply(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<Record<string, number>>): Promise<void>;
   /** The tables `apply` writes: after a large apply their statistics are refreshed (Database.maintain). */
   tables?: readonly string[];

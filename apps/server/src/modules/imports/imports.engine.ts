@@ -414,7 +414,7 @@ function parseOne(
   };
 }
 
-/** Compares the staged rows with current data, a range at a time; replace mode then stages the deletions. */
+/** Compares the staged rows with current data, a range at a time; replace mode then stages the deletions, and the importer marks what needs the whole file. */
 async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, token: string, lastId: number, status: TImportStatus, signal: AbortSignal): Promise<void> {
   for (let from = 1; from <= lastId; from += DIFF_RANGE) {
     if (signal.aborted) throw new Aborted();
@@ -425,10 +425,14 @@ async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Impo
     });
     await breathe();
   }
-  if (ctx.mode === 'replace' && importer.deletes) {
+  const deletes = ctx.mode === 'replace' && importer.deletes !== undefined;
+  if (deletes || importer.afterDiff) {
     await platform.db.transaction(ctx.tenantId, async (tx) => {
-      await tx.execute(sql`DELETE FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.row IS NULL`);
-      await importer.deletes!(tx, ctx, lastId + 1);
+      if (deletes) {
+        await tx.execute(sql`DELETE FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.row IS NULL`);
+        await importer.deletes!(tx, ctx, lastId + 1);
+      }
+      await importer.afterDiff?.(tx, ctx);
     });
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
+import { IconArrowsSort } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ImportFlow } from '../../../shared/imports/import-flow.tsx';
@@ -39,6 +40,11 @@ export function DataSourceImportPage({ id, jobId }: { id: string; jobId?: string
     <Stack gap="md">
       <BackLink to={base}>{source.data.name}</BackLink>
       <PageHeader title={t('dataSources.import.title', { name: source.data.name })} description={t('dataSources.import.description')} />
+      {source.data.is_active && source.data.row_order === 'manual' && (
+        <Alert color="blue" variant="light" icon={<IconArrowsSort size={18} />} data-testid="import-manual-order">
+          {t('dataSources.import.manualOrder')}
+        </Alert>
+      )}
       {source.data.is_active ? (
         <ImportFlow
           family={family}
