@@ -211,6 +211,13 @@ describe('catalogues and data sources (web)', () => {
     await page.reload();
     await page.getByTestId('rows-order-hint').waitFor();
     expect(await order()).toBe('TMN');
+    // Far moves from a row's menu.
+    await page.getByRole('button', { name: 'Más movimientos de la fila N' }).click();
+    await page.getByRole('menuitem', { name: 'Al principio' }).click();
+    await expect.poll(order).toBe('NTM');
+    await page.getByRole('button', { name: 'Más movimientos de la fila N' }).click();
+    await page.getByRole('menuitem', { name: 'Al final' }).click();
+    await expect.poll(order).toBe('TMN');
 
     // To change them in a spreadsheet: the current rows in the import's own columns.
     await page.click('[data-testid=rows-import]');

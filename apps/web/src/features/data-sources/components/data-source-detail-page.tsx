@@ -185,7 +185,7 @@ function RowsPanel({ source }: { source: TDataSource }) {
                     <Table.Th w="30%">{t('dataSources.fields.key')}</Table.Th>
                     <Table.Th>{t('dataSources.fields.label')}</Table.Th>
                     {editable && (
-                      <Table.Th w={canMove ? 160 : 96}>
+                      <Table.Th w={canMove ? 192 : 96}>
                         <VisuallyHidden>{t('dataSources.list.actions')}</VisuallyHidden>
                       </Table.Th>
                     )}

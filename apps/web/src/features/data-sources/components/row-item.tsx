@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Badge, Card, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconArrowBarToDown, IconArrowBarToUp, IconArrowDown, IconArrowUp, IconArrowsVertical, IconCheck, IconPencil, IconRestore, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDataSourceRow, TDataSourceRowMove } from '@faena/contracts';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -29,7 +29,7 @@ export interface TDataSourceRowMoves {
 
 /**
  * One key/label row: read, or edited in place (Enter saves, Escape cancels); deleted and restored
- * after a confirmation; moved up or down in a manually ordered source. A 400 (a key already in
+ * after a confirmation; moved up, down, first or last in a manually ordered source. A 400 (a key already in
  * use) shows under its box.
  */
 export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId: string; row: TDataSourceRow; editable: boolean; isDesktop: boolean; move?: TDataSourceRowMoves | undefined }) {
@@ -137,6 +137,21 @@ export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId
           <IconButton label={t('dataSources.order.downOf', { key: row.key })} onClick={() => move.onMove('down')} disabled={!move.down || move.busy} testId="row-down">
             <IconArrowDown size={16} />
           </IconButton>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('dataSources.order.moreOf', { key: row.key })} disabled={(!move.up && !move.down) || move.busy} data-testid="row-move-menu">
+                <IconArrowsVertical size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconArrowBarToUp size={16} />} disabled={!move.up} onClick={() => move.onMove('first')} data-testid="row-first">
+                {t('dataSources.order.first')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconArrowBarToDown size={16} />} disabled={!move.down} onClick={() => move.onMove('last')} data-testid="row-last">
+                {t('dataSources.order.last')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </>
       )}
       <IconButton label={t('dataSources.rows.editOf', { key: row.key })} onClick={start} testId="row-edit">

@@ -31,11 +31,11 @@ function serve(rows: TDataSourceRow[], order: 'label' | 'manual' = 'label') {
       }
       const moved = new RegExp(`^${SOURCE}/rows/([^/]+)/move$`).exec(url.pathname);
       if (moved && method === 'POST') {
-        const { to } = JSON.parse(String(init?.body)) as { to: 'up' | 'down' };
+        const { to } = JSON.parse(String(init?.body)) as { to: 'up' | 'down' | 'first' | 'last' };
         writes.push(`MOVE ${moved[1]} ${to}`);
         const from = rows.findIndex((row) => row.id === moved[1]);
         const [row] = rows.splice(from, 1);
-        rows.splice(from + (to === 'up' ? -1 : 1), 0, row!);
+        rows.splice({ up: from - 1, down: from + 1, first: 0, last: rows.length }[to], 0, row!);
         return json(row);
       }
       const one = new RegExp(`^${SOURCE}/rows/([^/]+)$`).exec(url.pathname);
@@ -90,7 +90,7 @@ describe('data-source rows edited in place', { timeout: 30_000 }, () => {
     expect(writes[1]).toBe('PATCH r1 {"key":"T"}');
   });
 
-  it('moves the rows of a manually ordered source with the arrows, and offers none in alphabetical order', async () => {
+  it('moves the rows of a manually ordered source with the arrows and to either end, and offers none in alphabetical order', async () => {
     const writes = serve(
       [
         { id: 'r1', key: 'S', label: 'Pequeña', is_active: true },
@@ -102,17 +102,26 @@ describe('data-source rows edited in place', { timeout: 30_000 }, () => {
     await renderRoutes([{ path: '/fuentes-de-datos/:id', Component: DataSourcesRoute }], { path: '/fuentes-de-datos/s1' });
     const keys = async () => (await screen.findAllByTestId('source-data-row', {}, { timeout: 15_000 })).map((element) => element.getAttribute('data-key')).join('');
     expect(await keys()).toBe('SML');
-    expect(screen.getByTestId('rows-order-hint').textContent).toBe('Ordena las filas con las flechas: los formularios las ofrecen en este orden. Las filas nuevas quedan al final.');
+    expect(screen.getByTestId('rows-order-hint').textContent).toBe('Ordena las filas con las flechas, o sube un archivo que reemplace todo en el orden que quieras: los formularios las ofrecen en este orden. Las filas nuevas quedan al final.');
     // the first row cannot go up, the last cannot go down
     expect(screen.getByRole('button', { name: 'Subir la fila S' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Bajar la fila L' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Bajar la fila S' }));
     await vi.waitFor(async () => expect(await keys()).toBe('MSL'));
     expect(writes).toEqual(['MOVE r1 down']);
+    // far moves from the row's menu: the last one to the top, then the top one to the bottom
+    fireEvent.click(screen.getByRole('button', { name: 'Más movimientos de la fila L' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Al principio' }));
+    await vi.waitFor(async () => expect(await keys()).toBe('LMS'));
+    fireEvent.click(screen.getByRole('button', { name: 'Más movimientos de la fila L' }));
+    expect((await screen.findByRole('menuitem', { name: 'Al principio' })).hasAttribute('disabled')).toBe(true); // it is already first
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Al final' }));
+    await vi.waitFor(async () => expect(await keys()).toBe('MSL'));
+    expect(writes).toEqual(['MOVE r1 down', 'MOVE r3 first', 'MOVE r3 last']);
     // back to alphabetical: the source says so and the arrows are gone
     fireEvent.click(screen.getByText('Alfabético'));
     await vi.waitFor(() => expect(screen.queryByTestId('row-up')).toBeNull());
-    expect(writes[1]).toBe('PATCH source {"row_order":"label"}');
+    expect(writes[3]).toBe('PATCH source {"row_order":"label"}');
     expect(screen.queryByTestId('rows-order-hint')).toBeNull();
   });
 
