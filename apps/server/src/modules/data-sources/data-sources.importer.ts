@@ -71,13 +71,15 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   // the fewest rows that must move for the source to read as the file does: UPDATE, even with the same label
   async afterDiff(tx, ctx) {
     if (!(await takesFileOrder(tx, ctx))) return;
+    // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
     const result = (await tx.execute(sql`
-      SELECT s.id, d.position FROM import_rows s
-      JOIN data_source_rows d ON d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key AND d.is_active
+      SELECT s.id, (SELECT d.position FROM data_source_rows d WHERE d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key AND d.is_active) AS position
+      FROM import_rows s
       WHERE ${ctx.jobRows('s')} AND s.row IS NOT NULL AND s.operation IN ('NO_CHANGE', 'UPDATE')
-      ORDER BY s.row`)) as unknown as { rows: { id: number; position: number }[] };
-    const stays = rowsThatStay(result.rows.map((row) => Number(row.position)));
-    const moved = result.rows.filter((_, i) => !stays[i]).map((row) => row.id);
+      ORDER BY s.row`)) as unknown as { rows: { id: number; position: number | null }[] };
+    const matched = result.rows.filter((row) => row.position !== null);
+    const stays = rowsThatStay(matched.map((row) => Number(row.position)));
+    const moved = matched.filter((_, i) => !stays[i]).map((row) => row.id);
     if (!moved.length) return;
     await tx.execute(sql`
       UPDATE import_rows s SET operation = 'UPDATE'
@@ -99,16 +101,18 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
       UPDATE data_source_rows d SET is_active = false, updated_at = now()
       FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);
     if (await takesFileOrder(tx, ctx, source?.rowOrder)) {
-      // the file's rows first, in its order, then the deleted ones as they were: 1..n, so a second upload of the same file writes nothing here
+      // The file's rows take their row numbers and the deleted ones follow in their old order, so
+      // the same file uploaded again writes nothing. Single-table statements with lookups by index:
+      // the rows just written have no statistics yet, and a planner that believes in one row
+      // would join 50,000 by 50,000.
+      const inFile = sql`coalesce((SELECT r.row FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.key = d.key AND r.row IS NOT NULL AND r.operation <> 'DELETE' LIMIT 1), d.position)`;
       await tx.execute(sql`
-        UPDATE data_source_rows d SET position = o.n
-        FROM (
-          SELECT d2.id, row_number() OVER (ORDER BY f.row NULLS LAST, d2.position, d2.key) AS n
-          FROM data_source_rows d2
-          LEFT JOIN import_rows f ON ${ctx.jobRows('f')} AND f.row IS NOT NULL AND f.operation <> 'DELETE' AND f.key = d2.key
-          WHERE d2.tenant_id = ${ctx.tenantId} AND d2.data_source_id = ${scope}::uuid
-        ) o
-        WHERE d.tenant_id = ${ctx.tenantId} AND d.id = o.id AND d.position <> o.n`);
+        UPDATE data_source_rows d SET position = ${inFile}
+        WHERE d.tenant_id = ${ctx.tenantId} AND d.data_source_id = ${scope}::uuid AND d.is_active AND d.position <> ${inFile}`);
+      const afterFile = sql`(SELECT coalesce(max(r.row), 0) FROM import_rows r WHERE ${ctx.jobRows('r')}) + d.position - (SELECT min(position) FROM data_source_rows WHERE tenant_id = ${ctx.tenantId} AND data_source_id = ${scope}::uuid AND NOT is_active) + 1`;
+      await tx.execute(sql`
+        UPDATE data_source_rows d SET position = ${afterFile}
+        WHERE d.tenant_id = ${ctx.tenantId} AND d.data_source_id = ${scope}::uuid AND NOT d.is_active AND d.position <> ${afterFile}`);
     }
     await tx.execute(sql`UPDATE data_sources SET updated_at = now() WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.scope}::uuid`);
   },

@@ -139,9 +139,11 @@ export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId
           </IconButton>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('dataSources.order.moreOf', { key: row.key })} disabled={(!move.up && !move.down) || move.busy} data-testid="row-move-menu">
-                <IconArrowsVertical size={16} />
-              </ActionIcon>
+              <Tooltip label={t('dataSources.order.moreOf', { key: row.key })} withinPortal>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('dataSources.order.moreOf', { key: row.key })} disabled={(!move.up && !move.down) || move.busy} data-testid="row-move-menu">
+                  <IconArrowsVertical size={16} />
+                </ActionIcon>
+              </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconArrowBarToUp size={16} />} disabled={!move.up} onClick={() => move.onMove('first')} data-testid="row-first">
