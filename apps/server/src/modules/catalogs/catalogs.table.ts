@@ -28,6 +28,8 @@ export const venues = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('venues_code').on(t.tenantId, t.code).where(sql`is_active`),
+    // a code's rows whatever their state: an import matches a deleted row to bring it back (the unique index above is partial)
+    index('venues_code_any').on(t.tenantId, t.code),
     index('venues_name').on(t.tenantId, sortKey(t.name)),
   ],
 );
@@ -52,6 +54,7 @@ export const locations = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('locations_code').on(t.tenantId, t.code).where(sql`is_active`),
+    index('locations_code_any').on(t.tenantId, t.code),
     index('locations_name').on(t.tenantId, sortKey(t.name)),
     index('locations_venue').on(t.tenantId, t.venueId),
     index('locations_parent').on(t.tenantId, t.parentId),
@@ -78,6 +81,7 @@ export const catalogItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('catalog_items_code').on(t.tenantId, t.kind, t.code).where(sql`is_active`),
+    index('catalog_items_code_any').on(t.tenantId, t.kind, t.code),
     index('catalog_items_name').on(t.tenantId, t.kind, sortKey(t.name)),
   ],
 );

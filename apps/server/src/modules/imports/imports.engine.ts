@@ -355,6 +355,9 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
     await Promise.allSettled(inflight);
     throw error;
   }
+  // The staged rows are new to the planner: statistics that still count a job's rows as one make it
+  // scan all of them for every row it looks up (a 5,000-position file took seconds per chunk).
+  if (nextId >= MAINTAIN_AFTER_ROWS) await platform.db.maintain(['import_rows'], 'analyze').catch((error: unknown) => platform.log.warn({ err: error }, 'statistics refresh of the staged rows failed'));
   await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);
   await finishValidation(platform, ctx, token);
 }

@@ -117,7 +117,8 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     async diff(tx, ctx, range) {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
       const error = spec.errorOf ? spec.errorOf('s', 'm') : sql`NULL::text`;
-      // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
+      // one correlated lookup per staged row, by index: the plan does not depend on the staging
+      // table's statistics; the error is worked out once (OFFSET 0), not in each branch that reads it
       await tx.execute(sql`
         UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
           SELECT
@@ -137,7 +138,7 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
             SELECT t.* FROM ${table} t WHERE t.tenant_id = s.tenant_id AND t.${key} = s.key ${scope(ctx, 't')}
             ORDER BY ${spec.softDelete ? sql`t.is_active DESC, t.updated_at DESC` : sql`t.updated_at DESC`} LIMIT 1
           ) m ON true
-          CROSS JOIN LATERAL (SELECT ${error} AS err) e
+          CROSS JOIN LATERAL (SELECT ${error} AS err OFFSET 0) e
         )
         WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
     },

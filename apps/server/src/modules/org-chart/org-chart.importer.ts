@@ -72,10 +72,12 @@ export const positionsImporter = keyedImporter<null>({
   },
   errorOf: (s) => {
     const row = sql.identifier(s);
+    // one lookup by index per parent code (scalar subqueries: as joins, a planner guessing 100
+    // codes per row would hash every position of the tenant for each row)
     return sql`CASE WHEN ${row}.data ? 'parent_codes' AND EXISTS (
       SELECT 1 FROM jsonb_array_elements_text(${row}.data->'parent_codes') c
-      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.tenant_id = ${row}.tenant_id AND p.code = c)
-        AND NOT EXISTS (SELECT 1 FROM import_rows f WHERE f.tenant_id = ${row}.tenant_id AND f.job_id = ${row}.job_id AND f.row IS NOT NULL AND f.parsed_ok AND f.key = c)
+      WHERE (SELECT true FROM positions p WHERE p.tenant_id = ${row}.tenant_id AND p.code = c LIMIT 1) IS NULL
+        AND (SELECT true FROM import_rows f WHERE f.tenant_id = ${row}.tenant_id AND f.job_id = ${row}.job_id AND f.row IS NOT NULL AND f.parsed_ok AND f.key = c LIMIT 1) IS NULL
     ) THEN 'POSITION_ROW_UNKNOWN_PARENT' END`;
   },
   sameExtra: (s, m) => {
@@ -92,10 +94,11 @@ export const positionsImporter = keyedImporter<null>({
       WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`);
     await tx.execute(sql`
       INSERT INTO position_parents (tenant_id, position_id, parent_id)
-      SELECT DISTINCT ${ctx.tenantId}::uuid, r.target_id, p.id
-      FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'parent_codes') c
-      JOIN positions p ON p.tenant_id = ${ctx.tenantId} AND p.code = c
-      WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'`);
+      SELECT DISTINCT ${ctx.tenantId}::uuid, x.position_id, x.parent_id FROM (
+        SELECT r.target_id AS position_id, (SELECT p.id FROM positions p WHERE p.tenant_id = ${ctx.tenantId} AND p.code = c) AS parent_id
+        FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'parent_codes') c
+        WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'
+      ) x WHERE x.parent_id IS NOT NULL`);
     const result = (await tx.execute(sql`
       WITH RECURSIVE walk(start, id, depth) AS (
         SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${ctx.jobRows('r')} AND r.target_id = pp.position_id

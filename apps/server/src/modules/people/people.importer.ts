@@ -210,7 +210,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     const has = (field: string) => sql`s.data ? ${field}`;
     const sameArray = (field: string, column: string, type: 'text' | 'uuid') =>
       sql`(NOT ${has(field)} OR m.${sql.identifier(column)} = ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[])`;
-    // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
+    // One correlated lookup per staged row, by index: the plan does not depend on the staging
+    // table's statistics. The values looked up are taken out of the JSON first (OFFSET 0 keeps
+    // them values): under row-level security no index compares a column with `data->>…` (the
+    // operator is not leakproof), so a direct comparison scans every person for every row.
     await tx.execute(sql`
       UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
         SELECT
@@ -240,17 +243,20 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
           COALESCE(m.id, (s.data->>'new_id')::uuid),
           e.err,
           CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END
-        FROM (SELECT 1) one
-        LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = s.data->>'email') a ON true
+        FROM (SELECT s.data->>'email' AS email OFFSET 0) v
+        LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = v.email) a ON true
         LEFT JOIN LATERAL (
-          SELECT array_agg(DISTINCT d.person_id) AS ids FROM person_documents d, jsonb_array_elements(COALESCE(s.data->'documents', '[]'::jsonb)) doc
-          WHERE d.tenant_id = s.tenant_id AND d.type = doc->>'type' AND d.number = doc->>'number'
+          SELECT array_agg(DISTINCT x.person_id) AS ids FROM (
+            SELECT (SELECT d.person_id FROM person_documents d WHERE d.tenant_id = s.tenant_id AND d.type = y.type AND d.number = y.number) AS person_id
+            FROM (SELECT doc->>'type' AS type, doc->>'number' AS number FROM jsonb_array_elements(COALESCE(s.data->'documents', '[]'::jsonb)) doc OFFSET 0) y
+          ) x WHERE x.person_id IS NOT NULL
         ) b ON true
-        LEFT JOIN persons m ON m.tenant_id = s.tenant_id AND m.id = COALESCE(a.id, b.ids[1])
+        LEFT JOIN LATERAL (SELECT COALESCE(a.id, b.ids[1]) AS id OFFSET 0) k ON true
+        LEFT JOIN LATERAL (SELECT * FROM persons m WHERE m.tenant_id = s.tenant_id AND m.id = k.id) m ON true
         CROSS JOIN LATERAL (SELECT CASE
           WHEN cardinality(b.ids) > 1 THEN 'PERSON_ROW_DOCUMENT_IN_USE'
           WHEN a.id IS NOT NULL AND b.ids IS NOT NULL AND b.ids[1] <> a.id THEN 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH'
-        END AS err) e
+        END AS err OFFSET 0) e
       )
       WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
   },

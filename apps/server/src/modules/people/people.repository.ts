@@ -82,14 +82,21 @@ const idList = (personIds: readonly string[] | SQL) => (Array.isArray(personIds)
 
 /**
  * Removes the search words of the given persons, found through the words their `search_text`
- * holds now: call it before `search_text` changes.
+ * holds now and their `sort_name`: call it before either changes. Each word is a whole key of
+ * the terms' one index: the words are taken out first (OFFSET 0 keeps them values, since row-level
+ * security lets no index compare a column with `string_to_array(…)`, which is not leakproof) and
+ * compared in the index's collation; otherwise every person's edit read every word of the tenant.
  */
 export async function dropSearchTerms(tx: Drizzle, tenantId: string, personIds: readonly string[] | SQL): Promise<void> {
   if (Array.isArray(personIds) && personIds.length === 0) return;
   await tx.execute(sql`
-    DELETE FROM person_search_terms st USING (${idList(personIds)}) AS x(id), persons p
-    WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND st.tenant_id = ${tenantId}
-      AND st.term = ANY(string_to_array(p.search_text, ' ')) AND st.person_id = p.id`);
+    DELETE FROM person_search_terms st USING (
+      SELECT p.id, p.sort_name, w.term FROM (${idList(personIds)}) AS x(id)
+      JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = x.id
+      CROSS JOIN LATERAL unnest(string_to_array(p.search_text, ' ')) AS w(term)
+      OFFSET 0
+    ) o
+    WHERE st.tenant_id = ${tenantId} AND st.term = o.term COLLATE "C" AND st.sort_name = o.sort_name COLLATE "C" AND st.person_id = o.id`);
 }
 
 /** Writes the search words of the given persons from their `search_text` (after dropSearchTerms, or for new persons). */

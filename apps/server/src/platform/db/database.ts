@@ -55,17 +55,18 @@ export interface Database {
    * write (an import of thousands of rows), so the planner sees the new row counts and index-only
    * scans need no heap visits. PostgreSQL's autovacuum would get there within minutes; PGlite has
    * no autovacuum, so without this its statistics would stay those of the empty tables.
+   * `analyze` only refreshes the statistics (cheaper: a sample, no scan of the whole table).
    */
-  maintain(tables: readonly string[]): Promise<void>;
+  maintain(tables: readonly string[], how?: 'vacuum' | 'analyze'): Promise<void>;
   close(): Promise<void>;
 }
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
-function vacuumSql(tables: readonly string[]): string | null {
+function vacuumSql(tables: readonly string[], how: 'vacuum' | 'analyze' = 'vacuum'): string | null {
   const names = [...new Set(tables)];
   for (const name of names) if (!TABLE_NAME.test(name)) throw new Error(`not a table name: ${name}`);
-  return names.length === 0 ? null : `VACUUM (ANALYZE) ${names.map((name) => `public.${name}`).join(', ')}`;
+  return names.length === 0 ? null : `${how === 'vacuum' ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${names.map((name) => `public.${name}`).join(', ')}`;
 }
 
 function checkedTenant(tenantId: string | null): string {
@@ -162,8 +163,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         await asOwner();
         return fn(db);
       }),
-    maintain: async (tables) => {
-      const text = vacuumSql(tables);
+    maintain: async (tables, how) => {
+      const text = vacuumSql(tables, how);
       if (text)
         await queue.run(async () => {
           await asOwner();
@@ -284,8 +285,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       }
     },
     ownerExec: (sql) => asOwner(async (client) => void (await client.query(sql))),
-    maintain: async (tables) => {
-      const text = vacuumSql(tables);
+    maintain: async (tables, how) => {
+      const text = vacuumSql(tables, how);
       if (text) await asOwner((client) => client.query(text));
     },
     ownerDrizzle: (fn) => asOwner((client) => fn(drizzleFor(client))),
