@@ -199,7 +199,7 @@ describe('catalogues and data sources (web)', () => {
 
     // Shifts go in the order of the day, not the alphabet's: manual order, the afternoon moved to the top.
     const order = async () => (await page.locator('[data-testid=source-data-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).join('');
-    expect(await order()).toBe('MNT');
+    await expect.poll(order).toBe('MNT');
     await page.getByTestId('rows-order').getByText('Manual').click();
     await page.getByTestId('rows-order-hint').waitFor();
     await page.getByRole('button', { name: 'Subir la fila T' }).click();
@@ -210,7 +210,7 @@ describe('catalogues and data sources (web)', () => {
     await shot(page, 'data-source-manual-order', 'desktop');
     await page.reload();
     await page.getByTestId('rows-order-hint').waitFor();
-    expect(await order()).toBe('TMN');
+    await expect.poll(order).toBe('TMN'); // the hint comes with the source, the rows a moment later
     // Far moves from a row's menu.
     await page.getByRole('button', { name: 'Más movimientos de la fila N' }).click();
     await page.getByRole('menuitem', { name: 'Al principio' }).click();
