@@ -1,20 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Drizzle } from '../../platform/db/database.ts';
+import { sql } from 'drizzle-orm';
 import { presumedNew, registerImporter, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { lockDataSource, nextRowPosition } from './data-sources.repository.ts';
-import { dataSources } from './data-sources.table.ts';
 import { rowsThatStay } from './row-order.ts';
 
 /** A replace-mode import of a manually ordered source puts the source in the file's order (decision 018). */
-async function takesFileOrder(tx: Drizzle, ctx: ImportRunContext, rowOrder?: string): Promise<boolean> {
-  if (ctx.mode !== 'replace' || !ctx.scope) return false;
-  if (rowOrder !== undefined) return rowOrder === 'manual';
-  const [source] = await tx
-    .select({ rowOrder: dataSources.rowOrder })
-    .from(dataSources)
-    .where(and(eq(dataSources.tenantId, ctx.tenantId), eq(dataSources.id, ctx.scope)));
-  return source?.rowOrder === 'manual';
-}
+const takesFileOrder = (ctx: ImportRunContext, source: { rowOrder: string } | null) => ctx.mode === 'replace' && source?.rowOrder === 'manual';
 
 /**
  * Key/label rows of one data source (scope = the data source's id). Replace mode by default:
@@ -70,7 +60,8 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     ORDER BY CASE WHEN (SELECT row_order FROM data_sources WHERE tenant_id = ${tenantId} AND id = ${scope}::uuid) = 'manual' THEN position END, key`,
   // the fewest rows that must move for the source to read as the file does: UPDATE, even with the same label
   async afterDiff(tx, ctx) {
-    if (!(await takesFileOrder(tx, ctx))) return;
+    // under the source's lock, so no move by hand lands between reading the positions and marking the rows
+    if (ctx.mode !== 'replace' || !ctx.scope || !takesFileOrder(ctx, await lockDataSource(tx, ctx.tenantId, ctx.scope))) return;
     // one correlated lookup per staged row, by index: the plan does not depend on the staging table's statistics
     const result = (await tx.execute(sql`
       SELECT s.id, (SELECT d.position FROM data_source_rows d WHERE d.tenant_id = s.tenant_id AND d.data_source_id = ${ctx.scope}::uuid AND d.key = s.key AND d.is_active) AS position
@@ -83,7 +74,7 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     if (!moved.length) return;
     await tx.execute(sql`
       UPDATE import_rows s SET operation = 'UPDATE'
-      WHERE ${ctx.jobRows('s')} AND s.operation = 'NO_CHANGE' AND s.id = ANY(string_to_array(${moved.join(',')}, ',')::int[])`);
+      WHERE ${ctx.jobRows('s')} AND s.operation = 'NO_CHANGE' AND s.id = ANY(${sql.param(moved)}::int[])`);
   },
   async apply(tx, ctx) {
     // new rows go after the last one, in the file's order; the rows there keep their places (unless the file's order is taken, below)
@@ -100,7 +91,7 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     await tx.execute(sql`
       UPDATE data_source_rows d SET is_active = false, updated_at = now()
       FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`);
-    if (await takesFileOrder(tx, ctx, source?.rowOrder)) {
+    if (takesFileOrder(ctx, source)) {
       // The file's rows take their row numbers and the deleted ones follow in their old order, so
       // the same file uploaded again writes nothing. Single-table statements with lookups by index:
       // the rows just written have no statistics yet, and a planner that believes in one row

@@ -42,7 +42,7 @@ export function DataSourceImportPage({ id, jobId }: { id: string; jobId?: string
       <PageHeader title={t('dataSources.import.title', { name: source.data.name })} description={t('dataSources.import.description')} />
       {source.data.is_active && source.data.row_order === 'manual' && (
         <Alert color="blue" variant="light" icon={<IconArrowsSort size={18} />} data-testid="import-manual-order">
-          {t('dataSources.import.manualOrder')}
+          {t('dataSources.import.manualOrder', { replace: t('imports.modes.replace'), upsert: t('imports.modes.upsert') })}
         </Alert>
       )}
       {source.data.is_active ? (

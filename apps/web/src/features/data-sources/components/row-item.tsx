@@ -118,6 +118,7 @@ export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId
       )}
     </Group>
   );
+  const moreMoves = t('dataSources.order.moreOf', { key: row.key });
   const actions = !editable ? null : editing ? (
     <Group gap={2} wrap="nowrap" justify="flex-end">
       <IconButton label={t('dataSources.actions.save')} onClick={commit} color="faena" testId="row-save" loading={save.isPending}>
@@ -139,17 +140,17 @@ export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId
           </IconButton>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Tooltip label={t('dataSources.order.moreOf', { key: row.key })} withinPortal>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('dataSources.order.moreOf', { key: row.key })} disabled={(!move.up && !move.down) || move.busy} data-testid="row-move-menu">
+              <Tooltip label={moreMoves} withinPortal>
+                <ActionIcon variant="subtle" color="gray" aria-label={moreMoves} disabled={(!move.up && !move.down) || move.busy} data-testid="row-move-menu">
                   <IconArrowsVertical size={16} />
                 </ActionIcon>
               </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconArrowBarToUp size={16} />} disabled={!move.up} onClick={() => move.onMove('first')} data-testid="row-first">
+              <Menu.Item leftSection={<IconArrowBarToUp size={16} />} disabled={!move.up || move.busy} onClick={() => move.onMove('first')} data-testid="row-first">
                 {t('dataSources.order.first')}
               </Menu.Item>
-              <Menu.Item leftSection={<IconArrowBarToDown size={16} />} disabled={!move.down} onClick={() => move.onMove('last')} data-testid="row-last">
+              <Menu.Item leftSection={<IconArrowBarToDown size={16} />} disabled={!move.down || move.busy} onClick={() => move.onMove('last')} data-testid="row-last">
                 {t('dataSources.order.last')}
               </Menu.Item>
             </Menu.Dropdown>
