@@ -19,6 +19,7 @@ import { percentile } from './lib/stats.ts';
 import type { ImportsServerSpec } from './lib/imports-server.ts';
 import { formatRut } from '@faena/domain';
 import { forkServer } from './lib/child.ts';
+import { httpJson } from './lib/http.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const ENTRY = fileURLToPath(new URL('./lib/imports-server.ts', import.meta.url));
@@ -168,11 +169,42 @@ interface EngineResult {
   newestP95: number;
   /** The same people uploaded again, every name changed: rows/s to APPLY_OK. */
   reuploadRowsPerS: number;
+  /** GET /api/health while the first load ran: p99 and the longest wait, ms; the longest during the re-upload. */
+  healthP99: number;
+  healthMax: number;
+  reuploadHealthMax: number;
 }
 
-/** Upload, validate, apply; answers rows/s from the job's creation to APPLY_OK. */
-async function importFile(server: Server, file: Buffer, name: string, expect: { operation: string; rows: number }): Promise<{ validatedS: number; appliedS: number; rowsPerS: number }> {
+/**
+ * GET /api/health (no database) every 25 ms on a connection of its own until stopped: its
+ * latencies. The server's event loop answers it, so its longest wait is the longest stretch for
+ * which the server could answer nothing while it imported (PGlite runs on that loop).
+ */
+function probeHealth(server: Server): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let stopped = false;
+  const running = (async () => {
+    while (!stopped) {
+      const t = performance.now();
+      // a wait past the client's timeout (30 s) is recorded as that long
+      await httpJson(server.port, 'GET', '/api/health', { host: `${HOST}:${server.port}` }).catch(() => undefined);
+      latencies.push(performance.now() - t);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+      return latencies;
+    },
+  };
+}
+
+/** Upload, validate, apply; answers rows/s from the job's creation to APPLY_OK, and the health probe's latencies meanwhile. */
+async function importFile(server: Server, file: Buffer, name: string, expect: { operation: string; rows: number }): Promise<{ validatedS: number; appliedS: number; rowsPerS: number; health: number[] }> {
   const uploadId = await upload(server, file, name);
+  const probe = probeHealth(server);
   const started = performance.now();
   const created = await json<Job>(server, 'POST', IMPORTS, { json: { upload_id: uploadId } }, 201);
   const validated = await until(server, created.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
@@ -182,7 +214,7 @@ async function importFile(server: Server, file: Buffer, name: string, expect: { 
   const applied = await until(server, created.id, ['APPLY_OK', 'APPLY_FAILED']);
   if (applied.status !== 'APPLY_OK' || applied.counts[expect.operation] !== expect.rows) throw new Error(`apply failed: ${JSON.stringify(applied)}`);
   const finished = performance.now();
-  return { validatedS: (validatedAt - started) / 1000, appliedS: (finished - validatedAt) / 1000, rowsPerS: expect.rows / ((finished - started) / 1000) };
+  return { validatedS: (validatedAt - started) / 1000, appliedS: (finished - validatedAt) / 1000, rowsPerS: expect.rows / ((finished - started) / 1000), health: await probe.stop() };
 }
 
 async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer): Promise<EngineResult> {
@@ -236,6 +268,9 @@ async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer)
       searchP95: percentile(latencies, 95),
       listP95: percentile(listLatencies, 95),
       newestP95: percentile(newestLatencies, 95),
+      healthP99: percentile(first.health, 99),
+      healthMax: Math.max(...first.health),
+      reuploadHealthMax: Math.max(...again.health),
     };
   } finally {
     await server.stop();
@@ -358,13 +393,13 @@ const bench: Benchmark = {
     }
 
     const pgRate = results.find((r) => r.engine === 'postgres')?.rowsPerS ?? null;
-    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95, r.newestP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS)]);
-    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null, null, null, null, null]);
+    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95, r.newestP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS), Math.round(r.healthP99), Math.round(r.healthMax), Math.round(r.reuploadHealthMax)]);
+    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null, null, null, null, null, null, null, null]);
     const realCopyRate = realCopy ? ROWS / realCopy.seconds : null;
-    if (realCopy && realCopyRate && copy) rows.push(['COPY of the result into tables like the real ones', null, realCopy.seconds, Math.round(realCopyRate), pct(realCopyRate / copy.rowsPerS), null, null, null, null, null, null, null, null, null]);
+    if (realCopy && realCopyRate && copy) rows.push(['COPY of the result into tables like the real ones', null, realCopy.seconds, Math.round(realCopyRate), pct(realCopyRate / copy.rowsPerS), null, null, null, null, null, null, null, null, null, null, null, null]);
     ctx.table({
       title: `Import of ${ROWS.toLocaleString('en')} people rows (CSV, ${(file.length / MB).toFixed(1)} MB) and search over them`,
-      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 're-upload rows/s', 're-upload of first load'],
+      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms'],
       rows,
       notes: [
         'rows/s: from the job’s creation to APPLY_OK (upload excluded; the confirmation is immediate).',
@@ -372,6 +407,7 @@ const bench: Benchmark = {
         `COPY of the result: what the PostgreSQL import wrote (${realCopy ? Object.entries(realCopy.rows).map(([table, n]) => `${n.toLocaleString('en')} ${table}`).join(', ') : 'not measured'}) exported and loaded by COPY into tables made LIKE them (same columns, defaults and indexes): the cost of storing the result alone, before parsing, checking or comparing anything (information; the import on PostgreSQL reaches ${realCopyRate && pgRate ? pct(pgRate / realCopyRate) : '—'} of it).`,
         `memory: the server process's RSS; with PGlite the database engine lives in it. The PGlite server starts on a cluster created beforehand (a restart); a process that only opens PGlite and runs SELECT 1: ${mb(pgliteAlone?.existing)} on that existing cluster, ${mb(pgliteAlone?.created)} when it creates the cluster (a first start, which keeps initdb's memory).`,
         're-upload: the same people uploaded again with every name changed (each row an UPDATE: person, search words), after the searches; the ratio is to the first load of the same run. Peak RSS covers the first load only.',
+        'health: GET /api/health (no database) every 25 ms on a connection of its own during the first load (and the re-upload: its longest wait); the longest wait is the longest stretch in which the server answered nothing (PGlite runs on the server’s event loop; PostgreSQL is the baseline).',
         `search: ${SEARCHES} sequential GET /persons/?search= over a mix of first names, surnames, name + surname, e-mails, RUTs (three writings), phones, two letters and misses; list: pages 1–50 without search.`,
       ],
     });

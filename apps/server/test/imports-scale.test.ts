@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRut } from '@faena/domain';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, PERSONS } from './directory.helpers.ts';
+import { IMPORTERS, type Importer } from '../src/modules/imports/importer.ts';
 
 /**
  * Files loaded a second time over thousands of rows already there: the monthly re-upload of the
@@ -41,14 +42,56 @@ describe.each(engines())('imports over existing rows on %s', (engine) => {
     expect((await importAll(server, 'demo', admin, base, csv([['code', 'name'], ...rows(0, 5000, 'Local')]), 'tiendas.csv')).counts).toMatchObject({ UNDELETE: 2500, NO_CHANGE: 2500 });
   });
 
-  it('a tree of 2,000 positions and one of 3,000 locations, each renamed in a second load', async () => {
+  it('a tree of 2,500 positions and one of 3,000 locations, each renamed in a second load', async () => {
     const positions = `${AUD}/positions/imports/`;
-    const chart = (suffix: string) => csv([['code', 'title', 'parents'], ...Array.from({ length: 2000 }, (_, i) => [`ESC-P${i}`, `Cargo ${i} ${suffix}`, i === 0 ? '' : `ESC-P${Math.floor((i - 1) / 3)}`])]);
-    expect((await importAll(server, 'demo', admin, positions, chart('a'), 'cargos.csv')).counts).toMatchObject({ ADD: 2000 });
-    expect((await importAll(server, 'demo', admin, positions, chart('b'), 'cargos.csv')).counts).toMatchObject({ UPDATE: 2000 });
+    const chart = (suffix: string) => csv([['code', 'title', 'parents'], ...Array.from({ length: 2500 }, (_, i) => [`ESC-P${i}`, `Cargo ${i} ${suffix}`, i === 0 ? '' : `ESC-P${Math.floor((i - 1) / 3)}`])]);
+    expect((await importAll(server, 'demo', admin, positions, chart('a'), 'cargos.csv')).counts).toMatchObject({ ADD: 2500 });
+    expect((await importAll(server, 'demo', admin, positions, chart('b'), 'cargos.csv')).counts).toMatchObject({ UPDATE: 2500 });
+    const parents = await body<{ count: number }>(await server.api('demo', `${AUD}/positions/?search=${encodeURIComponent('Cargo 2499 b')}`, { token: admin }));
+    expect(parents.count).toBe(1);
     const locations = `${ORG}/imports/locations/`;
     const places = (suffix: string) => csv([['code', 'name', 'parent'], ...Array.from({ length: 3000 }, (_, i) => [`ESC-L${i}`, `Lugar ${i} ${suffix}`, i === 0 ? '' : `ESC-L${Math.floor((i - 1) / 4)}`])]);
     expect((await importAll(server, 'demo', admin, locations, places('a'), 'lugares.csv')).counts).toMatchObject({ ADD: 3000 });
     expect((await importAll(server, 'demo', admin, locations, places('b'), 'lugares.csv')).counts).toMatchObject({ UPDATE: 3000 });
+  });
+
+  it('an apply writes in ranges of staged rows on PGlite, with turns of the event loop between them; in one statement per write on PostgreSQL', async () => {
+    const people = IMPORTERS.get('people') as Importer<unknown>;
+    const original = people.apply;
+    // the engine's own inRanges, watched: which ranges each write got, and how far a setImmediate ticker had come
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks += 1;
+      if (ticking) setImmediate(tick);
+    };
+    const writes: number[][] = []; // per write, the ticker's count at each of its ranges
+    people.apply = (tx, ctx, counts) =>
+      original(tx, { ...ctx, inRanges: (t, write) => {
+        const ranges: number[] = [];
+        writes.push(ranges);
+        return ctx.inRanges(t, (rows) => (ranges.push(ticks), write(rows)));
+      } }, counts);
+    try {
+      setImmediate(tick);
+      const file = csv([['nombre', 'correo'], ...Array.from({ length: 4500 }, (_, i) => [`Rango ${i}`, `rango${i}@rango.cl`])]);
+      expect((await importAll(server, 'demo', admin, `${PERSONS}imports/`, file, 'rangos.csv')).counts).toMatchObject({ ADD: 4500 });
+    } finally {
+      ticking = false;
+      people.apply = original;
+    }
+    expect(writes.length).toBeGreaterThan(1);
+    for (const ranges of writes) {
+      if (engine === 'pglite') {
+        // 4,500 staged rows: 1–2,000, 2,001–4,000, 4,001–6,000, and the loop turned between each two
+        expect(ranges).toHaveLength(3);
+        expect(ranges[1]!).toBeGreaterThan(ranges[0]!);
+        expect(ranges[2]!).toBeGreaterThan(ranges[1]!);
+      } else {
+        expect(ranges).toHaveLength(1);
+      }
+    }
+    const found = await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=${encodeURIComponent('rango4499@rango.cl')}`, { token: admin }));
+    expect(found.count).toBe(1);
   });
 });

@@ -251,16 +251,21 @@ const locationsImporter = keyedImporter<LocationLookups>({
   },
   errorOf: (s) => sql`CASE WHEN ${sql.identifier(s)}.data ? 'parent_code' AND ${sql.identifier(s)}.data->>'parent_id' IS NULL THEN 'FILE_ROW_UNKNOWN_REFERENCE' END`,
   async afterApply(tx, ctx) {
-    const result = (await tx.execute(sql`
+    // a cycle through a written location: walked up from each of them (in ranges: each start is its own walk)
+    let cycles = 0;
+    await ctx.inRanges(tx, async (rows) => {
+      const result = (await tx.execute(sql`
       WITH RECURSIVE walk(start, id, depth) AS (
         SELECT l.id, l.parent_id, 1 FROM import_rows r JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = r.target_id
-        WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND l.parent_id IS NOT NULL
+        WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND l.parent_id IS NOT NULL
         UNION ALL
         SELECT w.start, l.parent_id, w.depth + 1 FROM walk w JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = w.id
         WHERE w.id <> w.start AND w.depth < 200 AND l.parent_id IS NOT NULL
       )
       SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
-    if ((result.rows[0]?.cycles ?? 0) > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Las ubicaciones superiores del archivo forman un ciclo: ninguna ubicación puede estar dentro de sí misma.');
+      cycles += result.rows[0]?.cycles ?? 0;
+    });
+    if (cycles > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Las ubicaciones superiores del archivo forman un ciclo: ninguna ubicación puede estar dentro de sí misma.');
   },
 });
 

@@ -31,6 +31,15 @@ export interface ImportRunContext {
   rows: SQL;
   /** Restricts a statement to this job's rows (`WHERE ${ctx.jobRows('r')}`). */
   jobRows(alias: string): SQL;
+  /**
+   * Runs one write of the apply over the job's rows in ranges: `rows(alias)` restricts it like
+   * `jobRows`, to one range of staged rows. On PostgreSQL one range holds them all (the statement
+   * runs in the database's process); on PGlite, whose engine runs on the server's thread, ranges of
+   * a few thousand rows with a breath between them, so no statement holds the event loop for
+   * seconds (health checks, static files and live streams are served meanwhile). Each write must
+   * only touch its own rows' records: the ranges of one write all run before the next write.
+   */
+  inRanges(tx: Drizzle, write: (rows: (alias: string) => SQL) => Promise<unknown>): Promise<void>;
 }
 
 /** A data row after the importer's checks: its key and label (what the preview shows) and what apply will write. */
@@ -69,7 +78,8 @@ export function presumedNew(targetId: string | null, active = true): NonNullable
  *   (`parsed_ok`), against the tenant's current data; it runs again before apply.
  * - `deletes(tx, ctx, nextId)` (replace mode) stages `DELETE` rows for what the file lacks.
  * - `afterDiff(tx, ctx)` then sees the whole staged file at once (a manual order's moves).
- * - `apply(tx, ctx, counts)` writes everything, set-based, in the one short final transaction;
+ * - `apply(tx, ctx, counts)` writes everything, set-based, in the one final transaction (each
+ *   write through `ctx.inRanges`);
  *   `counts` are the staged rows by operation (a statement for an operation no row has can be skipped).
  */
 export interface Importer<L = unknown> {

@@ -164,17 +164,17 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
         ...extra.map((e) => e.value),
         ...spec.fields.map((field) => (field.insertDefault ? sql`CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE ${field.insertDefault} END` : extract('r', field))),
       ];
-      await tx.execute(sql`
+      await ctx.inRanges(tx, (rows) => tx.execute(sql`
         INSERT INTO ${table} (${sql.join(columns, sql`, `)})
-        SELECT ${sql.join(values, sql`, `)} FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'ADD'`);
+        SELECT ${sql.join(values, sql`, `)} FROM import_rows r WHERE ${rows('r')} AND r.operation = 'ADD'`));
       const sets = spec.fields.map((field) => sql`${id(field.column)} = CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE t.${id(field.column)} END`);
-      await tx.execute(sql`
+      await ctx.inRanges(tx, (rows) => tx.execute(sql`
         UPDATE ${table} t SET ${sql.join(sets, sql`, `)}, ${spec.softDelete ? sql`is_active = true, ` : sql``}updated_at = now()
-        FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`);
+        FROM import_rows r WHERE ${rows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`));
       if (spec.softDelete) {
-        await tx.execute(sql`
+        await ctx.inRanges(tx, (rows) => tx.execute(sql`
           UPDATE ${table} t SET is_active = false, updated_at = now()
-          FROM import_rows r WHERE ${ctx.jobRows('r')} AND r.operation = 'DELETE' AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`);
+          FROM import_rows r WHERE ${rows('r')} AND r.operation = 'DELETE' AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`));
       }
       await spec.afterApply?.(tx, ctx);
     },

@@ -89,25 +89,30 @@ export const positionsImporter = keyedImporter<null>({
       = ARRAY(SELECT jsonb_array_elements_text(${row}.data->'parent_codes') ORDER BY 1))`;
   },
   async afterApply(tx, ctx) {
-    await tx.execute(sql`
+    await ctx.inRanges(tx, (rows) => tx.execute(sql`
       DELETE FROM position_parents pp USING import_rows r
-      WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`);
-    await tx.execute(sql`
+      WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`));
+    await ctx.inRanges(tx, (rows) => tx.execute(sql`
       INSERT INTO position_parents (tenant_id, position_id, parent_id)
       SELECT DISTINCT ${ctx.tenantId}::uuid, x.position_id, x.parent_id FROM (
         SELECT r.target_id AS position_id, (SELECT p.id FROM positions p WHERE p.tenant_id = ${ctx.tenantId} AND p.code = c) AS parent_id
         FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'parent_codes') c
-        WHERE ${ctx.jobRows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'
-      ) x WHERE x.parent_id IS NOT NULL`);
-    const result = (await tx.execute(sql`
+        WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'
+      ) x WHERE x.parent_id IS NOT NULL`));
+    // a cycle through a written position: walked up from each of them (in ranges: each start is its own walk)
+    let cycles = 0;
+    await ctx.inRanges(tx, async (rows) => {
+      const result = (await tx.execute(sql`
       WITH RECURSIVE walk(start, id, depth) AS (
-        SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${ctx.jobRows('r')} AND r.target_id = pp.position_id
+        SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${rows('r')} AND r.target_id = pp.position_id
         WHERE pp.tenant_id = ${ctx.tenantId} AND r.operation IN ('ADD', 'UPDATE')
         UNION
         SELECT w.start, pp.parent_id, w.depth + 1 FROM walk w JOIN position_parents pp ON pp.tenant_id = ${ctx.tenantId} AND pp.position_id = w.id
         WHERE w.id <> w.start AND w.depth < 200
       )
       SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
-    if ((result.rows[0]?.cycles ?? 0) > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Los cargos superiores del archivo forman un ciclo: ningún cargo puede estar bajo sí mismo.');
+      cycles += result.rows[0]?.cycles ?? 0;
+    });
+    if (cycles > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Los cargos superiores del archivo forman un ciclo: ningún cargo puede estar bajo sí mismo.');
   },
 });

@@ -164,12 +164,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         return fn(db);
       }),
     maintain: async (tables, how) => {
-      const text = vacuumSql(tables, how);
-      if (text)
+      // one table per turn of the queue, with a turn of the event loop between two: the engine
+      // runs on the server's thread, and requests that came meanwhile get theirs
+      for (const table of new Set(tables)) {
+        const text = vacuumSql([table], how);
+        if (!text) continue;
         await queue.run(async () => {
           await asOwner();
           await client.exec(text);
         });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     listen: async (channel, handler) => {
       const unlisten = await queue.run(() => client.listen(channel, handler));
