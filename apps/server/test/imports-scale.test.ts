@@ -66,12 +66,17 @@ describe.each(engines())('imports over existing rows on %s', (engine) => {
       if (ticking) setImmediate(tick);
     };
     const writes: number[][] = []; // per write, the ticker's count at each of its ranges
-    people.apply = (tx, ctx, counts) =>
-      original(tx, { ...ctx, inRanges: (t, write) => {
+    people.apply = (tx, ctx, counts) => {
+      const inRanges: typeof ctx.inRanges = (t, write) => {
         const ranges: number[] = [];
         writes.push(ranges);
-        return ctx.inRanges(t, (rows) => (ranges.push(ticks), write(rows)));
-      } }, counts);
+        return ctx.inRanges(t, (rows) => {
+          ranges.push(ticks);
+          return write(rows);
+        });
+      };
+      return original(tx, { ...ctx, inRanges }, counts);
+    };
     try {
       setImmediate(tick);
       const file = csv([['nombre', 'correo'], ...Array.from({ length: 4500 }, (_, i) => [`Rango ${i}`, `rango${i}@rango.cl`])]);

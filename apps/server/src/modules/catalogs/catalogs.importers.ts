@@ -255,14 +255,14 @@ const locationsImporter = keyedImporter<LocationLookups>({
     let cycles = 0;
     await ctx.inRanges(tx, async (rows) => {
       const result = (await tx.execute(sql`
-      WITH RECURSIVE walk(start, id, depth) AS (
-        SELECT l.id, l.parent_id, 1 FROM import_rows r JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = r.target_id
-        WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND l.parent_id IS NOT NULL
-        UNION ALL
-        SELECT w.start, l.parent_id, w.depth + 1 FROM walk w JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = w.id
-        WHERE w.id <> w.start AND w.depth < 200 AND l.parent_id IS NOT NULL
-      )
-      SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
+        WITH RECURSIVE walk(start, id, depth) AS (
+          SELECT l.id, l.parent_id, 1 FROM import_rows r JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = r.target_id
+          WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND l.parent_id IS NOT NULL
+          UNION ALL
+          SELECT w.start, l.parent_id, w.depth + 1 FROM walk w JOIN locations l ON l.tenant_id = ${ctx.tenantId} AND l.id = w.id
+          WHERE w.id <> w.start AND w.depth < 200 AND l.parent_id IS NOT NULL
+        )
+        SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
       cycles += result.rows[0]?.cycles ?? 0;
     });
     if (cycles > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Las ubicaciones superiores del archivo forman un ciclo: ninguna ubicación puede estar dentro de sí misma.');

@@ -26,19 +26,18 @@ export const IMPORTS_PROGRESS = 'imports.progress';
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * Rows parsed and staged per statement and transaction: on PGlite every transaction holds the one
- * connection, so its chunks stay small enough not to keep a sign-in waiting.
+ * Staged rows per statement on PGlite, in every step (staging, diff, an apply's writes through
+ * `ImportRunContext.inRanges`): the engine runs on the server's thread and holds the one
+ * connection, and 2,000 rows keep a statement under about a fifth of a second. PostgreSQL takes
+ * 5,000 per statement and an apply's write in one.
  */
-const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? 2000 : 5000);
+const PGLITE_ROWS = 2000;
+/** Rows parsed and staged per statement and transaction. */
+const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? PGLITE_ROWS : 5000);
 /** Chunks being staged at once on PostgreSQL while the next one is parsed. */
 const STAGING_IN_FLIGHT = 2;
-/**
- * Staged rows compared with current data per statement, and written per statement by an apply
- * on PGlite (`ImportRunContext.inRanges`): there each statement runs on the server's thread, and
- * 2,000 rows keep one under about a fifth of a second.
- */
-const diffRange = (platform: Platform) => (platform.db.engine === 'pglite' ? 2000 : 5000);
-const PGLITE_WRITE_RANGE = 2000;
+/** Staged rows compared with current data per statement (and transaction). */
+const diffRange = (platform: Platform) => (platform.db.engine === 'pglite' ? PGLITE_ROWS : 5000);
 /** Rows written by an apply from which the written tables' statistics are refreshed right away. */
 const MAINTAIN_AFTER_ROWS = 1000;
 /**
@@ -192,8 +191,8 @@ function runContext(platform: Platform, job: Claimed, creator: ImportRunContext[
         return;
       }
       const lastId = await maxRowId(tx, tenantId, job.id);
-      for (let from = 1; from <= lastId; from += PGLITE_WRITE_RANGE) {
-        const to = from + PGLITE_WRITE_RANGE - 1;
+      for (let from = 1; from <= lastId; from += PGLITE_ROWS) {
+        const to = from + PGLITE_ROWS - 1;
         await write((alias) => sql`${jobRows(alias)} AND ${sql.identifier(alias)}.id BETWEEN ${from} AND ${to}`);
         // PGlite answers without waiting for I/O: without a real turn of the loop the whole apply would be one stall
         if (to < lastId) await breathe();

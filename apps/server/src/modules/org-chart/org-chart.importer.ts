@@ -103,14 +103,14 @@ export const positionsImporter = keyedImporter<null>({
     let cycles = 0;
     await ctx.inRanges(tx, async (rows) => {
       const result = (await tx.execute(sql`
-      WITH RECURSIVE walk(start, id, depth) AS (
-        SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${rows('r')} AND r.target_id = pp.position_id
-        WHERE pp.tenant_id = ${ctx.tenantId} AND r.operation IN ('ADD', 'UPDATE')
-        UNION
-        SELECT w.start, pp.parent_id, w.depth + 1 FROM walk w JOIN position_parents pp ON pp.tenant_id = ${ctx.tenantId} AND pp.position_id = w.id
-        WHERE w.id <> w.start AND w.depth < 200
-      )
-      SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
+        WITH RECURSIVE walk(start, id, depth) AS (
+          SELECT pp.position_id, pp.parent_id, 1 FROM position_parents pp JOIN import_rows r ON ${rows('r')} AND r.target_id = pp.position_id
+          WHERE pp.tenant_id = ${ctx.tenantId} AND r.operation IN ('ADD', 'UPDATE')
+          UNION
+          SELECT w.start, pp.parent_id, w.depth + 1 FROM walk w JOIN position_parents pp ON pp.tenant_id = ${ctx.tenantId} AND pp.position_id = w.id
+          WHERE w.id <> w.start AND w.depth < 200
+        )
+        SELECT count(*)::int AS cycles FROM walk WHERE id = start`)) as unknown as { rows: { cycles: number }[] };
       cycles += result.rows[0]?.cycles ?? 0;
     });
     if (cycles > 0) throw new FileError('FILE_WITH_ERROR_IN_ROWS', 'Los cargos superiores del archivo forman un ciclo: ningún cargo puede estar bajo sí mismo.');
