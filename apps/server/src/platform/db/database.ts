@@ -110,8 +110,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   const db = drizzlePglite({ client }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never
-  // interleaves with another statement.
-  const queue = new Mutex();
+  // interleaves with another statement. It also runs on this thread and answers without waiting
+  // for I/O, so each use first lets the event loop turn: uses one after another (an import's
+  // chunks, a purge's slices) never hold the loop throughout, and requests that arrived meanwhile
+  // queue up in between.
+  const mutex = new Mutex();
+  const queue = { run: <T>(fn: () => Promise<T>) => mutex.run(() => new Promise<void>((resolve) => setImmediate(resolve)).then(fn)) };
   // The tenant a read left on the session (APP_ROLE with it), or null: the owner's session.
   let sessionTenant: string | null = null;
   const asOwner = async () => {
@@ -164,8 +168,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         return fn(db);
       }),
     maintain: async (tables, how) => {
-      // one table per turn of the queue, with a turn of the event loop between two: the engine
-      // runs on the server's thread, and requests that came meanwhile get theirs
+      // one table per turn of the queue: requests that came meanwhile get theirs in between
       for (const table of new Set(tables)) {
         const text = vacuumSql([table], how);
         if (!text) continue;
@@ -173,7 +176,6 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
           await asOwner();
           await client.exec(text);
         });
-        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     listen: async (channel, handler) => {
