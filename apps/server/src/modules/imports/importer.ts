@@ -35,9 +35,9 @@ export interface ImportRunContext {
    * Runs one write of the apply over the job's rows in ranges: `rows(alias)` restricts it like
    * `jobRows`, to one range of staged rows. On PostgreSQL one range holds them all (the statement
    * runs in the database's process); on PGlite, whose engine runs on the server's thread, ranges of
-   * a few thousand rows with a breath between them, so no statement holds the event loop for
-   * seconds (health checks, static files and live streams are served meanwhile). Each write must
-   * only touch its own rows' records: the ranges of one write all run before the next write.
+   * a few thousand rows, so no statement holds the event loop for seconds (the loop turns before
+   * each statement: health checks, static files and live streams are served in between). Each
+   * write must only touch its own rows' records: the ranges of one write all run before the next.
    */
   inRanges(tx: Drizzle, write: (rows: (alias: string) => SQL) => Promise<unknown>): Promise<void>;
 }

@@ -190,12 +190,11 @@ function runContext(platform: Platform, job: Claimed, creator: ImportRunContext[
         await write(jobRows);
         return;
       }
+      // (PGlite's every statement lets the event loop turn first: openPglite)
       const lastId = await maxRowId(tx, tenantId, job.id);
       for (let from = 1; from <= lastId; from += PGLITE_ROWS) {
         const to = from + PGLITE_ROWS - 1;
         await write((alias) => sql`${jobRows(alias)} AND ${sql.identifier(alias)}.id BETWEEN ${from} AND ${to}`);
-        // PGlite answers without waiting for I/O: without a real turn of the loop the whole apply would be one stall
-        if (to < lastId) await breathe();
       }
     },
   };
@@ -243,7 +242,7 @@ async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise
 // ------------------------------------------------------------------------------------------
 // Validation
 
-/** Lets the event loop serve requests between two steps (parsing and PGlite both run on it). */
+/** Lets the event loop serve requests between two stretches of parsing (synchronous work on it). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Rows parsed between two breaths. Parsing is synchronous work on the event loop: without a
@@ -455,7 +454,6 @@ async function diffAll(platform: Platform, ctx: ImportRunContext, importer: Impo
       await importer.diff(tx, ctx, { from, to });
       await heartbeat(platform, tx, ctx, token, { phase: 'checking', percent: 80 + Math.floor((to / Math.max(1, lastId)) * 19), status });
     });
-    await breathe();
   }
   const deletes = ctx.mode === 'replace' && importer.deletes !== undefined;
   if (deletes || importer.afterDiff) {

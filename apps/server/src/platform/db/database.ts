@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,10 +63,15 @@ export interface Database {
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
-function vacuumSql(tables: readonly string[], how: 'vacuum' | 'analyze' = 'vacuum'): string | null {
+/** The given tables once each, checked to be plain names (they are inlined). */
+function tableNames(tables: readonly string[]): string[] {
   const names = [...new Set(tables)];
   for (const name of names) if (!TABLE_NAME.test(name)) throw new Error(`not a table name: ${name}`);
-  return names.length === 0 ? null : `${how === 'vacuum' ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${names.map((name) => `public.${name}`).join(', ')}`;
+  return names;
+}
+
+function vacuumSql(names: readonly string[], how: 'vacuum' | 'analyze' = 'vacuum'): string {
+  return `${how === 'vacuum' ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${names.map((name) => `public.${name}`).join(', ')}`;
 }
 
 function checkedTenant(tenantId: string | null): string {
@@ -99,23 +104,38 @@ const OWNER_SESSION = `RESET ROLE; SELECT set_config('app.tenant_id', '', false)
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  let client: PGlite;
+  let engine: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create();
+    engine = await PGlite.create();
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
     const existing = existsSync(join(dir, 'PG_VERSION'));
-    client = await PGlite.create(dir, existing ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] } : {});
+    engine = await PGlite.create(dir, existing ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] } : {});
   }
-  const db = drizzlePglite({ client }) as unknown as Drizzle;
+  // PGlite runs on this thread and answers without waiting for I/O, so awaited statements never
+  // give the event loop a turn by themselves: every statement, Drizzle's included, first lets it
+  // turn. A run of statements (a transaction's, or transactions one after another: an import's
+  // ranges, a purge's slices) then never holds the loop throughout; what arrived meanwhile (health
+  // checks, static files, live streams, requests that queue below) is served in between.
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const client = {
+    query: async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+      await turn();
+      return engine.query<T>(text, params, options);
+    },
+    exec: async (text: string) => {
+      await turn();
+      return engine.exec(text);
+    },
+    // the migrator's transaction (at start, within the queue) is Drizzle's own, run by PGlite itself
+    transaction: engine.transaction.bind(engine),
+  };
+  // Drizzle's PGlite session calls `query` and `transaction`, nothing else
+  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Drizzle;
   // PGlite is one connection: every use goes through this queue, so a transaction never
-  // interleaves with another statement. It also runs on this thread and answers without waiting
-  // for I/O, so each use first lets the event loop turn: uses one after another (an import's
-  // chunks, a purge's slices) never hold the loop throughout, and requests that arrived meanwhile
-  // queue up in between.
-  const mutex = new Mutex();
-  const queue = { run: <T>(fn: () => Promise<T>) => mutex.run(() => new Promise<void>((resolve) => setImmediate(resolve)).then(fn)) };
+  // interleaves with another statement.
+  const queue = new Mutex();
   // The tenant a read left on the session (APP_ROLE with it), or null: the owner's session.
   let sessionTenant: string | null = null;
   const asOwner = async () => {
@@ -168,18 +188,15 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         return fn(db);
       }),
     maintain: async (tables, how) => {
-      // one table per turn of the queue: requests that came meanwhile get theirs in between
-      for (const table of new Set(tables)) {
-        const text = vacuumSql([table], how);
-        if (!text) continue;
+      // one table per use of the queue: requests that came meanwhile get theirs in between
+      for (const name of tableNames(tables))
         await queue.run(async () => {
           await asOwner();
-          await client.exec(text);
+          await client.exec(vacuumSql([name], how));
         });
-      }
     },
     listen: async (channel, handler) => {
-      const unlisten = await queue.run(() => client.listen(channel, handler));
+      const unlisten = await queue.run(() => engine.listen(channel, handler));
       return () => queue.run(() => unlisten());
     },
     queueSql: (text, values) =>
@@ -193,7 +210,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
           throw error;
         }
       }),
-    close: () => queue.run(() => client.close()),
+    close: () => queue.run(() => engine.close()),
   };
 }
 
@@ -293,8 +310,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     },
     ownerExec: (sql) => asOwner(async (client) => void (await client.query(sql))),
     maintain: async (tables, how) => {
-      const text = vacuumSql(tables, how);
-      if (text) await asOwner((client) => client.query(text));
+      const names = tableNames(tables);
+      if (names.length > 0) await asOwner((client) => client.query(vacuumSql(names, how)));
     },
     ownerDrizzle: (fn) => asOwner((client) => fn(drizzleFor(client))),
     listen: async (channel, handler, onReconnect) => {
