@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, outbox, seededDemo, signIn, tenantOf, type TestServer } from './harness.ts';
 import { PERSONS } from './directory.helpers.ts';
 
 const AUTH = '/api/auth/v3';
@@ -9,10 +9,7 @@ const AUTH = '/api/auth/v3';
 describe.each(engines())('password reset on %s', (engine) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
-  });
+  beforeAll(async () => ({ server, admin } = await seededDemo(engine)));
   afterAll(() => server?.close());
 
   /** The newest reset mail to `email` (the demo administrator is staff: sensitive mail is readable). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { body, collectRoutes, DEMO_PASSWORD, engines, seededDemo, signIn, tenantOf, type TestServer } from './harness.ts';
 import { csv, importAll, ORG, RES, rowsOf, uploadFile } from './directory.helpers.ts';
 import { PDF, PNG_1X1 } from './documents.helpers.ts';
 
@@ -29,8 +29,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
   let norteAdmin: string;
   let operario: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     norteAdmin = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
     operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
   });

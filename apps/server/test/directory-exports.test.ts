@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
 import { AUD, PERSONS, importAll } from './directory.helpers.ts';
 import { EXPORT_RETENTION_QUEUE, expirePersonExports } from '../src/modules/people/people.export.ts';
 
@@ -22,8 +22,7 @@ describe.each(engines())('persons exports on %s', (engine) => {
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     const position = await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Exportador', code: 'EXP' } }));
     for (const [name, email] of [
       ['=HYPERLINK("http://evil.test","Exportada")', 'export1@faena.test'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '@faena/domain';
-import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, seededDemo, setFlags, signIn, tenantOf, type TestServer } from './harness.ts';
 import { AUD, ORG, PERSONS } from './directory.helpers.ts';
 import { resolveAudience } from '../src/modules/audiences/audiences.service.ts';
 
@@ -34,8 +34,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
   let tenantId: string;
   let people: { id: string; name: string }[];
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     tenantId = (await tenantOf(server, 'demo')).id;
     people = (await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${PERSONS}?status=active&page_size=12`, { token: admin }))).results;
   });

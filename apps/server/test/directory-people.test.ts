@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, setDisabledModules, signIn, startServer, tenantOf, addMember, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, outbox, seededDemo, setDisabledModules, signIn, tenantOf, type TestServer } from './harness.ts';
 import { AUD, ORG, PERSONS, uploadFile } from './directory.helpers.ts';
 import { PNG_1X1, PDF } from './documents.helpers.ts';
 
@@ -37,8 +37,7 @@ describe.each(engines())('people directory on %s', (engine) => {
   const refs: { line: string; venue: string; company: string } = { line: '', venue: '', company: '' };
 
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     tenantId = (await tenantOf(server, 'demo')).id;
     const make = async (path: string, json: unknown) => (await body<{ id: string }>(await server.api('demo', path, { method: 'POST', token: admin, json }))).id;
     refs.line = await make(`${ORG}/business-lines/`, { name: 'Retail Test', code: 'T-RET' });

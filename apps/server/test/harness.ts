@@ -147,6 +147,12 @@ export function httpRequest(port: number, path: string, init: { method: string; 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
 
+/** A server on `engine` with the demo organisations seeded, and the demo administrator's id token. */
+export async function seededDemo(engine: EngineName): Promise<{ server: TestServer; admin: string }> {
+  const server = await startServer(engine, { seed: true });
+  return { server, admin: (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token };
+}
+
 /** Reads a JSON body, whatever the status. */
 export async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { ALL_CATALOGS } from '@faena/contracts';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
 import { AUD, ORG, RES, rowsOf, startImport, waitForJob } from './directory.helpers.ts';
 
 interface Kinds {
@@ -20,8 +20,7 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
   let kinds: Kinds['kinds'];
   let regions: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     norteAdmin = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
     kinds = (await body<Kinds>(await server.api('demo', `${RES}/imports/kinds`, { token: admin }))).kinds;

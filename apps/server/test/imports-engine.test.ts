@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { IMPORTS_PROGRESS } from '../src/modules/imports/imports.engine.ts';
 import { IMPORT_RETENTION_QUEUE, purgeImportRows } from '../src/modules/imports/imports.retention.ts';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, RES, rowsOf, startImport, uploadFile, waitForJob, xlsx, type ImportJob } from './directory.helpers.ts';
 import { PDF } from './documents.helpers.ts';
 
@@ -14,8 +14,7 @@ describe.each(engines())('import engine on %s', (engine) => {
   let source: string;
   let base: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     source = (await body<{ id: string }>(await server.api('demo', `${RES}/data-sources/`, { method: 'POST', token: admin, json: { name: 'Tallas' } }))).id;
     base = `${RES}/data-sources/${source}/imports/`;
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, setDisabledModules, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, seededDemo, setDisabledModules, setFlags, signIn, tenantOf, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, uploadFile, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
 import { sql } from 'drizzle-orm';
 import { formatRut } from '@faena/domain';
@@ -29,8 +29,7 @@ describe.each(engines())('people imports on %s', (engine) => {
   let admin: string;
   let tenantId: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     tenantId = (await tenantOf(server, 'demo')).id;
     const make = (path: string, json: unknown) => server.api('demo', path, { method: 'POST', token: admin, json });
     await make(`${ORG}/business-lines/`, { name: 'Logística Test', code: 'T-LOG' });

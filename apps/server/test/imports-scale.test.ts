@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRut } from '@faena/domain';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, engines, seededDemo, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, ORG, PERSONS } from './directory.helpers.ts';
 import { IMPORTERS, type Importer } from '../src/modules/imports/importer.ts';
 
@@ -14,10 +14,7 @@ import { IMPORTERS, type Importer } from '../src/modules/imports/importer.ts';
 describe.each(engines())('imports over existing rows on %s', (engine) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
-  });
+  beforeAll(async () => ({ server, admin } = await seededDemo(engine)));
   afterAll(() => server?.close());
 
   it('5,000 people loaded, renamed, then loaded again unchanged; search finds the new names', async () => {
@@ -98,5 +95,40 @@ describe.each(engines())('imports over existing rows on %s', (engine) => {
     }
     const found = await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=${encodeURIComponent('rango4499@rango.cl')}`, { token: admin }));
     expect(found.count).toBe(1);
+  });
+
+  // PGlite is one connection on the server's thread: there the rest waits for the apply (decision 008)
+  it.runIf(engine === 'postgres')('on PostgreSQL the rest of the tenant does not wait behind an apply: while its transaction is open, people are listed, searched, created and edited', async () => {
+    const people = IMPORTERS.get('people') as Importer<unknown>;
+    const original = people.apply;
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // every write of the apply done, its transaction (and the row locks of what it wrote) still open
+    people.apply = async (tx, ctx, counts) => {
+      await original(tx, ctx, counts);
+      held();
+      await released;
+    };
+    const file = csv([['nombre', 'correo'], ...Array.from({ length: 2000 }, (_, i) => [`Espera ${i}`, `espera${i}@espera.cl`])]);
+    const importing = importAll(server, 'demo', admin, `${PERSONS}imports/`, file, 'espera.csv');
+    try {
+      await holding;
+      const list = await server.api('demo', `${PERSONS}?page_size=5`, { token: admin });
+      expect(list.status).toBe(200);
+      const search = await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=Espera`, { token: admin }));
+      expect(search.count).toBe(0); // nothing of the import shows before it commits
+      expect((await server.api('demo', '/api/auth/v3/me', { token: admin })).status).toBe(200);
+      const created = await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Llega Mientras', primary_email: 'llega.mientras@faena.test' } });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { id } = await body<{ id: string }>(created);
+      expect((await server.api('demo', `${PERSONS}${id}/`, { method: 'PATCH', token: admin, json: { name: 'Llegó Mientras' } })).status).toBe(200);
+    } finally {
+      release();
+      people.apply = original;
+    }
+    expect((await importing).counts).toMatchObject({ ADD: 2000 });
+    expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=Espera`, { token: admin }))).count).toBe(2000);
   });
 });

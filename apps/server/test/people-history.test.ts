@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
 import { PERSONS } from './directory.helpers.ts';
 
 interface Entry {
@@ -21,8 +21,7 @@ describe.each(engines())('a person’s history on %s', (engine) => {
   let admin: string;
   let adminPersonId: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     adminPersonId = (await body<Person>(await server.api('demo', `${PERSONS}me/`, { token: admin }))).id;
   });
   afterAll(() => server?.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
 
 const PERSONS = '/api/audiences/v3/persons/';
 
@@ -26,8 +26,7 @@ describe.each(engines())('people on %s', (engine) => {
   let admin: string;
   let norteAdmin: string;
   beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
+    ({ server, admin } = await seededDemo(engine));
     norteAdmin = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
   });
   afterAll(() => server?.close());

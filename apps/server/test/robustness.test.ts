@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, signIn, startServer, type TestServer } from './harness.ts';
+import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, seededDemo, signIn, type TestServer } from './harness.ts';
 
 const SIGN_IN = '/api/auth/v3/sign-in/password';
 const PERSONS = '/api/audiences/v3/persons/';
@@ -8,10 +8,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 describe.each(engines())('robustness on %s', (engine) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer(engine, { seed: true });
-    admin = (await signIn(server, 'demo', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
-  });
+  beforeAll(async () => ({ server, admin } = await seededDemo(engine)));
   afterAll(() => server?.close());
 
   const raw = (method: string, path: string, rawBody: string | Buffer | undefined, headers: Record<string, string> = JSON_HEADERS, token: string | undefined = admin) =>
