@@ -13,7 +13,7 @@ import { findPassportPermissions } from '../permissions/permissions.repository.t
 import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
 import { FileError, headerKey, readSheet, sheetFormatOf } from './imports.reader.ts';
-import { countOperations, deleteJobRows, maxRowId, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
+import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
 /** The queue that runs import steps (validate, apply), one at a time per process. */
@@ -25,13 +25,6 @@ export const IMPORTS_PROGRESS = 'imports.progress';
 /** Larger files are refused when the job is created (413 file-too-large). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-/**
- * Staged rows per statement on PGlite, in every step (staging, diff, an apply's writes through
- * `ImportRunContext.inRanges`): the engine runs on the server's thread and holds the one
- * connection, and 2,000 rows keep a statement under about a fifth of a second. PostgreSQL takes
- * 5,000 per statement and an apply's write in one.
- */
-const PGLITE_ROWS = 2000;
 /** Rows parsed and staged per statement and transaction. */
 const stageChunk = (platform: Platform) => (platform.db.engine === 'pglite' ? PGLITE_ROWS : 5000);
 /** Chunks being staged at once on PostgreSQL while the next one is parsed. */
