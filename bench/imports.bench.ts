@@ -265,6 +265,7 @@ async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer)
     // the monthly re-upload: every one of the same people, renamed (the diff finds each, apply rewrites person and search words)
     ctx.log(`${spec.engine}: uploading the same ${ROWS} people again, renamed`);
     const again = await importFile(server, peopleCsv(ROWS, true), 'personas-2.csv', { operation: 'UPDATE', rows: ROWS });
+    ctx.log(`${spec.engine}: re-upload validate ${again.validatedS.toFixed(1)} s, apply ${again.appliedS.toFixed(1)} s`);
     return {
       engine: spec.engine,
       validateS: first.validatedS,

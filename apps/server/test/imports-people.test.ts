@@ -116,6 +116,13 @@ describe.each(engines())('people imports on %s', (engine) => {
     const back = await importAll(server, 'demo', admin, IMPORTS, csv([['RUT', 'nombre', 'activo'], [formatRut(20_000_002), 'Persona Carga 0002', 'sí']]), 'vuelve.csv');
     expect(back.counts).toMatchObject({ UNDELETE: 1 });
     expect((await detail(two.id)).is_disabled).toBe(false);
+    expect((await find('carga2@faena.test')).map((p) => p.id)).toEqual([two.id]);
+
+    // renamed by a file without the document and phone columns: found by the new name and, as before, by the stored document and phone
+    const three = (await find('carga3@faena.test'))[0]!;
+    expect((await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre'], ['carga3@faena.test', 'Persona Renombrada Tres']]), 'renombre.csv')).counts).toMatchObject({ UPDATE: 1 });
+    for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test']) expect((await find(search)).map((p) => p.id), search).toEqual([three.id]);
+    expect((await find('Persona Carga 0003')).map((p) => p.id)).not.toContain(three.id);
   });
 
   it('a disabled-by-import person loses access at once', async () => {

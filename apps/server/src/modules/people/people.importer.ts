@@ -269,7 +269,19 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
 
 const textArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(r.data->${field}))::text[]`;
 const uuidArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(r.data->${field}))::uuid[]`;
-const keep = (field: string, value: ReturnType<typeof sql>, column: string) => sql`${sql.identifier(column)} = CASE WHEN r.data ? ${field} THEN ${value} ELSE p.${sql.identifier(column)} END`;
+/** An updated person's value of `column`: the file's where it has `field`, else the stored one (`p` is the row before the update). */
+const chosen = (field: string, value: SQL, column: string) => sql`CASE WHEN r.data ? ${field} THEN ${value} ELSE p.${sql.identifier(column)} END`;
+const keep = (field: string, value: SQL, column: string) => sql`${sql.identifier(column)} = ${chosen(field, value, column)}`;
+/**
+ * An updated person's `search_text`, as `searchTextOf` makes it, from the values the same update
+ * writes: the new name's words, e-mails, document numbers (the file's list, which replaces the
+ * stored one, or the stored one) and the phones' last eight digits.
+ */
+const updatedSearchText = (tenantId: string) => sql`concat_ws(' ', r.data->>'sort_name',
+      (SELECT string_agg(e, ' ') FROM unnest(array_prepend(${chosen('email', sql`r.data->>'email'`, 'primary_email')}, ${chosen('other_emails', textArray('other_emails'), 'other_emails')})) e WHERE e IS NOT NULL),
+      CASE WHEN r.data ? 'documents' THEN (SELECT string_agg(regexp_replace(lower(doc->>'number'), '[^0-9a-z]', '', 'g'), ' ') FROM jsonb_array_elements(r.data->'documents') doc)
+        ELSE (SELECT string_agg(regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) END,
+      (SELECT string_agg(right(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), 8), ' ') FROM jsonb_array_elements(${chosen('phones', sql`r.data->'phones'`, 'phones')}) ph))`;
 
 /**
  * The final, set-based step: persons, documents, search text, positions and their default
@@ -306,6 +318,7 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
       ${keep('roles', textArray('roles'), 'roles')},
       ${keep('groups', textArray('groups'), 'groups')},
       is_disabled = CASE WHEN r.operation = 'UNDELETE' THEN false ELSE p.is_disabled END,
+      search_text = ${updatedSearchText(t)},
       updated_at = now()
     FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`));
   if (deletes) await each((job) => tx.execute(sql`
@@ -323,19 +336,13 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
     WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'documents'
     ORDER BY r.target_id`));
 
-  // search words: a new person's were made while parsing; an updated person's come from the stored values, as searchWordsOf makes them
+  // search words: a new person's were made while parsing; an updated person's from the search text its update wrote
   if (adds) await each((job) => tx.execute(sql`
     INSERT INTO person_search_terms (tenant_id, term, sort_name, person_id)
     SELECT ${t}, term, r.data->>'sort_name', r.target_id FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'terms') AS term
     WHERE ${job('r')} AND r.operation = 'ADD'
     -- in index order (a range's, on PGlite): the btree fills page after page instead of touching pages at random
     ORDER BY term COLLATE "C", r.data->>'sort_name' COLLATE "C"`));
-  if (changes) await each((job) => tx.execute(sql`
-    UPDATE persons p SET search_text = concat_ws(' ', p.sort_name,
-      (SELECT string_agg(e, ' ') FROM unnest(array_prepend(p.primary_email, p.other_emails)) e WHERE e IS NOT NULL),
-      (SELECT string_agg(regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = p.tenant_id AND d.person_id = p.id),
-      (SELECT string_agg(right(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), 8), ' ') FROM jsonb_array_elements(p.phones) ph))
-    FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`));
   if (changes) await each((job) => addSearchTerms(tx, t, updated(job)));
 
   // positions: the file's list replaces the person's; positions taken give their defaults
