@@ -423,6 +423,8 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
         body: tooLong,
       });
       expect(streamed.status).toBe(413);
+      // the rest of the body stays unread: the connection is not kept for another request
+      expect(streamed.headers.get('connection')).toBe('close');
       expect(await body(streamed)).toMatchObject({
         code: 'upload-exceeds-length',
       });

@@ -15,6 +15,10 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   // Error bodies are this handler's shapes: a route's response schema for the same status (e.g. a
   // documented 400) must not reject them and turn every other 400 of that route into a 500.
   void reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
+  // A body the request did not finish sending (refused before or while it was read, as a chunk past
+  // an upload's length): the connection closes after this answer. Kept open, the server would have
+  // to read the rest first (a paused body leaves it waiting; the client's next request on it hangs).
+  if (!request.raw.complete) void reply.header('connection', 'close');
   if (error instanceof AppError) {
     void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
     return;
