@@ -10,15 +10,18 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail: stri
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-request', detail: 'Content-Length does not match the body.' },
 };
 
+const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+
 /** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}, reasons?}`. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   // Error bodies are this handler's shapes: a route's response schema for the same status (e.g. a
   // documented 400) must not reject them and turn every other 400 of that route into a 500.
   void reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
-  // A body the request did not finish sending (refused before or while it was read, as a chunk past
-  // an upload's length): the connection closes after this answer. Kept open, the server would have
-  // to read the rest first (a paused body leaves it waiting; the client's next request on it hangs).
-  if (!request.raw.complete) void reply.header('connection', 'close');
+  // A body not read to its end (refused before or while it was read, as a chunk past an upload's
+  // length): the connection closes after this answer, whether the rest is still on its way or
+  // already buffered. Kept open, the paused rest would stand in front of the client's next request
+  // on it, which would wait forever.
+  if (hasBody(request) && !request.raw.readableEnded) void reply.header('connection', 'close');
   if (error instanceof AppError) {
     void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
     return;
