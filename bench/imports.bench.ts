@@ -189,13 +189,14 @@ interface EngineResult {
 function probe(server: Server, path: string, everyMs: number, signedIn: boolean): { stop(): Promise<number[]> } {
   const latencies: number[] = [];
   let stopped = false;
+  let failed: Error | null = null; // kept for stop(): a rejection nobody awaits yet would end the process
   const headers = { host: `${HOST}:${server.port}`, ...(signedIn ? { authorization: `Bearer ${server.token}` } : {}) };
   const running = (async () => {
-    while (!stopped) {
+    while (!stopped && !failed) {
       const t = performance.now();
       // a wait past the client's timeout (30 s) is recorded as that long
       const response = await httpJson(server.port, 'GET', path, headers).catch(() => undefined);
-      if (response && response.status !== 200) throw new Error(`GET ${path} during the import: ${response.status}`);
+      if (response && response.status !== 200) failed = new Error(`GET ${path} during the import: ${response.status}`);
       latencies.push(performance.now() - t);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -204,6 +205,7 @@ function probe(server: Server, path: string, everyMs: number, signedIn: boolean)
     stop: async () => {
       stopped = true;
       await running;
+      if (failed) throw failed;
       return latencies;
     },
   };
@@ -406,13 +408,16 @@ const bench: Benchmark = {
     }
 
     const pgRate = results.find((r) => r.engine === 'postgres')?.rowsPerS ?? null;
+    const columns = ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms', 'list during p99 ms', 'list during max ms', 're-upload list during max ms'];
+    /** A reference row: its first cells, the rest blank. */
+    const reference = (...cells: Cell[]): Cell[] => [...cells, ...Array<Cell>(columns.length - cells.length).fill(null)];
     const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95, r.newestP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS), Math.round(r.healthP99), Math.round(r.healthMax), Math.round(r.reuploadHealthMax), Math.round(r.listDuringP99), Math.round(r.listDuringMax), Math.round(r.reuploadListDuringMax)]);
-    if (copy) rows.push([`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]);
+    if (copy) rows.push(reference(`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%'));
     const realCopyRate = realCopy ? ROWS / realCopy.seconds : null;
-    if (realCopy && realCopyRate && copy) rows.push(['COPY of the result into tables like the real ones', null, realCopy.seconds, Math.round(realCopyRate), pct(realCopyRate / copy.rowsPerS), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]);
+    if (realCopy && realCopyRate && copy) rows.push(reference('COPY of the result into tables like the real ones', null, realCopy.seconds, Math.round(realCopyRate), pct(realCopyRate / copy.rowsPerS)));
     ctx.table({
       title: `Import of ${ROWS.toLocaleString('en')} people rows (CSV, ${(file.length / MB).toFixed(1)} MB) and search over them`,
-      columns: ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms', 'list during p99 ms', 'list during max ms', 're-upload list during max ms'],
+      columns,
       rows,
       notes: [
         'rows/s: from the job’s creation to APPLY_OK (upload excluded; the confirmation is immediate).',

@@ -114,7 +114,8 @@ describe.each(engines())('imports over existing rows on %s', (engine) => {
     const file = csv([['nombre', 'correo'], ...Array.from({ length: 2000 }, (_, i) => [`Espera ${i}`, `espera${i}@espera.cl`])]);
     const importing = importAll(server, 'demo', admin, `${PERSONS}imports/`, file, 'espera.csv');
     try {
-      await holding;
+      // an import that ends (or fails) before its apply is held says so instead of waiting forever
+      await Promise.race([holding, importing.then((job) => Promise.reject(new Error(`the import ended unheld: ${JSON.stringify(job)}`)))]);
       const list = await server.api('demo', `${PERSONS}?page_size=5`, { token: admin });
       expect(list.status).toBe(200);
       const search = await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=Espera`, { token: admin }));

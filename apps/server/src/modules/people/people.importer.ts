@@ -279,8 +279,9 @@ const keep = (field: string, value: SQL, column: string) => sql`${sql.identifier
  */
 const updatedSearchText = (tenantId: string) => sql`concat_ws(' ', r.data->>'sort_name',
       (SELECT string_agg(e, ' ') FROM unnest(array_prepend(${chosen('email', sql`r.data->>'email'`, 'primary_email')}, ${chosen('other_emails', textArray('other_emails'), 'other_emails')})) e WHERE e IS NOT NULL),
-      CASE WHEN r.data ? 'documents' THEN (SELECT string_agg(regexp_replace(lower(doc->>'number'), '[^0-9a-z]', '', 'g'), ' ') FROM jsonb_array_elements(r.data->'documents') doc)
-        ELSE (SELECT string_agg(regexp_replace(lower(d.number), '[^0-9a-z]', '', 'g'), ' ') FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) END,
+      (SELECT string_agg(regexp_replace(lower(n), '[^0-9a-z]', '', 'g'), ' ') FROM unnest(CASE WHEN r.data ? 'documents'
+        THEN ARRAY(SELECT doc->>'number' FROM jsonb_array_elements(r.data->'documents') doc)
+        ELSE ARRAY(SELECT d.number FROM person_documents d WHERE d.tenant_id = ${tenantId} AND d.person_id = p.id) END) n),
       (SELECT string_agg(right(regexp_replace(ph->>'number', '[^0-9]', '', 'g'), 8), ' ') FROM jsonb_array_elements(${chosen('phones', sql`r.data->'phones'`, 'phones')}) ph))`;
 
 /**
