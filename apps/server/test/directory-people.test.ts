@@ -174,15 +174,18 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await list('?search=zz%20nandu')).count).toBe(0);
   });
 
-  it('filters by position, business line, workspace, origin and status, keeping the filters in the links', async () => {
+  it('filters by position, business line, workspace, company, origin and status, keeping the filters in the links', async () => {
     const position = await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Filtro', people: [] } }));
     const a = await body<Person>(await create({ name: 'Filtrada Uno', origin: 'BUSINESS_PARTNER', business_line_ids: [refs.line], position_ids: [position.id] }));
-    const b = await body<Person>(await create({ name: 'Filtrada Dos', origin: 'OWN_ORGANIZATION', workspace_ids: [refs.venue] }));
+    const b = await body<Person>(await create({ name: 'Filtrada Dos', origin: 'OWN_ORGANIZATION', workspace_ids: [refs.venue], company_id: refs.company }));
     const ids = async (query: string) => (await list(`?search=Filtrada&${query}`)).results.map((p) => p.id).sort();
     expect(await ids('')).toEqual([a.id, b.id].sort());
     expect(await ids(`position=${position.id}`)).toEqual([a.id]);
     expect(await ids(`business_line=${refs.line}`)).toEqual([a.id]);
     expect(await ids(`workspace=${refs.venue}`)).toEqual([b.id]);
+    expect(await ids(`company=${refs.company}`)).toEqual([b.id]);
+    expect(await ids(`company=${refs.line}`)).toEqual([]);
+    expect(await ids('company=not-a-uuid')).toEqual([]);
     expect(await ids('origin=OWN_ORGANIZATION')).toEqual([b.id]);
     expect(await ids('position=not-a-uuid')).toEqual([]);
     expect((await server.api('demo', `${PERSONS}?origin=MARTIAN`, { token: admin })).status).toBe(400);

@@ -355,6 +355,43 @@ describe('people', () => {
     await context.close();
   });
 
+  it('goes from a person to where they work, from there to everyone who works there, and filters by company', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await goto(page, `/people?q=${encodeURIComponent('agustin diaz morales')}`, '[data-testid=person-row]');
+    await page.locator('[data-testid=person-row]', { hasText: 'Agustín Díaz Morales' }).getByText('Agustín Díaz Morales').click();
+    const detail = page.locator('[data-testid=person-detail]');
+    await detail.waitFor();
+    // write and call from the detail
+    expect(await detail.getByRole('link', { name: 'agustin.diaz.5@gmail.com' }).getAttribute('href')).toBe('mailto:agustin.diaz.5@gmail.com');
+    expect(await detail.getByRole('link', { name: /^\+56\d+ \(Móvil\)$/ }).getAttribute('href')).toMatch(/^tel:\+56\d{9}$/);
+    await shot(page, 'people-detail-links', 'desktop');
+
+    // the workspace opens the venue, whose usage opens the people who work there
+    await detail.getByRole('link', { name: 'Casa Matriz' }).click();
+    await page.locator('[data-testid=detail-title]', { hasText: 'Casa Matriz' }).waitFor();
+    const usage = page.locator('[data-testid=catalog-usage-persons]');
+    const working = Number(/^(\d+) personas$/.exec((await usage.textContent()) ?? '')?.[1]);
+    expect(working).toBeGreaterThan(1);
+    await usage.click();
+    await page.waitForURL(/\/people\?.*workspace=/);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('all');
+    expect(await page.locator('[data-testid=filter-workspace]').inputValue()).toBe('Casa Matriz');
+    await page.locator('[data-testid=people-count]', { hasText: `${working} personas` }).waitFor();
+    await page.locator('[data-testid=person-row]', { hasText: 'Agustín Díaz Morales' }).waitFor();
+
+    // the contractors of one company
+    await goto(page, '/people', '[data-testid=person-row]');
+    await pick(page, 'filter-company', 'Servicios Integrales');
+    await page.waitForURL(/company_name=Servicios/);
+    const rows = page.locator('[data-testid=person-row]');
+    await expect.poll(async () => (await rows.allTextContents()).every((row) => row.includes('Guardia de Seguridad'))).toBe(true);
+    expect(await rows.count()).toBeGreaterThan(0);
+    await shot(page, 'people-company-filter', 'desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of VIEWPORT_NAMES) {
     it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);

@@ -77,6 +77,8 @@ export const ZPersonFilters = z.object({
   position: z.string().max(100).optional(),
   business_line: z.string().max(100).optional(),
   workspace: z.string().max(100).optional(),
+  /** The company a contractor or partner comes from (spec forms §3 person: company). */
+  company: z.string().max(100).optional(),
   origin: ZPersonOrigin.optional(),
   status: ZPersonStatus.default('all'),
   /** Whether they can sign in: an account (`active`), an open invitation (`invited`), neither (`none`). */

@@ -254,6 +254,7 @@ export interface PersonQuery {
   account?: 'active' | 'invited' | 'none' | undefined;
   businessLineId?: string | undefined;
   workspaceId?: string | undefined;
+  companyId?: string | undefined;
   /** Only persons whose id is in this subquery (e.g. the holders of a position). */
   idIn?: SQL | undefined;
 }
@@ -292,7 +293,7 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
       for (const alternatives of terms) filters.push(sql`p.id IN (${termMatches(tenantId, alternatives)})`);
     }
   }
-  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.account || query.origin || query.businessLineId || query.workspaceId || query.idIn);
+  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn);
   if (query.status === 'active') filters.push(sql`NOT p.is_disabled`);
   if (query.status === 'disabled') filters.push(sql`p.is_disabled`);
   if (query.account === 'active') filters.push(sql`p.user_id IS NOT NULL`);
@@ -301,6 +302,7 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   if (query.origin) filters.push(sql`p.origin = ${query.origin}`);
   if (query.businessLineId) filters.push(sql`p.business_line_ids @> ARRAY[${query.businessLineId}]::uuid[]`);
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
+  if (query.companyId) filters.push(sql`p.company_id = ${query.companyId}`);
   if (query.idIn) filters.push(sql`p.id IN (${query.idIn})`);
   return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms };
 }

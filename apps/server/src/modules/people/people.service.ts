@@ -88,8 +88,8 @@ async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promis
 }
 
 /** The list's filters as a repository query; an id filter that is not a uuid matches nobody. */
-export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'origin' | 'status' | 'account'>>): PersonQuery | null {
-  for (const id of [query.position, query.business_line, query.workspace]) if (id !== undefined && !isUuid(id)) return null;
+export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'company' | 'origin' | 'status' | 'account'>>): PersonQuery | null {
+  for (const id of [query.position, query.business_line, query.workspace, query.company]) if (id !== undefined && !isUuid(id)) return null;
   return {
     search: query.search,
     origin: query.origin,
@@ -97,6 +97,7 @@ export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQ
     account: query.account,
     businessLineId: query.business_line,
     workspaceId: query.workspace,
+    companyId: query.company,
     idIn: query.position ? holdersSql(tenantId, [query.position]) : undefined,
   };
 }

@@ -20,3 +20,12 @@ export function usePersonHref(): (id: string) => string | null {
   const people = useCanAccess(ACCESS.people);
   return (id) => (people ? `/people/${encodeURIComponent(id)}` : null);
 }
+
+/** The catalogues a person's detail links to, with the access rule of their screens. */
+const CATALOG_ACCESS = { venues: ACCESS.venues, 'business-lines': ACCESS.businessLines, companies: ACCESS.companies } as const;
+
+/** Where a catalogue entry (a venue, a business line, a company) opens: its detail, else nowhere (the tenant may have switched the module off). */
+export function useCatalogHref(catalog: keyof typeof CATALOG_ACCESS): (id: string) => string | null {
+  const open = useCanAccess(CATALOG_ACCESS[catalog]);
+  return (id) => (open ? `/${catalog}/${encodeURIComponent(id)}` : null);
+}

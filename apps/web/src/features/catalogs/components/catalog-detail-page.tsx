@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Anchor, Button, DataList, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { RecordTitle } from '../../../shared/ui/record-title.tsx';
 import { useCatalogItem, useCatalogUsage } from '../api/get-catalog-item.ts';
 import { useCatalogPage } from '../api/get-catalog-page.ts';
 import { CATALOGS, isCatalogEnabled, visibleFields, type CatalogDef, type CatalogRecord } from '../lib/catalog-defs.ts';
-import { usageText } from '../lib/usage-text.ts';
+import { ACCESS } from '../../../shared/access/access.ts';
+import { useCanAccess } from '../../../shared/session/get-site-config.ts';
+import { usageParts } from '../lib/usage-text.ts';
 import { FieldValue } from './field-value.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { LocationTreeView } from './location-tree-view.tsx';
@@ -61,7 +63,7 @@ function Detail({ def, record }: { def: CatalogDef; record: CatalogRecord }) {
           ) : null
         }
       />
-      {canWrite && <UsageLine def={def} id={record.id} />}
+      {canWrite && <UsageLine def={def} record={record} />}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <DataList orientation="horizontal" labelWidth="14rem" withDivider data-testid="detail-fields" styles={{ item: { flexWrap: 'wrap', rowGap: 4 } }}>
           {fields.map((field) => (
@@ -176,15 +178,44 @@ function SubLocations({ location, canWrite }: { location: CatalogRecord; canWrit
   );
 }
 
-/** What still points at the record (writers: it is what deleting it would leave naming it). */
-function UsageLine({ def, id }: { def: CatalogDef; id: string }) {
+/** Where the sentence puts the list of usages (the sentence's words stay the locale's). */
+const USED = '\u0000';
+
+/**
+ * What still points at the record (writers: it is what deleting it would leave naming it). The
+ * persons open the people list filtered by the record, for whoever may see people.
+ */
+function UsageLine({ def, record }: { def: CatalogDef; record: CatalogRecord }) {
   const { t } = useTranslation();
-  const usage = useCatalogUsage(def, id, true);
+  const usage = useCatalogUsage(def, record.id, true);
+  const canSeePeople = useCanAccess(ACCESS.people);
   if (!usage.data) return null;
-  const used = usageText(t, usage.data);
+  const parts = usageParts(t, usage.data);
+  if (parts.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="catalog-usage">
+        {t('catalogs.usage.unused')}
+      </Text>
+    );
+  }
+  const [before = '', after = ''] = t('catalogs.usage.inUse', { used: USED }).split(USED);
+  const filter = canSeePeople ? def.peopleFilter : undefined;
   return (
     <Text size="sm" c="dimmed" data-testid="catalog-usage">
-      {used ? t('catalogs.usage.inUse', { used }) : t('catalogs.usage.unused')}
+      {before}
+      {parts.map(({ kind, text }, index) => (
+        <Fragment key={kind}>
+          {index > 0 && ' · '}
+          {kind === 'persons' && filter ? (
+            <Anchor component={Link} to={`/people?${new URLSearchParams({ [filter]: record.id, [`${filter}_name`]: record.name, status: 'all' }).toString()}`} size="sm" data-testid="catalog-usage-persons">
+              {text}
+            </Anchor>
+          ) : (
+            text
+          )}
+        </Fragment>
+      ))}
+      {after}
     </Text>
   );
 }

@@ -63,6 +63,8 @@ export interface CatalogDef {
   importKind: string;
   /** The list is a tree (locations: parent). */
   tree?: boolean;
+  /** The people list's filter by this catalogue's rows (the persons its usage counts), if any. */
+  peopleFilter?: 'workspace' | 'business_line' | 'company';
 }
 
 export const ORGANIZATION_API = '/api/organization/v3';
@@ -113,6 +115,7 @@ export const CATALOGS: Record<CatalogKey, CatalogDef> = {
     ],
     columns: ['address', 'business_line_name'],
     importKind: 'venues',
+    peopleFilter: 'workspace',
   },
   'venue-categories': generic('venue-categories', 'venueCategories', ACCESS.venues, IconCategory),
   locations: {
@@ -128,9 +131,9 @@ export const CATALOGS: Record<CatalogKey, CatalogDef> = {
     importKind: 'locations',
     tree: true,
   },
-  'business-lines': generic('business-lines', 'businessLines', ACCESS.businessLines, IconBriefcase, 'business_line'),
+  'business-lines': { ...generic('business-lines', 'businessLines', ACCESS.businessLines, IconBriefcase, 'business_line'), peopleFilter: 'business_line' },
   blueprints: generic('blueprints', 'blueprints', ACCESS.blueprints, IconMap2),
-  companies: generic('companies', 'companies', ACCESS.companies, IconBuildingWarehouse, 'company'),
+  companies: { ...generic('companies', 'companies', ACCESS.companies, IconBuildingWarehouse, 'company'), peopleFilter: 'company' },
   stores: generic('stores', 'stores', ACCESS.stores, IconBuildingStore, 'store'),
 };
 

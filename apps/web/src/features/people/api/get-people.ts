@@ -13,17 +13,18 @@ export const PERSON_ORIGINS: readonly PersonOrigin[] = ['OWN_ORGANIZATION', 'BUS
 export type PersonAccountFilter = 'active' | 'invited' | 'none';
 export const PERSON_ACCOUNTS: readonly PersonAccountFilter[] = ['active', 'invited', 'none'];
 
-/** The list's filters (decision 008: ids for position, business line and workspace). */
+/** The list's filters (decision 008: ids for position, business line, workspace and company). */
 export interface PeopleFilters {
   search: string;
   position: string | null;
   business_line: string | null;
   workspace: string | null;
+  company: string | null;
   origin: PersonOrigin | null;
   account: PersonAccountFilter | null;
   status: PersonStatusFilter;
 }
-export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, origin: null, account: null, status: 'active' };
+export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, company: null, origin: null, account: null, status: 'active' };
 
 /** The filters as the server reads them (blank ones dropped). */
 export function filterQuery(filters: PeopleFilters) {
@@ -32,6 +33,7 @@ export function filterQuery(filters: PeopleFilters) {
     position: filters.position,
     business_line: filters.business_line,
     workspace: filters.workspace,
+    company: filters.company,
     origin: filters.origin,
     account: filters.account,
     status: filters.status,

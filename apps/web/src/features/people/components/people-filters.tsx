@@ -9,13 +9,13 @@ import { RemoteSelect } from './remote-select.tsx';
 /** The filters with the labels of the chosen entities (the URL keeps both). */
 export interface FilterState {
   filters: PeopleFilters;
-  labels: { position: string | null; business_line: string | null; workspace: string | null };
+  labels: { position: string | null; business_line: string | null; workspace: string | null; company: string | null };
 }
 
 const option = (value: string | null, label: string | null): Option | null => (value ? { value, label: label ?? value } : null);
 
 export function countActiveFilters(filters: PeopleFilters): number {
-  return [filters.position, filters.business_line, filters.workspace, filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
+  return [filters.position, filters.business_line, filters.workspace, filters.company, filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
 }
 
 interface Props {
@@ -24,15 +24,17 @@ interface Props {
   onSearch: (value: string) => void;
   onChange: (next: FilterState) => void;
   hasBusinessLines: boolean;
+  hasCompanies: boolean;
   isMobile: boolean;
 }
 
 /** Search box (debounced by the page) and the list's filters; on phones the filters fold into a popover. */
-export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusinessLines, isMobile }: Props) {
+export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusinessLines, hasCompanies, isMobile }: Props) {
   const { t } = useTranslation();
   const { filters, labels } = state;
   const set = (patch: Partial<PeopleFilters>, labelPatch: Partial<FilterState['labels']> = {}) => onChange({ filters: { ...filters, ...patch }, labels: { ...labels, ...labelPatch } });
   const active = countActiveFilters(filters);
+  const filterCount = 4 + Number(hasBusinessLines) + Number(hasCompanies);
   const [opened, { toggle }] = useDisclosure(false);
 
   const fields = (
@@ -63,6 +65,16 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
         onChange={(chosen) => set({ workspace: chosen?.value ?? null }, { workspace: chosen?.label ?? null })}
         testId="filter-workspace"
       />
+      {hasCompanies && (
+        <RemoteSelect
+          source="companies"
+          label={t('people.filters.company')}
+          placeholder={t('people.filters.any')}
+          value={option(filters.company, labels.company)}
+          onChange={(chosen) => set({ company: chosen?.value ?? null }, { company: chosen?.label ?? null })}
+          testId="filter-company"
+        />
+      )}
       <Select
         label={t('people.filters.origin')}
         placeholder={t('people.filters.any')}
@@ -96,7 +108,7 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
     />
   );
   const clear = active > 0 && (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, origin: null, account: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null } })}>
+    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, company: null, origin: null, account: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null, company: null } })}>
       {t('people.filters.clear')}
     </Button>
   );
@@ -137,7 +149,8 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
         {searchBox}
         {status}
       </Group>
-      <SimpleGrid cols={hasBusinessLines ? 5 : 4} spacing="sm">
+      {/* six side by side only where each keeps room for its value */}
+      <SimpleGrid cols={filterCount > 5 ? { base: 3, xxl: filterCount } : filterCount} spacing="sm">
         {fields}
       </SimpleGrid>
       {clear && <Group>{clear}</Group>}

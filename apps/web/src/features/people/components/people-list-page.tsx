@@ -30,11 +30,12 @@ function readState(params: URLSearchParams): ListState {
       position: params.get('position'),
       business_line: params.get('business_line'),
       workspace: params.get('workspace'),
+      company: params.get('company'),
       origin: PERSON_ORIGINS.includes(origin as PersonOrigin) ? (origin as PersonOrigin) : null,
       account: PERSON_ACCOUNTS.includes(account as PersonAccountFilter) ? (account as PersonAccountFilter) : null,
       status: status === 'disabled' || status === 'all' ? (status as PersonStatusFilter) : EMPTY_FILTERS.status,
     },
-    labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name') },
+    labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name'), company: params.get('company_name') },
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(params.get('size') ?? '') ? Number(params.get('size')) : 20,
     ordering: params.get('order') === 'recent' ? '-created_at' : 'name',
@@ -54,6 +55,8 @@ function writeState(state: ListState): URLSearchParams {
   put('business_line_name', filters.business_line ? labels.business_line : null);
   put('workspace', filters.workspace);
   put('workspace_name', filters.workspace ? labels.workspace : null);
+  put('company', filters.company);
+  put('company_name', filters.company ? labels.company : null);
   put('origin', filters.origin);
   put('account', filters.account);
   if (filters.status !== EMPTY_FILTERS.status) put('status', filters.status);
@@ -144,6 +147,7 @@ export function PeopleListPage() {
         }}
         onChange={(next) => update(next)}
         hasBusinessLines={access.hasBusinessLines}
+        hasCompanies={access.hasCompanies}
         isMobile={isMobile}
       />
       <Group justify="space-between" gap="xs">

@@ -10,7 +10,9 @@ import { useSession } from '../../../shared/session/use-session.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { confirm, openModal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { useCatalogHref, usePositionHref } from '../../../shared/directory/hrefs.ts';
 import { usePerson } from '../api/get-person.ts';
+import classes from './people.module.css';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -24,7 +26,13 @@ import { usePeopleAccess } from './use-can.ts';
 import { Field, Plain } from './detail-fields.tsx';
 import { PersonAccess } from './person-access.tsx';
 
-function Values({ items }: { items: string[] }) {
+/** A chip of the detail; one with an address opens it (a screen of the app, or mail and phone). */
+interface DetailValue {
+  label: string;
+  href?: string | null;
+}
+
+function Values({ items }: { items: DetailValue[] }) {
   const { t } = useTranslation();
   if (items.length === 0) {
     return (
@@ -35,14 +43,34 @@ function Values({ items }: { items: string[] }) {
   }
   return (
     <Group gap={6}>
-      {items.map((item, index) => (
-        <Badge key={`${item}-${index}`} variant="light" color="gray" tt="none" size="md">
-          {item}
-        </Badge>
-      ))}
+      {items.map(({ label, href }, index) => {
+        const key = `${label}-${index}`;
+        if (!href) {
+          return (
+            <Badge key={key} variant="light" color="gray" tt="none" size="md">
+              {label}
+            </Badge>
+          );
+        }
+        // mail and phone addresses leave the app; a screen of it is a route
+        const outside = /^(mailto|tel):/.test(href);
+        return outside ? (
+          <Badge key={key} component="a" href={href} variant="light" tt="none" size="md" className={classes.valueLink}>
+            {label}
+          </Badge>
+        ) : (
+          <Badge key={key} component={Link} to={href} variant="light" tt="none" size="md" className={classes.valueLink}>
+            {label}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }
+
+/** The address that writes to an e-mail or calls a phone (the number's spaces, dots and dashes dropped). */
+const mailHref = (email: string) => `mailto:${email}`;
+const phoneHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 function showInvite(invite: Invite, t: TFunction) {
   void openModal<null>({
@@ -100,6 +128,10 @@ function PersonDetail({ person }: { person: TPerson }) {
   const setDisabled = useSetPersonDisabled(person.id);
   const invite = useInvitePerson(person.id);
   const impersonate = useImpersonate();
+  const positionHref = usePositionHref();
+  const venueHref = useCatalogHref('venues');
+  const businessLineHref = useCatalogHref('business-lines');
+  const companyHref = useCatalogHref('companies');
   const isSelf = session?.user.passport === person.passport;
   const isImpersonating = Boolean(session?.user.impersonator);
 
@@ -155,17 +187,24 @@ function PersonDetail({ person }: { person: TPerson }) {
                 {person.name}
               </Title>
               {person.primary_email && (
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <Text component="a" href={mailHref(person.primary_email)} size="sm" c="dimmed" className={classes.mailLink} style={{ overflowWrap: 'anywhere' }}>
                   {person.primary_email}
                 </Text>
               )}
               <Group gap={6}>
                 <PersonStatusBadge person={person} testId="person-status" />
-                {person.positions.map((position) => (
-                  <Badge key={position.id} variant="outline" tt="none">
-                    {position.title}
-                  </Badge>
-                ))}
+                {person.positions.map((position) => {
+                  const href = positionHref(position.id);
+                  return href ? (
+                    <Badge key={position.id} component={Link} to={href} variant="outline" tt="none" className={classes.valueLink}>
+                      {position.title}
+                    </Badge>
+                  ) : (
+                    <Badge key={position.id} variant="outline" tt="none">
+                      {position.title}
+                    </Badge>
+                  );
+                })}
               </Group>
             </Stack>
           </Group>
@@ -205,13 +244,13 @@ function PersonDetail({ person }: { person: TPerson }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('people.form.sections.contact')}>
             <Field label={t('people.form.primaryEmail')}>
-              <Plain value={person.primary_email} />
+              {person.primary_email ? <Values items={[{ label: person.primary_email, href: mailHref(person.primary_email) }]} /> : <Plain value={null} />}
             </Field>
             <Field label={t('people.form.otherEmails')}>
-              <Values items={person.other_emails} />
+              <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
             </Field>
             <Field label={t('people.form.phones')}>
-              <Values items={person.phones.map((phone) => (phone.label ? `${phone.number} (${phone.label})` : phone.number))} />
+              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${phone.number} (${phone.label})` : phone.number, href: phoneHref(phone.number) }))} />
             </Field>
             <Field label={t('people.form.address')}>
               <Plain value={person.address} />
@@ -236,27 +275,27 @@ function PersonDetail({ person }: { person: TPerson }) {
             </Field>
             {access.hasCompanies && (
               <Field label={t('people.form.company')}>
-                <Plain value={person.company?.name} />
+                {person.company ? <Values items={[{ label: person.company.name, href: companyHref(person.company.id) }]} /> : <Plain value={null} />}
               </Field>
             )}
         </Section>
         <Section title={t('people.form.sections.organization')}>
             <Field label={t('people.form.positions')}>
-              <Values items={person.positions.map((position) => position.title)} />
+              <Values items={person.positions.map((position) => ({ label: position.title, href: positionHref(position.id) }))} />
             </Field>
             {access.hasBusinessLines && (
               <Field label={t('people.form.businessLines')}>
-                <Values items={person.business_lines.map((line) => line.name)} />
+                <Values items={person.business_lines.map((line) => ({ label: line.name, href: businessLineHref(line.id) }))} />
               </Field>
             )}
             <Field label={t('people.form.workspaces')}>
-              <Values items={person.workspaces.map((place) => place.name)} />
+              <Values items={person.workspaces.map((place) => ({ label: place.name, href: venueHref(place.id) }))} />
             </Field>
             <Field label={t('people.form.roles')}>
-              <Values items={person.roles} />
+              <Values items={person.roles.map((role) => ({ label: role }))} />
             </Field>
             <Field label={t('people.form.groups')}>
-              <Values items={person.groups} />
+              <Values items={person.groups.map((group) => ({ label: group }))} />
             </Field>
         </Section>
         <Section title={t('people.detail.account')}>
