@@ -8,6 +8,7 @@ import type { TAudience, TAudienceRules } from '@faena/contracts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
@@ -92,6 +93,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
 
   return (
     <Stack gap="md">
+      <BackLink to="/audiences">{t('audiences.title')}</BackLink>
       <PageHeader
         title={audience ? audience.name : t('audiences.new')}
         description={readOnly ? t('audiences.readOnly') : undefined}

@@ -12,6 +12,7 @@ import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { chartHref } from '../../../shared/directory/hrefs.ts';
 import { ACCESS } from '../../../shared/access/access.ts';
 import { useCanAccess, useSiteConfig } from '../../../shared/session/get-site-config.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
@@ -180,6 +181,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
 
   return (
     <Stack gap="md" maw={880}>
+      <BackLink to="/positions">{t('positions.title')}</BackLink>
       <PageHeader
         title={position ? t('positions.editTitle', { title: position.title }) : t('positions.new')}
         actions={
