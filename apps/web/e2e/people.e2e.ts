@@ -355,7 +355,7 @@ describe('people', () => {
     await context.close();
   });
 
-  it('goes from a person to where they work, from there to everyone who works there, and filters by company', async () => {
+  it('writes, calls and saves a person as a contact, goes to where they work, from there to everyone who works there, and filters by company', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'rrhh');
     await goto(page, `/people?q=${encodeURIComponent('agustin diaz morales')}`, '[data-testid=person-row]');
@@ -366,6 +366,14 @@ describe('people', () => {
     expect(await detail.getByRole('link', { name: 'agustin.diaz.5@gmail.com' }).getAttribute('href')).toBe('mailto:agustin.diaz.5@gmail.com');
     expect(await detail.getByRole('link', { name: /^\+56\d+ \(Móvil\)$/ }).getAttribute('href')).toMatch(/^tel:\+56\d{9}$/);
     await shot(page, 'people-detail-links', 'desktop');
+    // and keep them as a contact on the phone
+    const [card] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=person-vcard]')]);
+    expect(card.suggestedFilename()).toBe('Agustín Díaz Morales.vcf');
+    const vcard = readFileSync(await card.path(), 'utf8');
+    expect(vcard).toContain('FN:Agustín Díaz Morales\r\n');
+    expect(vcard).toContain('EMAIL;TYPE=work;PREF=1:agustin.diaz.5@faena.test\r\n');
+    expect(vcard).toMatch(/TEL;VALUE=uri;TYPE=cell:tel:\+56\d{9}\r\n/);
+    expect(vcard).toContain('TITLE:Gerente de Operaciones\r\n');
 
     // the workspace opens the venue, whose usage opens the people who work there
     await detail.getByRole('link', { name: 'Casa Matriz' }).click();

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, CopyButton, Flex, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconCopy, IconMail, IconPencil, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
+import { IconAddressBook, IconArrowLeft, IconCheck, IconCopy, IconMail, IconPencil, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +11,10 @@ import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { confirm, openModal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useCatalogHref, usePositionHref } from '../../../shared/directory/hrefs.ts';
+import { downloadText } from '../../../shared/lib/download.ts';
+import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePerson } from '../api/get-person.ts';
+import { personVCard, vCardFileName } from '../lib/vcard.ts';
 import classes from './people.module.css';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
@@ -128,6 +131,7 @@ function PersonDetail({ person }: { person: TPerson }) {
   const setDisabled = useSetPersonDisabled(person.id);
   const invite = useInvitePerson(person.id);
   const impersonate = useImpersonate();
+  const tenant = useTenant();
   const positionHref = usePositionHref();
   const venueHref = useCatalogHref('venues');
   const businessLineHref = useCatalogHref('business-lines');
@@ -242,7 +246,14 @@ function PersonDetail({ person }: { person: TPerson }) {
       </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('people.form.sections.contact')}>
+        <Section
+          title={t('people.form.sections.contact')}
+          action={
+            <Button variant="subtle" size="compact-sm" leftSection={<IconAddressBook size={16} />} onClick={() => downloadText(vCardFileName(person.name), personVCard(person, tenant.name), 'text/vcard;charset=utf-8')} data-testid="person-vcard">
+              {t('people.detail.saveContact')}
+            </Button>
+          }
+        >
             <Field label={t('people.form.primaryEmail')}>
               {person.primary_email ? <Values items={[{ label: person.primary_email, href: mailHref(person.primary_email) }]} /> : <Plain value={null} />}
             </Field>
