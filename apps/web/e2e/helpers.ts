@@ -12,7 +12,7 @@ export type ViewportName = keyof typeof VIEWPORTS;
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
 export const DEMO_PASSWORD = 'faena-demo';
-const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
 export function baseUrl(): string {
   return inject('baseUrl');

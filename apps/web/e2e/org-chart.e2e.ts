@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, signInOnTenant, url, VIEWPORT_NAMES } from './helpers.ts';
+import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, SCREENSHOTS, shot, signInAs, signInOnTenant, url, VIEWPORT_NAMES } from './helpers.ts';
 
 /**
  * Positions and the org chart, audiences and the permissions calculator, against the real server.
@@ -202,6 +204,34 @@ describe('positions and the org chart', () => {
     await page.getByLabel('Código').fill(`CP-${run}`);
     await page.getByTestId('position-save').click();
     await page.getByText('Otro cargo ya usa este código.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads the chart as it is shown, as a PNG and as an SVG picture', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    await goto(page, '/org-chart', '[data-testid=org-chart-node]');
+    await page.getByRole('button', { name: 'Expandir todo' }).click();
+    const save = async (item: string) => {
+      await page.getByTestId('org-chart-download').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(item).click()]);
+      return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+    };
+    const png = await save('org-chart-download-png');
+    expect(png.name).toMatch(/^Organigrama .+ \d{4}-\d{2}-\d{2}\.png$/);
+    expect(png.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    // IHDR: a picture wider than the screen's chart area (every branch open, drawn at twice the size)
+    expect(png.bytes.readUInt32BE(16)).toBeGreaterThan(2000);
+    expect(png.bytes.readUInt32BE(20)).toBeGreaterThan(500);
+    writeFileSync(join(SCREENSHOTS, 'org-chart-download.png'), png.bytes);
+    const svg = await save('org-chart-download-svg');
+    expect(svg.name).toMatch(/\.svg$/);
+    const text = svg.bytes.toString('utf8');
+    expect(text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(text).toContain('<title>Faena Demo');
+    expect(text).toContain(ROOT);
+    expect(text).toContain('Gerente General');
     expect(errors).toEqual([]);
     await context.close();
   });

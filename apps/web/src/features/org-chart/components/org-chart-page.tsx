@@ -1,4 +1,4 @@
-import { Button, Center, Drawer, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useOrgChart } from '../api/get-org-chart.ts';
 import { ChartCanvas, type ChartCanvasHandle } from './chart-canvas.tsx';
+import { ChartDownload } from './chart-download.tsx';
 import { ancestorsOf, buildTree, initialCollapsed, layoutChart } from './chart-layout.ts';
 import { ChartSearchBox } from './chart-search-box.tsx';
 import { PositionPanel } from './position-panel.tsx';
@@ -147,7 +148,12 @@ function ChartView({ chart, canManage, canViewPeople }: { chart: TOrgChart; canM
 
   return (
     <Stack gap="sm">
-      <ChartSearchBox chart={chart} canSearchPeople={canViewPeople} onLocate={(hit) => locate(hit.positionId, true)} />
+      <Group gap="sm" justify="space-between" align="flex-start" wrap="nowrap">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <ChartSearchBox chart={chart} canSearchPeople={canViewPeople} onLocate={(hit) => locate(hit.positionId, true)} />
+        </Box>
+        <ChartDownload chart={chart} layout={layout} nodes={nodes} />
+      </Group>
       <div className={classes.layout}>
         <ChartCanvas
           ref={canvas}
