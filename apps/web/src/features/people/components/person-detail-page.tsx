@@ -15,7 +15,6 @@ import { downloadText } from '../../../shared/lib/download.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePerson } from '../api/get-person.ts';
 import { personVCard, vCardFileName } from '../lib/vcard.ts';
-import classes from './people.module.css';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -28,11 +27,34 @@ import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
 import { Field, Plain } from './detail-fields.tsx';
 import { PersonAccess } from './person-access.tsx';
+import classes from './people.module.css';
 
 /** A chip of the detail; one with an address opens it (a screen of the app, or mail and phone). */
 interface DetailValue {
   label: string;
   href?: string | null;
+}
+
+function Chip({ label, href, variant = 'light' }: DetailValue & { variant?: 'light' | 'outline' }) {
+  const common = { variant, tt: 'none', size: 'md' } as const;
+  if (!href) {
+    // a plain light chip is grey: only what opens something takes the colour
+    return (
+      <Badge {...common} color={variant === 'light' ? 'gray' : undefined}>
+        {label}
+      </Badge>
+    );
+  }
+  // mail and phone addresses leave the app; a screen of it is a route
+  return /^(mailto|tel):/.test(href) ? (
+    <Badge {...common} component="a" href={href} className={classes.valueLink}>
+      {label}
+    </Badge>
+  ) : (
+    <Badge {...common} component={Link} to={href} className={classes.valueLink}>
+      {label}
+    </Badge>
+  );
 }
 
 function Values({ items }: { items: DetailValue[] }) {
@@ -46,27 +68,9 @@ function Values({ items }: { items: DetailValue[] }) {
   }
   return (
     <Group gap={6}>
-      {items.map(({ label, href }, index) => {
-        const key = `${label}-${index}`;
-        if (!href) {
-          return (
-            <Badge key={key} variant="light" color="gray" tt="none" size="md">
-              {label}
-            </Badge>
-          );
-        }
-        // mail and phone addresses leave the app; a screen of it is a route
-        const outside = /^(mailto|tel):/.test(href);
-        return outside ? (
-          <Badge key={key} component="a" href={href} variant="light" tt="none" size="md" className={classes.valueLink}>
-            {label}
-          </Badge>
-        ) : (
-          <Badge key={key} component={Link} to={href} variant="light" tt="none" size="md" className={classes.valueLink}>
-            {label}
-          </Badge>
-        );
-      })}
+      {items.map((item, index) => (
+        <Chip key={`${item.label}-${index}`} {...item} />
+      ))}
     </Group>
   );
 }
@@ -197,18 +201,9 @@ function PersonDetail({ person }: { person: TPerson }) {
               )}
               <Group gap={6}>
                 <PersonStatusBadge person={person} testId="person-status" />
-                {person.positions.map((position) => {
-                  const href = positionHref(position.id);
-                  return href ? (
-                    <Badge key={position.id} component={Link} to={href} variant="outline" tt="none" className={classes.valueLink}>
-                      {position.title}
-                    </Badge>
-                  ) : (
-                    <Badge key={position.id} variant="outline" tt="none">
-                      {position.title}
-                    </Badge>
-                  );
-                })}
+                {person.positions.map((position) => (
+                  <Chip key={position.id} label={position.title} href={positionHref(position.id)} variant="outline" />
+                ))}
               </Group>
             </Stack>
           </Group>
