@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PERSON_ACCOUNTS, PERSON_ORIGINS, type PeopleFilters, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
-import type { Option } from '../api/options.ts';
+import type { Option, OptionSource } from '../api/options.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
 /** The filters with the labels of the chosen entities (the URL keeps both). */
@@ -13,6 +13,14 @@ export interface FilterState {
 }
 
 const option = (value: string | null, label: string | null): Option | null => (value ? { value, label: label ?? value } : null);
+
+/** The filters by an entity chosen from a server list (the URL keeps its id and its label). */
+const ENTITY_FILTERS: readonly { key: keyof FilterState['labels']; source: OptionSource; label: string; testId: string }[] = [
+  { key: 'position', source: 'positions', label: 'people.filters.position', testId: 'filter-position' },
+  { key: 'business_line', source: 'business-lines', label: 'people.filters.businessLine', testId: 'filter-business-line' },
+  { key: 'workspace', source: 'venues', label: 'people.filters.workspace', testId: 'filter-workspace' },
+  { key: 'company', source: 'companies', label: 'people.filters.company', testId: 'filter-company' },
+];
 
 export function countActiveFilters(filters: PeopleFilters): number {
   return [filters.position, filters.business_line, filters.workspace, filters.company, filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
@@ -39,42 +47,17 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
 
   const fields = (
     <>
-      <RemoteSelect
-        source="positions"
-        label={t('people.filters.position')}
-        placeholder={t('people.filters.any')}
-        value={option(filters.position, labels.position)}
-        onChange={(chosen) => set({ position: chosen?.value ?? null }, { position: chosen?.label ?? null })}
-        testId="filter-position"
-      />
-      {hasBusinessLines && (
+      {ENTITY_FILTERS.filter(({ key }) => (key === 'business_line' ? hasBusinessLines : key === 'company' ? hasCompanies : true)).map(({ key, source, label, testId }) => (
         <RemoteSelect
-          source="business-lines"
-          label={t('people.filters.businessLine')}
+          key={key}
+          source={source}
+          label={t(label)}
           placeholder={t('people.filters.any')}
-          value={option(filters.business_line, labels.business_line)}
-          onChange={(chosen) => set({ business_line: chosen?.value ?? null }, { business_line: chosen?.label ?? null })}
-          testId="filter-business-line"
+          value={option(filters[key], labels[key])}
+          onChange={(chosen) => set({ [key]: chosen?.value ?? null }, { [key]: chosen?.label ?? null })}
+          testId={testId}
         />
-      )}
-      <RemoteSelect
-        source="venues"
-        label={t('people.filters.workspace')}
-        placeholder={t('people.filters.any')}
-        value={option(filters.workspace, labels.workspace)}
-        onChange={(chosen) => set({ workspace: chosen?.value ?? null }, { workspace: chosen?.label ?? null })}
-        testId="filter-workspace"
-      />
-      {hasCompanies && (
-        <RemoteSelect
-          source="companies"
-          label={t('people.filters.company')}
-          placeholder={t('people.filters.any')}
-          value={option(filters.company, labels.company)}
-          onChange={(chosen) => set({ company: chosen?.value ?? null }, { company: chosen?.label ?? null })}
-          testId="filter-company"
-        />
-      )}
+      ))}
       <Select
         label={t('people.filters.origin')}
         placeholder={t('people.filters.any')}
