@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import type { TAudience, TAudienceRules } from '@faena/contracts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import { usePersonHref } from '../../../shared/directory/hrefs.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -185,6 +186,7 @@ function AudiencePreview({ rules }: { rules: TAudienceRules }) {
   const empty = isEmptyRules(debounced);
   const pages = Math.max(1, Math.ceil((preview.data?.count ?? 0) / PREVIEW_PAGE_SIZE));
   const forbidden = isHttpError(preview.error) && preview.error.status === 403;
+  const personHref = usePersonHref();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="audience-preview-title" data-testid="audience-preview">
       <Stack gap="sm">
@@ -217,9 +219,7 @@ function AudiencePreview({ rules }: { rules: TAudienceRules }) {
                 <Group component="li" key={person.id} gap="sm" wrap="nowrap" data-testid="audience-person">
                   <UserAvatar name={person.name} picture={person.picture} size={32} />
                   <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate>
-                      {person.name}
-                    </Text>
+                    <MemberName name={person.name} href={personHref(person.id)} />
                     <Text size="xs" c="dimmed" truncate>
                       {[person.primary_email, ...person.positions.map((position) => position.title)].filter(Boolean).join(' · ')}
                     </Text>
@@ -239,5 +239,18 @@ function AudiencePreview({ rules }: { rules: TAudienceRules }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A member's name: it opens their detail for whoever may see people. */
+function MemberName({ name, href }: { name: string; href: string | null }) {
+  return href ? (
+    <Anchor component={Link} to={href} size="sm" truncate>
+      {name}
+    </Anchor>
+  ) : (
+    <Text size="sm" truncate>
+      {name}
+    </Text>
   );
 }
