@@ -262,6 +262,8 @@ describe('audiences and the permissions calculator', () => {
     await pick(page, 'rule-positions', POSITION);
     await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toBe('1 persona');
     expect(await page.getByTestId('audience-person').textContent()).toContain(PERSON);
+    // a member opens their detail
+    expect(await page.getByTestId('audience-person').getByRole('link', { name: PERSON }).getAttribute('href')).toMatch(/^\/people\/[0-9a-f-]{36}$/);
     // an explicit person adds to the union
     await pick(page, 'rule-persons', 'Administración', /Administración Faena/);
     await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toBe('2 personas');
