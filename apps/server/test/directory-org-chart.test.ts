@@ -190,7 +190,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     await server.api('demo', `${PERSONS}${people[8]!.id}/`, { method: 'PATCH', token: admin, json: { workspace_ids: [venue.id] } });
     await server.api('demo', `${PERSONS}${people[9]!.id}/`, { method: 'PATCH', token: admin, json: { business_line_ids: [line.id] } });
     const disabled = (await body<{ results: { id: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;
-    const rules = { positions: [ops.id], venues: [venue.id], business_lines: [line.id], persons: [people[10]!.id, disabled.id] };
+    const rules = { positions: [ops.id], venues: [venue.id], business_lines: [line.id], persons: [people[10]!.id, disabled.id, people[1]!.id] };
     const created = await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Brigada', description: 'Emergencias', rules } });
     expect(created.status).toBe(201);
     const audience = await body<{ id: string; rules: typeof rules }>(created);
@@ -202,6 +202,17 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const resolved = await server.running.platform.db.transaction(tenantId, (tx) => resolveAudience(tx, tenantId, audience.id));
     expect(resolved.sort()).toEqual(expected);
     expect(await server.running.platform.db.transaction(tenantId, (tx) => resolveAudience(tx, tenantId, { positions: [], venues: [], business_lines: [], persons: [] }))).toEqual([]);
+    // the other way round: a person's audiences, each with the rules that take them in
+    const audiencesOf = (id: string, token = admin) => server.api('demo', `${PERSONS}${id}/audiences/`, { token });
+    const brigadeOf = async (id: string) => (await body<{ results: { id: string; name: string; matched_by: string[] }[] }>(await audiencesOf(id))).results.filter((a) => a.id === audience.id);
+    expect(await brigadeOf(people[1]!.id)).toEqual([{ id: audience.id, name: 'Brigada', matched_by: ['position', 'person'] }]);
+    expect((await brigadeOf(people[8]!.id))[0]?.matched_by).toEqual(['venue']);
+    expect((await brigadeOf(people[9]!.id))[0]?.matched_by).toEqual(['business_line']);
+    expect((await brigadeOf(people[10]!.id))[0]?.matched_by).toEqual(['person']);
+    // named in the rules but disabled: in no audience; not matched by any rule: not in this one
+    expect(await body(await audiencesOf(disabled.id))).toEqual({ results: [] });
+    expect(await brigadeOf(people[7]!.id)).toEqual([]);
+    for (const id of ['nope', '00000000-0000-4000-8000-000000000000']) expect((await audiencesOf(id)).status).toBe(404);
     // preview of draft rules, edit, list, delete
     const preview = await body<{ count: number }>(await server.api('demo', `${AUDIENCES}preview`, { method: 'POST', token: admin, json: { rules: { venues: [venue.id] } } }));
     expect(preview.count).toBe(1);
@@ -209,6 +220,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     expect((await body<{ results: { name: string }[] }>(await server.api('demo', AUDIENCES, { token: operario }))).results.map((a) => a.name)).toContain('Brigada de emergencia');
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/persons/`, { token: operario })).status).toBe(403);
+    expect((await audiencesOf(people[10]!.id, operario)).status).toBe(403);
     expect((await server.api('demo', AUDIENCES, { method: 'POST', token: operario, json: { name: 'x' } })).status).toBe(403);
     const bad = await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Mala', rules: { venues: ['00000000-0000-4000-8000-000000000000'], positions: ['x'] } } });
     expect(bad.status).toBe(400);

@@ -243,6 +243,17 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(await json<{ reports: { count: number } }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }), 200)).toMatchObject({ reports: { count: expect.any(Number) } });
     },
   },
+  'GET /api/audiences/v3/persons/:id/audiences/': {
+    access: ['VIEW_PEOPLE'],
+    check: async (server, f) => {
+      const audience = await bAudience(server, f);
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/audiences/`, { token: a(f) })).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/audiences/`, { token: b(f) }));
+      // B's person is in B's audience, for B
+      const theirs = await json<{ results: unknown[] }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/audiences/`, { token: b(f) }), 200);
+      expect(theirs.results).toContainEqual({ id: audience.id, name: 'Turno B', matched_by: ['person'] });
+    },
+  },
   'GET /api/audiences/v3/persons/:id/history/': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

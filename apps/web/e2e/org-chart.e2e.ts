@@ -274,6 +274,14 @@ describe('audiences and the permissions calculator', () => {
     await row.waitFor();
     expect(await row.textContent()).toMatch(/1 cargo.*1 persona/);
     await expectAccessible(page, '/audiences');
+    // the person's detail says which audiences reach them, and why
+    await goto(page, `/people/${personId}`, '[data-testid=person-audiences]');
+    const membership = page.getByTestId('person-audience').filter({ hasText: AUDIENCE });
+    await membership.waitFor();
+    expect(await membership.textContent()).toContain('por su cargo');
+    await membership.getByRole('link', { name: AUDIENCE }).click();
+    await page.waitForURL(/\/audiences\/[0-9a-f-]{36}$/);
+    await page.getByTestId('audience-save').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -72,6 +72,14 @@ export const ZAudience = z
   .object({ id: z.string(), name: z.string(), description: z.string().nullable(), rules: ZAudienceRules, created_at: z.string(), updated_at: z.string() })
   .meta({ id: 'Audience' });
 export type TAudience = z.infer<typeof ZAudience>;
+
+/** Which of an audience's rules take a person in. */
+export const AUDIENCE_MATCHES = ['position', 'venue', 'business_line', 'person'] as const;
+/** The audiences a person belongs to (a disabled person: none), by name, each with the rules that take them in. */
+export const ZPersonAudiences = z
+  .object({ results: z.array(z.object({ id: z.string(), name: z.string(), matched_by: z.array(z.enum(AUDIENCE_MATCHES)) })) })
+  .meta({ id: 'PersonAudiences' });
+export type TPersonAudiences = z.infer<typeof ZPersonAudiences>;
 export const ZCreateAudienceRequest = z.object({
   name: z.string().trim().min(1).max(200),
   description: z.string().trim().max(2000).nullable().optional(),

@@ -50,3 +50,25 @@ export function audiencePersonsSql(tenantId: string, rules: AudienceRulesValue):
   if (matches.length === 0) return sql`SELECT NULL::uuid WHERE false`;
   return sql`SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND NOT p.is_disabled AND (${sql.join(matches, sql` OR `)})`;
 }
+
+/**
+ * The audiences a person belongs to, by name, with which rules take them in (the rules of
+ * `audiencePersonsSql`, read from the other side: one person, every audience). A disabled person
+ * belongs to none.
+ */
+export async function audiencesOfPerson(tx: Drizzle, tenantId: string, personId: string): Promise<{ id: string; name: string; byPosition: boolean; byVenue: boolean; byBusinessLine: boolean; byPerson: boolean }[]> {
+  const ids = (key: string) => sql`ARRAY(SELECT jsonb_array_elements_text(a.rules->${key}))::uuid[]`;
+  const result = (await tx.execute(sql`
+    SELECT id, name, by_position AS "byPosition", by_venue AS "byVenue", by_business_line AS "byBusinessLine", by_person AS "byPerson" FROM (
+      SELECT a.id, a.name,
+        EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids('positions')})) AS by_position,
+        p.workspace_ids && ${ids('venues')} AS by_venue,
+        p.business_line_ids && ${ids('business_lines')} AS by_business_line,
+        p.id = ANY(${ids('persons')}) AS by_person
+      FROM audiences a JOIN persons p ON p.tenant_id = a.tenant_id AND p.id = ${personId}
+      WHERE a.tenant_id = ${tenantId} AND NOT p.is_disabled
+    ) matched
+    WHERE by_position OR by_venue OR by_business_line OR by_person
+    ORDER BY name, id`)) as unknown as { rows: { id: string; name: string; byPosition: boolean; byVenue: boolean; byBusinessLine: boolean; byPerson: boolean }[] };
+  return result.rows;
+}

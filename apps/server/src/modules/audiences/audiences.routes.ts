@@ -7,6 +7,7 @@ import {
   ZPageQuery,
   ZPermissionsCalculatorRequest,
   ZPermissionsCalculatorResponse,
+  ZPersonAudiences,
   ZPersonListItem,
   ZUpdateAudienceRequest,
   zPaged,
@@ -16,7 +17,7 @@ import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { audienceMembers, calculatePermissions, createAudience, editAudience, getAudience, listAll, removeAudience } from './audiences.service.ts';
+import { audienceMembers, calculatePermissions, createAudience, editAudience, getAudience, listAll, personAudiences, removeAudience } from './audiences.service.ts';
 
 const prefix = '/api/audiences/v3';
 const tags = ['audiences'];
@@ -32,6 +33,11 @@ export function audiencesRoutes(app: App, platform: Platform): void {
   });
   app.post(`${prefix}/audiences/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateAudienceRequest, response: { 201: ZAudience } } }, async (request, reply) =>
     reply.status(201).send(await createAudience(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/persons/:id/audiences/`,
+    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'The audiences a person belongs to, each with the rules that take them in', params: idParams, response: { 200: ZPersonAudiences } } },
+    async (request) => personAudiences(ctxOf(request, platform), request.params.id),
   );
   app.post(
     `${prefix}/audiences/preview`,

@@ -1,5 +1,5 @@
 import { PERMISSIONS, isPermissionKey } from '@faena/domain';
-import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonListItem } from '@faena/contracts';
+import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem } from '@faena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
@@ -7,14 +7,15 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { activeIds } from '../catalogs/catalogs.repository.ts';
 import { findPositions, positionsOfPersons } from '../org-chart/org-chart.repository.ts';
-import { existingPersonIds, listPersons, personSummaries } from '../people/people.repository.ts';
+import { existingPersonIds, findPerson, listPersons, personSummaries } from '../people/people.repository.ts';
 import { toPersonListItem } from '../people/people.service.ts';
 import { permissionsOfPassports } from '../permissions/permissions.repository.ts';
-import { audiencePersonsSql, deleteAudience, findAudience, insertAudience, listAudiences, updateAudience, type AudienceRow } from './audiences.repository.ts';
+import { audiencePersonsSql, audiencesOfPerson, deleteAudience, findAudience, insertAudience, listAudiences, updateAudience, type AudienceRow } from './audiences.repository.ts';
 import type { AudienceRulesValue } from './audiences.table.ts';
 
 export { audiencePersonsSql };
 const notFound = () => new AppError('not-found', 'Audience not found.');
+const personNotFound = () => new AppError('not-found', 'Person not found.');
 
 const toAudience = (row: AudienceRow): TAudience => ({
   id: row.id,
@@ -107,6 +108,22 @@ export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRule
     } else rules = await checkRules(tx, ctx.tenant.id, audience);
     const { count, rows } = await listPersons(tx, ctx.tenant.id, { search: query.search, idIn: audiencePersonsSql(ctx.tenant.id, rules), limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return { count, results: rows.map(toPersonListItem) };
+  });
+}
+
+/** The audiences a person belongs to, and by which rules (VIEW_PEOPLE, like the person). */
+export async function personAudiences(ctx: Ctx, personId: string): Promise<TPersonAudiences> {
+  if (!isUuid(personId)) throw personNotFound();
+  return ctx.tx(async (tx) => {
+    if (!(await findPerson(tx, ctx.tenant.id, personId))) throw personNotFound();
+    const rows = await audiencesOfPerson(tx, ctx.tenant.id, personId);
+    return {
+      results: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        matched_by: [row.byPosition && 'position', row.byVenue && 'venue', row.byBusinessLine && 'business_line', row.byPerson && 'person'].filter((match): match is NonNullable<TPersonAudiences['results'][number]['matched_by'][number]> => Boolean(match)),
+      })),
+    };
   });
 }
 

@@ -50,6 +50,8 @@ export const peopleKeys = {
   /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
   teams: ['people', 'team'] as const,
   team: (id: string) => ['people', 'team', id] as const,
+  /** The audiences a person is in: follow their positions, workspaces and business lines. */
+  audiences: (id: string) => ['people', 'audiences', id] as const,
   /** Whether a person can sign in: invitations, disabling and signing out change it. */
   credential: (id: string) => ['people', 'credentials', id] as const,
 };

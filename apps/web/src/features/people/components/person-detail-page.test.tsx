@@ -43,6 +43,7 @@ beforeEach(() => {
   stubApi((url) => {
     if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: disabledModules, feature_flags: ALL_FLAGS_ON };
     if (url.includes('/persons/p-1/team/')) return { managers: [], reports: { count: 0, people: [] } };
+    if (url.includes('/persons/p-1/audiences/')) return { results: [{ id: 'au-1', name: 'Brigada', matched_by: ['position', 'person'] }] };
     if (url.includes('/persons/p-1/')) return PERSON;
     return undefined;
   });
@@ -67,7 +68,14 @@ describe('PersonDetailPage', () => {
     expect(hrefOf(page, 'Retail')).toBe('/business-lines/bl-1');
     expect(hrefOf(page, 'Contratista Sur')).toBe('/companies/co-1');
     // roles are labels, not places
-    expect(within(page).queryByRole('link', { name: 'Brigada' })).toBeNull();
+    expect(within(page).getAllByText('Brigada').filter((node) => node.closest('a') === null)).toHaveLength(1);
+  });
+
+  it('lists the audiences the person is in, each with why', async () => {
+    await renderRoutes([{ path: '/', element: <PersonDetailPage id="p-1" /> }]);
+    const audience = await screen.findByTestId('person-audience');
+    expect(within(audience).getByRole('link', { name: 'Brigada' }).getAttribute('href')).toBe('/audiences/au-1');
+    expect(within(audience).getByText('por su cargo · por elección directa')).toBeTruthy();
   });
 
   it('draws no link to a screen the person cannot open', async () => {

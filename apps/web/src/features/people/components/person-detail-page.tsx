@@ -27,6 +27,7 @@ import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
 import { Field, Plain } from './detail-fields.tsx';
 import { PersonAccess } from './person-access.tsx';
+import { PersonAudiences } from './person-audiences.tsx';
 import classes from './people.module.css';
 
 /** A chip of the detail; one with an address opens it (a screen of the app, or mail and phone). */
@@ -327,6 +328,7 @@ function PersonDetail({ person }: { person: TPerson }) {
       </SimpleGrid>
 
       <PersonTeam personId={person.id} positionId={person.positions[0]?.id ?? null} />
+      <PersonAudiences personId={person.id} disabled={person.is_disabled} />
       {access.canManage && <PersonPermissions passport={person.passport} />}
       {access.canManage && <PersonHistory personId={person.id} />}
     </Stack>
