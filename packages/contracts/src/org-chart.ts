@@ -75,6 +75,7 @@ export type TAudience = z.infer<typeof ZAudience>;
 
 /** Which of an audience's rules take a person in. */
 export const AUDIENCE_MATCHES = ['position', 'venue', 'business_line', 'person'] as const;
+export type AudienceMatch = (typeof AUDIENCE_MATCHES)[number];
 /** The audiences a person belongs to (a disabled person: none), by name, each with the rules that take them in. */
 export const ZPersonAudiences = z
   .object({ results: z.array(z.object({ id: z.string(), name: z.string(), matched_by: z.array(z.enum(AUDIENCE_MATCHES)) })) })

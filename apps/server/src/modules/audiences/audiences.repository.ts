@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { audiences, type AudienceRulesValue } from './audiences.table.ts';
 import { sortKey } from '../catalogs/sort-key.ts';
+import type { AudienceMatch } from '@faena/contracts';
 
 export type AudienceRow = typeof audiences.$inferSelect;
 
@@ -37,38 +38,40 @@ export async function deleteAudience(tx: Drizzle, tenantId: string, id: string):
 }
 
 /**
+ * What each rule of an audience means for a person `p`, given the rule's ids as a uuid[]
+ * expression: one definition, read both ways (an audience's persons, a person's audiences). The
+ * match names are the contract's AUDIENCE_MATCHES.
+ */
+const RULES: readonly { rule: keyof AudienceRulesValue; match: AudienceMatch; holds: (ids: SQL) => SQL }[] = [
+  { rule: 'positions', match: 'position', holds: (ids) => sql`EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids}))` },
+  { rule: 'venues', match: 'venue', holds: (ids) => sql`p.workspace_ids && ${ids}` },
+  { rule: 'business_lines', match: 'business_line', holds: (ids) => sql`p.business_line_ids && ${ids}` },
+  { rule: 'persons', match: 'person', holds: (ids) => sql`p.id = ANY(${ids})` },
+];
+
+/**
  * The enabled persons an audience's rules match (any rule), as a subquery of person ids. Empty
  * rules match nobody.
  */
 export function audiencePersonsSql(tenantId: string, rules: AudienceRulesValue): SQL {
-  const ids = (values: readonly string[]) => sql.param([...values]);
-  const matches: SQL[] = [];
-  if (rules.positions.length > 0) matches.push(sql`EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids(rules.positions)}::uuid[]))`);
-  if (rules.venues.length > 0) matches.push(sql`p.workspace_ids && ${ids(rules.venues)}::uuid[]`);
-  if (rules.business_lines.length > 0) matches.push(sql`p.business_line_ids && ${ids(rules.business_lines)}::uuid[]`);
-  if (rules.persons.length > 0) matches.push(sql`p.id = ANY(${ids(rules.persons)}::uuid[])`);
+  const matches = RULES.filter(({ rule }) => rules[rule].length > 0).map(({ rule, holds }) => holds(sql`${sql.param([...rules[rule]])}::uuid[]`));
   if (matches.length === 0) return sql`SELECT NULL::uuid WHERE false`;
   return sql`SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND NOT p.is_disabled AND (${sql.join(matches, sql` OR `)})`;
 }
 
 /**
- * The audiences a person belongs to, by name, with which rules take them in (the rules of
- * `audiencePersonsSql`, read from the other side: one person, every audience). A disabled person
- * belongs to none.
+ * The audiences an enabled person belongs to, by name, each with the rules that take them in
+ * (in AUDIENCE_MATCHES order). A disabled person belongs to none.
  */
-export async function audiencesOfPerson(tx: Drizzle, tenantId: string, personId: string): Promise<{ id: string; name: string; byPosition: boolean; byVenue: boolean; byBusinessLine: boolean; byPerson: boolean }[]> {
-  const ids = (key: string) => sql`ARRAY(SELECT jsonb_array_elements_text(a.rules->${key}))::uuid[]`;
+export async function audiencesOfPerson(tx: Drizzle, tenantId: string, personId: string): Promise<{ id: string; name: string; matched_by: AudienceMatch[] }[]> {
+  const matched = RULES.map(({ rule, match, holds }) => sql`CASE WHEN ${holds(sql`ARRAY(SELECT jsonb_array_elements_text(a.rules->${rule}))::uuid[]`)} THEN ${match}::text END`);
   const result = (await tx.execute(sql`
-    SELECT id, name, by_position AS "byPosition", by_venue AS "byVenue", by_business_line AS "byBusinessLine", by_person AS "byPerson" FROM (
-      SELECT a.id, a.name,
-        EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids('positions')})) AS by_position,
-        p.workspace_ids && ${ids('venues')} AS by_venue,
-        p.business_line_ids && ${ids('business_lines')} AS by_business_line,
-        p.id = ANY(${ids('persons')}) AS by_person
+    SELECT id, name, matched_by FROM (
+      SELECT a.id, a.name, array_remove(ARRAY[${sql.join(matched, sql`, `)}]::text[], NULL) AS matched_by
       FROM audiences a JOIN persons p ON p.tenant_id = a.tenant_id AND p.id = ${personId}
       WHERE a.tenant_id = ${tenantId} AND NOT p.is_disabled
-    ) matched
-    WHERE by_position OR by_venue OR by_business_line OR by_person
-    ORDER BY name, id`)) as unknown as { rows: { id: string; name: string; byPosition: boolean; byVenue: boolean; byBusinessLine: boolean; byPerson: boolean }[] };
+    ) audience
+    WHERE cardinality(matched_by) > 0
+    ORDER BY name, id`)) as unknown as { rows: { id: string; name: string; matched_by: AudienceMatch[] }[] };
   return result.rows;
 }

@@ -116,14 +116,7 @@ export async function personAudiences(ctx: Ctx, personId: string): Promise<TPers
   if (!isUuid(personId)) throw personNotFound();
   return ctx.tx(async (tx) => {
     if (!(await findPerson(tx, ctx.tenant.id, personId))) throw personNotFound();
-    const rows = await audiencesOfPerson(tx, ctx.tenant.id, personId);
-    return {
-      results: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        matched_by: [row.byPosition && 'position', row.byVenue && 'venue', row.byBusinessLine && 'business_line', row.byPerson && 'person'].filter((match): match is NonNullable<TPersonAudiences['results'][number]['matched_by'][number]> => Boolean(match)),
-      })),
-    };
+    return { results: await audiencesOfPerson(tx, ctx.tenant.id, personId) };
   });
 }
 
