@@ -1,4 +1,4 @@
-import { Box, Button, Menu } from '@mantine/core';
+import { Box, Button, Menu, useMantineTheme } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconPhoto, IconVectorBezier2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { TOrgChart } from '@faena/contracts';
 import { clickDownload, downloadText } from '../../../shared/lib/download.ts';
 import { formatDate } from '../../../shared/lib/dates.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { canvasMeasure, chartSvg, svgToPng } from './chart-export.ts';
+import { canvasMeasure, chartStyle, chartSvg, svgToPng } from './chart-export.ts';
 import type { ChartLayout } from './chart-layout.ts';
 
 type Format = 'png' | 'svg';
@@ -14,6 +14,7 @@ type Format = 'png' | 'svg';
 /** Downloads the chart as it is shown (open and folded branches alike) as a PNG or an SVG picture. */
 export function ChartDownload({ chart, layout, nodes }: { chart: TOrgChart; layout: ChartLayout; nodes: ReadonlyMap<string, TOrgChart['nodes'][number]> }) {
   const { t } = useTranslation();
+  const theme = useMantineTheme();
   const [busy, setBusy] = useState(false);
 
   const download = async (format: Format) => {
@@ -27,6 +28,7 @@ export function ChartDownload({ chart, layout, nodes }: { chart: TOrgChart; layo
         vacant: t('orgChart.node.vacant'),
         people: (count) => t('orgChart.node.people', { count }),
       },
+      chartStyle(theme),
       canvasMeasure(),
     );
     const name = t('orgChart.download.fileName', { name: chart.organization_name, date: today.toISOString().slice(0, 10) }).replace(/[\\/:*?"<>|]+/g, ' ');

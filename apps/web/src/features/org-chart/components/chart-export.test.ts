@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TOrgChart } from '@faena/contracts';
-import { chartSvg, pngScale, wrap, type Measure } from './chart-export.ts';
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { BRAND_COLOR, theme } from '../../../app/theme.ts';
+import { chartStyle, chartSvg, pngScale, wrap, type Measure } from './chart-export.ts';
 import { buildTree, layoutChart, NODE_WIDTH } from './chart-layout.ts';
 
 /** 7 px a character at 12 px, scaled by the font's size: enough to make lines break in tests. */
@@ -10,7 +12,7 @@ type Node = TOrgChart['nodes'][number];
 const person = (id: string, name: string) => ({ id, passport: id, name, picture: null });
 const NODES: Node[] = [
   { id: 'ceo', title: 'Gerencia General & <Directorio>', department: 'Gerencia', is_root: true, persons: [person('p1', 'Ana Rojas')], additional_count: 0 },
-  { id: 'ops', title: 'Gerente de Operaciones y Logística de la Zona Centro Sur', department: null, is_root: false, persons: [person('p2', 'Bruno Díaz'), person('p3', 'Carla Soto')], additional_count: 4 },
+  { id: 'ops', title: 'Gerente de Operaciones y Logística de la Zona Centro Sur', department: null, is_root: false, persons: [person('p2', 'Bruno Díaz Soto'), person('p3', 'Carla Soto')], additional_count: 4 },
   { id: 'hse', title: 'Prevencionista', department: 'Personas', is_root: false, persons: [], additional_count: 0 },
 ];
 const EDGES = [
@@ -18,11 +20,13 @@ const EDGES = [
   { from: 'ceo', to: 'hse' },
   { from: 'ops', to: 'hse' },
 ];
+/** The app's own theme, as the page hands it over. */
+const STYLE = chartStyle(mergeMantineTheme(DEFAULT_THEME, theme));
 const TEXTS = { title: 'Faena Demo', subtitle: 'Organigrama al 28-11-2026 · 3 cargos', vacant: 'Vacante', people: (count: number) => `${count} personas` };
 
 function picture() {
   const layout = layoutChart(buildTree(NODES, EDGES), new Set());
-  const { svg, width, height } = chartSvg(layout, new Map(NODES.map((node) => [node.id, node])), TEXTS, measure);
+  const { svg, width, height } = chartSvg(layout, new Map(NODES.map((node) => [node.id, node])), TEXTS, STYLE, measure);
   const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
   return { layout, svg, width, height, doc };
 }
@@ -54,7 +58,10 @@ describe('chartSvg', () => {
     // one holder by name; several by count, with their initials; nobody: vacant
     expect(texts).toContain('Ana Rojas');
     expect(texts).toContain('6 personas');
-    expect(texts).toEqual(expect.arrayContaining(['AR', 'BD', 'CS']));
+    // initials as the avatars on screen draw them (first and last name), on the brand colour, in the theme's font
+    expect(texts).toEqual(expect.arrayContaining(['AR', 'BS', 'CS']));
+    expect(new Set([...doc.getElementsByTagName('circle')].map((circle) => circle.getAttribute('fill')))).toEqual(new Set([BRAND_COLOR]));
+    expect(root.getAttribute('font-family')).toBe(theme.fontFamily);
     expect(texts).toContain('Vacante');
     // a long title takes two lines at most, within the card
     const first = texts.find((text) => text.startsWith('Gerente de')) ?? '';
@@ -70,7 +77,7 @@ describe('chartSvg', () => {
 
   it('leaves out what a folded branch hides', () => {
     const layout = layoutChart(buildTree(NODES, EDGES), new Set(['ceo']));
-    const { svg } = chartSvg(layout, new Map(NODES.map((node) => [node.id, node])), TEXTS, measure);
+    const { svg } = chartSvg(layout, new Map(NODES.map((node) => [node.id, node])), TEXTS, STYLE, measure);
     expect(svg).toContain('Ana Rojas');
     expect(svg).not.toContain('Prevencionista');
   });

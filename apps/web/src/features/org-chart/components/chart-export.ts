@@ -1,4 +1,6 @@
+import type { MantineTheme } from '@mantine/core';
 import type { TOrgChart } from '@faena/contracts';
+import { initials } from '../../../shared/ui/user-avatar.tsx';
 import { NODE_HEIGHT, NODE_WIDTH, type ChartLayout } from './chart-layout.ts';
 
 type ChartNode = TOrgChart['nodes'][number];
@@ -17,15 +19,28 @@ export interface ChartPicture {
   people: (count: number) => string;
 }
 
-const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
-const TITLE_FONT = `650 14px ${FONT_FAMILY}`;
-const SMALL_FONT = `400 12px ${FONT_FAMILY}`;
+/** The theme's font and the colours the chart has on screen (chart-canvas and its CSS). */
+export interface ChartStyle {
+  fontFamily: string;
+  colours: { edge: string; border: string; accent: string; rootAccent: string; title: string; dimmed: string; name: string; avatar: string; onAvatar: string };
+}
+
+/** The picture's style from the app's theme, so it looks like the chart on screen. */
+export function chartStyle(theme: MantineTheme): ChartStyle {
+  const { gray } = theme.colors;
+  const primary = theme.colors[theme.primaryColor] ?? gray;
+  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
+  return {
+    fontFamily: theme.fontFamily ?? 'sans-serif',
+    // the avatar is the primary colour with dark text (the theme's auto contrast), as UserAvatar draws it
+    colours: { edge: gray[5], border: gray[3], accent: primary[4], rootAccent: primary[8], title: theme.black, dimmed: gray[6], name: gray[7], avatar: primary[shade], onAvatar: theme.black },
+  };
+}
+
 const MARGIN = 32;
 const HEADER = 64;
 const PAD_X = 12;
 const TEXT_WIDTH = NODE_WIDTH - 2 * PAD_X;
-/** The theme's colours the chart uses on screen. */
-const COLOURS = { edge: '#adb5bd', border: '#dee2e6', accent: '#5cb69e', rootAccent: '#2c7767', title: '#212529', dimmed: '#868e96', name: '#495057', avatar: '#4cad96' };
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -61,40 +76,42 @@ export function wrap(text: string, width: number, font: string, measure: Measure
   return out;
 }
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[1]?.[0] ?? '') : '')).toUpperCase();
+/** A line of text; the font family is the picture's (set once on the root). */
+function text(x: number, y: number, content: string, { size, fill, weight, italic, middle }: { size: number; fill: string; weight?: number; italic?: boolean; middle?: boolean }): string {
+  const attributes = [`x="${x}"`, `y="${y}"`, `font-size="${size}"`, `fill="${fill}"`, weight ? `font-weight="${weight}"` : '', italic ? 'font-style="italic"' : '', middle ? 'text-anchor="middle"' : ''].filter(Boolean).join(' ');
+  return `<text ${attributes}>${xml(content)}</text>`;
 }
 
-function card(node: ChartNode, x: number, y: number, texts: ChartPicture, measure: Measure): string {
+function card(node: ChartNode, x: number, y: number, texts: ChartPicture, style: ChartStyle, measure: Measure): string {
+  const { colours } = style;
+  const titleFont = `650 14px ${style.fontFamily}`;
+  const smallFont = `400 12px ${style.fontFamily}`;
   const out: string[] = [];
-  const accent = node.is_root ? COLOURS.rootAccent : COLOURS.accent;
   out.push(`<g transform="translate(${x} ${y})">`);
-  out.push(`<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="#fff" stroke="${COLOURS.border}"/>`);
+  out.push(`<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="#fff" stroke="${colours.border}"/>`);
   // the coloured top edge, inside the card's rounded corners
-  out.push(`<rect width="${NODE_WIDTH}" height="4" fill="${accent}" clip-path="url(#card)"/>`);
-  const title = wrap(node.title, TEXT_WIDTH, TITLE_FONT, measure, 2);
+  out.push(`<rect width="${NODE_WIDTH}" height="4" fill="${node.is_root ? colours.rootAccent : colours.accent}" clip-path="url(#card)"/>`);
   let baseline = 26;
-  for (const line of title) {
-    out.push(`<text x="${PAD_X}" y="${baseline}" font-family="${xml(FONT_FAMILY)}" font-size="14" font-weight="650" fill="${COLOURS.title}">${xml(line)}</text>`);
+  for (const line of wrap(node.title, TEXT_WIDTH, titleFont, measure, 2)) {
+    out.push(text(PAD_X, baseline, line, { size: 14, weight: 650, fill: colours.title }));
     baseline += 18;
   }
-  if (node.department) out.push(`<text x="${PAD_X}" y="${baseline}" font-family="${xml(FONT_FAMILY)}" font-size="12" fill="${COLOURS.dimmed}">${xml(clip(node.department, TEXT_WIDTH, SMALL_FONT, measure))}</text>`);
+  if (node.department) out.push(text(PAD_X, baseline, clip(node.department, TEXT_WIDTH, smallFont, measure), { size: 12, fill: colours.dimmed }));
   const people = node.persons.length + node.additional_count;
   const bottom = NODE_HEIGHT - 16;
   if (people === 0) {
-    out.push(`<text x="${PAD_X}" y="${bottom + 4}" font-family="${xml(FONT_FAMILY)}" font-size="12" font-style="italic" fill="${COLOURS.dimmed}">${xml(texts.vacant)}</text>`);
+    out.push(text(PAD_X, bottom + 4, texts.vacant, { size: 12, italic: true, fill: colours.dimmed }));
   } else {
     // the avatars as on screen: initials in circles, then the one name or how many
     const shown = node.persons.slice(0, 3);
     shown.forEach((person, index) => {
       const cx = PAD_X + 11 + index * 16;
-      out.push(`<circle cx="${cx}" cy="${bottom}" r="11" fill="${COLOURS.avatar}" stroke="#fff" stroke-width="2"/>`);
-      out.push(`<text x="${cx}" y="${bottom + 3.5}" text-anchor="middle" font-family="${xml(FONT_FAMILY)}" font-size="9" font-weight="700" fill="#fff">${xml(initials(person.name))}</text>`);
+      out.push(`<circle cx="${cx}" cy="${bottom}" r="11" fill="${colours.avatar}" stroke="#fff" stroke-width="2"/>`);
+      out.push(text(cx, bottom + 3.5, initials(person.name), { size: 9, weight: 700, fill: colours.onAvatar, middle: true }));
     });
     const textX = PAD_X + 22 + (shown.length - 1) * 16 + 8;
     const label = people === 1 && node.persons[0] ? node.persons[0].name : texts.people(people);
-    out.push(`<text x="${textX}" y="${bottom + 4}" font-family="${xml(FONT_FAMILY)}" font-size="12" fill="${COLOURS.name}">${xml(clip(label, NODE_WIDTH - PAD_X - textX, SMALL_FONT, measure))}</text>`);
+    out.push(text(textX, bottom + 4, clip(label, NODE_WIDTH - PAD_X - textX, smallFont, measure), { size: 12, fill: colours.name }));
   }
   out.push('</g>');
   return out.join('');
@@ -104,21 +121,22 @@ function card(node: ChartNode, x: number, y: number, texts: ChartPicture, measur
  * The chart as it is laid out (collapsed branches stay collapsed) as a standalone SVG picture:
  * a heading, the connectors and a card per position with its title, department and people.
  */
-export function chartSvg(layout: Pick<ChartLayout, 'nodes' | 'edges' | 'width' | 'height'>, nodes: ReadonlyMap<string, ChartNode>, texts: ChartPicture, measure: Measure): { svg: string; width: number; height: number } {
+export function chartSvg(layout: Pick<ChartLayout, 'nodes' | 'edges' | 'width' | 'height'>, nodes: ReadonlyMap<string, ChartNode>, texts: ChartPicture, style: ChartStyle, measure: Measure): { svg: string; width: number; height: number } {
+  const { colours } = style;
   const width = Math.max(layout.width, 320) + 2 * MARGIN;
   const height = layout.height + HEADER + 2 * MARGIN;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${xml(style.fontFamily)}">`);
   out.push(`<title>${xml(texts.title)}</title>`);
   out.push(`<defs><clipPath id="card"><rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8"/></clipPath></defs>`);
   out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  out.push(`<text x="${MARGIN}" y="${MARGIN + 20}" font-family="${xml(FONT_FAMILY)}" font-size="22" font-weight="650" fill="${COLOURS.title}">${xml(texts.title)}</text>`);
-  out.push(`<text x="${MARGIN}" y="${MARGIN + 42}" font-family="${xml(FONT_FAMILY)}" font-size="13" fill="${COLOURS.dimmed}">${xml(texts.subtitle)}</text>`);
+  out.push(text(MARGIN, MARGIN + 20, texts.title, { size: 22, weight: 650, fill: colours.title }));
+  out.push(text(MARGIN, MARGIN + 42, texts.subtitle, { size: 13, fill: colours.dimmed }));
   out.push(`<g transform="translate(${MARGIN} ${MARGIN + HEADER})">`);
-  for (const edge of layout.edges) out.push(`<path d="${xml(edge.path)}" fill="none" stroke="${COLOURS.edge}" stroke-width="1.5"${edge.kind === 'secondary' ? ' stroke-dasharray="5 5"' : ''}/>`);
+  for (const edge of layout.edges) out.push(`<path d="${xml(edge.path)}" fill="none" stroke="${colours.edge}" stroke-width="1.5"${edge.kind === 'secondary' ? ' stroke-dasharray="5 5"' : ''}/>`);
   for (const placed of layout.nodes) {
     const node = nodes.get(placed.id);
-    if (node) out.push(card(node, placed.x, placed.y, texts, measure));
+    if (node) out.push(card(node, placed.x, placed.y, texts, style, measure));
   }
   out.push('</g></svg>');
   return { svg: out.join('\n'), width, height };
