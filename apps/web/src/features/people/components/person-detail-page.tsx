@@ -14,6 +14,7 @@ import { useCatalogHref, usePositionHref } from '../../../shared/directory/hrefs
 import { downloadText } from '../../../shared/lib/download.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { usePerson } from '../api/get-person.ts';
+import { mailHref, telHref } from '../lib/contact-links.ts';
 import { personVCard, vCardFileName } from '../lib/vcard.ts';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useInvitePerson, useSetPersonDisabled, type Invite } from '../api/person-actions.ts';
@@ -75,10 +76,6 @@ function Values({ items }: { items: DetailValue[] }) {
     </Group>
   );
 }
-
-/** The address that writes to an e-mail or calls a phone (the number's spaces, dots and dashes dropped). */
-const mailHref = (email: string) => `mailto:${email}`;
-const phoneHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 function showInvite(invite: Invite, t: TFunction) {
   void openModal<null>({
@@ -196,7 +193,7 @@ function PersonDetail({ person }: { person: TPerson }) {
                 {person.name}
               </Title>
               {person.primary_email && (
-                <Text component="a" href={mailHref(person.primary_email)} size="sm" c="dimmed" className={classes.mailLink} style={{ overflowWrap: 'anywhere' }}>
+                <Text component="a" href={mailHref(person.primary_email)} size="sm" c="dimmed" className={classes.valueLink} style={{ overflowWrap: 'anywhere' }}>
                   {person.primary_email}
                 </Text>
               )}
@@ -257,7 +254,7 @@ function PersonDetail({ person }: { person: TPerson }) {
               <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
             </Field>
             <Field label={t('people.form.phones')}>
-              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${phone.number} (${phone.label})` : phone.number, href: phoneHref(phone.number) }))} />
+              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${phone.number} (${phone.label})` : phone.number, href: telHref(phone.number) }))} />
             </Field>
             <Field label={t('people.form.address')}>
               <Plain value={person.address} />

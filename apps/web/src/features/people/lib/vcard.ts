@@ -1,4 +1,5 @@
 import type { TPerson } from '@faena/contracts';
+import { telHref } from './contact-links.ts';
 
 /** A text value of a vCard property (RFC 6350 §3.4: backslash, comma, semicolon and line breaks escaped). */
 const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r?\n/g, '\\n');
@@ -36,7 +37,7 @@ export function personVCard(person: Pick<TPerson, 'name' | 'primary_email' | 'ot
   if (person.positions.length > 0) lines.push(`TITLE:${escape(person.positions.map((position) => position.title).join(' / '))}`);
   if (person.primary_email) lines.push(`EMAIL;TYPE=work;PREF=1:${escape(person.primary_email)}`);
   for (const email of person.other_emails) lines.push(`EMAIL:${escape(email)}`);
-  for (const phone of person.phones) lines.push(`TEL;VALUE=uri;TYPE=${isMobile(phone.label) ? 'cell' : 'voice'}:tel:${phone.number.replace(/[^\d+]/g, '')}`);
+  for (const phone of person.phones) lines.push(`TEL;VALUE=uri;TYPE=${isMobile(phone.label) ? 'cell' : 'voice'}:${telHref(phone.number)}`);
   if (person.address) lines.push(`ADR:;;${escape(person.address)};;;;`);
   lines.push('END:VCARD');
   return `${lines.map(fold).join('\r\n')}\r\n`;
