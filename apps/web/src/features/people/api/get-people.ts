@@ -13,27 +13,23 @@ export const PERSON_ORIGINS: readonly PersonOrigin[] = ['OWN_ORGANIZATION', 'BUS
 export type PersonAccountFilter = 'active' | 'invited' | 'none';
 export const PERSON_ACCOUNTS: readonly PersonAccountFilter[] = ['active', 'invited', 'none'];
 
+/** The filters by an entity chosen from a server list: the URL keeps its id (`{key}`) and its label (`{key}_name`). */
+export const ENTITY_FILTER_KEYS = ['position', 'business_line', 'workspace', 'company'] as const;
+export type EntityFilterKey = (typeof ENTITY_FILTER_KEYS)[number];
+
 /** The list's filters (decision 008: ids for position, business line, workspace and company). */
-export interface PeopleFilters {
-  search: string;
-  position: string | null;
-  business_line: string | null;
-  workspace: string | null;
-  company: string | null;
-  origin: PersonOrigin | null;
-  account: PersonAccountFilter | null;
-  status: PersonStatusFilter;
-}
-export const EMPTY_FILTERS: PeopleFilters = { search: '', position: null, business_line: null, workspace: null, company: null, origin: null, account: null, status: 'active' };
+export type PeopleFilters = { search: string } & Record<EntityFilterKey, string | null> & { origin: PersonOrigin | null; account: PersonAccountFilter | null; status: PersonStatusFilter };
+
+/** One value per entity filter. */
+export const byEntity = <T>(value: (key: EntityFilterKey) => T): Record<EntityFilterKey, T> => ({ position: value('position'), business_line: value('business_line'), workspace: value('workspace'), company: value('company') });
+
+export const EMPTY_FILTERS: PeopleFilters = { search: '', ...byEntity(() => null), origin: null, account: null, status: 'active' };
 
 /** The filters as the server reads them (blank ones dropped). */
 export function filterQuery(filters: PeopleFilters) {
   return {
     search: filters.search.trim() || null,
-    position: filters.position,
-    business_line: filters.business_line,
-    workspace: filters.workspace,
-    company: filters.company,
+    ...byEntity((key) => filters[key]),
     origin: filters.origin,
     account: filters.account,
     status: filters.status,

@@ -2,20 +2,20 @@ import { Button, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, T
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PERSON_ACCOUNTS, PERSON_ORIGINS, type PeopleFilters, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import { byEntity, ENTITY_FILTER_KEYS, PERSON_ACCOUNTS, PERSON_ORIGINS, type EntityFilterKey, type PeopleFilters, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import type { Option, OptionSource } from '../api/options.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
 /** The filters with the labels of the chosen entities (the URL keeps both). */
 export interface FilterState {
   filters: PeopleFilters;
-  labels: { position: string | null; business_line: string | null; workspace: string | null; company: string | null };
+  labels: Record<EntityFilterKey, string | null>;
 }
 
 const option = (value: string | null, label: string | null): Option | null => (value ? { value, label: label ?? value } : null);
 
 /** The filters by an entity chosen from a server list (the URL keeps its id and its label). */
-const ENTITY_FILTERS: readonly { key: keyof FilterState['labels']; source: OptionSource; label: string; testId: string }[] = [
+const ENTITY_FILTERS: readonly { key: EntityFilterKey; source: OptionSource; label: string; testId: string }[] = [
   { key: 'position', source: 'positions', label: 'people.filters.position', testId: 'filter-position' },
   { key: 'business_line', source: 'business-lines', label: 'people.filters.businessLine', testId: 'filter-business-line' },
   { key: 'workspace', source: 'venues', label: 'people.filters.workspace', testId: 'filter-workspace' },
@@ -23,7 +23,7 @@ const ENTITY_FILTERS: readonly { key: keyof FilterState['labels']; source: Optio
 ];
 
 export function countActiveFilters(filters: PeopleFilters): number {
-  return [filters.position, filters.business_line, filters.workspace, filters.company, filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
+  return [...ENTITY_FILTER_KEYS.map((key) => filters[key]), filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
 }
 
 interface Props {
@@ -42,12 +42,15 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
   const { filters, labels } = state;
   const set = (patch: Partial<PeopleFilters>, labelPatch: Partial<FilterState['labels']> = {}) => onChange({ filters: { ...filters, ...patch }, labels: { ...labels, ...labelPatch } });
   const active = countActiveFilters(filters);
-  const filterCount = 4 + Number(hasBusinessLines) + Number(hasCompanies);
+  // a filter of a module the tenant switched off is not offered
+  const entityFilters = ENTITY_FILTERS.filter(({ key }) => (key === 'business_line' ? hasBusinessLines : key === 'company' ? hasCompanies : true));
+  // the entity filters, origin and access
+  const filterCount = entityFilters.length + 2;
   const [opened, { toggle }] = useDisclosure(false);
 
   const fields = (
     <>
-      {ENTITY_FILTERS.filter(({ key }) => (key === 'business_line' ? hasBusinessLines : key === 'company' ? hasCompanies : true)).map(({ key, source, label, testId }) => (
+      {entityFilters.map(({ key, source, label, testId }) => (
         <RemoteSelect
           key={key}
           source={source}
@@ -91,7 +94,7 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusines
     />
   );
   const clear = active > 0 && (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, position: null, business_line: null, workspace: null, company: null, origin: null, account: null, status: 'active' }, labels: { position: null, business_line: null, workspace: null, company: null } })}>
+    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, ...byEntity(() => null), origin: null, account: null, status: 'active' }, labels: byEntity(() => null) })}>
       {t('people.filters.clear')}
     </Button>
   );

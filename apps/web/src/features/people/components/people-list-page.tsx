@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TPersonOrdering } from '@faena/contracts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { EMPTY_FILTERS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import { byEntity, EMPTY_FILTERS, ENTITY_FILTER_KEYS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
 import { PeopleBulkBar } from './people-bulk-bar.tsx';
 import { PeopleFiltersBar, type FilterState } from './people-filters.tsx';
@@ -27,15 +27,12 @@ function readState(params: URLSearchParams): ListState {
   return {
     filters: {
       search: params.get('q') ?? '',
-      position: params.get('position'),
-      business_line: params.get('business_line'),
-      workspace: params.get('workspace'),
-      company: params.get('company'),
+      ...byEntity((key) => params.get(key)),
       origin: PERSON_ORIGINS.includes(origin as PersonOrigin) ? (origin as PersonOrigin) : null,
       account: PERSON_ACCOUNTS.includes(account as PersonAccountFilter) ? (account as PersonAccountFilter) : null,
       status: status === 'disabled' || status === 'all' ? (status as PersonStatusFilter) : EMPTY_FILTERS.status,
     },
-    labels: { position: params.get('position_name'), business_line: params.get('business_line_name'), workspace: params.get('workspace_name'), company: params.get('company_name') },
+    labels: byEntity((key) => params.get(`${key}_name`)),
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(params.get('size') ?? '') ? Number(params.get('size')) : 20,
     ordering: params.get('order') === 'recent' ? '-created_at' : 'name',
@@ -49,14 +46,10 @@ function writeState(state: ListState): URLSearchParams {
   };
   const { filters, labels } = state;
   put('q', filters.search.trim());
-  put('position', filters.position);
-  put('position_name', filters.position ? labels.position : null);
-  put('business_line', filters.business_line);
-  put('business_line_name', filters.business_line ? labels.business_line : null);
-  put('workspace', filters.workspace);
-  put('workspace_name', filters.workspace ? labels.workspace : null);
-  put('company', filters.company);
-  put('company_name', filters.company ? labels.company : null);
+  for (const key of ENTITY_FILTER_KEYS) {
+    put(key, filters[key]);
+    put(`${key}_name`, filters[key] ? labels[key] : null);
+  }
   put('origin', filters.origin);
   put('account', filters.account);
   if (filters.status !== EMPTY_FILTERS.status) put('status', filters.status);
