@@ -46,8 +46,13 @@ export const peopleKeys = {
   /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
   teams: ['people', 'team'] as const,
   team: (id: string) => ['people', 'team', id] as const,
-  /** The audiences a person is in: follow their positions, workspaces and business lines. */
-  audiences: (id: string) => ['people', 'audiences', id] as const,
+  /**
+   * The audiences people are in: under the audiences' own key (['directory', 'audiences']), which
+   * saving or deleting an audience or a position makes stale; a change to a person (positions,
+   * workspaces, business lines, disabled) makes them stale too.
+   */
+  memberships: ['directory', 'audiences', 'memberships'] as const,
+  audiences: (id: string) => ['directory', 'audiences', 'memberships', id] as const,
   /** Whether a person can sign in: invitations, disabling and signing out change it. */
   credential: (id: string) => ['people', 'credentials', id] as const,
 };

@@ -23,6 +23,7 @@ export function useSetPersonDisabled(id: string) {
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       void client.invalidateQueries({ queryKey: peopleKeys.histories });
       void client.invalidateQueries({ queryKey: peopleKeys.teams });
+      void client.invalidateQueries({ queryKey: peopleKeys.memberships });
       void client.invalidateQueries({ queryKey: peopleKeys.credential(person.id) });
     },
   });
@@ -57,7 +58,7 @@ function useBulkAction<Input, Answer>(path: string, alsoStale: readonly (readonl
 export const useInviteMany = () => useBulkAction<TBulkInviteRequest, TBulkInviteResponse>('bulk-invite');
 
 /** POST /persons/bulk-status: several people disabled or enabled at once. */
-export const useSetManyDisabled = () => useBulkAction<TBulkPersonStatusRequest, TBulkPersonStatusResponse>('bulk-status');
+export const useSetManyDisabled = () => useBulkAction<TBulkPersonStatusRequest, TBulkPersonStatusResponse>('bulk-status', [peopleKeys.memberships]);
 
 /** POST /persons/bulk-position: a position given to, or taken from, several people; the chart changes too. */
-export const useSetManyPosition = () => useBulkAction<TBulkPersonPositionRequest, TBulkPersonPositionResponse>('bulk-position', [['org-chart']]);
+export const useSetManyPosition = () => useBulkAction<TBulkPersonPositionRequest, TBulkPersonPositionResponse>('bulk-position', [['org-chart'], peopleKeys.memberships]);

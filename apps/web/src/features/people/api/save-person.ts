@@ -16,6 +16,7 @@ export function useSavePerson(id: string | undefined) {
       void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       void client.invalidateQueries({ queryKey: peopleKeys.history(person.id) });
       void client.invalidateQueries({ queryKey: peopleKeys.teams });
+      void client.invalidateQueries({ queryKey: peopleKeys.memberships });
     },
   });
 }

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPerson } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
@@ -35,15 +36,17 @@ const PERSON: TPerson = {
 };
 
 let disabledModules: string[] = [];
+let audienceName = 'Brigada';
 let permissions: string[] = [];
 beforeEach(() => {
   sessionStore.signIn(testTokenPair());
   disabledModules = [];
+  audienceName = 'Brigada';
   permissions = ['VIEW_PEOPLE', 'VIEW_ORG_CHART'];
   stubApi((url) => {
     if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: disabledModules, feature_flags: ALL_FLAGS_ON };
     if (url.includes('/persons/p-1/team/')) return { managers: [], reports: { count: 0, people: [] } };
-    if (url.includes('/persons/p-1/audiences/')) return { results: [{ id: 'au-1', name: 'Brigada', matched_by: ['position', 'person'] }] };
+    if (url.includes('/persons/p-1/audiences/')) return { results: [{ id: 'au-1', name: audienceName, matched_by: ['position', 'person'] }] };
     if (url.includes('/persons/p-1/')) return PERSON;
     return undefined;
   });
@@ -76,6 +79,20 @@ describe('PersonDetailPage', () => {
     const audience = await screen.findByTestId('person-audience');
     expect(within(audience).getByRole('link', { name: 'Brigada' }).getAttribute('href')).toBe('/audiences/au-1');
     expect(within(audience).getByText('por su cargo · por elección directa')).toBeTruthy();
+  });
+
+  it('asks again for the audiences once an audience is saved elsewhere (what its save makes stale)', async () => {
+    let client: QueryClient | null = null;
+    function Client() {
+      client = useQueryClient();
+      return null;
+    }
+    await renderRoutes([{ path: '/', element: <><PersonDetailPage id="p-1" /><Client /></> }]);
+    await screen.findByRole('link', { name: 'Brigada' });
+    audienceName = 'Brigada de emergencia';
+    // what save-audience.ts invalidates
+    await act(() => client!.invalidateQueries({ queryKey: ['directory', 'audiences'] }));
+    await screen.findByRole('link', { name: 'Brigada de emergencia' });
   });
 
   it('draws no link to a screen the person cannot open', async () => {
