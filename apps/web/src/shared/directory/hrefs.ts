@@ -21,6 +21,16 @@ export function usePersonHref(): (id: string) => string | null {
   return (id) => (people ? `/people/${encodeURIComponent(id)}` : null);
 }
 
+/**
+ * The people list filtered by a catalogue entry, all statuses (as a usage count counts them), for
+ * whoever may see people. The list reads the entry's id and its name from `{filter}` and
+ * `{filter}_name` (features/people: people-list-page).
+ */
+export function usePeopleOfHref(): (filter: 'workspace' | 'business_line' | 'company', id: string, name: string) => string | null {
+  const people = useCanAccess(ACCESS.people);
+  return (filter, id, name) => (people ? `/people?${new URLSearchParams({ [filter]: id, [`${filter}_name`]: name, status: 'all' }).toString()}` : null);
+}
+
 /** The catalogues a person's detail links to, with the access rule of their screens. */
 const CATALOG_ACCESS = { venues: ACCESS.venues, 'business-lines': ACCESS.businessLines, companies: ACCESS.companies } as const;
 

@@ -10,8 +10,7 @@ import { RecordTitle } from '../../../shared/ui/record-title.tsx';
 import { useCatalogItem, useCatalogUsage } from '../api/get-catalog-item.ts';
 import { useCatalogPage } from '../api/get-catalog-page.ts';
 import { CATALOGS, isCatalogEnabled, visibleFields, type CatalogDef, type CatalogRecord } from '../lib/catalog-defs.ts';
-import { ACCESS } from '../../../shared/access/access.ts';
-import { useCanAccess } from '../../../shared/session/get-site-config.ts';
+import { usePeopleOfHref } from '../../../shared/directory/hrefs.ts';
 import { usageParts } from '../lib/usage-text.ts';
 import { FieldValue } from './field-value.tsx';
 import { LoadProblem } from './load-problem.tsx';
@@ -188,7 +187,7 @@ const USED = '\u0000';
 function UsageLine({ def, record }: { def: CatalogDef; record: CatalogRecord }) {
   const { t } = useTranslation();
   const usage = useCatalogUsage(def, record.id, true);
-  const canSeePeople = useCanAccess(ACCESS.people);
+  const peopleOf = usePeopleOfHref();
   if (!usage.data) return null;
   const parts = usageParts(t, usage.data);
   if (parts.length === 0) {
@@ -199,15 +198,15 @@ function UsageLine({ def, record }: { def: CatalogDef; record: CatalogRecord }) 
     );
   }
   const [before = '', after = ''] = t('catalogs.usage.inUse', { used: USED }).split(USED);
-  const filter = canSeePeople ? def.peopleFilter : undefined;
+  const peopleHref = def.peopleFilter ? peopleOf(def.peopleFilter, record.id, record.name) : null;
   return (
     <Text size="sm" c="dimmed" data-testid="catalog-usage">
       {before}
       {parts.map(({ kind, text }, index) => (
         <Fragment key={kind}>
           {index > 0 && ' · '}
-          {kind === 'persons' && filter ? (
-            <Anchor component={Link} to={`/people?${new URLSearchParams({ [filter]: record.id, [`${filter}_name`]: record.name, status: 'all' }).toString()}`} size="sm" data-testid="catalog-usage-persons">
+          {kind === 'persons' && peopleHref ? (
+            <Anchor component={Link} to={peopleHref} size="sm" data-testid="catalog-usage-persons">
               {text}
             </Anchor>
           ) : (
