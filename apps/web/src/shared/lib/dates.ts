@@ -34,3 +34,9 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   dateTimeFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   return dateTimeFormat.format(date);
 }
+
+/** The local calendar day as YYYY-MM-DD (a file name's date: the day the person sees, not UTC's). */
+export function localDateStamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

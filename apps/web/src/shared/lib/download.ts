@@ -14,3 +14,8 @@ export function downloadText(filename: string, text: string, type = 'text/plain;
   clickDownload(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A file name from a title: what file systems refuse (/ \ : * ? " < > |) becomes a space; `fallback` when nothing is left. */
+export function fileNameOf(title: string, fallback: string): string {
+  return title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || fallback;
+}

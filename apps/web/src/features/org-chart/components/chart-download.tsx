@@ -3,8 +3,8 @@ import { IconChevronDown, IconDownload, IconPhoto, IconVectorBezier2 } from '@ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrgChart } from '@faena/contracts';
-import { clickDownload, downloadText } from '../../../shared/lib/download.ts';
-import { formatDate } from '../../../shared/lib/dates.ts';
+import { clickDownload, downloadText, fileNameOf } from '../../../shared/lib/download.ts';
+import { formatDate, localDateStamp } from '../../../shared/lib/dates.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { canvasMeasure, chartStyle, chartSvg, svgToPng } from './chart-export.ts';
 import type { ChartLayout } from './chart-layout.ts';
@@ -31,7 +31,7 @@ export function ChartDownload({ chart, layout, nodes }: { chart: TOrgChart; layo
       chartStyle(theme),
       canvasMeasure(),
     );
-    const name = t('orgChart.download.fileName', { name: chart.organization_name, date: today.toISOString().slice(0, 10) }).replace(/[\\/:*?"<>|]+/g, ' ');
+    const name = fileNameOf(t('orgChart.download.fileName', { name: chart.organization_name, date: localDateStamp(today) }), 'organigrama');
     if (format === 'svg') return downloadText(`${name}.svg`, svg, 'image/svg+xml;charset=utf-8');
     setBusy(true);
     try {

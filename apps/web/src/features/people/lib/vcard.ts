@@ -1,4 +1,5 @@
 import type { TPerson } from '@faena/contracts';
+import { fileNameOf } from '../../../shared/lib/download.ts';
 import { telHref } from './contact-links.ts';
 
 /** A text value of a vCard property (RFC 6350 §3.4: backslash, comma, semicolon and line breaks escaped). */
@@ -44,4 +45,4 @@ export function personVCard(person: Pick<TPerson, 'name' | 'primary_email' | 'ot
 }
 
 /** The card's file name: the person's name without what file systems refuse. */
-export const vCardFileName = (name: string) => `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'contacto'}.vcf`;
+export const vCardFileName = (name: string) => `${fileNameOf(name, 'contacto')}.vcf`;
