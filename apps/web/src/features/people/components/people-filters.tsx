@@ -22,6 +22,13 @@ const ENTITY_FILTERS: readonly { key: EntityFilterKey; source: OptionSource; lab
   { key: 'company', source: 'companies', label: 'people.filters.company', testId: 'filter-company' },
 ];
 
+/** The entity filters the tenant's modules offer (business lines and companies can be switched off). */
+export type OfferedFilter = (key: EntityFilterKey) => boolean;
+export const offeredFilters =
+  ({ hasBusinessLines, hasCompanies }: { hasBusinessLines: boolean; hasCompanies: boolean }): OfferedFilter =>
+  (key) =>
+    key === 'business_line' ? hasBusinessLines : key === 'company' ? hasCompanies : true;
+
 export function countActiveFilters(filters: PeopleFilters): number {
   return [...ENTITY_FILTER_KEYS.map((key) => filters[key]), filters.origin, filters.account].filter(Boolean).length + (filters.status !== 'active' ? 1 : 0);
 }
@@ -31,19 +38,18 @@ interface Props {
   search: string;
   onSearch: (value: string) => void;
   onChange: (next: FilterState) => void;
-  hasBusinessLines: boolean;
-  hasCompanies: boolean;
+  offered: OfferedFilter;
   isMobile: boolean;
 }
 
 /** Search box (debounced by the page) and the list's filters; on phones the filters fold into a popover. */
-export function PeopleFiltersBar({ state, search, onSearch, onChange, hasBusinessLines, hasCompanies, isMobile }: Props) {
+export function PeopleFiltersBar({ state, search, onSearch, onChange, offered, isMobile }: Props) {
   const { t } = useTranslation();
   const { filters, labels } = state;
   const set = (patch: Partial<PeopleFilters>, labelPatch: Partial<FilterState['labels']> = {}) => onChange({ filters: { ...filters, ...patch }, labels: { ...labels, ...labelPatch } });
   const active = countActiveFilters(filters);
   // a filter of a module the tenant switched off is not offered
-  const entityFilters = ENTITY_FILTERS.filter(({ key }) => (key === 'business_line' ? hasBusinessLines : key === 'company' ? hasCompanies : true));
+  const entityFilters = ENTITY_FILTERS.filter(({ key }) => offered(key));
   // the entity filters, origin and access
   const filterCount = entityFilters.length + 2;
   const [opened, { toggle }] = useDisclosure(false);

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { byEntity, EMPTY_FILTERS, ENTITY_FILTER_KEYS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
 import { PeopleBulkBar } from './people-bulk-bar.tsx';
-import { PeopleFiltersBar, type FilterState } from './people-filters.tsx';
+import { offeredFilters, PeopleFiltersBar, type FilterState, type OfferedFilter } from './people-filters.tsx';
 import { PeopleResults } from './people-results.tsx';
 import { usePeopleAccess } from './use-can.ts';
 
@@ -19,20 +19,23 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type ListState = FilterState & { page: number; pageSize: number; ordering: TPersonOrdering };
 
-/** Filters, search, order and page live in the URL: back from a person returns to the same list. */
-function readState(params: URLSearchParams): ListState {
+/**
+ * Filters, search, order and page live in the URL: back from a person returns to the same list.
+ * A link kept from before a module was switched off does not filter by that module's hidden filter.
+ */
+function readState(params: URLSearchParams, offered: OfferedFilter): ListState {
   const status = params.get('status');
   const origin = params.get('origin');
   const account = params.get('account');
   return {
     filters: {
       search: params.get('q') ?? '',
-      ...byEntity((key) => params.get(key)),
+      ...byEntity((key) => (offered(key) ? params.get(key) : null)),
       origin: PERSON_ORIGINS.includes(origin as PersonOrigin) ? (origin as PersonOrigin) : null,
       account: PERSON_ACCOUNTS.includes(account as PersonAccountFilter) ? (account as PersonAccountFilter) : null,
       status: status === 'disabled' || status === 'all' ? (status as PersonStatusFilter) : EMPTY_FILTERS.status,
     },
-    labels: byEntity((key) => params.get(`${key}_name`)),
+    labels: byEntity((key) => (offered(key) ? params.get(`${key}_name`) : null)),
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(params.get('size') ?? '') ? Number(params.get('size')) : 20,
     ordering: params.get('order') === 'recent' ? '-created_at' : 'name',
@@ -64,10 +67,11 @@ export function PeopleListPage() {
   const { t } = useTranslation();
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [params, setParams] = useSearchParams();
-  const state = readState(params);
+  const access = usePeopleAccess();
+  const offered = offeredFilters(access);
+  const state = readState(params, offered);
   const [search, setSearch] = useState(state.filters.search);
   const [exportOpened, exportModal] = useDisclosure(false);
-  const access = usePeopleAccess();
   const people = usePeople(state.filters, state.page, state.pageSize, state.ordering);
   // The selection belongs to the list as it is shown: another search, filter or page starts afresh.
   const listKey = params.toString();
@@ -139,8 +143,7 @@ export function PeopleListPage() {
           writeSearch(value);
         }}
         onChange={(next) => update(next)}
-        hasBusinessLines={access.hasBusinessLines}
-        hasCompanies={access.hasCompanies}
+        offered={offered}
         isMobile={isMobile}
       />
       <Group justify="space-between" gap="xs">

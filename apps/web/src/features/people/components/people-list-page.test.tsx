@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
+import { sessionStore } from '../../../shared/session/session.ts';
+import { stubApi } from '../../../test/fetch.ts';
+import { renderRoutes, testTenant } from '../../../test/render.tsx';
+import { testTokenPair } from '../../../test/session.ts';
+import { PeopleListPage } from './people-list-page.tsx';
+
+const ANA = { id: 'p-1', name: 'Ana Rojas', primary_email: 'ana@faena.test', picture: null, is_disabled: false, has_account: true, invited: false, origin: 'OWN_ORGANIZATION', identity_documents: [], positions: [] };
+
+let disabledModules: string[] = [];
+let calls: string[] = [];
+beforeEach(() => {
+  sessionStore.signIn(testTokenPair());
+  disabledModules = [];
+  calls = stubApi((url) => {
+    if (url.includes('/my-site-config')) return { permissions: ['VIEW_PEOPLE'], is_staff: false, disabled_modules: disabledModules, feature_flags: ALL_FLAGS_ON };
+    if (url.includes('/persons/?')) return { count: 1, next: null, previous: null, results: [ANA] };
+    return undefined;
+  });
+});
+afterEach(async () => {
+  await sessionStore.signOut();
+  vi.unstubAllGlobals();
+});
+
+const listRequests = () => calls.filter((url) => url.includes('/persons/?')).map((url) => new URL(url, 'http://x').searchParams);
+const LINK = '/people?company=co-1&company_name=Contratista+Sur&business_line=bl-1&business_line_name=Retail';
+
+describe('PeopleListPage', () => {
+  it('filters by the company and the business line of a link, and shows both filters', async () => {
+    await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: LINK });
+    await screen.findByText('Ana Rojas');
+    const asked = listRequests().at(-1);
+    expect(asked?.get('company')).toBe('co-1');
+    expect(asked?.get('business_line')).toBe('bl-1');
+    expect(screen.getByTestId<HTMLInputElement>('filter-company').value).toBe('Contratista Sur');
+  });
+
+  it('does not filter by a module the tenant switched off after the link was made', async () => {
+    disabledModules = ['company', 'business_line'];
+    await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: LINK, tenant: testTenant({ disabledModules }) });
+    await screen.findByText('Ana Rojas');
+    // every list request, including the first, is free of the hidden filters
+    expect(listRequests().length).toBeGreaterThan(0);
+    for (const asked of listRequests()) {
+      expect(asked.get('company')).toBeNull();
+      expect(asked.get('business_line')).toBeNull();
+    }
+    expect(screen.queryByTestId('filter-company')).toBeNull();
+    expect(screen.queryByTestId('filter-business-line')).toBeNull();
+  });
+});
