@@ -94,6 +94,8 @@ describe('people', () => {
     await page.getByText(email).first().waitFor();
     await page.getByText(document).waitFor();
     await page.getByText('Empresa contratista').waitFor();
+    // typed as "+56 9 8765 4321", kept as +56987654321, read grouped again; it dials the number
+    expect(await page.getByRole('link', { name: '+56 9 8765 4321' }).getAttribute('href')).toBe('tel:+56987654321');
 
     // Disable with confirmation, then the list (active people) no longer shows her; all statuses do.
     await page.click('[data-testid=person-toggle-disabled]');

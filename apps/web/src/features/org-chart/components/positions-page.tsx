@@ -203,7 +203,7 @@ function People({ position }: { position: TPosition }) {
   return (
     <Tooltip label={position.people.map((person) => person.name).join(', ') + (position.people_count > position.people.length ? ` +${position.people_count - position.people.length}` : '')} multiline maw={320}>
       <Group gap={6} wrap="nowrap" aria-label={t('positions.peopleCount', { count: position.people_count })} tabIndex={0} role="group">
-        <Avatar.Group spacing="xs">
+        <Avatar.Group spacing={5}>
           {position.people.slice(0, 3).map((person) => (
             <UserAvatar key={person.id} name={person.name} picture={person.picture} size={26} />
           ))}

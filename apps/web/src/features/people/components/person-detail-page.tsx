@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TPerson } from '@faena/contracts';
+import { formatPhone } from '@faena/domain/phones';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
@@ -254,7 +255,7 @@ function PersonDetail({ person }: { person: TPerson }) {
               <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
             </Field>
             <Field label={t('people.form.phones')}>
-              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${phone.number} (${phone.label})` : phone.number, href: telHref(phone.number) }))} />
+              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${formatPhone(phone.number)} (${phone.label})` : formatPhone(phone.number), href: telHref(phone.number) }))} />
             </Field>
             <Field label={t('people.form.address')}>
               <Plain value={person.address} />

@@ -108,6 +108,8 @@ describe('person form checks (spec forms §5)', () => {
       company: { id: 'c', name: 'Sur' },
       last_sign_in_at: null,
     } satisfies TPerson;
+    // the phone reads grouped in the form and goes back as the server keeps it
+    expect(valuesOf(person).phones).toEqual([{ number: '+56 9 1111 1111', label: '' }]);
     expect(requestOf(valuesOf(person))).toEqual({
       name: 'Ana',
       primary_email: 'ana@faena.test',

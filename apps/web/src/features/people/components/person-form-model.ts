@@ -3,6 +3,7 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '@faena/doma
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { FORM_MESSAGES } from '@faena/domain/forms/messages';
 import { IDENTITY_DOCUMENT_TYPES, INVALID_PHONE_MESSAGE, normalizePhone, validateIdentityDocument, type IdentityDocumentType } from '@faena/domain/identity-documents';
+import { formatPhone } from '@faena/domain/phones';
 import type { Option } from '../api/options.ts';
 import type { PersonOrigin } from '../api/get-people.ts';
 import type { FieldError } from '../../../shared/api/field-errors.ts';
@@ -57,7 +58,8 @@ export function valuesOf(person: TPerson): PersonFormValues {
     name: person.name,
     primary_email: person.primary_email ?? '',
     other_emails: [...person.other_emails],
-    phones: person.phones.map((phone) => ({ number: phone.number, label: phone.label ?? '' })),
+    // shown grouped as people read them ("+56 9 1234 5678"); the server keeps + and digits again
+    phones: person.phones.map((phone) => ({ number: formatPhone(phone.number), label: phone.label ?? '' })),
     identity_documents: person.identity_documents.map((doc) => ({ type: doc.type, number: doc.number })),
     roles: [...person.roles],
     groups: [...person.groups],
@@ -102,7 +104,7 @@ export function requestOf(values: PersonFormValues): TCreatePersonRequest {
     name: values.name.trim(),
     primary_email: values.primary_email.trim() || null,
     other_emails: values.other_emails.map((email) => email.trim()).filter(Boolean),
-    phones: values.phones.filter((phone) => phone.number.trim()).map((phone) => ({ number: phone.number.trim(), label: phone.label.trim() || null })),
+    phones: values.phones.filter((phone) => phone.number.trim()).map((phone) => ({ number: normalizePhone(phone.number) ?? phone.number.trim(), label: phone.label.trim() || null })),
     identity_documents: documents,
     roles: values.roles.map((role) => role.trim()).filter(Boolean),
     groups: values.groups.map((group) => group.trim()).filter(Boolean),
