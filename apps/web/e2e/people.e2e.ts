@@ -66,7 +66,12 @@ describe('people', () => {
     await page.getByText('This field is required').waitFor();
     expect(page.url()).toMatch(/\/people\/create$/);
 
+    // A name already here warns, with the person to check; the new person's own name does not.
+    await page.fill('[data-testid=person-name]', 'agustin diaz');
+    await page.locator('[data-testid=person-duplicates]', { hasText: 'Ya hay una persona con un nombre parecido' }).getByRole('link', { name: 'Agustín Díaz Morales' }).waitFor();
+    await shot(page, 'people-form-duplicates', 'desktop');
     await page.fill('[data-testid=person-name]', name);
+    await page.locator('[data-testid=person-duplicates]').waitFor({ state: 'detached' });
     // admin@faena.test belongs to the administrator: the server's 400 lands under the e-mail.
     await page.fill('[data-testid=person-email]', 'admin@faena.test');
     await page.click('[data-testid=person-add-document]');

@@ -14,6 +14,7 @@ import { PERSON_ORIGINS, type PersonOrigin } from '../api/get-people.ts';
 import { useSavePerson } from '../api/save-person.ts';
 import { EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapServerErrors, requestOf, validatePerson, valuesOf, type FieldErrors, type PersonFormValues } from './person-form-model.ts';
 import { checkMessage, serverFieldMessage } from './person-messages.ts';
+import { PossibleDuplicates } from './possible-duplicates.tsx';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
@@ -119,6 +120,7 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                 maxLength={200}
                 data-testid="person-name"
               />
+              {!person && <PossibleDuplicates name={values.name} />}
               <Select
                 data-field="origin"
                 label={t('people.form.origin')}

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EMPTY_FILTERS, peopleQueryOptions, type PeopleFilters } from '../api/get-people.ts';
+import { PersonStatusBadge } from './person-status-badge.tsx';
+
+const SHOWN = 3;
+const DEBOUNCE_MS = 400;
+
+/** A name worth comparing: two words at least (a first name alone matches half the organisation). */
+export function comparableName(name: string): string | null {
+  const words = name.trim().split(/\s+/).filter((word) => word.length >= 2);
+  return words.length >= 2 ? words.join(' ') : null;
+}
+
+/**
+ * While a person is being added: the people already here whose name holds every word typed
+ * (disabled ones too: enabling them again beats a duplicate), each opening in a new tab so the
+ * form keeps what was typed. The e-mail and the documents are checked on save; a name can only warn.
+ */
+export function PossibleDuplicates({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [debounced] = useDebouncedValue(comparableName(name), DEBOUNCE_MS);
+  const filters: PeopleFilters = { ...EMPTY_FILTERS, search: debounced ?? '', status: 'all' };
+  const matches = useQuery({ ...peopleQueryOptions(filters, 1, SHOWN, 'name'), enabled: debounced !== null, placeholderData: undefined });
+  const found = debounced !== null && comparableName(name) !== null ? matches.data : undefined;
+  if (!found || found.count === 0) return null;
+  const all = `/people?${new URLSearchParams({ q: debounced ?? '', status: 'all' }).toString()}`;
+  return (
+    <Alert color="yellow" variant="light" miw={0} icon={<IconUsers size={18} />} title={t('people.form.duplicates.title', { count: found.count })} data-testid="person-duplicates">
+      <Stack gap={6}>
+        <Text size="sm">{t('people.form.duplicates.hint', { count: found.results.length })}</Text>
+        {found.results.map((person) => (
+          <div key={person.id}>
+            <Group gap="xs">
+              <Anchor component={Link} to={`/people/${encodeURIComponent(person.id)}`} target="_blank" size="sm" fw={600}>
+                {person.name}
+              </Anchor>
+              {person.is_disabled && <PersonStatusBadge person={person} size="xs" />}
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {[person.positions[0]?.title, person.primary_email].filter(Boolean).join(' · ')}
+            </Text>
+          </div>
+        ))}
+        {found.count > found.results.length && (
+          <Anchor component={Link} to={all} target="_blank" size="sm">
+            {t('people.form.duplicates.all', { count: found.count })}
+          </Anchor>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
