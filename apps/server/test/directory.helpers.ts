@@ -51,6 +51,7 @@ export interface ImportRow {
   error_message: string | null;
   error_column: string | null;
   applied_at: string | null;
+  changes: string[] | null;
 }
 
 /** Polls a job until its status is one of `until` (or the time runs out). */

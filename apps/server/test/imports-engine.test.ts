@@ -100,13 +100,15 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['long', 'x'.repeat(501)],
         [],
         ['after-blank', 'Fila tras una vacía'],
+        // a key of an earlier row with an error of its own is a duplicate all the same
+        ['blank-label', 'Con etiqueta'],
       ],
       (sheet) => {
         sheet.getCell('B7').value = { formula: '1+1', result: 2 } as never;
       },
     );
     const job = await failWith(file, 'errores.xlsx', 'VALIDATION_FAILED');
-    expect(job).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS', error_message: 'El archivo tiene filas con errores', counts: { ERROR: 6 } });
+    expect(job).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS', error_message: 'El archivo tiene filas con errores', counts: { ERROR: 7 } });
     const errors = await rowsOf(server, 'demo', admin, base, job.id, 'ERROR');
     expect(errors.map((r) => [r.row, r.key, r.error_code, r.error_message, r.error_column])).toEqual([
       [3, 'blank-label', 'FILE_ROW_BLANK_LABEL', "La columna 'label' no puede estar vacía", 'label'],
@@ -115,6 +117,7 @@ describe.each(engines())('import engine on %s', (engine) => {
       [7, 'formula', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
       [8, 'text-formula', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
       [9, 'long', 'FILE_ROW_TOO_LONG', 'El valor es demasiado largo', 'label'],
+      [12, 'blank-label', 'FILE_ROW_DUPLICATE_KEY', "La columna 'key' está duplicada", 'key'],
     ]);
     expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
 
@@ -132,7 +135,7 @@ describe.each(engines())('import engine on %s', (engine) => {
     const every = Papa.parse<string[]>((await (await server.api('demo', `${base}${job.id}/rows.csv`, { token: admin })).text()).trim()).data;
     // every row of the sheet, then (replace mode) the rows it would delete, without a sheet row
     const fromSheet = every.slice(1).filter((r) => r[0] !== '');
-    expect(fromSheet.map((r) => r[1])).toEqual(['ok', 'blank-label', '', 'dup', 'dup', 'formula', 'text-formula', 'long', 'after-blank']);
+    expect(fromSheet.map((r) => r[1])).toEqual(['ok', 'blank-label', '', 'dup', 'dup', 'formula', 'text-formula', 'long', 'after-blank', 'blank-label']);
     expect(every.slice(1 + fromSheet.length).every((r) => r[0] === '' && r[3] === 'DELETE')).toBe(true);
     expect((await server.api('demo', `${base}${job.id}/rows.csv?operation=MAYBE`, { token: admin })).status).toBe(400);
     expect((await server.api('demo', `${base}${job.id}/apply`, { method: 'POST', token: admin })).status).toBe(409);

@@ -95,6 +95,8 @@ describe.each(engines())('people imports on %s', (engine) => {
       ['carga3@faena.test', 'NO_CHANGE'],
       ['nueva.persona@faena.test', 'ADD'],
     ]);
+    // the preview says what the update does, by the file's columns: the blank document clears it
+    expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id)).map((r) => r.changes)).toEqual([['name', 'document_number', 'phones'], null, null, null]);
     // staged as ADD (what a new person's row presumes) and left so by the diff: the row keeps the
     // version its staging wrote (migration 0011's trigger skipped the no-op update); the rows the
     // diff changed were written again, by the diff's transaction
@@ -120,7 +122,9 @@ describe.each(engines())('people imports on %s', (engine) => {
 
     // renamed by a file without the document and phone columns: found by the new name and, as before, by the stored document and phone
     const three = (await find('carga3@faena.test'))[0]!;
-    expect((await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre'], ['carga3@faena.test', 'Persona Renombrada Tres']]), 'renombre.csv')).counts).toMatchObject({ UPDATE: 1 });
+    const renamed = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre'], ['carga3@faena.test', 'Persona Renombrada Tres']]), 'renombre.csv');
+    expect(renamed.counts).toMatchObject({ UPDATE: 1 });
+    expect((await rowsOf(server, 'demo', admin, IMPORTS, renamed.id)).map((r) => [r.operation, r.changes])).toEqual([['UPDATE', ['name']]]);
     for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test']) expect((await find(search)).map((p) => p.id), search).toEqual([three.id]);
     expect((await find('Persona Carga 0003')).map((p) => p.id)).not.toContain(three.id);
   });

@@ -49,6 +49,8 @@ export const ZImportRow = z
     error_code: z.string().nullable(),
     error_message: z.string().nullable(),
     error_column: z.string().nullable(),
+    /** What an UPDATE or UNDELETE would change: the file's columns whose values differ from the stored ones (null where the importer does not tell). */
+    changes: z.array(z.string()).nullable(),
   })
   .meta({ id: 'ImportRow' });
 export type TImportRow = z.infer<typeof ZImportRow>;

@@ -410,16 +410,11 @@ function parseOne(
       parsed = { key: importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '', label: record[importer.labelColumn] ?? '', data: {}, error: { code: 'UNHANDLED_ERROR' } };
     }
   }
-  if (!parsed.error) {
-    for (const key of [parsed.key, parsed.altKey]) {
-      if (!key) continue;
-      if (seen.has(key)) {
-        parsed = { ...parsed, error: { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! } };
-        break;
-      }
-    }
-    if (!parsed.error) for (const key of [parsed.key, parsed.altKey]) if (key) seen.add(key);
-  }
+  // A key seen on an earlier row, even one with an error of its own, makes this row a duplicate:
+  // fixing that row's error must not reveal a second round of errors on the next upload.
+  const keys = [parsed.key, parsed.altKey].filter((key): key is string => Boolean(key));
+  if (!parsed.error && keys.some((key) => seen.has(key))) parsed = { ...parsed, error: { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! } };
+  for (const key of keys) seen.add(key);
   const clip = (value: string) => (value.length > 500 ? `${value.slice(0, 499)}…` : value);
   return {
     id,

@@ -80,7 +80,7 @@ export async function countOperations(tx: Drizzle, tenantId: string, jobId: numb
 export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; limit: number; offset: number }) {
   const where = and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), query.operation ? eq(importRows.operation, query.operation) : undefined);
   const rows = await tx
-    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn })
+    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
     .from(importRows)
     .where(where)
     .orderBy(importRows.id)
@@ -93,7 +93,7 @@ export async function listRows(tx: Drizzle, tenantId: string, jobId: number, que
 /** Staged rows after `afterId` in id order (keyset pages for the preview's file), of one operation or all. */
 export async function rowsAfter(tx: Drizzle, tenantId: string, jobId: number, afterId: number, limit: number, operation?: string) {
   return tx
-    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn })
+    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
     .from(importRows)
     .where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} > ${afterId}`, operation ? eq(importRows.operation, operation) : undefined))
     .orderBy(importRows.id)

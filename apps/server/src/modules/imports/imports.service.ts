@@ -169,6 +169,7 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
       error_code: row.errorCode,
       error_message: rowErrorText(row.errorCode),
       error_column: row.errorColumn,
+      changes: row.changes ?? null,
     })),
   };
 }

@@ -53,6 +53,8 @@ export const importRows = pgTable(
     parsedOk: boolean('parsed_ok').notNull().default(true),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     targetId: uuid('target_id'),
+    /** An UPDATE's or UNDELETE's columns of the file whose values differ from the stored ones (importers that know them; null otherwise). */
+    changes: text('changes').array(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.jobId, t.id] }), index('import_rows_key').on(t.tenantId, t.jobId, t.key)],
 );

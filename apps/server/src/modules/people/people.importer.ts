@@ -208,41 +208,31 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
 
   async diff(tx, ctx, range) {
     const has = (field: string) => sql`s.data ? ${field}`;
-    const sameArray = (field: string, column: string, type: 'text' | 'uuid') =>
-      sql`(NOT ${has(field)} OR m.${sql.identifier(column)} = ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[])`;
+    /** The file's column `column` when the staged `field` differs from the stored value. */
+    const differs = (column: string, field: string, different: SQL) => sql`CASE WHEN ${has(field)} AND ${different} THEN ${column} END`;
+    const differentArray = (field: string, column: string, type: 'text' | 'uuid') =>
+      sql`m.${sql.identifier(column)} IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[]`;
     // One correlated lookup per staged row, by index: the plan does not depend on the staging
     // table's statistics. The values looked up are taken out of the JSON first (OFFSET 0 keeps
     // them values): under row-level security no index compares a column with `data->>…` (the
     // operator is not leakproof), so a direct comparison scans every person for every row.
+    // A row of a stored person names the file's columns that would change it (`changes`: the
+    // preview says what an update does — an empty cell clears a value); none is NO_CHANGE.
     await tx.execute(sql`
-      UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
+      UPDATE import_rows s SET (operation, target_id, error_code, error_column, changes) = (
         SELECT
           CASE
             WHEN e.err IS NOT NULL THEN 'ERROR'
             WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND NOT m.is_disabled THEN 'DELETE' ELSE 'NO_CHANGE' END
             WHEN m.id IS NULL THEN 'ADD'
             WHEN m.is_disabled AND (s.data->>'active') = 'true' THEN 'UNDELETE'
-            WHEN m.name = s.label
-              AND (NOT ${has('email')} OR m.primary_email IS NOT DISTINCT FROM s.data->>'email')
-              AND ${sameArray('other_emails', 'other_emails', 'text')}
-              AND (NOT ${has('phones')} OR m.phones = s.data->'phones')
-              AND (NOT ${has('address')} OR m.address IS NOT DISTINCT FROM s.data->>'address')
-              AND (NOT ${has('origin')} OR m.origin IS NOT DISTINCT FROM s.data->>'origin')
-              AND (NOT ${has('company_id')} OR m.company_id IS NOT DISTINCT FROM (s.data->>'company_id')::uuid)
-              AND ${sameArray('business_line_ids', 'business_line_ids', 'uuid')}
-              AND ${sameArray('workspace_ids', 'workspace_ids', 'uuid')}
-              AND ${sameArray('roles', 'roles', 'text')}
-              AND ${sameArray('groups', 'groups', 'text')}
-              AND (NOT ${has('documents')} OR (SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
-                    FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) = s.data->'documents')
-              AND (NOT ${has('position_ids')} OR ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
-                    = ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1))
-            THEN 'NO_CHANGE'
+            WHEN cardinality(c.changed) = 0 THEN 'NO_CHANGE'
             ELSE 'UPDATE'
           END,
           COALESCE(m.id, (s.data->>'new_id')::uuid),
           e.err,
-          CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END
+          CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END,
+          CASE WHEN e.err IS NULL AND (s.data->>'active') IS DISTINCT FROM 'false' AND cardinality(c.changed) > 0 THEN c.changed END
         FROM (SELECT s.data->>'email' AS email OFFSET 0) v
         LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = v.email) a ON true
         LEFT JOIN LATERAL (
@@ -253,6 +243,23 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
         ) b ON true
         LEFT JOIN LATERAL (SELECT COALESCE(a.id, b.ids[1]) AS id OFFSET 0) k ON true
         LEFT JOIN LATERAL (SELECT * FROM persons m WHERE m.tenant_id = s.tenant_id AND m.id = k.id) m ON true
+        LEFT JOIN LATERAL (SELECT array_remove(ARRAY[
+            CASE WHEN m.name <> s.label THEN 'name' END,
+            ${differs('email', 'email', sql`m.primary_email IS DISTINCT FROM s.data->>'email'`)},
+            ${differs('document_number', 'documents', sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
+              FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) <> s.data->'documents'`)},
+            ${differs('other_emails', 'other_emails', differentArray('other_emails', 'other_emails', 'text'))},
+            ${differs('phones', 'phones', sql`m.phones IS DISTINCT FROM s.data->'phones'`)},
+            ${differs('address', 'address', sql`m.address IS DISTINCT FROM s.data->>'address'`)},
+            ${differs('positions', 'position_ids', sql`ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
+              <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`)},
+            ${differs('business_lines', 'business_line_ids', differentArray('business_line_ids', 'business_line_ids', 'uuid'))},
+            ${differs('workspaces', 'workspace_ids', differentArray('workspace_ids', 'workspace_ids', 'uuid'))},
+            ${differs('origin', 'origin', sql`m.origin IS DISTINCT FROM s.data->>'origin'`)},
+            ${differs('company', 'company_id', sql`m.company_id IS DISTINCT FROM (s.data->>'company_id')::uuid`)},
+            ${differs('roles', 'roles', differentArray('roles', 'roles', 'text'))},
+            ${differs('groups', 'groups', differentArray('groups', 'groups', 'text'))}
+          ]::text[], NULL) AS changed WHERE m.id IS NOT NULL OFFSET 0) c ON true
         CROSS JOIN LATERAL (SELECT CASE
           WHEN cardinality(b.ids) > 1 THEN 'PERSON_ROW_DOCUMENT_IN_USE'
           WHEN a.id IS NOT NULL AND b.ids IS NOT NULL AND b.ids[1] <> a.id THEN 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH'

@@ -50,7 +50,7 @@ function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob 
   };
 }
 function row(id: number, over: Partial<TImportRow>): TImportRow {
-  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, ...over };
+  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, changes: null, ...over };
 }
 
 interface Server {
@@ -154,9 +154,11 @@ describe('ImportFlow', () => {
 
   it('applies a validated job after confirmation and follows it to the result', async () => {
     server.states = [job('VALIDATION_OK', { counts: { ADD: 1, UPDATE: 1, DELETE: 0, UNDELETE: 0, NO_CHANGE: 3, ERROR: 0 } })];
-    server.rows = [row(1, { operation: 'ADD' }), row(2, { operation: 'UPDATE' })];
+    server.rows = [row(1, { operation: 'ADD' }), row(2, { operation: 'UPDATE', changes: ['name', 'positions'] })];
     await renderRoutes(routes, { path: '/people-bulk-load/7' });
     expect((await screen.findByTestId('import-ready')).textContent).toContain('2 cambios listos para aplicar');
+    // what the update does, by the file's columns
+    expect((await screen.findByTestId('import-row-changes')).textContent).toBe('Cambia: name, positions');
     fireEvent.click(screen.getByTestId('import-apply'));
     fireEvent.click(await screen.findByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url.endsWith('/7/apply'))).toBe(true));

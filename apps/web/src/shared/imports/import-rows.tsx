@@ -28,6 +28,9 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
     return row.error_column ? t('imports.rows.errorInColumn', { text, column: row.error_column }) : text;
   };
 
+  /** What an update would change: the file's columns whose values differ ("an empty cell clears"). */
+  const describeChanges = (row: TImportRow) => (row.changes && row.changes.length > 0 && !row.error_code ? t('imports.rows.changes', { columns: row.changes.join(', ') }) : null);
+
   return (
     <Paper withBorder p="md" radius="md" data-testid="import-rows">
       <Chip.Group
@@ -88,6 +91,11 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                   {describeError(row)}
                 </Text>
               )}
+              {describeChanges(row) && (
+                <Text size="xs" c="dimmed" mt={4} data-testid="import-row-changes">
+                  {describeChanges(row)}
+                </Text>
+              )}
             </Paper>
           ))}
         </Stack>
@@ -100,7 +108,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                 <Table.Th>{t('imports.rows.key')}</Table.Th>
                 <Table.Th>{t('imports.rows.label')}</Table.Th>
                 <Table.Th w={140}>{t('imports.rows.operation')}</Table.Th>
-                <Table.Th>{t('imports.rows.error')}</Table.Th>
+                <Table.Th>{t('imports.rows.detail')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -113,9 +121,17 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                     <OperationBadge operation={row.operation} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="red.8">
-                      {describeError(row)}
-                    </Text>
+                    {describeError(row) ? (
+                      <Text size="sm" c="red.8">
+                        {describeError(row)}
+                      </Text>
+                    ) : (
+                      describeChanges(row) && (
+                        <Text size="sm" c="dimmed" data-testid="import-row-changes">
+                          {describeChanges(row)}
+                        </Text>
+                      )
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
