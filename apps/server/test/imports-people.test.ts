@@ -11,7 +11,7 @@ interface Person {
   name: string;
   primary_email: string | null;
   is_disabled: boolean;
-  phones: { number: string }[];
+  phones: { number: string; label?: string | null }[];
   identity_documents: { type: string; number: string }[];
   positions: { id: string; title: string }[];
   business_lines: { id: string; name: string }[];
@@ -252,5 +252,20 @@ describe.each(engines())('people imports on %s', (engine) => {
     const person = await detail(kept!.id);
     expect(person.company?.name).toBe('Transportes Sur');
     expect(person.business_lines.map((line) => line.name)).toEqual(['Logística Test']);
+  });
+
+  it('keeps the labels of the phones a person already has (a file has none): the same numbers are no change', async () => {
+    const created = await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Telefonos Etiquetados', primary_email: 'etiquetas@faena.test', phones: [{ number: '+56 9 5555 0001', label: 'Móvil' }, { number: '+56 2 2555 0002', label: 'Oficina' }] } });
+    expect(created.status).toBe(201);
+    const { id } = await body<Person>(created);
+    const same = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre', 'teléfonos'], ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56955550001; +56 2 2555 0002']]), 'mismos.csv');
+    expect(same.counts).toMatchObject({ NO_CHANGE: 1, UPDATE: 0 });
+    const more = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre', 'teléfonos'], ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56 2 2555 0002; +56 9 5555 0003']]), 'otro.csv');
+    expect((await rowsOf(server, 'demo', admin, IMPORTS, more.id)).map((r) => [r.operation, r.changes])).toEqual([['UPDATE', ['phones']]]);
+    // the file's numbers in its order; the one the person had keeps its label, the new one has none
+    expect((await detail(id)).phones).toEqual([
+      { number: '+56225550002', label: 'Oficina' },
+      { number: '+56955550003', label: null },
+    ]);
   });
 });

@@ -249,7 +249,7 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
             ${differs('document_number', 'documents', sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
               FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) <> s.data->'documents'`)},
             ${differs('other_emails', 'other_emails', differentArray('other_emails', 'other_emails', 'text'))},
-            ${differs('phones', 'phones', sql`m.phones IS DISTINCT FROM s.data->'phones'`)},
+            ${differs('phones', 'phones', sql`${phoneNumbers(sql`m.phones`)} IS DISTINCT FROM ${phoneNumbers(sql`s.data->'phones'`)}`)},
             ${differs('address', 'address', sql`m.address IS DISTINCT FROM s.data->>'address'`)},
             ${differs('positions', 'position_ids', sql`ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
               <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`)},
@@ -279,6 +279,16 @@ const uuidArray = (field: string) => sql`ARRAY(SELECT jsonb_array_elements_text(
 /** An updated person's value of `column`: the file's where it has `field`, else the stored one (`p` is the row before the update). */
 const chosen = (field: string, value: SQL, column: string) => sql`CASE WHEN r.data ? ${field} THEN ${value} ELSE p.${sql.identifier(column)} END`;
 const keep = (field: string, value: SQL, column: string) => sql`${sql.identifier(column)} = ${chosen(field, value, column)}`;
+/**
+ * An updated person's phones: the file's numbers in its order, each keeping the label the person
+ * already has for that number (a file has no labels: "Móvil" must not be lost by re-uploading).
+ */
+const labelledPhones = sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('number', f.ph->>'number', 'label',
+      (SELECT o->'label' FROM jsonb_array_elements(p.phones) o WHERE o->>'number' = f.ph->>'number' LIMIT 1)) ORDER BY f.i), '[]'::jsonb)
+    FROM jsonb_array_elements(r.data->'phones') WITH ORDINALITY AS f(ph, i))`;
+/** The numbers of a list of phones (what an import compares: it has no labels). */
+const phoneNumbers = (phones: SQL) => sql`ARRAY(SELECT ph->>'number' FROM jsonb_array_elements(${phones}) ph)`;
+
 /**
  * An updated person's `search_text`, as `searchTextOf` makes it, from the values the same update
  * writes: the new name's words, e-mails, document numbers (the file's list, which replaces the
@@ -317,7 +327,7 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
     UPDATE persons p SET name = r.label, sort_name = r.data->>'sort_name',
       ${keep('email', sql`r.data->>'email'`, 'primary_email')},
       ${keep('other_emails', textArray('other_emails'), 'other_emails')},
-      ${keep('phones', sql`r.data->'phones'`, 'phones')},
+      ${keep('phones', labelledPhones, 'phones')},
       ${keep('address', sql`r.data->>'address'`, 'address')},
       ${keep('origin', sql`r.data->>'origin'`, 'origin')},
       ${keep('company_id', sql`(r.data->>'company_id')::uuid`, 'company_id')},
