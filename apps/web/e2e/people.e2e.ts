@@ -371,7 +371,7 @@ describe('people', () => {
     await detail.waitFor();
     // write and call from the detail
     expect(await detail.getByRole('link', { name: 'agustin.diaz.5@gmail.com' }).getAttribute('href')).toBe('mailto:agustin.diaz.5@gmail.com');
-    expect(await detail.getByRole('link', { name: /^\+56\d+ \(Móvil\)$/ }).getAttribute('href')).toMatch(/^tel:\+56\d{9}$/);
+    expect(await detail.getByRole('link', { name: /^\+56 9 \d{4} \d{4} \(Móvil\)$/ }).getAttribute('href')).toMatch(/^tel:\+56\d{9}$/);
     await shot(page, 'people-detail-links', 'desktop');
     // and keep them as a contact on the phone
     const [card] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=person-vcard]')]);
