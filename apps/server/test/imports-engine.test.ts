@@ -129,7 +129,7 @@ describe.each(engines())('import engine on %s', (engine) => {
     const bytes = Buffer.from(await report.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
-    expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error']);
+    expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'cambios']);
     expect(table.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(errors.map((e) => [String(e.row), e.key, 'ERROR', e.error_column, e.error_code, e.error_message]));
     expect(table.find((r) => r[1] === 'text-formula')![2]).toBe('\'=HYPERLINK("http://x")');
     const every = Papa.parse<string[]>((await (await server.api('demo', `${base}${job.id}/rows.csv`, { token: admin })).text()).trim()).data;

@@ -97,6 +97,9 @@ describe.each(engines())('people imports on %s', (engine) => {
     ]);
     // the preview says what the update does, by the file's columns: the blank document clears it
     expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id)).map((r) => r.changes)).toEqual([['name', 'document_number', 'phones'], null, null, null]);
+    // and so does the preview's file
+    const previewFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv`, { token: admin })).text();
+    expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,name; document_number; phones$/);
     // staged as ADD (what a new person's row presumes) and left so by the diff: the row keeps the
     // version its staging wrote (migration 0011's trigger skipped the no-op update); the rows the
     // diff changed were written again, by the diff's transaction

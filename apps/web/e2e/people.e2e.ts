@@ -220,7 +220,7 @@ describe('people', () => {
     const [preview] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-rows-download]')]);
     expect(preview.suggestedFilename()).toBe(`importacion-${jobId}.csv`);
     const lines = readFileSync(await preview.path(), 'utf8').trim().split('\r\n');
-    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error');
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error,cambios');
     expect(lines).toHaveLength(1001);
     expect(lines[1]).toContain(`,${bulkName(0)},ADD,,,`);
 

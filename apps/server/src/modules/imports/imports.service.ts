@@ -175,8 +175,8 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
 }
 
 const FILE_PAGE = 5000;
-/** The preview file's columns (Spanish, like the error texts; one line per staged row). */
-export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error'];
+/** The preview file's columns (Spanish, like the error texts; one line per staged row; `cambios`: an update's columns, as on screen). */
+export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'cambios'];
 
 /**
  * The preview as a CSV file — every row, or one operation's (ERROR: the list of what to fix in
@@ -191,7 +191,7 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
     yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
     for (let after = 0; ; ) {
       const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, operation));
-      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ?? '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '']));
+      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ?? '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '', row.changes?.join('; ') ?? '']));
       if (rows.length < FILE_PAGE) return;
       after = rows[rows.length - 1]!.id;
     }

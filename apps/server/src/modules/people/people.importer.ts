@@ -210,8 +210,9 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     const has = (field: string) => sql`s.data ? ${field}`;
     /** The file's column `column` when the staged `field` differs from the stored value. */
     const differs = (column: string, field: string, different: SQL) => sql`CASE WHEN ${has(field)} AND ${different} THEN ${column} END`;
-    const differentArray = (field: string, column: string, type: 'text' | 'uuid') =>
-      sql`m.${sql.identifier(column)} IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[]`;
+    /** The same for a stored array column named like its staged field. */
+    const differsArray = (column: string, field: string, type: 'text' | 'uuid') =>
+      differs(column, field, sql`m.${sql.identifier(field)} IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(s.data->${field}))::${sql.raw(type)}[]`);
     // One correlated lookup per staged row, by index: the plan does not depend on the staging
     // table's statistics. The values looked up are taken out of the JSON first (OFFSET 0 keeps
     // them values): under row-level security no index compares a column with `data->>…` (the
@@ -221,18 +222,11 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     await tx.execute(sql`
       UPDATE import_rows s SET (operation, target_id, error_code, error_column, changes) = (
         SELECT
-          CASE
-            WHEN e.err IS NOT NULL THEN 'ERROR'
-            WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND NOT m.is_disabled THEN 'DELETE' ELSE 'NO_CHANGE' END
-            WHEN m.id IS NULL THEN 'ADD'
-            WHEN m.is_disabled AND (s.data->>'active') = 'true' THEN 'UNDELETE'
-            WHEN cardinality(c.changed) = 0 THEN 'NO_CHANGE'
-            ELSE 'UPDATE'
-          END,
+          o.operation,
           COALESCE(m.id, (s.data->>'new_id')::uuid),
           e.err,
           CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END,
-          CASE WHEN e.err IS NULL AND (s.data->>'active') IS DISTINCT FROM 'false' AND cardinality(c.changed) > 0 THEN c.changed END
+          CASE WHEN o.operation IN ('UPDATE', 'UNDELETE') THEN NULLIF(c.changed, '{}') END
         FROM (SELECT s.data->>'email' AS email OFFSET 0) v
         LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = v.email) a ON true
         LEFT JOIN LATERAL (
@@ -248,22 +242,30 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
             ${differs('email', 'email', sql`m.primary_email IS DISTINCT FROM s.data->>'email'`)},
             ${differs('document_number', 'documents', sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
               FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) <> s.data->'documents'`)},
-            ${differs('other_emails', 'other_emails', differentArray('other_emails', 'other_emails', 'text'))},
+            ${differsArray('other_emails', 'other_emails', 'text')},
             ${differs('phones', 'phones', sql`${phoneNumbers(sql`m.phones`)} IS DISTINCT FROM ${phoneNumbers(sql`s.data->'phones'`)}`)},
             ${differs('address', 'address', sql`m.address IS DISTINCT FROM s.data->>'address'`)},
             ${differs('positions', 'position_ids', sql`ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
               <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`)},
-            ${differs('business_lines', 'business_line_ids', differentArray('business_line_ids', 'business_line_ids', 'uuid'))},
-            ${differs('workspaces', 'workspace_ids', differentArray('workspace_ids', 'workspace_ids', 'uuid'))},
+            ${differsArray('business_lines', 'business_line_ids', 'uuid')},
+            ${differsArray('workspaces', 'workspace_ids', 'uuid')},
             ${differs('origin', 'origin', sql`m.origin IS DISTINCT FROM s.data->>'origin'`)},
             ${differs('company', 'company_id', sql`m.company_id IS DISTINCT FROM (s.data->>'company_id')::uuid`)},
-            ${differs('roles', 'roles', differentArray('roles', 'roles', 'text'))},
-            ${differs('groups', 'groups', differentArray('groups', 'groups', 'text'))}
+            ${differsArray('roles', 'roles', 'text')},
+            ${differsArray('groups', 'groups', 'text')}
           ]::text[], NULL) AS changed WHERE m.id IS NOT NULL OFFSET 0) c ON true
         CROSS JOIN LATERAL (SELECT CASE
           WHEN cardinality(b.ids) > 1 THEN 'PERSON_ROW_DOCUMENT_IN_USE'
           WHEN a.id IS NOT NULL AND b.ids IS NOT NULL AND b.ids[1] <> a.id THEN 'PERSON_ROW_EMAIL_DOCUMENT_MISMATCH'
         END AS err OFFSET 0) e
+        CROSS JOIN LATERAL (SELECT CASE
+          WHEN e.err IS NOT NULL THEN 'ERROR'
+          WHEN (s.data->>'active') = 'false' THEN CASE WHEN m.id IS NOT NULL AND NOT m.is_disabled THEN 'DELETE' ELSE 'NO_CHANGE' END
+          WHEN m.id IS NULL THEN 'ADD'
+          WHEN m.is_disabled AND (s.data->>'active') = 'true' THEN 'UNDELETE'
+          WHEN cardinality(c.changed) = 0 THEN 'NO_CHANGE'
+          ELSE 'UPDATE'
+        END AS operation OFFSET 0) o
       )
       WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to}`);
   },

@@ -21,6 +21,12 @@ export function usePersonHref(): (id: string) => string | null {
   return (id) => (people ? `/people/${encodeURIComponent(id)}` : null);
 }
 
+/** The people list searched for `search`, all statuses, for whoever may see people (the list's `q` and `status` keys). */
+export function usePeopleSearchHref(): (search: string) => string | null {
+  const people = useCanAccess(ACCESS.people);
+  return (search) => (people ? `/people?${new URLSearchParams({ q: search, status: 'all' }).toString()}` : null);
+}
+
 /**
  * The people list filtered by a catalogue entry, all statuses (as a usage count counts them), for
  * whoever may see people. The list reads the entry's id and its name from `{filter}` and

@@ -22,14 +22,21 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
   const pages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / PAGE_SIZE));
   const results = rows.data?.results ?? [];
 
-  const describeError = (row: TImportRow) => {
+  /** A row's error, else what an update would change (the file's columns whose values differ). */
+  const detailOf = (row: TImportRow): { text: string; error: boolean } | null => {
     const text = errorText(row.error_code, row.error_message);
-    if (!text) return null;
-    return row.error_column ? t('imports.rows.errorInColumn', { text, column: row.error_column }) : text;
+    if (text) return { text: row.error_column ? t('imports.rows.errorInColumn', { text, column: row.error_column }) : text, error: true };
+    return row.changes && row.changes.length > 0 ? { text: t('imports.rows.changes', { columns: row.changes.join(', ') }), error: false } : null;
   };
-
-  /** What an update would change: the file's columns whose values differ ("an empty cell clears"). */
-  const describeChanges = (row: TImportRow) => (row.changes && row.changes.length > 0 && !row.error_code ? t('imports.rows.changes', { columns: row.changes.join(', ') }) : null);
+  const detail = (row: TImportRow, size: 'xs' | 'sm', mt?: number) => {
+    const shown = detailOf(row);
+    if (!shown) return null;
+    return (
+      <Text size={shown.error ? 'sm' : size} c={shown.error ? 'red.8' : 'dimmed'} mt={mt} data-testid={shown.error ? undefined : 'import-row-changes'}>
+        {shown.text}
+      </Text>
+    );
+  };
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="import-rows">
@@ -86,16 +93,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                 {row.row !== null ? `${t('imports.rows.row')} ${row.row} · ` : ''}
                 {row.key || '—'}
               </Text>
-              {describeError(row) && (
-                <Text size="sm" c="red.8" mt={4}>
-                  {describeError(row)}
-                </Text>
-              )}
-              {describeChanges(row) && (
-                <Text size="xs" c="dimmed" mt={4} data-testid="import-row-changes">
-                  {describeChanges(row)}
-                </Text>
-              )}
+              {detail(row, 'xs', 4)}
             </Paper>
           ))}
         </Stack>
@@ -121,17 +119,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                     <OperationBadge operation={row.operation} />
                   </Table.Td>
                   <Table.Td>
-                    {describeError(row) ? (
-                      <Text size="sm" c="red.8">
-                        {describeError(row)}
-                      </Text>
-                    ) : (
-                      describeChanges(row) && (
-                        <Text size="sm" c="dimmed" data-testid="import-row-changes">
-                          {describeChanges(row)}
-                        </Text>
-                      )
-                    )}
+                    {detail(row, 'sm')}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -255,7 +255,7 @@ function PersonDetail({ person }: { person: TPerson }) {
               <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
             </Field>
             <Field label={t('people.form.phones')}>
-              <Values items={person.phones.map((phone) => ({ label: phone.label ? `${formatPhone(phone.number)} (${phone.label})` : formatPhone(phone.number), href: telHref(phone.number) }))} />
+              <Values items={person.phones.map((phone) => ({ label: [formatPhone(phone.number), phone.label && `(${phone.label})`].filter(Boolean).join(' '), href: telHref(phone.number) }))} />
             </Field>
             <Field label={t('people.form.address')}>
               <Plain value={person.address} />

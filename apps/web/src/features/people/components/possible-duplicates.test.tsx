@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../../../shared/session/session.ts';
 import { stubApi } from '../../../test/fetch.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -10,10 +11,13 @@ import { comparableName, PossibleDuplicates } from './possible-duplicates.tsx';
 const person = (id: string, name: string, is_disabled = false) => ({ id, passport: id, name, primary_email: `${id}@faena.test`, picture: null, photo_upload_id: null, is_disabled, has_account: false, invited: false, origin: null, identity_documents: [], positions: [{ id: 'po', title: 'Cajera' }], created_at: '', updated_at: '' });
 
 let calls: string[] = [];
+let permissions: string[] = [];
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   sessionStore.signIn(testTokenPair());
+  permissions = ['VIEW_PEOPLE', 'MANAGE_PEOPLE'];
   calls = stubApi((url) => {
+    if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     const search = new URL(url, 'http://x').searchParams.get('search');
     if (url.includes('/persons/?') && search === 'Ana Rojas') return { count: 4, next: null, previous: null, results: [person('p1', 'Ana Rojas'), person('p2', 'Ana María Rojas', true), person('p3', 'Ana Rojas Soto')] };
     if (url.includes('/persons/?')) return { count: 0, next: null, previous: null, results: [] };
@@ -67,5 +71,15 @@ describe('PossibleDuplicates', () => {
     fireEvent.change(input, { target: { value: 'Ana Rojas Zúñiga' } });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await vi.waitFor(() => expect(screen.queryByTestId('person-duplicates')).toBeNull());
+  });
+
+  it('asks nothing of a people administrator who may not see people (the search would be refused)', async () => {
+    permissions = ['MANAGE_PEOPLE'];
+    await renderRoutes([{ path: '/', element: <Name /> }]);
+    await vi.waitFor(() => expect(calls.some((url) => url.includes('/my-site-config'))).toBe(true));
+    fireEvent.change(screen.getByLabelText('nombre'), { target: { value: 'Ana Rojas' } });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(searches()).toEqual([]);
+    expect(screen.queryByTestId('person-duplicates')).toBeNull();
   });
 });

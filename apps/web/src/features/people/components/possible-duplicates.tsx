@@ -4,6 +4,9 @@ import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ACCESS } from '../../../shared/access/access.ts';
+import { usePeopleSearchHref, usePersonHref } from '../../../shared/directory/hrefs.ts';
+import { useCanAccess } from '../../../shared/session/get-site-config.ts';
 import { EMPTY_FILTERS, peopleQueryOptions, type PeopleFilters } from '../api/get-people.ts';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 
@@ -23,12 +26,18 @@ export function comparableName(name: string): string | null {
  */
 export function PossibleDuplicates({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [debounced] = useDebouncedValue(comparableName(name), DEBOUNCE_MS);
+  // the search needs VIEW_PEOPLE, which a people administrator may not hold
+  const canSearch = useCanAccess(ACCESS.people);
+  const personHref = usePersonHref();
+  const searchHref = usePeopleSearchHref();
+  const comparable = comparableName(name);
+  const [debounced] = useDebouncedValue(comparable, DEBOUNCE_MS);
   const filters: PeopleFilters = { ...EMPTY_FILTERS, search: debounced ?? '', status: 'all' };
-  const matches = useQuery({ ...peopleQueryOptions(filters, 1, SHOWN, 'name'), enabled: debounced !== null, placeholderData: undefined });
-  const found = debounced !== null && comparableName(name) !== null ? matches.data : undefined;
+  // no previous name's matches while the next name's are asked (the list keeps its previous page)
+  const matches = useQuery({ ...peopleQueryOptions(filters, 1, SHOWN, 'name'), enabled: canSearch && debounced !== null, placeholderData: undefined });
+  const found = debounced !== null && comparable !== null ? matches.data : undefined;
   if (!found || found.count === 0) return null;
-  const all = `/people?${new URLSearchParams({ q: debounced ?? '', status: 'all' }).toString()}`;
+  const all = debounced ? searchHref(debounced) : null;
   return (
     <Alert color="yellow" variant="light" miw={0} icon={<IconUsers size={18} />} title={t('people.form.duplicates.title', { count: found.count })} data-testid="person-duplicates">
       <Stack gap={6}>
@@ -36,9 +45,7 @@ export function PossibleDuplicates({ name }: { name: string }) {
         {found.results.map((person) => (
           <div key={person.id}>
             <Group gap="xs">
-              <Anchor component={Link} to={`/people/${encodeURIComponent(person.id)}`} target="_blank" size="sm" fw={600}>
-                {person.name}
-              </Anchor>
+              <PersonName name={person.name} href={personHref(person.id)} />
               {person.is_disabled && <PersonStatusBadge person={person} size="xs" />}
             </Group>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -46,12 +53,25 @@ export function PossibleDuplicates({ name }: { name: string }) {
             </Text>
           </div>
         ))}
-        {found.count > found.results.length && (
+        {found.count > found.results.length && all && (
           <Anchor component={Link} to={all} target="_blank" size="sm">
             {t('people.form.duplicates.all', { count: found.count })}
           </Anchor>
         )}
       </Stack>
     </Alert>
+  );
+}
+
+/** A match's name: a link opening in a new tab for whoever may open people, else plain text. */
+function PersonName({ name, href }: { name: string; href: string | null }) {
+  return href ? (
+    <Anchor component={Link} to={href} target="_blank" size="sm" fw={600}>
+      {name}
+    </Anchor>
+  ) : (
+    <Text size="sm" fw={600}>
+      {name}
+    </Text>
   );
 }
