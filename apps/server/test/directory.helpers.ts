@@ -38,6 +38,7 @@ export interface ImportJob {
   rows_purged_at: string | null;
   file_uid: string;
   file_name: string | null;
+  file_columns: Record<string, string>;
   data_source: string | null;
   mode: string;
 }

@@ -128,6 +128,10 @@ describe.each(engines())('people imports on %s', (engine) => {
     const renamed = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre'], ['carga3@faena.test', 'Persona Renombrada Tres']]), 'renombre.csv');
     expect(renamed.counts).toMatchObject({ UPDATE: 1 });
     expect((await rowsOf(server, 'demo', admin, IMPORTS, renamed.id)).map((r) => [r.operation, r.changes])).toEqual([['UPDATE', ['name']]]);
+    // the job keeps the file's header as written: the preview (and its file) name the columns as the file does
+    expect(renamed.file_columns).toEqual({ email: 'correo', name: 'nombre' });
+    const renamedFile = await (await server.api('demo', `${IMPORTS}${renamed.id}/rows.csv`, { token: admin })).text();
+    expect(renamedFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,nombre$/);
     for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test']) expect((await find(search)).map((p) => p.id), search).toEqual([three.id]);
     expect((await find('Persona Carga 0003')).map((p) => p.id)).not.toContain(three.id);
   });

@@ -253,6 +253,39 @@ describe('people', () => {
     await context.close();
   });
 
+  it('uploads three of them again: the preview names what each update changes by the file’s own headers, and is discarded', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'rrhh');
+    await goto(page, '/people-upload', '[data-testid=import-columns]');
+    const phone = (i: number) => `+56 9 ${20_000_000 + i}`;
+    const file = [
+      'Nombre;Correo;Teléfonos;Origen',
+      `${bulkName(3)};masiva3.${RUN}@faena.test;+56 9 3000 0003;contratista`,
+      `${bulkName(4)} Editada;masiva4.${RUN}@faena.test;${phone(4)};contratista`,
+      `${bulkName(5)};masiva5.${RUN}@faena.test;${phone(5)};contratista`,
+    ].join('\n');
+    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'personas-cambios.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+    await page.locator('[data-testid=import-file-name]', { hasText: 'personas-cambios.csv' }).waitFor();
+    await page.click('[data-testid=import-start]');
+    await page.waitForURL(/\/people-bulk-load\/\d+$/, { timeout: 60_000 });
+    await page.locator('[data-testid=import-job][data-status=VALIDATION_OK]').waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid=import-counts] [data-operation=UPDATE]').textContent()).toContain('2');
+    expect(await page.locator('[data-testid=import-counts] [data-operation=NO_CHANGE]').textContent()).toContain('1');
+    const changes = (name: string) => page.locator('[data-testid=import-row]', { hasText: name }).getByTestId('import-row-changes');
+    expect(await changes(bulkName(3)).textContent()).toBe('Cambia: Teléfonos');
+    expect(await changes(`${bulkName(4)} Editada`).textContent()).toBe('Cambia: Nombre, Origen');
+    expect(await changes(bulkName(5)).count()).toBe(0);
+    await shot(page, 'people-import-changes', 'desktop');
+
+    await page.click('[data-testid=import-discard]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Descartar', exact: true }).click();
+    await page.getByText('Importación descartada').waitFor();
+    await goto(page, `/people?q=${encodeURIComponent(`${bulkName(4)} Editada`)}`, '[data-testid=people-count]');
+    await page.locator('[data-testid=people-count]', { hasText: '0 personas' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('exports the filtered list as CSV in the background and downloads it', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'rrhh');

@@ -20,6 +20,8 @@ export const ZImportJob = z
     mode: z.enum(['upsert', 'replace']),
     file_uid: z.string(),
     file_name: z.string().nullable(),
+    /** The file's header cell of each column it brought, as written (column name → header; empty until validation reads the header): rows' `error_column` and `changes` name columns, the preview shows them as the file does. */
+    file_columns: z.record(z.string(), z.string()),
     data_source: z.string().nullable(),
     status: z.enum(IMPORT_STATUSES),
     applied_at: z.string().nullable(),

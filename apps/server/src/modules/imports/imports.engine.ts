@@ -311,6 +311,18 @@ function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<n
   return mapping;
 }
 
+/** Keeps the file's header cell of each column it brought: the preview names columns as the file does. */
+async function recordFileColumns(platform: Platform, ctx: ImportRunContext, token: string, mapping: Map<number, string>, cells: readonly string[]): Promise<void> {
+  const written = Object.fromEntries([...mapping].map(([index, name]) => [name, cells[index]!.replace(/^\uFEFF/, '').trim()]));
+  await platform.db.transaction(ctx.tenantId, async (tx) => {
+    const result = (await tx.execute(sql`
+      UPDATE import_jobs SET file_columns = ${JSON.stringify(written)}::jsonb
+      WHERE tenant_id = ${ctx.tenantId} AND id = ${ctx.jobId} AND lease_token = ${token}
+      RETURNING id`)) as unknown as { rows: unknown[] };
+    if (result.rows.length === 0) throw new LeaseLost();
+  });
+}
+
 async function validate(platform: Platform, ctx: ImportRunContext, importer: Importer<unknown>, job: Claimed, token: string, signal: AbortSignal): Promise<void> {
   await deleteJobRows(platform.db, ctx.tenantId, ctx.jobId);
   const file = await openFile(platform, ctx, job.file_uid);
@@ -359,6 +371,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
       if (isBlank(sheetRow.cells)) continue;
       if (!mapping) {
         mapping = mapHeader(importer, sheetRow.cells);
+        await recordFileColumns(platform, ctx, token, mapping, sheetRow.cells);
         continue;
       }
       nextId++;

@@ -32,6 +32,7 @@ function toJob(row: ImportJobRow, creators: Map<string, { id: string; name: stri
     mode: row.mode,
     file_uid: row.fileUid,
     file_name: row.fileName,
+    file_columns: row.fileColumns,
     data_source: row.kind === 'data-source-rows' ? row.scope : null,
     status: row.status as TImportStatus,
     applied_at: row.appliedAt?.toISOString() ?? null,
@@ -187,11 +188,13 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
   if (!hasPreview(job.status as TImportStatus)) throw new AppError('conflict', 'The import is still being validated.', { status: job.status });
   if (job.rowsPurgedAt) throw new AppError('expired', 'The row-by-row detail of this import was deleted when its retention period ended.');
   const tenantId = ctx.tenant.id;
+  // columns named as the file's header wrote them, as on screen
+  const written = (column: string) => job.fileColumns[column] ?? column;
   async function* lines(): AsyncGenerator<string> {
     yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
     for (let after = 0; ; ) {
       const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, operation));
-      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ?? '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '', row.changes?.join('; ') ?? '']));
+      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ? written(row.errorColumn) : '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '', row.changes?.map(written).join('; ') ?? '']));
       if (rows.length < FILE_PAGE) return;
       after = rows[rows.length - 1]!.id;
     }

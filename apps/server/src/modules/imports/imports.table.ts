@@ -12,6 +12,8 @@ export const importJobs = pgTable(
     mode: text('mode', { enum: ['upsert', 'replace'] }).notNull(),
     fileUid: text('file_uid').notNull(),
     fileName: text('file_name'),
+    /** The file's header cell of each column it brought, as written (column name → header), once validation has read it. */
+    fileColumns: jsonb('file_columns').$type<Record<string, string>>().notNull().default({}),
     status: text('status').notNull().default('PENDING'),
     errorCode: text('error_code'),
     failDescription: text('fail_description'),

@@ -34,6 +34,7 @@ function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob 
     mode: 'upsert',
     file_uid: 'u1',
     file_name: 'personas.csv',
+    file_columns: { email: 'email', name: 'name' },
     data_source: null,
     status,
     applied_at: status === 'APPLY_OK' ? '2025-03-01T12:00:00Z' : null,
@@ -128,7 +129,7 @@ describe('ImportFlow', () => {
   });
 
   it('shows a failed validation with the spec texts of the row errors, errors first, and filters by operation', async () => {
-    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 2 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 2 } })];
+    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 2 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 2 }, file_columns: { name: 'Nombre completo', email: 'email' } })];
     server.rows = [
       row(1, { operation: 'ERROR', label: '', error_code: 'FILE_ROW_BLANK_LABEL', error_column: 'name' }),
       row(2, { operation: 'ERROR', error_code: 'FILE_ROW_DUPLICATE_KEY', error_column: 'email' }),
@@ -141,7 +142,8 @@ describe('ImportFlow', () => {
     expect(within(failure).getByText('2 filas tienen errores: corrígelas en el archivo y vuelve a subirlo.')).toBeTruthy();
     expect(within(failure).queryByText('Hay 2 filas con errores')).toBeNull();
     expect(screen.getByTestId('import-status').textContent).toBe('Validación fallida');
-    expect(await screen.findByText("La columna 'label' no puede estar vacía (columna name)")).toBeTruthy();
+    // columns named as the file's header wrote them
+    expect(await screen.findByText("La columna 'label' no puede estar vacía (columna Nombre completo)")).toBeTruthy();
     expect(screen.getByText("La columna 'key' está duplicada (columna email)")).toBeTruthy();
     expect(screen.queryByText('Persona 3')).toBeNull();
     expect(server.calls.some((call) => call.url.includes('rows/') && call.url.includes('operation=ERROR'))).toBe(true);
@@ -153,12 +155,12 @@ describe('ImportFlow', () => {
   });
 
   it('applies a validated job after confirmation and follows it to the result', async () => {
-    server.states = [job('VALIDATION_OK', { counts: { ADD: 1, UPDATE: 1, DELETE: 0, UNDELETE: 0, NO_CHANGE: 3, ERROR: 0 } })];
+    server.states = [job('VALIDATION_OK', { counts: { ADD: 1, UPDATE: 1, DELETE: 0, UNDELETE: 0, NO_CHANGE: 3, ERROR: 0 }, file_columns: { email: 'Correo', name: 'Nombre', positions: 'Cargos' } })];
     server.rows = [row(1, { operation: 'ADD' }), row(2, { operation: 'UPDATE', changes: ['name', 'positions'] })];
     await renderRoutes(routes, { path: '/people-bulk-load/7' });
     expect((await screen.findByTestId('import-ready')).textContent).toContain('2 cambios listos para aplicar');
-    // what the update does, by the file's columns
-    expect((await screen.findByTestId('import-row-changes')).textContent).toBe('Cambia: name, positions');
+    // what the update does, by the file's columns as its header wrote them
+    expect((await screen.findByTestId('import-row-changes')).textContent).toBe('Cambia: Nombre, Cargos');
     fireEvent.click(screen.getByTestId('import-apply'));
     fireEvent.click(await screen.findByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url.endsWith('/7/apply'))).toBe(true));

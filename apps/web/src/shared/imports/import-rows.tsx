@@ -22,11 +22,13 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
   const pages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / PAGE_SIZE));
   const results = rows.data?.results ?? [];
 
+  /** A column as the file's header wrote it ("Teléfonos" rather than phones). */
+  const written = (column: string) => job.file_columns[column] ?? column;
   /** A row's error, else what an update would change (the file's columns whose values differ). */
   const detailOf = (row: TImportRow): { text: string; error: boolean } | null => {
     const text = errorText(row.error_code, row.error_message);
-    if (text) return { text: row.error_column ? t('imports.rows.errorInColumn', { text, column: row.error_column }) : text, error: true };
-    return row.changes && row.changes.length > 0 ? { text: t('imports.rows.changes', { columns: row.changes.join(', ') }), error: false } : null;
+    if (text) return { text: row.error_column ? t('imports.rows.errorInColumn', { text, column: written(row.error_column) }) : text, error: true };
+    return row.changes && row.changes.length > 0 ? { text: t('imports.rows.changes', { columns: row.changes.map(written).join(', ') }), error: false } : null;
   };
   const detail = (row: TImportRow, size: 'xs' | 'sm', mt?: number) => {
     const shown = detailOf(row);
@@ -113,7 +115,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
               {results.map((row) => (
                 <Table.Tr key={row.id} data-testid="import-row" data-operation={row.operation}>
                   <Table.Td>{row.row ?? '—'}</Table.Td>
-                  <Table.Td className={classes.mono}>{row.key || '—'}</Table.Td>
+                  <Table.Td className={classes.monoCell}>{row.key || '—'}</Table.Td>
                   <Table.Td>{row.label || '—'}</Table.Td>
                   <Table.Td>
                     <OperationBadge operation={row.operation} />
