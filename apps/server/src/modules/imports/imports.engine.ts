@@ -287,6 +287,21 @@ async function startsWithUtf16Bom(platform: Platform, key: string): Promise<bool
   }
 }
 
+/**
+ * A missing column as the file could have written it: "name (o nombre, nombre completo, full name)".
+ * Aliases that differ only in accents or case count once, in their accented writing.
+ */
+function withAliases(column: { name: string; aliases?: string[] | undefined }): string {
+  const writings = new Map<string, string>();
+  for (const alias of column.aliases ?? []) {
+    const key = headerKey(alias);
+    if (key === headerKey(column.name)) continue;
+    const kept = writings.get(key);
+    if (!kept || alias.normalize('NFD').length > kept.normalize('NFD').length) writings.set(key, alias);
+  }
+  return writings.size > 0 ? `${column.name} (o ${[...writings.values()].join(', ')})` : column.name;
+}
+
 /** Header cells → the importer's column names (by index); missing required columns fail the file. */
 function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<number, string> {
   const names = new Map<string, string>();
@@ -303,10 +318,11 @@ function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<n
       taken.add(name);
     }
   });
-  const missing = importer.columns.filter((column) => column.required && !taken.has(column.name)).map((column) => column.name);
-  if (missing.length > 0) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `Faltan las columnas: ${missing.join(', ')}. La primera fila debe tener los encabezados.`);
+  const missing = importer.columns.filter((column) => column.required && !taken.has(column.name));
+  if (missing.length > 0) throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `Faltan las columnas: ${missing.map(withAliases).join('; ')}. La primera fila debe tener los encabezados.`);
   if (importer.requireAnyOf && !importer.requireAnyOf.some((name) => taken.has(name))) {
-    throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `El archivo necesita al menos una de estas columnas: ${importer.requireAnyOf.join(', ')}.`);
+    const named = importer.requireAnyOf.map((name) => importer.columns.find((column) => column.name === name) ?? { name });
+    throw new FileError('FILE_WITHOUT_REQUIRED_HEADERS', `El archivo necesita al menos una de estas columnas: ${named.map(withAliases).join('; ')}.`);
   }
   return mapping;
 }
