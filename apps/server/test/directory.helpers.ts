@@ -88,8 +88,9 @@ export async function importAll(server: TestServer, subdomain: string, token: st
   return done;
 }
 
-export async function rowsOf(server: TestServer, subdomain: string, token: string, base: string, id: number, operation?: string): Promise<ImportRow[]> {
-  const response = await server.api(subdomain, `${base}${id}/rows/?page_size=200${operation ? `&operation=${operation}` : ''}`, { token });
+export async function rowsOf(server: TestServer, subdomain: string, token: string, base: string, id: number, operation?: string, search?: string): Promise<ImportRow[]> {
+  const query = new URLSearchParams({ page_size: '200', ...(operation ? { operation } : {}), ...(search !== undefined ? { search } : {}) });
+  const response = await server.api(subdomain, `${base}${id}/rows/?${query}`, { token });
   expect(response.status).toBe(200);
   return (await body<{ results: ImportRow[] }>(response)).results;
 }

@@ -97,6 +97,17 @@ describe.each(engines())('people imports on %s', (engine) => {
     ]);
     // the preview says what the update does, by the file's columns: the blank document clears it
     expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id)).map((r) => r.changes)).toEqual([['name', 'document_number', 'phones'], null, null, null]);
+    // the preview is searched by name or key, without case or accents, or by the sheet's row
+    const found = async (search: string, operation?: string) => (await rowsOf(server, 'demo', admin, IMPORTS, job.id, operation, search)).map((r) => r.key);
+    expect(await found('persona carga 000')).toEqual(['carga1@faena.test', `CL_CI:${formatRut(20_000_002)}`, 'carga3@faena.test']);
+    expect(await found('PERSONA NUEVA')).toEqual(['nueva.persona@faena.test']);
+    expect(await found('editádá')).toEqual(['carga1@faena.test']);
+    expect(await found('CARGA3@')).toEqual(['carga3@faena.test']);
+    expect(await found('3')).toEqual([`CL_CI:${formatRut(20_000_002)}`, 'carga3@faena.test']); // the sheet's row 3, and a key with a 3
+    expect(await found('persona', 'ADD')).toEqual(['nueva.persona@faena.test']);
+    // LIKE's wildcards are plain characters: only the document key has an underscore
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([`CL_CI:${formatRut(20_000_002)}`]);
     // and so does the preview's file
     const previewFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv`, { token: admin })).text();
     expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,name; document_number; phones$/);

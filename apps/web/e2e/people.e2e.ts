@@ -223,6 +223,14 @@ describe('people', () => {
     expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error,cambios');
     expect(lines).toHaveLength(1001);
     expect(lines[1]).toContain(`,${bulkName(0)},ADD,,,`);
+    // one person found among the thousand rows by name
+    await page.fill('[data-testid=import-rows-search]', `masiva ${RUN} 0777`);
+    await page.locator('[data-testid=import-rows-matches]', { hasText: '1 fila coincide' }).waitFor();
+    await expect.poll(() => page.locator('[data-testid=import-row]').count()).toBe(1);
+    expect(await page.locator('[data-testid=import-row]').textContent()).toContain(bulkName(777));
+    await shot(page, 'people-import-search', 'desktop');
+    await page.fill('[data-testid=import-rows-search]', '');
+    await expect.poll(() => page.locator('[data-testid=import-row]').count()).toBe(50);
 
     await page.click('[data-testid=import-apply]');
     await page.getByRole('dialog').getByRole('button', { name: 'Aplicar', exact: true }).click();

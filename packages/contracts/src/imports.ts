@@ -68,7 +68,8 @@ export const ZImportJobRef = z
   .meta({ id: 'ImportJobRef' });
 export type TImportJobRef = z.infer<typeof ZImportJobRef>;
 
-export const ZImportRowsQuery = ZPageQuery.extend({ operation: z.enum(IMPORT_OPERATIONS).optional() });
+/** `search`: rows whose name or key contains it (without case or accents), or the sheet's row of that number. */
+export const ZImportRowsQuery = ZPageQuery.extend({ operation: z.enum(IMPORT_OPERATIONS).optional(), search: z.string().max(200).optional() });
 
 export const ZImportKinds = z
   .object({

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Drizzle, Engine } from '../../platform/db/database.ts';
+import { sortKey } from '../catalogs/sort-key.ts';
 import { importJobs, importRows } from './imports.table.ts';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -77,8 +78,25 @@ export async function countOperations(tx: Drizzle, tenantId: string, jobId: numb
   return counts;
 }
 
-export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; limit: number; offset: number }) {
-  const where = and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), query.operation ? eq(importRows.operation, query.operation) : undefined);
+/**
+ * Rows whose label or key contains the search, without case or accents ("sofia" finds "Sofía"),
+ * or, for a number, the sheet's row of that number.
+ */
+function rowsMatching(search: string): SQL {
+  const text = search.trim();
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (column: AnyColumn) => sql`${sortKey(column)} LIKE ${sortKey(sql`${pattern}`)}`;
+  const byText = or(like(importRows.label), like(importRows.key))!;
+  return /^\d{1,9}$/.test(text) ? or(eq(importRows.row, Number(text)), byText)! : byText;
+}
+
+export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; search?: string | undefined; limit: number; offset: number }) {
+  const where = and(
+    eq(importRows.tenantId, tenantId),
+    eq(importRows.jobId, jobId),
+    query.operation ? eq(importRows.operation, query.operation) : undefined,
+    query.search?.trim() ? rowsMatching(query.search) : undefined,
+  );
   const rows = await tx
     .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
     .from(importRows)

@@ -153,10 +153,10 @@ export async function discardImport(ctx: Ctx, target: ImportTarget, id: string):
 }
 
 /** The preview: staged rows with their operation and error, once validation has ended. */
-export async function importRows(ctx: Ctx, target: ImportTarget, id: string, query: { page: number; page_size: number; operation?: string | undefined }): Promise<{ count: number; results: TImportRow[] }> {
+export async function importRows(ctx: Ctx, target: ImportTarget, id: string, query: { page: number; page_size: number; operation?: string | undefined; search?: string | undefined }): Promise<{ count: number; results: TImportRow[] }> {
   const job = await ownJob(ctx, target, id);
   if (!hasPreview(job.status as TImportStatus) || job.rowsPurgedAt) return { count: 0, results: [] };
-  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, limit: query.page_size, offset: (query.page - 1) * query.page_size }));
+  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, search: query.search, limit: query.page_size, offset: (query.page - 1) * query.page_size }));
   const appliedAt = job.status === 'APPLY_OK' ? (job.appliedAt?.toISOString() ?? null) : null;
   return {
     count,

@@ -70,8 +70,10 @@ beforeEach(() => {
       server.calls.push({ method, url, ...(typeof init?.body === 'string' ? { body: init.body } : {}) });
       if (url.endsWith('/api/resources/v3/imports/kinds')) return json(KINDS);
       if (url.includes(`${BASE}/7/rows/`)) {
-        const operation = new URL(url, 'http://x').searchParams.get('operation');
-        const results = server.rows.filter((r) => !operation || r.operation === operation);
+        const params = new URL(url, 'http://x').searchParams;
+        const operation = params.get('operation');
+        const search = params.get('search')?.toLowerCase();
+        const results = server.rows.filter((r) => (!operation || r.operation === operation) && (!search || r.label.toLowerCase().includes(search)));
         return json({ count: results.length, next: null, previous: null, results });
       }
       if (url.endsWith(`${BASE}/7/apply`) && method === 'POST') {
@@ -161,6 +163,15 @@ describe('ImportFlow', () => {
     expect((await screen.findByTestId('import-ready')).textContent).toContain('2 cambios listos para aplicar');
     // what the update does, by the file's columns as its header wrote them
     expect((await screen.findByTestId('import-row-changes')).textContent).toBe('Cambia: Nombre, Cargos');
+    // searched by name: the list narrows, says how many match, and says so when none does
+    fireEvent.change(screen.getByTestId('import-rows-search'), { target: { value: 'persona 2' } });
+    expect((await screen.findByTestId('import-rows-matches')).textContent).toBe('1 fila coincide');
+    expect(screen.queryByText('Persona 1')).toBeNull();
+    expect(server.calls.some((call) => call.url.includes('rows/') && call.url.includes('search=persona+2'))).toBe(true);
+    fireEvent.change(screen.getByTestId('import-rows-search'), { target: { value: 'nadie' } });
+    expect(await screen.findByText('Ninguna fila coincide con «nadie».')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Borrar la búsqueda' }));
+    expect(await screen.findByText('Persona 1')).toBeTruthy();
     fireEvent.click(screen.getByTestId('import-apply'));
     fireEvent.click(await screen.findByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url.endsWith('/7/apply'))).toBe(true));

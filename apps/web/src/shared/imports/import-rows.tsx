@@ -1,5 +1,6 @@
-import { Alert, Button, Chip, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Chip, CloseButton, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob, TImportOperation, TImportRow } from '@faena/contracts';
@@ -16,7 +17,15 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
   // Errors first when there are any: they are what the user has to fix.
   const [operation, setOperation] = useState<TImportOperation | null>(job.counts.ERROR > 0 ? 'ERROR' : null);
   const [page, setPage] = useState(1);
-  const rows = useImportRows(family, job, operation, page, PAGE_SIZE);
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  // a new search starts at its first page
+  const [searched, setSearched] = useState(search);
+  if (search !== searched) {
+    setSearched(search);
+    setPage(1);
+  }
+  const rows = useImportRows(family, job, operation, page, PAGE_SIZE, search);
   const errorText = useImportErrorText();
   const total = IMPORT_OPERATIONS.reduce((sum, op) => sum + job.counts[op], 0);
   const pages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / PAGE_SIZE));
@@ -65,13 +74,30 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
             variant="default"
             leftSection={<IconDownload size={14} />}
             onClick={() => void downloadImportRows(family, job.id, operation)}
-            disabled={(rows.data?.count ?? 0) === 0}
+            disabled={(operation ? job.counts[operation] : total) === 0}
             data-testid="import-rows-download"
           >
             {operation === 'ERROR' ? t('imports.rows.downloadErrors') : t('imports.rows.download')}
           </Button>
         </Group>
       </Chip.Group>
+      <Group gap="sm" mb="sm" align="center">
+        <TextInput
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          placeholder={t('imports.rows.search')}
+          aria-label={t('imports.rows.search')}
+          leftSection={<IconSearch size={16} />}
+          rightSection={text ? <CloseButton size="sm" aria-label={t('imports.rows.clearSearch')} onClick={() => setText('')} /> : null}
+          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
+          data-testid="import-rows-search"
+        />
+        {search && rows.data && !rows.isPlaceholderData && (
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="import-rows-matches">
+            {t('imports.rows.matches', { count: rows.data.count })}
+          </Text>
+        )}
+      </Group>
 
       {rows.isError ? (
         <Alert color="red">{t('imports.rows.failed')}</Alert>
@@ -79,7 +105,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
         <Loader size="sm" />
       ) : results.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {t('imports.rows.empty')}
+          {search ? t('imports.rows.noMatch', { search }) : t('imports.rows.empty')}
         </Text>
       ) : isMobile ? (
         <Stack gap="xs" data-testid="import-rows-list">

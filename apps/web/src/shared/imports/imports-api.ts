@@ -59,7 +59,7 @@ export const importKeys = {
   all: (family: ImportFamily) => ['imports', root(family)] as const,
   jobs: (family: ImportFamily, page: number) => ['imports', root(family), 'jobs', page] as const,
   job: (family: ImportFamily, id: number | string) => ['imports', root(family), 'job', String(id)] as const,
-  rows: (family: ImportFamily, id: number | string, operation: TImportOperation | null, page: number) => ['imports', root(family), 'job', String(id), 'rows', operation, page] as const,
+  rows: (family: ImportFamily, id: number | string, operation: TImportOperation | null, page: number, search = '') => ['imports', root(family), 'job', String(id), 'rows', operation, page, search] as const,
   kinds: ['imports', 'kinds'] as const,
 };
 
@@ -94,13 +94,15 @@ export function useImportJob(family: ImportFamily, id: number | string | null) {
   });
 }
 
-export function useImportRows(family: ImportFamily, job: TImportJob | undefined, operation: TImportOperation | null, page: number, pageSize: number) {
+/** A page of the preview, one operation's or all; `search`: by name, key or sheet row. */
+export function useImportRows(family: ImportFamily, job: TImportJob | undefined, operation: TImportOperation | null, page: number, pageSize: number, search = '') {
+  const searched = search.trim();
   return useQuery({
     // The status is part of the key: apply re-runs the diff, so the preview changes with it.
-    queryKey: [...importKeys.rows(family, job?.id ?? '', operation, page), job?.status, pageSize],
+    queryKey: [...importKeys.rows(family, job?.id ?? '', operation, page, searched), job?.status, pageSize],
     enabled: job !== undefined && hasPreview(job.status),
     queryFn: ({ signal }) =>
-      apiClient.get<Paged<TImportRow>>(`${jobUrl(family, job!.id)}rows/`, { query: { page, page_size: pageSize, operation }, signal }),
+      apiClient.get<Paged<TImportRow>>(`${jobUrl(family, job!.id)}rows/`, { query: { page, page_size: pageSize, operation, search: searched || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
