@@ -108,6 +108,9 @@ describe.each(engines())('people imports on %s', (engine) => {
     // LIKE's wildcards are plain characters: only the document key has an underscore
     expect(await found('%')).toEqual([]);
     expect(await found('_')).toEqual([`CL_CI:${formatRut(20_000_002)}`]);
+    // the preview's file holds what a search finds, as the screen does
+    const searchedFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv?search=nueva`, { token: admin })).text();
+    expect(searchedFile.trim().split('\r\n').slice(1).map((line) => line.split(',')[1])).toEqual(['nueva.persona@faena.test']);
     // and so does the preview's file
     const previewFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv`, { token: admin })).text();
     expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,name; document_number; phones$/);

@@ -90,13 +90,14 @@ function rowsMatching(search: string): SQL {
   return /^\d{1,9}$/.test(text) ? or(eq(importRows.row, Number(text)), byText)! : byText;
 }
 
+/** A preview's filters: one operation's rows, rows matching a search. */
+const rowFilters = (filter: { operation?: string | undefined; search?: string | undefined }) => [
+  filter.operation ? eq(importRows.operation, filter.operation) : undefined,
+  filter.search?.trim() ? rowsMatching(filter.search) : undefined,
+];
+
 export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; search?: string | undefined; limit: number; offset: number }) {
-  const where = and(
-    eq(importRows.tenantId, tenantId),
-    eq(importRows.jobId, jobId),
-    query.operation ? eq(importRows.operation, query.operation) : undefined,
-    query.search?.trim() ? rowsMatching(query.search) : undefined,
-  );
+  const where = and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), ...rowFilters(query));
   const rows = await tx
     .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
     .from(importRows)
@@ -109,11 +110,11 @@ export async function listRows(tx: Drizzle, tenantId: string, jobId: number, que
 }
 
 /** Staged rows after `afterId` in id order (keyset pages for the preview's file), of one operation or all. */
-export async function rowsAfter(tx: Drizzle, tenantId: string, jobId: number, afterId: number, limit: number, operation?: string) {
+export async function rowsAfter(tx: Drizzle, tenantId: string, jobId: number, afterId: number, limit: number, filter: { operation?: string | undefined; search?: string | undefined } = {}) {
   return tx
     .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
     .from(importRows)
-    .where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} > ${afterId}`, operation ? eq(importRows.operation, operation) : undefined))
+    .where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} > ${afterId}`, ...rowFilters(filter)))
     .orderBy(importRows.id)
     .limit(limit);
 }

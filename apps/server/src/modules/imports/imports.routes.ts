@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_OPERATIONS, ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
+import { ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, type Access } from '../../platform/http/access.ts';
@@ -74,11 +74,11 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
     {
       // a plain link downloads it: the session cookie is accepted like the bearer token
       config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
-      schema: { tags, summary: 'The preview as a CSV file: every row, or one operation’s (ERROR: what to fix in the sheet)', params: withJob, querystring: z.object({ operation: z.enum(IMPORT_OPERATIONS).optional() }) },
+      schema: { tags, summary: 'The preview as a CSV file: every row, one operation’s (ERROR: what to fix in the sheet) or a search’s', params: withJob, querystring: ZImportRowsQuery.pick({ operation: true, search: true }) },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
-      return importRowsFile(ctx, await target(request, ctx), job(request), request.query.operation, reply);
+      return importRowsFile(ctx, await target(request, ctx), job(request), request.query, reply);
     },
   );
   if (options.offersCurrent !== false) app.get(

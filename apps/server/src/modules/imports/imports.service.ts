@@ -183,7 +183,8 @@ export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'colu
  * The preview as a CSV file — every row, or one operation's (ERROR: the list of what to fix in
  * the sheet) — streamed a page at a time, cells neutralised against formulas.
  */
-export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string, operation: string | undefined, reply: FastifyReply): Promise<FastifyReply> {
+export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string, filter: { operation?: string | undefined; search?: string | undefined }, reply: FastifyReply): Promise<FastifyReply> {
+  const { operation } = filter;
   const job = await ownJob(ctx, target, id);
   if (!hasPreview(job.status as TImportStatus)) throw new AppError('conflict', 'The import is still being validated.', { status: job.status });
   if (job.rowsPurgedAt) throw new AppError('expired', 'The row-by-row detail of this import was deleted when its retention period ended.');
@@ -193,7 +194,7 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
   async function* lines(): AsyncGenerator<string> {
     yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
     for (let after = 0; ; ) {
-      const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, operation));
+      const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, filter));
       yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ? written(row.errorColumn) : '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '', row.changes?.map(written).join('; ') ?? '']));
       if (rows.length < FILE_PAGE) return;
       after = rows[rows.length - 1]!.id;

@@ -73,8 +73,8 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} />}
-            onClick={() => void downloadImportRows(family, job.id, operation)}
-            disabled={(operation ? job.counts[operation] : total) === 0}
+            onClick={() => void downloadImportRows(family, job.id, operation, search)}
+            disabled={search ? rows.data?.count === 0 : (operation ? job.counts[operation] : total) === 0}
             data-testid="import-rows-download"
           >
             {operation === 'ERROR' ? t('imports.rows.downloadErrors') : t('imports.rows.download')}

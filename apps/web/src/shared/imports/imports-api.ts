@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useMutation } from '../api/use-mutation.ts';
 import type { TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
-import { apiClient } from '../api/api-client.ts';
+import { apiClient, buildQuery } from '../api/api-client.ts';
 import { downloadWithCookie, uploadBlob } from '../uploads/upload-api.ts';
 
 /**
@@ -107,9 +107,9 @@ export function useImportRows(family: ImportFamily, job: TImportJob | undefined,
   });
 }
 
-/** GET …/{id}/rows.csv: the preview as a CSV file — every row, or one operation's (ERROR: what to fix). */
-export function downloadImportRows(family: ImportFamily, jobId: number, operation: TImportOperation | null): Promise<void> {
-  return downloadWithCookie(`${jobUrl(family, jobId)}rows.csv${operation ? `?operation=${operation}` : ''}`);
+/** GET …/{id}/rows.csv: the preview as a CSV file — every row, one operation's (ERROR: what to fix), or what a search finds. */
+export function downloadImportRows(family: ImportFamily, jobId: number, operation: TImportOperation | null, search = ''): Promise<void> {
+  return downloadWithCookie(`${jobUrl(family, jobId)}rows.csv${buildQuery({ operation, search: search.trim() || undefined })}`);
 }
 
 /** GET …/current.csv: the current records in the family's columns — a file to edit and upload back. */
