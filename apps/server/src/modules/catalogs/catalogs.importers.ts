@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TCatalog, TGenericCatalog } from '@faena/contracts';
 import type { ParsedRow } from '../imports/importer.ts';
 import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, parseBoolean, parseNumber, splitList, type FieldSpec } from '../imports/keyed-importer.ts';
+import { keyedImporter, parseBoolean, parseNumber, splitList, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
 import type { Importer } from '../imports/importer.ts';
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
@@ -46,6 +46,52 @@ function legacyIdOf(cell: string): number | null | undefined {
   return legacy !== null && Number.isInteger(legacy) && legacy >= 0 && legacy <= 2_147_483_647 ? legacy : undefined;
 }
 
+/** What every catalogue import shares: rows found by code, labelled by name, soft-deleted; upsert unless replace is asked for. */
+const CODED_CATALOG = {
+  keyColumns: ['code'],
+  labelColumn: 'name',
+  modes: ['upsert', 'replace'],
+  defaultMode: 'upsert',
+  keyColumn: 'code',
+  labelColumn_db: 'name',
+  softDelete: true,
+} as const satisfies Partial<KeyedSpec<unknown>>;
+
+type RowError = NonNullable<ParsedRow['error']>;
+
+/** The row as its steps fill its data, or with the first error one of them finds (and no data). */
+function withSteps(row: ParsedRow, ...steps: (() => RowError | undefined)[]): ParsedRow {
+  if (row.error) return row;
+  for (const step of steps) {
+    const error = step();
+    if (error) return { ...row, data: {}, error };
+  }
+  return row;
+}
+
+/** A step: an optional cell naming a catalogue row (by code or name) sets `data[field]` to its id, null when blank. */
+function referenceStep(data: Record<string, unknown>, cells: Readonly<Record<string, string>>, column: string, lookup: ReadonlyMap<string, string>, field: string) {
+  return (): RowError | undefined => {
+    const cell = cells[column];
+    if (cell === undefined) return undefined;
+    const id = referenceOf(cell, lookup);
+    if (id === undefined) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column };
+    data[field] = id;
+    return undefined;
+  };
+}
+
+/** A step: the optional legacy_id cell. */
+function legacyIdStep(data: Record<string, unknown>, cells: Readonly<Record<string, string>>) {
+  return (): RowError | undefined => {
+    if (cells.legacy_id === undefined) return undefined;
+    const legacy = legacyIdOf(cells.legacy_id);
+    if (legacy === undefined) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'legacy_id' };
+    data.legacy_id = legacy;
+    return undefined;
+  };
+}
+
 const nameField: FieldSpec = { field: 'name', column: 'name', type: 'text' };
 const descriptionField: FieldSpec = { field: 'description', column: 'description', type: 'text' };
 
@@ -54,13 +100,8 @@ function itemImporter(catalog: TGenericCatalog): Importer<null> {
   return keyedImporter<null>({
     kind: catalog,
     columns: [codeColumn, nameColumn, descriptionColumn, activeColumn],
-    keyColumns: ['code'],
-    labelColumn: 'name',
-    modes: ['upsert', 'replace'],
-    defaultMode: 'upsert',
+    ...CODED_CATALOG,
     table: 'catalog_items',
-    keyColumn: 'code',
-    labelColumn_db: 'name',
     scope: (_ctx, t) => sql`${sql.identifier(t)}.kind = ${kind}`,
     // a row made by hand may have no code: it comes with a blank one, which the upload asks for
     current: ({ tenantId }) => sql`
@@ -69,7 +110,6 @@ function itemImporter(catalog: TGenericCatalog): Importer<null> {
       ORDER BY code NULLS LAST, name`,
     insertExtra: () => [{ column: 'kind', value: sql`${kind}` }],
     fields: [nameField, descriptionField],
-    softDelete: true,
     prepare: async () => null,
     parseRow: (cells) => basics(cells),
   });
@@ -95,13 +135,8 @@ const venuesImporter = keyedImporter<VenueLookups>({
     legacyIdColumn,
     activeColumn,
   ],
-  keyColumns: ['code'],
-  labelColumn: 'name',
-  modes: ['upsert', 'replace'],
-  defaultMode: 'upsert',
+  ...CODED_CATALOG,
   table: 'venues',
-  keyColumn: 'code',
-  labelColumn_db: 'name',
   // references by code (by name where the row has none), as the file brings them; categories in their stored order
   current: ({ tenantId }) => sql`
     SELECT v.code, v.name, v.address, v.description,
@@ -122,48 +157,50 @@ const venuesImporter = keyedImporter<VenueLookups>({
     { field: 'category_ids', column: 'category_ids', type: 'uuid[]', insertDefault: sql`'{}'::uuid[]` },
     { field: 'legacy_id', column: 'legacy_id', type: 'int' },
   ],
-  softDelete: true,
   prepare: async (tx, ctx) => ({ businessLines: await codeLookup(tx, ctx.tenantId, 'business-line'), categories: await codeLookup(tx, ctx.tenantId, 'venue-category') }),
   parseRow(cells, lookups) {
     const row = basics(cells);
-    if (row.error) return row;
-    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ ...row, data: {}, error: { code, column } });
     const data = row.data;
-    if (cells.address !== undefined) data.address = cells.address || null;
-    if (cells.business_line !== undefined) {
-      const id = referenceOf(cells.business_line, lookups.businessLines);
-      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_line');
-      data.business_line_id = id;
-    }
-    if (cells.country !== undefined) {
-      const country = cells.country.toUpperCase() || null;
-      if (country && !isValidCountry(country)) return fail('CATALOG_ROW_INVALID_COUNTRY', 'country');
-      data.country = country;
-    }
-    if (cells.timezone !== undefined) {
-      if (cells.timezone && !isValidTimezone(cells.timezone)) return fail('CATALOG_ROW_INVALID_TIMEZONE', 'timezone');
-      data.timezone = cells.timezone || null;
-    }
-    if (cells.gla !== undefined) {
-      const gla = cells.gla ? parseNumber(cells.gla) : null;
-      if (cells.gla && (gla === null || gla < 0)) return fail('FILE_ROW_INVALID_NUMBER', 'gla');
-      data.gla = gla;
-    }
-    if (cells.legacy_id !== undefined) {
-      const legacy = legacyIdOf(cells.legacy_id);
-      if (legacy === undefined) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
-      data.legacy_id = legacy;
-    }
-    if (cells.categories !== undefined) {
-      const ids: string[] = [];
-      for (const name of splitList(cells.categories)) {
-        const id = lookups.categories.get(name.toLowerCase());
-        if (!id) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'categories');
-        if (!ids.includes(id)) ids.push(id);
-      }
-      data.category_ids = ids;
-    }
-    return row;
+    return withSteps(
+      row,
+      () => {
+        if (cells.address !== undefined) data.address = cells.address || null;
+        return undefined;
+      },
+      referenceStep(data, cells, 'business_line', lookups.businessLines, 'business_line_id'),
+      () => {
+        if (cells.country === undefined) return undefined;
+        const country = cells.country.toUpperCase() || null;
+        if (country && !isValidCountry(country)) return { code: 'CATALOG_ROW_INVALID_COUNTRY', column: 'country' };
+        data.country = country;
+        return undefined;
+      },
+      () => {
+        if (cells.timezone === undefined) return undefined;
+        if (cells.timezone && !isValidTimezone(cells.timezone)) return { code: 'CATALOG_ROW_INVALID_TIMEZONE', column: 'timezone' };
+        data.timezone = cells.timezone || null;
+        return undefined;
+      },
+      () => {
+        if (cells.gla === undefined) return undefined;
+        const gla = cells.gla ? parseNumber(cells.gla) : null;
+        if (cells.gla && (gla === null || gla < 0)) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'gla' };
+        data.gla = gla;
+        return undefined;
+      },
+      legacyIdStep(data, cells),
+      () => {
+        if (cells.categories === undefined) return undefined;
+        const ids: string[] = [];
+        for (const name of splitList(cells.categories)) {
+          const id = lookups.categories.get(name.toLowerCase());
+          if (!id) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'categories' };
+          if (!ids.includes(id)) ids.push(id);
+        }
+        data.category_ids = ids;
+        return undefined;
+      },
+    );
   },
 });
 
@@ -184,13 +221,8 @@ const locationsImporter = keyedImporter<LocationLookups>({
     legacyIdColumn,
     activeColumn,
   ],
-  keyColumns: ['code'],
-  labelColumn: 'name',
-  modes: ['upsert', 'replace'],
-  defaultMode: 'upsert',
+  ...CODED_CATALOG,
   table: 'locations',
-  keyColumn: 'code',
-  labelColumn_db: 'name',
   // parents before their sub-locations is not needed: a file's row may point at a later one
   current: ({ tenantId }) => sql`
     SELECT l.code, l.name, l.description,
@@ -208,33 +240,23 @@ const locationsImporter = keyedImporter<LocationLookups>({
     { field: 'blueprint_id', column: 'blueprint_id', type: 'uuid' },
     { field: 'legacy_id', column: 'legacy_id', type: 'int' },
   ],
-  softDelete: true,
   prepare: async (tx, ctx) => ({ venues: await codeLookup(tx, ctx.tenantId, 'venue'), blueprints: await codeLookup(tx, ctx.tenantId, 'blueprint') }),
   parseRow(cells, lookups) {
     const row = basics(cells);
-    if (row.error) return row;
-    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ ...row, data: {}, error: { code, column } });
-    if (cells.venue !== undefined) {
-      const id = referenceOf(cells.venue, lookups.venues);
-      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'venue');
-      row.data.venue_id = id;
-    }
-    if (cells.blueprint !== undefined) {
-      const id = referenceOf(cells.blueprint, lookups.blueprints);
-      if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'blueprint');
-      row.data.blueprint_id = id;
-    }
-    if (cells.parent !== undefined) {
-      if (cells.parent === row.key) return fail('LOCATION_ROW_CYCLE', 'parent');
-      if (cells.parent) row.data.parent_code = cells.parent;
-      else row.data.parent_id = null;
-    }
-    if (cells.legacy_id !== undefined) {
-      const legacy = legacyIdOf(cells.legacy_id);
-      if (legacy === undefined) return fail('FILE_ROW_INVALID_NUMBER', 'legacy_id');
-      row.data.legacy_id = legacy;
-    }
-    return row;
+    const data = row.data;
+    return withSteps(
+      row,
+      referenceStep(data, cells, 'venue', lookups.venues, 'venue_id'),
+      referenceStep(data, cells, 'blueprint', lookups.blueprints, 'blueprint_id'),
+      () => {
+        if (cells.parent === undefined) return undefined;
+        if (cells.parent === row.key) return { code: 'LOCATION_ROW_CYCLE', column: 'parent' };
+        if (cells.parent) data.parent_code = cells.parent;
+        else data.parent_id = null;
+        return undefined;
+      },
+      legacyIdStep(data, cells),
+    );
   },
   // a parent is an active location of the tenant, or another row of the file
   async resolve(tx, ctx, range) {
