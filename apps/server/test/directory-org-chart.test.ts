@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '@faena/domain';
 import { addMember, body, DEMO_PASSWORD, engines, seededDemo, setFlags, signIn, tenantOf, type TestServer } from './harness.ts';
-import { AUD, ORG, PERSONS } from './directory.helpers.ts';
+import { AUD, ORG, PERSONS, RES } from './directory.helpers.ts';
 import { resolveAudience } from '../src/modules/audiences/audiences.service.ts';
 
 interface Position {
@@ -227,6 +227,63 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect(Object.keys((await body<{ errors: object }>(bad)).errors).sort()).toEqual(['rules.positions', 'rules.venues']);
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { token: admin })).status).toBe(404);
+  });
+
+  it('a form response names only rows its pickers offer: audience members, active venues and locations of the audience’s venues, active data-source rows, nothing of another organisation', async () => {
+    const json = async <T,>(path: string, payload: unknown, token = admin, subdomain = 'demo') => {
+      const response = await server.api(subdomain, path, { method: 'POST', token, json: payload });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return body<T>(response);
+    };
+    const plantA = await json<{ id: string }>(`${ORG}/venues/`, { name: 'Planta Referencias A', code: 'T-RF-A' });
+    const plantB = await json<{ id: string }>(`${ORG}/venues/`, { name: 'Planta Referencias B', code: 'T-RF-B' });
+    const spotA = await json<{ id: string }>(`${ORG}/locations/`, { name: 'Bodega A', code: 'T-RF-LA', venue: plantA.id });
+    const spotB = await json<{ id: string }>(`${ORG}/locations/`, { name: 'Bodega B', code: 'T-RF-LB', venue: plantB.id });
+    const audience = await json<{ id: string }>(AUDIENCES, { name: 'Planta A', rules: { venues: [plantA.id], persons: [people[2]!.id] } });
+    const source = await json<{ id: string }>(`${RES}/data-sources/`, { name: 'Regiones de prueba' });
+    await json(`${RES}/data-sources/${source.id}/rows/`, { key: 'RM', label: 'Metropolitana' });
+    const valparaiso = await json<{ id: string }>(`${RES}/data-sources/${source.id}/rows/`, { key: 'V', label: 'Valparaíso' });
+    expect((await server.api('demo', `${RES}/data-sources/${source.id}/rows/${valparaiso.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    const disabled = (await body<{ results: { id: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;
+    const norte = (await signIn(server, 'demo-norte', 'admin@faena.test', DEMO_PASSWORD)).id_token;
+    const foreigner = (await body<{ results: { id: string }[] }>(await server.api('demo-norte', PERSONS, { token: norte }))).results[0]!;
+    const foreignPlant = await json<{ id: string }>(`${ORG}/venues/`, { name: 'Planta Norte Ajena', code: 'T-RF-N' }, norte, 'demo-norte');
+
+    const base = { required: false, skippable: false, validators: [] };
+    const form = await json<{ id: string }>('/api/forms/v3/forms/', {
+      name: 'Visita a planta',
+      description: [
+        { ...base, id: 1, type: 'user', name: 'supervisor', label: 'Supervisor', audience: audience.id },
+        { ...base, id: 2, type: 'users', name: 'crew', label: 'Cuadrilla' },
+        { ...base, id: 3, type: 'venue', name: 'plant', label: 'Planta', audience: { id: audience.id, name: 'Planta A' } },
+        { ...base, id: 4, type: 'location', name: 'spot', label: 'Bodega', audience: audience.id },
+        { ...base, id: 5, type: 'data_source', name: 'region', label: 'Región', data_source_id: source.id },
+        { ...base, id: 6, type: 'form', name: 'visit', label: 'Visita', fields: [{ ...base, id: 1, type: 'user', name: 'guide', label: 'Guía' }] },
+      ],
+    });
+    const responses = `/api/forms/v3/forms/${form.id}/responses/`;
+    const submit = (response: Record<string, unknown>) => server.api('demo', responses, { method: 'POST', token: admin, json: { response } });
+    const refused = async (response: Record<string, unknown>) => {
+      const answer = await submit(response);
+      expect(answer.status, await answer.clone().text()).toBe(400);
+      const errors = (await body<{ non_field_errors: { loc: string[]; msg: string }[] }>(answer)).non_field_errors;
+      expect(new Set(errors.map((error) => error.msg))).toEqual(new Set(['Valor inválido']));
+      return errors.map((error) => error.loc.slice(1).join('.'));
+    };
+    const valid = { supervisor: people[2]!.id, crew: [people[3]!.id, people[4]!.id], plant: plantA.id, spot: spotA.id, region: ['RM'], visit: { guide: people[5]!.id } };
+    expect((await submit(valid)).status).toBe(201);
+    // outside the audience, disabled, of the audience's other venue, a deleted row, another organisation's person
+    expect(await refused({ supervisor: people[3]!.id, crew: [people[3]!.id, disabled.id], plant: plantB.id, spot: spotB.id, region: ['RM', 'V'], visit: { guide: foreigner.id } })).toEqual([
+      'supervisor', 'crew', 'plant', 'spot', 'region', 'visit.guide',
+    ]);
+    expect(await refused({ ...valid, plant: foreignPlant.id, crew: ['00000000-0000-4000-8000-000000000000'], supervisor: 'nope', region: ['rm'] })).toEqual(['supervisor', 'crew', 'plant', 'region']);
+    // an audience that is gone offers nobody, as its picker offers nothing
+    expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect(await refused(valid)).toEqual(['supervisor', 'plant', 'spot']);
+    const { supervisor: _supervisor, plant: _plant, spot: _spot, ...rest } = valid;
+    expect((await submit(rest)).status).toBe(201);
+    // nothing refused was stored
+    expect((await body<{ count: number }>(await server.api('demo', responses, { token: admin }))).count).toBe(2);
   });
 
   it('the permissions calculator lists the effective keys and which source grants each', async () => {

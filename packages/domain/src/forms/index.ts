@@ -18,6 +18,7 @@ export * from './files.ts';
 export * from './rut.ts';
 export * from './video.ts';
 export * from './validate.ts';
+export * from './references.ts';
 export * from './convert.ts';
 export * from './server-errors.ts';
 export * from './display.ts';

@@ -6,6 +6,7 @@ import { FIELD_TYPE_INFO } from './field-types.ts';
 import { checkFile, checkFileCount, uploadRules, type FileMetadata } from './files.ts';
 import { FORM_MESSAGES, listLengthMessage, quantityMessage, textLengthMessage, valueBoundMessage, type Bound } from './messages.ts';
 import { checkNumberRules, linearScaleRules, numberFieldRules, parseNumberInput, type NumberRules } from './numbers.ts';
+import { pickedIds, referenceScope, type ReferenceScope } from './references.ts';
 import { isValidRut } from './rut.ts';
 import type { FieldOf, FormField, InputField } from './schema.ts';
 import { ownValue } from './show-if.ts';
@@ -37,6 +38,12 @@ export interface ValidateOptions {
    * the number of files is.
    */
   fileMetadata?: (reference: string) => FileMetadata | undefined;
+  /**
+   * Whether a picker's catalogue (narrowed by its audience or data source) holds a row. When
+   * given, a user, venue, location or data_source answer naming a row it does not hold is
+   * invalid; when absent, only the value's shape is checked.
+   */
+  knownReference?: (scope: ReferenceScope, id: string) => boolean;
 }
 
 export interface FieldError {
@@ -51,6 +58,7 @@ interface Context {
   flags: ValidatorFlags;
   featureFlags: Partial<FeatureFlags> | null | undefined;
   fileMetadata: ValidateOptions['fileMetadata'];
+  knownReference: ValidateOptions['knownReference'];
 }
 
 function contextOf(options: ValidateOptions): Context {
@@ -58,6 +66,7 @@ function contextOf(options: ValidateOptions): Context {
     flags: resolveValidatorFlags(options.flags, options.validatorFlags),
     featureFlags: options.flags,
     fileMetadata: options.fileMetadata,
+    knownReference: options.knownReference,
   };
 }
 
@@ -173,6 +182,14 @@ function checkFiles(field: InputField, value: unknown, ctx: Context): string | n
   return null;
 }
 
+/** "Unknown" (spec §5): a picked row its catalogue does not hold, when the caller can tell. */
+function checkReferences(field: InputField, value: unknown, ctx: Context): string | null {
+  const scope = referenceScope(field);
+  if (!scope || !ctx.knownReference) return null;
+  const known = ctx.knownReference;
+  return pickedIds(value).every((id) => known(scope, id)) ? null : FORM_MESSAGES.invalid;
+}
+
 function checkRating(field: FieldOf<'stars' | 'emotion' | 'reactions'>, value: unknown): string | null {
   const parsed = parseNumberInput(value);
   if (!parsed.ok || parsed.value === null || !Number.isInteger(parsed.value)) return FORM_MESSAGES.invalid;
@@ -254,13 +271,13 @@ function checkValue(field: InputField, value: unknown, ctx: Context, path: strin
     case 'venue':
     case 'user':
     case 'location':
-      return isId(value) ? null : FORM_MESSAGES.invalid;
+      return isId(value) ? checkReferences(field, value, ctx) : FORM_MESSAGES.invalid;
     case 'venues':
     case 'users':
     case 'locations':
     case 'assets':
     case 'data_source':
-      return isIdList(value) ? checkLength(field, value.length, validators) : FORM_MESSAGES.invalid;
+      return isIdList(value) ? (checkReferences(field, value, ctx) ?? checkLength(field, value.length, validators)) : FORM_MESSAGES.invalid;
     case 'files':
     case 'images':
     case 'image':

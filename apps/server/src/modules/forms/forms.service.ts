@@ -1,8 +1,9 @@
 import {
   convertForSubmit,
   fileReferences,
+  forEachAnswer,
   isFileType,
-  isInputField,
+  referencedRows,
   renamedFields,
   resolveFlags,
   toAssertionErrorBody,
@@ -16,6 +17,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { personSummaries } from '../people/people.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
+import { knownReferences } from './forms.references.ts';
 import { findFormVersion, findResponse, insertForm, insertFormVersion, insertResponse, listForms, listResponses, type FormVersionRow, type ResponseRow } from './forms.repository.ts';
 
 export interface FormView {
@@ -104,19 +106,13 @@ function responseView(row: ResponseRow, people: Map<string, { id: string; passpo
 }
 
 /** Every file reference (download link or bare upload id) of file-typed fields, sub-forms included. */
-function referencedUploads(fields: readonly FormField[], values: unknown, into: Set<string> = new Set()): Set<string> {
-  if (typeof values !== 'object' || values === null) return into;
-  const record = values as Record<string, unknown>;
-  for (const field of fields) {
-    if (!isInputField(field) || !Object.hasOwn(record, field.name)) continue;
-    const value = record[field.name];
-    if (isFileType(field.type)) {
-      for (const reference of fileReferences(field, value) ?? []) into.add(uploadIdFromLink(reference) ?? reference);
-    } else if (field.type === 'form' && 'fields' in field && Array.isArray(field.fields)) {
-      for (const item of Array.isArray(value) ? value : [value]) referencedUploads(field.fields as FormField[], item, into);
-    }
-  }
-  return into;
+function referencedUploads(fields: readonly FormField[], values: unknown): Set<string> {
+  const uploads = new Set<string>();
+  forEachAnswer(fields, values, (field, value) => {
+    if (!isFileType(field.type)) return;
+    for (const reference of fileReferences(field, value) ?? []) uploads.add(uploadIdFromLink(reference) ?? reference);
+  });
+  return uploads;
 }
 
 /**
@@ -131,9 +127,12 @@ export async function submitResponse(ctx: Ctx, formId: string, response: Record<
   if (!form) throw FORM_NOT_FOUND();
   const uploads = [...referencedUploads(form.definition, response)];
   const metadata: Record<string, FileMetadata> = uploads.length ? await filesMetadata(ctx, uploads) : {};
+  const picked = referencedRows(form.definition, response);
+  const knownReference = picked.size > 0 ? await ctx.tx((tx) => knownReferences(tx, ctx.tenant.id, picked)) : undefined;
   const errors = validateResponse(form.definition, response, {
     flags: resolveFlags(ctx.tenant.featureFlags),
     fileMetadata: (reference) => metadata[uploadIdFromLink(reference) ?? reference],
+    knownReference,
   });
   if (errors.length > 0) throw new BodyError(400, { ...toAssertionErrorBody(errors) });
   const stored = convertForSubmit(form.definition, response, { timeZone: 'UTC' });

@@ -4,8 +4,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FIELD_TYPE_INFO } from '@faena/domain/forms/field-types';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
+import { audienceId } from '@faena/domain/forms/references';
 import type { FieldOf } from '@faena/domain/forms/schema';
-import { ownValue } from '@faena/domain/forms/show-if';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type EntityKind, type PickerOption } from '../api/catalogs.ts';
 import type { FieldProps } from '../field-props.ts';
@@ -25,14 +25,6 @@ const KIND: Record<PickerField['type'], EntityKind | null> = {
   // The asset catalogue does not exist yet (issue 5: its picker stays hidden).
   assets: null,
 };
-
-/** The audience of a picker as an id: it may be stored as text, a number or an object with an id. */
-export function audienceId(audience: unknown): string | null {
-  if (typeof audience === 'string' && audience.trim() !== '') return audience;
-  if (typeof audience === 'number') return String(audience);
-  const id = ownValue(audience, 'id');
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-}
 
 function ids(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String);

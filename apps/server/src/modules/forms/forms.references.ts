@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { scopeKey, type ReferenceScope } from '@faena/domain';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { audiencePersonsSql } from '../audiences/audiences.service.ts';
+import { findAudience } from '../audiences/audiences.repository.ts';
+
+/**
+ * Which of the rows a response names its pickers would have offered (spec forms §3), one
+ * statement per picker scope: enabled persons (of the field's audience when it has one), active
+ * venues and locations (of the audience's venues when it names some), active rows of an active
+ * data source. An audience that is not the tenant's offers nobody, as its picker offers nothing.
+ * The answer is the `knownReference` of `validateResponse`.
+ */
+export async function knownReferences(
+  tx: Drizzle,
+  tenantId: string,
+  wanted: ReadonlyMap<string, { scope: ReferenceScope; ids: ReadonlySet<string> }>,
+): Promise<(scope: ReferenceScope, id: string) => boolean> {
+  const found = new Map<string, Set<string>>();
+  for (const [key, { scope, ids }] of wanted) found.set(key, await foundIn(tx, tenantId, scope, [...ids]));
+  // ids are compared as the database writes them (a uuid in lower case); a data source's keys as they are
+  return (scope, id) => found.get(scopeKey(scope))?.has(scope.kind === 'data_source' ? id : id.toLowerCase()) ?? false;
+}
+
+async function foundIn(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[]): Promise<Set<string>> {
+  const query = await scopeQuery(tx, tenantId, scope, ids);
+  if (!query) return new Set();
+  const result = (await tx.execute(query)) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((row) => row.id));
+}
+
+async function scopeQuery(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[]): Promise<SQL | null> {
+  if (scope.kind === 'data_source') {
+    if (!scope.dataSource || !isUuid(scope.dataSource) || ids.length === 0) return null;
+    return sql`
+      SELECT r.key AS id FROM data_source_rows r
+      JOIN data_sources s ON s.tenant_id = r.tenant_id AND s.id = r.data_source_id AND s.is_active
+      WHERE r.tenant_id = ${tenantId} AND r.data_source_id = ${scope.dataSource} AND r.is_active AND r.key = ANY(${sql.param(ids)}::text[])`;
+  }
+  const uuids = ids.filter(isUuid);
+  if (uuids.length === 0) return null;
+  let rules = null;
+  if (scope.audience !== null) {
+    const audience = isUuid(scope.audience) ? await findAudience(tx, tenantId, scope.audience) : null;
+    if (!audience) return null;
+    rules = audience.rules;
+  }
+  const picked = sql`${sql.param(uuids)}::uuid[]`;
+  switch (scope.kind) {
+    case 'user':
+      return sql`
+        SELECT p.id::text AS id FROM persons p
+        WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${picked}) AND NOT p.is_disabled
+          ${rules ? sql`AND p.id IN (${audiencePersonsSql(tenantId, rules)})` : sql``}`;
+    case 'venue':
+      return sql`
+        SELECT v.id::text AS id FROM venues v
+        WHERE v.tenant_id = ${tenantId} AND v.id = ANY(${picked}) AND v.is_active
+          ${rules && rules.venues.length > 0 ? sql`AND v.id = ANY(${sql.param([...rules.venues])}::uuid[])` : sql``}`;
+    case 'location':
+      return sql`
+        SELECT l.id::text AS id FROM locations l
+        WHERE l.tenant_id = ${tenantId} AND l.id = ANY(${picked}) AND l.is_active
+          ${rules && rules.venues.length > 0 ? sql`AND l.venue_id = ANY(${sql.param([...rules.venues])}::uuid[])` : sql``}`;
+  }
+}
