@@ -229,6 +229,49 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { token: admin })).status).toBe(404);
   });
 
+  it('person options: any member finds people by name (never by e-mail, document or phone), narrowed by an audience, and names picked ones back', async () => {
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await server.api('demo', PERSONS, { token: operario })).status).toBe(403);
+    type Options = { count: number; results: { id: string; name: string; positions: string[]; is_disabled: boolean }[] };
+    const options = async (query: string, token = operario) => {
+      const response = await server.api('demo', `${AUD}/person-options/?${query}`, { token });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return body<Options>(response);
+    };
+    const detail = await body<{ id: string; name: string; primary_email: string; identity_documents: { number: string }[]; phones: { number: string }[]; positions: { title: string }[] }>(
+      await server.api('demo', `${PERSONS}${people[3]!.id}/`, { token: admin }),
+    );
+    const [first, last] = [detail.name.split(' ')[0]!, detail.name.split(' ').at(-1)!];
+    // by name: the beginning of any word of it, without case or accents; only name and positions come back
+    const found = await options(`search=${encodeURIComponent(`${last.slice(0, 4).toUpperCase()} ${first.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`)}`);
+    expect(found.results).toContainEqual({ id: detail.id, name: detail.name, positions: detail.positions.map((p) => p.title), is_disabled: false });
+    expect(Object.keys(found.results[0]!).sort()).toEqual(['id', 'is_disabled', 'name', 'positions']);
+    // what the people list finds by, a picker does not
+    for (const search of [detail.primary_email, detail.identity_documents[0]!.number, detail.phones[0]?.number.slice(-8)].filter(Boolean)) {
+      expect((await options(`search=${encodeURIComponent(search!)}`)).count, search).toBe(0);
+      expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=${encodeURIComponent(search!)}`, { token: admin }))).count, search).toBeGreaterThan(0);
+    }
+    // a regular expression's characters are plain text
+    expect((await options(`search=${encodeURIComponent('.*')}`)).count).toBe(0);
+    // everyone enabled, by name, without a search; disabled ones are not offered but are named back
+    const all = await options('page_size=50');
+    const enabled = await body<{ count: number }>(await server.api('demo', `${PERSONS}?status=active`, { token: admin }));
+    expect(all.count).toBe(enabled.count);
+    const names = all.results.map((p) => p.name);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'es')));
+    const disabled = (await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;
+    expect(all.results.map((p) => p.id)).not.toContain(disabled.id);
+    const named = await options(`ids=${disabled.id},${detail.id},nope,00000000-0000-4000-8000-000000000000`);
+    expect(named.results.map((p) => [p.id, p.is_disabled]).sort()).toEqual([[detail.id, false], [disabled.id, true]].sort());
+    // an audience narrows the options; an unknown one is not found
+    const audience = await body<{ id: string }>(await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Opciones', rules: { persons: [detail.id, people[4]!.id, disabled.id] } } }));
+    expect((await options(`audience=${audience.id}`)).results.map((p) => p.id).sort()).toEqual([detail.id, people[4]!.id].sort());
+    expect((await options(`audience=${audience.id}&search=${encodeURIComponent(first)}`)).results.map((p) => p.id)).toEqual([detail.id]);
+    for (const unknown of ['nope', '00000000-0000-4000-8000-000000000000']) expect((await server.api('demo', `${AUD}/person-options/?audience=${unknown}`, { token: operario })).status).toBe(404);
+    expect((await server.api('demo', `${AUD}/person-options/?ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`, { token: operario })).status).toBe(400);
+    expect((await server.api('demo', `${AUD}/person-options/`)).status).toBe(401);
+  });
+
   it('a form response names only rows its pickers offer: audience members, active venues and locations of the audience’s venues, active data-source rows, nothing of another organisation', async () => {
     const json = async <T,>(path: string, payload: unknown, token = admin, subdomain = 'demo') => {
       const response = await server.api(subdomain, path, { method: 'POST', token, json: payload });

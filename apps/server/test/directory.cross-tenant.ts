@@ -408,6 +408,19 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       await expectMismatch(await server.api('demo', AUDIENCES, { token: b(f) }));
     },
   },
+  'GET /api/audiences/v3/person-options/': {
+    access: [],
+    check: async (server, f) => {
+      const theirs = await json<{ name: string }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200);
+      const options = (query: string) => server.api('demo', `${AUD}/person-options/?${query}`, { token: a(f) });
+      expect(await json(await options(`ids=${f.b.personId}`), 200)).toEqual({ count: 0, results: [] });
+      const found = await json<{ results: { id: string }[] }>(await options(`search=${encodeURIComponent(theirs.name)}&page_size=50`), 200);
+      expect(found.results.map((p) => p.id)).not.toContain(f.b.personId);
+      expect((await options(`audience=${(await bAudience(server, f)).id}`)).status).toBe(404);
+      await expectMismatch(await server.api('demo', `${AUD}/person-options/`, { token: b(f) }));
+      expect((await json<{ results: { id: string }[] }>(await server.api('demo-norte', `${AUD}/person-options/?ids=${f.b.personId}`, { token: b(f) }), 200)).results).toHaveLength(1);
+    },
+  },
   'POST /api/audiences/v3/audiences/': {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {

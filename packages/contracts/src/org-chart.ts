@@ -94,6 +94,29 @@ export const ZUpdateAudienceRequest = z.object({
 export const ZAudiencePreviewRequest = z.object({ rules: ZAudienceRules });
 export const ZAudienceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
 
+/**
+ * The people pickers of forms offer any member (who may not hold VIEW_PEOPLE): a name and the
+ * titles of their positions, nothing of their contact or identity data. A search finds people by
+ * their name only; `ids` names picked ones back (disabled ones too: an old answer keeps its name).
+ */
+export const ZPersonOptionsQuery = z.object({
+  search: z.string().max(200).optional(),
+  audience: z.string().max(100).optional(),
+  ids: z
+    .string()
+    .max(4000)
+    .optional()
+    .transform((value) => (value ? [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))] : undefined))
+    .refine((value) => !value || value.length <= 100, 'At most 100 ids.'),
+  page_size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZPersonOption = z
+  .object({ id: z.string(), name: z.string(), positions: z.array(z.string()), is_disabled: z.boolean() })
+  .meta({ id: 'PersonOption' });
+export type TPersonOption = z.infer<typeof ZPersonOption>;
+export const ZPersonOptions = z.object({ count: z.number().int(), results: z.array(ZPersonOption) }).meta({ id: 'PersonOptions' });
+export type TPersonOptions = z.infer<typeof ZPersonOptions>;
+
 export const ZPermissionsCalculatorRequest = z.object({ positions: ids.optional(), persons: ids.optional(), audience: z.string().max(100).optional() });
 export const ZPermissionsCalculatorResponse = z
   .object({

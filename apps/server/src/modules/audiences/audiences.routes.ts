@@ -9,6 +9,8 @@ import {
   ZPermissionsCalculatorResponse,
   ZPersonAudiences,
   ZPersonListItem,
+  ZPersonOptions,
+  ZPersonOptionsQuery,
   ZUpdateAudienceRequest,
   zPaged,
 } from '@faena/contracts';
@@ -17,7 +19,7 @@ import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { audienceMembers, calculatePermissions, createAudience, editAudience, getAudience, listAll, personAudiences, removeAudience } from './audiences.service.ts';
+import { audienceMembers, calculatePermissions, createAudience, editAudience, getAudience, listAll, personAudiences, personOptions, removeAudience } from './audiences.service.ts';
 
 const prefix = '/api/audiences/v3';
 const tags = ['audiences'];
@@ -33,6 +35,14 @@ export function audiencesRoutes(app: App, platform: Platform): void {
   });
   app.post(`${prefix}/audiences/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateAudienceRequest, response: { 201: ZAudience } } }, async (request, reply) =>
     reply.status(201).send(await createAudience(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/person-options/`,
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, summary: 'People pickers of forms (any member): names and position titles, found by name, of an audience; or named back by ids', querystring: ZPersonOptionsQuery, response: { 200: ZPersonOptions } },
+    },
+    async (request) => personOptions(ctxOf(request, platform), request.query),
   );
   app.get(
     `${prefix}/persons/:id/audiences/`,

@@ -1,5 +1,5 @@
 import { PERMISSIONS, isPermissionKey } from '@faena/domain';
-import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem } from '@faena/contracts';
+import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem, TPersonOptions } from '@faena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
@@ -7,7 +7,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { activeIds } from '../catalogs/catalogs.repository.ts';
 import { findPositions, positionsOfPersons } from '../org-chart/org-chart.repository.ts';
-import { existingPersonIds, findPerson, listPersons, personSummaries } from '../people/people.repository.ts';
+import { existingPersonIds, findPerson, listPersonOptions, listPersons, personSummaries } from '../people/people.repository.ts';
 import { toPersonListItem } from '../people/people.service.ts';
 import { permissionsOfPassports } from '../permissions/permissions.repository.ts';
 import { audiencePersonsSql, audiencesOfPerson, deleteAudience, findAudience, insertAudience, listAudiences, updateAudience, type AudienceRow } from './audiences.repository.ts';
@@ -108,6 +108,25 @@ export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRule
     } else rules = await checkRules(tx, ctx.tenant.id, audience);
     const { count, rows } = await listPersons(tx, ctx.tenant.id, { search: query.search, idIn: audiencePersonsSql(ctx.tenant.id, rules), limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return { count, results: rows.map(toPersonListItem) };
+  });
+}
+
+/**
+ * The people pickers' options (any member, decision 008): names and position titles of enabled
+ * persons found by name, of an audience when one is given; or the persons `ids` names back.
+ */
+export async function personOptions(ctx: Ctx, query: { search?: string | undefined; audience?: string | undefined; ids?: string[] | undefined; page_size: number }): Promise<TPersonOptions> {
+  return ctx.tx(async (tx) => {
+    let idIn;
+    if (query.audience !== undefined && !query.ids) {
+      const row = isUuid(query.audience) ? await findAudience(tx, ctx.tenant.id, query.audience) : null;
+      if (!row) throw notFound();
+      idIn = audiencePersonsSql(ctx.tenant.id, row.rules);
+    }
+    const ids = query.ids?.filter(isUuid);
+    if (ids?.length === 0) return { count: 0, results: [] };
+    const { count, rows } = await listPersonOptions(tx, ctx.tenant.id, { search: query.search, idIn, ids, limit: ids ? ids.length : query.page_size });
+    return { count, results: rows.map((row) => ({ id: row.id, name: row.name, positions: row.positions.map((position) => position.title), is_disabled: row.is_disabled })) };
   });
 }
 

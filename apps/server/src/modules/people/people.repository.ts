@@ -307,6 +307,45 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms };
 }
 
+/** A text as a literal part of a POSIX regular expression. */
+const regexLiteral = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (char) => `\\${char}`);
+
+export interface PersonOptionRow {
+  id: string;
+  name: string;
+  is_disabled: boolean;
+  positions: { id: string; title: string }[];
+}
+
+/**
+ * The people pickers' options (any member): enabled persons with a word of their name starting
+ * with each word of the search, by name; or the persons `ids` names, whatever their state. The
+ * name test runs on the candidates the search words' index gives, so an e-mail, a document or a
+ * phone finds nobody here: a member learns names and positions, never whose RUT is which.
+ */
+export async function listPersonOptions(
+  tx: Drizzle,
+  tenantId: string,
+  query: { search?: string | undefined; idIn?: SQL | undefined; ids?: readonly string[] | undefined; limit: number },
+): Promise<{ count: number; rows: PersonOptionRow[] }> {
+  let where: SQL;
+  if (query.ids) {
+    where = sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...query.ids])}::uuid[])`;
+  } else {
+    const filters = [personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn }).where];
+    const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
+    for (const word of words) filters.push(sql`p.sort_name ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`);
+    where = sql.join(filters, sql` AND `);
+  }
+  const result = (await tx.execute(sql`
+    WITH m AS MATERIALIZED (SELECT p.id, p.sort_name FROM persons p WHERE ${where})
+    SELECT (SELECT count(*)::int FROM m) AS total, p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
+    FROM (SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit}) page
+    JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id
+    ORDER BY p.sort_name COLLATE "C", p.id`)) as unknown as { rows: (PersonOptionRow & { total: number })[] };
+  return { count: result.rows[0]?.total ?? 0, rows: result.rows.map(({ total: _total, ...row }) => row) };
+}
+
 /** The persons one of whose search words starts with one of `alternatives`, with their sort names (the term index alone answers it). */
 function termMatches(tenantId: string, alternatives: readonly string[], withSortName = false): SQL {
   const ranges = alternatives.map((term) => {

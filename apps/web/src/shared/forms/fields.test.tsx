@@ -372,18 +372,19 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     expect(frame('ubic').textContent).toContain('Catálogo no disponible');
   });
 
-  it('users with an audience search the audience members', async () => {
+  it('users with an audience search the audience members among the options any member may see (name and positions)', async () => {
     const fetch = vi.fn(async (url: string) => {
       if (url.endsWith('/audiences/a1/')) return jsonResponse({ id: 'a1', name: 'Bodega', rules: {} });
-      if (url.includes('/audiences/a1/persons/')) return jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'p1', name: 'Ana Pérez', primary_email: 'ana@x.cl' }] });
+      if (url.includes('/person-options/') && url.includes('audience=a1')) return jsonResponse({ count: 1, results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Bodeguera', 'Brigadista'], is_disabled: false }] });
       return jsonResponse({}, 404);
     });
     vi.stubGlobal('fetch', fetch);
     const { onSubmit } = await renderForm([{ id: 1, type: 'users', name: 'equipo', label: 'Equipo', audience: 'a1' }]);
     expect(await within(frame('equipo')).findByText('Solo miembros de la audiencia «Bodega»')).toBeTruthy();
     fireEvent.click(inputOf('equipo'));
-    fireEvent.click(await screen.findByText('Ana Pérez · ana@x.cl'));
+    fireEvent.click(await screen.findByText('Ana Pérez · Bodeguera, Brigadista'));
     expect(await submitted(onSubmit)).toEqual({ equipo: ['p1'] });
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/persons/'))).toBe(false);
   });
 
   it('data_source without a source says it is not configured', async () => {

@@ -14,14 +14,15 @@ export type EntityKind = 'user' | 'venue' | 'location' | 'data_source';
 export interface PickerOption {
   id: string;
   label: string;
-  /** A second line: e-mail, code, venue. */
+  /** A second line: position titles, code, venue. */
   detail?: string | undefined;
 }
 
+/** A person as the pickers see them (any member may pick people: a name and position titles only). */
 interface PersonRow {
   id: string;
   name: string;
-  primary_email?: string | null;
+  positions: string[];
 }
 interface VenueRow {
   id: string;
@@ -56,7 +57,8 @@ const PEOPLE = '/api/audiences/v3';
 const ORGANIZATION = '/api/organization/v3';
 const DATA_SOURCES = '/api/resources/v3/data-sources';
 
-const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.primary_email ?? undefined });
+const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.positions.join(', ') || undefined });
+const PERSON_OPTIONS = `${PEOPLE}/person-options/`;
 const venue = (row: VenueRow): PickerOption => ({ id: row.id, label: row.name, detail: row.code ?? undefined });
 const location = (row: LocationRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.code, row.venue_name].filter(Boolean).join(' · ') || undefined });
 
@@ -116,8 +118,7 @@ export async function searchOptions(input: SearchInput, signal?: AbortSignal): P
   const query = { page: 1, page_size: PAGE_SIZE, search: input.search || undefined };
   switch (input.kind) {
     case 'user': {
-      const path = input.audience ? `${PEOPLE}/audiences/${encodeURIComponent(input.audience.id)}/persons/` : `${PEOPLE}/persons/`;
-      const page = await apiClient.get<TPaged<PersonRow>>(path, { query, signal });
+      const page = await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { search: query.search, page_size: PAGE_SIZE, audience: input.audience?.id }, signal });
       return page.results.map(person);
     }
     case 'venue': {
@@ -154,8 +155,10 @@ export function useSearchOptions(input: SearchInput, enabled: boolean) {
 /** The name of one picked entity (answers show names, not ids). */
 export async function getOption(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}, signal?: AbortSignal): Promise<PickerOption | null> {
   switch (kind) {
-    case 'user':
-      return person(await apiClient.get<PersonRow>(`${PEOPLE}/persons/${encodeURIComponent(id)}/`, { signal }));
+    case 'user': {
+      const [row] = (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids: id }, signal })).results;
+      return row ? person(row) : null;
+    }
     case 'venue':
       return venue(await apiClient.get<VenueRow>(`${ORGANIZATION}/venues/${encodeURIComponent(id)}/`, { signal }));
     case 'location':
