@@ -329,21 +329,28 @@ export async function listPersonOptions(
   query: { search?: string | undefined; idIn?: SQL | undefined; ids?: readonly string[] | undefined; limit: number },
 ): Promise<{ count: number; rows: PersonOptionRow[] }> {
   let where: SQL;
+  let searching = false;
   if (query.ids) {
     where = sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...query.ids])}::uuid[])`;
   } else {
-    const filters = [personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn }).where];
+    const filters = personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn });
     const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
-    for (const word of words) filters.push(sql`p.sort_name ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`);
-    where = sql.join(filters, sql` AND `);
+    where = sql.join([filters.where, ...words.map((word) => sql`p.sort_name ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`)], sql` AND `);
+    searching = filters.searching;
   }
+  // the search words' index gives few candidates: they are counted and ordered by themselves;
+  // without one, persons_sort walks the tenant in name order and the page stops early
+  const page = searching
+    ? sql`WITH m AS MATERIALIZED (SELECT p.id, p.sort_name FROM persons p WHERE ${where})
+        SELECT c.total, page.id FROM (SELECT count(*)::int AS total FROM m) c
+        LEFT JOIN LATERAL (SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit}) page ON true`
+    : sql`SELECT c.total, page.id FROM (SELECT count(*)::int AS total FROM persons p WHERE ${where}) c
+        LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit}) page ON true`;
   const result = (await tx.execute(sql`
-    WITH m AS MATERIALIZED (SELECT p.id, p.sort_name FROM persons p WHERE ${where})
-    SELECT (SELECT count(*)::int FROM m) AS total, p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
-    FROM (SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit}) page
-    JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = page.id
+    SELECT pg.total, p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
+    FROM (${page}) pg LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = pg.id
     ORDER BY p.sort_name COLLATE "C", p.id`)) as unknown as { rows: (PersonOptionRow & { total: number })[] };
-  return { count: result.rows[0]?.total ?? 0, rows: result.rows.map(({ total: _total, ...row }) => row) };
+  return { count: result.rows[0]?.total ?? 0, rows: result.rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row) };
 }
 
 /** The persons one of whose search words starts with one of `alternatives`, with their sort names (the term index alone answers it). */
