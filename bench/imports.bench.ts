@@ -28,6 +28,7 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 400);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 const HOST = 'bench.app.localhost';
 const PERSONS = '/api/audiences/v3/persons/';
+const PERSON_OPTIONS = '/api/audiences/v3/person-options/';
 const IMPORTS = `${PERSONS}imports/`;
 const MB = 1024 * 1024;
 const ENGINES = selectedEngines();
@@ -167,6 +168,8 @@ interface EngineResult {
   searchP95: number;
   listP95: number;
   newestP95: number;
+  /** The people pickers of forms (person-options): name searches and the first page without one. */
+  pickerP95: number;
   /** The same people uploaded again, every name changed: rows/s to APPLY_OK. */
   reuploadRowsPerS: number;
   /** GET /api/health while the first load ran: p99 and the longest wait, ms; the longest during the re-upload. */
@@ -264,6 +267,16 @@ async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer)
       await call(server, 'GET', `${PERSONS}?ordering=-created_at&page=${1 + (i % 50)}&page_size=20`);
       newestLatencies.push(performance.now() - t);
     }
+    // the people pickers of forms: what a name search types (the options find by name only), and the opened list
+    const pickerTerms = terms.filter((term) => !/[\d@]/.test(term));
+    const pickerLatencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const term = i % 10 === 0 ? '' : pickerTerms[i % pickerTerms.length]!;
+      const t = performance.now();
+      const response = await call(server, 'GET', `${PERSON_OPTIONS}?search=${encodeURIComponent(term)}`);
+      pickerLatencies.push(performance.now() - t);
+      if (response.status !== 200) throw new Error(`picker ${term}: ${response.status}`);
+    }
     // the monthly re-upload: every one of the same people, renamed (the diff finds each, apply rewrites person and search words)
     ctx.log(`${spec.engine}: uploading the same ${ROWS} people again, renamed`);
     const again = await importFile(server, peopleCsv(ROWS, true), 'personas-2.csv', { operation: 'UPDATE', rows: ROWS });
@@ -280,6 +293,7 @@ async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer)
       searchP95: percentile(latencies, 95),
       listP95: percentile(listLatencies, 95),
       newestP95: percentile(newestLatencies, 95),
+      pickerP95: percentile(pickerLatencies, 95),
       healthP99: percentile(first.health, 99),
       healthMax: Math.max(...first.health),
       reuploadHealthMax: Math.max(...again.health),
@@ -408,10 +422,10 @@ const bench: Benchmark = {
     }
 
     const pgRate = results.find((r) => r.engine === 'postgres')?.rowsPerS ?? null;
-    const columns = ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms', 'list during p99 ms', 'list during max ms', 're-upload list during max ms'];
+    const columns = ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 'picker p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms', 'list during p99 ms', 'list during max ms', 're-upload list during max ms'];
     /** A reference row: its first cells, the rest blank. */
     const reference = (...cells: Cell[]): Cell[] => [...cells, ...Array<Cell>(columns.length - cells.length).fill(null)];
-    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95, r.newestP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS), Math.round(r.healthP99), Math.round(r.healthMax), Math.round(r.reuploadHealthMax), Math.round(r.listDuringP99), Math.round(r.listDuringMax), Math.round(r.reuploadListDuringMax)]);
+    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.searchP50, r.searchP95, r.listP95, r.newestP95, r.pickerP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS), Math.round(r.healthP99), Math.round(r.healthMax), Math.round(r.reuploadHealthMax), Math.round(r.listDuringP99), Math.round(r.listDuringMax), Math.round(r.reuploadListDuringMax)]);
     if (copy) rows.push(reference(`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%'));
     const realCopyRate = realCopy ? ROWS / realCopy.seconds : null;
     if (realCopy && realCopyRate && copy) rows.push(reference('COPY of the result into tables like the real ones', null, realCopy.seconds, Math.round(realCopyRate), pct(realCopyRate / copy.rowsPerS)));
@@ -427,7 +441,7 @@ const bench: Benchmark = {
         're-upload: the same people uploaded again with every name changed (each row an UPDATE: person, search words), after the searches; the ratio is to the first load of the same run. Peak RSS covers the first load only.',
         'health: GET /api/health (no database) every 25 ms on a connection of its own during the first load (and the re-upload: its longest wait); the longest wait is the longest stretch in which the server answered nothing (PGlite runs on the server’s event loop; PostgreSQL is the baseline).',
         'list during: a page of the people list (database, signed in) every 100 ms on a connection of its own during the first load (and the re-upload): how long the rest of the tenant waited behind the import (PGlite is one connection, which the apply’s transaction holds; PostgreSQL is the baseline).',
-        `search: ${SEARCHES} sequential GET /persons/?search= over a mix of first names, surnames, name + surname, e-mails, RUTs (three writings), phones, two letters and misses; list: pages 1–50 without search.`,
+        `search: ${SEARCHES} sequential GET /persons/?search= over a mix of first names, surnames, name + surname, e-mails, RUTs (three writings), phones, two letters and misses; list: pages 1–50 without search; picker: 200 GET /person-options/?search= (the forms' people pickers, any member) over the name searches of that mix and, one in ten, none (the opened list).`,
       ],
     });
     ctx.data.results = results;

@@ -232,7 +232,7 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
   it('person options: any member finds people by name (never by e-mail, document or phone), narrowed by an audience, and names picked ones back', async () => {
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     expect((await server.api('demo', PERSONS, { token: operario })).status).toBe(403);
-    type Options = { count: number; results: { id: string; name: string; positions: string[]; is_disabled: boolean }[] };
+    type Options = { more: boolean; results: { id: string; name: string; positions: string[]; is_disabled: boolean }[] };
     const options = async (query: string, token = operario) => {
       const response = await server.api('demo', `${AUD}/person-options/?${query}`, { token });
       expect(response.status, await response.clone().text()).toBe(200);
@@ -248,15 +248,18 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect(Object.keys(found.results[0]!).sort()).toEqual(['id', 'is_disabled', 'name', 'positions']);
     // what the people list finds by, a picker does not
     for (const search of [detail.primary_email, detail.identity_documents[0]!.number, detail.phones[0]?.number.slice(-8)].filter(Boolean)) {
-      expect((await options(`search=${encodeURIComponent(search!)}`)).count, search).toBe(0);
+      expect((await options(`search=${encodeURIComponent(search!)}`)).results, search).toEqual([]);
       expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=${encodeURIComponent(search!)}`, { token: admin }))).count, search).toBeGreaterThan(0);
     }
     // a regular expression's characters are plain text
-    expect((await options(`search=${encodeURIComponent('.*')}`)).count).toBe(0);
+    expect((await options(`search=${encodeURIComponent('.*')}`)).results).toEqual([]);
     // everyone enabled, by name, without a search; disabled ones are not offered but are named back
     const all = await options('page_size=50');
     const enabled = await body<{ count: number }>(await server.api('demo', `${PERSONS}?status=active`, { token: admin }));
-    expect(all.count).toBe(enabled.count);
+    expect([all.results.length, all.more]).toEqual([enabled.count, false]);
+    // a page, and whether more match
+    const five = await options('page_size=5');
+    expect([five.results, five.more]).toEqual([all.results.slice(0, 5), true]);
     const names = all.results.map((p) => p.name);
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'es')));
     const disabled = (await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;

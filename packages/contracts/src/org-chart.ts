@@ -114,7 +114,8 @@ export const ZPersonOption = z
   .object({ id: z.string(), name: z.string(), positions: z.array(z.string()), is_disabled: z.boolean() })
   .meta({ id: 'PersonOption' });
 export type TPersonOption = z.infer<typeof ZPersonOption>;
-export const ZPersonOptions = z.object({ count: z.number().int(), results: z.array(ZPersonOption) }).meta({ id: 'PersonOptions' });
+/** A page of options, and whether more match (a picker asks to narrow the search then). */
+export const ZPersonOptions = z.object({ results: z.array(ZPersonOption), more: z.boolean() }).meta({ id: 'PersonOptions' });
 export type TPersonOptions = z.infer<typeof ZPersonOptions>;
 
 export const ZPermissionsCalculatorRequest = z.object({ positions: ids.optional(), persons: ids.optional(), audience: z.string().max(100).optional() });

@@ -124,9 +124,9 @@ export async function personOptions(ctx: Ctx, query: { search?: string | undefin
       idIn = audiencePersonsSql(ctx.tenant.id, row.rules);
     }
     const ids = query.ids?.filter(isUuid);
-    if (ids?.length === 0) return { count: 0, results: [] };
-    const { count, rows } = await listPersonOptions(tx, ctx.tenant.id, { search: query.search, idIn, ids, limit: ids ? ids.length : query.page_size });
-    return { count, results: rows.map((row) => ({ id: row.id, name: row.name, positions: row.positions.map((position) => position.title), is_disabled: row.is_disabled })) };
+    if (ids?.length === 0) return { more: false, results: [] };
+    const { more, rows } = await listPersonOptions(tx, ctx.tenant.id, { search: query.search, idIn, ids, limit: ids ? ids.length : query.page_size });
+    return { more, results: rows.map((row) => ({ id: row.id, name: row.name, positions: row.positions.map((position) => position.title), is_disabled: row.is_disabled })) };
   });
 }
 

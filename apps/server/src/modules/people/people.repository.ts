@@ -322,35 +322,44 @@ export interface PersonOptionRow {
  * with each word of the search, by name; or the persons `ids` names, whatever their state. The
  * name test runs on the candidates the search words' index gives, so an e-mail, a document or a
  * phone finds nobody here: a member learns names and positions, never whose RUT is which.
+ * Whether more than `limit` match, not how many: a picker shows a page, and counting would look
+ * up every candidate.
  */
 export async function listPersonOptions(
   tx: Drizzle,
   tenantId: string,
   query: { search?: string | undefined; idIn?: SQL | undefined; ids?: readonly string[] | undefined; limit: number },
-): Promise<{ count: number; rows: PersonOptionRow[] }> {
-  let where: SQL;
-  let searching = false;
-  if (query.ids) {
-    where = sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...query.ids])}::uuid[])`;
+): Promise<{ more: boolean; rows: PersonOptionRow[] }> {
+  const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
+  const nameHas = (sortName: SQL) => words.map((word) => sql`${sortName} ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`);
+  const search = query.ids ? { terms: [] as string[][], searching: false } : personFilters(tenantId, { search: query.search });
+  const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
+  let statement: SQL;
+  if (search.searching) {
+    // the search words' index gives the candidates with their sort names; they are name-tested and
+    // ordered by themselves, then looked up in that order until the page is full (state, audience)
+    statement = sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, search.terms)})
+      SELECT ${columns}
+      FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(nameHas(sql`c.sort_name`), sql` AND `)} ORDER BY c.sort_name COLLATE "C", c.id) o
+      JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}) p ON true
+      ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
   } else {
-    const filters = personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn });
-    const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
-    where = sql.join([filters.where, ...words.map((word) => sql`p.sort_name ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`)], sql` AND `);
-    searching = filters.searching;
+    // no search (or one of short words, a prefix of the name): persons_sort walks the tenant in
+    // name order and stops when the page is full
+    const where = query.ids
+      ? sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...query.ids])}::uuid[])`
+      : sql.join([personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn }).where, ...nameHas(sql`p.sort_name`)], sql` AND `);
+    statement = sql`SELECT ${columns} FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit + 1}`;
   }
-  // the search words' index gives few candidates: they are counted and ordered by themselves;
-  // without one, persons_sort walks the tenant in name order and the page stops early
-  const page = searching
-    ? sql`WITH m AS MATERIALIZED (SELECT p.id, p.sort_name FROM persons p WHERE ${where})
-        SELECT c.total, page.id FROM (SELECT count(*)::int AS total FROM m) c
-        LEFT JOIN LATERAL (SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit}) page ON true`
-    : sql`SELECT c.total, page.id FROM (SELECT count(*)::int AS total FROM persons p WHERE ${where}) c
-        LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit}) page ON true`;
-  const result = (await tx.execute(sql`
-    SELECT pg.total, p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions
-    FROM (${page}) pg LEFT JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = pg.id
-    ORDER BY p.sort_name COLLATE "C", p.id`)) as unknown as { rows: (PersonOptionRow & { total: number })[] };
-  return { count: result.rows[0]?.total ?? 0, rows: result.rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row) };
+  const rows = ((await tx.execute(statement)) as unknown as { rows: PersonOptionRow[] }).rows;
+  return { more: rows.length > query.limit, rows: rows.slice(0, query.limit) };
+}
+
+/** The persons with a search word starting with each term (one of its alternatives), with their sort names: the search words' index alone answers it. */
+function termCandidates(tenantId: string, terms: readonly string[][]): SQL {
+  return sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, terms[0]!, true)}) t1
+    ${terms.length > 1 ? sql`WHERE ${sql.join(terms.slice(1).map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``}
+    GROUP BY t1.person_id`;
 }
 
 /** The persons one of whose search words starts with one of `alternatives`, with their sort names (the term index alone answers it). */
@@ -425,12 +434,7 @@ export async function listPersons(
   const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
   let source: { with: SQL; total: SQL; page: SQL };
   if (searching) {
-    const matches =
-      terms.length > 0
-        ? sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, terms[0]!, true)}) t1
-            ${terms.length > 1 ? sql`WHERE ${sql.join(terms.slice(1).map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``}
-            GROUP BY t1.person_id`
-        : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
+    const matches = terms.length > 0 ? termCandidates(tenantId, terms) : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,
       total: sql`SELECT count(*)::int AS total FROM m`,

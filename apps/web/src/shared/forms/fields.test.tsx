@@ -375,7 +375,7 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   it('users with an audience search the audience members among the options any member may see (name and positions)', async () => {
     const fetch = vi.fn(async (url: string) => {
       if (url.endsWith('/audiences/a1/')) return jsonResponse({ id: 'a1', name: 'Bodega', rules: {} });
-      if (url.includes('/person-options/') && url.includes('audience=a1')) return jsonResponse({ count: 1, results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Bodeguera', 'Brigadista'], is_disabled: false }] });
+      if (url.includes('/person-options/') && url.includes('audience=a1')) return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Bodeguera', 'Brigadista'], is_disabled: false }], more: false });
       return jsonResponse({}, 404);
     });
     vi.stubGlobal('fetch', fetch);
