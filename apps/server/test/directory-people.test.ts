@@ -193,6 +193,21 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect(disabled.results.every((p) => p.is_disabled)).toBe(true);
     expect(disabled.results.map((p) => p.name)).toContain('Jorge Soto');
     expect((await list('?status=active&page_size=200')).results.every((p) => !p.is_disabled)).toBe(true);
+    // a search of the active or of the disabled ones (the list's default is the active): counted and paged by name
+    const c = await body<Person>(await create({ name: 'Filtrada Tres' }));
+    expect((await server.api('demo', `${PERSONS}${c.id}/disable`, { method: 'POST', token: admin })).status).toBe(200);
+    const names = async (query: string) => {
+      const page = await list(`?search=${encodeURIComponent('filtrada')}&${query}`);
+      expect(page.count, query).toBe(page.results.length);
+      return page.results.map((p) => p.name);
+    };
+    expect(await names('status=active')).toEqual(['Filtrada Dos', 'Filtrada Uno']);
+    expect(await names('status=disabled')).toEqual(['Filtrada Tres']);
+    expect(await names('status=all')).toEqual(['Filtrada Dos', 'Filtrada Tres', 'Filtrada Uno']);
+    const second = await list('?search=filtrada&status=active&page_size=1&page=2');
+    expect([second.count, second.results.map((p) => p.name)]).toEqual([2, ['Filtrada Uno']]);
+    expect((await server.api('demo', `${PERSONS}${c.id}/enable`, { method: 'POST', token: admin })).status).toBe(200);
+    expect(await names('status=active')).toEqual(['Filtrada Dos', 'Filtrada Tres', 'Filtrada Uno']);
     const paged = await list(`?search=Filtrada&origin=BUSINESS_PARTNER&page_size=1`);
     expect(paged.next).toBeNull();
     const twoPages = await list(`?search=Filtrada&page_size=1`);

@@ -276,7 +276,7 @@ const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFF
  * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
  * row-level security, so both use their index (decision 008).
  */
-export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; searching: boolean; terms: string[][] } {
+export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; searching: boolean; terms: string[][]; statusTerms: string[][] } {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
   let terms: string[][] = [];
   const folded = query.search ? foldText(query.search) : '';
@@ -304,7 +304,10 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
   if (query.companyId) filters.push(sql`p.company_id = ${query.companyId}`);
   if (query.idIn) filters.push(sql`p.id IN (${query.idIn})`);
-  return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms };
+  // narrowed by the state alone (the list's default: the active ones), the search words' index
+  // still gives the candidates, and the disabled ones are taken out of them (persons_disabled)
+  const statusOnly = query.status !== undefined && query.status !== 'all' && !(query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn);
+  return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms, statusTerms: statusOnly ? terms : [] };
 }
 
 /** A text as a literal part of a POSIX regular expression. */
@@ -428,13 +431,19 @@ export async function listPersons(
   tenantId: string,
   query: PersonQuery & { limit: number; offset: number; ordering?: 'name' | '-created_at' },
 ): Promise<{ count: number; rows: PersonListRow[] }> {
-  const { where, searching, terms } = personFilters(tenantId, query);
+  const { where, searching, terms, statusTerms } = personFilters(tenantId, query);
   // newest first walks persons_created; by name, persons_sort
   const recent = query.ordering === '-created_at';
   const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
   let source: { with: SQL; total: SQL; page: SQL };
   if (searching) {
-    const matches = terms.length > 0 ? termCandidates(tenantId, terms) : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
+    const disabled = sql`SELECT d.id FROM persons d WHERE d.tenant_id = ${tenantId} AND d.is_disabled`;
+    const matches =
+      terms.length > 0
+        ? termCandidates(tenantId, terms)
+        : statusTerms.length > 0
+          ? sql`SELECT c.id, c.sort_name FROM (${termCandidates(tenantId, statusTerms)}) c WHERE c.id ${query.status === 'disabled' ? sql`IN` : sql`NOT IN`} (${disabled})`
+          : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,
       total: sql`SELECT count(*)::int AS total FROM m`,

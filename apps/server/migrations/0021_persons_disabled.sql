@@ -1,0 +1,1 @@
+CREATE INDEX "persons_disabled" ON "persons" USING btree ("tenant_id","id") WHERE is_disabled;
