@@ -11,7 +11,8 @@ import { isInputField } from './values.ts';
  */
 export type ReferenceKind = 'user' | 'venue' | 'location' | 'data_source';
 
-const KIND_OF_TYPE: Partial<Record<InputField['type'], ReferenceKind>> = {
+/** The catalogue each picker type names rows of (assets: none yet). */
+export const REFERENCE_KINDS: Partial<Record<InputField['type'], ReferenceKind>> = {
   user: 'user',
   users: 'user',
   venue: 'venue',
@@ -38,7 +39,7 @@ export function audienceId(audience: unknown): string | null {
 
 /** The scope of a picker field; null for every other field. */
 export function referenceScope(field: InputField): ReferenceScope | null {
-  const kind = KIND_OF_TYPE[field.type];
+  const kind = REFERENCE_KINDS[field.type];
   if (!kind) return null;
   const audience = 'audience' in field ? audienceId(field.audience) : null;
   const source = 'data_source_id' in field ? field.data_source_id : null;

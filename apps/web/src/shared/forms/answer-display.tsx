@@ -9,6 +9,7 @@ import type { FileMetadata } from '@faena/domain/forms/files';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { formatCompactNumber } from '@faena/domain/forms/format';
 import { DISPLAY_TEXTS } from '@faena/domain/forms/messages';
+import { REFERENCE_KINDS } from '@faena/domain/forms/references';
 import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
 import { isInputField, isSkipped } from '@faena/domain/forms/values';
@@ -27,15 +28,6 @@ import classes from './forms.module.css';
  */
 
 const LOCALES: Record<string, string> = { es: 'es-CL', 'es-MX': 'es-MX', en: 'en-US' };
-const PICKER_KIND: Partial<Record<InputField['type'], CatalogKind>> = {
-  user: 'user',
-  users: 'user',
-  venue: 'venue',
-  venues: 'venue',
-  location: 'location',
-  locations: 'location',
-  data_source: 'data_source',
-};
 
 interface Lookup {
   kind: CatalogKind;
@@ -51,7 +43,7 @@ function collect(fields: readonly FormField[], responses: readonly unknown[], lo
     for (const response of responses) {
       const value = ownValue(response, field.name);
       if (value === null || value === undefined) continue;
-      const kind = PICKER_KIND[field.type];
+      const kind = REFERENCE_KINDS[field.type];
       const list = Array.isArray(value) ? value : [value];
       if (kind) {
         const dataSourceId = field.type === 'data_source' && field.data_source_id != null ? String(field.data_source_id) : null;

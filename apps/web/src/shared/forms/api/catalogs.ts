@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaged } from '@faena/contracts';
+import type { ReferenceKind } from '@faena/domain/forms/references';
 import { apiClient } from '../../api/api-client.ts';
 import { isHttpError } from '../../api/http-error.ts';
 
@@ -9,7 +10,8 @@ import { isHttpError } from '../../api/http-error.ts';
  * show are typed here.
  */
 
-export type EntityKind = 'user' | 'venue' | 'location' | 'data_source';
+/** The catalogues pickers search: the domain's reference kinds. */
+export type EntityKind = ReferenceKind;
 
 export interface PickerOption {
   id: string;

@@ -4,27 +4,16 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FIELD_TYPE_INFO } from '@faena/domain/forms/field-types';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
-import { audienceId } from '@faena/domain/forms/references';
+import { audienceId, REFERENCE_KINDS } from '@faena/domain/forms/references';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
-import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type EntityKind, type PickerOption } from '../api/catalogs.ts';
+import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type PickerOption } from '../api/catalogs.ts';
 import type { FieldProps } from '../field-props.ts';
 import { useFieldT, useRenderer } from '../renderer-context.ts';
 import classes from '../forms.module.css';
 
 type PickerField = FieldOf<'venue' | 'venues' | 'user' | 'users' | 'location' | 'locations' | 'data_source' | 'assets'>;
 
-const KIND: Record<PickerField['type'], EntityKind | null> = {
-  venue: 'venue',
-  venues: 'venue',
-  user: 'user',
-  users: 'user',
-  location: 'location',
-  locations: 'location',
-  data_source: 'data_source',
-  // The asset catalogue does not exist yet (issue 5: its picker stays hidden).
-  assets: null,
-};
 
 function ids(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String);
@@ -48,7 +37,8 @@ function Unavailable({ children, testId }: { children: string; testId: string })
 export function EntityPickerField({ field, value, onChange, onBlur, disabled, invalid, inputId, describedBy }: FieldProps<PickerField>) {
   const t = useFieldT();
   const { validatorFlags } = useRenderer();
-  const kind = KIND[field.type];
+  // the asset catalogue does not exist yet (issue 5: its picker stays hidden)
+  const kind = REFERENCE_KINDS[field.type] ?? null;
   const isMultiple = FIELD_TYPE_INFO[field.type].isPlural;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
