@@ -310,9 +310,6 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms, statusTerms: statusOnly ? terms : [] };
 }
 
-/** A text as a literal part of a POSIX regular expression. */
-const regexLiteral = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (char) => `\\${char}`);
-
 export interface PersonOptionRow {
   id: string;
   name: string;
@@ -334,7 +331,8 @@ export async function listPersonOptions(
   query: { search?: string | undefined; idIn?: SQL | undefined; ids?: readonly string[] | undefined; limit: number },
 ): Promise<{ more: boolean; rows: PersonOptionRow[] }> {
   const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
-  const nameHas = (sortName: SQL) => words.map((word) => sql`${sortName} ~ ${`(^|[^[:alnum:]])${regexLiteral(word)}`}`);
+  // a name's words are its sort name's, split at spaces (as searchWordsOf splits them): one starts with the word
+  const nameHas = (sortName: SQL) => words.map((word) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`);
   const search = query.ids ? { terms: [] as string[][], searching: false } : personFilters(tenantId, { search: query.search });
   const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
   let statement: SQL;
