@@ -49,10 +49,14 @@ export function referenceScope(field: InputField): ReferenceScope | null {
 /** One key per scope (a map key for the rows found in it). */
 export const scopeKey = (scope: ReferenceScope): string => `${scope.kind}|${scope.audience ?? ''}|${scope.dataSource ?? ''}`;
 
+/** One id of a picker's value: non-blank text or a finite number. */
+export function isPickedId(value: unknown): value is string | number {
+  return (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
+}
+
 /** The ids a picker's value names (one or a list; numbers as text); none when it is of another shape. */
 export function pickedIds(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list.filter((item): item is string | number => (typeof item === 'string' && item.trim() !== '') || (typeof item === 'number' && Number.isFinite(item))).map(String);
+  return (Array.isArray(value) ? value : [value]).filter(isPickedId).map(String);
 }
 
 /** Calls `visit` with every input field that has an answer in `values`, sub-forms included (one object or a list of them). */

@@ -6,7 +6,7 @@ import { FIELD_TYPE_INFO } from './field-types.ts';
 import { checkFile, checkFileCount, uploadRules, type FileMetadata } from './files.ts';
 import { FORM_MESSAGES, listLengthMessage, quantityMessage, textLengthMessage, valueBoundMessage, type Bound } from './messages.ts';
 import { checkNumberRules, linearScaleRules, numberFieldRules, parseNumberInput, type NumberRules } from './numbers.ts';
-import { pickedIds, referenceScope, type ReferenceScope } from './references.ts';
+import { isPickedId, pickedIds, referenceScope, type ReferenceScope } from './references.ts';
 import { isValidRut } from './rut.ts';
 import type { FieldOf, FormField, InputField } from './schema.ts';
 import { ownValue } from './show-if.ts';
@@ -146,12 +146,8 @@ function checkOrdered(value: string, validators: Validator[], toKey: (text: stri
 
 const dateKey = (text: string): number | undefined => (isIsoDate(text) ? Date.parse(`${text}T00:00:00Z`) : undefined);
 
-function isId(value: unknown): value is string | number {
-  return (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
-}
-
 function isIdList(value: unknown): value is (string | number)[] {
-  return Array.isArray(value) && value.every(isId) && new Set(value.map(String)).size === value.length;
+  return Array.isArray(value) && value.every(isPickedId) && new Set(value.map(String)).size === value.length;
 }
 
 /**
@@ -271,7 +267,7 @@ function checkValue(field: InputField, value: unknown, ctx: Context, path: strin
     case 'venue':
     case 'user':
     case 'location':
-      return isId(value) ? checkReferences(field, value, ctx) : FORM_MESSAGES.invalid;
+      return isPickedId(value) ? checkReferences(field, value, ctx) : FORM_MESSAGES.invalid;
     case 'venues':
     case 'users':
     case 'locations':

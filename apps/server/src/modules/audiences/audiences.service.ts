@@ -116,7 +116,8 @@ export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRule
  * persons found by name, of an audience when one is given; or the persons `ids` names back.
  */
 export async function personOptions(ctx: Ctx, query: { search?: string | undefined; audience?: string | undefined; ids?: string[] | undefined; page_size: number }): Promise<TPersonOptions> {
-  return ctx.tx(async (tx) => {
+  // the audience, then the page: reads with no common snapshot to keep (decision 013)
+  return ctx.read(async (tx) => {
     let idIn;
     if (query.audience !== undefined && !query.ids) {
       const row = isUuid(query.audience) ? await findAudience(tx, ctx.tenant.id, query.audience) : null;

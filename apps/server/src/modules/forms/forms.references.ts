@@ -3,7 +3,7 @@ import { scopeKey, type ReferenceScope } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { audiencePersonsSql } from '../audiences/audiences.service.ts';
-import { findAudience } from '../audiences/audiences.repository.ts';
+import { findAudience, type AudienceRow } from '../audiences/audiences.repository.ts';
 
 /**
  * Which of the rows a response names its pickers would have offered (spec forms §3), one
@@ -18,19 +18,27 @@ export async function knownReferences(
   wanted: ReadonlyMap<string, { scope: ReferenceScope; ids: ReadonlySet<string> }>,
 ): Promise<(scope: ReferenceScope, id: string) => boolean> {
   const found = new Map<string, Set<string>>();
-  for (const [key, { scope, ids }] of wanted) found.set(key, await foundIn(tx, tenantId, scope, [...ids]));
+  // a user and a venue picker often share an audience: each is read once
+  const audiences = new Map<string, Promise<AudienceRow | null>>();
+  const audienceOf = (id: string) => {
+    if (!audiences.has(id)) audiences.set(id, isUuid(id) ? findAudience(tx, tenantId, id) : Promise.resolve(null));
+    return audiences.get(id)!;
+  };
+  for (const [key, { scope, ids }] of wanted) found.set(key, await foundIn(tx, tenantId, scope, [...ids], audienceOf));
   // ids are compared as the database writes them (a uuid in lower case); a data source's keys as they are
   return (scope, id) => found.get(scopeKey(scope))?.has(scope.kind === 'data_source' ? id : id.toLowerCase()) ?? false;
 }
 
-async function foundIn(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[]): Promise<Set<string>> {
-  const query = await scopeQuery(tx, tenantId, scope, ids);
+type AudienceOf = (id: string) => Promise<AudienceRow | null>;
+
+async function foundIn(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[], audienceOf: AudienceOf): Promise<Set<string>> {
+  const query = await scopeQuery(tenantId, scope, ids, audienceOf);
   if (!query) return new Set();
   const result = (await tx.execute(query)) as unknown as { rows: { id: string }[] };
   return new Set(result.rows.map((row) => row.id));
 }
 
-async function scopeQuery(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[]): Promise<SQL | null> {
+async function scopeQuery(tenantId: string, scope: ReferenceScope, ids: string[], audienceOf: AudienceOf): Promise<SQL | null> {
   if (scope.kind === 'data_source') {
     if (!scope.dataSource || !isUuid(scope.dataSource) || ids.length === 0) return null;
     return sql`
@@ -42,7 +50,7 @@ async function scopeQuery(tx: Drizzle, tenantId: string, scope: ReferenceScope, 
   if (uuids.length === 0) return null;
   let rules = null;
   if (scope.audience !== null) {
-    const audience = isUuid(scope.audience) ? await findAudience(tx, tenantId, scope.audience) : null;
+    const audience = await audienceOf(scope.audience);
     if (!audience) return null;
     rules = audience.rules;
   }

@@ -128,7 +128,8 @@ export async function submitResponse(ctx: Ctx, formId: string, response: Record<
   const uploads = [...referencedUploads(form.definition, response)];
   const metadata: Record<string, FileMetadata> = uploads.length ? await filesMetadata(ctx, uploads) : {};
   const picked = referencedRows(form.definition, response);
-  const knownReference = picked.size > 0 ? await ctx.tx((tx) => knownReferences(tx, ctx.tenant.id, picked)) : undefined;
+  // reads with no common snapshot to keep (decision 013)
+  const knownReference = picked.size > 0 ? await ctx.read((db) => knownReferences(db, ctx.tenant.id, picked)) : undefined;
   const errors = validateResponse(form.definition, response, {
     flags: resolveFlags(ctx.tenant.featureFlags),
     fileMetadata: (reference) => metadata[uploadIdFromLink(reference) ?? reference],

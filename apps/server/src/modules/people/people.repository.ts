@@ -276,7 +276,13 @@ const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFF
  * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
  * row-level security, so both use their index (decision 008).
  */
-export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; searching: boolean; terms: string[][]; statusTerms: string[][] } {
+/**
+ * What narrows a person query besides its search: nothing, the state alone (the list's default:
+ * the active ones), or other filters. The search words' index answers the first two by itself.
+ */
+export type PersonNarrowing = 'none' | 'status' | 'other';
+
+export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; terms: string[][]; narrowing: PersonNarrowing } {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
   let terms: string[][] = [];
   const folded = query.search ? foldText(query.search) : '';
@@ -293,7 +299,8 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
       for (const alternatives of terms) filters.push(sql`p.id IN (${termMatches(tenantId, alternatives)})`);
     }
   }
-  const narrowed = Boolean(query.status && query.status !== 'all') || Boolean(query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn);
+  const narrowing: PersonNarrowing =
+    query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn ? 'other' : query.status && query.status !== 'all' ? 'status' : 'none';
   if (query.status === 'active') filters.push(sql`NOT p.is_disabled`);
   if (query.status === 'disabled') filters.push(sql`p.is_disabled`);
   if (query.account === 'active') filters.push(sql`p.user_id IS NOT NULL`);
@@ -304,10 +311,7 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   if (query.workspaceId) filters.push(sql`p.workspace_ids @> ARRAY[${query.workspaceId}]::uuid[]`);
   if (query.companyId) filters.push(sql`p.company_id = ${query.companyId}`);
   if (query.idIn) filters.push(sql`p.id IN (${query.idIn})`);
-  // narrowed by the state alone (the list's default: the active ones), the search words' index
-  // still gives the candidates, and the disabled ones are taken out of them (persons_disabled)
-  const statusOnly = query.status !== undefined && query.status !== 'all' && !(query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn);
-  return { where: sql.join(filters, sql` AND `), searching: terms.length > 0, terms: narrowed ? [] : terms, statusTerms: statusOnly ? terms : [] };
+  return { where: sql.join(filters, sql` AND `), terms, narrowing };
 }
 
 export interface PersonOptionRow {
@@ -333,13 +337,13 @@ export async function listPersonOptions(
   const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
   // a name's words are its sort name's, split at spaces (as searchWordsOf splits them): one starts with the word
   const nameHas = (sortName: SQL) => words.map((word) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`);
-  const search = query.ids ? { terms: [] as string[][], searching: false } : personFilters(tenantId, { search: query.search });
+  const filters = query.ids ? null : personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn });
   const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
   let statement: SQL;
-  if (search.searching) {
+  if (filters && filters.terms.length > 0) {
     // the search words' index gives the candidates with their sort names; they are name-tested and
     // ordered by themselves, then looked up in that order until the page is full (state, audience)
-    statement = sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, search.terms)})
+    statement = sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, filters.terms)})
       SELECT ${columns}
       FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(nameHas(sql`c.sort_name`), sql` AND `)} ORDER BY c.sort_name COLLATE "C", c.id) o
       JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}) p ON true
@@ -347,9 +351,9 @@ export async function listPersonOptions(
   } else {
     // no search (or one of short words, a prefix of the name): persons_sort walks the tenant in
     // name order and stops when the page is full
-    const where = query.ids
-      ? sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...query.ids])}::uuid[])`
-      : sql.join([personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn }).where, ...nameHas(sql`p.sort_name`)], sql` AND `);
+    const where = filters
+      ? sql.join([filters.where, ...nameHas(sql`p.sort_name`)], sql` AND `)
+      : sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...(query.ids ?? [])])}::uuid[])`;
     statement = sql`SELECT ${columns} FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit + 1}`;
   }
   const rows = ((await tx.execute(statement)) as unknown as { rows: PersonOptionRow[] }).rows;
@@ -429,18 +433,19 @@ export async function listPersons(
   tenantId: string,
   query: PersonQuery & { limit: number; offset: number; ordering?: 'name' | '-created_at' },
 ): Promise<{ count: number; rows: PersonListRow[] }> {
-  const { where, searching, terms, statusTerms } = personFilters(tenantId, query);
+  const { where, terms, narrowing } = personFilters(tenantId, query);
   // newest first walks persons_created; by name, persons_sort
   const recent = query.ordering === '-created_at';
   const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
   let source: { with: SQL; total: SQL; page: SQL };
-  if (searching) {
+  if (terms.length > 0) {
+    // by the state alone, the disabled ones (persons_disabled) are taken out of the candidates, or kept
     const disabled = sql`SELECT d.id FROM persons d WHERE d.tenant_id = ${tenantId} AND d.is_disabled`;
     const matches =
-      terms.length > 0
+      narrowing === 'none'
         ? termCandidates(tenantId, terms)
-        : statusTerms.length > 0
-          ? sql`SELECT c.id, c.sort_name FROM (${termCandidates(tenantId, statusTerms)}) c WHERE c.id ${query.status === 'disabled' ? sql`IN` : sql`NOT IN`} (${disabled})`
+        : narrowing === 'status'
+          ? sql`SELECT c.id, c.sort_name FROM (${termCandidates(tenantId, terms)}) c WHERE c.id ${query.status === 'disabled' ? sql`IN` : sql`NOT IN`} (${disabled})`
           : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,

@@ -9,7 +9,7 @@ import type { FileMetadata } from '@faena/domain/forms/files';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { formatCompactNumber } from '@faena/domain/forms/format';
 import { DISPLAY_TEXTS } from '@faena/domain/forms/messages';
-import { REFERENCE_KINDS } from '@faena/domain/forms/references';
+import { forEachAnswer, pickedIds, REFERENCE_KINDS } from '@faena/domain/forms/references';
 import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { ownValue } from '@faena/domain/forms/show-if';
 import { isInputField, isSkipped } from '@faena/domain/forms/values';
@@ -36,32 +36,23 @@ interface Lookup {
   displayKey: string | null;
 }
 
-/** Ids of picked entities and file links in these responses (sub-forms included). */
+/** Ids of picked entities and file links in these responses (sub-forms included, one or a list of them). */
 function collect(fields: readonly FormField[], responses: readonly unknown[], lookups: Map<string, Lookup>, files: Set<string>): void {
-  for (const field of fields) {
-    if (!isInputField(field)) continue;
-    for (const response of responses) {
-      const value = ownValue(response, field.name);
-      if (value === null || value === undefined) continue;
+  for (const response of responses) {
+    forEachAnswer(fields, response, (field, value) => {
       const kind = REFERENCE_KINDS[field.type];
-      const list = Array.isArray(value) ? value : [value];
       if (kind) {
         const dataSourceId = field.type === 'data_source' && field.data_source_id != null ? String(field.data_source_id) : null;
         const displayKey = field.type === 'data_source' ? (field.display_key ?? null) : null;
-        for (const item of list) {
-          if (typeof item !== 'string' && typeof item !== 'number') continue;
-          const id = String(item);
-          lookups.set(`${kind}|${dataSourceId ?? ''}|${id}`, { kind, id, dataSourceId, displayKey });
-        }
+        for (const id of pickedIds(value)) lookups.set(`${kind}|${dataSourceId ?? ''}|${id}`, { kind, id, dataSourceId, displayKey });
       }
       if ((FILE_FIELD_TYPES as readonly string[]).includes(field.type)) {
-        for (const item of list) {
+        for (const item of Array.isArray(value) ? value : [value]) {
           const uploadId = typeof item === 'string' ? uploadIdFromLink(item) : undefined;
           if (uploadId) files.add(uploadId);
         }
       }
-      if (field.type === 'form') collect(field.fields, [value], lookups, files);
-    }
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FIELD_TYPE_INFO } from '@faena/domain/forms/field-types';
 import { limitReachedMessage } from '@faena/domain/forms/messages';
-import { audienceId, REFERENCE_KINDS } from '@faena/domain/forms/references';
+import { audienceId, pickedIds, REFERENCE_KINDS } from '@faena/domain/forms/references';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type PickerOption } from '../api/catalogs.ts';
@@ -13,13 +13,6 @@ import { useFieldT, useRenderer } from '../renderer-context.ts';
 import classes from '../forms.module.css';
 
 type PickerField = FieldOf<'venue' | 'venues' | 'user' | 'users' | 'location' | 'locations' | 'data_source' | 'assets'>;
-
-
-function ids(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String);
-  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
-  return [];
-}
 
 function Unavailable({ children, testId }: { children: string; testId: string }) {
   return (
@@ -54,7 +47,7 @@ export function EntityPickerField({ field, value, onChange, onBlur, disabled, in
     { kind: kind ?? 'venue', search: debounced, audience: audienceQuery.data ?? null, dataSourceId, displayKey },
     configured && audienceReady && (opened || debounced !== ''),
   );
-  const selected = ids(value);
+  const selected = pickedIds(value);
   const known = useMemo(() => new Map((options.data ?? []).map((option) => [option.id, option])), [options.data]);
   const missing = selected.filter((id) => !known.has(id));
   const looked = useQueries({ queries: missing.map((id) => ({ ...optionQueryOptions(kind ?? 'venue', id, { dataSourceId, displayKey }), enabled: configured })) });
