@@ -387,6 +387,44 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/persons/'))).toBe(false);
   });
 
+  it('a page that does not hold every match ends with a line asking to keep typing, which picks nothing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: true })));
+    const { onSubmit } = await renderForm([{ id: 1, type: 'users', name: 'equipo', label: 'Equipo' }]);
+    fireEvent.click(inputOf('equipo'));
+    const more = await screen.findByText('Hay más resultados: escribe para acotar la búsqueda.');
+    expect(more.closest('[role=option]')?.getAttribute('data-combobox-disabled')).toBe('true');
+    fireEvent.click(more);
+    fireEvent.click(await screen.findByText('Ana Pérez'));
+    expect(await submitted(onSubmit)).toEqual({ equipo: ['p1'] });
+  });
+
+  it('a page holding every match has no such line', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: false })));
+    await renderForm([{ id: 1, type: 'user', name: 'quien', label: 'Quién' }]);
+    fireEvent.click(inputOf('quien'));
+    expect(await screen.findByText('Ana Pérez')).toBeTruthy();
+    expect(screen.queryByText('Hay más resultados: escribe para acotar la búsqueda.')).toBeNull();
+  });
+
+  it('people already picked are named back with one request for all of them', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      if (url.includes('/person-options/') && url.includes('ids=')) {
+        const ids = new URL(url, 'http://x').searchParams.get('ids')!.split(',');
+        const names: Record<string, string> = { p1: 'Ana Pérez', p2: 'Luis Soto', p3: 'Rosa Díaz' };
+        return jsonResponse({ results: ids.map((id) => ({ id, name: names[id], positions: [], is_disabled: false })), more: false });
+      }
+      return jsonResponse({}, 404);
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderForm([{ id: 1, type: 'users', name: 'equipo', label: 'Equipo' }], { initialValues: { equipo: ['p1', 'p2', 'p3'] } });
+    expect(await within(frame('equipo')).findByText('Rosa Díaz')).toBeTruthy();
+    expect(frame('equipo').textContent).toContain('Ana Pérez');
+    expect(frame('equipo').textContent).toContain('Luis Soto');
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/person-options/'));
+    expect(asked).toHaveLength(1);
+    expect(decodeURIComponent(asked[0]!)).toContain('ids=p1,p2,p3');
+  });
+
   it('data_source without a source says it is not configured', async () => {
     await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS' }]);
     expect(screen.getByTestId('catalog-unconfigured').textContent).toContain('Catálogo no disponible');

@@ -3,6 +3,7 @@ import type { TPaged } from '@faena/contracts';
 import type { ReferenceKind } from '@faena/domain/forms/references';
 import { apiClient } from '../../api/api-client.ts';
 import { isHttpError } from '../../api/http-error.ts';
+import { idBatcher } from './id-batcher.ts';
 
 /**
  * The catalogues the pickers of forms search (spec §3: venue, venues, user, users, location,
@@ -61,6 +62,8 @@ const DATA_SOURCES = '/api/resources/v3/data-sources';
 
 const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.positions.join(', ') || undefined });
 const PERSON_OPTIONS = `${PEOPLE}/person-options/`;
+/** Picked people named back together: a page of answers asks for its people's names once (`ids=` takes up to 100). */
+const pickedPerson = idBatcher(async (ids) => (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids: ids.join(',') } })).results, (row) => row.id);
 const venue = (row: VenueRow): PickerOption => ({ id: row.id, label: row.name, detail: row.code ?? undefined });
 const location = (row: LocationRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.code, row.venue_name].filter(Boolean).join(' · ') || undefined });
 
@@ -112,31 +115,42 @@ function rowOption(row: DataSourceRow, displayKey: string | null | undefined): P
   return { id: row.key, label, detail: displayKey === 'key' ? row.label : row.key };
 }
 
+/** One page of options, and whether more match than the page holds (the picker asks to narrow the search). */
+export interface OptionsPage {
+  options: PickerOption[];
+  more: boolean;
+}
+
+/** The first options of a list the client filters further (an audience's venues): more when the server has more or the filter kept more than a page. */
+function firstOptions(options: PickerOption[], serverHasMore: boolean): OptionsPage {
+  return { options: options.slice(0, PAGE_SIZE), more: serverHasMore || options.length > PAGE_SIZE };
+}
+
 /**
  * One page of options. An audience restricts people to its members (the server resolves it),
  * and venues / locations to the venues its rules name.
  */
-export async function searchOptions(input: SearchInput, signal?: AbortSignal): Promise<PickerOption[]> {
+export async function searchOptions(input: SearchInput, signal?: AbortSignal): Promise<OptionsPage> {
   const query = { page: 1, page_size: PAGE_SIZE, search: input.search || undefined };
   switch (input.kind) {
     case 'user': {
-      const page = await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { search: query.search, page_size: PAGE_SIZE, audience: input.audience?.id }, signal });
-      return page.results.map(person);
+      const page = await apiClient.get<{ results: PersonRow[]; more: boolean }>(PERSON_OPTIONS, { query: { search: query.search, page_size: PAGE_SIZE, audience: input.audience?.id }, signal });
+      return { options: page.results.map(person), more: page.more };
     }
     case 'venue': {
       const allowed = input.audience?.rules?.venues ?? [];
       const page = await apiClient.get<TPaged<VenueRow>>(`${ORGANIZATION}/venues/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
-      return page.results.filter((row) => allowed.length === 0 || allowed.includes(row.id)).map(venue).slice(0, PAGE_SIZE);
+      return firstOptions(page.results.filter((row) => allowed.length === 0 || allowed.includes(row.id)).map(venue), page.next !== null);
     }
     case 'location': {
       const allowed = input.audience?.rules?.venues ?? [];
       const page = await apiClient.get<TPaged<LocationRow>>(`${ORGANIZATION}/locations/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
-      return page.results.filter((row) => allowed.length === 0 || (row.venue !== null && row.venue !== undefined && allowed.includes(row.venue))).map(location).slice(0, PAGE_SIZE);
+      return firstOptions(page.results.filter((row) => allowed.length === 0 || (row.venue !== null && row.venue !== undefined && allowed.includes(row.venue))).map(location), page.next !== null);
     }
     case 'data_source': {
-      if (!input.dataSourceId) return [];
+      if (!input.dataSourceId) return { options: [], more: false };
       const page = await apiClient.get<TPaged<DataSourceRow>>(`${DATA_SOURCES}/${encodeURIComponent(input.dataSourceId)}/rows/`, { query, signal });
-      return page.results.map((row) => rowOption(row, input.displayKey));
+      return { options: page.results.map((row) => rowOption(row, input.displayKey)), more: page.next !== null };
     }
   }
 }
@@ -158,7 +172,7 @@ export function useSearchOptions(input: SearchInput, enabled: boolean) {
 export async function getOption(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}, signal?: AbortSignal): Promise<PickerOption | null> {
   switch (kind) {
     case 'user': {
-      const [row] = (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids: id }, signal })).results;
+      const row = await pickedPerson(id);
       return row ? person(row) : null;
     }
     case 'venue':

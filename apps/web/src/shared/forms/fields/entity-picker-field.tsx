@@ -14,6 +14,9 @@ import classes from '../forms.module.css';
 
 type PickerField = FieldOf<'venue' | 'venues' | 'user' | 'users' | 'location' | 'locations' | 'data_source' | 'assets'>;
 
+/** The value of the "keep typing" line: never an id or a data-source key (both are trimmed). */
+const MORE = ' more';
+
 function Unavailable({ children, testId }: { children: string; testId: string }) {
   return (
     <Alert color="gray" variant="light" data-testid={testId}>
@@ -48,7 +51,7 @@ export function EntityPickerField({ field, value, onChange, onBlur, disabled, in
     configured && audienceReady && (opened || debounced !== ''),
   );
   const selected = pickedIds(value);
-  const known = useMemo(() => new Map((options.data ?? []).map((option) => [option.id, option])), [options.data]);
+  const known = useMemo(() => new Map((options.data?.options ?? []).map((option) => [option.id, option])), [options.data]);
   const missing = selected.filter((id) => !known.has(id));
   const looked = useQueries({ queries: missing.map((id) => ({ ...optionQueryOptions(kind ?? 'venue', id, { dataSourceId, displayKey }), enabled: configured })) });
 
@@ -72,7 +75,9 @@ export function EntityPickerField({ field, value, onChange, onBlur, disabled, in
     data.push({ value: id, label: option ? (option.detail ? `${option.label} · ${option.detail}` : option.label) : id });
   };
   selected.forEach(push);
-  (options.data ?? []).forEach((option) => push(option.id));
+  (options.data?.options ?? []).forEach((option) => push(option.id));
+  // more match than the page shows: a last line, not choosable, asks to narrow the search
+  if (options.data?.more) data.push({ value: MORE, label: t('forms.picker.more'), disabled: true });
 
   const maxValidator = isMultiple && isValidatorEnabled(field.type, 'max_length', validatorFlags) ? field.validators.find((entry) => entry.type === 'max_length') : undefined;
   const maxValues = maxValidator?.type === 'max_length' ? maxValidator.limit_value : undefined;
