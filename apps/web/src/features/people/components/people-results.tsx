@@ -34,8 +34,9 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
               <Group wrap="nowrap" gap="sm" align="flex-start">
                 <PersonAvatar person={person} size={40} />
                 <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={600} truncate>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    {/* A long name takes a second line rather than losing its surnames. */}
+                    <Text fw={600} lineClamp={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                       {person.name}
                     </Text>
                     {/* The state reads whole; the name gives way. */}
@@ -49,7 +50,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                     </Text>
                   )}
                   {person.positions.length > 0 && (
-                    <Text size="sm" truncate>
+                    <Text size="sm" lineClamp={2}>
                       {positions(person)}
                     </Text>
                   )}
