@@ -232,6 +232,24 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await server.api('demo', `${RES}/data-sources/nope/rows/`, { token: admin })).status).toBe(404);
   });
 
+  it('data source rows named back by their exact keys (an answer\'s labels): keys with commas, deleted rows on request, a key a search would bury', async () => {
+    const source = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Bodegas numeradas' });
+    const rows = `${RES}/data-sources/${source.id}/rows/`;
+    for (let n = 1; n <= 60; n += 1) await post(rows, { key: String(n), label: `Bodega ${String(n).padStart(2, '0')}` });
+    await post(rows, { key: 'Norte, 2', label: 'Norte segundo piso' });
+    const gone = await post<{ id: string }>(rows, { key: 'Z', label: 'Zona cerrada' });
+    expect((await server.api('demo', `${rows}${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    const named = async (query: string) => (await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?${query}`, { token: operario }))).results.map((r) => `${r.key}=${r.label}`);
+    // a search is a substring match ("1" is in 15 keys and labels), a key is the row's own: only the exact keys answer
+    const keys = new URLSearchParams([['key', '60'], ['key', 'Norte, 2'], ['key', 'Z'], ['key', 'nope'], ['is_active', 'all']]);
+    expect((await named(keys.toString())).sort()).toEqual(['60=Bodega 60', 'Norte, 2=Norte segundo piso', 'Z=Zona cerrada']);
+    expect(await named('key=1&page_size=1')).toEqual(['1=Bodega 01']);
+    expect(await named('key=Z')).toEqual([]); // active rows unless asked
+    expect(await named('key=60')).toEqual(['60=Bodega 60']);
+    const tooMany = new URLSearchParams(Array.from({ length: 101 }, (_, n): [string, string] => ['key', String(n)]));
+    expect((await server.api('demo', `${rows}?${tooMany.toString()}`, { token: operario })).status).toBe(400);
+  });
+
   it('a data source in manual order: rows moved by hand, new ones at the end, pickers and the current file in that order (decision 018)', async () => {
     const source = await post<{ id: string; row_order: string }>(`${RES}/data-sources/`, { name: 'Prioridades' });
     expect(source.row_order).toBe('label');

@@ -114,4 +114,15 @@ export const ZUpdateDataSourceRowRequest = ZCreateDataSourceRowRequest.partial()
 export const DATA_SOURCE_ROW_MOVES = ['up', 'down', 'first', 'last'] as const;
 export type TDataSourceRowMove = (typeof DATA_SOURCE_ROW_MOVES)[number];
 export const ZMoveDataSourceRowRequest = z.object({ to: z.enum(DATA_SOURCE_ROW_MOVES) });
-export const ZDataSourceRowsQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });
+/**
+ * `key` (repeated, at most 100) names rows back by their exact keys — an answer's labels; keys may
+ * hold commas, so they are not comma-joined.
+ */
+export const ZDataSourceRowsQuery = ZPageQuery.extend({
+  search: z.string().max(200).optional(),
+  is_active: z.enum(['true', 'false', 'all']).default('true'),
+  key: z
+    .union([z.string().max(200), z.array(z.string().max(200)).max(100)])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : typeof value === 'string' ? [value] : value)),
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDataSourceRowMove, TDataSourceRowOrder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
@@ -100,11 +100,17 @@ export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowR
   return true;
 }
 
-export async function listRows(tx: Drizzle, tenantId: string, dataSourceId: string, query: { search?: string | undefined; isActive: 'true' | 'false' | 'all'; limit: number; offset: number; order: TDataSourceRowOrder }) {
+export async function listRows(
+  tx: Drizzle,
+  tenantId: string,
+  dataSourceId: string,
+  query: { search?: string | undefined; keys?: string[] | undefined; isActive: 'true' | 'false' | 'all'; limit: number; offset: number; order: TDataSourceRowOrder },
+) {
   const where = and(
     eq(dataSourceRows.tenantId, tenantId),
     eq(dataSourceRows.dataSourceId, dataSourceId),
     active(query.isActive, dataSourceRows.isActive),
+    query.keys ? (query.keys.length > 0 ? inArray(dataSourceRows.key, query.keys) : sql`false`) : undefined,
     query.search?.trim() ? or(ilike(dataSourceRows.key, pattern(query.search)), ilike(dataSourceRows.label, pattern(query.search))) : undefined,
   );
   const order = query.order === 'manual' ? [asc(dataSourceRows.position), asc(dataSourceRows.key)] : [asc(sortKey(dataSourceRows.label)), asc(dataSourceRows.key)];

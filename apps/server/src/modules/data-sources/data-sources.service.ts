@@ -23,6 +23,7 @@ const toDataSource = (row: DataSourceRecord): TDataSource => ({
 const toRow = (row: DataSourceRowRecord): TDataSourceRow => ({ id: row.id, key: row.key, label: row.label, is_active: row.isActive });
 
 type ListQuery = { page: number; page_size: number; search?: string | undefined; is_active: 'true' | 'false' | 'all' };
+type RowsQuery = ListQuery & { key?: string[] | undefined };
 const listArgs = (query: ListQuery) => ({ search: query.search, isActive: query.is_active, limit: query.page_size, offset: (query.page - 1) * query.page_size });
 
 export async function listAll(ctx: Ctx, query: ListQuery): Promise<{ count: number; results: TDataSource[] }> {
@@ -77,9 +78,9 @@ export async function dataSourceUsage(ctx: Ctx, id: string): Promise<TDataSource
   return { forms: await ctx.read((db) => formsUsingDataSource(db, ctx.tenant.id, id)) };
 }
 
-export async function listDataSourceRows(ctx: Ctx, id: string, query: ListQuery): Promise<{ count: number; results: TDataSourceRow[] }> {
+export async function listDataSourceRows(ctx: Ctx, id: string, query: RowsQuery): Promise<{ count: number; results: TDataSourceRow[] }> {
   const source = await getDataSource(ctx, id);
-  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, id, { ...listArgs(query), order: source.row_order }));
+  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, id, { ...listArgs(query), keys: query.key, order: source.row_order }));
   return { count, results: rows.map(toRow) };
 }
 

@@ -425,6 +425,23 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     expect(decodeURIComponent(asked[0]!)).toContain('ids=p1,p2,p3');
   });
 
+  it('data_source rows already picked are named back by their exact keys, commas included, in one request', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      const keys = new URL(url, 'http://x').searchParams.getAll('key');
+      const labels: Record<string, string> = { '1': 'Bodega 01', 'Norte, 2': 'Norte segundo piso' };
+      return jsonResponse({ count: keys.length, next: null, previous: null, results: keys.map((key, at) => ({ id: `r${at}`, key, label: labels[key], is_active: true })) });
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS', data_source_id: 'src9', display_key: 'label' }], { initialValues: { ds: ['1', 'Norte, 2'] } });
+    expect(await within(frame('ds')).findByText('Norte segundo piso · Norte, 2')).toBeTruthy();
+    expect(frame('ds').textContent).toContain('Bodega 01 · 1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const asked = new URL(String(fetch.mock.calls[0]![0]), 'http://x');
+    expect(asked.pathname).toBe('/api/resources/v3/data-sources/src9/rows/');
+    expect(asked.searchParams.getAll('key')).toEqual(['1', 'Norte, 2']);
+    expect(asked.searchParams.get('is_active')).toBe('all');
+  });
+
   it('data_source without a source says it is not configured', async () => {
     await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS' }]);
     expect(screen.getByTestId('catalog-unconfigured').textContent).toContain('Catálogo no disponible');

@@ -168,6 +168,23 @@ export function useSearchOptions(input: SearchInput, enabled: boolean) {
   return useQuery({ ...searchOptionsQueryOptions(input), enabled });
 }
 
+/** Picked rows of each data source named back together, by their exact keys (deleted rows too: an old answer keeps its label). */
+const rowBatchers = new Map<string, (key: string) => Promise<DataSourceRow | null>>();
+function pickedRow(dataSourceId: string) {
+  let batcher = rowBatchers.get(dataSourceId);
+  if (!batcher) {
+    const path = `${DATA_SOURCES}/${encodeURIComponent(dataSourceId)}/rows/`;
+    // keys may hold commas: repeated `key=`, not the comma-joined lists of the client's query
+    const load = async (keys: string[]) => {
+      const query = new URLSearchParams([...keys.map((key) => ['key', key]), ['is_active', 'all'], ['page_size', String(keys.length)]]);
+      return (await apiClient.get<TPaged<DataSourceRow>>(`${path}?${query.toString()}`)).results;
+    };
+    batcher = idBatcher(load, (row) => row.key);
+    rowBatchers.set(dataSourceId, batcher);
+  }
+  return batcher;
+}
+
 /** The name of one picked entity (answers show names, not ids). */
 export async function getOption(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}, signal?: AbortSignal): Promise<PickerOption | null> {
   switch (kind) {
@@ -181,9 +198,7 @@ export async function getOption(kind: EntityKind, id: string, context: { dataSou
       return location(await apiClient.get<LocationRow>(`${ORGANIZATION}/locations/${encodeURIComponent(id)}/`, { signal }));
     case 'data_source': {
       if (!context.dataSourceId) return null;
-      // Rows are stored by key; the search finds it among keys and labels.
-      const page = await apiClient.get<TPaged<DataSourceRow>>(`${DATA_SOURCES}/${encodeURIComponent(context.dataSourceId)}/rows/`, { query: { page: 1, page_size: 50, search: id }, signal });
-      const row = page.results.find((candidate) => candidate.key === id);
+      const row = await pickedRow(context.dataSourceId)(id);
       return row ? rowOption(row, context.displayKey) : null;
     }
   }
