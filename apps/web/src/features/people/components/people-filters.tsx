@@ -107,7 +107,8 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, offered, i
   const searchBox = (
     <TextInput
       leftSection={<IconSearch size={16} />}
-      placeholder={t('people.filters.searchPlaceholder')}
+      // a phone's box is too narrow for the long hint
+      placeholder={isMobile ? t('people.filters.searchPlaceholderShort') : t('people.filters.searchPlaceholder')}
       aria-label={t('people.filters.search')}
       value={search}
       onChange={(event) => onSearch(event.currentTarget.value)}
