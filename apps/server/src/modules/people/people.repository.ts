@@ -271,17 +271,17 @@ export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.pri
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
 
 /**
- * The WHERE of a person query. Every search term must be the start of one of the person's search
- * words (name words, e-mails, documents, phones); a search made only of one- or
- * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
- * row-level security, so both use their index (decision 008).
- */
-/**
  * What narrows a person query besides its search: nothing, the state alone (the list's default:
  * the active ones), or other filters. The search words' index answers the first two by itself.
  */
 export type PersonNarrowing = 'none' | 'status' | 'other';
 
+/**
+ * The WHERE of a person query. Every search term must be the start of one of the person's search
+ * words (name words, e-mails, documents, phones); a search made only of one- or
+ * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
+ * row-level security, so both use their index (decision 008).
+ */
 export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; terms: string[][]; narrowing: PersonNarrowing } {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
   let terms: string[][] = [];
