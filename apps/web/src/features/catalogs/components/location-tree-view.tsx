@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Tree, useTree, type TreeNodeData } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Tree, useTree, type TreeNodeData } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconChevronRight, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -62,22 +62,28 @@ function LocationLine({ location, canWrite, context, lead }: { location: TLocati
   return (
     <>
       {lead}
-      <Anchor component={Link} to={`${CATALOGS.locations.path}/${location.id}`} fw={500} underline="hover" c={location.is_active ? undefined : 'dimmed'} onClick={(event) => event.stopPropagation()}>
-        {location.name}
-      </Anchor>
-      <Text size="sm" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {location.code}
-      </Text>
-      {!location.is_active && (
-        <Badge color="gray" variant="light" size="sm">
-          {t('catalogs.status.deletedOne')}
-        </Badge>
-      )}
-      {context && (
-        <Text size="sm" c="dimmed" truncate visibleFrom="sm">
-          · {context}
+      {/* on a phone the context (the venue, where a match sits) takes the next line: two "Andenes" of two venues stay apart */}
+      <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: 1, rowGap: 0 }}>
+        <Anchor component={Link} to={`${CATALOGS.locations.path}/${location.id}`} fw={500} underline="hover" c={location.is_active ? undefined : 'dimmed'} onClick={(event) => event.stopPropagation()}>
+          {location.name}
+        </Anchor>
+        <Text size="sm" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {location.code}
         </Text>
-      )}
+        {!location.is_active && (
+          <Badge color="gray" variant="light" size="sm">
+            {t('catalogs.status.deletedOne')}
+          </Badge>
+        )}
+        {context && (
+          <Text size="sm" c="dimmed" w={{ base: '100%', sm: 'auto' }} style={{ minWidth: 0 }} truncate>
+            <Box component="span" visibleFrom="sm">
+              ·{' '}
+            </Box>
+            {context}
+          </Text>
+        )}
+      </Group>
       {canWrite && (
         <div style={{ marginLeft: 'auto' }} onClick={(event) => event.stopPropagation()}>
           <RowMenu def={CATALOGS.locations} record={location} />
