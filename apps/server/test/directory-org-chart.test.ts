@@ -246,6 +246,8 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const found = await options(`search=${encodeURIComponent(`${last.slice(0, 4).toUpperCase()} ${first.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`)}`);
     expect(found.results).toContainEqual({ id: detail.id, name: detail.name, positions: detail.positions.map((p) => p.title), is_disabled: false });
     expect(Object.keys(found.results[0]!).sort()).toEqual(['id', 'is_disabled', 'name', 'positions']);
+    // two letters are the start of any word of the name too (a surname)
+    expect((await options(`search=${encodeURIComponent(last.slice(0, 2))}&page_size=50`)).results.map((p) => p.id)).toContain(detail.id);
     // what the people list finds by, a picker does not
     for (const search of [detail.primary_email, detail.identity_documents[0]!.number, detail.phones[0]?.number.slice(-8)].filter(Boolean)) {
       expect((await options(`search=${encodeURIComponent(search!)}`)).results, search).toEqual([]);

@@ -168,9 +168,10 @@ describe.each(engines())('people directory on %s', (engine) => {
       const page = await list(`?search=${encodeURIComponent(query)}`);
       expect(page.results.map((p) => p.id), query).toContain(person.id);
     }
-    // one and two letters: a prefix of the name
-    expect((await list('?search=%C3%B1a')).results.map((p) => p.id)).toContain(person.id);
-    expect((await list('?search=pe')).results.map((p) => p.id)).not.toContain(person.id);
+    // two letters: the start of any word, a surname too; one letter: the start of the name (a jump to a letter)
+    for (const query of ['%C3%B1a', 'pe', 'gu', 'pe%20gu']) expect((await list(`?search=${query}`)).results.map((p) => p.id), query).toContain(person.id);
+    expect((await list('?search=%C3%B1')).results.map((p) => p.id)).toContain(person.id);
+    expect((await list('?search=p&page_size=200')).results.map((p) => p.id)).not.toContain(person.id);
     expect((await list('?search=zz%20nandu')).count).toBe(0);
   });
 

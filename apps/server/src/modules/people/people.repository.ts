@@ -278,8 +278,8 @@ export type PersonNarrowing = 'none' | 'status' | 'other';
 
 /**
  * The WHERE of a person query. Every search term must be the start of one of the person's search
- * words (name words, e-mails, documents, phones); a search made only of one- or
- * two-letter terms is a prefix of the accent-free name. Both are btree ranges, leakproof under
+ * words (name words, e-mails, documents, phones); a search made only of single letters is a
+ * prefix of the accent-free name (a jump to a letter). Both are btree ranges, leakproof under
  * row-level security, so both use their index (decision 008).
  */
 export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; terms: string[][]; narrowing: PersonNarrowing } {
@@ -288,7 +288,7 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   const folded = query.search ? foldText(query.search) : '';
   if (folded) {
     const words = folded.split(' ').filter(Boolean);
-    if (words.every((word) => word.length < 3)) {
+    if (words.every((word) => word.length < 2)) {
       const { low, high } = prefixRange(folded);
       filters.push(sql`p.sort_name COLLATE "C" >= ${low} AND p.sort_name COLLATE "C" < ${high}`);
     } else {
@@ -349,7 +349,7 @@ export async function listPersonOptions(
       JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}) p ON true
       ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
   } else {
-    // no search (or one of short words, a prefix of the name): persons_sort walks the tenant in
+    // no search (or one of single letters, a prefix of the name): persons_sort walks the tenant in
     // name order and stops when the page is full
     const where = filters
       ? sql.join([filters.where, ...nameHas(sql`p.sort_name`)], sql` AND `)
