@@ -68,6 +68,23 @@ describe.each(engines())('forms on %s', (engine) => {
     expect(await body(v1)).toMatchObject({ version: 1, name: 'Inspección' });
   });
 
+  it('refuses a save from a version that is no longer the latest, and keeps the newer one', async () => {
+    const created = await body<{ id: string }>(await server.api('acme', FORMS + '/', { method: 'POST', token: admin, json: { name: 'Inspección', description: DEFINITION } }));
+    const other = created.id;
+    const latest = await body<{ version: number; name: string }>(await server.api('acme', `${FORMS}/${other}/`, { token: admin }));
+    const fromLatest = await server.api('acme', `${FORMS}/${other}/`, { method: 'PUT', token: admin, json: { name: 'Inspección v3', description: DEFINITION, base_version: latest.version } });
+    expect(fromLatest.status).toBe(200);
+    expect(await body(fromLatest)).toMatchObject({ version: latest.version + 1, name: 'Inspección v3' });
+    // A second editor still on the earlier version.
+    const stale = await server.api('acme', `${FORMS}/${other}/`, { method: 'PUT', token: admin, json: { name: 'Pisada', description: DEFINITION, base_version: latest.version } });
+    expect(stale.status).toBe(409);
+    expect(await body(stale)).toMatchObject({ code: 'form-version-conflict', current_version: latest.version + 1 });
+    const kept = await body<{ version: number; name: string }>(await server.api('acme', `${FORMS}/${other}/`, { token: admin }));
+    expect(kept).toMatchObject({ version: latest.version + 1, name: 'Inspección v3' });
+    const badBase = await server.api('acme', `${FORMS}/${other}/`, { method: 'PUT', token: admin, json: { name: 'X', description: DEFINITION, base_version: 0 } });
+    expect(badBase.status).toBe(400);
+  });
+
   it('rejects a response that breaks the rules with one assertion error per field, and stores nothing', async () => {
     const response = await server.api('acme', `${FORMS}/${formId}/responses/`, {
       method: 'POST',

@@ -51,6 +51,23 @@ export async function goto(page: Page, path: string, selector: string): Promise<
 }
 
 /** One-click demo account on /login. */
+/** Calls the API from the page (same origin), as the administrator. */
+export async function adminApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body, password }) => {
+      const holder = window as unknown as { __e2eToken?: string };
+      if (!holder.__e2eToken) {
+        const signIn = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@faena.test', password }) });
+        holder.__e2eToken = ((await signIn.json()) as { id_token: string }).id_token;
+      }
+      const answer = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.__e2eToken}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!answer.ok) throw new Error(`${method} ${path} → ${answer.status} ${await answer.text()}`);
+      return (answer.status === 204 ? null : await answer.json()) as T;
+    },
+    { method, path, body, password: DEMO_PASSWORD },
+  );
+}
+
 export async function signInAs(page: Page, account: 'admin' | 'supervisora' | 'operario' | 'rrhh'): Promise<void> {
   await goto(page, '/login', `[data-testid=demo-${account}]`);
   await page.click(`[data-testid=demo-${account}]`);

@@ -29,6 +29,8 @@ const STATUS_BY_CODE = {
   'module-disabled': 404,
   'method-not-allowed': 405,
   'conflict': 409,
+  /** A form saved from a version that is no longer the latest (its `current_version` beside). */
+  'form-version-conflict': 409,
   'upload-incomplete': 409,
   /** A file retention already deleted (an expired export). */
   'expired': 410,

@@ -139,6 +139,16 @@ export const ZCreateFormRequest = z.object({
 });
 export type CreateFormRequest = z.infer<typeof ZCreateFormRequest>;
 
+/**
+ * Body of PUT /forms/{id}/: a new version. `base_version`, when sent, is the version the editor
+ * started from: if someone saved the form since, the save is refused (409
+ * `form-version-conflict`) instead of silently replacing their version.
+ */
+export const ZUpdateFormRequest = ZCreateFormRequest.extend({
+  base_version: z.number().int().min(1).max(1_000_000).optional(),
+});
+export type UpdateFormRequest = z.infer<typeof ZUpdateFormRequest>;
+
 export { ZFieldName };
 
 /* ------------------------------------------------------------------ compiled view & visibility */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAssertionErrorBody, ZCreateFormRequest, ZEvaluateExpressionRequest, ZEvaluateExpressionResponse, ZFormDefinition, ZSubmitResponseRequest, evaluateForApi } from '@faena/domain';
+import { ZAssertionErrorBody, ZCreateFormRequest, ZEvaluateExpressionRequest, ZEvaluateExpressionResponse, ZFormDefinition, ZSubmitResponseRequest, ZUpdateFormRequest, evaluateForApi } from '@faena/domain';
 import { ZPageQuery, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
@@ -48,7 +48,7 @@ export function formsRoutes(app: App, platform: Platform): void {
   );
   app.put(
     `${prefix}/:id/`,
-    { config: { access: requires('MANAGE_WF') }, schema: { tags, summary: 'Save a new version (field names cannot change)', params: formParams, body: ZCreateFormRequest, response: { 200: ZFormView } } },
+    { config: { access: requires('MANAGE_WF') }, schema: { tags, summary: 'Save a new version (field names cannot change; base_version refuses a stale save)', params: formParams, body: ZUpdateFormRequest, response: { 200: ZFormView } } },
     async (request) => updateForm(ctxOf(request, platform), request.params.id, request.body),
   );
   app.get(

@@ -49,13 +49,16 @@ export async function createForm(ctx: Ctx, input: { name: string; description: F
 }
 
 /** Saving a form writes a new version; a field keeps the name it was created with (spec §3). */
-export async function updateForm(ctx: Ctx, formId: string, input: { name: string; description: FormField[] }): Promise<FormView> {
+export async function updateForm(ctx: Ctx, formId: string, input: { name: string; description: FormField[]; base_version?: number | undefined }): Promise<FormView> {
   const { caller } = signedIn(ctx);
   if (!isUuid(formId)) throw FORM_NOT_FOUND();
   const row = await ctx.tx(
     async (tx) => {
       const current = await findFormVersion(tx, ctx.tenant.id, formId, undefined, { lock: true });
       if (!current) throw FORM_NOT_FOUND();
+      if (input.base_version !== undefined && input.base_version !== current.version) {
+        throw new AppError('form-version-conflict', `The form was saved since version ${input.base_version}: it is at version ${current.version} now.`, { current_version: current.version });
+      }
       const renamed = renamedFields(current.definition, input.description);
       if (renamed.length > 0) {
         throw new FieldErrors({ description: renamed.map((change) => `The field "${change.from}" cannot be renamed to "${change.to}": a field's name never changes after it is created.`) });

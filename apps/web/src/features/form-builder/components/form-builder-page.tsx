@@ -1,5 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconArrowBackUp, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import type { RequiredMarkerStyle } from '@faena/domain/forms/messages';
 import type { FormField } from '@faena/domain/forms/schema';
 import { resolveValidatorFlags } from '@faena/domain/forms/validator-flags';
 import { isNotFound } from '../../../shared/api/http-error.ts';
-import { useForm, type FormView } from '../../../shared/forms/api/get-form.ts';
+import { formQueryOptions, useForm, type FormView } from '../../../shared/forms/api/get-form.ts';
 import { FormStore } from '../../../shared/forms/form-store.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { confirm } from '../../../shared/ui/modal.tsx';
@@ -100,7 +101,17 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
   // While a field that was never saved is open, autosave waits longer: its name is still editable.
   const openField = selected === null ? undefined : fieldAtKey(draft.fields, selected);
   const isSettingUpNew = openField !== undefined && openField.type !== 'display_text' && !saved.has(selected!);
-  const autosave = useAutosave({ draft, initial: draftOf(initial), save: update.mutateAsync, onSaved, delayMs: isSettingUpNew ? NEW_FIELD_DELAY_MS : AUTOSAVE_DELAY_MS });
+  const autosave = useAutosave({
+    draft,
+    initial: draftOf(initial),
+    initialVersion: initial.version,
+    save: update.mutateAsync,
+    onSaved,
+    delayMs: isSettingUpNew ? NEW_FIELD_DELAY_MS : AUTOSAVE_DELAY_MS,
+  });
+  const client = useQueryClient();
+  const [loadingLatest, setLoadingLatest] = useState(false);
+  const [latestFailed, setLatestFailed] = useState(false);
   useUnsavedChanges(autosave.isDirty || autosave.status === 'saving');
 
   const flags = ctx.flags;
@@ -170,7 +181,35 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
     const back = draftOf(savedForm);
     setDraft(back);
     setSelected(null);
-    autosave.resetTo(back);
+    autosave.resetTo(back, savedForm.version);
+  };
+
+  /** The conflict's other choice: this editor's changes go, the newer saved version comes in. */
+  const loadLatest = async () => {
+    const ok = await confirm({
+      id: 'builder-load-latest',
+      title: t('formBuilder.conflict.loadTitle'),
+      message: t('formBuilder.conflict.loadMessage'),
+      confirmLabel: t('formBuilder.conflict.load'),
+      cancelLabel: t('unsaved.keepEditing'),
+      danger: true,
+    }).catch(() => false);
+    if (!ok) return;
+    setLoadingLatest(true);
+    setLatestFailed(false);
+    try {
+      const latest = await client.fetchQuery({ ...formQueryOptions(savedForm.id), staleTime: 0 });
+      const back = draftOf(latest);
+      setSavedForm(latest);
+      setDraft(back);
+      setSelected(null);
+      idCounter.current = Math.max(idCounter.current, nextFieldId(latest.description));
+      autosave.resetTo(back, latest.version);
+    } catch {
+      setLatestFailed(true);
+    } finally {
+      setLoadingLatest(false);
+    }
   };
 
   return (
@@ -199,12 +238,12 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
           />
           <Group gap="sm" wrap="wrap">
             <SaveStatusIndicator status={autosave.status} version={savedForm.version} errorDetail={autosave.errorDetail} hasProblems={autosave.problems.length > 0 || autosave.nameProblem} onRetry={autosave.saveNow} />
-            {(autosave.isDirty || autosave.status === 'error') && (
+            {(autosave.isDirty || autosave.status === 'error') && autosave.status !== 'conflict' && (
               <Button variant="subtle" color="gray" size="xs" leftSection={<IconArrowBackUp size={16} />} onClick={() => void discard()} data-testid="builder-discard">
                 {t('formBuilder.discard')}
               </Button>
             )}
-            <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={16} />} disabled={!autosave.isDirty || !autosave.canSave || autosave.status === 'saving'} onClick={autosave.saveNow} data-testid="builder-save">
+            <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={16} />} disabled={!autosave.isDirty || !autosave.canSave || autosave.status === 'saving' || autosave.status === 'conflict'} onClick={autosave.saveNow} data-testid="builder-save">
               {t('common.save')}
             </Button>
           </Group>
@@ -212,6 +251,24 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
         {autosave.errorDetail && (
           <Alert color="red" variant="light" mb="sm">
             {autosave.errorDetail}
+          </Alert>
+        )}
+        {autosave.conflictVersion !== null && (
+          <Alert color="orange" variant="light" mb="sm" title={t('formBuilder.conflict.title', { version: autosave.conflictVersion })} data-testid="save-conflict">
+            <Text size="sm">{t('formBuilder.conflict.body', { version: autosave.conflictVersion })}</Text>
+            {latestFailed && (
+              <Text size="sm" c="red.9" mt={4}>
+                {t('formBuilder.conflict.loadFailed')}
+              </Text>
+            )}
+            <Group gap="sm" mt="sm">
+              <Button size="xs" variant="light" color="orange" leftSection={<IconDownload size={16} />} loading={loadingLatest} onClick={() => void loadLatest()} data-testid="conflict-load-latest">
+                {t('formBuilder.conflict.load')}
+              </Button>
+              <Button size="xs" variant="subtle" color="orange" leftSection={<IconDeviceFloppy size={16} />} disabled={loadingLatest} onClick={autosave.saveOverConflict} data-testid="conflict-save-mine">
+                {t('formBuilder.conflict.saveMine')}
+              </Button>
+            </Group>
           </Alert>
         )}
         <Tabs value={tab} onChange={(value) => setTab((value as Tab) ?? 'editor')} keepMounted={false}>

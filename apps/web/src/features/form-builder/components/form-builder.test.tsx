@@ -17,7 +17,7 @@ function json(body: unknown, status = 200): Response {
 interface Server {
   version: number;
   description: FormField[];
-  puts: { name: string; description: FormField[] }[];
+  puts: { name: string; description: FormField[]; base_version?: number }[];
   failNextPut: boolean;
   evaluations: { expression: string; values: Record<string, unknown> }[];
 }
@@ -33,8 +33,11 @@ function fakeServer(description: FormField[] = []): Server {
           server.failNextPut = false;
           return json({ code: 'internal' }, 500);
         }
-        const body = JSON.parse(String(init.body)) as { name: string; description: FormField[] };
+        const body = JSON.parse(String(init.body)) as { name: string; description: FormField[]; base_version?: number };
         server.puts.push(body);
+        if (body.base_version !== undefined && body.base_version !== server.version) {
+          return json({ code: 'form-version-conflict', detail: 'stale', current_version: server.version }, 409);
+        }
         server.version += 1;
         server.description = body.description;
         return json(view());
@@ -95,6 +98,50 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
     fireEvent.click(screen.getByTestId('save-retry'));
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Guardado'));
     expect(server.puts.at(-1)!.name).toBe('Inspección diaria');
+  });
+
+  it('never saves over a version someone else saved meanwhile: the editor chooses', async () => {
+    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    // Another editor saves versions 2 and 3 of the same form.
+    server.version = 3;
+    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
+    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Inspección diaria' } });
+    fireEvent.click(screen.getByTestId('builder-save'));
+    await screen.findByTestId('save-conflict');
+    expect(server.puts.at(-1)).toMatchObject({ name: 'Inspección diaria', base_version: 1 });
+    expect(screen.getByTestId('save-status').getAttribute('data-status')).toBe('conflict');
+    expect(screen.getByTestId('save-conflict').textContent).toContain('Alguien guardó la versión 3 mientras editabas');
+    // Nothing more is sent by itself, not even after further edits.
+    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Inspección diaria (turno noche)' } });
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(server.puts).toHaveLength(1);
+    expect((screen.getByTestId('builder-save') as HTMLButtonElement).disabled).toBe(true);
+    // Saving on top of theirs names their version as the base: version 4, theirs kept as 3.
+    fireEvent.click(screen.getByTestId('conflict-save-mine'));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Guardado · versión 4'));
+    expect(server.puts.at(-1)).toMatchObject({ name: 'Inspección diaria (turno noche)', base_version: 3 });
+    expect(screen.queryByTestId('save-conflict')).toBeNull();
+  });
+
+  it('loads the newer version when the editor gives up its changes', async () => {
+    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    await openBuilder();
+    await screen.findByTestId('builder-name');
+    server.version = 2;
+    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
+    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Mía' } });
+    fireEvent.click(screen.getByTestId('builder-save'));
+    fireEvent.click(await screen.findByTestId('conflict-load-latest'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Se perderán tus cambios sin guardar');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cargar la versión más reciente' }));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Sin cambios · versión 2'));
+    expect((screen.getByTestId('builder-name') as HTMLInputElement).value).toBe('Inspección');
+    expect(within(screen.getByTestId('builder-preview')).getByText('A de ellos')).toBeTruthy();
+    expect(screen.queryByTestId('save-conflict')).toBeNull();
+    expect(server.puts).toHaveLength(1);
   });
 
   it('does not save a definition the schema refuses, and marks the field', async () => {

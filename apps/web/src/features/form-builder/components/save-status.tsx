@@ -40,6 +40,14 @@ export function SaveStatusIndicator({ status, version, errorDetail, hasProblems,
           </Text>
         </>
       )}
+      {status === 'conflict' && (
+        <>
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
+          <Text size="sm" c="orange.9" fw={500}>
+            {t('formBuilder.save.conflict')}
+          </Text>
+        </>
+      )}
       {status === 'error' && (
         <>
           <IconAlertTriangle size={16} color="var(--mantine-color-red-8)" aria-hidden />

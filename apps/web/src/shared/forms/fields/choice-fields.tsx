@@ -63,8 +63,9 @@ export function MultipleChoiceField(props: FieldProps<FieldOf<'multiple_choice'>
     return (
       <Radio.Group value={current} onChange={onChange} aria-describedby={describedBy}>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          {field.choices.map((choice) => (
-            <Radio.Card key={choice.choice} value={choice.choice} disabled={disabled} className={classes.choiceCard} p="xs" radius="md" onBlur={onBlur}>
+          {/* The builder's preview can hold two equal choices while the editor marks them: the position keeps keys apart. */}
+          {field.choices.map((choice, at) => (
+            <Radio.Card key={`${at}:${choice.choice}`} value={choice.choice} disabled={disabled} className={classes.choiceCard} p="xs" radius="md" onBlur={onBlur}>
               <ChoiceImage choice={choice} />
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Radio.Indicator size="sm" disabled={disabled} />
@@ -110,8 +111,8 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
     return (
       <Checkbox.Group value={selected} onChange={change} aria-describedby={describedBy}>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          {field.choices.map((choice) => (
-            <Checkbox.Card key={choice.choice} value={choice.choice} disabled={isOff(choice.choice)} className={classes.choiceCard} p="xs" radius="md" onBlur={onBlur}>
+          {field.choices.map((choice, at) => (
+            <Checkbox.Card key={`${at}:${choice.choice}`} value={choice.choice} disabled={isOff(choice.choice)} className={classes.choiceCard} p="xs" radius="md" onBlur={onBlur}>
               <ChoiceImage choice={choice} />
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Checkbox.Indicator size="sm" disabled={isOff(choice.choice)} />
