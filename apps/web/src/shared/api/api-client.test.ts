@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient, buildQuery, type AuthBridge } from './api-client.ts';
+import { ApiClient, buildQuery, repeated, type AuthBridge } from './api-client.ts';
 import { HttpError, NetworkError, NotFoundError, isNotFound } from './http-error.ts';
 import { RETRY_STATUSES } from './retry-policy.ts';
 
@@ -93,8 +93,10 @@ describe('HTTP errors (spec §8)', () => {
 });
 
 describe('requests', () => {
-  it('comma-joins array query values and drops empty ones', () => {
+  it('comma-joins array query values, repeats repeated ones and drops empty ones', () => {
     expect(buildQuery({ ids: [1, 2, 3], search: 'ana', page: 1, empty: undefined, none: null })).toBe('?ids=1%2C2%2C3&search=ana&page=1');
+    expect(buildQuery({ key: repeated(['a,b', 'c']), is_active: 'all' })).toBe('?key=a%2Cb&key=c&is_active=all');
+    expect(buildQuery({ key: repeated([]) })).toBe('');
   });
 
   it('sends the bearer token, and after a 401 refreshes once and retries (even a write: it was refused, not applied)', async () => {

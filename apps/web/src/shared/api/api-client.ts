@@ -2,11 +2,17 @@ import { HttpError, NetworkError, NotFoundError } from './http-error.ts';
 import { retryDelayMs, shouldRetryNetworkError, shouldRetryStatus } from './retry-policy.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+/** A parameter sent once per value (`key=a&key=b`), for values that may hold commas themselves. */
+export interface RepeatedParam {
+  readonly repeated: readonly (string | number)[];
+}
+export const repeated = (values: readonly (string | number)[]): RepeatedParam => ({ repeated: values });
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | RepeatedParam;
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Query string; arrays are comma-joined (spec §7), null/undefined dropped. */
+  /** Query string; arrays are comma-joined (spec §7), `repeated(...)` sent once per value, null/undefined dropped. */
   query?: Record<string, QueryValue>;
   /** JSON body. */
   json?: unknown;
@@ -43,10 +49,15 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
-    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
+    if (isRepeated(value)) for (const each of value.repeated) params.append(key, String(each));
+    else params.append(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+function isRepeated(value: QueryValue): value is RepeatedParam {
+  return typeof value === 'object' && value !== null && 'repeated' in value;
 }
 
 export class ApiClient {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaged } from '@faena/contracts';
 import type { ReferenceKind } from '@faena/domain/forms/references';
-import { apiClient } from '../../api/api-client.ts';
+import { apiClient, repeated } from '../../api/api-client.ts';
 import { isHttpError } from '../../api/http-error.ts';
 import { idBatcher } from './id-batcher.ts';
 
@@ -174,11 +174,8 @@ function pickedRow(dataSourceId: string) {
   let batcher = rowBatchers.get(dataSourceId);
   if (!batcher) {
     const path = `${DATA_SOURCES}/${encodeURIComponent(dataSourceId)}/rows/`;
-    // keys may hold commas: repeated `key=`, not the comma-joined lists of the client's query
-    const load = async (keys: string[]) => {
-      const query = new URLSearchParams([...keys.map((key) => ['key', key]), ['is_active', 'all'], ['page_size', String(keys.length)]]);
-      return (await apiClient.get<TPaged<DataSourceRow>>(`${path}?${query.toString()}`)).results;
-    };
+    // keys may hold commas: one `key=` per key, not a comma-joined list
+    const load = async (keys: string[]) => (await apiClient.get<TPaged<DataSourceRow>>(path, { query: { key: repeated(keys), is_active: 'all', page_size: keys.length } })).results;
     batcher = idBatcher(load, (row) => row.key);
     rowBatchers.set(dataSourceId, batcher);
   }
