@@ -282,6 +282,15 @@ describe('audiences and the permissions calculator', () => {
     await membership.getByRole('link', { name: AUDIENCE }).click();
     await page.waitForURL(/\/audiences\/[0-9a-f-]{36}$/);
     await page.getByTestId('audience-save').waitFor();
+    // Two managers at once: someone renames the audience while this page is open; saving a new
+    // description sends the description alone, so their name stays.
+    const audienceId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: `${AUDIENCE} (renombrada)` } });
+    await page.getByRole('textbox', { name: 'Descripción' }).fill('Para avisos del turno');
+    await page.getByTestId('audience-save').click();
+    await page.waitForURL(/\/audiences$/);
+    expect(await api(`${AUD}/audiences/${audienceId}/`)).toMatchObject({ name: `${AUDIENCE} (renombrada)`, description: 'Para avisos del turno' });
+    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: AUDIENCE } });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import { adminApi, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
 import { formatRut } from '@faena/domain';
 
 /** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
@@ -101,6 +101,19 @@ describe('people', () => {
     await page.getByText('Empresa contratista').waitFor();
     // typed as "+56 9 8765 4321", kept as +56987654321, read grouped again; it dials the number
     expect(await page.getByRole('link', { name: '+56 9 8765 4321' }).getAttribute('href')).toBe('tel:+56987654321');
+
+    // Two editors at once: while this form is open someone else changes the phone; saving the
+    // address sends the address alone, so their phone stays.
+    const personId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.click('[data-testid=person-edit]');
+    await page.waitForSelector('[data-testid=person-form]');
+    await adminApi(page, 'PATCH', `/api/audiences/v3/persons/${personId}/`, { phones: [{ number: '+56911112222', label: null }] });
+    await page.getByLabel('Dirección').fill('Av. Matta 1200, Santiago');
+    await page.click('[data-testid=person-save]');
+    await page.waitForSelector('[data-testid=person-detail]');
+    await page.getByText('Av. Matta 1200, Santiago').waitFor();
+    await page.getByRole('link', { name: '+56 9 1111 2222' }).waitFor();
+    expect(await page.getByRole('link', { name: '+56 9 8765 4321' }).count()).toBe(0);
 
     // Disable with confirmation, then the list (active people) no longer shows her; all statuses do.
     await page.click('[data-testid=person-toggle-disabled]');

@@ -11,11 +11,11 @@ export interface AudienceInput {
   rules: TAudienceRules;
 }
 
-/** POST /audiences/ or PATCH /audiences/{id}/ (MANAGE_PEOPLE). */
+/** POST /audiences/ or PATCH /audiences/{id}/ with the changed parts (MANAGE_PEOPLE). */
 export function useSaveAudience() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string | undefined; input: AudienceInput }) =>
+    mutationFn: ({ id, input }: { id?: string | undefined; input: AudienceInput | Partial<AudienceInput> }) =>
       id ? apiClient.patch<TAudience>(`${AUDIENCES_BASE}/audiences/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TAudience>(`${AUDIENCES_BASE}/audiences/`, { json: input }),
     onSuccess: (audience) => {
       client.setQueryData(audienceKeys.detail(audience.id), audience);

@@ -67,8 +67,20 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
   const submit = () => {
     setSubmitted(true);
     if (!draft.name.trim()) return;
+    // An edit sends what changed: another manager's change to the rest of the audience stays.
+    const input = audience
+      ? {
+          ...(draft.name.trim() !== initial.name ? { name: draft.name.trim() } : {}),
+          ...(draft.description.trim() !== initial.description ? { description: draft.description.trim() || null } : {}),
+          ...(sameRules(draft.rules, initial.rules) ? {} : { rules: draft.rules }),
+        }
+      : { name: draft.name.trim(), description: draft.description.trim() || null, rules: draft.rules };
+    if (audience && Object.keys(input).length === 0) {
+      setDone(true);
+      return;
+    }
     save.mutate(
-      { id: audience?.id, input: { name: draft.name.trim(), description: draft.description.trim() || null, rules: draft.rules } },
+      { id: audience?.id, input },
       {
         onSuccess: (saved) => {
           toast.show(t('audiences.saved', { name: saved.name }));

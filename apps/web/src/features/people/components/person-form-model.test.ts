@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TPerson } from '@faena/contracts';
-import { EMPTY_PERSON, firstErrorKey, mapServerErrors, requestOf, validatePerson, valuesOf, type PersonFormValues } from './person-form-model.ts';
+import { changesOf, EMPTY_PERSON, firstErrorKey, mapServerErrors, requestOf, validatePerson, valuesOf, type PersonFormValues } from './person-form-model.ts';
 
 const values = (over: Partial<PersonFormValues>): PersonFormValues => ({ ...EMPTY_PERSON, name: 'Ana Pérez', ...over });
 
@@ -126,5 +126,10 @@ describe('person form checks (spec forms §5)', () => {
       position_ids: ['pos'],
       photo_upload_id: 'u1',
     });
+    // An edit sends only what changed (another editor's changes to other fields stay).
+    const initial = valuesOf(person);
+    expect(changesOf(initial, initial)).toEqual({});
+    expect(changesOf(initial, { ...initial, name: ' Ana María ', phones: [...initial.phones, { number: '', label: '' }] })).toEqual({ name: 'Ana María' });
+    expect(changesOf(initial, { ...initial, workspaces: [], address: '' })).toEqual({ workspace_ids: [], address: null });
   });
 });

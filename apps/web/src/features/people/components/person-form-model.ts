@@ -1,4 +1,4 @@
-import type { TCreatePersonRequest, TIdentityDocument, TPerson } from '@faena/contracts';
+import type { TCreatePersonRequest, TIdentityDocument, TPerson, TUpdatePersonRequest } from '@faena/contracts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '@faena/domain/email';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { FORM_MESSAGES } from '@faena/domain/forms/messages';
@@ -116,6 +116,17 @@ export function requestOf(values: PersonFormValues): TCreatePersonRequest {
     position_ids: values.positions.map((option) => option.value),
     photo_upload_id: uploadIdOf(values.photo[0]),
   };
+}
+
+/**
+ * An edit's body: only the fields that differ from the person as the form read them, so two
+ * people editing different fields of one person at once do not undo each other's changes.
+ */
+export function changesOf(initial: PersonFormValues, values: PersonFormValues): TUpdatePersonRequest {
+  const before = requestOf(initial);
+  const after = requestOf(values);
+  const keys = Object.keys(after) as (keyof TCreatePersonRequest)[];
+  return Object.fromEntries(keys.filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key])).map((key) => [key, after[key]])) as TUpdatePersonRequest;
 }
 
 /**

@@ -12,7 +12,7 @@ import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
 import { PhotoField } from '../../../shared/uploads/photo-field.tsx';
 import { PERSON_ORIGINS, type PersonOrigin } from '../api/get-people.ts';
 import { useSavePerson } from '../api/save-person.ts';
-import { EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapServerErrors, requestOf, validatePerson, valuesOf, type FieldErrors, type PersonFormValues } from './person-form-model.ts';
+import { changesOf, EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapServerErrors, requestOf, validatePerson, valuesOf, type FieldErrors, type PersonFormValues } from './person-form-model.ts';
 import { checkMessage, serverFieldMessage } from './person-messages.ts';
 import { PossibleDuplicates } from './possible-duplicates.tsx';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
@@ -72,7 +72,12 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
       scrollToFirst(localErrors);
       return;
     }
-    save.mutate(requestOf(values), {
+    const body = person ? changesOf(initial, values) : requestOf(values);
+    if (person && Object.keys(body).length === 0) {
+      setSavedId(person.id);
+      return;
+    }
+    save.mutate(body, {
       onSuccess: (saved) => {
         toast.show(person ? t('people.form.saved') : t('people.form.created', { name: saved.name }));
         setSavedId(saved.id);
