@@ -194,6 +194,10 @@ describe('forms', () => {
     await page.getByTestId('form-renderer').waitFor();
     const frame = (type: string) => page.getByTestId(`field-${nameOf(type)}`);
 
+    // The fields whose code loads on demand are in place first (rich text, dates, files).
+    await frame('rich_text').locator('.ProseMirror').waitFor();
+    await frame('date_range').locator('button, input').first().waitFor();
+    await frame('files').locator('input[type=file]').waitFor({ state: 'attached' });
     // First an empty submit: nothing is sent, the form says so and goes to the first invalid field.
     await page.getByTestId('form-submit').click();
     await page.getByTestId('form-errors').getByText('The form has errors. Please check fields with red markers.').waitFor();

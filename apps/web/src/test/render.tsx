@@ -50,12 +50,12 @@ export function Providers({ children, tenant = testTenant(), client }: { childre
 /** Renders routes in a memory router (with the given router options, e.g. the app's), inside every provider the app has. */
 export async function renderRoutes(
   routes: RouteObject[],
-  { path = '/', tenant, options }: { path?: string; tenant?: Tenant; options?: Omit<NonNullable<Parameters<typeof createMemoryRouter>[1]>, 'initialEntries'> } = {},
+  { path = '/', tenant, options, client }: { path?: string; tenant?: Tenant; options?: Omit<NonNullable<Parameters<typeof createMemoryRouter>[1]>, 'initialEntries'>; client?: QueryClient } = {},
 ) {
   await initI18n('es');
   const router = createMemoryRouter(routes, { ...options, initialEntries: [path] });
   const view = render(
-    <Providers tenant={tenant}>
+    <Providers tenant={tenant} client={client}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -77,7 +77,8 @@ export function DocumentTypeFormRoute() {
   const { id } = useParams();
   const existing = useDocumentType(id);
   if (id && existing.isLoading) return <Loader />;
-  if (id && existing.isError) return <DocumentTypeFormError />;
+  // A failed read again (back on the tab) keeps the form and its unsaved changes.
+  if (id && existing.isError && !existing.data) return <DocumentTypeFormError />;
   return <DocumentTypeForm key={existing.data?.id ?? 'new'} id={id} initial={existing.data ?? null} />;
 }
 

@@ -30,7 +30,8 @@ export function AudienceFormPage({ canManage, businessLinesEnabled }: { canManag
   const { id } = useParams();
   const audience = useAudience(id);
   if (id && audience.isLoading) return <Loader />;
-  if (id && audience.isError) return <Text c="red">{isHttpError(audience.error) && audience.error.status === 404 ? t('audiences.errors.notFound') : t('audiences.errors.load')}</Text>;
+  // A failed read again (back on the tab) keeps the form and its unsaved changes.
+  if (id && audience.isError && !audience.data) return <Text c="red">{isHttpError(audience.error) && audience.error.status === 404 ? t('audiences.errors.notFound') : t('audiences.errors.load')}</Text>;
   return <AudienceForm key={id ?? 'new'} audience={audience.data ?? null} canManage={canManage} businessLinesEnabled={businessLinesEnabled} />;
 }
 

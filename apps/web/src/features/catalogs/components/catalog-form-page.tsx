@@ -27,7 +27,8 @@ export function CatalogFormPage({ def, id }: { def: CatalogDef; id?: string | un
   const record = useCatalogItem(def, id);
   if (!canWrite) return <NoAccess problem="permission" />;
   if (id && record.isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (id && record.isError) return <LoadProblem def={def} error={record.error} onRetry={() => void record.refetch()} />;
+  // A failed read again (back on the tab) keeps the form and its unsaved changes.
+  if (id && record.isError && !record.data) return <LoadProblem def={def} error={record.error} onRetry={() => void record.refetch()} />;
   return <CatalogForm key={record.data?.id ?? 'new'} def={def} record={record.data ?? null} />;
 }
 

@@ -1,5 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { TLocation } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
 import { sessionStore } from '../../../shared/session/session.ts';
@@ -118,5 +119,24 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     await within(form).findByText('Ese código ya está en uso.');
     expect(posts).toEqual([{ code: 'HQ', name: 'Casa Matriz', gla: 12.5 }]);
     expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  it('keeps an edit and its unsaved changes when reading the row again fails (back on the tab)', async () => {
+    serve({ permissions: ['MANAGE_PEOPLE'], locations: [location('rec', 'Recepción', null)] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await renderRoutes([{ path: '/locations/:id/edit', Component: LocationsRoute }], { path: '/locations/rec/edit', client });
+    const form = await screen.findByTestId('catalog-form', {}, { timeout: 15_000 });
+    const name = form.querySelector<HTMLInputElement>('[data-field-box="name"] input')!;
+    expect(name.value).toBe('Recepción');
+    fireEvent.change(name, { target: { value: 'Recepción norte' } });
+    // The row's read fails from now on (the rest still answers).
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/locations/rec/') ? json({ code: 'internal-error' }, 500) : answer(input, init))));
+    await act(() => client.refetchQueries({ queryKey: ['catalogs', 'locations', 'item', 'rec'] }));
+    expect(client.getQueryState(['catalogs', 'locations', 'item', 'rec'])?.status).toBe('error');
+    // The query tells its screen on a later tick.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('catalog-form')).toBe(form);
+    expect(name.value).toBe('Recepción norte');
   });
 });

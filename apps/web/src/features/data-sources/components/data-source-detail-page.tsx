@@ -28,7 +28,8 @@ export function DataSourceDetailPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const source = useDataSource(id);
   if (source.isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (source.isError || !source.data)
+  // A failed read again (back on the tab) keeps the page and a row being edited.
+  if (!source.data)
     return (
       <Stack gap="md">
         <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>

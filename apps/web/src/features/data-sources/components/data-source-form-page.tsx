@@ -18,7 +18,8 @@ export function DataSourceFormPage({ id }: { id?: string | undefined }) {
   const { t } = useTranslation();
   const source = useDataSource(id);
   if (id && source.isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (id && (source.isError || !source.data))
+  // A failed read again (back on the tab) keeps the form and its unsaved changes.
+  if (id && !source.data)
     return (
       <Stack gap="md">
         <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>

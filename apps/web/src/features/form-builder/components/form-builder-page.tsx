@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -72,11 +72,10 @@ function CreateForm({ workflowId }: { workflowId: string }) {
 function LoadForm({ workflowId, formId }: { workflowId: string; formId: string }) {
   const { t } = useTranslation();
   const form = useForm(formId);
+  // A failed read again (back on the tab, offline) keeps the editor and its unsaved changes.
+  if (form.data) return <BuilderScreen workflowId={workflowId} initial={form.data} />;
   if (form.isLoading) return <Loader />;
-  if (form.error || !form.data) {
-    return <Alert color={isNotFound(form.error) ? 'gray' : 'red'}>{isNotFound(form.error) ? t('formBuilder.notFound') : t('formBuilder.loadFailed')}</Alert>;
-  }
-  return <BuilderScreen workflowId={workflowId} initial={form.data} />;
+  return <Alert color={isNotFound(form.error) ? 'gray' : 'red'}>{isNotFound(form.error) ? t('formBuilder.notFound') : t('formBuilder.loadFailed')}</Alert>;
 }
 
 const draftOf = (form: FormView): Draft => ({ name: form.name, fields: form.description });
@@ -109,6 +108,7 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
     onSaved,
     delayMs: isSettingUpNew ? NEW_FIELD_DELAY_MS : AUTOSAVE_DELAY_MS,
   });
+  const { resetTo } = autosave;
   const client = useQueryClient();
   const [loadingLatest, setLoadingLatest] = useState(false);
   const [latestFailed, setLatestFailed] = useState(false);
@@ -181,8 +181,38 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
     const back = draftOf(savedForm);
     setDraft(back);
     setSelected(null);
-    autosave.resetTo(back, savedForm.version);
+    resetTo(back, savedForm.version);
   };
+
+  /** A version saved elsewhere becomes the editor's (its changes, if any, are given up by the caller). */
+  const adopt = useCallback(
+    (latest: FormView) => {
+      const back = draftOf(latest);
+      setSavedForm(latest);
+      setDraft(back);
+      setSelected(null);
+      idCounter.current = Math.max(idCounter.current, nextFieldId(latest.description));
+      resetTo(back, latest.version);
+    },
+    [resetTo],
+  );
+
+  // A newer version read again (back on the tab) while nothing here is unsaved is simply taken in:
+  // no conflict to solve later. With unsaved changes, saving says so instead.
+  const quiet = !autosave.isDirty && autosave.status !== 'saving' && autosave.status !== 'conflict';
+  const state = useRef({ quiet, version: savedForm.version });
+  useEffect(() => {
+    state.current = { quiet, version: savedForm.version };
+  }, [quiet, savedForm.version]);
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== hashKey(formQueryOptions(initial.id).queryKey)) return;
+        const latest = event.query.state.data as FormView | undefined;
+        if (latest && state.current.quiet && latest.version > state.current.version) adopt(latest);
+      }),
+    [client, initial.id, adopt],
+  );
 
   /** The conflict's other choice: this editor's changes go, the newer saved version comes in. */
   const loadLatest = async () => {
@@ -198,13 +228,7 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
     setLoadingLatest(true);
     setLatestFailed(false);
     try {
-      const latest = await client.fetchQuery({ ...formQueryOptions(savedForm.id), staleTime: 0 });
-      const back = draftOf(latest);
-      setSavedForm(latest);
-      setDraft(back);
-      setSelected(null);
-      idCounter.current = Math.max(idCounter.current, nextFieldId(latest.description));
-      autosave.resetTo(back, latest.version);
+      adopt(await client.fetchQuery({ ...formQueryOptions(savedForm.id), staleTime: 0 }));
     } catch {
       setLatestFailed(true);
     } finally {

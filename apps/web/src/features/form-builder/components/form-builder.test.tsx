@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormField } from '@faena/domain/forms/schema';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -55,8 +56,8 @@ function fakeServer(description: FormField[] = []): Server {
   return server;
 }
 
-async function openBuilder() {
-  return renderRoutes([{ path: 'workflows/:workflowId/form-builder/:formId?', Component: FormBuilderRoute }], { path: `/workflows/w1/form-builder/${FORM_ID}` });
+async function openBuilder(client?: QueryClient) {
+  return renderRoutes([{ path: 'workflows/:workflowId/form-builder/:formId?', Component: FormBuilderRoute }], { path: `/workflows/w1/form-builder/${FORM_ID}`, client });
 }
 
 /** jsdom has no wide screen: the picker is the "add field" menu. */
@@ -142,6 +143,32 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
     expect(within(screen.getByTestId('builder-preview')).getByText('A de ellos')).toBeTruthy();
     expect(screen.queryByTestId('save-conflict')).toBeNull();
     expect(server.puts).toHaveLength(1);
+  });
+
+  it('takes in a newer version read again while nothing is unsaved, and keeps the editor when the read fails', async () => {
+    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await openBuilder(client);
+    await screen.findByTestId('builder-name');
+    server.version = 2;
+    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
+    await client.invalidateQueries({ queryKey: ['forms', 'form', FORM_ID] });
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Sin cambios · versión 2'));
+    expect(within(screen.getByTestId('builder-preview')).getByText('A de ellos')).toBeTruthy();
+    // With unsaved changes here, a newer version read is not taken in (saving will say so).
+    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Mía' } });
+    server.version = 3;
+    await act(() => client.invalidateQueries({ queryKey: ['forms', 'form', FORM_ID] }));
+    expect(client.getQueryData<{ version: number }>(['forms', 'form', FORM_ID])?.version).toBe(3);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the query tells its screen on a later tick
+    expect((screen.getByTestId('builder-name') as HTMLInputElement).value).toBe('Mía');
+    // A read that fails does not take the editor (and its changes) away.
+    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal' }, 500)));
+    await act(() => client.invalidateQueries({ queryKey: ['forms', 'form', FORM_ID] }));
+    expect(client.getQueryState(['forms', 'form', FORM_ID])?.status).toBe('error');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect((screen.getByTestId('builder-name') as HTMLInputElement).value).toBe('Mía');
+    expect(screen.getByTestId('save-status').getAttribute('data-status')).toBe('dirty');
   });
 
   it('does not save a definition the schema refuses, and marks the field', async () => {

@@ -86,6 +86,15 @@ export function useAutosave({ draft, initial, initialVersion, save, onSaved, del
     return () => window.clearTimeout(timer);
   }, [current, isDirty, saving, isFailed, conflict, check.ok, nameProblem, run, delayMs]);
 
+  /** After discarding, or taking in a newer version saved elsewhere: the editor is back to a saved version. */
+  const resetTo = useCallback((form: Draft, version: number) => {
+    baseVersion.current = version;
+    setSavedSnapshot(snapshot(form));
+    setHasSaved(false);
+    setFailure(null);
+    setConflict(null);
+  }, []);
+
   const problems: DraftProblem[] = check.ok ? [] : check.problems;
   return {
     status,
@@ -107,14 +116,7 @@ export function useAutosave({ draft, initial, initialVersion, save, onSaved, del
       setConflict(null);
       void run();
     },
-    /** After discarding, or loading someone else's newer version: the editor is back to a saved version. */
-    resetTo: (form: Draft, version: number) => {
-      baseVersion.current = version;
-      setSavedSnapshot(snapshot(form));
-      setHasSaved(false);
-      setFailure(null);
-      setConflict(null);
-    },
+    resetTo,
   };
 }
 

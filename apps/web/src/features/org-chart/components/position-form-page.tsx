@@ -35,8 +35,9 @@ export function PositionFormPage() {
   const chart = useOrgChart();
   const holdersForbidden = isHttpError(holders.error) && holders.error.status === 403;
   if (id && (position.isLoading || holders.isLoading || chart.isLoading)) return <Loader />;
-  if (id && position.isError) return <Text c="red">{isHttpError(position.error) && position.error.status === 404 ? t('positions.errors.notFound') : t('positions.errors.load')}</Text>;
-  if (id && holders.isError && !holdersForbidden) return <Text c="red">{t('positions.errors.load')}</Text>;
+  // A failed read again (back on the tab) keeps the form and its unsaved changes.
+  if (id && position.isError && !position.data) return <Text c="red">{isHttpError(position.error) && position.error.status === 404 ? t('positions.errors.notFound') : t('positions.errors.load')}</Text>;
+  if (id && holders.isError && !holders.data && !holdersForbidden) return <Text c="red">{t('positions.errors.load')}</Text>;
   return <PositionForm key={id ?? 'new'} position={position.data ?? null} holders={holders.data ?? null} chart={chart.data ?? null} />;
 }
 
