@@ -56,8 +56,24 @@ function fakeServer(description: FormField[] = []): Server {
   return server;
 }
 
+/** The one text field of the forms below, by its label. */
+const textField = (label: string): FormField => ({ id: 1, type: 'text', name: 'a', label, required: false, skippable: false, validators: [] });
+
 async function openBuilder(client?: QueryClient) {
   return renderRoutes([{ path: 'workflows/:workflowId/form-builder/:formId?', Component: FormBuilderRoute }], { path: `/workflows/w1/form-builder/${FORM_ID}`, client });
+}
+
+/** Opens the builder on version 1; someone else saves up to `version`; then a rename here is saved, and refused. */
+async function saveAfterOthers(version: number, name: string): Promise<Server> {
+  const server = fakeServer([textField('A')]);
+  await openBuilder();
+  await screen.findByTestId('builder-name');
+  server.version = version;
+  server.description = [textField('A de ellos')];
+  fireEvent.change(screen.getByTestId('builder-name'), { target: { value: name } });
+  fireEvent.click(screen.getByTestId('builder-save'));
+  await screen.findByTestId('save-conflict');
+  return server;
 }
 
 /** jsdom has no wide screen: the picker is the "add field" menu. */
@@ -90,7 +106,7 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
   });
 
   it('a failed save shows "Error while trying to save" with a retry', async () => {
-    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    const server = fakeServer([textField('A')]);
     server.failNextPut = true;
     await openBuilder();
     await screen.findByTestId('builder-name');
@@ -102,15 +118,8 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
   });
 
   it('never saves over a version someone else saved meanwhile: the editor chooses', async () => {
-    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
-    await openBuilder();
-    await screen.findByTestId('builder-name');
     // Another editor saves versions 2 and 3 of the same form.
-    server.version = 3;
-    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
-    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Inspección diaria' } });
-    fireEvent.click(screen.getByTestId('builder-save'));
-    await screen.findByTestId('save-conflict');
+    const server = await saveAfterOthers(3, 'Inspección diaria');
     expect(server.puts.at(-1)).toMatchObject({ name: 'Inspección diaria', base_version: 1 });
     expect(screen.getByTestId('save-status').getAttribute('data-status')).toBe('conflict');
     expect(screen.getByTestId('save-conflict').textContent).toContain('Alguien guardó la versión 3 mientras editabas');
@@ -127,14 +136,8 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
   });
 
   it('loads the newer version when the editor gives up its changes', async () => {
-    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
-    await openBuilder();
-    await screen.findByTestId('builder-name');
-    server.version = 2;
-    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
-    fireEvent.change(screen.getByTestId('builder-name'), { target: { value: 'Mía' } });
-    fireEvent.click(screen.getByTestId('builder-save'));
-    fireEvent.click(await screen.findByTestId('conflict-load-latest'));
+    const server = await saveAfterOthers(2, 'Mía');
+    fireEvent.click(screen.getByTestId('conflict-load-latest'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Se perderán tus cambios sin guardar');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cargar la versión más reciente' }));
@@ -146,12 +149,12 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
   });
 
   it('takes in a newer version read again while nothing is unsaved, and keeps the editor when the read fails', async () => {
-    const server = fakeServer([{ id: 1, type: 'text', name: 'a', label: 'A', required: false, skippable: false, validators: [] }]);
+    const server = fakeServer([textField('A')]);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await openBuilder(client);
     await screen.findByTestId('builder-name');
     server.version = 2;
-    server.description = [{ id: 1, type: 'text', name: 'a', label: 'A de ellos', required: false, skippable: false, validators: [] }];
+    server.description = [textField('A de ellos')];
     await client.invalidateQueries({ queryKey: ['forms', 'form', FORM_ID] });
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain('Sin cambios · versión 2'));
     expect(within(screen.getByTestId('builder-preview')).getByText('A de ellos')).toBeTruthy();
