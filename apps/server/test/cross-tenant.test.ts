@@ -253,6 +253,17 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
       expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
     },
   },
+  'PATCH /api/permissions/v3/by-passport/:passport': {
+    access: ['MANAGE_PEOPLE'],
+    check: async (server, f) => {
+      const before = await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }));
+      const response = await server.api('demo', `/api/permissions/v3/by-passport/${f.b.passport}`, { method: 'PATCH', json: { added: ['MANAGE_PEOPLE'] }, token: f.a.admin.id_token });
+      expect(response.status).toBe(404);
+      expect(await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }))).toEqual(before);
+      const rows = await server.running.platform.db.transaction(f.a.id, (tx) => tx.execute(sql`SELECT passport FROM person_permissions WHERE passport = ${f.b.passport}`));
+      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
+    },
+  },
   'GET /api/audiences/v3/persons/': {
     access: ['VIEW_PEOPLE'],
     check: async (server, f) => {

@@ -129,6 +129,23 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toContain('VIEW_WF');
   });
 
+  it('adds and takes off holders one by one, leaving the others as they are', async () => {
+    const [ana, beto, carla] = [people[3]!.id, people[4]!.id, people[5]!.id];
+    const crew = await position({ title: 'Cuadrilla', people: [ana] });
+    const holders = async () => (await body<Position>(await server.api('demo', `${POSITIONS}${crew.id}/`, { token: admin }))).people.map((person) => person.id).sort();
+    // two editors of the same position: one adds Beto, the other adds Carla and takes Ana off
+    expect((await patch(crew.id, { people_added: [beto] })).status).toBe(200);
+    expect((await patch(crew.id, { people_added: [carla], people_removed: [ana] })).status).toBe(200);
+    expect(await holders()).toEqual([beto, carla].sort());
+    // taking off someone who is not there, or adding someone already there, changes nothing
+    expect((await patch(crew.id, { people_added: [beto], people_removed: [ana] })).status).toBe(200);
+    expect(await holders()).toEqual([beto, carla].sort());
+    const unknown = await patch(crew.id, { people_added: ['00000000-0000-4000-8000-000000000000'] });
+    expect(await body(unknown)).toMatchObject({ code: 'validation-error', reasons: { people_added: 'unknown-reference' } });
+    expect((await patch(crew.id, { people: [ana], people_added: [beto] })).status).toBe(400);
+    expect(await holders()).toEqual([beto, carla].sort());
+  });
+
   it('deletes a position with its edges and assignments', async () => {
     const temporary = await position({ title: 'Temporal', people: [people[7]!.id] });
     const child = await position({ title: 'Hijo de temporal', parents: [temporary.id] });

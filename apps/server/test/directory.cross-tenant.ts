@@ -387,7 +387,8 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     check: async (server, f) => {
       const theirs = await bPosition(server, f);
       expect((await server.api('demo', `${POSITIONS}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { title: 'Cambiado' } })).status).toBe(404);
-      expect(await json(await server.api('demo-norte', `${POSITIONS}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({ title: 'Jefe de turno B' });
+      expect((await server.api('demo', `${POSITIONS}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { people_removed: [f.b.personId] } })).status).toBe(404);
+      expect(await json(await server.api('demo-norte', `${POSITIONS}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({ title: 'Jefe de turno B', people: [expect.objectContaining({ id: f.b.personId })] });
     },
   },
   'DELETE /api/audiences/v3/positions/:id/': {

@@ -25,6 +25,7 @@ describe.each(engines())('permissions on %s', (engine) => {
 
   const get = (path: string, token: string, subdomain = 'demo') => server.api(subdomain, `${P}${path}`, { token });
   const put = (passport: string, json: unknown, token: string) => server.api('demo', `${P}/by-passport/${encodeURIComponent(passport)}`, { method: 'PUT', json, token });
+  const patch = (passport: string, json: unknown, token: string) => server.api('demo', `${P}/by-passport/${encodeURIComponent(passport)}`, { method: 'PATCH', json, token });
 
   describe('GET /my-site-config', () => {
     it("answers the caller's permissions, staff flag, disabled modules and flags", async () => {
@@ -188,6 +189,24 @@ describe.each(engines())('permissions on %s', (engine) => {
       expect((await server.api('demo', PERSONS, { token })).status).toBe(403);
       // a later replace without the flag keeps it
       expect(await body(await put(member.passport, { permissions: [] }, admin))).toMatchObject({ is_staff: true });
+    });
+
+    it('adds and takes off keys, leaving what was granted meanwhile', async () => {
+      const member = await addMember(server, demoId, { email: 'delta@faena.test', permissions: ['VIEW_HOME'] });
+      // an editor opened the set at [VIEW_HOME]; meanwhile a position's defaults give VIEW_WF
+      expect(await body(await patch(member.passport, { added: ['VIEW_WF'] }, admin))).toMatchObject({ permissions: ['VIEW_HOME', 'VIEW_WF'] });
+      // the editor's own change: VIEW_TASKS on, VIEW_HOME off — VIEW_WF stays
+      expect(await body(await patch(member.passport, { added: ['VIEW_TASKS'], removed: ['VIEW_HOME'] }, admin))).toMatchObject({ permissions: ['VIEW_TASKS', 'VIEW_WF'] });
+      // taking off what is not there, adding what is: nothing changes
+      expect(await body(await patch(member.passport, { added: ['VIEW_WF'], removed: ['VIEW_HOME'] }, admin))).toMatchObject({ permissions: ['VIEW_TASKS', 'VIEW_WF'] });
+      const unknown = await patch(member.passport, { added: ['FLY'] }, admin);
+      expect(unknown.status).toBe(400);
+      expect(await body(unknown)).toMatchObject({ code: 'validation-error', errors: { permissions: ['Unknown permission: FLY'] } });
+      expect((await patch('no-such-passport', { added: ['VIEW_HOME'] }, admin)).status).toBe(404);
+      expect((await patch(member.passport, { added: ['MANAGE_PEOPLE'] }, operario.token)).status).toBe(403);
+      expect(await body(await get(`/by-passport/${member.passport}`, admin))).toMatchObject({ permissions: ['VIEW_TASKS', 'VIEW_WF'] });
+      const entries = await body<{ results: { action: string; details: Record<string, unknown> | null }[] }>(await server.api('demo', '/api/audit/v3/entries', { token: admin }));
+      expect(entries.results).toContainEqual(expect.objectContaining({ action: 'permissions.change', details: { passport: member.passport, added: ['VIEW_TASKS'], removed: ['VIEW_HOME'] } }));
     });
 
     it('is audited', async () => {

@@ -130,6 +130,22 @@ describe('positions and the org chart', () => {
     const permissions = await api<{ permissions: string[] }>(`/api/permissions/v3/by-passport/${encodeURIComponent(person.passport)}`);
     expect(permissions.permissions).toContain('VIEW_ORG_CHART');
 
+    // Two editors at once: while this page edits the holders, someone else gives the position to
+    // Xavier; adding Yolanda here sends who came, so Xavier stays (and so does the first holder).
+    const positionId = (await api<{ results: { id: string; title: string }[] }>(`${AUD}/positions/?search=${encodeURIComponent(POSITION)}`)).results.find((found) => found.title === POSITION)!.id;
+    const [xavier, yolanda] = [`Xavier Cuadra ${run}`, `Yolanda Cuadra ${run}`];
+    const xavierId = (await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: xavier } })).id;
+    await api(`${AUD}/persons/`, { method: 'POST', json: { name: yolanda } });
+    await goto(page, `/positions/${positionId}`, '[data-testid=position-save]');
+    await api(`${AUD}/positions/${positionId}/`, { method: 'PATCH', json: { people_added: [xavierId] } });
+    await pick(page, 'position-people', yolanda);
+    await page.getByTestId('position-save').click();
+    await page.waitForURL(/\/positions$/);
+    const holders = (await api<{ people: { name: string }[] }>(`${AUD}/positions/${positionId}/`)).people.map((holder) => holder.name).sort();
+    expect(holders).toEqual([PERSON, xavier, yolanda].sort());
+    const yolandaId = (await api<{ people: { id: string; name: string }[] }>(`${AUD}/positions/${positionId}/`)).people.find((holder) => holder.name === yolanda)!.id;
+    await api(`${AUD}/positions/${positionId}/`, { method: 'PATCH', json: { people_removed: [xavierId, yolandaId] } });
+
     // the chart: search the person, the chart centres their position and the panel lists them
     await goto(page, '/org-chart', '[data-testid=org-chart-canvas]');
     await page.getByTestId('org-chart-search').fill('quintina ñuñez');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminApi, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
+import { adminApi, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
 import { formatRut } from '@faena/domain';
 
 /** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
@@ -135,15 +135,27 @@ describe('people', () => {
     await goto(page, `/people?q=${encodeURIComponent('matias gonzalez')}`, '[data-testid=person-row]');
     await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
     const viewPeople = page.locator('input[data-testid=permission-VIEW_PEOPLE]');
+    const viewChart = page.locator('input[data-testid=permission-VIEW_ORG_CHART]');
     await viewPeople.waitFor();
     const before = await viewPeople.isChecked();
+    expect(await viewChart.isChecked()).toBe(false);
     await viewPeople.click();
+    // Meanwhile another manager (in another browser) gives him VIEW_ORG_CHART: saving here sends
+    // only the key turned on or off on this page, so theirs stays.
+    const other = await openPage(browser, 'desktop');
+    await other.page.goto(url('/api/health'));
+    const matias = await adminApi<{ passport: string }>(other.page, 'GET', `/api/audiences/v3/persons/${new URL(page.url()).pathname.split('/').at(-1)!}/`);
+    await adminApi(other.page, 'PATCH', `/api/permissions/v3/by-passport/${encodeURIComponent(matias.passport)}`, { added: ['VIEW_ORG_CHART'] });
+    await other.context.close();
     await page.click('[data-testid=permissions-save]');
     await page.getByText('Permisos guardados').waitFor();
     await page.reload({ waitUntil: 'load' });
     await viewPeople.waitFor();
     expect(await viewPeople.isChecked()).toBe(!before);
+    expect(await viewChart.isChecked()).toBe(true);
+    // Both back as they were, in one save.
     await viewPeople.click();
+    await viewChart.click();
     await page.click('[data-testid=permissions-save]');
     await page.getByText('Permisos guardados').first().waitFor();
 
@@ -178,9 +190,10 @@ describe('people', () => {
     await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
     const entries = page.locator('[data-testid=person-history-entry]');
     await entries.first().waitFor();
-    expect(await entries.evaluateAll((items) => items.slice(0, 4).map((item) => item.getAttribute('data-action')))).toEqual(['auth.impersonation.stop', 'auth.impersonation.start', 'permissions.replace', 'permissions.replace']);
+    expect(await entries.evaluateAll((items) => items.slice(0, 5).map((item) => item.getAttribute('data-action')))).toEqual(['auth.impersonation.stop', 'auth.impersonation.start', 'permissions.change', 'permissions.change', 'permissions.change']);
     expect(await entries.nth(0).textContent()).toContain('Valentina Muñoz, suplantando a Matías González');
-    expect(await entries.nth(2).textContent()).toMatch(/^Cambió los permisos \(\d+ permisos?\)Valentina Muñoz · /);
+    expect(await entries.nth(2).textContent()).toMatch(before ? /^Cambió los permisos: agregó Ver personas; quitó Ver organigramaValentina Muñoz · / : /^Cambió los permisos: quitó Ver organigrama, Ver personasValentina Muñoz · /);
+    expect(await entries.nth(4).textContent()).toMatch(/^Cambió los permisos: agregó Ver organigramaAdministración Faena · /);
     await page.getByTestId('person-history').scrollIntoViewIfNeeded();
     await shot(page, 'people-history', 'desktop');
 

@@ -35,7 +35,15 @@ export const ZCreatePositionRequest = z.object({
   default_permission_list: z.array(z.string().max(100)).max(100).optional(),
 });
 export type TCreatePositionRequest = z.infer<typeof ZCreatePositionRequest>;
-export const ZUpdatePositionRequest = ZCreatePositionRequest.partial();
+/**
+ * `people_added` / `people_removed` change the holders and leave the rest as they are, so two
+ * editors of one position (or one editing it while someone is given it from their own page) keep
+ * each other's changes; `people` replaces the whole set. Not both at once.
+ */
+export const ZUpdatePositionRequest = ZCreatePositionRequest.partial().extend({
+  people_added: z.array(z.string().max(100)).max(5000).optional(),
+  people_removed: z.array(z.string().max(100)).max(5000).optional(),
+});
 export type TUpdatePositionRequest = z.infer<typeof ZUpdatePositionRequest>;
 export const ZPositionListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
 

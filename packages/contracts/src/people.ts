@@ -145,9 +145,9 @@ export type TSignOutEverywhereResponse = z.infer<typeof ZSignOutEverywhereRespon
 export const ZPersonHistoryEntry = z
   .object({
     id: z.string(),
-    /** The audit action: people.create, people.update, people.disable, people.enable, people.sign-out-everywhere, permissions.replace, auth.invite.create, auth.impersonation.start, auth.impersonation.stop, or a route's `METHOD /path`. */
+    /** The audit action: people.create, people.update, people.disable, people.enable, people.sign-out-everywhere, permissions.replace, permissions.change, auth.invite.create, auth.impersonation.start, auth.impersonation.stop, or a route's `METHOD /path`. */
     action: z.string(),
-    /** people.update: `fields` (the API names of the fields it changed); permissions.replace: `permissions`; auth.invite.create: `email`. */
+    /** people.update: `fields` (the API names of the fields it changed); permissions.replace: `permissions`; permissions.change: `added`, `removed`; auth.invite.create: `email`. */
     details: z.record(z.string(), z.unknown()).nullable(),
     actor: z.object({ id: z.string(), name: z.string() }).nullable(),
     /** Who was really at the keyboard, when the actor was being impersonated. */

@@ -16,3 +16,9 @@ export const ZPassportPermissions = z
   .meta({ id: 'PassportPermissions' });
 export type TPassportPermissions = z.infer<typeof ZPassportPermissions>;
 export const ZSetPermissionsRequest = z.object({ permissions: z.array(z.string()).max(100), is_staff: z.boolean().optional() });
+/**
+ * PATCH: keys to add and keys to take off, the rest left as it is — so an editor does not undo
+ * what was granted meanwhile (a position's defaults, another manager).
+ */
+export const ZChangePermissionsRequest = z.object({ added: z.array(z.string()).max(100).default([]), removed: z.array(z.string()).max(100).default([]) });
+export type TChangePermissionsRequest = z.input<typeof ZChangePermissionsRequest>;

@@ -10,6 +10,7 @@ import { existingPersonIds, personSummaries } from '../people/people.repository.
 import { mergePassportPermissions } from '../permissions/permissions.repository.ts';
 import {
   allPositions,
+  changeHolders,
   deletePosition as deletePositionRow,
   findPosition,
   findPositions,
@@ -112,6 +113,9 @@ interface Checked {
   defaults?: string[];
   parents?: string[];
   people?: string[];
+  /** The holders changed one by one (`people_added` / `people_removed`). */
+  added?: string[];
+  removed?: string[];
 }
 
 async function check(ctx: Ctx, tx: Drizzle, id: string | null, input: TUpdatePositionRequest, current: PositionRow | null): Promise<Checked> {
@@ -134,13 +138,26 @@ async function check(ctx: Ctx, tx: Drizzle, id: string | null, input: TUpdatePos
   if (isRoot && (out.parents ?? []).length > 0) errors.is_root = [problem('root-with-parents', 'A root position has no parents.')];
   if (input.people !== undefined) {
     const wanted = [...new Set(input.people)];
-    const found = await existingPersonIds(tx, ctx.tenant.id, wanted.filter(isUuid));
-    const unknown = wanted.filter((person) => !found.has(person));
+    const unknown = await unknownPersons(tx, ctx.tenant.id, wanted);
     if (unknown.length > 0) errors.people = unknown.slice(0, 20).map((person) => problem('unknown-reference', `Unknown person: ${person}`));
     out.people = wanted;
   }
+  if (input.people_added !== undefined || input.people_removed !== undefined) {
+    if (input.people !== undefined) errors.people = ['Send either people (the whole set) or people_added and people_removed, not both.'];
+    const added = [...new Set(input.people_added ?? [])];
+    const unknown = await unknownPersons(tx, ctx.tenant.id, added);
+    if (unknown.length > 0) errors.people_added = unknown.slice(0, 20).map((person) => problem('unknown-reference', `Unknown person: ${person}`));
+    out.added = added;
+    // taking off someone who no longer holds it (or never did) changes nothing
+    out.removed = [...new Set(input.people_removed ?? [])].filter((person) => isUuid(person) && !added.includes(person));
+  }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return out;
+}
+
+async function unknownPersons(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const found = await existingPersonIds(tx, tenantId, ids.filter(isUuid));
+  return ids.filter((person) => !found.has(person));
 }
 
 async function writing<T>(fn: () => Promise<T>): Promise<T> {
@@ -201,6 +218,11 @@ export async function updatePosition(ctx: Ctx, id: string, input: TUpdatePositio
           // whoever assigns people hands out the position's defaults
           assertCanGrant(ctx, row!.defaultPermissionList);
           await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, await setHolders(tx, ctx.tenant.id, id, checked.people));
+        }
+        if (checked.added || checked.removed) {
+          if ((checked.added ?? []).length > 0) assertCanGrant(ctx, row!.defaultPermissionList);
+          await changeHolders(tx, ctx.tenant.id, id, checked.removed ?? [], 'remove');
+          await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, await changeHolders(tx, ctx.tenant.id, id, checked.added ?? [], 'add'));
         }
       },
       { audit: 'org-chart.positions.update' },

@@ -57,6 +57,22 @@ export async function mergePassportPermissions(tx: Drizzle, tenantId: string, pa
       WHERE NOT (person_permissions.permissions @> EXCLUDED.permissions)`);
 }
 
+/** Adds and takes off keys in one statement (under the row's lock), creating the set when there is none. */
+export async function changePassportPermissions(tx: Drizzle, tenantId: string, passport: string, added: readonly string[], removed: readonly string[]): Promise<PassportPermissions> {
+  const [row] = await tx
+    .insert(personPermissions)
+    .values({ tenantId, passport, permissions: [...new Set(added)].filter((key) => !removed.includes(key)).sort() })
+    .onConflictDoUpdate({
+      target: [personPermissions.tenantId, personPermissions.passport],
+      set: {
+        permissions: sql`ARRAY(SELECT DISTINCT k FROM unnest(${personPermissions.permissions} || ${sql.param([...added])}::text[]) AS k WHERE NOT (k = ANY (${sql.param([...removed])}::text[])) ORDER BY k)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning(columns);
+  return row!;
+}
+
 /** passport → its permission keys, for the passports that have a set. */
 export async function permissionsOfPassports(tx: Drizzle, tenantId: string, passports: readonly string[]): Promise<Map<string, string[]>> {
   if (passports.length === 0) return new Map();

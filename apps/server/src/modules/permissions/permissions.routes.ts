@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZPassportPermissions, ZPermissionInfo, ZSetPermissionsRequest, ZSiteConfig } from '@faena/contracts';
+import { ZChangePermissionsRequest, ZPassportPermissions, ZPermissionInfo, ZSetPermissionsRequest, ZSiteConfig } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { allPermissions, getByPassport, setByPassport, siteConfig } from './permissions.service.ts';
+import { allPermissions, changeByPassport, getByPassport, setByPassport, siteConfig } from './permissions.service.ts';
 
 const prefix = '/api/permissions/v3';
 const tags = ['permissions'];
@@ -24,5 +24,10 @@ export function permissionsRoutes(app: App, platform: Platform): void {
     `${prefix}/by-passport/:passport`,
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Replace the whole permission set', params: passportParams, body: ZSetPermissionsRequest, response: { 200: ZPassportPermissions } } },
     async (request) => setByPassport(ctxOf(request, platform), request.params.passport, request.body),
+  );
+  app.patch(
+    `${prefix}/by-passport/:passport`,
+    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Add and take off keys, leaving the rest of the set as it is', params: passportParams, body: ZChangePermissionsRequest, response: { 200: ZPassportPermissions } } },
+    async (request) => changeByPassport(ctxOf(request, platform), request.params.passport, request.body),
   );
 }

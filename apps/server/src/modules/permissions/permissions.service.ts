@@ -4,7 +4,7 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, notFound } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
+import { changePassportPermissions, getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
 import { findPersonByPassport } from '../people/people.repository.ts';
 
 const toResponse = (row: PassportPermissions): TPassportPermissions => ({ passport: row.passport, permissions: row.permissions, is_staff: row.isStaff });
@@ -65,6 +65,26 @@ export async function setByPassport(ctx: Ctx, passport: string, input: { permiss
       return { row: saved, personId };
     },
     { audit: 'permissions.replace', details: { passport, permissions: input.permissions }, subject: (result) => result.personId },
+  );
+  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  return toResponse(row);
+}
+
+/** Adds and takes off keys, leaving the others as they are (MANAGE_PEOPLE). */
+export async function changeByPassport(ctx: Ctx, passport: string, input: { added: string[]; removed: string[] }): Promise<TPassportPermissions> {
+  if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
+  const unknown = [...input.added, ...input.removed].filter((key) => !isPermissionKey(key));
+  if (unknown.length > 0) throw new FieldErrors({ permissions: unknown.map((key) => `Unknown permission: ${key}`) });
+  const added = [...new Set(input.added)].sort();
+  const removed = [...new Set(input.removed)].filter((key) => !added.includes(key)).sort();
+  const { row } = await ctx.tx(
+    async (tx) => {
+      const personId = await assertPerson(tx, ctx.tenant.id, passport);
+      const saved = await changePassportPermissions(tx, ctx.tenant.id, passport, added, removed);
+      await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+      return { row: saved, personId };
+    },
+    { audit: 'permissions.change', details: { passport, added, removed }, subject: (result) => result.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return toResponse(row);

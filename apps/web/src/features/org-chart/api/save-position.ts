@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TCreatePositionRequest, TPosition } from '@faena/contracts';
+import type { TPosition, TUpdatePositionRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
 import { orgChartKeys } from './get-org-chart.ts';
 
-/** POST /positions/ or PATCH /positions/{id}/ (only the fields given change; `people` replaces the holders). */
+/** POST /positions/ or PATCH /positions/{id}/ (only the fields given change; `people` replaces the holders, `people_added`/`people_removed` change them). */
 export function useSavePosition() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string | undefined; input: Partial<TCreatePositionRequest> }) =>
+    mutationFn: ({ id, input }: { id?: string | undefined; input: TUpdatePositionRequest }) =>
       id
         ? apiClient.patch<TPosition>(`${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`, { json: input })
         : apiClient.post<TPosition>(`${AUDIENCES_BASE}/positions/`, { json: input }),

@@ -151,8 +151,10 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
       ...(isNew || changed.code ? { code: draft.code.trim() || null } : {}),
       ...(isNew || changed.is_root ? { is_root: draft.is_root } : {}),
       ...(isNew || changed.parents || (changed.is_root && draft.is_root) ? { parents: draft.is_root ? [] : draft.parents } : {}),
-      // the whole set is sent only when it changed: re-sending keys the editor lacks would be refused
-      ...((isNew && draft.people.length > 0) || (!isNew && changed.people && peopleKnown) ? { people: draft.people } : {}),
+      ...(isNew && draft.people.length > 0 ? { people: draft.people } : {}),
+      // an edit sends who came and who went, not the whole set: someone else's change to the
+      // holders meanwhile stays (and re-sending keys the editor lacks would be refused)
+      ...(!isNew && changed.people && peopleKnown ? holderChanges(initial.people, draft.people) : {}),
       ...((isNew && draft.defaults.length > 0) || (!isNew && changed.defaults) ? { default_permission_list: [...draft.defaults].sort() } : {}),
     };
     save.mutate(
@@ -243,7 +245,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
                   placeholder={t('positions.fields.peoplePlaceholder')}
                   value={draft.people}
                   onChange={(ids) => set('people', ids)}
-                  error={errorOf('people')}
+                  error={errorOf('people') ?? errorOf('people_added')}
                   maxValues={MAX_HOLDERS}
                   data-testid="position-people"
                 />
@@ -326,4 +328,11 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
       </SubmitForm>
     </Stack>
   );
+}
+
+/** The holders an edit adds and takes off (only the lists that are not empty). */
+export function holderChanges(before: readonly string[], after: readonly string[]): { people_added?: string[]; people_removed?: string[] } {
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  return { ...(added.length > 0 ? { people_added: added } : {}), ...(removed.length > 0 ? { people_removed: removed } : {}) };
 }

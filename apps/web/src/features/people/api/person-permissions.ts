@@ -29,12 +29,15 @@ export function usePassportPermissions(passport: string | undefined, enabled: bo
   });
 }
 
-/** PUT /by-passport/{passport} (MANAGE_PEOPLE): replaces the whole set. */
-export function useSetPassportPermissions(passport: string) {
+/**
+ * PATCH /by-passport/{passport} (MANAGE_PEOPLE): the keys the editor turned on and off, so what
+ * was granted meanwhile (a position's defaults, another manager) stays.
+ */
+export function useChangePassportPermissions(passport: string) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (permissions: string[]) => apiClient.put<TPassportPermissions>(`${BASE}/by-passport/${encodeURIComponent(passport)}`, { json: { permissions } }),
+    mutationFn: (change: { added: string[]; removed: string[] }) => apiClient.patch<TPassportPermissions>(`${BASE}/by-passport/${encodeURIComponent(passport)}`, { json: change }),
     onSuccess: (answer) => {
       client.setQueryData(permissionKeys.passport(passport), answer);
       // The caller's own set may have changed: the shell reads it from the site config.

@@ -45,6 +45,7 @@ const ACCOUNT_AND_POSITIONS: TPersonHistoryEntry[] = [
   entry(22, 'auth.password-reset'),
   entry(23, 'people.position.add', { details: { position_id: 'x', position: 'Brigadista' } }),
   entry(24, 'people.position.remove', { details: { position_id: 'x' } }),
+  entry(25, 'permissions.change', { details: { passport: 'x', added: ['VIEW_TASKS', 'VIEW_WF'], removed: ['VIEW_HOME'] } }),
 ];
 
 let calls: string[] = [];
@@ -69,6 +70,7 @@ describe('PersonHistory', () => {
     expect(texts[1]).toMatch(/^Cambió su contraseña con un enlace/);
     expect(texts[2]).toMatch(/^Le asignó un cargo: Brigadista/);
     expect(texts[3]).toMatch(/^Le quitó un cargo: un cargo eliminado/);
+    expect(texts[4]).toMatch(/^Cambió los permisos: agregó Ver actividades, Ver workflows; quitó Ver inicio/);
   });
 
   it('says what each change did, who did it (and who was really at the keyboard) and when, ten at a time', async () => {

@@ -40,6 +40,13 @@ export function describeEntry(entry: TPersonHistoryEntry, t: TFunction): string 
       return t('people.history.actions.permissions', {
         count: Array.isArray(details.permissions) ? details.permissions.length : 0,
       });
+    case 'permissions.change': {
+      const keys = (list: unknown) => (Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : []);
+      const named = (list: string[]) => list.map((key) => t(`directory.permissions.${key}`, { defaultValue: key })).join(', ');
+      const [added, removed] = [keys(details.added), keys(details.removed)];
+      const changes = [...(added.length > 0 ? [t('people.history.actions.permissionsAdded', { keys: named(added) })] : []), ...(removed.length > 0 ? [t('people.history.actions.permissionsRemoved', { keys: named(removed) })] : [])];
+      return t('people.history.actions.permissionsChange', { changes: changes.join('; ') });
+    }
     case 'auth.invite.create':
       return t('people.history.actions.invite', {
         email: typeof details.email === 'string' ? details.email : '',

@@ -3,18 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useAllPermissions, usePassportPermissions, useSetPassportPermissions } from '../api/person-permissions.ts';
+import { useAllPermissions, useChangePassportPermissions, usePassportPermissions } from '../api/person-permissions.ts';
 
-/** Spec §6: MANAGE_PEOPLE manages permissions in the person detail (the whole set is replaced). */
+/**
+ * Spec §6: MANAGE_PEOPLE manages permissions in the person detail. Saving sends the keys turned on
+ * and off since the editing began, so a key granted meanwhile (a position's defaults) stays.
+ */
 export function PersonPermissions({ passport }: { passport: string }) {
   const { t, i18n } = useTranslation();
   const all = useAllPermissions();
   const current = usePassportPermissions(passport, true);
-  const save = useSetPassportPermissions(passport);
-  const [draft, setDraft] = useState<string[] | null>(null);
+  const save = useChangePassportPermissions(passport);
+  /** The set as it was when editing began (`base`) and as it is being edited (`keys`). */
+  const [draft, setDraft] = useState<{ base: string[]; keys: string[] } | null>(null);
   const held = current.data?.permissions ?? [];
-  const chosen = draft ?? held;
-  const dirty = draft !== null && (draft.length !== held.length || draft.some((key) => !held.includes(key)));
+  const chosen = draft?.keys ?? held;
+  const change = draft ? permissionChange(draft.base, draft.keys) : { added: [], removed: [] };
+  const dirty = change.added.length > 0 || change.removed.length > 0;
 
   // The names every directory screen uses (shared/directory), the server's meaning for a key they lack.
   const label = (key: string, meaning: string) => (i18n.exists(`directory.permissions.${key}`) ? t(`directory.permissions.${key}`) : meaning);
@@ -30,7 +35,7 @@ export function PersonPermissions({ passport }: { passport: string }) {
       </Text>
       {all.isPending || current.isPending ? (
         <Loader size="sm" />
-      ) : all.isError || current.isError ? (
+      ) : !all.data || !current.data ? (
         <Alert color="red">{t('people.permissions.loadFailed')}</Alert>
       ) : (
         <Stack gap="sm">
@@ -43,7 +48,7 @@ export function PersonPermissions({ passport }: { passport: string }) {
                 checked={chosen.includes(permission.key)}
                 onChange={(event) => {
                   const on = event.currentTarget.checked;
-                  setDraft(on ? [...chosen, permission.key] : chosen.filter((key) => key !== permission.key));
+                  setDraft({ base: draft?.base ?? held, keys: on ? [...chosen, permission.key] : chosen.filter((key) => key !== permission.key) });
                 }}
                 data-testid={`permission-${permission.key}`}
               />
@@ -57,7 +62,7 @@ export function PersonPermissions({ passport }: { passport: string }) {
               disabled={!dirty}
               loading={save.isPending}
               onClick={() =>
-                save.mutate(chosen, {
+                save.mutate(change, {
                   onSuccess: () => {
                     setDraft(null);
                     toast.show(t('people.permissions.saved'));
@@ -74,4 +79,9 @@ export function PersonPermissions({ passport }: { passport: string }) {
       )}
     </Paper>
   );
+}
+
+/** The keys turned on and off between two sets. */
+export function permissionChange(base: readonly string[], keys: readonly string[]): { added: string[]; removed: string[] } {
+  return { added: keys.filter((key) => !base.includes(key)), removed: base.filter((key) => !keys.includes(key)) };
 }
