@@ -43,6 +43,19 @@ const expectNothingMailed = async (server: TestServer, f: Fixture, path: string)
   expect((await outbox(server, 'demo-norte', f.b.admin.id_token)).length).toBe(before.b);
 };
 
+/** A write to tenant B's passport from tenant A: 404, B's set unchanged, and no set for B's passport appeared in A. */
+const passportWriteStaysHome =
+  (method: 'PUT' | 'PATCH', json: unknown): Check =>
+  async (server, f) => {
+    const theirs = () => server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token });
+    const before = await body(await theirs());
+    const response = await server.api('demo', `/api/permissions/v3/by-passport/${f.b.passport}`, { method, json, token: f.a.admin.id_token });
+    expect(response.status).toBe(404);
+    expect(await body(await theirs())).toEqual(before);
+    const rows = await server.running.platform.db.transaction(f.a.id, (tx) => tx.execute(sql`SELECT passport FROM person_permissions WHERE passport = ${f.b.passport}`));
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
+  };
+
 const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   'GET /api/health': {
     access: 'no-tenant',
@@ -241,29 +254,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
       await expectMismatch(await server.api('demo', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }));
     },
   },
-  'PUT /api/permissions/v3/by-passport/:passport': {
-    access: ['MANAGE_PEOPLE'],
-    check: async (server, f) => {
-      const before = await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }));
-      const response = await server.api('demo', `/api/permissions/v3/by-passport/${f.b.passport}`, { method: 'PUT', json: { permissions: ['MANAGE_PEOPLE'] }, token: f.a.admin.id_token });
-      expect(response.status).toBe(404);
-      expect(await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }))).toEqual(before);
-      // and no set for B's passport appeared in A
-      const rows = await server.running.platform.db.transaction(f.a.id, (tx) => tx.execute(sql`SELECT passport FROM person_permissions WHERE passport = ${f.b.passport}`));
-      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
-    },
-  },
-  'PATCH /api/permissions/v3/by-passport/:passport': {
-    access: ['MANAGE_PEOPLE'],
-    check: async (server, f) => {
-      const before = await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }));
-      const response = await server.api('demo', `/api/permissions/v3/by-passport/${f.b.passport}`, { method: 'PATCH', json: { added: ['MANAGE_PEOPLE'] }, token: f.a.admin.id_token });
-      expect(response.status).toBe(404);
-      expect(await body(await server.api('demo-norte', `/api/permissions/v3/by-passport/${f.b.passport}`, { token: f.b.admin.id_token }))).toEqual(before);
-      const rows = await server.running.platform.db.transaction(f.a.id, (tx) => tx.execute(sql`SELECT passport FROM person_permissions WHERE passport = ${f.b.passport}`));
-      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
-    },
-  },
+  'PUT /api/permissions/v3/by-passport/:passport': { access: ['MANAGE_PEOPLE'], check: passportWriteStaysHome('PUT', { permissions: ['MANAGE_PEOPLE'] }) },
+  'PATCH /api/permissions/v3/by-passport/:passport': { access: ['MANAGE_PEOPLE'], check: passportWriteStaysHome('PATCH', { added: ['MANAGE_PEOPLE'] }) },
   'GET /api/audiences/v3/persons/': {
     access: ['VIEW_PEOPLE'],
     check: async (server, f) => {
