@@ -24,7 +24,8 @@ export function CatalogDetailPage({ def, id }: { def: CatalogDef; id: string }) 
   const { t } = useTranslation();
   const record = useCatalogItem(def, id);
   if (record.isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (record.isError || !record.data) return <LoadProblem def={def} error={record.error} onRetry={() => void record.refetch()} />;
+  // A failed read again (back on the tab) keeps what is shown.
+  if (!record.data) return <LoadProblem def={def} error={record.error} onRetry={() => void record.refetch()} />;
   return <Detail def={def} record={record.data} />;
 }
 

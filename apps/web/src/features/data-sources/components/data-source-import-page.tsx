@@ -28,7 +28,8 @@ export function DataSourceImportPage({ id, jobId }: { id: string; jobId?: string
   }, [applied, client, id]);
 
   if (source.isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (source.isError || !source.data)
+  // A failed read again (back on the tab) keeps the page and the import under way.
+  if (!source.data)
     return (
       <Stack gap="md">
         <BackLink to="/fuentes-de-datos">{t('dataSources.title')}</BackLink>
