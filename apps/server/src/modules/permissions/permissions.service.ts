@@ -50,42 +50,49 @@ export async function getByPassport(ctx: Ctx, passport: string): Promise<TPasspo
   );
 }
 
-/** Replaces the whole set (the caller's own included); takes effect on the next request. */
-export async function setByPassport(ctx: Ctx, passport: string, input: { permissions: string[]; is_staff?: boolean | undefined }): Promise<TPassportPermissions> {
+/**
+ * Every write of a passport's set: the passport and the keys checked, the write in the tenant's
+ * transaction beside the person it belongs to, audited on them; `auth.changed` published and the
+ * tenant's cached sessions dropped, so it takes effect on the next request (the caller's own too).
+ */
+async function writePassport(
+  ctx: Ctx,
+  passport: string,
+  keys: readonly string[],
+  audit: { action: string; details: Record<string, unknown> },
+  write: (tx: Drizzle) => Promise<PassportPermissions>,
+): Promise<TPassportPermissions> {
   if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
-  const unknown = input.permissions.filter((key) => !isPermissionKey(key));
+  const unknown = keys.filter((key) => !isPermissionKey(key));
   if (unknown.length > 0) throw new FieldErrors({ permissions: unknown.map((key) => `Unknown permission: ${key}`) });
-  // Only internal staff may grant or remove the internal-staff flag.
-  const isStaff = input.is_staff !== undefined && signedIn(ctx).caller.isStaff ? input.is_staff : undefined;
   const { row } = await ctx.tx(
     async (tx) => {
       const personId = await assertPerson(tx, ctx.tenant.id, passport);
-      const saved = await setPassportPermissions(tx, ctx.tenant.id, passport, { permissions: [...new Set(input.permissions)].sort(), ...(isStaff === undefined ? {} : { isStaff }) });
+      const saved = await write(tx);
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
       return { row: saved, personId };
     },
-    { audit: 'permissions.replace', details: { passport, permissions: input.permissions }, subject: (result) => result.personId },
+    { audit: audit.action, details: audit.details, subject: (result) => result.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return toResponse(row);
 }
 
-/** Adds and takes off keys, leaving the others as they are (MANAGE_PEOPLE). */
+/** Replaces the whole set (the caller's own included). */
+export async function setByPassport(ctx: Ctx, passport: string, input: { permissions: string[]; is_staff?: boolean | undefined }): Promise<TPassportPermissions> {
+  // Only internal staff may grant or remove the internal-staff flag.
+  const isStaff = input.is_staff !== undefined && signedIn(ctx).caller.isStaff ? input.is_staff : undefined;
+  const permissions = [...new Set(input.permissions)].sort();
+  return writePassport(ctx, passport, input.permissions, { action: 'permissions.replace', details: { passport, permissions: input.permissions } }, (tx) =>
+    setPassportPermissions(tx, ctx.tenant.id, passport, { permissions, ...(isStaff === undefined ? {} : { isStaff }) }),
+  );
+}
+
+/** Adds and takes off keys, leaving the others as they are. */
 export async function changeByPassport(ctx: Ctx, passport: string, input: { added: string[]; removed: string[] }): Promise<TPassportPermissions> {
-  if (!validPassport(passport)) throw new FieldErrors({ passport: ['Invalid passport'] });
-  const unknown = [...input.added, ...input.removed].filter((key) => !isPermissionKey(key));
-  if (unknown.length > 0) throw new FieldErrors({ permissions: unknown.map((key) => `Unknown permission: ${key}`) });
   const added = [...new Set(input.added)].sort();
   const removed = [...new Set(input.removed)].filter((key) => !added.includes(key)).sort();
-  const { row } = await ctx.tx(
-    async (tx) => {
-      const personId = await assertPerson(tx, ctx.tenant.id, passport);
-      const saved = await changePassportPermissions(tx, ctx.tenant.id, passport, added, removed);
-      await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
-      return { row: saved, personId };
-    },
-    { audit: 'permissions.change', details: { passport, added, removed }, subject: (result) => result.personId },
+  return writePassport(ctx, passport, [...added, ...removed], { action: 'permissions.change', details: { passport, added, removed } }, (tx) =>
+    changePassportPermissions(tx, ctx.tenant.id, passport, added, removed),
   );
-  ctx.platform.sessions.forgetTenant(ctx.tenant.id);
-  return toResponse(row);
 }

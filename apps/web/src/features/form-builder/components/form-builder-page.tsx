@@ -204,15 +204,14 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
   useEffect(() => {
     state.current = { quiet, version: savedForm.version };
   }, [quiet, savedForm.version]);
-  useEffect(
-    () =>
-      client.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== hashKey(formQueryOptions(initial.id).queryKey)) return;
-        const latest = event.query.state.data as FormView | undefined;
-        if (latest && state.current.quiet && latest.version > state.current.version) adopt(latest);
-      }),
-    [client, initial.id, adopt],
-  );
+  useEffect(() => {
+    const formHash = hashKey(formQueryOptions(initial.id).queryKey);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== formHash) return;
+      const latest = event.query.state.data as FormView | undefined;
+      if (latest && state.current.quiet && latest.version > state.current.version) adopt(latest);
+    });
+  }, [client, initial.id, adopt]);
 
   /** The conflict's other choice: this editor's changes go, the newer saved version comes in. */
   const loadLatest = async () => {

@@ -23,6 +23,7 @@ import { useSavePosition } from '../api/save-position.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
 import { fieldErrorsOf, type FieldError } from '../../../shared/api/field-errors.ts';
 import { missingPermissionsOf } from './server-errors.ts';
+import { setChanges } from '../../../shared/lib/set-changes.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
@@ -332,7 +333,6 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
 
 /** The holders an edit adds and takes off (only the lists that are not empty). */
 export function holderChanges(before: readonly string[], after: readonly string[]): { people_added?: string[]; people_removed?: string[] } {
-  const added = after.filter((id) => !before.includes(id));
-  const removed = before.filter((id) => !after.includes(id));
+  const { added, removed } = setChanges(before, after);
   return { ...(added.length > 0 ? { people_added: added } : {}), ...(removed.length > 0 ? { people_removed: removed } : {}) };
 }

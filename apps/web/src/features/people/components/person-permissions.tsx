@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { setChanges } from '../../../shared/lib/set-changes.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useAllPermissions, useChangePassportPermissions, usePassportPermissions } from '../api/person-permissions.ts';
 
@@ -18,7 +19,7 @@ export function PersonPermissions({ passport }: { passport: string }) {
   const [draft, setDraft] = useState<{ base: string[]; keys: string[] } | null>(null);
   const held = current.data?.permissions ?? [];
   const chosen = draft?.keys ?? held;
-  const change = draft ? permissionChange(draft.base, draft.keys) : { added: [], removed: [] };
+  const change = setChanges(draft?.base ?? held, draft?.keys ?? held);
   const dirty = change.added.length > 0 || change.removed.length > 0;
 
   // The names every directory screen uses (shared/directory), the server's meaning for a key they lack.
@@ -79,9 +80,4 @@ export function PersonPermissions({ passport }: { passport: string }) {
       )}
     </Paper>
   );
-}
-
-/** The keys turned on and off between two sets. */
-export function permissionChange(base: readonly string[], keys: readonly string[]): { added: string[]; removed: string[] } {
-  return { added: keys.filter((key) => !base.includes(key)), removed: base.filter((key) => !keys.includes(key)) };
 }
