@@ -327,6 +327,42 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await body<Person>(await server.api('demo', `${PERSONS}${other.id}/`, { token: admin }))).positions).toEqual([]);
   });
 
+  it('changes a person’s positions one by one: what someone gave them meanwhile stays, the defaults of what they take are granted', async () => {
+    const make = async (title: string, defaults: string[] = []) =>
+      (await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title, default_permission_list: defaults } }))).id;
+    const [cashier, guard, lead] = [await make('Cajera delta'), await make('Guardia delta'), await make('Jefa delta', ['VIEW_REPORTS'])];
+    const member = await addMember(server, tenantId, { email: 'delta@faena.test', name: 'Delta Cargos', permissions: ['VIEW_HOME'] });
+    const positionsOf = async () => (await body<Person>(await server.api('demo', `${PERSONS}${member.personId}/`, { token: admin }))).positions.map((position) => position.title).sort();
+    expect((await patch(member.personId, { position_ids: [cashier] })).status).toBe(200);
+    // meanwhile someone gives her the guard position from the position itself
+    expect((await server.api('demo', `${AUD}/positions/${guard}/`, { method: 'PATCH', token: admin, json: { people_added: [member.personId] } })).status).toBe(200);
+    // her form, opened before, takes the cashier position off and gives the lead one
+    const edited = await patch(member.personId, { positions_added: [lead], positions_removed: [cashier] });
+    expect(edited.status).toBe(200);
+    expect(await positionsOf()).toEqual(['Guardia delta', 'Jefa delta']);
+    const permissions = await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }));
+    expect(permissions.permissions).toEqual(['VIEW_HOME', 'VIEW_REPORTS']);
+    const history = await body<{ results: { action: string; details: { fields: string[] } }[] }>(await server.api('demo', `${PERSONS}${member.personId}/history/`, { token: admin }));
+    expect(history.results[0]).toMatchObject({ action: 'people.update', details: { fields: ['position_ids'] } });
+
+    // taking off what she no longer holds and giving what she holds change nothing
+    expect((await patch(member.personId, { positions_added: [guard], positions_removed: [cashier] })).status).toBe(200);
+    expect(await positionsOf()).toEqual(['Guardia delta', 'Jefa delta']);
+    const unchanged = await body<{ results: { details: { fields: string[] } }[] }>(await server.api('demo', `${PERSONS}${member.personId}/history/`, { token: admin }));
+    expect(unchanged.results[0]?.details.fields).toEqual([]);
+
+    // bad input: both shapes at once, an unknown position; nothing changes
+    const both = await patch(member.personId, { position_ids: [cashier], positions_added: [cashier] });
+    expect(both.status).toBe(400);
+    const bothBody = await body<{ code: string; errors: Record<string, unknown> }>(both);
+    expect(bothBody.code).toBe('validation-error');
+    expect(Object.keys(bothBody.errors)).toEqual(['position_ids']);
+    const NIL = '00000000-0000-4000-8000-000000000000';
+    const unknown = await patch(member.personId, { positions_added: [NIL], positions_removed: [guard] });
+    expect(await body(unknown)).toMatchObject({ code: 'validation-error', reasons: { positions_added: 'unknown-reference' } });
+    expect(await positionsOf()).toEqual(['Guardia delta', 'Jefa delta']);
+  });
+
   it('lists the newest first on request, with or without a search', async () => {
     for (const name of ['Zeta Ordenada', 'Alfa Ordenada', 'Mu Ordenada']) expect((await create({ name })).status).toBe(201);
     const names = async (query: string) => (await list(query)).results.map((person) => person.name);

@@ -146,6 +146,21 @@ describe('positions and the org chart', () => {
     const yolandaId = (await api<{ people: { id: string; name: string }[] }>(`${AUD}/positions/${positionId}/`)).people.find((holder) => holder.name === yolanda)!.id;
     await api(`${AUD}/positions/${positionId}/`, { method: 'PATCH', json: { people_removed: [xavierId, yolandaId] } });
 
+    // The same from the person's side: while Yolanda's form is open someone gives her the root
+    // position from the position; giving her this one in her form sends what came, so both stay.
+    await goto(page, `/people/${yolandaId}/edit`, '[data-testid=person-form]');
+    await api(`${AUD}/positions/${rootId}/`, { method: 'PATCH', json: { people_added: [yolandaId] } });
+    const positionsBox = page.getByTestId('person-positions');
+    await positionsBox.click();
+    await positionsBox.fill(POSITION);
+    await page.getByRole('option', { name: POSITION }).first().click();
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid=person-save]');
+    await page.waitForSelector('[data-testid=person-detail]');
+    const held = (await api<{ positions: { title: string }[] }>(`${AUD}/persons/${yolandaId}/`)).positions.map((position) => position.title).sort();
+    expect(held).toEqual([POSITION, ROOT].sort());
+    await api(`${AUD}/persons/${yolandaId}/`, { method: 'PATCH', json: { positions_removed: [positionId, rootId] } });
+
     // the chart: search the person, the chart centres their position and the panel lists them
     await goto(page, '/org-chart', '[data-testid=org-chart-canvas]');
     await page.getByTestId('org-chart-search').fill('quintina ñuñez');

@@ -68,7 +68,15 @@ export const ZCreatePersonRequest = z.object({
   position_ids: z.array(z.string().max(100)).max(20).optional(),
 });
 export type TCreatePersonRequest = z.infer<typeof ZCreatePersonRequest>;
-export const ZUpdatePersonRequest = ZCreatePersonRequest.partial();
+/**
+ * `positions_added` / `positions_removed` change the positions the person holds and leave the rest
+ * as they are, so an edit of the person does not undo a position someone gave them meanwhile (from
+ * the position or the people list); `position_ids` replaces the whole set. Not both at once.
+ */
+export const ZUpdatePersonRequest = ZCreatePersonRequest.partial().extend({
+  positions_added: z.array(z.string().max(100)).max(20).optional(),
+  positions_removed: z.array(z.string().max(100)).max(200).optional(),
+});
 export type TUpdatePersonRequest = z.infer<typeof ZUpdatePersonRequest>;
 
 export const ZPersonStatus = z.enum(['active', 'disabled', 'all']);

@@ -120,6 +120,20 @@ export async function changeHolders(tx: Drizzle, tenantId: string, positionId: s
   return rows.map((row) => row.personId);
 }
 
+/** Gives a person these positions and takes those from them, leaving the rest; answers the positions that were added. */
+export async function changePersonPositions(tx: Drizzle, tenantId: string, personId: string, added: readonly string[], removed: readonly string[]): Promise<string[]> {
+  if (removed.length > 0) {
+    await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId), inArray(positionPeople.positionId, [...removed])));
+  }
+  if (added.length === 0) return [];
+  const rows = await tx
+    .insert(positionPeople)
+    .values([...new Set(added)].map((positionId) => ({ tenantId, positionId, personId })))
+    .onConflictDoNothing()
+    .returning({ positionId: positionPeople.positionId });
+  return rows.map((row) => row.positionId);
+}
+
 /** Replaces the positions a person holds; answers the positions that were added. */
 export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(positionIds)];

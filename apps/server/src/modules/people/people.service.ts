@@ -11,7 +11,7 @@ import { subjectHistory } from '../audit/audit.repository.ts';
 import { createInvite, insertInvitations, mailInvitations } from '../auth/auth.service.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
 import { filesMetadata } from '../documents/documents.service.ts';
-import { changeHolders, findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
+import { changeHolders, changePersonPositions, findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
 import { assertCanGrant, grantPositionDefaults } from '../org-chart/org-chart.service.ts';
 import {
   documentsOf,
@@ -141,7 +141,10 @@ export async function getMe(ctx: Ctx): Promise<TPerson> {
 interface Prepared {
   fields: PersonFields;
   documents: DocumentValue[];
+  /** The whole set of positions (`position_ids`)… */
   positionIds: string[] | undefined;
+  /** …or what changes in it (`positions_added` / `positions_removed`). */
+  positionChanges: { added: string[]; removed: string[] } | undefined;
 }
 
 /** Checks that need no transaction (shape, e-mails, documents, phones) and the photo's file. */
@@ -213,8 +216,15 @@ async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow
     businessLineIds: input.business_line_ids ? [...new Set(input.business_line_ids)] : (current?.businessLineIds ?? []),
     workspaceIds: input.workspace_ids ? [...new Set(input.workspace_ids)] : (current?.workspaceIds ?? []),
   };
+  let positionChanges: Prepared['positionChanges'];
+  if (input.positions_added !== undefined || input.positions_removed !== undefined) {
+    if (input.position_ids !== undefined) fail('position_ids', 'Send either position_ids (the whole set) or positions_added and positions_removed, not both.');
+    const added = [...new Set(input.positions_added ?? [])];
+    // taking off a position they no longer hold (or never did) changes nothing
+    positionChanges = { added, removed: [...new Set(input.positions_removed ?? [])].filter((position) => isUuid(position) && !added.includes(position)) };
+  }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { fields, documents, positionIds: input.position_ids ? [...new Set(input.position_ids)] : undefined };
+  return { fields, documents, positionIds: input.position_ids ? [...new Set(input.position_ids)] : undefined, positionChanges };
 }
 
 /** Where a field of the person record is kept, by its name in the API; sets compare in any order. */
@@ -280,17 +290,28 @@ async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, i
   if (input.workspace_ids !== undefined) await refs('workspace_ids', 'venue', fields.workspaceIds, 'Unknown venue');
   if (isModuleDisabled(ctx.tenant, 'company') && input.company_id) errors.company_id = [problem('module-disabled', moduleDisabledDetail('company'))];
   else if (input.company_id) await refs('company_id', 'company', [input.company_id], 'Unknown company');
-  if (prepared.positionIds) {
-    const found = new Set((await findPositions(tx, tenantId, prepared.positionIds.filter(isUuid))).map((row) => row.id));
-    const unknown = prepared.positionIds.filter((id) => !found.has(id));
-    if (unknown.length > 0) errors.position_ids = unknown.map((id) => problem('unknown-reference', `Unknown position: ${id}`));
-  }
+  const positions = async (field: string, ids: string[]) => {
+    const found = new Set((await findPositions(tx, tenantId, ids.filter(isUuid))).map((row) => row.id));
+    const unknown = ids.filter((id) => !found.has(id));
+    if (unknown.length > 0) errors[field] = unknown.map((id) => problem('unknown-reference', `Unknown position: ${id}`));
+  };
+  if (prepared.positionIds) await positions('position_ids', prepared.positionIds);
+  if (prepared.positionChanges) await positions('positions_added', prepared.positionChanges.added);
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 }
 
-/** Sets the person's positions; the positions they take give them their default permissions. */
-async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, positionIds: string[]): Promise<void> {
-  const added = await setPersonPositions(tx, ctx.tenant.id, personId, positionIds);
+/**
+ * Sets the person's positions (the whole set, or what changes in it); the positions they take give
+ * them their default permissions.
+ */
+async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, prepared: Pick<Prepared, 'positionIds' | 'positionChanges'>): Promise<void> {
+  const tenantId = ctx.tenant.id;
+  const { positionIds, positionChanges } = prepared;
+  const added = positionIds
+    ? await setPersonPositions(tx, tenantId, personId, positionIds)
+    : positionChanges
+      ? await changePersonPositions(tx, tenantId, personId, positionChanges.added, positionChanges.removed)
+      : [];
   if (added.length === 0) return;
   const defaults = [...new Set((await findPositions(tx, ctx.tenant.id, added)).flatMap((row) => row.defaultPermissionList))];
   assertCanGrant(ctx, defaults);
@@ -314,7 +335,7 @@ export async function createPerson(ctx: Ctx, input: TCreatePersonRequest): Promi
       async (tx) => {
         await checkReferences(ctx, tx, null, input, prepared);
         const created = await insertPerson(tx, ctx.tenant.id, { ...prepared.fields, documents: prepared.documents });
-        if (prepared.positionIds) await assignPositions(ctx, tx, created.id, prepared.positionIds);
+        await assignPositions(ctx, tx, created.id, prepared);
         return created;
       },
       { audit: 'people.create', subject: (created) => created.id },
@@ -334,16 +355,18 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
     .tx(
       async (tx) => {
         await checkReferences(ctx, tx, id, input, prepared);
-        const heldBefore = prepared.positionIds ? ((await positionsOfPersons(tx, ctx.tenant.id, [id])).get(id) ?? []).map((position) => position.id) : undefined;
-        details.fields = changedFields(current, documents, heldBefore, prepared);
+        const { positionIds, positionChanges } = prepared;
+        const heldBefore = positionIds || positionChanges ? ((await positionsOfPersons(tx, ctx.tenant.id, [id])).get(id) ?? []).map((position) => position.id) : undefined;
+        const heldAfter = positionChanges ? [...new Set([...heldBefore!, ...positionChanges.added])].filter((position) => !positionChanges.removed.includes(position)) : positionIds;
+        details.fields = changedFields(current, documents, heldBefore, { ...prepared, positionIds: heldAfter });
         const row = await updatePersonRow(tx, ctx.tenant.id, id, prepared.fields, prepared.documents);
         if (!row) throw notFound();
-        if (prepared.positionIds) await assignPositions(ctx, tx, id, prepared.positionIds);
+        await assignPositions(ctx, tx, id, prepared);
       },
       { audit: 'people.update', details },
     )
     .catch(raceErrors);
-  if (prepared.positionIds) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
+  if (prepared.positionIds || prepared.positionChanges) ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return getPerson(ctx, id);
 }
 

@@ -70,6 +70,7 @@ describe('person form checks (spec forms §5)', () => {
         'other_emails.0': { texts: ['Invalid email'], reason: null },
         'identity_documents.0.number': { texts: ['Identity document already in use'], reason: 'in-use' },
         workspace_ids: { texts: ['Unknown venue: x', 'Unknown venue: y'], reason: 'unknown-reference' },
+        positions_added: { texts: ['Unknown position: p'], reason: 'unknown-reference' },
         something_else: { texts: ['Boom'], reason: null },
       }),
     ).toEqual({
@@ -77,6 +78,7 @@ describe('person form checks (spec forms §5)', () => {
       'other_emails.1': 'Invalid email',
       'identity_documents.1.number': 'Identity document already in use',
       workspaces: 'Unknown venue: x Unknown venue: y',
+      positions: 'Unknown position: p',
       form: 'Boom',
     });
     expect(firstErrorKey({ workspaces: 'x', 'identity_documents.1.number': 'y', primary_email: 'z' })).toBe('primary_email');
@@ -131,5 +133,10 @@ describe('person form checks (spec forms §5)', () => {
     expect(changesOf(initial, initial)).toEqual({});
     expect(changesOf(initial, { ...initial, name: ' Ana María ', phones: [...initial.phones, { number: '', label: '' }] })).toEqual({ name: 'Ana María' });
     expect(changesOf(initial, { ...initial, workspaces: [], address: '' })).toEqual({ workspace_ids: [], address: null });
+    // positions go as what was added and taken off (a position given meanwhile elsewhere stays)
+    const guard = { value: 'guard', label: 'Guardia' };
+    expect(changesOf(initial, { ...initial, positions: [...initial.positions, guard] })).toEqual({ positions_added: ['guard'] });
+    expect(changesOf(initial, { ...initial, positions: [guard] })).toEqual({ positions_added: ['guard'], positions_removed: ['pos'] });
+    expect(changesOf(initial, { ...initial, positions: [] })).toEqual({ positions_removed: ['pos'] });
   });
 });

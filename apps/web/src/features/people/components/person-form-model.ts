@@ -7,6 +7,7 @@ import { formatPhone } from '@faena/domain/phones';
 import type { Option } from '../api/options.ts';
 import type { PersonOrigin } from '../api/get-people.ts';
 import type { FieldError } from '../../../shared/api/field-errors.ts';
+import { setChanges } from '../../../shared/lib/set-changes.ts';
 
 export { IDENTITY_DOCUMENT_TYPES };
 
@@ -120,13 +121,23 @@ export function requestOf(values: PersonFormValues): TCreatePersonRequest {
 
 /**
  * An edit's body: only the fields that differ from the person as the form read them, so two
- * people editing different fields of one person at once do not undo each other's changes.
+ * people editing different fields of one person at once do not undo each other's changes. The
+ * positions go as what was added and taken off: a position someone gave them meanwhile (from the
+ * position or the people list) stays.
  */
 export function changesOf(initial: PersonFormValues, values: PersonFormValues): TUpdatePersonRequest {
   const before = requestOf(initial);
   const after = requestOf(values);
   const keys = Object.keys(after) as (keyof TCreatePersonRequest)[];
-  return Object.fromEntries(keys.filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key])).map((key) => [key, after[key]])) as TUpdatePersonRequest;
+  const { position_ids: _positions, ...changed } = Object.fromEntries(
+    keys.filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key])).map((key) => [key, after[key]]),
+  ) as TUpdatePersonRequest;
+  const positions = setChanges(before.position_ids ?? [], after.position_ids ?? []);
+  return {
+    ...changed,
+    ...(positions.added.length > 0 ? { positions_added: positions.added } : {}),
+    ...(positions.removed.length > 0 ? { positions_removed: positions.removed } : {}),
+  };
 }
 
 /**
@@ -147,6 +158,8 @@ const FIELD_ALIASES: Record<string, string> = {
   business_line_ids: 'business_lines',
   workspace_ids: 'workspaces',
   position_ids: 'positions',
+  positions_added: 'positions',
+  positions_removed: 'positions',
   photo_upload_id: 'photo',
 };
 
