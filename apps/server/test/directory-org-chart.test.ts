@@ -246,6 +246,30 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/`, { token: admin })).status).toBe(404);
   });
 
+  it('audiences: rules added and taken off one by one leave the rest, as another manager left it', async () => {
+    const NIL = '00000000-0000-4000-8000-000000000000';
+    const created = await body<{ id: string }>(await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Turno delta', rules: { persons: [people[1]!.id] } } }));
+    const edit = (json: unknown) => server.api('demo', `${AUDIENCES}${created.id}/`, { method: 'PATCH', token: admin, json });
+    const rulesOf = async () => (await body<{ rules: Record<string, string[]> }>(await server.api('demo', `${AUDIENCES}${created.id}/`, { token: admin }))).rules;
+    const ops = (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=Jefe%20de%20Operaciones`, { token: admin }))).results[0]!;
+    // one manager adds a person; another, whose form still shows only the first, adds a position and takes the first person off
+    expect((await edit({ rules_added: { persons: [people[2]!.id] } })).status).toBe(200);
+    expect((await edit({ name: 'Turno delta B', rules_added: { positions: [ops.id] }, rules_removed: { persons: [people[1]!.id] } })).status).toBe(200);
+    expect(await rulesOf()).toEqual({ positions: [ops.id], venues: [], business_lines: [], persons: [people[2]!.id] });
+    // an id both added and taken off stays; taking off what is not there changes nothing
+    expect((await edit({ rules_added: { persons: [people[3]!.id] }, rules_removed: { persons: [people[3]!.id, NIL], venues: [NIL] } })).status).toBe(200);
+    expect((await rulesOf()).persons!.sort()).toEqual([people[2]!.id, people[3]!.id].sort());
+    // bad input: both shapes, an unknown id added; nothing changes
+    const both = await edit({ rules: { persons: [] }, rules_added: { persons: [people[4]!.id] } });
+    expect(both.status).toBe(400);
+    expect(Object.keys((await body<{ errors: object }>(both)).errors)).toEqual(['rules']);
+    const unknown = await edit({ name: 'No', rules_added: { venues: [NIL] }, rules_removed: { positions: [ops.id] } });
+    expect(await body(unknown)).toMatchObject({ code: 'validation-error', reasons: { 'rules.venues': 'unknown-reference' } });
+    expect(await body(await server.api('demo', `${AUDIENCES}${created.id}/`, { token: admin }))).toMatchObject({ name: 'Turno delta B', rules: { positions: [ops.id] } });
+    expect((await server.api('demo', `${AUDIENCES}${NIL}/`, { method: 'PATCH', token: admin, json: { rules_added: { persons: [people[2]!.id] } } })).status).toBe(404);
+    expect((await server.api('demo', `${AUDIENCES}${created.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+  });
+
   it('person options: any member finds people by name (never by e-mail, document or phone), narrowed by an audience, and names picked ones back', async () => {
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     expect((await server.api('demo', PERSONS, { token: operario })).status).toBe(403);

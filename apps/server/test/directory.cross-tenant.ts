@@ -192,6 +192,12 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     check: async (server, f) => {
       expect((await server.api('demo', `${PERSONS}${f.b.personId}/`, { method: 'PATCH', token: a(f), json: { name: 'Cambiado desde A' } })).status).toBe(404);
       await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/`, { method: 'PATCH', token: b(f), json: { name: 'x' } }));
+      // B's position can neither be given to one of A's people nor taken from B's person from A
+      const theirPosition = await json<{ id: string }>(await server.api('demo-norte', POSITIONS, { method: 'POST', token: b(f), json: { title: 'Cargo B sin gente' } }), 201);
+      const mine = await json<{ id: string }>(await server.api('demo', PERSONS, { method: 'POST', token: a(f), json: { name: 'Persona de A sin cargo' } }), 201);
+      const given = await server.api('demo', `${PERSONS}${mine.id}/`, { method: 'PATCH', token: a(f), json: { positions_added: [theirPosition.id] } });
+      expect(await json(given, 400)).toMatchObject({ reasons: { positions_added: 'unknown-reference' } });
+      expect((await server.api('demo', `${PERSONS}${f.b.personId}/`, { method: 'PATCH', token: a(f), json: { positions_removed: [theirPosition.id] } })).status).toBe(404);
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Rodrigo Alvarado' });
     },
   },
@@ -450,7 +456,8 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     check: async (server, f) => {
       const theirs = await bAudience(server, f);
       expect((await server.api('demo', `${AUDIENCES}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { name: 'Cambiada' } })).status).toBe(404);
-      expect(await json(await server.api('demo-norte', `${AUDIENCES}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Turno B' });
+      expect((await server.api('demo', `${AUDIENCES}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { rules_removed: { persons: [f.b.personId] } } })).status).toBe(404);
+      expect(await json(await server.api('demo-norte', `${AUDIENCES}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({ name: 'Turno B', rules: { persons: [f.b.personId] } });
     },
   },
   'DELETE /api/audiences/v3/audiences/:id/': {

@@ -326,15 +326,21 @@ describe('audiences and the permissions calculator', () => {
     await membership.getByRole('link', { name: AUDIENCE }).click();
     await page.waitForURL(/\/audiences\/[0-9a-f-]{36}$/);
     await page.getByTestId('audience-save').waitFor();
-    // Two managers at once: someone renames the audience while this page is open; saving a new
-    // description sends the description alone, so their name stays.
+    // Two managers at once: someone renames the audience and names Quintina in it while this page
+    // is open; saving a new description and the root position's rule sends those alone, so their
+    // name and their rule stay.
     const audienceId = new URL(page.url()).pathname.split('/').at(-1)!;
-    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: `${AUDIENCE} (renombrada)` } });
+    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: `${AUDIENCE} (renombrada)`, rules_added: { persons: [personId] } } });
     await page.getByRole('textbox', { name: 'Descripción' }).fill('Para avisos del turno');
+    await pick(page, 'rule-positions', ROOT);
     await page.getByTestId('audience-save').click();
     await page.waitForURL(/\/audiences$/);
-    expect(await api(`${AUD}/audiences/${audienceId}/`)).toMatchObject({ name: `${AUDIENCE} (renombrada)`, description: 'Para avisos del turno' });
-    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: AUDIENCE } });
+    const saved = await api<{ name: string; description: string; rules: { positions: string[]; persons: string[] } }>(`${AUD}/audiences/${audienceId}/`);
+    expect(saved).toMatchObject({ name: `${AUDIENCE} (renombrada)`, description: 'Para avisos del turno' });
+    expect(saved.rules.persons).toContain(personId);
+    expect(saved.rules.positions).toHaveLength(2);
+    expect(saved.rules.positions).toContain(rootId);
+    await api(`${AUD}/audiences/${audienceId}/`, { method: 'PATCH', json: { name: AUDIENCE, rules_removed: { persons: [personId], positions: [rootId] } } });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -94,11 +94,23 @@ export const ZCreateAudienceRequest = z.object({
   description: z.string().trim().max(2000).nullable().optional(),
   rules: ZAudienceRules.default({ positions: [], venues: [], business_lines: [], persons: [] }),
 });
+/** Some of an audience's rules: ids to add to, or take off, each list. */
+export const ZAudienceRuleChanges = z
+  .object({ positions: ids.optional(), venues: ids.optional(), business_lines: ids.optional(), persons: ids.optional() })
+  .meta({ id: 'AudienceRuleChanges' });
+export type TAudienceRuleChanges = z.infer<typeof ZAudienceRuleChanges>;
+/**
+ * `rules` replaces every list; `rules_added` / `rules_removed` change the lists and leave the rest
+ * as they are, so two managers editing one audience keep each other's changes. Not both at once.
+ */
 export const ZUpdateAudienceRequest = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   description: z.string().trim().max(2000).nullable().optional(),
   rules: ZAudienceRules.optional(),
+  rules_added: ZAudienceRuleChanges.optional(),
+  rules_removed: ZAudienceRuleChanges.optional(),
 });
+export type TUpdateAudienceRequest = z.infer<typeof ZUpdateAudienceRequest>;
 export const ZAudiencePreviewRequest = z.object({ rules: ZAudienceRules });
 export const ZAudienceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
 

@@ -14,8 +14,10 @@ export async function listAudiences(tx: Drizzle, tenantId: string, query: { sear
   return { count: counted?.total ?? 0, rows };
 }
 
-export async function findAudience(tx: Drizzle, tenantId: string, id: string): Promise<AudienceRow | null> {
-  const [row] = await tx.select().from(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).limit(1);
+/** `lock`: the row stays locked (FOR UPDATE) until the transaction ends. */
+export async function findAudience(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<AudienceRow | null> {
+  const query = tx.select().from(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { PERMISSIONS, isPermissionKey } from '@faena/domain';
-import type { TAudience, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem, TPersonOptions } from '@faena/contracts';
+import type { TAudience, TAudienceRuleChanges, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem, TPersonOptions, TUpdateAudienceRequest } from '@faena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
@@ -78,15 +78,38 @@ export async function createAudience(ctx: Ctx, input: { name: string; descriptio
   return toAudience(row);
 }
 
-export async function editAudience(ctx: Ctx, id: string, input: { name?: string | undefined; description?: string | null | undefined; rules?: TAudienceRules | undefined }): Promise<TAudience> {
+const RULE_LISTS = ['positions', 'venues', 'business_lines', 'persons'] as const;
+
+/**
+ * The audience's rules with `added` put in and `removed` taken off each list, leaving the rest;
+ * only the added ids are checked (one already there stays even if it is no longer known).
+ */
+async function changedRules(tx: Drizzle, tenantId: string, current: AudienceRulesValue, added: TAudienceRuleChanges, removed: TAudienceRuleChanges): Promise<AudienceRulesValue> {
+  const checked = await checkRules(tx, tenantId, { positions: added.positions ?? [], venues: added.venues ?? [], business_lines: added.business_lines ?? [], persons: added.persons ?? [] });
+  const out = { ...current };
+  for (const list of RULE_LISTS) {
+    const gone = new Set((removed[list] ?? []).filter((value) => !checked[list].includes(value)));
+    out[list] = [...new Set([...current[list], ...checked[list]])].filter((value) => !gone.has(value));
+  }
+  return out;
+}
+
+export async function editAudience(ctx: Ctx, id: string, input: TUpdateAudienceRequest): Promise<TAudience> {
   if (!isUuid(id)) throw notFound();
+  const changes = input.rules_added !== undefined || input.rules_removed !== undefined;
+  if (changes && input.rules !== undefined) throw new FieldErrors({ rules: ['Send either rules (every list) or rules_added and rules_removed, not both.'] });
   const row = await ctx.tx(
-    async (tx) =>
-      updateAudience(tx, ctx.tenant.id, id, {
+    async (tx) => {
+      // the lists change under the row's lock: two edits at once each keep the other's
+      const current = changes ? await findAudience(tx, ctx.tenant.id, id, { lock: true }) : null;
+      if (changes && !current) return null;
+      const rules = current ? await changedRules(tx, ctx.tenant.id, current.rules, input.rules_added ?? {}, input.rules_removed ?? {}) : input.rules !== undefined ? await checkRules(tx, ctx.tenant.id, input.rules) : undefined;
+      return updateAudience(tx, ctx.tenant.id, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
-        ...(input.rules !== undefined ? { rules: await checkRules(tx, ctx.tenant.id, input.rules) } : {}),
-      }),
+        ...(rules !== undefined ? { rules } : {}),
+      });
+    },
     { audit: 'audiences.update' },
   );
   if (!row) throw notFound();

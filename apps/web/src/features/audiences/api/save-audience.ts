@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import type { TAudience, TAudienceRules } from '@faena/contracts';
+import type { TAudience, TAudienceRules, TUpdateAudienceRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
 import { audienceKeys } from './audience-keys.ts';
@@ -11,11 +11,11 @@ export interface AudienceInput {
   rules: TAudienceRules;
 }
 
-/** POST /audiences/ or PATCH /audiences/{id}/ with the changed parts (MANAGE_PEOPLE). */
+/** POST /audiences/, or PATCH /audiences/{id}/ with the changed parts and the rules' changes (MANAGE_PEOPLE). */
 export function useSaveAudience() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string | undefined; input: AudienceInput | Partial<AudienceInput> }) =>
+    mutationFn: ({ id, input }: { id?: string | undefined; input: AudienceInput | TUpdateAudienceRequest }) =>
       id ? apiClient.patch<TAudience>(`${AUDIENCES_BASE}/audiences/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TAudience>(`${AUDIENCES_BASE}/audiences/`, { json: input }),
     onSuccess: (audience) => {
       client.setQueryData(audienceKeys.detail(audience.id), audience);

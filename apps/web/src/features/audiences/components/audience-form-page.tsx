@@ -18,6 +18,7 @@ import { useDeleteAudience } from '../api/delete-audience.ts';
 import { useAudience } from '../api/get-audience.ts';
 import { isEmptyRules, PREVIEW_PAGE_SIZE, useAudiencePreview } from '../api/preview-audience.ts';
 import { useSaveAudience } from '../api/save-audience.ts';
+import { ruleChanges } from '../lib/rule-changes.ts';
 import { confirmDeleteAudience } from './confirm-delete-audience.tsx';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
@@ -41,9 +42,6 @@ interface Draft {
   rules: TAudienceRules;
 }
 
-const sameRules = (a: TAudienceRules, b: TAudienceRules) =>
-  (['positions', 'venues', 'business_lines', 'persons'] as const).every((rule) => a[rule].length === b[rule].length && a[rule].every((value) => b[rule].includes(value)));
-
 function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience: TAudience | null; canManage: boolean; businessLinesEnabled: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,7 +52,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState(false);
   const setRule = (rule: keyof TAudienceRules) => (ids: string[]) => setDraft((current) => ({ ...current, rules: { ...current.rules, [rule]: ids } }));
-  const dirty = draft.name.trim() !== initial.name || draft.description.trim() !== initial.description || !sameRules(draft.rules, initial.rules);
+  const dirty = draft.name.trim() !== initial.name || draft.description.trim() !== initial.description || Object.keys(ruleChanges(initial.rules, draft.rules)).length > 0;
   useUnsavedChanges(canManage && dirty && !done && !remove.isSuccess);
   useEffect(() => {
     if (done) void navigate('/audiences');
@@ -68,12 +66,13 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
   const submit = () => {
     setSubmitted(true);
     if (!draft.name.trim()) return;
-    // An edit sends what changed: another manager's change to the rest of the audience stays.
+    // An edit sends what changed, the rules as what was added and taken off: another manager's
+    // change to the rest of the audience, or to other rules, stays.
     const input = audience
       ? {
           ...(draft.name.trim() !== initial.name ? { name: draft.name.trim() } : {}),
           ...(draft.description.trim() !== initial.description ? { description: draft.description.trim() || null } : {}),
-          ...(sameRules(draft.rules, initial.rules) ? {} : { rules: draft.rules }),
+          ...ruleChanges(initial.rules, draft.rules),
         }
       : { name: draft.name.trim(), description: draft.description.trim() || null, rules: draft.rules };
     if (audience && Object.keys(input).length === 0) {
