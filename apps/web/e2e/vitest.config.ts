@@ -12,6 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 60_000,
+    // What a page shows after a click can take seconds on a shared, busy machine (1 s by default).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 180_000,
   },
 });
