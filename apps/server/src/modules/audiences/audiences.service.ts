@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { activeIds } from '../catalogs/catalogs.repository.ts';
 import { findPositions, positionsOfPersons } from '../org-chart/org-chart.repository.ts';
@@ -88,8 +89,8 @@ async function changedRules(tx: Drizzle, tenantId: string, current: AudienceRule
   const checked = await checkRules(tx, tenantId, { positions: added.positions ?? [], venues: added.venues ?? [], business_lines: added.business_lines ?? [], persons: added.persons ?? [] });
   const out = { ...current };
   for (const list of RULE_LISTS) {
-    const gone = new Set((removed[list] ?? []).filter((value) => !checked[list].includes(value)));
-    out[list] = [...new Set([...current[list], ...checked[list]])].filter((value) => !gone.has(value));
+    const change = setChangesOf(checked[list], removed[list]);
+    out[list] = [...new Set([...current[list], ...change.added])].filter((value) => !change.removed.includes(value));
   }
   return out;
 }
@@ -97,13 +98,16 @@ async function changedRules(tx: Drizzle, tenantId: string, current: AudienceRule
 export async function editAudience(ctx: Ctx, id: string, input: TUpdateAudienceRequest): Promise<TAudience> {
   if (!isUuid(id)) throw notFound();
   const changes = input.rules_added !== undefined || input.rules_removed !== undefined;
-  if (changes && input.rules !== undefined) throw new FieldErrors({ rules: ['Send either rules (every list) or rules_added and rules_removed, not both.'] });
+  if (changes && input.rules !== undefined) throw new FieldErrors({ rules: [bothShapes('rules', 'rules_added', 'rules_removed')] });
   const row = await ctx.tx(
     async (tx) => {
-      // the lists change under the row's lock: two edits at once each keep the other's
-      const current = changes ? await findAudience(tx, ctx.tenant.id, id, { lock: true }) : null;
-      if (changes && !current) return null;
-      const rules = current ? await changedRules(tx, ctx.tenant.id, current.rules, input.rules_added ?? {}, input.rules_removed ?? {}) : input.rules !== undefined ? await checkRules(tx, ctx.tenant.id, input.rules) : undefined;
+      let rules: AudienceRulesValue | undefined;
+      if (changes) {
+        // the lists change under the row's lock: two edits at once each keep the other's
+        const current = await findAudience(tx, ctx.tenant.id, id, { lock: true });
+        if (!current) return null;
+        rules = await changedRules(tx, ctx.tenant.id, current.rules, input.rules_added ?? {}, input.rules_removed ?? {});
+      } else if (input.rules !== undefined) rules = await checkRules(tx, ctx.tenant.id, input.rules);
       return updateAudience(tx, ctx.tenant.id, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),

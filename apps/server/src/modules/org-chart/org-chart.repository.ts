@@ -120,36 +120,31 @@ export async function changeHolders(tx: Drizzle, tenantId: string, positionId: s
   return rows.map((row) => row.personId);
 }
 
-/** Gives a person these positions and takes those from them, leaving the rest; answers the positions that were added. */
-export async function changePersonPositions(tx: Drizzle, tenantId: string, personId: string, added: readonly string[], removed: readonly string[]): Promise<string[]> {
-  if (removed.length > 0) {
-    await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId), inArray(positionPeople.positionId, [...removed])));
-  }
-  if (added.length === 0) return [];
-  const rows = await tx
-    .insert(positionPeople)
-    .values([...new Set(added)].map((positionId) => ({ tenantId, positionId, personId })))
-    .onConflictDoNothing()
-    .returning({ positionId: positionPeople.positionId });
-  return rows.map((row) => row.positionId);
+/** Gives a person these positions and takes those from them, leaving the rest; answers the positions it added and took off. */
+export async function changePersonPositions(tx: Drizzle, tenantId: string, personId: string, added: readonly string[], removed: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
+  const taken =
+    removed.length === 0
+      ? []
+      : await tx
+          .delete(positionPeople)
+          .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId), inArray(positionPeople.positionId, [...removed])))
+          .returning({ positionId: positionPeople.positionId });
+  const given =
+    added.length === 0
+      ? []
+      : await tx
+          .insert(positionPeople)
+          .values([...new Set(added)].map((positionId) => ({ tenantId, positionId, personId })))
+          .onConflictDoNothing()
+          .returning({ positionId: positionPeople.positionId });
+  return { added: given.map((row) => row.positionId), removed: taken.map((row) => row.positionId) };
 }
 
-/** Replaces the positions a person holds; answers the positions that were added. */
-export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(positionIds)];
-  const before = await tx
-    .select({ positionId: positionPeople.positionId })
-    .from(positionPeople)
-    .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId)));
-  const had = new Set(before.map((row) => row.positionId));
-  const keep = new Set(wanted);
-  const removed = [...had].filter((id) => !keep.has(id));
-  const added = wanted.filter((id) => !had.has(id));
-  if (removed.length > 0) {
-    await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId), inArray(positionPeople.positionId, removed)));
-  }
-  if (added.length > 0) await tx.insert(positionPeople).values(added.map((positionId) => ({ tenantId, positionId, personId })));
-  return added;
+/** Replaces the positions a person holds: the rest of its positions taken off, the new ones given. */
+export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
+  const wanted = new Set(positionIds);
+  const held = await tx.select({ positionId: positionPeople.positionId }).from(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId)));
+  return changePersonPositions(tx, tenantId, personId, [...wanted], held.map((row) => row.positionId).filter((id) => !wanted.has(id)));
 }
 
 /** position id → {count, first `limit` holders by name}. */

@@ -5,6 +5,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { existingPersonIds, personSummaries } from '../people/people.repository.ts';
 import { mergePassportPermissions } from '../permissions/permissions.repository.ts';
@@ -143,13 +144,13 @@ async function check(ctx: Ctx, tx: Drizzle, id: string | null, input: TUpdatePos
     out.people = wanted;
   }
   if (input.people_added !== undefined || input.people_removed !== undefined) {
-    if (input.people !== undefined) errors.people = ['Send either people (the whole set) or people_added and people_removed, not both.'];
-    const added = [...new Set(input.people_added ?? [])];
+    if (input.people !== undefined) errors.people = [bothShapes('people', 'people_added', 'people_removed')];
+    // taking off someone who no longer holds it (or never did) changes nothing
+    const { added, removed } = setChangesOf(input.people_added, input.people_removed, isUuid);
     const unknown = await unknownPersons(tx, ctx.tenant.id, added);
     if (unknown.length > 0) errors.people_added = unknown.slice(0, 20).map((person) => problem('unknown-reference', `Unknown person: ${person}`));
     out.added = added;
-    // taking off someone who no longer holds it (or never did) changes nothing
-    out.removed = [...new Set(input.people_removed ?? [])].filter((person) => isUuid(person) && !added.includes(person));
+    out.removed = removed;
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return out;

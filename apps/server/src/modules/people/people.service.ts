@@ -5,6 +5,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
 import { AppError, FieldErrors, problem, type FieldMessages, type FieldProblem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.ts';
 import { subjectHistory } from '../audit/audit.repository.ts';
@@ -218,10 +219,9 @@ async function prepare(ctx: Ctx, input: TUpdatePersonRequest, current: PersonRow
   };
   let positionChanges: Prepared['positionChanges'];
   if (input.positions_added !== undefined || input.positions_removed !== undefined) {
-    if (input.position_ids !== undefined) fail('position_ids', 'Send either position_ids (the whole set) or positions_added and positions_removed, not both.');
-    const added = [...new Set(input.positions_added ?? [])];
+    if (input.position_ids !== undefined) fail('position_ids', bothShapes('position_ids', 'positions_added', 'positions_removed'));
     // taking off a position they no longer hold (or never did) changes nothing
-    positionChanges = { added, removed: [...new Set(input.positions_removed ?? [])].filter((position) => isUuid(position) && !added.includes(position)) };
+    positionChanges = setChangesOf(input.positions_added, input.positions_removed, isUuid);
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return { fields, documents, positionIds: input.position_ids ? [...new Set(input.position_ids)] : undefined, positionChanges };
@@ -251,7 +251,7 @@ const canonical = (value: unknown) =>
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 /** The API names of the fields an update really changes (for the person's history). */
-export function changedFields(current: PersonRow, documents: readonly DocumentValue[], positionsBefore: readonly string[] | undefined, prepared: Prepared): string[] {
+export function changedFields(current: PersonRow, documents: readonly DocumentValue[], prepared: Prepared): string[] {
   const changed: string[] = [];
   for (const [key, name, kind] of FIELD_NAMES) {
     const before = current[key];
@@ -260,7 +260,6 @@ export function changedFields(current: PersonRow, documents: readonly DocumentVa
     if (!same) changed.push(name);
   }
   if (canonical(documents) !== canonical(prepared.documents)) changed.push('identity_documents');
-  if (positionsBefore && prepared.positionIds && !sameSet(positionsBefore, prepared.positionIds)) changed.push('position_ids');
   return changed;
 }
 
@@ -302,20 +301,22 @@ async function checkReferences(ctx: Ctx, tx: Drizzle, personId: string | null, i
 
 /**
  * Sets the person's positions (the whole set, or what changes in it); the positions they take give
- * them their default permissions.
+ * them their default permissions. Answers whether the positions they hold changed.
  */
-async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, prepared: Pick<Prepared, 'positionIds' | 'positionChanges'>): Promise<void> {
+async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, prepared: Pick<Prepared, 'positionIds' | 'positionChanges'>): Promise<boolean> {
   const tenantId = ctx.tenant.id;
   const { positionIds, positionChanges } = prepared;
-  const added = positionIds
+  const { added, removed } = positionIds
     ? await setPersonPositions(tx, tenantId, personId, positionIds)
     : positionChanges
       ? await changePersonPositions(tx, tenantId, personId, positionChanges.added, positionChanges.removed)
-      : [];
-  if (added.length === 0) return;
-  const defaults = [...new Set((await findPositions(tx, ctx.tenant.id, added)).flatMap((row) => row.defaultPermissionList))];
-  assertCanGrant(ctx, defaults);
-  await grantPositionDefaults(ctx, tx, defaults, [personId]);
+      : { added: [], removed: [] };
+  if (added.length > 0) {
+    const defaults = [...new Set((await findPositions(tx, tenantId, added)).flatMap((row) => row.defaultPermissionList))];
+    assertCanGrant(ctx, defaults);
+    await grantPositionDefaults(ctx, tx, defaults, [personId]);
+  }
+  return added.length > 0 || removed.length > 0;
 }
 
 /** A race lost to a unique index answers like the check that came too early. */
@@ -355,13 +356,11 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
     .tx(
       async (tx) => {
         await checkReferences(ctx, tx, id, input, prepared);
-        const { positionIds, positionChanges } = prepared;
-        const heldBefore = positionIds || positionChanges ? ((await positionsOfPersons(tx, ctx.tenant.id, [id])).get(id) ?? []).map((position) => position.id) : undefined;
-        const heldAfter = positionChanges ? [...new Set([...heldBefore!, ...positionChanges.added])].filter((position) => !positionChanges.removed.includes(position)) : positionIds;
-        details.fields = changedFields(current, documents, heldBefore, { ...prepared, positionIds: heldAfter });
+        details.fields = changedFields(current, documents, prepared);
         const row = await updatePersonRow(tx, ctx.tenant.id, id, prepared.fields, prepared.documents);
         if (!row) throw notFound();
-        await assignPositions(ctx, tx, id, prepared);
+        // what the writes changed, not what was asked: positions given or taken meanwhile count as they are
+        if (await assignPositions(ctx, tx, id, prepared)) details.fields.push('position_ids');
       },
       { audit: 'people.update', details },
     )

@@ -4,6 +4,7 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, notFound } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import { setChangesOf } from '../../platform/set-changes.ts';
 import { changePassportPermissions, getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
 import { findPersonByPassport } from '../people/people.repository.ts';
 
@@ -90,8 +91,8 @@ export async function setByPassport(ctx: Ctx, passport: string, input: { permiss
 
 /** Adds and takes off keys, leaving the others as they are. */
 export async function changeByPassport(ctx: Ctx, passport: string, input: { added: string[]; removed: string[] }): Promise<TPassportPermissions> {
-  const added = [...new Set(input.added)].sort();
-  const removed = [...new Set(input.removed)].filter((key) => !added.includes(key)).sort();
+  const change = setChangesOf(input.added, input.removed);
+  const [added, removed] = [change.added.sort(), change.removed.sort()];
   return writePassport(ctx, passport, [...added, ...removed], { action: 'permissions.change', details: { passport, added, removed } }, (tx) =>
     changePassportPermissions(tx, ctx.tenant.id, passport, added, removed),
   );

@@ -23,7 +23,7 @@ import { useSavePosition } from '../api/save-position.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
 import { fieldErrorsOf, type FieldError } from '../../../shared/api/field-errors.ts';
 import { missingPermissionsOf } from './server-errors.ts';
-import { setChanges } from '../../../shared/lib/set-changes.ts';
+import { setChangeFields } from '../../../shared/lib/set-changes.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 
@@ -155,7 +155,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
       ...(isNew && draft.people.length > 0 ? { people: draft.people } : {}),
       // an edit sends who came and who went, not the whole set: someone else's change to the
       // holders meanwhile stays (and re-sending keys the editor lacks would be refused)
-      ...(!isNew && changed.people && peopleKnown ? holderChanges(initial.people, draft.people) : {}),
+      ...(!isNew && changed.people && peopleKnown ? setChangeFields(initial.people, draft.people, 'people_added', 'people_removed') : {}),
       ...((isNew && draft.defaults.length > 0) || (!isNew && changed.defaults) ? { default_permission_list: [...draft.defaults].sort() } : {}),
     };
     save.mutate(
@@ -329,10 +329,4 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
       </SubmitForm>
     </Stack>
   );
-}
-
-/** The holders an edit adds and takes off (only the lists that are not empty). */
-export function holderChanges(before: readonly string[], after: readonly string[]): { people_added?: string[]; people_removed?: string[] } {
-  const { added, removed } = setChanges(before, after);
-  return { ...(added.length > 0 ? { people_added: added } : {}), ...(removed.length > 0 ? { people_removed: removed } : {}) };
 }

@@ -5,7 +5,6 @@ import { sessionStore } from '../../../shared/session/session.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { testTokenPair } from '../../../test/session.ts';
 import { PositionFormRoute } from '../routes.tsx';
-import { holderChanges } from './position-form-page.tsx';
 
 const POSITION_ID = '22222222-2222-4222-8222-222222222222';
 /** An editor with the org chart and people, but not MANAGE_PEOPLE. */
@@ -100,14 +99,5 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
     fireEvent.change(screen.getByLabelText(/^Código/), { target: { value: 'JP' } });
     fireEvent.click(screen.getByTestId('position-save'));
     expect(await screen.findByText('Otro cargo ya usa este código.')).toBeTruthy();
-  });
-});
-
-describe('position form: holders', () => {
-  it('an edit sends who came and who went, never the whole set', () => {
-    expect(holderChanges(['a', 'b'], ['b', 'c'])).toEqual({ people_added: ['c'], people_removed: ['a'] });
-    expect(holderChanges(['a'], ['a', 'b'])).toEqual({ people_added: ['b'] });
-    expect(holderChanges(['a', 'b'], [])).toEqual({ people_removed: ['a', 'b'] });
-    expect(holderChanges(['a'], ['a'])).toEqual({});
   });
 });

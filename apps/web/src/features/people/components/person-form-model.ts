@@ -7,7 +7,7 @@ import { formatPhone } from '@faena/domain/phones';
 import type { Option } from '../api/options.ts';
 import type { PersonOrigin } from '../api/get-people.ts';
 import type { FieldError } from '../../../shared/api/field-errors.ts';
-import { setChanges } from '../../../shared/lib/set-changes.ts';
+import { setChangeFields } from '../../../shared/lib/set-changes.ts';
 
 export { IDENTITY_DOCUMENT_TYPES };
 
@@ -132,12 +132,7 @@ export function changesOf(initial: PersonFormValues, values: PersonFormValues): 
   const { position_ids: _positions, ...changed } = Object.fromEntries(
     keys.filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key])).map((key) => [key, after[key]]),
   ) as TUpdatePersonRequest;
-  const positions = setChanges(before.position_ids ?? [], after.position_ids ?? []);
-  return {
-    ...changed,
-    ...(positions.added.length > 0 ? { positions_added: positions.added } : {}),
-    ...(positions.removed.length > 0 ? { positions_removed: positions.removed } : {}),
-  };
+  return { ...changed, ...setChangeFields(before.position_ids ?? [], after.position_ids ?? [], 'positions_added', 'positions_removed') };
 }
 
 /**
