@@ -32,6 +32,23 @@ function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+/** VmRSS and VmHWM (the most it was ever resident) of a live process in MB, from /proc (nulls elsewhere). */
+function processMemoryMb(pid: number | undefined): { rss: number | null; peak: number | null } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => {
+      const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
+      return kb ? Number(kb) / 1024 : null;
+    };
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return { rss: null, peak: null };
+  }
+}
+
+/** How long a started server is left idle before its memory is read: V8 optimises hot code in the background after start-up. */
+const SETTLE_MS = 5_000;
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -52,6 +69,8 @@ interface Start {
   /** SIGTERM → exit, ms */
   stopMs: number;
   exitCode: number | null;
+  /** RSS and the process's peak RSS (VmHWM), MB, SETTLE_MS after it first answered (Linux only). */
+  memory: { rss: number | null; peak: number | null };
 }
 
 /** Starts the server, waits for a healthy /api/health, then stops it with SIGTERM. */
@@ -74,6 +93,8 @@ async function timeStart(env: Record<string, string>, ctx: BenchContext, label: 
     await exited;
     throw new Error(`${label}: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const memory = processMemoryMb(child.pid);
   const stopAt = performance.now();
   const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
   child.kill('SIGTERM');
@@ -82,8 +103,10 @@ async function timeStart(env: Record<string, string>, ctx: BenchContext, label: 
   const stopMs = performance.now() - stopAt;
   ctx.log(`[startup] ${label}: healthy after ${Math.round(readyMs)} ms, stopped in ${Math.round(stopMs)} ms (exit ${exitCode})`);
   if (exitCode !== 0) ctx.log(`[startup] ${label}: exit code ${exitCode} after SIGTERM\n${stderr}`);
-  return { readyMs, cpuMs, stopMs, exitCode };
+  return { readyMs, cpuMs, stopMs, exitCode, memory };
 }
+
+const memoryCells = (start: Start): Cell[] => [start.memory.rss === null ? null : Math.round(start.memory.rss), start.memory.peak === null ? null : Math.round(start.memory.peak)];
 
 const benchmark: Benchmark = {
   title: 'Start-up to a healthy /api/health: first start (migrations + seed) and second start',
@@ -95,7 +118,7 @@ const benchmark: Benchmark = {
       const env = { DATA_DIR: dataDir, SEED_DEMO: 'true' };
       const first = await timeStart(env, ctx, 'PGlite, first start');
       second = await timeStart(env, ctx, 'PGlite, second start');
-      rows.push(['PGlite (DATA_DIR)', first.readyMs, second.readyMs, first.cpuMs, second.cpuMs, first.stopMs, second.stopMs]);
+      rows.push(['PGlite (DATA_DIR)', first.readyMs, second.readyMs, first.cpuMs, second.cpuMs, first.stopMs, second.stopMs, ...memoryCells(second)]);
       ctx.data.pglite = { first, second };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -108,7 +131,7 @@ const benchmark: Benchmark = {
         const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', DATA_DIR: join(tmpdir(), 'faena-bench-unused') };
         const first = await timeStart(env, ctx, 'PostgreSQL, first start');
         const again = await timeStart(env, ctx, 'PostgreSQL, second start');
-        rows.push(['PostgreSQL (DATABASE_URL)', first.readyMs, again.readyMs, first.cpuMs, again.cpuMs, first.stopMs, again.stopMs]);
+        rows.push(['PostgreSQL (DATABASE_URL)', first.readyMs, again.readyMs, first.cpuMs, again.cpuMs, first.stopMs, again.stopMs, ...memoryCells(again)]);
         ctx.data.postgres = { first, second: again };
       } finally {
         await database.drop();
@@ -119,11 +142,12 @@ const benchmark: Benchmark = {
 
     ctx.table({
       title: 'Start-up of node apps/server/src/main.ts until GET /api/health → 200',
-      columns: ['database', 'first start ms', 'second start ms', 'cpu ms (1st)', 'cpu ms (2nd)', 'stop ms (1st)', 'stop ms (2nd)'],
+      columns: ['database', 'first start ms', 'second start ms', 'cpu ms (1st)', 'cpu ms (2nd)', 'stop ms (1st)', 'stop ms (2nd)', 'RSS MB (2nd)', 'peak RSS MB (2nd)'],
       rows,
       notes: [
         'first start: empty database (migrations, demo seed); second start: same database again. Process spawn included.',
         'cpu ms: what the server process had used by then — on a machine busy with other work the wall time grows, this much less.',
+        `RSS and peak RSS: the server process ${SETTLE_MS / 1000} s after it first answered, idle; the peak (VmHWM) is the most it was ever resident. On PGlite it holds V8 compiling PGlite's SQL parser, a second's ~600 MB once per process (decision 008).`,
         `1-minute load average at the end: ${loadavg()[0]!.toFixed(2)} (2 cores).`,
       ],
     });

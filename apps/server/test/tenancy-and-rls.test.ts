@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FLAGS_ON, PRODUCTION_FLAGS } from '@faena/domain';
-import { GLOBAL_TABLES } from '../src/platform/db/migrate.ts';
+import { GLOBAL_TABLES, migrate } from '../src/platform/db/migrate.ts';
 import { APP_ROLE } from '../src/platform/db/database.ts';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 
@@ -230,6 +230,60 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
         expect(policy.qual, policy.tablename).toContain('app.tenant_id');
         expect(policy.with_check, policy.tablename).toContain('app.tenant_id');
       }
+    });
+
+    it('a boot changes nothing that is in place (no lock on any table), and puts back what is missing', async () => {
+      // A statement that rewrites a table's catalogue row (ALTER TABLE, GRANT) or its policy gives it a new xmin.
+      const catalogue = async () =>
+        rowsOf<{ relname: string; xmin: string; policy: string | null }>(
+          await db().transaction(null, (tx) =>
+            tx.execute(sql`
+              SELECT c.relname, c.xmin::text AS xmin,
+                     (SELECT p.oid::text || ':' || p.xmin::text FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation') AS policy
+              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+              WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'S')
+              ORDER BY c.relname`),
+          ),
+        );
+      const before = await catalogue();
+      await migrate(db());
+      expect(await catalogue()).toEqual(before);
+
+      // Each piece taken away, and a policy made before policies carried their condition as comment.
+      await db().ownerExec(`
+        ALTER TABLE public.persons NO FORCE ROW LEVEL SECURITY;
+        ALTER TABLE public.positions DISABLE ROW LEVEL SECURITY;
+        DROP POLICY tenant_isolation ON public.venues;
+        REVOKE DELETE ON public.catalog_items FROM ${APP_ROLE};
+        COMMENT ON POLICY tenant_isolation ON public.locations IS NULL`);
+      await migrate(db());
+      const after = await catalogue();
+      const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index])).map((row) => row.relname);
+      expect(changed).toEqual(['catalog_items', 'locations', 'persons', 'positions', 'venues']);
+      const restored = rowsOf<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; can_delete: boolean; policies: number | string }>(
+        await db().transaction(null, (tx) =>
+          tx.execute(sql`
+            SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, has_table_privilege(${APP_ROLE}, c.oid, 'DELETE') AS can_delete,
+                   (SELECT count(*) FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation' AND obj_description(p.oid, 'pg_policy') LIKE '%app.tenant_id%') AS policies
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'public' AND c.relname IN ('catalog_items', 'locations', 'persons', 'positions', 'venues')
+            ORDER BY c.relname`),
+        ),
+      );
+      for (const table of restored) expect({ ...table, policies: Number(table.policies) }, table.relname).toEqual({ relname: table.relname, relrowsecurity: true, relforcerowsecurity: true, can_delete: true, policies: 1 });
+      // and a policy that was already right kept its identity (not dropped and made again)
+      expect(after.find((row) => row.relname === 'persons')?.policy).toBe(before.find((row) => row.relname === 'persons')?.policy);
+    });
+
+    it.runIf(engine === 'postgres')('a booting server does not wait for a transaction that holds a table (no ACCESS EXCLUSIVE lock at start)', async () => {
+      // Another server's open transaction (an import's apply) holds a row of persons; this one boots (migrates) meanwhile.
+      // Were the boot to ALTER the table or re-create its policy, it would wait for that transaction, which waits for it.
+      const booted = await db().transaction(demo.id, async (tx) => {
+        await tx.execute(sql`SELECT id FROM persons LIMIT 1 FOR UPDATE`);
+        await migrate(db());
+        return true;
+      });
+      expect(booted).toBe(true);
     });
 
     it('reads outside a transaction see only their tenant, however the connections were used before', async () => {
