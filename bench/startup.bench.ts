@@ -106,7 +106,8 @@ async function timeStart(env: Record<string, string>, ctx: BenchContext, label: 
   return { readyMs, cpuMs, stopMs, exitCode, memory };
 }
 
-const memoryCells = (start: Start): Cell[] => [start.memory.rss === null ? null : Math.round(start.memory.rss), start.memory.peak === null ? null : Math.round(start.memory.peak)];
+const mb = (value: number | null): Cell => (value === null ? null : Math.round(value));
+const memoryCells = (first: Start, second: Start): Cell[] => [mb(first.memory.rss), mb(second.memory.rss), mb(first.memory.peak), mb(second.memory.peak)];
 
 const benchmark: Benchmark = {
   title: 'Start-up to a healthy /api/health: first start (migrations + seed) and second start',
@@ -118,7 +119,7 @@ const benchmark: Benchmark = {
       const env = { DATA_DIR: dataDir, SEED_DEMO: 'true' };
       const first = await timeStart(env, ctx, 'PGlite, first start');
       second = await timeStart(env, ctx, 'PGlite, second start');
-      rows.push(['PGlite (DATA_DIR)', first.readyMs, second.readyMs, first.cpuMs, second.cpuMs, first.stopMs, second.stopMs, ...memoryCells(second)]);
+      rows.push(['PGlite (DATA_DIR)', first.readyMs, second.readyMs, first.cpuMs, second.cpuMs, first.stopMs, second.stopMs, ...memoryCells(first, second)]);
       ctx.data.pglite = { first, second };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -131,7 +132,7 @@ const benchmark: Benchmark = {
         const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', DATA_DIR: join(tmpdir(), 'faena-bench-unused') };
         const first = await timeStart(env, ctx, 'PostgreSQL, first start');
         const again = await timeStart(env, ctx, 'PostgreSQL, second start');
-        rows.push(['PostgreSQL (DATABASE_URL)', first.readyMs, again.readyMs, first.cpuMs, again.cpuMs, first.stopMs, again.stopMs, ...memoryCells(again)]);
+        rows.push(['PostgreSQL (DATABASE_URL)', first.readyMs, again.readyMs, first.cpuMs, again.cpuMs, first.stopMs, again.stopMs, ...memoryCells(first, again)]);
         ctx.data.postgres = { first, second: again };
       } finally {
         await database.drop();
@@ -142,7 +143,7 @@ const benchmark: Benchmark = {
 
     ctx.table({
       title: 'Start-up of node apps/server/src/main.ts until GET /api/health → 200',
-      columns: ['database', 'first start ms', 'second start ms', 'cpu ms (1st)', 'cpu ms (2nd)', 'stop ms (1st)', 'stop ms (2nd)', 'RSS MB (2nd)', 'peak RSS MB (2nd)'],
+      columns: ['database', 'first start ms', 'second start ms', 'cpu ms (1st)', 'cpu ms (2nd)', 'stop ms (1st)', 'stop ms (2nd)', 'RSS MB (1st)', 'RSS MB (2nd)', 'peak RSS MB (1st)', 'peak RSS MB (2nd)'],
       rows,
       notes: [
         'first start: empty database (migrations, demo seed); second start: same database again. Process spawn included.',
