@@ -4,6 +4,7 @@ import { boot } from './platform/boot.ts';
 import { acquireLock, adminSocketPath, type Lock } from './platform/data-dir-lock.ts';
 import { serveAdminSocket } from './platform/admin-socket.ts';
 import { runOperatorCommand } from './operator.ts';
+import { embeddedEngineMemoryWarning, memoryLimit } from './platform/memory-limit.ts';
 
 /**
  * The server process: configuration, the DATA_DIR lock (PGlite), boot (database, migrations,
@@ -22,6 +23,9 @@ export async function serve(): Promise<void> {
     throw error;
   }
   const embedded = !config.DATABASE_URL;
+  // Before the engine opens: a process under too small a memory limit is killed while it starts.
+  const memoryWarning = embedded ? embeddedEngineMemoryWarning(memoryLimit()) : null;
+  if (memoryWarning) console.warn(`Warning: ${memoryWarning}`);
   const lock: Lock | null = embedded ? acquireLock(config.DATA_DIR, 'server') : null;
   let admin: Server | null = null;
   try {
