@@ -8,3 +8,4 @@ export * from './version.ts';
 export * from './client-config.ts';
 export * from './forms/index.ts';
 export * from './identity-documents.ts';
+export * from './audiences.ts';

@@ -60,7 +60,7 @@ export function embeddedEngineMemoryWarning(limitBytes: number | null): string |
   const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
   return (
     `This process may use at most ${mb(limitBytes)}. The embedded database (PGlite) lives in it and peaks near 1.2 GB on the start that creates its database ` +
-    `and near 800 MB on every later start (for about a second, while V8 optimises its SQL parser); under such a limit the process is killed then. ` +
+    `and near 800 MB on every later start (for about a second, while V8 optimises its SQL parser); a limit under that peak kills the process at that moment. ` +
     `Give it ${mb(EMBEDDED_ENGINE_MEMORY_BYTES)} or run on PostgreSQL (DATABASE_URL); see "Memory to plan for" in the README.`
   );
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS, isPermissionKey } from '@faena/domain';
+import { AUDIENCE_RULE_LISTS, PERMISSIONS, isPermissionKey } from '@faena/domain';
 import type { TAudience, TAudienceRuleChanges, TAudienceRules, TPermissionsCalculatorResponse, TPersonAudiences, TPersonListItem, TPersonOptions, TUpdateAudienceRequest } from '@faena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -79,8 +79,6 @@ export async function createAudience(ctx: Ctx, input: { name: string; descriptio
   return toAudience(row);
 }
 
-const RULE_LISTS = ['positions', 'venues', 'business_lines', 'persons'] as const;
-
 /**
  * The audience's rules with `added` put in and `removed` taken off each list, leaving the rest;
  * only the added ids are checked (one already there stays even if it is no longer known).
@@ -88,7 +86,7 @@ const RULE_LISTS = ['positions', 'venues', 'business_lines', 'persons'] as const
 async function changedRules(tx: Drizzle, tenantId: string, current: AudienceRulesValue, added: TAudienceRuleChanges, removed: TAudienceRuleChanges): Promise<AudienceRulesValue> {
   const checked = await checkRules(tx, tenantId, { positions: added.positions ?? [], venues: added.venues ?? [], business_lines: added.business_lines ?? [], persons: added.persons ?? [] });
   const out = { ...current };
-  for (const list of RULE_LISTS) {
+  for (const list of AUDIENCE_RULE_LISTS) {
     const change = setChangesOf(checked[list], removed[list]);
     out[list] = [...new Set([...current[list], ...change.added])].filter((value) => !change.removed.includes(value));
   }

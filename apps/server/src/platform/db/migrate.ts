@@ -40,7 +40,8 @@ export async function enforceTenantIsolation(db: Database): Promise<void> {
 
 /** The policy's condition, for reading and for writing; the policy's comment repeats it (below). */
 const TENANT_CONDITION = `tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid`;
-const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** The condition inside a SQL string literal (quotes doubled). */
+const CONDITION_IN_LITERAL = TENANT_CONDITION.replaceAll("'", "''");
 
 /**
  * Changes only what is missing: the role, a grant, a table's RLS flags, a policy. Every boot runs
@@ -72,7 +73,7 @@ const TENANT_ISOLATION_SQL = `
                EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped) AS tenant_owned,
                EXISTS (SELECT 1 FROM pg_policy p
                        WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation' AND p.polcmd = '*' AND p.polpermissive
-                         AND p.polroles = '{0}' AND obj_description(p.oid, 'pg_policy') = ${quoted(TENANT_CONDITION)}
+                         AND p.polroles = '{0}' AND obj_description(p.oid, 'pg_policy') = '${CONDITION_IN_LITERAL}'
                          AND pg_get_expr(p.polqual, p.polrelid) = pg_get_expr(p.polwithcheck, p.polrelid)) AS has_policy
         FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -97,8 +98,8 @@ const TENANT_ISOLATION_SQL = `
         END IF;
         IF NOT t.has_policy THEN
           EXECUTE format('DROP POLICY IF EXISTS tenant_isolation ON public.%I', t.relname);
-          EXECUTE format('CREATE POLICY tenant_isolation ON public.%I USING (${TENANT_CONDITION.replaceAll("'", "''")}) WITH CHECK (${TENANT_CONDITION.replaceAll("'", "''")})', t.relname);
-          EXECUTE format('COMMENT ON POLICY tenant_isolation ON public.%I IS %L', t.relname, ${quoted(TENANT_CONDITION)});
+          EXECUTE format('CREATE POLICY tenant_isolation ON public.%I USING (${CONDITION_IN_LITERAL}) WITH CHECK (${CONDITION_IN_LITERAL})', t.relname);
+          EXECUTE format('COMMENT ON POLICY tenant_isolation ON public.%I IS %L', t.relname, '${CONDITION_IN_LITERAL}');
         END IF;
       END LOOP;
     END $$;

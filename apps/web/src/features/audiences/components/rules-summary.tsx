@@ -1,13 +1,12 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AUDIENCE_RULE_LISTS } from '@faena/domain/audiences';
 import type { TAudienceRules } from '@faena/contracts';
-
-const RULES = ['positions', 'venues', 'business_lines', 'persons'] as const;
 
 /** "2 cargos · 1 sede · 3 personas": what an audience is made of. */
 export function RulesSummary({ rules }: { rules: TAudienceRules }) {
   const { t } = useTranslation();
-  const parts = RULES.filter((rule) => rules[rule].length > 0);
+  const parts = AUDIENCE_RULE_LISTS.filter((rule) => rules[rule].length > 0);
   if (parts.length === 0)
     return (
       <Text size="xs" c="dimmed">

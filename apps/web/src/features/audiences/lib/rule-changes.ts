@@ -1,7 +1,6 @@
+import { AUDIENCE_RULE_LISTS } from '@faena/domain/audiences';
 import type { TAudienceRuleChanges, TAudienceRules } from '@faena/contracts';
 import { setChanges } from '../../../shared/lib/set-changes.ts';
-
-const LISTS = ['positions', 'venues', 'business_lines', 'persons'] as const;
 
 /**
  * What an edit did to an audience's rules, list by list: the ids added and the ones taken off
@@ -11,7 +10,7 @@ const LISTS = ['positions', 'venues', 'business_lines', 'persons'] as const;
 export function ruleChanges(before: TAudienceRules, after: TAudienceRules): { rules_added?: TAudienceRuleChanges; rules_removed?: TAudienceRuleChanges } {
   const added: TAudienceRuleChanges = {};
   const removed: TAudienceRuleChanges = {};
-  for (const list of LISTS) {
+  for (const list of AUDIENCE_RULE_LISTS) {
     const change = setChanges(before[list], after[list]);
     if (change.added.length > 0) added[list] = change.added;
     if (change.removed.length > 0) removed[list] = change.removed;
