@@ -63,7 +63,7 @@ const DATA_SOURCES = '/api/resources/v3/data-sources';
 const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.positions.join(', ') || undefined });
 const PERSON_OPTIONS = `${PEOPLE}/person-options/`;
 /** Picked people named back together: a page of answers asks for its people's names once (`ids=` takes up to 100). */
-const pickedPerson = idBatcher(async (ids) => (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids } })).results, (row) => row.id);
+const pickedPerson = idBatcher(async (ids, signal) => (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids }, signal })).results, (row) => row.id);
 const venue = (row: VenueRow): PickerOption => ({ id: row.id, label: row.name, detail: row.code ?? undefined });
 const location = (row: LocationRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.code, row.venue_name].filter(Boolean).join(' · ') || undefined });
 
@@ -169,13 +169,14 @@ export function useSearchOptions(input: SearchInput, enabled: boolean) {
 }
 
 /** Picked rows of each data source named back together, by their exact keys (deleted rows too: an old answer keeps its label). */
-const rowBatchers = new Map<string, (key: string) => Promise<DataSourceRow | null>>();
+const rowBatchers = new Map<string, (key: string, signal?: AbortSignal) => Promise<DataSourceRow | null>>();
 function pickedRow(dataSourceId: string) {
   let batcher = rowBatchers.get(dataSourceId);
   if (!batcher) {
     const path = `${DATA_SOURCES}/${encodeURIComponent(dataSourceId)}/rows/`;
     // keys may hold commas: one `key=` per key, not a comma-joined list
-    const load = async (keys: string[]) => (await apiClient.get<TPaged<DataSourceRow>>(path, { query: { key: repeated(keys), is_active: 'all', page_size: keys.length } })).results;
+    const load = async (keys: string[], signal: AbortSignal) =>
+      (await apiClient.get<TPaged<DataSourceRow>>(path, { query: { key: repeated(keys), is_active: 'all', page_size: keys.length }, signal })).results;
     batcher = idBatcher(load, (row) => row.key);
     rowBatchers.set(dataSourceId, batcher);
   }
@@ -186,7 +187,7 @@ function pickedRow(dataSourceId: string) {
 export async function getOption(kind: EntityKind, id: string, context: { dataSourceId?: string | null; displayKey?: string | null } = {}, signal?: AbortSignal): Promise<PickerOption | null> {
   switch (kind) {
     case 'user': {
-      const row = await pickedPerson(id);
+      const row = await pickedPerson(id, signal);
       return row ? person(row) : null;
     }
     case 'venue':
@@ -195,7 +196,7 @@ export async function getOption(kind: EntityKind, id: string, context: { dataSou
       return location(await apiClient.get<LocationRow>(`${ORGANIZATION}/locations/${encodeURIComponent(id)}/`, { signal }));
     case 'data_source': {
       if (!context.dataSourceId) return null;
-      const row = await pickedRow(context.dataSourceId)(id);
+      const row = await pickedRow(context.dataSourceId)(id, signal);
       return row ? rowOption(row, context.displayKey) : null;
     }
   }
