@@ -267,6 +267,10 @@ export interface PersonQuery {
 export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.primary_email IS NOT NULL AND EXISTS (
   SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = p.primary_email AND i.accepted_at IS NULL AND i.expires_at > now()))`;
 
+/** A search that is one number in groups: digits with spaces, dots, dashes or parentheses between them, perhaps a leading + and a RUT's final k. */
+const WRITTEN_NUMBER = /^\+?\(?\d[\d\s().-]*[\s()][\d\s().-]*k?$/;
+const digitCount = (text: string) => text.replace(/\D/g, '').length;
+
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
 
@@ -287,7 +291,8 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
   let terms: string[][] = [];
   const folded = query.search ? foldText(query.search) : '';
   if (folded) {
-    const words = folded.split(' ').filter(Boolean);
+    // a number written in groups, as the detail shows it (+56 9 1234 5678, (2) 2345 6789, 12 345 678-5), is one number
+    const words = WRITTEN_NUMBER.test(folded) && digitCount(folded) >= 6 ? [folded.replace(/[^\dk+]/g, '')] : folded.split(' ').filter(Boolean);
     if (words.every((word) => word.length < 2)) {
       const { low, high } = prefixRange(folded);
       filters.push(sql`p.sort_name COLLATE "C" >= ${low} AND p.sort_name COLLATE "C" < ${high}`);
