@@ -496,6 +496,12 @@ describe('people', () => {
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
       await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
       await shot(page, 'people-detail', viewport);
+      // Back to the list as it was left: the search stays, in the address and in the box.
+      await page.click('[data-testid=back-link]');
+      await page.waitForURL(/[?&]q=fernanda/);
+      expect(await page.inputValue('[data-testid=people-search]')).toBe('fernanda perez');
+      await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
+      await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
       await page.click('[data-testid=person-edit]');
       await page.waitForSelector('[data-testid=person-form]');
       await shot(page, 'people-edit', viewport);

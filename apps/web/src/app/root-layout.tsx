@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { withLocales } from '../shared/i18n/bundles.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { createDoubleShiftDetector } from '../shared/lib/double-shift.ts';
+import { useRememberAddress } from '../shared/navigation/last-address.ts';
 import { backButtonAction, getPlatform } from '../shared/platform/platform.ts';
 import { markFirstScreenShown } from './first-screen.ts';
 
@@ -44,6 +45,7 @@ function NavigationProgress() {
 export function RootLayout() {
   const [debugOpen, setDebugOpen] = useState(false);
   useBackButton();
+  useRememberAddress();
   // The router renders this layout once the first route's chunk and texts are in: the first screen.
   useEffect(markFirstScreenShown, []);
 

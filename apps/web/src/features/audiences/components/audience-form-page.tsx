@@ -22,6 +22,7 @@ import { ruleChanges } from '../lib/rule-changes.ts';
 import { confirmDeleteAudience } from './confirm-delete-audience.tsx';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
+import { returnAddress } from '../../../shared/navigation/last-address.ts';
 
 const EMPTY_RULES: TAudienceRules = { positions: [], venues: [], business_lines: [], persons: [] };
 
@@ -55,7 +56,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
   const dirty = draft.name.trim() !== initial.name || draft.description.trim() !== initial.description || Object.keys(ruleChanges(initial.rules, draft.rules)).length > 0;
   useUnsavedChanges(canManage && dirty && !done && !remove.isSuccess);
   useEffect(() => {
-    if (done) void navigate('/audiences');
+    if (done) void navigate(returnAddress('/audiences'));
   }, [done, navigate]);
 
   const errors = fieldErrorsOf(save.error) ?? {};
@@ -98,7 +99,7 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
     remove.mutate(audience.id, {
       onSuccess: () => {
         toast.show(t('audiences.deleted', { name: audience.name }));
-        void navigate('/audiences');
+        void navigate(returnAddress('/audiences'));
       },
       onError: () => toast.error(t('audiences.errors.delete')),
     });

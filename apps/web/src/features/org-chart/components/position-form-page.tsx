@@ -26,6 +26,7 @@ import { missingPermissionsOf } from './server-errors.ts';
 import { setChangeFields } from '../../../shared/lib/set-changes.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
+import { returnAddress } from '../../../shared/navigation/last-address.ts';
 
 /** /positions/new and /positions/:id. */
 export function PositionFormPage() {
@@ -177,7 +178,7 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
     remove.mutate(position.id, {
       onSuccess: () => {
         toast.show(t('positions.deleted', { title: position.title }));
-        void navigate('/positions');
+        void navigate(returnAddress('/positions'));
       },
       onError: () => toast.error(t('positions.errors.delete')),
     });

@@ -31,6 +31,7 @@ import { Field, Plain } from './detail-fields.tsx';
 import { PersonAccess } from './person-access.tsx';
 import { PersonAudiences } from './person-audiences.tsx';
 import classes from './people.module.css';
+import { returnAddress } from '../../../shared/navigation/last-address.ts';
 
 /** A chip of the detail; one with an address opens it (a screen of the app, or mail and phone). */
 interface DetailValue {
@@ -117,7 +118,7 @@ export function PersonDetailPage({ id }: { id: string }) {
         <Alert color={missing ? 'yellow' : 'red'} data-testid="person-missing">
           {missing ? t('people.detail.missing') : t('people.detail.loadFailed')}
         </Alert>
-        <Button component={Link} to="/people" variant="light" leftSection={<IconArrowLeft size={16} />}>
+        <Button component={Link} to={returnAddress('/people')} variant="light" leftSection={<IconArrowLeft size={16} />}>
           {t('people.detail.back')}
         </Button>
       </Stack>

@@ -18,6 +18,7 @@ import { PossibleDuplicates } from './possible-duplicates.tsx';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
 import { Section } from './section.tsx';
 import { usePeopleAccess } from './use-can.ts';
+import { returnAddress } from '../../../shared/navigation/last-address.ts';
 
 /** The create and edit form of a person: every field of spec forms §3, checked as the server checks. */
 export function PersonForm({ person }: { person?: TPerson | undefined }) {
@@ -313,7 +314,7 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
           </Text>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void navigate(person ? `/people/${person.id}` : '/people')}>
+          <Button variant="default" onClick={() => void navigate(person ? `/people/${person.id}` : returnAddress('/people'))}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} data-testid="person-save">
