@@ -294,7 +294,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(await keys()).toBe('321098');
     // the current file follows the order too
     const current = await server.api('demo', `${imports}current.csv`, { token: admin });
-    expect((await current.text()).replace(/^\uFEFF/, '').trim().split('\n').map((line) => line.split(',')[0]).join('')).toBe('key321098');
+    expect((await current.text()).replace(/^\uFEFF/, '').trim().split('\n').map((line) => line.split(',')[0]).join('')).toBe('Clave321098');
     // replacing everything puts the source in the file's order: the fewest rows that move count as updated
     const reordered = csv([['key', 'label'], ['1', 'Urgente'], ['2', 'Alta'], ['3', 'Baja'], ['0', 'Informativa general'], ['8', 'Nueva ocho'], ['7', 'Nueva siete']]);
     const replaced = await importAll(server, 'demo', admin, imports, reordered, 'prioridades.csv', 'replace');
@@ -392,12 +392,27 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
   });
 
   it('lists the import kinds with their columns and every error text', async () => {
-    const kinds = await body<{ kinds: { kind: string; columns: { name: string; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string> }>(await server.api('demo', `${RES}/imports/kinds`, { token: operario }));
+    const kinds = await body<{ kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string> }>(
+      await server.api('demo', `${RES}/imports/kinds`, { token: operario }),
+    );
     expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
     // every column is described in English and in Spanish
     const people = kinds.kinds.find((k) => k.kind === 'people')!.columns;
     expect(people.find((c) => c.name === 'phones')).toMatchObject({ description: 'Phone numbers, separated by ;.', description_es: 'Teléfonos, separados por ;.' });
     for (const kind of kinds.kinds) for (const column of kind.columns) expect(column.description_es.length, `${kind.kind}`).toBeGreaterThan(3);
+    expect(people.find((c) => c.name === 'workspaces')?.header_es).toBe('Lugares de trabajo');
+    // every column has a Spanish header, and no header or alias of a kind names two of its columns
+    const key = (header: string) => header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+    for (const kind of kinds.kinds) {
+      const owners = new Map<string, string>();
+      for (const column of kind.columns) {
+        expect(column.header_es, `${kind.kind}.${column.name}`).toMatch(/^\p{Lu}/u);
+        for (const header of [column.name, column.header_es, ...column.aliases]) {
+          expect(owners.get(key(header)) ?? column.name, `${kind.kind}: ${header}`).toBe(column.name);
+          owners.set(key(header), column.name);
+        }
+      }
+    }
     expect(kinds.error_codes).toMatchObject({
       FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía",
       FILE_ROW_DUPLICATE_KEY: "La columna 'key' está duplicada",

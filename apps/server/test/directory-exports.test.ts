@@ -65,7 +65,17 @@ describe.each(engines())('persons exports on %s', (engine) => {
     // a UTF-8 BOM, so that Excel reads the accents
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
-    expect(rows[0]).toEqual(['email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at']);
+    // headed in Spanish, the people import's own headers (it reads them back), unless asked in English
+    expect(rows[0]).toEqual([
+      'Correo', 'Nombre', 'Tipo de documento', 'Número de documento', 'Otros correos', 'Teléfonos', 'Dirección', 'Cargos', 'Líneas de negocio', 'Lugares de trabajo',
+      'Origen', 'Empresa', 'Roles', 'Grupos', 'Activo', 'Identificador', 'Fecha de creación',
+    ]);
+    const english = await start({ format: 'csv', filters: { search: 'export' }, language: 'en' });
+    const englishFile = Buffer.from(await (await server.api('demo', english.download_url!, { token: admin })).arrayBuffer());
+    expect(Papa.parse<string[]>(englishFile.subarray(3).toString('utf8').trim()).data[0]).toEqual([
+      'email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at',
+    ]);
+    expect((await server.api('demo', EXPORTS, { method: 'POST', token: admin, json: { format: 'csv', language: 'fr' } })).status).toBe(400);
     expect(rows).toHaveLength(3);
     const evil = rows.find((row) => row[0] === 'export1@faena.test')!;
     expect(evil[1]).toBe('\'=HYPERLINK("http://evil.test","Exportada")');
@@ -98,11 +108,14 @@ describe.each(engines())('persons exports on %s', (engine) => {
     for (let r = 1; r <= 3; r++) sheet.getRow(r).eachCell((cell) => expect([ExcelJS.ValueType.String, ExcelJS.ValueType.SharedString]).toContain(cell.type));
   });
 
-  it('an export can be edited and loaded back (the same columns as the import)', async () => {
-    const job = await start({ format: 'csv', filters: { search: 'export2@faena.test' } });
-    const text = await (await server.api('demo', job.download_url!, { token: admin })).text();
-    const back = await importAll(server, 'demo', admin, `${PERSONS}imports/`, Buffer.from(text.replace('Exportada Normal', 'Exportada Normal Editada'), 'utf8'), 'ida-y-vuelta.csv');
-    expect(back.counts).toMatchObject({ UPDATE: 1, ERROR: 0, ADD: 0 });
+  it('an export can be edited and loaded back (the same columns as the import), headed in Spanish or in English', async () => {
+    for (const [language, edited] of [['es', 'Exportada Normal Editada'], ['en', 'Exportada Normal']] as const) {
+      const job = await start({ format: 'csv', filters: { search: 'export2@faena.test' }, language });
+      const text = await (await server.api('demo', job.download_url!, { token: admin })).text();
+      const current = language === 'es' ? 'Exportada Normal' : 'Exportada Normal Editada';
+      const back = await importAll(server, 'demo', admin, `${PERSONS}imports/`, Buffer.from(text.replace(current, edited), 'utf8'), `ida-y-vuelta-${language}.csv`);
+      expect(back.counts, language).toMatchObject({ UPDATE: 1, ERROR: 0, ADD: 0 });
+    }
   });
 
   it('lists exports, tells the creator, needs MANAGE_PEOPLE', async () => {

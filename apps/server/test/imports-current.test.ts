@@ -5,12 +5,12 @@ import { body, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } fro
 import { AUD, ORG, RES, rowsOf, startImport, waitForJob } from './directory.helpers.ts';
 
 interface Kinds {
-  kinds: { kind: string; has_current: boolean; columns: { name: string }[] }[];
+  kinds: { kind: string; has_current: boolean; columns: { name: string; header_es: string }[] }[];
 }
 
 /**
  * The current records of every import family but people, as the file its import reads: the
- * header is the kind's columns, references are codes, and the file uploaded again changes nothing.
+ * header is the kind's columns (their Spanish headers, or their names with `language=en`), references are codes, and the file uploaded again changes nothing.
  */
 describe.each(engines())('current records as an import file on %s', (engine) => {
   let server: TestServer;
@@ -29,8 +29,8 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
   });
   afterAll(() => server?.close());
 
-  const download = async (base: string, token = admin, subdomain = 'demo') => {
-    const response = await server.api(subdomain, `${base}current.csv`, { token });
+  const download = async (base: string, token = admin, subdomain = 'demo', query = '') => {
+    const response = await server.api(subdomain, `${base}current.csv${query}`, { token });
     const bytes = Buffer.from(await response.arrayBuffer());
     return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), text: bytes.toString('utf8') };
   };
@@ -42,25 +42,32 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
     ['data-source-rows', `${RES}/data-sources/${regions}/imports/`],
   ];
 
-  it('every catalogue, the positions and a data source: their import’s columns, and uploaded again every row is NO_CHANGE', async () => {
+  it('every catalogue, the positions and a data source: their import’s columns in Spanish or English, and uploaded again every row is NO_CHANGE', async () => {
     for (const [kind, base] of families()) {
+      const columns = kinds.find((candidate) => candidate.kind === kind)!.columns;
       expect(kinds.find((candidate) => candidate.kind === kind)?.has_current, kind).toBe(true);
-      const file = await download(base);
-      expect(file.status, kind).toBe(200);
-      expect(file.type).toBe('text/csv; charset=utf-8');
-      expect(file.disposition).toMatch(new RegExp(`^attachment; filename="${kind}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-      expect(file.bom, `${kind}: a BOM, so a spreadsheet reads the accents`).toBe(true);
-      const [header, ...rows] = table(file.text);
-      expect(header, kind).toEqual(kinds.find((candidate) => candidate.kind === kind)!.columns.map((column) => column.name));
-      expect(rows.length, `${kind} has demo records`).toBeGreaterThan(0);
+      for (const [query, headers] of [
+        ['', columns.map((column) => column.header_es)],
+        ['?language=en', columns.map((column) => column.name)],
+      ] as const) {
+        const file = await download(base, admin, 'demo', query);
+        expect(file.status, kind).toBe(200);
+        expect(file.type).toBe('text/csv; charset=utf-8');
+        expect(file.disposition).toMatch(new RegExp(`^attachment; filename="${kind}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+        expect(file.bom, `${kind}: a BOM, so a spreadsheet reads the accents`).toBe(true);
+        const [header, ...rows] = table(file.text);
+        expect(header, `${kind}${query}`).toEqual(headers);
+        expect(rows.length, `${kind} has demo records`).toBeGreaterThan(0);
 
-      const job = await startImport(server, 'demo', admin, base, Buffer.from(file.text, 'utf8'), `${kind}.csv`);
-      const validated = await waitForJob(server, 'demo', admin, base, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
-      const changed = (await rowsOf(server, 'demo', admin, base, job.id)).filter((row) => row.operation !== 'NO_CHANGE');
-      expect(changed, kind).toEqual([]);
-      expect(validated, kind).toMatchObject({ status: 'VALIDATION_OK', counts: { NO_CHANGE: rows.length, ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, ERROR: 0 } });
-      expect((await server.api('demo', `${base}${job.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+        const job = await startImport(server, 'demo', admin, base, Buffer.from(file.text, 'utf8'), `${kind}.csv`);
+        const validated = await waitForJob(server, 'demo', admin, base, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+        const changed = (await rowsOf(server, 'demo', admin, base, job.id)).filter((row) => row.operation !== 'NO_CHANGE');
+        expect(changed, `${kind}${query}`).toEqual([]);
+        expect(validated, `${kind}${query}`).toMatchObject({ status: 'VALIDATION_OK', counts: { NO_CHANGE: rows.length, ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, ERROR: 0 } });
+        expect((await server.api('demo', `${base}${job.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
+      }
     }
+    expect((await download(families()[0]![1], admin, 'demo', '?language=fr')).status).toBe(400);
     expect(kinds.find((candidate) => candidate.kind === 'people')?.has_current).toBe(false);
     expect((await download(`${AUD}/persons/imports/`)).status).toBe(404);
   });

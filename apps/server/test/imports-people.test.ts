@@ -227,11 +227,11 @@ describe.each(engines())('people imports on %s', (engine) => {
     // the columns named with the headers that would have done, as the columns card lists them (one writing of each)
     expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_FAILED', 'VALIDATION_OK'])).toMatchObject({
       error_code: 'FILE_WITHOUT_REQUIRED_HEADERS',
-      fail_description: 'El archivo necesita al menos una de estas columnas: email (o correo, e-mail, mail, primary_email, correo electrónico); document_number (o numero_documento, número de documento, documento, rut, dni).',
+      fail_description: 'El archivo necesita al menos una de estas columnas: Correo (o email, e-mail, mail, primary_email, correo electrónico); Número de documento (o document_number, numero_documento, documento, rut, dni).',
     });
     const unnamed = await startImport(server, 'demo', admin, IMPORTS, csv([['correo', 'cargo'], ['sin.nombre@faena.test', '']]), 'sin-nombre.csv');
     expect((await waitForJob(server, 'demo', admin, IMPORTS, unnamed.id, ['VALIDATION_FAILED', 'VALIDATION_OK'])).fail_description).toBe(
-      'Faltan las columnas: name (o nombre, nombre completo, full name). La primera fila debe tener los encabezados.',
+      'Faltan las columnas: Nombre (o name, nombre completo, full name). La primera fila debe tener los encabezados.',
     );
     const supervisora = (await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD)).id_token;
     expect((await server.api('demo', IMPORTS, { token: supervisora })).status).toBe(403);

@@ -224,11 +224,14 @@ describe('catalogues and data sources (web)', () => {
     await page.getByText('Descarga los datos actuales en estas mismas columnas').waitFor();
     const [current] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-current]')]);
     expect(current.suggestedFilename()).toMatch(/^data-source-rows-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFkey,label\r\nT,Tarde (14 a 22 h)\r\nM,Mañana\r\nN,Noche\r\n');
+    // headed in the screen's language, as the template is
+    expect(readFileSync(await current.path(), 'utf8')).toBe('\uFEFFClave,Etiqueta\r\nT,Tarde (14 a 22 h)\r\nM,Mañana\r\nN,Noche\r\n');
+    const [template] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-template]')]);
+    expect(readFileSync(await template.path(), 'utf8')).toBe('\uFEFFClave,Etiqueta\r\n');
 
     // The file's order becomes the source's when it replaces everything: the night moved to the top counts as the one update.
     await page.getByTestId('import-manual-order').getByText('el orden del archivo pasa a ser el de la fuente').waitFor();
-    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'turnos-orden.csv', mimeType: 'text/csv', buffer: Buffer.from('key;label\nN;Noche\nT;Tarde (14 a 22 h)\nM;Mañana\n', 'utf8') });
+    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'turnos-orden.csv', mimeType: 'text/csv', buffer: Buffer.from('Clave;Etiqueta\nN;Noche\nT;Tarde (14 a 22 h)\nM;Mañana\n', 'utf8') });
     await page.locator('[data-testid=import-file-name]', { hasText: 'turnos-orden.csv' }).waitFor();
     await page.click('[data-testid=import-start]');
     await page.locator('[data-testid=import-job][data-status=VALIDATION_OK]').waitFor({ timeout: 120_000 });

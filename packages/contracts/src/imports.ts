@@ -80,7 +80,8 @@ export const ZImportKinds = z
         default_mode: z.enum(['upsert', 'replace']),
         /** The family offers its current records as a file in these columns (`{family}/current.csv`). */
         has_current: z.boolean(),
-        columns: z.array(z.object({ name: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string(), description_es: z.string() })),
+        /** `name` is the canonical (English) header, `header_es` the one Spanish files write; both are accepted, as are the aliases. */
+        columns: z.array(z.object({ name: z.string(), header_es: z.string(), aliases: z.array(z.string()), required: z.boolean(), description: z.string(), description_es: z.string() })),
       }),
     ),
     error_codes: z.record(z.string(), z.string()),
@@ -126,3 +127,7 @@ export const ZDataSourceRowsQuery = ZPageQuery.extend({
     .optional()
     .transform((value) => (value === undefined ? undefined : typeof value === 'string' ? [value] : value)),
 });
+
+/** The language of a file the server writes for people to edit (its header row): Spanish, the product's first, unless asked. */
+export const ZFileLanguage = z.enum(['es', 'en']).meta({ id: 'FileLanguage' });
+export type TFileLanguage = z.infer<typeof ZFileLanguage>;

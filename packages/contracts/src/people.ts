@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IDENTITY_DOCUMENT_TYPES, PERSON_ORIGINS } from '@faena/domain';
 import { ZPageQuery } from './common.ts';
+import { ZFileLanguage } from './imports.ts';
 
 const ZRef = z.object({ id: z.string(), name: z.string() });
 const ZPositionRef = z.object({ id: z.string(), title: z.string() });
@@ -198,4 +199,9 @@ export const ZPersonExport = z
   })
   .meta({ id: 'PersonExport' });
 export type TPersonExport = z.infer<typeof ZPersonExport>;
-export const ZCreatePersonExportRequest = z.object({ format: z.enum(['csv', 'xlsx']).default('csv'), filters: ZPersonFilters.partial().optional() });
+export const ZCreatePersonExportRequest = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  filters: ZPersonFilters.partial().optional(),
+  /** The header row's language: the people import's Spanish headers (default) or its English names; either loads back. */
+  language: ZFileLanguage.default('es'),
+});

@@ -16,8 +16,8 @@ const takesFileOrder = (ctx: ImportRunContext, source: { rowOrder: string } | nu
 export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   kind: 'data-source-rows',
   columns: [
-    { name: 'key', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).', descriptionEs: 'El valor que se guarda (único en la fuente de datos).' },
-    { name: 'label', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.', descriptionEs: 'Lo que muestran los selectores.' },
+    { name: 'key', headerEs: 'Clave', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).', descriptionEs: 'El valor que se guarda (único en la fuente de datos).' },
+    { name: 'label', headerEs: 'Etiqueta', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.', descriptionEs: 'Lo que muestran los selectores.' },
   ],
   keyColumns: ['key'],
   labelColumn: 'label',

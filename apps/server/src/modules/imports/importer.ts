@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { TFileLanguage } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { RowErrorCode } from './imports.codes.ts';
@@ -6,8 +7,13 @@ import type { RowErrorCode } from './imports.codes.ts';
 export type ImportMode = 'upsert' | 'replace';
 
 export interface ColumnSpec {
-  /** The canonical header. */
+  /** The canonical header (English: the API's, and what English files write). */
   name: string;
+  /**
+   * The header Spanish files write (templates, current records, the people export; the product's
+   * first language), accepted on upload like the name and the aliases.
+   */
+  headerEs: string;
   /** Other headers accepted for it (compared without case, accents or spacing). */
   aliases?: string[];
   required: boolean;
@@ -15,6 +21,9 @@ export interface ColumnSpec {
   /** The same in Spanish (the product's first language): what the upload screen shows. */
   descriptionEs: string;
 }
+
+/** A column's header in a file written in `language`. */
+export const headerOf = (column: Pick<ColumnSpec, 'name' | 'headerEs'>, language: TFileLanguage) => (language === 'es' ? column.headerEs : column.name);
 
 /** What an importer's SQL steps know about the job they serve. */
 export interface ImportRunContext {

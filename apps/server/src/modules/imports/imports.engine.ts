@@ -288,26 +288,27 @@ async function startsWithUtf16Bom(platform: Platform, key: string): Promise<bool
 }
 
 /**
- * A missing column as the file could have written it: "name (o nombre, nombre completo, full name)".
- * Aliases that differ only in accents or case count once, in their accented writing.
+ * A missing column as the file could have written it, its Spanish header first: "Nombre (o name,
+ * nombre completo, full name)". Writings that differ only in accents or case count once, in their
+ * accented writing.
  */
-function withAliases(column: { name: string; aliases?: string[] | undefined }): string {
+function withAliases(column: { name: string; headerEs?: string | undefined; aliases?: string[] | undefined }): string {
+  const main = column.headerEs ?? column.name;
   const writings = new Map<string, string>();
-  for (const alias of column.aliases ?? []) {
+  for (const alias of [column.name, ...(column.aliases ?? [])]) {
     const key = headerKey(alias);
-    if (key === headerKey(column.name)) continue;
+    if (key === headerKey(main)) continue;
     const kept = writings.get(key);
     if (!kept || alias.normalize('NFD').length > kept.normalize('NFD').length) writings.set(key, alias);
   }
-  return writings.size > 0 ? `${column.name} (o ${[...writings.values()].join(', ')})` : column.name;
+  return writings.size > 0 ? `${main} (o ${[...writings.values()].join(', ')})` : main;
 }
 
 /** Header cells → the importer's column names (by index); missing required columns fail the file. */
 function mapHeader(importer: Importer<unknown>, cells: readonly string[]): Map<number, string> {
   const names = new Map<string, string>();
   for (const column of importer.columns) {
-    names.set(headerKey(column.name), column.name);
-    for (const alias of column.aliases ?? []) names.set(headerKey(alias), column.name);
+    for (const header of [column.name, column.headerEs, ...(column.aliases ?? [])]) names.set(headerKey(header), column.name);
   }
   const mapping = new Map<number, string>();
   const taken = new Set<string>();

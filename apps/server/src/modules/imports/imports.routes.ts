@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCreateImportRequest, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
+import { ZCreateImportRequest, ZFileLanguage, ZImportJob, ZImportJobRef, ZImportKinds, ZImportRow, ZImportRowsQuery, ZPageQuery, zPaged } from '@faena/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, type Access } from '../../platform/http/access.ts';
@@ -85,11 +85,16 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
     `${prefix}/current.csv`,
     {
       config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
-      schema: { tags, summary: 'The current records in this import’s columns, as a CSV file to edit and upload back (404 for a kind without one)', params: base },
+      schema: {
+        tags,
+        summary: 'The current records in this import’s columns, as a CSV file to edit and upload back (404 for a kind without one); its header row in Spanish unless `language=en`',
+        params: base,
+        querystring: z.object({ language: ZFileLanguage.default('es') }),
+      },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
-      return currentRecordsFile(ctx, await target(request, ctx), reply);
+      return currentRecordsFile(ctx, await target(request, ctx), request.query.language, reply);
     },
   );
   app.post(
@@ -120,7 +125,7 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
         modes: importer.modes,
         default_mode: importer.defaultMode,
         has_current: importer.current !== undefined,
-        columns: importer.columns.map((column) => ({ name: column.name, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
+        columns: importer.columns.map((column) => ({ name: column.name, header_es: column.headerEs, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
       })),
       error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },
     }),

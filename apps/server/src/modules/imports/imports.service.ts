@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { SQL } from 'drizzle-orm';
-import type { TImportJob, TImportJobRef, TImportRow, TImportStatus } from '@faena/contracts';
+import type { TFileLanguage, TImportJob, TImportJobRef, TImportRow, TImportStatus } from '@faena/contracts';
 import { IMPORT_OPERATIONS } from '@faena/contracts';
 import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
@@ -9,7 +9,7 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUploadId } from '../documents/documents.service.ts';
 import { findStoredFile } from '../documents/documents.repository.ts';
 import { personSummaries } from '../people/people.repository.ts';
-import type { Importer, ImportMode } from './importer.ts';
+import { headerOf, type Importer, type ImportMode } from './importer.ts';
 import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
 import { IMPORT_MAX_BYTES, scheduleStep, RUN_QUEUE } from './imports.engine.ts';
 import { deleteImportJob, deleteJobRows, findImportJob, insertImportJob, listImportJobs, listRows, rowsAfter, transitionJob, type ImportJobRow } from './imports.repository.ts';
@@ -216,13 +216,14 @@ const today = () => new Date().toISOString().slice(0, 10);
  * The target's current records in its importer's columns, as a CSV file to edit and upload back
  * (Importer.current): the header row is the columns' names, so the file is its own template.
  */
-export async function currentRecordsFile(ctx: Ctx, target: ImportTarget, reply: FastifyReply): Promise<FastifyReply> {
+export async function currentRecordsFile(ctx: Ctx, target: ImportTarget, language: TFileLanguage, reply: FastifyReply): Promise<FastifyReply> {
   const query: SQL | undefined = target.importer.current?.({ tenantId: ctx.tenant.id, scope: target.scope });
   if (!query) throw new AppError('not-found', 'This kind of import offers no download of the current records.');
   const names = target.importer.columns.map((column) => column.name);
+  const header = target.importer.columns.map((column) => headerOf(column, language));
   const result = (await ctx.read((db) => db.execute(query))) as unknown as { rows: Record<string, unknown>[] };
   const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-  const body = `${CSV_BOM}${csvLines([names])}${csvLines(result.rows.map((row) => names.map((name) => cell(row[name]))))}`;
+  const body = `${CSV_BOM}${csvLines([header])}${csvLines(result.rows.map((row) => names.map((name) => cell(row[name]))))}`;
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${target.importer.kind}-${today()}.csv"`)

@@ -12,12 +12,12 @@ import { keyedImporter, parseBoolean, splitList } from '../imports/keyed-importe
 export const positionsImporter = keyedImporter<null>({
   kind: 'positions',
   columns: [
-    { name: 'code', aliases: ['codigo', 'código', 'key'], required: true, description: 'Unique code of the position (the key of the row).', descriptionEs: 'Código único del cargo (la clave de la fila).' },
-    { name: 'title', aliases: ['titulo', 'título', 'cargo', 'nombre', 'name'], required: true, description: 'Title.', descriptionEs: 'Título.' },
-    { name: 'department', aliases: ['departamento', 'area', 'área'], required: false, description: 'Department.', descriptionEs: 'Departamento.' },
-    { name: 'parents', aliases: ['parent', 'superior', 'superiores', 'padres', 'reporta a'], required: false, description: 'Codes of the positions above, separated by ;.', descriptionEs: 'Códigos de los cargos superiores, separados por ;.' },
-    { name: 'default_permissions', aliases: ['permisos', 'default_permission_list', 'permisos por defecto'], required: false, description: 'Permission keys given to who takes the position, separated by ;.', descriptionEs: 'Permisos que recibe quien ocupa el cargo, separados por ;.' },
-    { name: 'is_root', aliases: ['raiz', 'raíz', 'root'], required: false, description: "'sí' for a top position (no parents).", descriptionEs: "'sí' para un cargo superior (sin cargos por encima)." },
+    { name: 'code', headerEs: 'Código', aliases: ['codigo', 'código', 'key'], required: true, description: 'Unique code of the position (the key of the row).', descriptionEs: 'Código único del cargo (la clave de la fila).' },
+    { name: 'title', headerEs: 'Título', aliases: ['titulo', 'título', 'cargo', 'nombre', 'name'], required: true, description: 'Title.', descriptionEs: 'Título.' },
+    { name: 'department', headerEs: 'Departamento', aliases: ['departamento', 'area', 'área'], required: false, description: 'Department.', descriptionEs: 'Departamento.' },
+    { name: 'parents', headerEs: 'Superiores', aliases: ['parent', 'superior', 'superiores', 'padres', 'reporta a'], required: false, description: 'Codes of the positions above, separated by ;.', descriptionEs: 'Códigos de los cargos superiores, separados por ;.' },
+    { name: 'default_permissions', headerEs: 'Permisos por defecto', aliases: ['permisos', 'default_permission_list', 'permisos por defecto'], required: false, description: 'Permission keys given to who takes the position, separated by ;.', descriptionEs: 'Permisos que recibe quien ocupa el cargo, separados por ;.' },
+    { name: 'is_root', headerEs: 'Raíz', aliases: ['raiz', 'raíz', 'root'], required: false, description: "'sí' for a top position (no parents).", descriptionEs: "'sí' para un cargo superior (sin cargos por encima)." },
   ],
   keyColumns: ['code'],
   labelColumn: 'title',

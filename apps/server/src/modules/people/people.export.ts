@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import type { TPersonExport, TPersonFilters } from '@faena/contracts';
+import type { TFileLanguage, TPersonExport, TPersonFilters } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -15,6 +15,8 @@ import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/notifications.producer.ts';
 import { sweepTenants } from '../tenants/tenants.service.ts';
 import { holdersSql } from '../org-chart/org-chart.repository.ts';
+import { headerOf } from '../imports/importer.ts';
+import { peopleImporter } from './people.importer.ts';
 import { personExports, persons } from './people.table.ts';
 import { personColumns, personFilters, type PersonRow } from './people.repository.ts';
 import { personQueryOf } from './people.service.ts';
@@ -46,8 +48,12 @@ function toExport(row: ExportRow, retentionDays: number): TPersonExport {
   };
 }
 
-/** The columns of the export: the people import's, so an export can be edited and loaded back. */
-export const EXPORT_HEADER = ['email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at'];
+/**
+ * The header of the export: the people import's columns, in its order and with its headers in the
+ * file's language, so an export can be edited and loaded back; then two the import ignores.
+ */
+const EXPORT_COLUMNS = [...peopleImporter.columns, { name: 'passport', headerEs: 'Identificador' }, { name: 'created_at', headerEs: 'Fecha de creación' }];
+export const exportHeader = (language: TFileLanguage) => EXPORT_COLUMNS.map((column) => headerOf(column, language));
 
 interface Names {
   documents: Map<string, { type: string; number: string }[]>;
@@ -127,15 +133,15 @@ export function defineExportJobs(platform: Platform): Promise<void> {
   return done;
 }
 
-export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; filters?: Partial<TPersonFilters> | undefined }): Promise<TPersonExport> {
+export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; language: TFileLanguage; filters?: Partial<TPersonFilters> | undefined }): Promise<TPersonExport> {
   const { caller } = signedIn(ctx);
   const row = await ctx.tx(
     async (tx) => {
-      const [created] = await tx.insert(personExports).values({ tenantId: ctx.tenant.id, format: input.format, filters: input.filters ?? {}, createdBy: caller.personId }).returning();
+      const [created] = await tx.insert(personExports).values({ tenantId: ctx.tenant.id, format: input.format, language: input.language, filters: input.filters ?? {}, createdBy: caller.personId }).returning();
       await ctx.platform.jobs.send(tx, EXPORT_QUEUE, { tenantId: ctx.tenant.id, exportId: created!.id });
       return created!;
     },
-    { audit: 'people.export', details: { format: input.format, filters: input.filters ?? {} } },
+    { audit: 'people.export', details: { format: input.format, language: input.language, filters: input.filters ?? {} } },
   );
   ctx.platform.jobs.wake(EXPORT_QUEUE);
   return toExport(row, ctx.platform.config.PERSON_EXPORT_RETENTION_DAYS);
@@ -254,13 +260,13 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
     });
     let sheet: ExcelJS.Worksheet | null = null;
     let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([EXPORT_HEADER])}`);
+    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([exportHeader(row.language)])}`);
     else {
       // loaded on the first XLSX export: server start-up does not pay for exceljs (issue 2)
       const { default: Excel } = await import('exceljs');
       book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
       sheet = book.addWorksheet('Personas');
-      sheet.addRow(EXPORT_HEADER).commit();
+      sheet.addRow(exportHeader(row.language)).commit();
     }
     let after: { sortName: string; id: string } | null = null;
     let written = 0;

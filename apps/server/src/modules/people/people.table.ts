@@ -94,6 +94,8 @@ export const personExports = pgTable(
     tenantId: tenantId(),
     id: id(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    /** The language of the file's header row (`es`: the people import's Spanish headers). */
+    language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
     status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] }).notNull().default('PENDING'),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     percent: integer('percent').notNull().default(0),

@@ -2,12 +2,13 @@ import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@m
 import { IconDownload, IconTableExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../lib/download.ts';
-import { downloadCurrentRecords, templateCsv, type ImportFamily, type ImportKind } from './imports-api.ts';
+import { downloadCurrentRecords, fileLanguageOf, headerOf, templateCsv, type ImportFamily, type ImportKind } from './imports-api.ts';
 
 /**
- * The columns a file of this kind may carry (headers match without case, accents or spacing, by
- * name or any alias), a CSV template with them and, where the family offers it, the current
- * records in those columns (to edit and upload back).
+ * The columns a file of this kind may carry, each shown by its header in the screen's language
+ * (Spanish or English; headers match without case, accents or spacing, by either or any alias), a
+ * CSV template with them and, where the family offers it, the current records in those columns (to
+ * edit and upload back), both written in the same language.
  */
 export function ImportColumns({ family, kind, templateName, isMobile }: { family: ImportFamily; kind: ImportKind; templateName: string; isMobile: boolean }) {
   const { t, i18n } = useTranslation();
@@ -19,7 +20,9 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
     }
     return (i18n.language.startsWith('es') && column.description_es) || column.description;
   };
-  const aliases = (list: string[]) => (list.length > 0 ? t('imports.columnsCard.aliases', { list: list.join(', ') }) : null);
+  const language = fileLanguageOf(i18n.language);
+  const rows = kind.columns.map((column) => ({ column, header: headerOf(column, language), others: otherWritings(column, headerOf(column, language)) }));
+  const aliases = (list: string[]) => t('imports.columnsCard.aliases', { list: list.join(', ') });
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="import-columns">
@@ -38,11 +41,11 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
           )}
         </Stack>
         <Group gap="xs">
-          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind), 'text/csv;charset=utf-8')} data-testid="import-template">
+          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind, language), 'text/csv;charset=utf-8')} data-testid="import-template">
             {t('imports.columnsCard.template')}
           </Button>
           {kind.has_current && (
-            <Button variant="default" leftSection={<IconTableExport size={16} />} onClick={() => void downloadCurrentRecords(family)} data-testid="import-current">
+            <Button variant="default" leftSection={<IconTableExport size={16} />} onClick={() => void downloadCurrentRecords(family, language)} data-testid="import-current">
               {t('imports.columnsCard.current')}
             </Button>
           )}
@@ -50,10 +53,10 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
       </Group>
       {isMobile ? (
         <Stack gap="xs">
-          {kind.columns.map((column) => (
+          {rows.map(({ column, header, others }) => (
             <Paper key={column.name} withBorder p="xs" radius="sm">
               <Group gap="xs" justify="space-between" wrap="nowrap">
-                <Code>{column.name}</Code>
+                <Code>{header}</Code>
                 {column.required && (
                   <Badge size="xs" color="red" c="red.9" variant="light">
                     {t('imports.columnsCard.required')}
@@ -63,9 +66,9 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
               <Text size="sm" mt={4}>
                 {describe(column)}
               </Text>
-              {column.aliases.length > 0 && (
+              {others.length > 0 && (
                 <Text size="xs" c="dimmed" mt={2}>
-                  {aliases(column.aliases)}
+                  {aliases(others)}
                 </Text>
               )}
             </Paper>
@@ -81,16 +84,16 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {kind.columns.map((column) => (
+            {rows.map(({ column, header, others }) => (
               <Table.Tr key={column.name}>
                 <Table.Td>
-                  <Code>{column.name}</Code>
+                  <Code>{header}</Code>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{describe(column)}</Text>
-                  {column.aliases.length > 0 && (
+                  {others.length > 0 && (
                     <Text size="xs" c="dimmed">
-                      {aliases(column.aliases)}
+                      {aliases(others)}
                     </Text>
                   )}
                 </Table.Td>
@@ -108,4 +111,26 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
       )}
     </Paper>
   );
+}
+
+/** How headers compare (as the server does): without case, accents or spacing. */
+const headerKey = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+/** The column's other accepted headers (its name or Spanish header, then its aliases), each writing once, the shown header left out. */
+function otherWritings(column: ImportKind['columns'][number], shown: string): string[] {
+  const seen = new Set([headerKey(shown)]);
+  const out: string[] = [];
+  for (const writing of [column.name, column.header_es, ...column.aliases]) {
+    const key = headerKey(writing);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(writing);
+  }
+  return out;
 }

@@ -18,9 +18,9 @@ const KINDS = {
       default_mode: 'upsert',
       has_current: false,
       columns: [
-        { name: 'email', aliases: ['correo'], required: false, description: 'Primary e-mail' },
-        { name: 'name', aliases: ['nombre'], required: true, description: 'Full name.' },
-        { name: 'shoe_size', aliases: [], required: false, description: 'Shoe size.', description_es: 'Talla de zapato.' },
+        { name: 'email', header_es: 'Correo', aliases: ['correo', 'mail'], required: false, description: 'Primary e-mail' },
+        { name: 'name', header_es: 'Nombre', aliases: ['nombre'], required: true, description: 'Full name.' },
+        { name: 'shoe_size', header_es: 'Talla, de zapato', aliases: [], required: false, description: 'Shoe size.', description_es: 'Talla de zapato.' },
       ],
     },
   ],
@@ -108,7 +108,11 @@ describe('ImportFlow', () => {
     const columns = await screen.findByTestId('import-columns');
     expect(within(columns).getByText('Correo principal (único en la organización): identifica a la persona.')).toBeTruthy();
     expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();
-    expect(within(columns).getByText('También: correo')).toBeTruthy();
+    // each column by its Spanish header; its English name and the aliases after it, each writing once
+    expect(within(columns).getByText('Correo')).toBeTruthy();
+    expect(within(columns).getByText('También: email, mail')).toBeTruthy();
+    expect(within(columns).getByText('Talla, de zapato')).toBeTruthy();
+    expect(within(columns).getByText('También: shoe_size')).toBeTruthy();
     expect(within(columns).getAllByText('Obligatoria')).toHaveLength(1);
     // people have their own export: no download of the current records here
     expect(within(columns).queryByTestId('import-current')).toBeNull();
@@ -218,7 +222,8 @@ describe('import files', () => {
     expect(refuseImportFile({ name: 'a.csv', size: 0 })).toBe('empty');
     expect(refuseImportFile({ name: 'a.csv', size: 51 * 1024 * 1024 })).toBe('size');
   });
-  it('writes a template with the kind\'s columns', () => {
-    expect(templateCsv(KINDS.kinds[0] as never)).toBe('\uFEFFemail,name,shoe_size\r\n');
+  it('writes a template with the kind\'s columns, headed in Spanish or in English', () => {
+    expect(templateCsv(KINDS.kinds[0] as never, 'es')).toBe('\uFEFFCorreo,Nombre,"Talla, de zapato"\r\n');
+    expect(templateCsv(KINDS.kinds[0] as never, 'en')).toBe('\uFEFFemail,name,shoe_size\r\n');
   });
 });

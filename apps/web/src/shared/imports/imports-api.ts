@@ -22,9 +22,19 @@ export interface ImportKind {
   default_mode: 'upsert' | 'replace';
   /** The family offers its current records as a file in these columns (`current.csv`). */
   has_current: boolean;
-  /** `description` is English; `description_es` (when the server sends it) Spanish. */
-  columns: { name: string; aliases: string[]; required: boolean; description: string; description_es?: string }[];
+  /**
+   * `name` is the canonical (English) header, `header_es` the one Spanish files write; `description`
+   * is English, `description_es` Spanish.
+   */
+  columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es?: string }[];
 }
+
+/** The language of the files the app writes or asks for (templates, current records, exports): Spanish for es and es-MX. */
+export type FileLanguage = 'es' | 'en';
+export const fileLanguageOf = (language: string): FileLanguage => (language.startsWith('es') ? 'es' : 'en');
+
+/** A column's header in a file in `language`. */
+export const headerOf = (column: ImportKind['columns'][number], language: FileLanguage) => (language === 'es' ? column.header_es : column.name);
 export interface ImportKinds {
   kinds: ImportKind[];
   error_codes: Record<string, string>;
@@ -113,8 +123,8 @@ export function downloadImportRows(family: ImportFamily, jobId: number, operatio
 }
 
 /** GET …/current.csv: the current records in the family's columns — a file to edit and upload back. */
-export function downloadCurrentRecords(family: ImportFamily): Promise<void> {
-  return downloadWithCookie(`${family.baseUrl}/current.csv`);
+export function downloadCurrentRecords(family: ImportFamily, language: FileLanguage): Promise<void> {
+  return downloadWithCookie(`${family.baseUrl}/current.csv${buildQuery({ language })}`);
 }
 
 /** Uploads the file to the document manager and returns its upload id (what POST / takes). */
@@ -180,10 +190,10 @@ export function importExtension(name: string): (typeof IMPORT_EXTENSIONS)[number
 }
 
 /**
- * A CSV template with the kind's columns as headers (UTF-8 with BOM, so spreadsheet programs read
+ * A CSV template with the kind's columns as headers, in the file language (UTF-8 with BOM, so spreadsheet programs read
  * accents; quoted where needed).
  */
-export function templateCsv(kind: ImportKind): string {
+export function templateCsv(kind: ImportKind, language: FileLanguage): string {
   const quote = (cell: string) => (/[",;\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  return `\uFEFF${kind.columns.map((column) => quote(column.name)).join(',')}\r\n`;
+  return `\uFEFF${kind.columns.map((column) => quote(headerOf(column, language))).join(',')}\r\n`;
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TPaged, TPersonExport } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
+import type { FileLanguage } from '../../../shared/imports/imports-api.ts';
 import { downloadWithCookie } from '../../../shared/uploads/upload-api.ts';
 import { filterQuery, PERSONS_BASE, type PeopleFilters } from './get-people.ts';
 
@@ -22,15 +23,15 @@ export function usePersonExports(enabled: boolean) {
   });
 }
 
-/** exportPersons: a CSV or XLSX of the list as filtered, made in the background. */
+/** exportPersons: a CSV or XLSX of the list as filtered, made in the background, its header row in the screen's language. */
 export function useStartExport() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ format, filters }: { format: 'csv' | 'xlsx'; filters: PeopleFilters }) => {
+    mutationFn: ({ format, filters, language }: { format: 'csv' | 'xlsx'; filters: PeopleFilters; language: FileLanguage }) => {
       const query = filterQuery(filters);
       const sent = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== ''));
-      return apiClient.post<TPersonExport>(`${EXPORTS}/`, { json: { format, filters: sent } });
+      return apiClient.post<TPersonExport>(`${EXPORTS}/`, { json: { format, filters: sent, language } });
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: exportKeys.list }),
   });

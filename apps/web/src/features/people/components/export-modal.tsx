@@ -3,6 +3,7 @@ import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPersonExport } from '@faena/contracts';
+import { fileLanguageOf } from '../../../shared/imports/imports-api.ts';
 import { formatDate, formatDateTime } from '../../../shared/lib/dates.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { downloadExport, usePersonExports, useStartExport } from '../api/exports.ts';
@@ -52,7 +53,7 @@ function ExportItem({ item }: { item: TPersonExport }) {
 
 /** exportPersons: the list as filtered, as CSV or XLSX, made in the background; recent exports with progress and download. */
 export function ExportModal({ opened, onClose, filters }: { opened: boolean; onClose: () => void; filters: PeopleFilters }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
   const exports = usePersonExports(opened);
   const start = useStartExport();
@@ -76,7 +77,7 @@ export function ExportModal({ opened, onClose, filters }: { opened: boolean; onC
           <Button
             leftSection={<IconFileExport size={16} />}
             loading={start.isPending}
-            onClick={() => start.mutate({ format, filters }, { onError: () => toast.error(t('people.export.startFailed')) })}
+            onClick={() => start.mutate({ format, filters, language: fileLanguageOf(i18n.language) }, { onError: () => toast.error(t('people.export.startFailed')) })}
             data-testid="export-start"
           >
             {t('people.export.start')}

@@ -1,0 +1,1 @@
+ALTER TABLE "person_exports" ADD COLUMN "language" text DEFAULT 'es' NOT NULL;
