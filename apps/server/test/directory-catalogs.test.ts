@@ -192,10 +192,16 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const rm = await post<{ id: string }>(rows, { key: 'RM', label: 'Región Metropolitana' });
     await post(rows, { key: 'V', label: 'Valparaíso' });
     // listed by label as Spanish readers expect: accents ignored, ñ after n, whatever the engine's collation
-    for (const [key, label] of [['XVI', 'Ñuble'], ['VII', 'Maule'], ['XV', 'Arica y Parinacota'], ['X', 'los Lagos'], ['VI', "O'Higgins"], ['IX', 'Nuevo Biobío'], ['II', 'Álamos']]) await post(rows, { key, label });
+    // and numbers by their value: "Zona 2" before "Zona 10"
+    const numbered = [['Z10', 'Zona 10'], ['Z2', 'Zona 2'], ['Z1', 'Zona 1'], ['Z100', 'Zona 100'], ['Z9A', 'Zona 9a']];
+    for (const [key, label] of [['XVI', 'Ñuble'], ['VII', 'Maule'], ['XV', 'Arica y Parinacota'], ['X', 'los Lagos'], ['VI', "O'Higgins"], ['IX', 'Nuevo Biobío'], ['II', 'Álamos'], ...numbered]) await post(rows, { key, label });
     const ordered = await body<{ results: { label: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }));
-    expect(ordered.results.map((r) => r.label)).toEqual(['Álamos', 'Arica y Parinacota', 'los Lagos', 'Maule', 'Nuevo Biobío', 'Ñuble', "O'Higgins", 'Región Metropolitana', 'Valparaíso']);
-    for (const key of ['XVI', 'VII', 'XV', 'X', 'VI', 'IX', 'II']) {
+    expect(ordered.results.map((r) => r.label)).toEqual([
+      'Álamos', 'Arica y Parinacota', 'los Lagos', 'Maule', 'Nuevo Biobío', 'Ñuble', "O'Higgins", 'Región Metropolitana', 'Valparaíso', 'Zona 1', 'Zona 2', 'Zona 9a', 'Zona 10', 'Zona 100',
+    ]);
+    // a search of a number still finds it as written
+    expect((await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?search=${encodeURIComponent('zona 10')}`, { token: operario }))).results.map((r) => r.key).sort()).toEqual(['Z10', 'Z100']);
+    for (const key of ['XVI', 'VII', 'XV', 'X', 'VI', 'IX', 'II', ...numbered.map(([numberedKey]) => numberedKey!)]) {
       const row = (await body<{ results: { id: string; key: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }))).results.find((r) => r.key === key)!;
       expect((await server.api('demo', `${rows}${row.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     }

@@ -74,6 +74,13 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect(await body(await server.api('demo', `${POSITIONS}${ops.id}/`, { token: admin }))).toMatchObject({ people_count: 5, parents: [ceo.id] });
   });
 
+  it('lists positions by title, numbers by their value, and finds them by a number as written', async () => {
+    for (const title of ['Turno 10', 'Turno 2', 'Turno 1', 'Turno 1B']) await position({ title, department: 'Turnos' });
+    const titles = async (search: string) => (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=${encodeURIComponent(search)}`, { token: admin }))).results.map((p) => p.title);
+    expect(await titles('turno')).toEqual(['Turno 1', 'Turno 1B', 'Turno 2', 'Turno 10']);
+    expect(await titles('turno 1')).toEqual(['Turno 1', 'Turno 1B', 'Turno 10']);
+  });
+
   it('draws the chart: nodes with up to three persons and the rest counted, edges from parent to child', async () => {
     const chart = await body<Chart>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
     expect(chart.organization_id).toBe(tenantId);

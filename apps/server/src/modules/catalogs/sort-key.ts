@@ -6,12 +6,25 @@ const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüýÿçÁÀÂÄÃ
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuuyycaaaaaaeeeeiiiiooooouuuuyc';
 if (ACCENTED.length !== PLAIN.length) throw new Error('sort-key: the translate lists differ in length');
 
+/** Lower case without accents, ñ kept apart as "n~": what searches compare (`LIKE`) and sorting starts from. */
+export function foldKey(column: AnyColumn | SQL): SQL {
+  return sql`replace(replace(translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}), 'ñ', 'n~'), 'Ñ', 'n~')`;
+}
+
+/** Width every number is padded to in a sort key: numbers up to twelve digits sort by value. */
+const NUMBER_WIDTH = 12;
+
 /**
  * The key names and labels are listed by, the same on both engines (no ICU collation needed):
  * lower case without accents, ñ right after n ("n~" sorts after every "n" + letter and before
- * "o" in the C collation), compared byte by byte. "Ñuble" comes between "Maule" and "O'Higgins",
- * "Árica" with the a's. The indexes of the sorted lists are built on this same expression.
+ * "o" in the C collation), numbers by their value, compared byte by byte. "Ñuble" comes between
+ * "Maule" and "O'Higgins", "Árica" with the a's, "Bodega 2" before "Bodega 10" (every run of
+ * digits is padded with zeros to twelve: each gets twelve zeros in front, then the zeros beyond
+ * the last twelve digits go; a longer number keeps its digits and sorts after the shorter ones).
+ * The indexes of the sorted lists are built on this same expression.
  */
 export function sortKey(column: AnyColumn | SQL): SQL {
-  return sql`(replace(replace(translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}), 'ñ', 'n~'), 'Ñ', 'n~') COLLATE "C")`;
+  const padded = sql.raw(`'${'0'.repeat(NUMBER_WIDTH)}\\1'`);
+  const trimmed = sql.raw(`'0*([0-9]{${NUMBER_WIDTH},})'`);
+  return sql`(regexp_replace(regexp_replace(${foldKey(column)}, '([0-9]+)', ${padded}, 'g'), ${trimmed}, '\\1', 'g') COLLATE "C")`;
 }

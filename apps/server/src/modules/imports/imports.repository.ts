@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Drizzle, Engine } from '../../platform/db/database.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { foldKey } from '../catalogs/sort-key.ts';
 import { importJobs, importRows } from './imports.table.ts';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -85,7 +85,7 @@ export async function countOperations(tx: Drizzle, tenantId: string, jobId: numb
 function rowsMatching(search: string): SQL {
   const text = search.trim();
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = (column: AnyColumn) => sql`${sortKey(column)} LIKE ${sortKey(sql`${pattern}`)}`;
+  const like = (column: AnyColumn) => sql`${foldKey(column)} LIKE ${foldKey(sql`${pattern}`)}`;
   const byText = or(like(importRows.label), like(importRows.key))!;
   return /^\d{1,9}$/.test(text) ? or(eq(importRows.row, Number(text)), byText)! : byText;
 }

@@ -90,7 +90,7 @@ export function DocumentsBrowser() {
     ...(folders.data ?? [])
       .filter((folder) => !exclude || !pathOf(byId, folder.id).some((f) => f.id === exclude))
       .map((folder) => ({ value: folder.id, label: folderLabel(folder.id) }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+      .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true })),
   ];
   const failed = () => toast.error(t('documents.errors.generic'));
   const common = {

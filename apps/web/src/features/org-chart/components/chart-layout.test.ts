@@ -26,6 +26,11 @@ describe('buildTree', () => {
     expect(tree.depth.get('a')).toBe(1);
   });
 
+  it('orders numbered titles by their numbers', () => {
+    const tree = buildTree([node('ceo', 'Gerencia', true), node('t10', 'Tienda 10'), node('t2', 'Tienda 2'), node('t1', 'Tienda 1')], [edge('ceo', 't10'), edge('ceo', 't2'), edge('ceo', 't1')]);
+    expect(tree.children.get('ceo')).toEqual(['t1', 't2', 't10']);
+  });
+
   it('hangs a position with two parents under the nearer one and keeps the other edge as secondary', () => {
     const nodes = [node('ceo', 'CEO', true), node('ops', 'Ops'), node('shift', 'Turno'), node('hse', 'HSE')];
     const edges = [edge('ceo', 'ops'), edge('ops', 'shift'), edge('ceo', 'hse'), edge('shift', 'hse')];
