@@ -16,7 +16,12 @@ beforeEach(() => {
   disabledModules = [];
   calls = stubApi((url) => {
     if (url.includes('/my-site-config')) return { permissions: ['VIEW_PEOPLE'], is_staff: false, disabled_modules: disabledModules, feature_flags: ALL_FLAGS_ON };
-    if (url.includes('/persons/?')) return { count: 1, next: null, previous: null, results: [ANA] };
+    if (url.includes('/persons/?')) {
+      // Ana left the organisation: a search of the active people finds nobody
+      const query = new URL(url, 'http://x').searchParams;
+      if (query.get('search') === 'ana' && query.get('status') === 'active') return { count: 0, next: null, previous: null, results: [] };
+      return { count: 1, next: null, previous: null, results: [ANA] };
+    }
     return undefined;
   });
 });
@@ -50,5 +55,21 @@ describe('PeopleListPage', () => {
     }
     expect(screen.queryByTestId('filter-company')).toBeNull();
     expect(screen.queryByTestId('filter-business-line')).toBeNull();
+  });
+
+  it('when nobody matches, offers to look among the disabled people too, and to clear the search and the filters', async () => {
+    const { router } = await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=ana&origin=OWN_ORGANIZATION' });
+    expect((await screen.findByTestId('people-empty')).textContent).toContain('Nadie coincide con la búsqueda o los filtros.');
+    screen.getByTestId('people-empty-all').click();
+    await screen.findByText('Ana Rojas');
+    expect(router.state.location.search).toContain('status=all');
+    expect(listRequests().at(-1)?.get('search')).toBe('ana');
+
+    await router.navigate('/people?q=ana');
+    (await screen.findByTestId('people-empty-clear')).click();
+    await screen.findByText('Ana Rojas');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('people-search').value).toBe('');
+    expect(listRequests().at(-1)?.get('search')).toBeNull();
   });
 });

@@ -96,6 +96,13 @@ export function PeopleListPage() {
     setParams(writeState({ ...state, page: 1, ...next, filters: { ...(next.filters ?? state.filters), search } }), { replace });
   };
 
+  const narrowed = state.filters.search.trim() !== '' || ENTITY_FILTER_KEYS.some((key) => state.filters[key]) || state.filters.origin !== null || state.filters.account !== null || state.filters.status !== EMPTY_FILTERS.status;
+  const clearAll = () => {
+    writeSearch.cancel();
+    setSearch('');
+    setParams(writeState({ ...state, page: 1, filters: { ...EMPTY_FILTERS }, labels: byEntity(() => null) }), { replace: true });
+  };
+
   const count = people.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.pageSize));
 
@@ -182,8 +189,21 @@ export function PeopleListPage() {
           <Stack align="center" gap="xs">
             <IconUsers size={32} stroke={1.4} />
             <Text c="dimmed" ta="center">
-              {state.filters.search || state.filters.position || state.filters.business_line || state.filters.workspace || state.filters.origin || state.filters.account ? t('people.list.noMatches') : t('people.list.empty')}
+              {narrowed ? t('people.list.noMatches') : t('people.list.empty')}
             </Text>
+            {narrowed && (
+              <Group gap="xs" justify="center">
+                {/* a person who left is the usual reason a known name finds nobody */}
+                {state.filters.status === 'active' && (
+                  <Button size="xs" variant="light" onClick={() => update({ filters: { ...state.filters, status: 'all' } })} data-testid="people-empty-all">
+                    {t('people.list.searchAll')}
+                  </Button>
+                )}
+                <Button size="xs" variant="default" onClick={clearAll} data-testid="people-empty-clear">
+                  {t('people.list.clearAll')}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Paper>
       ) : (
