@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { RefSelect } from './ref-select.tsx';
 import { useCatalogAccess } from './use-catalog-access.ts';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
+import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 
 /** Spec lg breakpoint (992 px): the table above it, cards below. */
 export const DESKTOP = '(min-width: 62em)';
@@ -32,6 +33,14 @@ export function CatalogListPage({ def }: { def: CatalogDef }) {
   const withVenueFilter = def.tree && isCatalogEnabled('venues', disabledModules);
   useClampPage(def.tree ? undefined : page.data?.count, params.page, CATALOG_PAGE_SIZE, (p) => update({ page: p }));
 
+  const noMatches = (
+    <NoMatches
+      text={t('catalogs.list.noMatches', { search: params.search.trim() })}
+      searchAll={params.status === 'active' ? { label: t('catalogs.list.searchAll'), onClick: () => update({ status: 'all' }) } : undefined}
+      onClear={() => update({ search: '' })}
+      testId="catalog-no-matches"
+    />
+  );
   const empty = (
     <EmptyState icon={<def.icon size={28} stroke={1.5} />} title={params.status === 'deleted' ? t('catalogs.list.noDeleted') : t(`${kind}.empty`)} data-testid="catalog-empty" py="xl">
       {canWrite && params.status !== 'deleted' && (
@@ -76,7 +85,7 @@ export function CatalogListPage({ def }: { def: CatalogDef }) {
       </ListToolbar>
 
       {def.tree ? (
-        <LocationTreeView status={params.status} venue={params.venue} search={params.search} canWrite={canWrite} showVenue={!params.venue} page={params.page} onPage={(p) => update({ page: p })} empty={empty} />
+        <LocationTreeView status={params.status} venue={params.venue} search={params.search} canWrite={canWrite} showVenue={!params.venue} page={params.page} onPage={(p) => update({ page: p })} empty={empty} noMatches={noMatches} />
       ) : page.isLoading ? (
         <Loader aria-label={t('common.loading')} />
       ) : page.isError ? (
@@ -87,9 +96,7 @@ export function CatalogListPage({ def }: { def: CatalogDef }) {
         </Alert>
       ) : page.data && page.data.count === 0 ? (
         params.search.trim() ? (
-          <Text c="dimmed" ta="center" py="lg" data-testid="catalog-no-matches">
-            {t('catalogs.list.noMatches', { search: params.search.trim() })}
-          </Text>
+          noMatches
         ) : (
           empty
         )

@@ -88,6 +88,24 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     expect(within(matches).getAllByTestId('location-node').map((node) => node.getAttribute('data-code'))).toEqual(['CAJ']);
   });
 
+  it('a search that finds nothing offers the deleted ones too, and clearing the search', async () => {
+    const calls = serve({ permissions: ['VIEW_HOME'], locations: [location('p1', 'Piso 1', null)] });
+    const { router } = await renderRoutes([{ path: '/locations', Component: LocationsRoute }], { path: '/locations?search=bodega' });
+    const nothing = await screen.findByTestId('catalog-no-matches', {}, { timeout: 15_000 });
+    expect(nothing.textContent).toContain('Nada coincide con «bodega».');
+    fireEvent.click(within(nothing).getByTestId('no-matches-all'));
+    await screen.findByTestId('catalog-no-matches');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('all');
+    expect(calls.at(-1)).toContain('search=bodega');
+    expect(calls.at(-1)).not.toContain('is_active=true');
+    // among every state, the offer to look among the deleted ones is gone; clearing shows the tree again
+    expect(screen.queryByTestId('no-matches-all')).toBeNull();
+    fireEvent.click(screen.getByTestId('no-matches-clear'));
+    await within(await screen.findByTestId('location-tree')).findByText('Piso 1');
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>('catalog-search').value).toBe('');
+  });
+
   it('a page past the end (old link, last rows deleted) goes to the last page with rows', async () => {
     serve({ permissions: ['VIEW_HOME'], locations: Array.from({ length: 61 }, (_, i) => location(`x${String(i).padStart(2, '0')}`, `Bodega ${String(i).padStart(2, '0')}`, null)) });
     const { router } = await renderRoutes([{ path: '/locations', Component: LocationsRoute }], { path: '/locations?page=9' });

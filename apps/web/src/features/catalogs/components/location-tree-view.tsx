@@ -31,6 +31,8 @@ export interface LocationTreeViewProps {
   onPage: (page: number) => void;
   /** What to say when there is nothing at all. */
   empty: ReactNode;
+  /** What to say when a search finds nothing (the list's own, with its ways out); `empty` otherwise. */
+  noMatches?: ReactNode;
 }
 
 /**
@@ -201,7 +203,7 @@ function LocationBranches({ status, venue, canWrite, showVenue, page, onPage, em
 }
 
 /** A search: the matching locations, flat, each with the location it sits in and its venue. */
-function LocationMatches({ status, venue, search, canWrite, showVenue, page, onPage }: LocationTreeViewProps) {
+function LocationMatches({ status, venue, search, canWrite, showVenue, page, onPage, empty, noMatches }: LocationTreeViewProps) {
   const { t } = useTranslation();
   const matches = useCatalogPage(CATALOGS.locations, { search, status, page, ...(venue ? { filters: { venue } } : {}) });
   const rows = (matches.data?.results ?? []) as TLocation[];
@@ -212,12 +214,7 @@ function LocationMatches({ status, venue, search, canWrite, showVenue, page, onP
 
   if (matches.isLoading) return <Loader aria-label={t('common.loading')} />;
   if (matches.isError) return <LoadFailure error={matches.error} onRetry={() => void matches.refetch()} />;
-  if (!matches.data || matches.data.count === 0)
-    return (
-      <Text c="dimmed" ta="center" py="lg" data-testid="catalog-no-matches">
-        {t('catalogs.list.noMatches', { search: search.trim() })}
-      </Text>
-    );
+  if (!matches.data || matches.data.count === 0) return <>{noMatches ?? empty}</>;
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" p="xs" style={{ opacity: matches.isPlaceholderData ? 0.6 : 1 }}>

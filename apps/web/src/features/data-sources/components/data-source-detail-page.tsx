@@ -22,6 +22,7 @@ import { RowItem } from './row-item.tsx';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
+import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 
 /** /fuentes-de-datos/:id: the source and its key/label rows, edited in place. */
 export function DataSourceDetailPage({ id }: { id: string }) {
@@ -173,9 +174,18 @@ function RowsPanel({ source }: { source: TDataSource }) {
           </Button>
         </Alert>
       ) : rows.data && rows.data.count === 0 ? (
-        <Text c="dimmed" ta="center" py="lg" data-testid="rows-empty">
-          {params.search.trim() ? t('dataSources.list.noMatches', { search: params.search.trim() }) : params.status === 'deleted' ? t('dataSources.rows.noDeleted') : t('dataSources.rows.empty')}
-        </Text>
+        params.search.trim() ? (
+          <NoMatches
+            text={t('dataSources.list.noMatches', { search: params.search.trim() })}
+            searchAll={params.status === 'active' ? { label: t('dataSources.list.searchAll'), onClick: () => update({ status: 'all' }) } : undefined}
+            onClear={() => update({ search: '' })}
+            testId="rows-no-matches"
+          />
+        ) : (
+          <Text c="dimmed" ta="center" py="lg" data-testid="rows-empty">
+            {params.status === 'deleted' ? t('dataSources.rows.noDeleted') : t('dataSources.rows.empty')}
+          </Text>
+        )
       ) : rows.data ? (
         <Stack gap="sm" style={{ opacity: rows.isPlaceholderData ? 0.6 : 1 }} aria-busy={rows.isFetching}>
           {isDesktop ? (

@@ -11,6 +11,7 @@ import { Pager, SearchAndStatus } from './list-controls.tsx';
 import { problemText } from './problem-text.ts';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
+import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 
 export const DESKTOP = '(min-width: 62em)';
 
@@ -62,9 +63,12 @@ export function DataSourcesListPage() {
         </Alert>
       ) : sources.data && sources.data.count === 0 ? (
         params.search.trim() ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {t('dataSources.list.noMatches', { search: params.search.trim() })}
-          </Text>
+          <NoMatches
+            text={t('dataSources.list.noMatches', { search: params.search.trim() })}
+            searchAll={params.status === 'active' ? { label: t('dataSources.list.searchAll'), onClick: () => update({ status: 'all' }) } : undefined}
+            onClear={() => update({ search: '' })}
+            testId="sources-no-matches"
+          />
         ) : (
           <EmptyState icon={<IconDatabase size={28} stroke={1.5} />} title={params.status === 'deleted' ? t('dataSources.list.noDeleted') : t('dataSources.list.empty')} py="xl" data-testid="sources-empty">
             {params.status !== 'deleted' && (
