@@ -81,6 +81,20 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect(await titles('turno 1')).toEqual(['Turno 1', 'Turno 1B', 'Turno 10']);
   });
 
+  it('lists the vacant positions, or the held ones', async () => {
+    const held = await position({ title: 'Ocupado Filtro', people: [people[1]!.id] });
+    const vacant = await position({ title: 'Vacante Filtro' });
+    const ids = async (query: string) => (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=filtro&${query}`, { token: admin }))).results.map((p) => p.id);
+    expect(await ids('')).toEqual([held.id, vacant.id]);
+    expect(await ids('vacant=true')).toEqual([vacant.id]);
+    expect(await ids('vacant=false')).toEqual([held.id]);
+    expect((await server.api('demo', `${POSITIONS}?vacant=maybe`, { token: admin })).status).toBe(400);
+    // the count follows the filter
+    const page = await body<{ count: number; results: Position[] }>(await server.api('demo', `${POSITIONS}?vacant=true&page_size=1`, { token: admin }));
+    expect(page.count).toBeGreaterThanOrEqual(2);
+    expect(page.results.every((p) => p.people_count === 0)).toBe(true);
+  });
+
   it('draws the chart: nodes with up to three persons and the rest counted, edges from parent to child', async () => {
     const chart = await body<Chart>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
     expect(chart.organization_id).toBe(tenantId);

@@ -45,7 +45,11 @@ export const ZUpdatePositionRequest = ZCreatePositionRequest.partial().extend({
   people_removed: z.array(z.string().max(100)).max(5000).optional(),
 });
 export type TUpdatePositionRequest = z.infer<typeof ZUpdatePositionRequest>;
-export const ZPositionListQuery = ZPageQuery.extend({ search: z.string().max(200).optional() });
+export const ZPositionListQuery = ZPageQuery.extend({
+  search: z.string().max(200).optional(),
+  /** `true`: the positions nobody holds; `false`: those somebody holds; absent: every one. */
+  vacant: z.enum(['true', 'false']).optional(),
+});
 
 /** Spec forms §3 "Organisation chart". */
 export const ZOrgChart = z

@@ -5,10 +5,16 @@ import { sortKey } from '../catalogs/sort-key.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
 
-export async function listPositions(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }): Promise<{ count: number; rows: PositionRow[] }> {
+/** A page of positions by title; `vacant`: only those nobody holds (true) or somebody holds (false). */
+export async function listPositions(tx: Drizzle, tenantId: string, query: { search?: string | undefined; vacant?: boolean | undefined; limit: number; offset: number }): Promise<{ count: number; rows: PositionRow[] }> {
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(eq(positions.tenantId, tenantId), pattern ? or(ilike(positions.title, pattern), ilike(positions.department, pattern), ilike(positions.code, pattern)) : undefined);
+  const held = sql`EXISTS (SELECT 1 FROM ${positionPeople} pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ${positions.id})`;
+  const where = and(
+    eq(positions.tenantId, tenantId),
+    pattern ? or(ilike(positions.title, pattern), ilike(positions.department, pattern), ilike(positions.code, pattern)) : undefined,
+    query.vacant === undefined ? undefined : query.vacant ? sql`NOT ${held}` : held,
+  );
   const rows = await tx.select().from(positions).where(where).orderBy(asc(sortKey(positions.title)), asc(positions.id)).limit(query.limit).offset(query.offset);
   const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(positions).where(where);
   return { count: counted?.total ?? 0, rows };

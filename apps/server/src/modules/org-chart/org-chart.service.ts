@@ -83,9 +83,10 @@ async function toPositions(ctx: Ctx, tx: Drizzle, rows: PositionRow[], peopleLim
   });
 }
 
-export async function listPositions(ctx: Ctx, query: { page: number; page_size: number; search?: string | undefined }): Promise<{ count: number; results: TPosition[] }> {
+export async function listPositions(ctx: Ctx, query: { page: number; page_size: number; search?: string | undefined; vacant?: 'true' | 'false' | undefined }): Promise<{ count: number; results: TPosition[] }> {
   return ctx.tx(async (tx) => {
-    const { count, rows } = await listPositionRows(tx, ctx.tenant.id, { search: query.search, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const vacant = query.vacant === undefined ? undefined : query.vacant === 'true';
+    const { count, rows } = await listPositionRows(tx, ctx.tenant.id, { search: query.search, vacant, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return { count, results: await toPositions(ctx, tx, rows, PEOPLE_IN_LIST) };
   });
 }

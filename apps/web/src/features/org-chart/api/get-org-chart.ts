@@ -6,7 +6,7 @@ import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
 export const orgChartKeys = {
   all: ['org-chart'] as const,
   chart: ['org-chart', 'chart'] as const,
-  positions: (search: string, page: number) => ['org-chart', 'positions', search, page] as const,
+  positions: (search: string, holders: string, page: number) => ['org-chart', 'positions', search, holders, page] as const,
   position: (id: string) => ['org-chart', 'position', id] as const,
   holders: (id: string) => ['org-chart', 'holders', id] as const,
 };

@@ -6,12 +6,19 @@ import { orgChartKeys } from './get-org-chart.ts';
 
 export const POSITIONS_PAGE_SIZE = 25;
 
-/** GET /positions/?search=&page=: a page of positions ordered by title. */
-export function usePositions(search: string, page: number) {
+/** Which positions the list shows: every one, the vacant ones (nobody holds them) or the held ones. */
+export const HOLDER_FILTERS = ['all', 'vacant', 'held'] as const;
+export type HolderFilter = (typeof HOLDER_FILTERS)[number];
+
+/** GET /positions/?search=&vacant=&page=: a page of positions ordered by title. */
+export function usePositions(search: string, holders: HolderFilter, page: number) {
   return useQuery({
-    queryKey: orgChartKeys.positions(search, page),
+    queryKey: orgChartKeys.positions(search, holders, page),
     queryFn: ({ signal }) =>
-      apiClient.get<TPaged<TPosition>>(`${AUDIENCES_BASE}/positions/`, { signal, query: { search: search.trim() || null, page, page_size: POSITIONS_PAGE_SIZE } }),
+      apiClient.get<TPaged<TPosition>>(`${AUDIENCES_BASE}/positions/`, {
+        signal,
+        query: { search: search.trim() || null, vacant: holders === 'all' ? null : String(holders === 'vacant'), page, page_size: POSITIONS_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,30 +1,34 @@
-import { Anchor, Avatar, Badge, Button, Group, Loader, Menu, Pagination, Paper, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconHierarchy2, IconPencil, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Anchor, Avatar, Badge, Button, Group, Loader, Menu, Pagination, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconHierarchy2, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TPosition } from '@faena/contracts';
 import { ACCESS } from '../../../shared/access/access.ts';
 import { useCanAccess } from '../../../shared/session/get-site-config.ts';
 import { chartHref } from '../../../shared/directory/hrefs.ts';
+import { ListToolbar } from '../../../shared/ui/list-toolbar.tsx';
+import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { RowActions } from '../../../shared/ui/row-actions.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
 import { useDeletePosition } from '../api/delete-position.ts';
 import { useOrgChart } from '../api/get-org-chart.ts';
-import { POSITIONS_PAGE_SIZE, usePositions } from '../api/get-positions.ts';
+import { HOLDER_FILTERS, POSITIONS_PAGE_SIZE, usePositions, type HolderFilter } from '../api/get-positions.ts';
 import { confirmDeletePosition } from './confirm-delete.tsx';
 
 /** /positions: the positions, searchable and paged, with their editing (MANAGE_ORG_CHART). */
 export function PositionsPage() {
   const { t } = useTranslation();
+  // search, vacancy filter and page live in the address: back from a position returns to them
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = (params.get('search') ?? '').trim();
+  const rawHolders = params.get('holders');
+  const holders: HolderFilter = (HOLDER_FILTERS as readonly string[]).includes(rawHolders ?? '') ? (rawHolders as HolderFilter) : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const positions = usePositions(debounced, page);
+  const positions = usePositions(search, holders, page);
   const chart = useOrgChart();
   // the chart has its own flag (off in production): positions are managed without it
   const canSeeChart = useCanAccess(ACCESS.orgChart);
@@ -33,12 +37,20 @@ export function PositionsPage() {
   const remove = useDeletePosition();
   const pages = Math.max(1, Math.ceil((positions.data?.count ?? 0) / POSITIONS_PAGE_SIZE));
 
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      copy.set('page', String(next));
-      return copy;
-    });
+  const update = (patch: { search?: string; holders?: HolderFilter; page?: number }) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        const put = (key: string, value: string, fallback: string) => (value === fallback ? copy.delete(key) : copy.set(key, value));
+        if (patch.search !== undefined) put('search', patch.search.trim(), '');
+        if (patch.holders !== undefined) put('holders', patch.holders, 'all');
+        // a new search or filter starts again at page 1
+        put('page', String(patch.page ?? 1), '1');
+        return copy;
+      },
+      { replace: patch.page === undefined },
+    );
+  const setPage = (next: number) => update({ page: next });
 
   const onDelete = async (position: TPosition) => {
     if (!(await confirmDeletePosition(position, t))) return;
@@ -70,25 +82,27 @@ export function PositionsPage() {
           </Group>
         }
       />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('positions.searchPlaceholder')}
-        aria-label={t('positions.search')}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          if (page !== 1) setPage(1);
-        }}
-        maw={420}
-        data-testid="positions-search"
+      <ListToolbar
+        search={search}
+        status={holders}
+        statuses={HOLDER_FILTERS}
+        onSearch={(next) => update({ search: next })}
+        onStatus={(next) => update({ holders: next })}
+        labels={{ search: t('positions.searchPlaceholder'), clearSearch: t('common.clearSearch'), status: t('positions.holders.label'), option: (value) => t(`positions.holders.${value}`) }}
+        searchTestId="positions-search"
+        statusTestId="positions-holders"
       />
       {positions.isLoading ? <Loader /> : null}
       {positions.isError ? <Text c="red">{t('positions.errors.load')}</Text> : null}
       {positions.data && rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text c="dimmed" ta="center">
-            {debounced ? t('positions.noMatch', { search: debounced }) : t('positions.empty')}
-          </Text>
+        <Paper withBorder radius="md" p={search ? undefined : 'xl'}>
+          {search ? (
+            <NoMatches text={t('positions.noMatch', { search })} onClear={() => update({ search: '' })} testId="positions-no-matches" />
+          ) : (
+            <Text c="dimmed" ta="center" data-testid="positions-empty">
+              {holders === 'all' ? t('positions.empty') : t(`positions.holders.none.${holders}`)}
+            </Text>
+          )}
         </Paper>
       ) : null}
       {rows.length > 0 && isDesktop ? (
