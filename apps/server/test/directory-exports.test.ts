@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, DEMO_ADMIN, DEMO_PASSWORD, engines, seededDemo, signIn, type TestServer } from './harness.ts';
-import { AUD, PERSONS, importAll } from './directory.helpers.ts';
+import { AUD, PERSONS, importAll, rowsOf, startImport, waitForJob } from './directory.helpers.ts';
 import { EXPORT_RETENTION_QUEUE, expirePersonExports } from '../src/modules/people/people.export.ts';
 
 const EXPORTS = `${PERSONS}exports/`;
@@ -106,6 +106,18 @@ describe.each(engines())('persons exports on %s', (engine) => {
     expect(values).toContain('=HYPERLINK("http://evil.test","Exportada")');
     expect(values).toContain('+56955550000');
     for (let r = 1; r <= 3; r++) sheet.getRow(r).eachCell((cell) => expect([ExcelJS.ValueType.String, ExcelJS.ValueType.SharedString]).toContain(cell.type));
+    expect(sheet.getRow(1).getCell(1).value).toBe('Correo');
+    // uploaded back unchanged, the workbook changes nothing; a name that reads as a formula cannot come back in through a file
+    const base = `${PERSONS}imports/`;
+    const again = await startImport(server, 'demo', admin, base, Buffer.from(await (await server.api('demo', job.download_url!, { token: admin })).arrayBuffer()), 'personas.xlsx');
+    const validated = await waitForJob(server, 'demo', admin, base, again.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
+    expect(validated.counts).toMatchObject({ NO_CHANGE: 1, ADD: 0, UPDATE: 0, ERROR: 1 });
+    const rows = await rowsOf(server, 'demo', admin, base, again.id);
+    expect(rows.map((row) => [row.key, row.operation, row.error_code])).toEqual([
+      ['export1@faena.test', 'ERROR', 'FILE_ROW_FORMULA'],
+      ['export2@faena.test', 'NO_CHANGE', null],
+    ]);
+    expect((await server.api('demo', `${base}${again.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
   });
 
   it('an export can be edited and loaded back (the same columns as the import), headed in Spanish or in English', async () => {
