@@ -16,13 +16,12 @@ import { generalProblem } from '../lib/problems.ts';
 import { AddRowForm } from './add-row-form.tsx';
 import { confirmActiveChange } from './confirm-active.ts';
 import { DESKTOP } from './data-sources-list-page.tsx';
-import { Pager, SearchAndStatus } from './list-controls.tsx';
+import { Pager, SearchAndStatus, SearchFoundNothing } from './list-controls.tsx';
 import { problemText } from './problem-text.ts';
 import { RowItem } from './row-item.tsx';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
-import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 
 /** /fuentes-de-datos/:id: the source and its key/label rows, edited in place. */
 export function DataSourceDetailPage({ id }: { id: string }) {
@@ -175,12 +174,7 @@ function RowsPanel({ source }: { source: TDataSource }) {
         </Alert>
       ) : rows.data && rows.data.count === 0 ? (
         params.search.trim() ? (
-          <NoMatches
-            text={t('dataSources.list.noMatches', { search: params.search.trim() })}
-            searchAll={params.status === 'active' ? { label: t('dataSources.list.searchAll'), onClick: () => update({ status: 'all' }) } : undefined}
-            onClear={() => update({ search: '' })}
-            testId="rows-no-matches"
-          />
+          <SearchFoundNothing search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} testId="rows-no-matches" />
         ) : (
           <Text c="dimmed" ta="center" py="lg" data-testid="rows-empty">
             {params.status === 'deleted' ? t('dataSources.rows.noDeleted') : t('dataSources.rows.empty')}

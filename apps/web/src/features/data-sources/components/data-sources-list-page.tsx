@@ -7,11 +7,10 @@ import type { TDataSource } from '@faena/contracts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SOURCES_PAGE_SIZE, useDataSources } from '../api/get-data-sources.ts';
 import { generalProblem } from '../lib/problems.ts';
-import { Pager, SearchAndStatus } from './list-controls.tsx';
+import { Pager, SearchAndStatus, SearchFoundNothing } from './list-controls.tsx';
 import { problemText } from './problem-text.ts';
 import { useClampPage } from './use-clamp-page.ts';
 import { useListParams } from './use-list-params.ts';
-import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 
 export const DESKTOP = '(min-width: 62em)';
 
@@ -63,12 +62,7 @@ export function DataSourcesListPage() {
         </Alert>
       ) : sources.data && sources.data.count === 0 ? (
         params.search.trim() ? (
-          <NoMatches
-            text={t('dataSources.list.noMatches', { search: params.search.trim() })}
-            searchAll={params.status === 'active' ? { label: t('dataSources.list.searchAll'), onClick: () => update({ status: 'all' }) } : undefined}
-            onClear={() => update({ search: '' })}
-            testId="sources-no-matches"
-          />
+          <SearchFoundNothing search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} testId="sources-no-matches" />
         ) : (
           <EmptyState icon={<IconDatabase size={28} stroke={1.5} />} title={params.status === 'deleted' ? t('dataSources.list.noDeleted') : t('dataSources.list.empty')} py="xl" data-testid="sources-empty">
             {params.status !== 'deleted' && (
