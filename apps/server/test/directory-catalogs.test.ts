@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headerKey } from '@faena/domain';
 import { body, collectRoutes, DEMO_PASSWORD, engines, seededDemo, signIn, tenantOf, type TestServer } from './harness.ts';
 import { csv, importAll, ORG, RES, rowsOf, uploadFile } from './directory.helpers.ts';
 import { PDF, PNG_1X1 } from './documents.helpers.ts';
@@ -408,14 +409,13 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     for (const kind of kinds.kinds) for (const column of kind.columns) expect(column.description_es.length, `${kind.kind}`).toBeGreaterThan(3);
     expect(people.find((c) => c.name === 'workspaces')?.header_es).toBe('Lugares de trabajo');
     // every column has a Spanish header, and no header or alias of a kind names two of its columns
-    const key = (header: string) => header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_');
     for (const kind of kinds.kinds) {
       const owners = new Map<string, string>();
       for (const column of kind.columns) {
         expect(column.header_es, `${kind.kind}.${column.name}`).toMatch(/^\p{Lu}/u);
         for (const header of [column.name, column.header_es, ...column.aliases]) {
-          expect(owners.get(key(header)) ?? column.name, `${kind.kind}: ${header}`).toBe(column.name);
-          owners.set(key(header), column.name);
+          expect(owners.get(headerKey(header)) ?? column.name, `${kind.kind}: ${header}`).toBe(column.name);
+          owners.set(headerKey(header), column.name);
         }
       }
     }

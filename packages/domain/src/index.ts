@@ -9,3 +9,4 @@ export * from './client-config.ts';
 export * from './forms/index.ts';
 export * from './identity-documents.ts';
 export * from './audiences.ts';
+export * from './import-headers.ts';

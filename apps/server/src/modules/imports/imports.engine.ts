@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { TImportStatus } from '@faena/contracts';
+import { headerKey, otherHeaders } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import type { JobInfo } from '../../platform/jobs.ts';
@@ -12,7 +13,7 @@ import { findPerson } from '../people/people.repository.ts';
 import { findPassportPermissions } from '../permissions/permissions.repository.ts';
 import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
-import { FileError, headerKey, readSheet, sheetFormatOf } from './imports.reader.ts';
+import { FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
 import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
@@ -287,21 +288,11 @@ async function startsWithUtf16Bom(platform: Platform, key: string): Promise<bool
   }
 }
 
-/**
- * A missing column as the file could have written it, its Spanish header first: "Nombre (o name,
- * nombre completo, full name)". Writings that differ only in accents or case count once, in their
- * accented writing.
- */
+/** A missing column as the file could have written it, its Spanish header first: "Nombre (o name, nombre completo, full name)". */
 function withAliases(column: { name: string; headerEs?: string | undefined; aliases?: string[] | undefined }): string {
   const main = column.headerEs ?? column.name;
-  const writings = new Map<string, string>();
-  for (const alias of [column.name, ...(column.aliases ?? [])]) {
-    const key = headerKey(alias);
-    if (key === headerKey(main)) continue;
-    const kept = writings.get(key);
-    if (!kept || alias.normalize('NFD').length > kept.normalize('NFD').length) writings.set(key, alias);
-  }
-  return writings.size > 0 ? `${main} (o ${[...writings.values()].join(', ')})` : main;
+  const others = otherHeaders(main, [column.name, ...(column.aliases ?? [])]);
+  return others.length > 0 ? `${main} (o ${others.join(', ')})` : main;
 }
 
 /** Header cells → the importer's column names (by index); missing required columns fail the file. */

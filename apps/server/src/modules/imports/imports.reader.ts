@@ -222,13 +222,3 @@ export function sheetFormatOf(contentType: string): SheetFormat | null {
   return null;
 }
 
-/** Header cell → comparable name: no accents, lower case, words joined by '_'. */
-export function headerKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-}

@@ -214,7 +214,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The target's current records in its importer's columns, as a CSV file to edit and upload back
- * (Importer.current): the header row is the columns' names, so the file is its own template.
+ * (Importer.current): the header row is the columns' headers in `language`, so the file is its
+ * own template.
  */
 export async function currentRecordsFile(ctx: Ctx, target: ImportTarget, language: TFileLanguage, reply: FastifyReply): Promise<FastifyReply> {
   const query: SQL | undefined = target.importer.current?.({ tenantId: ctx.tenant.id, scope: target.scope });

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconTableExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { otherHeaders } from '@faena/domain/import-headers';
 import { downloadText } from '../lib/download.ts';
 import { downloadCurrentRecords, fileLanguageOf, headerOf, templateCsv, type ImportFamily, type ImportKind } from './imports-api.ts';
 
@@ -12,16 +13,19 @@ import { downloadCurrentRecords, fileLanguageOf, headerOf, templateCsv, type Imp
  */
 export function ImportColumns({ family, kind, templateName, isMobile }: { family: ImportFamily; kind: ImportKind; templateName: string; isMobile: boolean }) {
   const { t, i18n } = useTranslation();
+  const language = fileLanguageOf(i18n.language);
   // Our translation of a known column (this kind's own wording first); otherwise the server's text
   // in the closest language.
   const describe = (column: ImportKind['columns'][number]) => {
     for (const key of [`imports.columnsByKind.${kind.kind}.${column.name}`, `imports.columns.${column.name}`]) {
       if (i18n.exists(key)) return t(key);
     }
-    return (i18n.language.startsWith('es') && column.description_es) || column.description;
+    return (language === 'es' && column.description_es) || column.description;
   };
-  const language = fileLanguageOf(i18n.language);
-  const rows = kind.columns.map((column) => ({ column, header: headerOf(column, language), others: otherWritings(column, headerOf(column, language)) }));
+  const rows = kind.columns.map((column) => {
+    const header = headerOf(column, language);
+    return { column, header, others: otherHeaders(header, [column.name, column.header_es, ...column.aliases]) };
+  });
   const aliases = (list: string[]) => t('imports.columnsCard.aliases', { list: list.join(', ') });
 
   return (
@@ -113,24 +117,3 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
   );
 }
 
-/** How headers compare (as the server does): without case, accents or spacing. */
-const headerKey = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-
-/** The column's other accepted headers (its name or Spanish header, then its aliases), each writing once, the shown header left out. */
-function otherWritings(column: ImportKind['columns'][number], shown: string): string[] {
-  const seen = new Set([headerKey(shown)]);
-  const out: string[] = [];
-  for (const writing of [column.name, column.header_es, ...column.aliases]) {
-    const key = headerKey(writing);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(writing);
-  }
-  return out;
-}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../api/use-mutation.ts';
-import type { TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
+import type { TFileLanguage, TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
 import { apiClient, buildQuery } from '../api/api-client.ts';
 import { downloadWithCookie, uploadBlob } from '../uploads/upload-api.ts';
@@ -30,7 +30,7 @@ export interface ImportKind {
 }
 
 /** The language of the files the app writes or asks for (templates, current records, exports): Spanish for es and es-MX. */
-export type FileLanguage = 'es' | 'en';
+export type FileLanguage = TFileLanguage;
 export const fileLanguageOf = (language: string): FileLanguage => (language.startsWith('es') ? 'es' : 'en');
 
 /** A column's header in a file in `language`. */
@@ -190,8 +190,8 @@ export function importExtension(name: string): (typeof IMPORT_EXTENSIONS)[number
 }
 
 /**
- * A CSV template with the kind's columns as headers, in the file language (UTF-8 with BOM, so spreadsheet programs read
- * accents; quoted where needed).
+ * A CSV template with the kind's columns as headers in `language` (UTF-8 with BOM, so spreadsheet
+ * programs read accents; quoted where needed).
  */
 export function templateCsv(kind: ImportKind, language: FileLanguage): string {
   const quote = (cell: string) => (/[",;\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);

@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Link, Outlet } from 'react-router';
 import { renderRoutes } from '../../test/render.tsx';
+import { testTokenPair } from '../../test/session.ts';
+import { sessionStore } from '../session/session.ts';
 import { BackLink } from '../ui/back-link.tsx';
 import { forgetAddresses, rememberAddress, returnAddress, useRememberAddress } from './last-address.ts';
 
@@ -23,6 +25,15 @@ describe('returnAddress', () => {
   it('forgets the query when the path is shown again without one', () => {
     rememberAddress('/people', '?q=perez');
     rememberAddress('/people', '');
+    expect(returnAddress('/people')).toBe('/people');
+  });
+
+  it('forgets every address when a session ends or another begins: one person’s searches never reach the next', async () => {
+    rememberAddress('/people', '?q=perez');
+    sessionStore.signIn(testTokenPair());
+    expect(returnAddress('/people')).toBe('/people');
+    rememberAddress('/people', '?q=soto');
+    await sessionStore.signOut();
     expect(returnAddress('/people')).toBe('/people');
   });
 

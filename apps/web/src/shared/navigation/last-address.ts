@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { sessionStore } from '../session/session.ts';
 
 /**
  * The query each path was last shown with in this tab, so that "back to the list" returns to the
@@ -10,6 +11,11 @@ const lastQuery = new Map<string, string>();
 const KEPT = 100;
 
 const keyOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
+// Another person's searches must not outlive their session, as the query cache does not (app/query-client.ts).
+sessionStore.onEvent((event) => {
+  if (event.type === 'signed-out' || event.type === 'signed-in') lastQuery.clear();
+});
 
 export function rememberAddress(pathname: string, search: string): void {
   const key = keyOf(pathname);

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { byEntity, EMPTY_FILTERS, ENTITY_FILTER_KEYS, PERSON_ACCOUNTS, PERSON_ORIGINS, usePeople, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
 import { ExportModal } from './export-modal.tsx';
 import { PeopleBulkBar } from './people-bulk-bar.tsx';
-import { offeredFilters, PeopleFiltersBar, type FilterState, type OfferedFilter } from './people-filters.tsx';
+import { countActiveFilters, offeredFilters, PeopleFiltersBar, type FilterState, type OfferedFilter } from './people-filters.tsx';
 import { PeopleResults } from './people-results.tsx';
 import { usePeopleAccess } from './use-can.ts';
 
@@ -96,7 +96,7 @@ export function PeopleListPage() {
     setParams(writeState({ ...state, page: 1, ...next, filters: { ...(next.filters ?? state.filters), search } }), { replace });
   };
 
-  const narrowed = state.filters.search.trim() !== '' || ENTITY_FILTER_KEYS.some((key) => state.filters[key]) || state.filters.origin !== null || state.filters.account !== null || state.filters.status !== EMPTY_FILTERS.status;
+  const narrowed = state.filters.search.trim() !== '' || countActiveFilters(state.filters) > 0;
   const clearAll = () => {
     writeSearch.cancel();
     setSearch('');
