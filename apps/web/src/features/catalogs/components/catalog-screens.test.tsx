@@ -66,7 +66,8 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     const tree = await screen.findByTestId('location-tree', {}, { timeout: 15_000 });
     // 61 roots: the first 50, folded (more than 20 on the page); nothing below them was asked for.
     expect(within(tree).getByText('Bodega 00')).toBeTruthy();
-    expect(screen.getByTestId('list-range').textContent).toBe('1–50 de 61');
+    // the range counts the top level the pages are made of, and says so (the children show beneath)
+    expect(screen.getByTestId('list-range').textContent).toBe('1–50 de 61 ubicaciones de primer nivel');
     expect(calls.filter((call) => call.includes('/locations/?'))).toEqual(['GET /api/organization/v3/locations/?page=1&page_size=50&is_active=true&parent=none']);
     // A reader gets no write actions.
     expect(screen.queryByTestId('catalog-create')).toBeNull();
@@ -86,6 +87,7 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     const matches = await screen.findByTestId('location-matches', {}, { timeout: 5_000 });
     await within(matches).findByText(/en Recepción/);
     expect(within(matches).getAllByTestId('location-node').map((node) => node.getAttribute('data-code'))).toEqual(['CAJ']);
+    expect(screen.getByTestId('list-range').textContent).toBe('1–1 de 1');
   });
 
   it('a search that finds nothing offers the deleted ones too, and clearing the search', async () => {
@@ -109,7 +111,7 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
   it('a page past the end (old link, last rows deleted) goes to the last page with rows', async () => {
     serve({ permissions: ['VIEW_HOME'], locations: Array.from({ length: 61 }, (_, i) => location(`x${String(i).padStart(2, '0')}`, `Bodega ${String(i).padStart(2, '0')}`, null)) });
     const { router } = await renderRoutes([{ path: '/locations', Component: LocationsRoute }], { path: '/locations?page=9' });
-    await screen.findByText('51–61 de 61', {}, { timeout: 15_000 });
+    await screen.findByText('51–61 de 61 ubicaciones de primer nivel', {}, { timeout: 15_000 });
     expect(router.state.location.search).toBe('?page=2');
   });
 

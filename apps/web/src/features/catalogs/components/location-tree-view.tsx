@@ -197,7 +197,7 @@ function LocationBranches({ status, venue, canWrite, showVenue, page, onPage, em
           }}
         />
       </Paper>
-      <ListFooter count={roots.data.count} page={page} pageSize={ROOTS_PER_PAGE} onPage={onPage} />
+      <ListFooter count={roots.data.count} page={page} pageSize={ROOTS_PER_PAGE} onPage={onPage} roots />
     </Stack>
   );
 }
