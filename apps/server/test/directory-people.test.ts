@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, DEMO_PASSWORD, engines, outbox, seededDemo, setDisabledModules, signIn, tenantOf, type TestServer } from './harness.ts';
-import { AUD, ORG, PERSONS, uploadFile } from './directory.helpers.ts';
+import { AUD, csv, importAll, ORG, PERSONS, uploadFile } from './directory.helpers.ts';
 import { PNG_1X1, PDF } from './documents.helpers.ts';
 
 interface Person {
@@ -176,6 +176,60 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await list('?search=p&page_size=200')).results.map((p) => p.id)).not.toContain(person.id);
     expect((await list('?search=zz%20nandu')).count).toBe(0);
     for (const query of ['+56 9 8765 4320', '8765 4320']) expect((await list(`?search=${encodeURIComponent(query)}`)).results.map((p) => p.id), query).not.toContain(person.id);
+  });
+
+  it('finds the holders of a position by the start of a word of its title, with the other words of the search', async () => {
+    const position = async (title: string) => (await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title, people: [] } }))).id;
+    const jefa = await position('Jefa de Bodega (Turno Noche)');
+    const peoneta = await position('Peoneta de reparto');
+    const ana = await body<Person>(await create({ name: 'Ana Quiroz', position_ids: [jefa] }));
+    const luis = await body<Person>(await create({ name: 'Luis Quiroz', position_ids: [peoneta] }));
+    const tomas = await body<Person>(await create({ name: 'Tomás Quiroz Bodegón' }));
+    const ids = async (query: string, extra = '') => (await list(`?search=${encodeURIComponent(query)}&page_size=200${extra}`)).results.map((p) => p.id).filter((id) => [ana.id, luis.id, tomas.id].includes(id));
+    // a word of the title, in any case or accent, after a sign too; a name's word still counts
+    expect(await ids('bodeg')).toEqual([ana.id, tomas.id]);
+    expect(await ids('JEFA')).toEqual([ana.id]);
+    expect(await ids('turno')).toEqual([ana.id]);
+    expect(await ids('noché')).toEqual([ana.id]);
+    // every word of the search: one from the name, one from the title
+    expect(await ids('quiroz reparto')).toEqual([luis.id]);
+    expect(await ids('ana bodega')).toEqual([ana.id]);
+    expect(await ids('luis bodega')).toEqual([]);
+    // the middle of a title's word is not its start; the other filters still narrow
+    expect(await ids('odega')).toEqual([]);
+    expect(await ids('quiroz', `&position=${peoneta}`)).toEqual([luis.id]);
+    expect((await list(`?search=peoneta&status=active`)).results.map((p) => p.id)).toEqual([luis.id]);
+    // whoever leaves the position is not found by its title any more
+    expect((await patch(luis.id, { position_ids: [] })).status).toBe(200);
+    expect(await ids('peoneta')).toEqual([]);
+    // the pickers test names only
+    const options = await body<{ results: { id: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=bodeg`, { token: admin }));
+    expect(options.results.map((p) => p.id).filter((id) => id === ana.id || id === tomas.id)).toEqual([tomas.id]);
+  });
+
+  it('a position held by hundreds: its title lists them by name a page at a time, by state, newest first', async () => {
+    await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title: 'Estibadora de Andén', people: [] } });
+    // 520 holders from one import (the people file's positions column); the names sort backwards from the file's order
+    const names = Array.from({ length: 520 }, (_, i) => `Carga ${String(519 - i).padStart(3, '0')} Andén`);
+    const rows = names.map((name, i) => [name, `estiba${i}@faena.test`, 'Estibadora de Andén']);
+    await importAll(server, 'demo', admin, `${PERSONS}imports/`, csv([['nombre', 'correo', 'cargos'], ...rows]), 'estiba.csv');
+    const sorted = [...names].sort();
+    const disabledName = names[7]!;
+    const disabled = (await list(`?search=${encodeURIComponent('estibadora 512')}`)).results[0]!;
+    expect((await server.api('demo', `${PERSONS}${disabled.id}/disable`, { method: 'POST', token: admin })).status).toBe(200);
+    const active = sorted.filter((name) => name !== disabledName);
+    const page = async (query: string) => list(`?search=estibadora&${query}`);
+    const first = await page('page_size=20&status=active');
+    expect([first.count, first.results.map((p) => p.name)]).toEqual([519, active.slice(0, 20)]);
+    const last = await page('page_size=20&page=26&status=active');
+    expect([last.count, last.results.map((p) => p.name)]).toEqual([519, active.slice(500)]);
+    expect((await page('page_size=200&page=2&status=all')).results.map((p) => p.name)).toEqual(sorted.slice(200, 400));
+    expect((await page('status=disabled')).results.map((p) => p.name)).toEqual([disabledName]);
+    // two words of the title, and a word of it with one of the names
+    expect((await list('?search=estibadora%20anden&page_size=5&status=active')).results.map((p) => p.name)).toEqual(active.slice(0, 5));
+    expect((await list(`?search=${encodeURIComponent('estibadora 007')}`)).results.map((p) => p.name)).toEqual(['Carga 007 Andén']);
+    // newest first: the file's last rows
+    expect((await page('page_size=3&ordering=-created_at')).results.map((p) => p.name)).toEqual(['Carga 000 Andén', 'Carga 001 Andén', 'Carga 002 Andén']);
   });
 
   it('filters by position, business line, workspace, company, origin and status, keeping the filters in the links', async () => {

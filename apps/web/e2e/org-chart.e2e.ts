@@ -137,6 +137,9 @@ describe('positions and the org chart', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(ROOT);
     await shot(page, 'positions', 'desktop');
+    // the people list finds her by a word of her position's title too
+    await goto(page, `/people?q=${encodeURIComponent(`coordinadora ${run}`)}`, '[data-testid=person-row]');
+    expect(await page.locator('[data-testid=person-row]').allTextContents()).toEqual([expect.stringContaining(PERSON)]);
 
     // the server applied the position's default permission to the person
     const person = await api<{ passport: string }>(`${AUD}/persons/${personId}/`);

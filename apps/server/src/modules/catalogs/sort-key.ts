@@ -11,6 +11,15 @@ export function foldKey(column: AnyColumn | SQL): SQL {
   return sql`replace(replace(translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}), 'ñ', 'n~'), 'Ñ', 'n~')`;
 }
 
+/**
+ * The words of a text as people search them (foldText of @faena/domain, in SQL): lower case,
+ * accents and the ñ's tilde dropped, every run of other signs a space, with a space in front, so
+ * `LIKE '% jef%'` asks whether a word starts with "jef".
+ */
+export function searchWordsKey(column: AnyColumn | SQL): SQL {
+  return sql`(' ' || regexp_replace(translate(lower(${column}), ${sql.raw(`'${ACCENTED}ñÑ'`)}, ${sql.raw(`'${PLAIN}nn'`)}), '[^a-z0-9]+', ' ', 'g'))`;
+}
+
 /** Width every number is padded to in a sort key: numbers up to twelve digits sort by value. */
 const NUMBER_WIDTH = 12;
 

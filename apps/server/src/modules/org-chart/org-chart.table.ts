@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { searchWordsKey, sortKey } from '../catalogs/sort-key.ts';
 
 /** A position of the organisation chart (spec forms §3). */
 export const positions = pgTable(
@@ -10,6 +10,10 @@ export const positions = pgTable(
     tenantId: tenantId(),
     id: id(),
     title: text('title').notNull(),
+    /** The title's words as the people search compares them (searchWordsKey), kept by the database. */
+    titleWords: text('title_words')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchWordsKey(positions.title)),
     department: text('department'),
     code: text('code'),
     isRoot: boolean('is_root').notNull().default(false),

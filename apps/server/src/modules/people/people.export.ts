@@ -248,7 +248,7 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
   );
   if (!row) return;
   const filters = personQueryOf(tenantId, row.filters as Partial<TPersonFilters>) ?? { idIn: holdersSql(tenantId, []) };
-  const { where } = personFilters(tenantId, filters);
+  const { where } = await platform.db.transaction(tenantId, (tx) => personFilters(tx, tenantId, filters));
   const key = storageKey(tenantId, exportId, row.format);
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });

@@ -274,6 +274,18 @@ const digitCount = (text: string) => text.replace(/\D/g, '').length;
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
 
+/** A term of a search: its writings (a phone also as its last 8 digits), and the positions a word of whose title starts with one. */
+interface SearchTerm {
+  words: string[];
+  positionIds: string[];
+}
+
+export interface PersonFilters {
+  where: SQL;
+  terms: SearchTerm[];
+  narrowing: PersonNarrowing;
+}
+
 /**
  * What narrows a person query besides its search: nothing, the state alone (the list's default:
  * the active ones), or other filters. The search words' index answers the first two by itself.
@@ -282,13 +294,14 @@ export type PersonNarrowing = 'none' | 'status' | 'other';
 
 /**
  * The WHERE of a person query. Every search term must be the start of one of the person's search
- * words (name words, e-mails, documents, phones); a search made only of single letters is a
+ * words (name words, e-mails, documents, phones) or of a word of the title of a position they
+ * hold; a search made only of single letters is a
  * prefix of the accent-free name (a jump to a letter). Both are btree ranges, leakproof under
  * row-level security, so both use their index (decision 008).
  */
-export function personFilters(tenantId: string, query: PersonQuery): { where: SQL; terms: string[][]; narrowing: PersonNarrowing } {
+export async function personFilters(tx: Drizzle, tenantId: string, query: PersonQuery, options: { titles: boolean } = { titles: true }): Promise<PersonFilters> {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
-  let terms: string[][] = [];
+  let terms: SearchTerm[] = [];
   const folded = query.search ? foldText(query.search) : '';
   if (folded) {
     // a number written in groups, as the detail shows it (+56 9 1234 5678, (2) 2345 6789, 12 345 678-5), is one number
@@ -300,8 +313,10 @@ export function personFilters(tenantId: string, query: PersonQuery): { where: SQ
       // a RUT or number typed with dots or a dash (12.345.678-5) matches its stored bare writing
       const bare = [...new Set(words.map((word) => (/^[\d.-]+k?$/.test(word) && /\d/.test(word) ? bareNumber(word) : word)).filter(Boolean))];
       // a long number may also be a phone typed whole (+56 9 1234 5678): its last 8 digits are stored
-      terms = bare.map((term) => (/^\+?\d{9,15}$/.test(term) ? [...new Set([term.replace('+', ''), term.replace(/\D/g, '').slice(-8)])] : [term]));
-      for (const alternatives of terms) filters.push(sql`p.id IN (${termMatches(tenantId, alternatives)})`);
+      const alternatives = bare.map((term) => (/^\+?\d{9,15}$/.test(term) ? [...new Set([term.replace('+', ''), term.replace(/\D/g, '').slice(-8)])] : [term]));
+      const titled = options.titles ? await positionsTitled(tx, tenantId, alternatives.flat()) : new Map<string, string[]>();
+      terms = alternatives.map((words) => ({ words, positionIds: [...new Set(words.flatMap((word) => titled.get(word) ?? []))] }));
+      for (const term of terms) filters.push(sql`p.id IN (${termMatches(tenantId, term)})`);
     }
   }
   const narrowing: PersonNarrowing =
@@ -342,7 +357,7 @@ export async function listPersonOptions(
   const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
   // a name's words are its sort name's, split at spaces (as searchWordsOf splits them): one starts with the word
   const nameHas = (sortName: SQL) => words.map((word) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`);
-  const filters = query.ids ? null : personFilters(tenantId, { search: query.search, status: 'active', idIn: query.idIn });
+  const filters = query.ids ? null : await personFilters(tx, tenantId, { search: query.search, status: 'active', idIn: query.idIn }, { titles: false });
   const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
   let statement: SQL;
   if (filters && filters.terms.length > 0) {
@@ -365,20 +380,70 @@ export async function listPersonOptions(
   return { more: rows.length > query.limit, rows: rows.slice(0, query.limit) };
 }
 
-/** The persons with a search word starting with each term (one of its alternatives), with their sort names: the search words' index alone answers it. */
-function termCandidates(tenantId: string, terms: readonly string[][]): SQL {
-  return sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, terms[0]!, true)}) t1
-    ${terms.length > 1 ? sql`WHERE ${sql.join(terms.slice(1).map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``}
-    GROUP BY t1.person_id`;
+/**
+ * The persons with a search word starting with each term (one of its writings), or holding a
+ * position whose title matches it, with their sort names. A term that names no position goes
+ * first: the search words' index then gives the sort names, and the holders a later term adds are
+ * only tested for (a search whose every term names positions goes through `termIds`).
+ */
+function termCandidates(tenantId: string, terms: readonly SearchTerm[]): SQL {
+  const [first, ...rest] = [...terms].sort((a, b) => a.positionIds.length - b.positionIds.length);
+  return sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, first!, true)}) t1 ${alsoMatching(tenantId, rest)} GROUP BY t1.person_id`;
 }
 
-/** The persons one of whose search words starts with one of `alternatives`, with their sort names (the term index alone answers it). */
-function termMatches(tenantId: string, alternatives: readonly string[], withSortName = false): SQL {
-  const ranges = alternatives.map((term) => {
-    const { low, high } = prefixRange(term);
+/** Every term names positions: the persons matching them all, ids only (their sort names are not in the term index). */
+function termIds(tenantId: string, terms: readonly SearchTerm[]): SQL {
+  const [first, ...rest] = terms;
+  return sql`SELECT DISTINCT t1.person_id AS id FROM (${termMatches(tenantId, first!)}) t1 ${alsoMatching(tenantId, rest)}`;
+}
+
+const alsoMatching = (tenantId: string, terms: readonly SearchTerm[]) =>
+  terms.length > 0 ? sql`WHERE ${sql.join(terms.map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``;
+
+/**
+ * From how many matches a page of `m` (ids) in name order walks persons_sort, testing each person
+ * against them, instead of looking every match up and sorting: the walk stops at the page's end,
+ * after about (offset + page) × persons / matches entries of the index, a lookup costs about what
+ * 25 entries of the walk do.
+ */
+const WALK_FROM = 500;
+
+/** A term a word of a position's title can start with: letters and digits (an e-mail or a signed number names no position). */
+const TITLE_TERM = /^[a-z0-9]+$/;
+
+/**
+ * The positions of the tenant a word of whose title starts with each of `words` (those of
+ * letters and digits): word → position ids, only the words that found some. A tenant has
+ * thousands of positions at most, so their titles are read whole, once per search; a search that
+ * names no position (most: names, e-mails, numbers) then asks nothing more of positions.
+ */
+async function positionsTitled(tx: Drizzle, tenantId: string, words: readonly string[]): Promise<Map<string, string[]>> {
+  const wanted = [...new Set(words.filter((word) => TITLE_TERM.test(word)))];
+  if (wanted.length === 0) return new Map();
+  const result = (await tx.execute(sql`
+    SELECT w.word, array_agg(pos.id) AS ids FROM positions pos
+    CROSS JOIN unnest(${sql.param(wanted)}::text[]) AS w(word)
+    WHERE pos.tenant_id = ${tenantId} AND pos.title_words LIKE '% ' || w.word || '%'
+    GROUP BY w.word`)) as unknown as { rows: { word: string; ids: string[] }[] };
+  return new Map(result.rows.map((row) => [row.word, row.ids]));
+}
+
+/**
+ * The persons one of whose search words starts with one of the term's writings (the term index
+ * alone answers it), and the holders of the positions its title matched ("bodega" finds the jefa
+ * de bodega and the bodegueros), perhaps with their sort names.
+ */
+function termMatches(tenantId: string, term: SearchTerm, withSortName = false): SQL {
+  const ranges = term.words.map((word) => {
+    const { low, high } = prefixRange(word);
     return sql`(st.term COLLATE "C" >= ${low} AND st.term COLLATE "C" < ${high})`;
   });
-  return sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
+  const words = sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
+  if (term.positionIds.length === 0) return words;
+  const holders = sql`SELECT pp.person_id${withSortName ? sql`, hp.sort_name` : sql``} FROM position_people pp
+    ${withSortName ? sql`JOIN persons hp ON hp.tenant_id = ${tenantId} AND hp.id = pp.person_id` : sql``}
+    WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param(term.positionIds)}::uuid[])`;
+  return sql`${words} UNION ALL ${holders}`;
 }
 
 /** A person of a list page, with what the list shows of their documents and positions. */
@@ -438,7 +503,7 @@ export async function listPersons(
   tenantId: string,
   query: PersonQuery & { limit: number; offset: number; ordering?: 'name' | '-created_at' },
 ): Promise<{ count: number; rows: PersonListRow[] }> {
-  const { where, terms, narrowing } = personFilters(tenantId, query);
+  const { where, terms, narrowing } = await personFilters(tx, tenantId, query);
   // newest first walks persons_created; by name, persons_sort
   const recent = query.ordering === '-created_at';
   const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
@@ -446,18 +511,33 @@ export async function listPersons(
   if (terms.length > 0) {
     // by the state alone, the disabled ones (persons_disabled) are taken out of the candidates, or kept
     const disabled = sql`SELECT d.id FROM persons d WHERE d.tenant_id = ${tenantId} AND d.is_disabled`;
+    const byState = (candidates: SQL, columns: SQL) => sql`SELECT ${columns} FROM (${candidates}) c WHERE c.id ${query.status === 'disabled' ? sql`IN` : sql`NOT IN`} (${disabled})`;
+    // every term names positions ("cajero"): the matches' sort names are not in the term index
+    const holders = narrowing !== 'other' && terms.every((term) => term.positionIds.length > 0);
     const matches =
-      narrowing === 'none'
-        ? termCandidates(tenantId, terms)
-        : narrowing === 'status'
-          ? sql`SELECT c.id, c.sort_name FROM (${termCandidates(tenantId, terms)}) c WHERE c.id ${query.status === 'disabled' ? sql`IN` : sql`NOT IN`} (${disabled})`
-          : sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`;
+      narrowing === 'other'
+        ? sql`SELECT p.id, p.sort_name FROM persons p WHERE ${where}`
+        : holders
+          ? narrowing === 'none'
+            ? termIds(tenantId, terms)
+            : byState(termIds(tenantId, terms), sql`c.id`)
+          : narrowing === 'none'
+            ? termCandidates(tenantId, terms)
+            : byState(termCandidates(tenantId, terms), sql`c.id, c.sort_name`);
+    const window = sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
+    const many = sql`(SELECT count(*) FROM m) >= ${WALK_FROM}`;
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,
       total: sql`SELECT count(*)::int AS total FROM m`,
       page: recent
-        ? sql`SELECT m.id FROM m JOIN persons mp ON mp.tenant_id = ${tenantId} AND mp.id = m.id ORDER BY ${order(sql`mp`)} LIMIT ${query.limit} OFFSET ${query.offset}`
-        : sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id LIMIT ${query.limit} OFFSET ${query.offset}`,
+        ? sql`SELECT m.id FROM m JOIN persons mp ON mp.tenant_id = ${tenantId} AND mp.id = m.id ORDER BY ${order(sql`mp`)} ${window}`
+        : holders
+          ? // many: walk the names in order, each tested against the matches (hashed once; IS TRUE keeps
+            // it a test, not a join); few: look each up and sort. Only one of the two runs.
+            sql`SELECT w.id FROM (SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND (p.id IN (SELECT m.id FROM m)) IS TRUE AND ${many} ORDER BY ${order(sql`p`)} ${window}) w
+              UNION ALL
+              SELECT l.id FROM (SELECT p.id FROM m JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = m.id WHERE NOT ${many} ORDER BY ${order(sql`p`)} ${window}) l`
+          : sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id ${window}`,
     };
   } else {
     source = {

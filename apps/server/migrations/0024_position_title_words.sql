@@ -1,0 +1,1 @@
+ALTER TABLE "positions" ADD COLUMN "title_words" text GENERATED ALWAYS AS ((' ' || regexp_replace(translate(lower("positions"."title"), 'áàâäãåéèêëíìîïóòôöõúùûüýÿçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÝÇñÑ', 'aaaaaaeeeeiiiiooooouuuuyycaaaaaaeeeeiiiiooooouuuuycnn'), '[^a-z0-9]+', ' ', 'g'))) STORED NOT NULL;
