@@ -295,9 +295,9 @@ export type PersonNarrowing = 'none' | 'status' | 'other';
 /**
  * The WHERE of a person query. Every search term must be the start of one of the person's search
  * words (name words, e-mails, documents, phones) or of a word of the title of a position they
- * hold; a search made only of single letters is a
- * prefix of the accent-free name (a jump to a letter). Both are btree ranges, leakproof under
- * row-level security, so both use their index (decision 008).
+ * hold (`titles`: the list and the export; the pickers find by name); a search made only of
+ * single letters is a prefix of the accent-free name (a jump to a letter). Both are btree ranges,
+ * leakproof under row-level security, so both use their index (decision 008).
  */
 export async function personFilters(tx: Drizzle, tenantId: string, query: PersonQuery, options: { titles: boolean } = { titles: true }): Promise<PersonFilters> {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
