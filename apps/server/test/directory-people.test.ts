@@ -202,9 +202,11 @@ describe.each(engines())('people directory on %s', (engine) => {
     // whoever leaves the position is not found by its title any more
     expect((await patch(luis.id, { position_ids: [] })).status).toBe(200);
     expect(await ids('peoneta')).toEqual([]);
-    // the pickers test names only
-    const options = await body<{ results: { id: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=bodeg`, { token: admin }));
-    expect(options.results.map((p) => p.id).filter((id) => id === ana.id || id === tomas.id)).toEqual([tomas.id]);
+    // the forms' people pickers find by a title's word too, with a name's word or alone
+    const options = async (query: string) => (await body<{ results: { id: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=${encodeURIComponent(query)}`, { token: admin }))).results.map((p) => p.id);
+    expect((await options('bodeg')).filter((id) => id === ana.id || id === tomas.id)).toEqual([ana.id, tomas.id]);
+    expect(await options('quiroz jefa')).toEqual([ana.id]);
+    expect(await options('jefa noche')).toEqual([ana.id]);
   });
 
   it('a position held by hundreds: its title lists them by name a page at a time, by state, newest first', async () => {
@@ -228,6 +230,11 @@ describe.each(engines())('people directory on %s', (engine) => {
     // two words of the title, and a word of it with one of the names
     expect((await list('?search=estibadora%20anden&page_size=5&status=active')).results.map((p) => p.name)).toEqual(active.slice(0, 5));
     expect((await list(`?search=${encodeURIComponent('estibadora 007')}`)).results.map((p) => p.name)).toEqual(['Carga 007 Andén']);
+    // the forms' people pickers page them by name too, and say there are more
+    const picked = await body<{ more: boolean; results: { name: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=estibadora&page_size=5`, { token: admin }));
+    expect([picked.more, picked.results.map((p) => p.name)]).toEqual([true, active.slice(0, 5)]);
+    const one = await body<{ more: boolean; results: { name: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=${encodeURIComponent('anden estibadora 512')}`, { token: admin }));
+    expect([one.more, one.results]).toEqual([false, []]);
     // newest first: the file's last rows
     expect((await page('page_size=3&ordering=-created_at')).results.map((p) => p.name)).toEqual(['Carga 000 Andén', 'Carga 001 Andén', 'Carga 002 Andén']);
   });

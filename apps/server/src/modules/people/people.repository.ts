@@ -295,11 +295,11 @@ export type PersonNarrowing = 'none' | 'status' | 'other';
 /**
  * The WHERE of a person query. Every search term must be the start of one of the person's search
  * words (name words, e-mails, documents, phones) or of a word of the title of a position they
- * hold (`titles`: the list and the export; the pickers find by name); a search made only of
- * single letters is a prefix of the accent-free name (a jump to a letter). Both are btree ranges,
- * leakproof under row-level security, so both use their index (decision 008).
+ * hold; a search made only of single letters is a prefix of the accent-free name (a jump to a
+ * letter). Both are btree ranges, leakproof under row-level security, so both use their index
+ * (decision 008).
  */
-export async function personFilters(tx: Drizzle, tenantId: string, query: PersonQuery, options: { titles: boolean } = { titles: true }): Promise<PersonFilters> {
+export async function personFilters(tx: Drizzle, tenantId: string, query: PersonQuery): Promise<PersonFilters> {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
   let terms: SearchTerm[] = [];
   const folded = query.search ? foldText(query.search) : '';
@@ -314,7 +314,7 @@ export async function personFilters(tx: Drizzle, tenantId: string, query: Person
       const bare = [...new Set(words.map((word) => (/^[\d.-]+k?$/.test(word) && /\d/.test(word) ? bareNumber(word) : word)).filter(Boolean))];
       // a long number may also be a phone typed whole (+56 9 1234 5678): its last 8 digits are stored
       const alternatives = bare.map((term) => (/^\+?\d{9,15}$/.test(term) ? [...new Set([term.replace('+', ''), term.replace(/\D/g, '').slice(-8)])] : [term]));
-      const titled = options.titles ? await positionsTitled(tx, tenantId, alternatives.flat()) : new Map<string, string[]>();
+      const titled = await positionsTitled(tx, tenantId, alternatives.flat());
       terms = alternatives.map((words) => ({ words, positionIds: [...new Set(words.flatMap((word) => titled.get(word) ?? []))] }));
       for (const term of terms) filters.push(sql`p.id IN (${termMatches(tenantId, term)})`);
     }
@@ -342,12 +342,12 @@ export interface PersonOptionRow {
 }
 
 /**
- * The people pickers' options (any member): enabled persons with a word of their name starting
- * with each word of the search, by name; or the persons `ids` names, whatever their state. The
- * name test runs on the candidates the search words' index gives, so an e-mail, a document or a
- * phone finds nobody here: a member learns names and positions, never whose RUT is which.
- * Whether more than `limit` match, not how many: a picker shows a page, and counting would look
- * up every candidate.
+ * The people pickers' options (any member): enabled persons with each word of the search
+ * starting a word of their name or of the title of a position they hold, by name; or the persons
+ * `ids` names, whatever their state. The test runs on the candidates the search words' index
+ * gives, so an e-mail, a document or a phone finds nobody here: a member learns names and
+ * positions, never whose RUT is which. Whether more than `limit` match, not how many: a picker
+ * shows a page, and counting would look up every candidate.
  */
 export async function listPersonOptions(
   tx: Drizzle,
@@ -356,23 +356,36 @@ export async function listPersonOptions(
 ): Promise<{ more: boolean; rows: PersonOptionRow[] }> {
   const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
   // a name's words are its sort name's, split at spaces (as searchWordsOf splits them): one starts with the word
-  const nameHas = (sortName: SQL) => words.map((word) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`);
-  const filters = query.ids ? null : await personFilters(tx, tenantId, { search: query.search, status: 'active', idIn: query.idIn }, { titles: false });
+  const nameHas = (sortName: SQL, word: string) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`;
+  const filters = query.ids ? null : await personFilters(tx, tenantId, { search: query.search, status: 'active', idIn: query.idIn });
   const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
+  const enabled = sql`NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}`;
   let statement: SQL;
   if (filters && filters.terms.length > 0) {
-    // the search words' index gives the candidates with their sort names; they are name-tested and
-    // ordered by themselves, then looked up in that order until the page is full (state, audience)
-    statement = sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, filters.terms)})
-      SELECT ${columns}
-      FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(nameHas(sql`c.sort_name`), sql` AND `)} ORDER BY c.sort_name COLLATE "C", c.id) o
-      JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}) p ON true
-      ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
+    // every term: a word of the name starts with it, or the person holds a position it names
+    const test = (id: SQL, sortName: SQL) =>
+      sql.join(
+        filters.terms.map((term) => sql`(${sql.join([...term.words.map((word) => nameHas(sortName, word)), ...(term.positionIds.length > 0 ? [sql`${id} IN (${holdersOf(tenantId, term.positionIds)})`] : [])], sql` OR `)})`),
+        sql` AND `,
+      );
+    statement = filters.terms.every((term) => term.positionIds.length > 0)
+      ? // every term names positions: the holders are paged by name as the list pages them
+        sql`WITH c AS MATERIALIZED (${termIds(tenantId, filters.terms)})
+          SELECT ${columns} FROM (${namePage(tenantId, sql`c`, sql`${enabled} AND ${test(sql`p.id`, sql`p.sort_name`)}`, sql`LIMIT ${query.limit + 1}`)}) o
+          JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = o.id
+          ORDER BY p.sort_name COLLATE "C", p.id`
+      : // the search words' index gives the candidates with their sort names; they are tested and
+        // ordered by themselves, then looked up in that order until the page is full (state, audience)
+        sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, filters.terms)})
+          SELECT ${columns}
+          FROM (SELECT c.id, c.sort_name FROM c WHERE ${test(sql`c.id`, sql`c.sort_name`)} ORDER BY c.sort_name COLLATE "C", c.id) o
+          JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND ${enabled}) p ON true
+          ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
   } else {
     // no search (or one of single letters, a prefix of the name): persons_sort walks the tenant in
     // name order and stops when the page is full
     const where = filters
-      ? sql.join([filters.where, ...nameHas(sql`p.sort_name`)], sql` AND `)
+      ? sql.join([filters.where, ...words.map((word) => nameHas(sql`p.sort_name`, word))], sql` AND `)
       : sql`p.tenant_id = ${tenantId} AND p.id = ANY(${sql.param([...(query.ids ?? [])])}::uuid[])`;
     statement = sql`SELECT ${columns} FROM persons p WHERE ${where} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${query.limit + 1}`;
   }
@@ -408,6 +421,24 @@ const alsoMatching = (tenantId: string, terms: readonly SearchTerm[]) =>
  */
 const WALK_FROM = 500;
 
+/** The holders of the given positions (position_people's key). */
+const holdersOf = (tenantId: string, positionIds: readonly string[]) =>
+  sql`SELECT pp.person_id FROM position_people pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param([...positionIds])}::uuid[])`;
+
+/**
+ * The ids of a page of the persons in `m` (a materialised CTE of ids, alias `m`) that pass `test`
+ * (on `p`), in name order. From WALK_FROM of them, persons_sort is walked in order and each
+ * person tested against them (hashed once; IS TRUE keeps it a test, not a join) until the page is
+ * full; under it, each is looked up and sorted. Both are one statement, gated on the count: only
+ * one runs.
+ */
+function namePage(tenantId: string, m: SQL, test: SQL, window: SQL): SQL {
+  const many = sql`(SELECT count(*) FROM ${m}) >= ${WALK_FROM}`;
+  return sql`SELECT w.id FROM (SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND (p.id IN (SELECT m.id FROM ${m} m)) IS TRUE AND ${test} AND ${many} ORDER BY p.sort_name COLLATE "C", p.id ${window}) w
+    UNION ALL
+    SELECT l.id FROM (SELECT p.id FROM ${m} m JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = m.id WHERE ${test} AND NOT ${many} ORDER BY p.sort_name COLLATE "C", p.id ${window}) l`;
+}
+
 /** A term a word of a position's title can start with: letters and digits (an e-mail or a signed number names no position). */
 const TITLE_TERM = /^[a-z0-9]+$/;
 
@@ -440,9 +471,9 @@ function termMatches(tenantId: string, term: SearchTerm, withSortName = false): 
   });
   const words = sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
   if (term.positionIds.length === 0) return words;
-  const holders = sql`SELECT pp.person_id${withSortName ? sql`, hp.sort_name` : sql``} FROM position_people pp
-    ${withSortName ? sql`JOIN persons hp ON hp.tenant_id = ${tenantId} AND hp.id = pp.person_id` : sql``}
-    WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param(term.positionIds)}::uuid[])`;
+  const holders = withSortName
+    ? sql`SELECT h.person_id, hp.sort_name FROM (${holdersOf(tenantId, term.positionIds)}) h JOIN persons hp ON hp.tenant_id = ${tenantId} AND hp.id = h.person_id`
+    : holdersOf(tenantId, term.positionIds);
   return sql`${words} UNION ALL ${holders}`;
 }
 
@@ -525,18 +556,13 @@ export async function listPersons(
             ? termCandidates(tenantId, terms)
             : byState(termCandidates(tenantId, terms), sql`c.id, c.sort_name`);
     const window = sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
-    const many = sql`(SELECT count(*) FROM m) >= ${WALK_FROM}`;
     source = {
       with: sql`WITH m AS MATERIALIZED (${matches}) `,
       total: sql`SELECT count(*)::int AS total FROM m`,
       page: recent
         ? sql`SELECT m.id FROM m JOIN persons mp ON mp.tenant_id = ${tenantId} AND mp.id = m.id ORDER BY ${order(sql`mp`)} ${window}`
         : holders
-          ? // many: walk the names in order, each tested against the matches (hashed once; IS TRUE keeps
-            // it a test, not a join); few: look each up and sort. Only one of the two runs.
-            sql`SELECT w.id FROM (SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND (p.id IN (SELECT m.id FROM m)) IS TRUE AND ${many} ORDER BY ${order(sql`p`)} ${window}) w
-              UNION ALL
-              SELECT l.id FROM (SELECT p.id FROM m JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = m.id WHERE NOT ${many} ORDER BY ${order(sql`p`)} ${window}) l`
+          ? namePage(tenantId, sql`m`, sql`true`, window)
           : sql`SELECT m.id FROM m ORDER BY m.sort_name COLLATE "C", m.id ${window}`,
     };
   } else {
