@@ -355,31 +355,26 @@ export async function listPersonOptions(
   query: { search?: string | undefined; idIn?: SQL | undefined; ids?: readonly string[] | undefined; limit: number },
 ): Promise<{ more: boolean; rows: PersonOptionRow[] }> {
   const words = query.search ? foldText(query.search).split(' ').filter(Boolean) : [];
-  // a name's words are its sort name's, split at spaces (as searchWordsOf splits them): one starts with the word
-  const nameHas = (sortName: SQL, word: string) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`;
   const filters = query.ids ? null : await personFilters(tx, tenantId, { search: query.search, status: 'active', idIn: query.idIn });
   const columns = sql`p.id, p.name, p.is_disabled, ${positionsJsonSql(tenantId, sql`p.id`)} AS positions`;
-  const enabled = sql`NOT p.is_disabled ${query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``}`;
   let statement: SQL;
   if (filters && filters.terms.length > 0) {
-    // every term: a word of the name starts with it, or the person holds a position it names
-    const test = (id: SQL, sortName: SQL) =>
-      sql.join(
-        filters.terms.map((term) => sql`(${sql.join([...term.words.map((word) => nameHas(sortName, word)), ...(term.positionIds.length > 0 ? [sql`${id} IN (${holdersOf(tenantId, term.positionIds)})`] : [])], sql` OR `)})`),
-        sql` AND `,
-      );
+    // each term: a word of the name starts with it, or the person holds a position it names
+    const audience = query.idIn ? sql`AND p.id IN (${query.idIn})` : sql``;
     statement = filters.terms.every((term) => term.positionIds.length > 0)
-      ? // every term names positions: the holders are paged by name as the list pages them
-        sql`WITH c AS MATERIALIZED (${termIds(tenantId, filters.terms)})
-          SELECT ${columns} FROM (${namePage(tenantId, sql`c`, sql`${enabled} AND ${test(sql`p.id`, sql`p.sort_name`)}`, sql`LIMIT ${query.limit + 1}`)}) o
+      ? // every term names positions: paged by name as the list pages them (the disabled ones
+        // through persons_disabled, so a walk of persons_sort reads the index only)
+        sql`WITH c AS MATERIALIZED (${termIds(tenantId, filters.terms, true)})
+          SELECT ${columns} FROM (${namePage(tenantId, sql`c`, sql`p.id NOT IN (SELECT d.id FROM persons d WHERE d.tenant_id = ${tenantId} AND d.is_disabled) ${audience}`, sql`LIMIT ${query.limit + 1}`)}) o
           JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = o.id
           ORDER BY p.sort_name COLLATE "C", p.id`
-      : // the search words' index gives the candidates with their sort names; they are tested and
-        // ordered by themselves, then looked up in that order until the page is full (state, audience)
+      : // the search words' index gives the candidates with their sort names; they are tested (a
+        // test of the few left beats one of every word's matches), ordered by themselves, then
+        // looked up in that order until the page is full (state, audience)
         sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, filters.terms)})
           SELECT ${columns}
-          FROM (SELECT c.id, c.sort_name FROM c WHERE ${test(sql`c.id`, sql`c.sort_name`)} ORDER BY c.sort_name COLLATE "C", c.id) o
-          JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND ${enabled}) p ON true
+          FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(filters.terms.map((term) => namedOrHolding(tenantId, term, sql`c.id`, sql`c.sort_name`)), sql` AND `)} ORDER BY c.sort_name COLLATE "C", c.id) o
+          JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${audience}) p ON true
           ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
   } else {
     // no search (or one of single letters, a prefix of the name): persons_sort walks the tenant in
@@ -401,17 +396,17 @@ export async function listPersonOptions(
  */
 function termCandidates(tenantId: string, terms: readonly SearchTerm[]): SQL {
   const [first, ...rest] = [...terms].sort((a, b) => a.positionIds.length - b.positionIds.length);
-  return sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, first!, true)}) t1 ${alsoMatching(tenantId, rest)} GROUP BY t1.person_id`;
+  return sql`SELECT t1.person_id AS id, min(t1.sort_name) AS sort_name FROM (${termMatches(tenantId, first!, { sortName: true, named: false })}) t1 ${alsoMatching(tenantId, rest, false)} GROUP BY t1.person_id`;
 }
 
-/** Every term names positions: the persons matching them all, ids only (their sort names are not in the term index). */
-function termIds(tenantId: string, terms: readonly SearchTerm[]): SQL {
+/** Every term names positions: the persons matching them all (`named`: by a word of the name, not of an e-mail, a document or a phone), ids only (their sort names are not in the term index). */
+function termIds(tenantId: string, terms: readonly SearchTerm[], named = false): SQL {
   const [first, ...rest] = terms;
-  return sql`SELECT DISTINCT t1.person_id AS id FROM (${termMatches(tenantId, first!)}) t1 ${alsoMatching(tenantId, rest)}`;
+  return sql`SELECT DISTINCT t1.person_id AS id FROM (${termMatches(tenantId, first!, { sortName: false, named })}) t1 ${alsoMatching(tenantId, rest, named)}`;
 }
 
-const alsoMatching = (tenantId: string, terms: readonly SearchTerm[]) =>
-  terms.length > 0 ? sql`WHERE ${sql.join(terms.map((term) => sql`t1.person_id IN (${termMatches(tenantId, term)})`), sql` AND `)}` : sql``;
+const alsoMatching = (tenantId: string, terms: readonly SearchTerm[], named: boolean) =>
+  terms.length > 0 ? sql`WHERE ${sql.join(terms.map((term) => sql`t1.person_id IN (${termMatches(tenantId, term, { sortName: false, named })})`), sql` AND `)}` : sql``;
 
 /**
  * From how many matches a page of `m` (ids) in name order walks persons_sort, testing each person
@@ -420,6 +415,15 @@ const alsoMatching = (tenantId: string, terms: readonly SearchTerm[]) =>
  * 25 entries of the walk do.
  */
 const WALK_FROM = 500;
+
+/** A word of the name (the sort name's words, split at spaces as searchWordsOf splits them) starts with `word`. */
+const nameHas = (sortName: SQL, word: string) => sql`strpos(' ' || ${sortName}, ${` ${word}`}) > 0`;
+
+/** A word of the name starts with one of the term's writings, or the person holds a position it names. */
+function namedOrHolding(tenantId: string, term: SearchTerm, id: SQL, sortName: SQL): SQL {
+  const named = term.words.map((word) => nameHas(sortName, word));
+  return sql`(${sql.join([...named, ...(term.positionIds.length > 0 ? [sql`${id} IN (${holdersOf(tenantId, term.positionIds)})`] : [])], sql` OR `)})`;
+}
 
 /** The holders of the given positions (position_people's key). */
 const holdersOf = (tenantId: string, positionIds: readonly string[]) =>
@@ -461,13 +465,15 @@ async function positionsTitled(tx: Drizzle, tenantId: string, words: readonly st
 
 /**
  * The persons one of whose search words starts with one of the term's writings (the term index
- * alone answers it), and the holders of the positions its title matched ("bodega" finds the jefa
- * de bodega and the bodegueros), perhaps with their sort names.
+ * alone answers it; `named`: a word of their name, which the index's sort name tells), and the
+ * holders of the positions its title matched ("bodega" finds the jefa de bodega and the
+ * bodegueros), perhaps with their sort names.
  */
-function termMatches(tenantId: string, term: SearchTerm, withSortName = false): SQL {
+function termMatches(tenantId: string, term: SearchTerm, options: { sortName: boolean; named: boolean } = { sortName: false, named: false }): SQL {
+  const withSortName = options.sortName;
   const ranges = term.words.map((word) => {
     const { low, high } = prefixRange(word);
-    return sql`(st.term COLLATE "C" >= ${low} AND st.term COLLATE "C" < ${high})`;
+    return sql`(st.term COLLATE "C" >= ${low} AND st.term COLLATE "C" < ${high}${options.named ? sql` AND ${nameHas(sql`st.sort_name`, word)}` : sql``})`;
   });
   const words = sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
   if (term.positionIds.length === 0) return words;
