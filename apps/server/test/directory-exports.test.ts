@@ -54,6 +54,12 @@ describe.each(engines())('persons exports on %s', (engine) => {
     return finished(job.id);
   };
 
+  it("exports whom the list's search finds, the holders of a position by its title's word included", async () => {
+    // "exportador" is in no name or e-mail (Exportada, export1@…): only the position's title has it
+    const job = await start({ format: 'csv', filters: { search: 'exportador' } });
+    expect(job).toMatchObject({ status: 'DONE', rows: 2 });
+  });
+
   it('exports the filtered persons as CSV in the background, formula-leading cells neutralised', async () => {
     const job = await start({ format: 'csv', filters: { search: 'export' } });
     expect(job).toMatchObject({ format: 'csv', status: 'DONE', percent: 100, rows: 2, download_url: `${EXPORTS}${job.id}/download` });

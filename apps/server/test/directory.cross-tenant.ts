@@ -424,6 +424,12 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       const found = await json<{ results: { id: string }[] }>(await options(`search=${encodeURIComponent(theirs.name)}&page_size=50`), 200);
       expect(found.results.map((p) => p.id)).not.toContain(f.b.personId);
       expect((await options(`audience=${(await bAudience(server, f)).id}`)).status).toBe(404);
+      // the title of a position only the other organisation has finds its holder there, never here (picker or list)
+      await bPosition(server, f);
+      const ids = async (response: Response) => (await json<{ results: { id: string }[] }>(response, 200)).results.map((p) => p.id);
+      expect(await ids(await options('search=jefe%20turno%20b&page_size=50'))).not.toContain(f.b.personId);
+      expect(await ids(await server.api('demo', `${PERSONS}?search=jefe%20turno%20b&page_size=200`, { token: a(f) }))).not.toContain(f.b.personId);
+      expect(await ids(await server.api('demo-norte', `${AUD}/person-options/?search=jefe%20turno%20b`, { token: b(f) }))).toContain(f.b.personId);
       await expectMismatch(await server.api('demo', `${AUD}/person-options/`, { token: b(f) }));
       expect((await json<{ results: { id: string }[] }>(await server.api('demo-norte', `${AUD}/person-options/?ids=${f.b.personId}`, { token: b(f) }), 200)).results).toHaveLength(1);
     },

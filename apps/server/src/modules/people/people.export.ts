@@ -248,15 +248,16 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
   );
   if (!row) return;
   const filters = personQueryOf(tenantId, row.filters as Partial<TPersonFilters>) ?? { idIn: holdersSql(tenantId, []) };
-  const { where } = await platform.db.transaction(tenantId, (tx) => personFilters(tx, tenantId, filters));
   const key = storageKey(tenantId, exportId, row.format);
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   stored.catch(() => undefined);
   try {
-    const total = await platform.db.transaction(tenantId, async (tx) => {
+    // the filters' WHERE (the positions its search names are looked up once) and how many it selects
+    const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
+      const { where } = await personFilters(tx, tenantId, filters);
       const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`)) as unknown as { rows: { total: number }[] };
-      return counted.rows[0]?.total ?? 0;
+      return { where, total: counted.rows[0]?.total ?? 0 };
     });
     let sheet: ExcelJS.Worksheet | null = null;
     let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
