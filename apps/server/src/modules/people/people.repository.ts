@@ -390,9 +390,9 @@ export async function listPersonOptions(
 
 /**
  * The persons with a search word starting with each term (one of its writings), or holding a
- * position whose title matches it, with their sort names. A term that names no position goes
- * first: the search words' index then gives the sort names, and the holders a later term adds are
- * only tested for (a search whose every term names positions goes through `termIds`).
+ * position whose title matches it, with their sort names. Some term must name no position
+ * (a search whose every term names positions goes through `termIds`): it goes first, the search
+ * words' index gives the sort names, and the holders a later term adds are only tested for.
  */
 function termCandidates(tenantId: string, terms: readonly SearchTerm[]): SQL {
   const [first, ...rest] = [...terms].sort((a, b) => a.positionIds.length - b.positionIds.length);
@@ -477,10 +477,9 @@ function termMatches(tenantId: string, term: SearchTerm, options: { sortName: bo
   });
   const words = sql`SELECT st.person_id${withSortName ? sql`, st.sort_name` : sql``} FROM person_search_terms st WHERE st.tenant_id = ${tenantId} AND (${sql.join(ranges, sql` OR `)})`;
   if (term.positionIds.length === 0) return words;
-  const holders = withSortName
-    ? sql`SELECT h.person_id, hp.sort_name FROM (${holdersOf(tenantId, term.positionIds)}) h JOIN persons hp ON hp.tenant_id = ${tenantId} AND hp.id = h.person_id`
-    : holdersOf(tenantId, term.positionIds);
-  return sql`${words} UNION ALL ${holders}`;
+  // the holders' sort names are in no index by person: a term that names positions is never the one asked for them
+  if (withSortName) throw new Error('termMatches: sort names asked of a term that names positions');
+  return sql`${words} UNION ALL ${holdersOf(tenantId, term.positionIds)}`;
 }
 
 /** A person of a list page, with what the list shows of their documents and positions. */
