@@ -178,6 +178,26 @@ describe.each(engines())('people directory on %s', (engine) => {
     for (const query of ['+56 9 8765 4320', '8765 4320']) expect((await list(`?search=${encodeURIComponent(query)}`)).results.map((p) => p.id), query).not.toContain(person.id);
   });
 
+  it('says which phone or other e-mail found a person when nothing the list shows did', async () => {
+    const person = await body<Person>(
+      await create({ name: 'Telma Ossandón', primary_email: 'telma@faena.test', other_emails: ['tossandon@proveedor.test'], identity_documents: [{ type: 'CL_CI', number: '16543210-K' }], phones: ['+56 9 4455 6677', '(2) 2999 1000'] }),
+    );
+    const matchesOf = async (query: string) => {
+      const page = await list(`?search=${encodeURIComponent(query)}&page_size=200`);
+      return (page.results as (Person & { search_matches?: unknown })[]).find((p) => p.id === person.id)?.search_matches;
+    };
+    // a phone typed whole or in part; another e-mail; each named as the person has it
+    const [mobile, office] = person.phones.map((phone) => phone.number);
+    expect(await matchesOf('+56 9 4455 6677')).toEqual([{ field: 'phone', value: mobile }]);
+    expect(await matchesOf('2999')).toEqual([{ field: 'phone', value: office }]);
+    expect(await matchesOf('tossandon')).toEqual([{ field: 'other_email', value: 'tossandon@proveedor.test' }]);
+    expect(await matchesOf('telma 4455')).toEqual([{ field: 'phone', value: mobile }]);
+    // what the list shows explains the rest: the name, the primary e-mail, a document
+    for (const query of ['telma', 'ossandon', 'telma@faena', '16543210', '16.543.210-k']) expect(await matchesOf(query), query).toEqual([]);
+    // no search, no field
+    expect((await list('?page_size=200')).results.find((p) => p.id === person.id)).not.toHaveProperty('search_matches');
+  });
+
   it('finds the holders of a position by the start of a word of its title, with the other words of the search', async () => {
     const position = async (title: string) => (await body<{ id: string }>(await server.api('demo', `${AUD}/positions/`, { method: 'POST', token: admin, json: { title, people: [] } }))).id;
     const jefa = await position('Jefa de Bodega (Turno Noche)');

@@ -115,6 +115,13 @@ describe('people', () => {
     await page.getByRole('link', { name: '+56 9 1111 2222' }).waitFor();
     expect(await page.getByRole('link', { name: '+56 9 8765 4321' }).count()).toBe(0);
 
+    // Found by a phone the list does not show: the row says which one.
+    await goto(page, `/people?q=${encodeURIComponent('1111 2222')}`, '[data-testid=person-row]');
+    await page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('person-search-match').filter({ hasText: 'Coincide con el teléfono +56 9 1111 2222' }).waitFor();
+    await shot(page, 'people-search-phone', 'desktop');
+    await page.locator('[data-testid=person-row]', { hasText: name }).getByRole('link', { name }).click();
+    await page.waitForSelector('[data-testid=person-detail]');
+
     // Disable with confirmation, then the list (active people) no longer shows her; all statuses do.
     await page.click('[data-testid=person-toggle-disabled]');
     await page.getByRole('dialog').getByRole('button', { name: 'Deshabilitar' }).click();

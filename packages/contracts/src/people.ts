@@ -12,6 +12,9 @@ export const ZPhone = z.object({ number: z.string(), label: z.string().nullable(
 export type TPhone = z.infer<typeof ZPhone>;
 export const ZPersonOrigin = z.enum(PERSON_ORIGINS);
 
+export const ZSearchMatch = z.object({ field: z.enum(['phone', 'other_email']), value: z.string() }).meta({ id: 'PersonSearchMatch' });
+export type TSearchMatch = z.infer<typeof ZSearchMatch>;
+
 /** A person as the list shows it. */
 export const ZPersonListItem = z
   .object({
@@ -30,12 +33,18 @@ export const ZPersonListItem = z
     positions: z.array(ZPositionRef),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * Only on a search: the person's phones and other e-mails that a search term found while
+     * nothing the list shows (name, primary e-mail, documents, positions) did; so the list can
+     * say why the person is there. Empty when what it shows explains it.
+     */
+    search_matches: z.array(ZSearchMatch).optional(),
   })
   .meta({ id: 'PersonListItem' });
 export type TPersonListItem = z.infer<typeof ZPersonListItem>;
 
 /** Every field of the person form (spec forms §3). */
-export const ZPerson = ZPersonListItem.extend({
+export const ZPerson = ZPersonListItem.omit({ search_matches: true }).extend({
   roles: z.array(z.string()),
   groups: z.array(z.string()),
   other_emails: z.array(z.string()),

@@ -487,6 +487,32 @@ export interface PersonListRow extends PersonRow {
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
   invited: boolean;
+  /** On a search: what the list does not show (a phone, another e-mail) and yet found the person. */
+  searchMatches?: SearchMatch[];
+}
+
+/** A phone or another e-mail of a person that a search term found while nothing the list shows did. */
+export interface SearchMatch {
+  field: 'phone' | 'other_email';
+  value: string;
+}
+
+/**
+ * Why a search found a person, when the list cannot show it: each term that starts none of the
+ * words the list shows (the name's, the primary e-mail, the documents) and none of the titles of
+ * the person's positions, and yet starts a phone's or another e-mail's word (`searchWordsOf`).
+ */
+export function searchMatchesOf(terms: readonly SearchTerm[], row: Pick<PersonListRow, 'name' | 'primaryEmail' | 'documents' | 'positions' | 'phones' | 'otherEmails'>): SearchMatch[] {
+  const shown = searchWordsOf({ name: row.name, primaryEmail: row.primaryEmail, documents: row.documents });
+  const held = new Set(row.positions.map((position) => position.id));
+  const found = new Map<string, SearchMatch>();
+  for (const term of terms) {
+    const starts = (word: string) => term.words.some((writing) => word.startsWith(writing));
+    if (shown.some(starts) || term.positionIds.some((id) => held.has(id))) continue;
+    for (const phone of row.phones) if (searchWordsOf({ name: '', phones: [phone] }).some(starts)) found.set(`phone:${phone.number}`, { field: 'phone', value: phone.number });
+    for (const email of row.otherEmails) if (searchWordsOf({ name: '', otherEmails: [email] }).some(starts)) found.set(`other_email:${email}`, { field: 'other_email', value: email });
+  }
+  return [...found.values()];
 }
 
 /** `invitedSql` for one person of the tenant. */
@@ -540,6 +566,7 @@ export async function listPersons(
   query: PersonQuery & { limit: number; offset: number; ordering?: 'name' | '-created_at' },
 ): Promise<{ count: number; rows: PersonListRow[] }> {
   const { where, terms, narrowing } = await personFilters(tx, tenantId, query);
+  const matched = (row: PersonListRow): PersonListRow => (terms.length > 0 ? { ...row, searchMatches: searchMatchesOf(terms, row) } : row);
   // newest first walks persons_created; by name, persons_sort
   const recent = query.ordering === '-created_at';
   const order = (p: SQL) => (recent ? sql`${p}.created_at DESC NULLS LAST, ${p}.id DESC NULLS LAST` : sql`${p}.sort_name COLLATE "C", ${p}.id`);
@@ -593,7 +620,7 @@ export async function listPersons(
     row.id === null
       ? []
       : [
-          {
+          matched({
             id: row.id,
             passport: row.passport,
             name: row.name,
@@ -617,7 +644,7 @@ export async function listPersons(
             documents: row.documents,
             positions: row.positions,
             invited: row.invited,
-          },
+          }),
         ],
   );
   return { count, rows };

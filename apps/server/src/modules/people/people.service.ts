@@ -30,6 +30,7 @@ import {
   type PersonFields,
   type PersonQuery,
   type PersonRow,
+  type SearchMatch,
   invitationCandidates,
   isInvited,
 } from './people.repository.ts';
@@ -43,6 +44,7 @@ interface Extras {
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
   invited: boolean;
+  searchMatches?: SearchMatch[] | undefined;
 }
 
 export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
@@ -61,6 +63,7 @@ export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {
     positions: row.positions,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.searchMatches && { search_matches: row.searchMatches }),
   };
 }
 

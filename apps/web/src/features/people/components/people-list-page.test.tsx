@@ -20,6 +20,9 @@ beforeEach(() => {
       // Ana left the organisation: a search of the active people finds nobody
       const query = new URL(url, 'http://x').searchParams;
       if (query.get('search') === 'ana' && query.get('status') === 'active') return { count: 0, next: null, previous: null, results: [] };
+      // found by what the row does not show: a phone and another e-mail
+      if (query.get('search') === '4455')
+        return { count: 1, next: null, previous: null, results: [{ ...ANA, search_matches: [{ field: 'phone', value: '+56944556677' }, { field: 'other_email', value: 'arojas@proveedor.test' }] }] };
       return { count: 1, next: null, previous: null, results: [ANA] };
     }
     return undefined;
@@ -71,5 +74,11 @@ describe('PeopleListPage', () => {
     expect(router.state.location.search).toBe('');
     expect(screen.getByTestId<HTMLInputElement>('people-search').value).toBe('');
     expect(listRequests().at(-1)?.get('search')).toBeNull();
+  });
+
+  it('says which phone or other e-mail found a person the row does not show', async () => {
+    await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=4455' });
+    await screen.findByText('Ana Rojas');
+    expect(screen.getByTestId('person-search-match').textContent).toBe('Coincide con el teléfono +56 9 4455 6677 · Coincide con el correo arojas@proveedor.test');
   });
 });

@@ -1,7 +1,9 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
+import { formatPhone } from '@faena/domain/phones';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
@@ -10,6 +12,21 @@ import classes from './people.module.css';
 export function joinCut(items: string[], more: (n: number) => string): string {
   if (items.length <= 3) return items.join(', ');
   return `${items.slice(0, 3).join(', ')} ${more(items.length - 3)}`;
+}
+
+/** Why a search found the person when the row cannot show it: the phone or other e-mail that matched. */
+function SearchMatches({ person }: { person: TPersonListItem }) {
+  const { t } = useTranslation();
+  if (!person.search_matches?.length) return null;
+  const text = person.search_matches.map((match) => t(`people.list.matched.${match.field}`, { value: match.field === 'phone' ? formatPhone(match.value) : match.value })).join(' · ');
+  return (
+    <Group gap={4} wrap="nowrap" c="dimmed" data-testid="person-search-match">
+      <IconSearch size={12} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
+      <Text size="xs" c="dimmed" truncate>
+        {text}
+      </Text>
+    </Group>
+  );
 }
 
 /** The rows picked for a bulk action (the desktop table, for MANAGE_PEOPLE). */
@@ -59,6 +76,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                       {documents(person).join(' · ')}
                     </Text>
                   )}
+                  <SearchMatches person={person} />
                 </Stack>
               </Group>
             </Paper>
@@ -114,6 +132,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                     <Text size="xs" c="dimmed" truncate>
                       {person.primary_email ?? t('people.list.noEmail')}
                     </Text>
+                    <SearchMatches person={person} />
                   </Stack>
                 </Group>
               </Table.Td>
