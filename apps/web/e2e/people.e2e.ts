@@ -500,6 +500,10 @@ describe('people', () => {
       // The search reaches the URL after its debounce: click only in the filtered list.
       await page.waitForURL(/[?&]q=fernanda/);
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().waitFor();
+      // what the search matched is marked in the name, accents and all
+      // (once the searched page has come: the rows of the page before are not marked)
+      await expect.poll(() => page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByTestId('search-mark').allTextContents()).toEqual(['Fernanda', 'Pérez']);
+      await shot(page, 'people-searched', viewport);
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
       await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
       await shot(page, 'people-detail', viewport);

@@ -20,6 +20,9 @@ beforeEach(() => {
       // Ana left the organisation: a search of the active people finds nobody
       const query = new URL(url, 'http://x').searchParams;
       if (query.get('search') === 'ana' && query.get('status') === 'active') return { count: 0, next: null, previous: null, results: [] };
+      // found by the fifth of her positions
+      if (query.get('search') === 'ana bodega')
+        return { count: 1, next: null, previous: null, results: [{ ...ANA, positions: ['Cajera', 'Vendedora', 'Guardia', 'Supervisora', 'Jefa de Bodega (Noche)'].map((title, i) => ({ id: `pos-${i}`, title })) }] };
       // found by what the row does not show: a phone and another e-mail
       if (query.get('search') === '4455')
         return { count: 1, next: null, previous: null, results: [{ ...ANA, search_matches: [{ field: 'phone', value: '+56944556677' }, { field: 'other_email', value: 'arojas@proveedor.test' }] }] };
@@ -64,7 +67,8 @@ describe('PeopleListPage', () => {
     const { router } = await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=ana&origin=OWN_ORGANIZATION' });
     expect((await screen.findByTestId('people-empty')).textContent).toContain('Nadie coincide con la búsqueda o los filtros.');
     screen.getByTestId('people-empty-all').click();
-    await screen.findByText('Ana Rojas');
+    // her name, with what the search matched marked in it
+    await screen.findByRole('link', { name: 'Ana Rojas' });
     expect(router.state.location.search).toContain('status=all');
     expect(listRequests().at(-1)?.get('search')).toBe('ana');
 
@@ -80,5 +84,12 @@ describe('PeopleListPage', () => {
     await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=4455' });
     await screen.findByText('Ana Rojas');
     expect(screen.getByTestId('person-search-match').textContent).toBe('Coincide con el teléfono +56 9 4455 6677 · Coincide con el correo arojas@proveedor.test');
+  });
+
+  it('marks what the search matched in the name and the titles, and puts a matched position before the cut', async () => {
+    await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=ana%20bodega' });
+    await screen.findByText('Ana');
+    expect(screen.getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'Bodega']);
+    expect(screen.getByTestId('person-row').textContent).toContain('Jefa de Bodega (Noche), Cajera, Vendedora ... y 2 más');
   });
 });

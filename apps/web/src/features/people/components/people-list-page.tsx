@@ -208,7 +208,13 @@ export function PeopleListPage() {
         </Paper>
       ) : (
         <div style={{ opacity: people.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <PeopleResults people={people.data.results} isMobile={isMobile} selection={selectable ? { selected, onChange: select } : undefined} />
+          <PeopleResults
+            people={people.data.results}
+            isMobile={isMobile}
+            selection={selectable ? { selected, onChange: select } : undefined}
+            // the rows of an earlier search, while the next one loads, are not marked with it
+            search={people.isPlaceholderData ? undefined : state.filters.search}
+          />
         </div>
       )}
       {count > 0 && (

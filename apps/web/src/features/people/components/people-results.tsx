@@ -1,10 +1,13 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
 import { formatPhone } from '@faena/domain/phones';
+import { searchTerms, wordStartRanges } from '../lib/search-highlight.ts';
 import { PersonAvatar } from './person-avatar.tsx';
+import { Marked } from './search-marks.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
 
@@ -35,12 +38,34 @@ export interface PeopleSelection {
   onChange: (ids: readonly string[], checked: boolean) => void;
 }
 
-/** The page of people: a table on desktop (with a checkbox per row when `selection` is given), cards on phones. */
-export function PeopleResults({ people, isMobile, selection }: { people: TPersonListItem[]; isMobile: boolean; selection?: PeopleSelection | undefined }) {
+/**
+ * The page of people: a table on desktop (with a checkbox per row when `selection` is given), cards
+ * on phones. With the `search` the page was found by, what it matched in names and position titles
+ * is marked, and the positions it matched come first (before a long list is cut).
+ */
+export function PeopleResults({ people, isMobile, selection, search = '' }: { people: TPersonListItem[]; isMobile: boolean; selection?: PeopleSelection | undefined; search?: string | undefined }) {
   const { t } = useTranslation();
+  const terms = useMemo(() => searchTerms(search), [search]);
   const more = (n: number) => t('people.list.more', { n });
   const documents = (person: TPersonListItem) => person.identity_documents.map((doc) => `${t(`people.documentTypesShort.${doc.type}`)} ${doc.number}`);
-  const positions = (person: TPersonListItem) => joinCut(person.positions.map((position) => position.title), more);
+  const name = (person: TPersonListItem) => <Marked text={person.name} ranges={wordStartRanges(person.name, terms)} />;
+  const positions = (person: TPersonListItem) => {
+    // a search of single letters is the start of a name only
+    const titles = person.positions.map((position) => ({ title: position.title, ranges: terms.namePrefix ? [] : wordStartRanges(position.title, terms, 'title') }));
+    const ordered = [...titles.filter((title) => title.ranges.length > 0), ...titles.filter((title) => title.ranges.length === 0)];
+    const shown = ordered.length <= 3 ? ordered : ordered.slice(0, 3);
+    return (
+      <>
+        {shown.map((title, i) => (
+          <Fragment key={i}>
+            {i > 0 && ', '}
+            <Marked text={title.title} ranges={title.ranges} />
+          </Fragment>
+        ))}
+        {ordered.length > 3 && ` ${more(ordered.length - 3)}`}
+      </>
+    );
+  };
 
   if (isMobile) {
     return (
@@ -54,7 +79,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     {/* A long name takes a second line rather than losing its surnames. */}
                     <Text fw={600} lineClamp={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {person.name}
+                      {name(person)}
                     </Text>
                     {/* The state reads whole; the name gives way. */}
                     <span style={{ flex: 'none', display: 'flex' }}>
@@ -127,7 +152,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                   <PersonAvatar person={person} size={36} />
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Anchor component={Link} to={`/people/${person.id}`} fw={600} size="sm">
-                      {person.name}
+                      {name(person)}
                     </Anchor>
                     <Text size="xs" c="dimmed" truncate>
                       {person.primary_email ?? t('people.list.noEmail')}
@@ -140,7 +165,7 @@ export function PeopleResults({ people, isMobile, selection }: { people: TPerson
                 <Text size="sm">{joinCut(documents(person), more) || '—'}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{positions(person) || '—'}</Text>
+                <Text size="sm">{person.positions.length > 0 ? positions(person) : '—'}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{person.origin ? t(`people.originShort.${person.origin}`) : '—'}</Text>
