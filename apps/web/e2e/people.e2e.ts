@@ -119,6 +119,11 @@ describe('people', () => {
     await goto(page, `/people?q=${encodeURIComponent('1111 2222')}`, '[data-testid=person-row]');
     await page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('person-search-match').filter({ hasText: 'Coincide con el teléfono +56 9 1111 2222' }).waitFor();
     await shot(page, 'people-search-phone', 'desktop');
+    // Found by the start of her RUT: it is marked in the documents column.
+    await goto(page, `/people?q=${encodeURIComponent(document.slice(0, 6))}`, '[data-testid=person-row]');
+    await expect
+      .poll(() => page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('search-mark').allTextContents())
+      .toEqual([document.slice(0, 6)]);
     await page.locator('[data-testid=person-row]', { hasText: name }).getByRole('link', { name }).click();
     await page.waitForSelector('[data-testid=person-detail]');
 
@@ -500,9 +505,9 @@ describe('people', () => {
       // The search reaches the URL after its debounce: click only in the filtered list.
       await page.waitForURL(/[?&]q=fernanda/);
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().waitFor();
-      // what the search matched is marked in the name, accents and all
+      // what the search matched is marked: in the name, accents and all, and at the start of the e-mail
       // (once the searched page has come: the rows of the page before are not marked)
-      await expect.poll(() => page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByTestId('search-mark').allTextContents()).toEqual(['Fernanda', 'Pérez']);
+      await expect.poll(() => page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByTestId('search-mark').allTextContents()).toEqual(['Fernanda', 'Pérez', 'fernanda']);
       await shot(page, 'people-searched', viewport);
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
       await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');

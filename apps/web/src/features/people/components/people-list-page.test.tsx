@@ -86,10 +86,10 @@ describe('PeopleListPage', () => {
     expect(screen.getByTestId('person-search-match').textContent).toBe('Coincide con el teléfono +56 9 4455 6677 · Coincide con el correo arojas@proveedor.test');
   });
 
-  it('marks what the search matched in the name and the titles, and puts a matched position before the cut', async () => {
+  it('marks what the search matched in the name, the e-mail and the titles, and puts a matched position before the cut', async () => {
     await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=ana%20bodega' });
     await screen.findByText('Ana');
-    expect(screen.getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'Bodega']);
+    expect(screen.getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'ana', 'Bodega']);
     expect(screen.getByTestId('person-row').textContent).toContain('Jefa de Bodega (Noche), Cajera, Vendedora ... y 2 más');
   });
 });

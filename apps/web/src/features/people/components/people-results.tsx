@@ -5,17 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
 import { formatPhone } from '@faena/domain/phones';
-import { searchTerms, wordStartRanges } from '../lib/search-highlight.ts';
+import { searchTerms, wordStartRanges, type Range } from '../lib/search-highlight.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { Marked } from './search-marks.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
-
-/** Spec forms §9: lists shown as text are cut after 3 items, then "... y N más". */
-export function joinCut(items: string[], more: (n: number) => string): string {
-  if (items.length <= 3) return items.join(', ');
-  return `${items.slice(0, 3).join(', ')} ${more(items.length - 3)}`;
-}
 
 /** Why a search found the person when the row cannot show it: the phone or other e-mail that matched. */
 function SearchMatches({ person }: { person: TPersonListItem }) {
@@ -38,34 +32,49 @@ export interface PeopleSelection {
   onChange: (ids: readonly string[], checked: boolean) => void;
 }
 
+/** An item of a row's list (a position, a document): a label before it, its text, what the search matched in it. */
+interface MarkedItem {
+  label?: string;
+  text: string;
+  ranges: Range[];
+}
+
+/**
+ * Items joined with commas and cut after `cut` ("... y N más", spec forms §9), the ones the search
+ * matched first, so a person found by their fifth position does not show it cut away.
+ */
+function MarkedList({ items, more, cut = 3, separator = ', ' }: { items: MarkedItem[]; more: (n: number) => string; cut?: number; separator?: string }) {
+  const ordered = [...items.filter((item) => item.ranges.length > 0), ...items.filter((item) => item.ranges.length === 0)];
+  const shown = ordered.length <= cut ? ordered : ordered.slice(0, cut);
+  return (
+    <>
+      {shown.map((item, i) => (
+        <Fragment key={i}>
+          {i > 0 && separator}
+          {item.label && `${item.label} `}
+          <Marked text={item.text} ranges={item.ranges} />
+        </Fragment>
+      ))}
+      {ordered.length > cut && ` ${more(ordered.length - cut)}`}
+    </>
+  );
+}
+
 /**
  * The page of people: a table on desktop (with a checkbox per row when `selection` is given), cards
- * on phones. With the `search` the page was found by, what it matched in names and position titles
- * is marked, and the positions it matched come first (before a long list is cut).
+ * on phones. With the `search` the page was found by, what it matched is marked (the name, the
+ * e-mail, documents, position titles), matched documents and positions come first, and a phone or
+ * another e-mail that matched is named.
  */
 export function PeopleResults({ people, isMobile, selection, search = '' }: { people: TPersonListItem[]; isMobile: boolean; selection?: PeopleSelection | undefined; search?: string | undefined }) {
   const { t } = useTranslation();
   const terms = useMemo(() => searchTerms(search), [search]);
   const more = (n: number) => t('people.list.more', { n });
-  const documents = (person: TPersonListItem) => person.identity_documents.map((doc) => `${t(`people.documentTypesShort.${doc.type}`)} ${doc.number}`);
   const name = (person: TPersonListItem) => <Marked text={person.name} ranges={wordStartRanges(person.name, terms)} />;
-  const positions = (person: TPersonListItem) => {
-    // a search of single letters is the start of a name only
-    const titles = person.positions.map((position) => ({ title: position.title, ranges: terms.namePrefix ? [] : wordStartRanges(position.title, terms, 'title') }));
-    const ordered = [...titles.filter((title) => title.ranges.length > 0), ...titles.filter((title) => title.ranges.length === 0)];
-    const shown = ordered.length <= 3 ? ordered : ordered.slice(0, 3);
-    return (
-      <>
-        {shown.map((title, i) => (
-          <Fragment key={i}>
-            {i > 0 && ', '}
-            <Marked text={title.title} ranges={title.ranges} />
-          </Fragment>
-        ))}
-        {ordered.length > 3 && ` ${more(ordered.length - 3)}`}
-      </>
-    );
-  };
+  const email = (email: string) => <Marked text={email} ranges={wordStartRanges(email, terms, 'email')} />;
+  const documents = (person: TPersonListItem): MarkedItem[] =>
+    person.identity_documents.map((doc) => ({ label: t(`people.documentTypesShort.${doc.type}`), text: doc.number, ranges: wordStartRanges(doc.number, terms, 'document') }));
+  const positions = (person: TPersonListItem): MarkedItem[] => person.positions.map((position) => ({ text: position.title, ranges: wordStartRanges(position.title, terms, 'title') }));
 
   if (isMobile) {
     return (
@@ -88,17 +97,17 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                   </Group>
                   {person.primary_email && (
                     <Text size="sm" c="dimmed" truncate>
-                      {person.primary_email}
+                      {email(person.primary_email)}
                     </Text>
                   )}
                   {person.positions.length > 0 && (
                     <Text size="sm" lineClamp={2}>
-                      {positions(person)}
+                      <MarkedList items={positions(person)} more={more} />
                     </Text>
                   )}
                   {person.identity_documents.length > 0 && (
                     <Text size="xs" c="dimmed" truncate>
-                      {documents(person).join(' · ')}
+                      <MarkedList items={documents(person)} more={more} cut={Infinity} separator=" · " />
                     </Text>
                   )}
                   <SearchMatches person={person} />
@@ -155,17 +164,17 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                       {name(person)}
                     </Anchor>
                     <Text size="xs" c="dimmed" truncate>
-                      {person.primary_email ?? t('people.list.noEmail')}
+                      {person.primary_email ? email(person.primary_email) : t('people.list.noEmail')}
                     </Text>
                     <SearchMatches person={person} />
                   </Stack>
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{joinCut(documents(person), more) || '—'}</Text>
+                <Text size="sm">{person.identity_documents.length > 0 ? <MarkedList items={documents(person)} more={more} /> : '—'}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{person.positions.length > 0 ? positions(person) : '—'}</Text>
+                <Text size="sm">{person.positions.length > 0 ? <MarkedList items={positions(person)} more={more} /> : '—'}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{person.origin ? t(`people.originShort.${person.origin}`) : '—'}</Text>

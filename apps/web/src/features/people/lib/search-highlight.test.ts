@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { searchTerms, wordStartRanges } from './search-highlight.ts';
+import { searchTerms, wordStartRanges, type MarkedKind } from './search-highlight.ts';
 
-const marked = (text: string, search: string, words: 'name' | 'title' = 'name') =>
+const marked = (text: string, search: string, words: MarkedKind = 'name') =>
   wordStartRanges(text, searchTerms(search), words)
     .map(({ start, end }) => text.slice(start, end))
     .join('|');
@@ -31,5 +31,25 @@ describe('wordStartRanges', () => {
 
   it('keeps characters outside the basic plane whole', () => {
     expect(marked('🙂 Ana', 'ana')).toBe('Ana');
+  });
+});
+
+describe('wordStartRanges of e-mails and documents', () => {
+  it('marks the start of an e-mail only', () => {
+    expect(marked('ana.rojas@faena.test', 'ana.ro', 'email')).toBe('ana.ro');
+    expect(marked('ana.rojas@faena.test', 'rojas', 'email')).toBe('');
+    expect(marked('Ana.Rojas@Faena.test', 'ana', 'email')).toBe('Ana');
+  });
+
+  it('marks a document number however the search writes it, across its dots and dash', () => {
+    expect(marked('18614887-8', '18614887', 'document')).toBe('18614887');
+    expect(marked('18614887-8', '18.614.887-8', 'document')).toBe('18614887-8');
+    expect(marked('18614887-8', '18 614 887-8', 'document')).toBe('18614887-8');
+    expect(marked('7775735-K', '7775735k', 'document')).toBe('7775735-K');
+    expect(marked('V2845173', 'v284', 'document')).toBe('V284');
+    expect(marked('18614887-8', '614887', 'document')).toBe('');
+    // a name's word does not mark a number, and a number written in groups is one term
+    expect(marked('18614887-8', 'ana', 'document')).toBe('');
+    expect(searchTerms('+56 9 1111 2222').terms).toEqual(['+56911112222']);
   });
 });

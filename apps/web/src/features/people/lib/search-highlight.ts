@@ -6,28 +6,54 @@ export interface Range {
   end: number;
 }
 
+export interface SearchTerms {
+  terms: string[];
+  /** A search of single letters only: one prefix of the whole name (a jump to a letter). */
+  namePrefix: boolean;
+}
+
+/** A search that is one number written in groups (+56 9 1234 5678, 12 345 678-5): the server takes it whole. */
+const WRITTEN_NUMBER = /^\+?\(?\d[\d\s().-]*[\s()][\d\s().-]*k?$/;
+/** A word the server compares with documents without its dots and dash (12.345.678-5). */
+const NUMBER_WORD = /^[\d.-]+k?$/;
+
 /**
  * The terms a people search matches words with, as the server takes them (decision 008): the
- * search folded (no case, no accents) and split at spaces; a search of single letters only is one
- * prefix of the whole name. A term of signs alone (part of an e-mail, say) marks nothing.
+ * search folded (no case, no accents) and split at spaces, a number written in groups kept whole;
+ * a search of single letters only is one prefix of the whole name. A term of signs alone marks
+ * nothing.
  */
-export function searchTerms(search: string): { terms: string[]; namePrefix: boolean } {
+export function searchTerms(search: string): SearchTerms {
   const folded = foldText(search);
+  if (WRITTEN_NUMBER.test(folded) && folded.replace(/\D/g, '').length >= 6) return { terms: [folded.replace(/[^\dk+]/g, '')], namePrefix: false };
   const words = folded.split(' ').filter(Boolean);
   if (words.length > 0 && words.every((word) => word.length < 2)) return { terms: [folded], namePrefix: true };
   return { terms: words.filter((word) => /[\p{L}\p{N}]/u.test(word)), namePrefix: false };
 }
 
+/**
+ * What a text is, for where its words start and how its characters compare: a name's words are
+ * what spaces separate; a position title's, what any sign separates; an e-mail is one word; a
+ * document number is one word of its letters and digits (its dots, dashes and spaces dropped).
+ */
+export type MarkedKind = 'name' | 'title' | 'email' | 'document';
+
 const SPACE = /\s/u;
 const SIGN = /[^\p{L}\p{N}]/u;
 
+const foldChar = (char: string, kind: MarkedKind) => {
+  if (kind === 'document') return /[\p{L}\p{N}]/u.test(char) ? foldText(char) : '';
+  return foldText(char) || (SPACE.test(char) ? ' ' : '');
+};
+
+const termFor = (term: string, kind: MarkedKind) => (kind === 'document' && NUMBER_WORD.test(term.replace('+', '')) && /\d/.test(term) ? term.replace(/[^\dk]/g, '') : term);
+
 /**
- * Where `terms` start a word of `text`, comparing without case or accents, as the search does: a
- * name's words are what spaces separate; a position title's, what any sign separates
- * (`words: 'title'`). With `namePrefix` only the text's start counts. Overlapping stretches are merged.
+ * Where the search's terms start a word of `text`, compared without case or accents as the search
+ * compares (`kind` says what the text is). Overlapping stretches are merged.
  */
-export function wordStartRanges(text: string, search: { terms: readonly string[]; namePrefix: boolean }, words: 'name' | 'title' = 'name'): Range[] {
-  if (search.terms.length === 0) return [];
+export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedKind = 'name'): Range[] {
+  if (search.terms.length === 0 || (search.namePrefix && kind !== 'name')) return [];
   // the folded text and, for each of its code units, the character of `text` it came from
   // (`offsets`: where each character starts; one past the last, the text's length)
   let folded = '';
@@ -35,20 +61,21 @@ export function wordStartRanges(text: string, search: { terms: readonly string[]
   const offsets: number[] = [];
   let offset = 0;
   for (const char of text) {
-    const f = foldText(char) || (SPACE.test(char) ? ' ' : '');
+    const f = foldChar(char, kind);
     folded += f;
     for (let unit = 0; unit < f.length; unit++) origin.push(offsets.length);
     offsets.push(offset);
     offset += char.length;
   }
   offsets.push(offset);
-  const separator = words === 'name' ? SPACE : SIGN;
+  const separator = kind === 'title' ? SIGN : SPACE;
+  const oneWord = kind === 'email' || kind === 'document' || search.namePrefix;
   const ranges: Range[] = [];
   for (let i = 0; i < folded.length; i++) {
-    const startsWord = i === 0 ? true : separator.test(folded[i - 1]!) && !separator.test(folded[i]!);
-    if (!startsWord || (search.namePrefix && i > 0)) continue;
-    for (const term of search.terms) {
-      if (!folded.startsWith(term, i)) continue;
+    const startsWord = i === 0 || (!oneWord && separator.test(folded[i - 1]!) && !separator.test(folded[i]!));
+    if (!startsWord) continue;
+    for (const term of search.terms.map((t) => termFor(t, kind))) {
+      if (term === '' || !folded.startsWith(term, i)) continue;
       const last = origin[i + term.length - 1]!;
       ranges.push({ start: offsets[origin[i]!]!, end: offsets[last + 1]! });
     }
