@@ -118,6 +118,7 @@ describe('people', () => {
     // Found by a phone the list does not show: the row says which one.
     await goto(page, `/people?q=${encodeURIComponent('1111 2222')}`, '[data-testid=person-row]');
     await page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('person-search-match').filter({ hasText: 'Coincide con el teléfono +56 9 1111 2222' }).waitFor();
+    expect(await page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('person-search-match').getByTestId('search-mark').allTextContents()).toEqual(['1111 2222']);
     await shot(page, 'people-search-phone', 'desktop');
     // Found by the start of her RUT: it is marked in the documents column.
     await goto(page, `/people?q=${encodeURIComponent(document.slice(0, 6))}`, '[data-testid=person-row]');

@@ -84,6 +84,8 @@ describe('PeopleListPage', () => {
     await renderRoutes([{ path: '/people', element: <PeopleListPage /> }], { path: '/people?q=4455' });
     await screen.findByText('Ana Rojas');
     expect(screen.getByTestId('person-search-match').textContent).toBe('Coincide con el teléfono +56 9 4455 6677 · Coincide con el correo arojas@proveedor.test');
+    // the digits the search matched are marked in the phone, as written
+    expect(screen.getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['4455']);
   });
 
   it('marks what the search matched in the name, the e-mail and the titles, and puts a matched position before the cut', async () => {

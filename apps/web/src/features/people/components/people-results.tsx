@@ -5,22 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
 import { formatPhone } from '@faena/domain/phones';
-import { searchTerms, wordStartRanges, type Range } from '../lib/search-highlight.ts';
+import { searchTerms, wordStartRanges, type Range, type SearchTerms } from '../lib/search-highlight.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { Marked } from './search-marks.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
 
-/** Why a search found the person when the row cannot show it: the phone or other e-mail that matched. */
-function SearchMatches({ person }: { person: TPersonListItem }) {
+/** Why a search found the person when the row cannot show it: the phone or other e-mail that matched, marked. */
+function SearchMatches({ person, terms }: { person: TPersonListItem; terms: SearchTerms }) {
   const { t } = useTranslation();
   if (!person.search_matches?.length) return null;
-  const text = person.search_matches.map((match) => t(`people.list.matched.${match.field}`, { value: match.field === 'phone' ? formatPhone(match.value) : match.value })).join(' · ');
   return (
     <Group gap={4} wrap="nowrap" c="dimmed" data-testid="person-search-match">
       <IconSearch size={12} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
       <Text size="xs" c="dimmed" truncate>
-        {text}
+        {person.search_matches.map((match, i) => {
+          const value = match.field === 'phone' ? formatPhone(match.value) : match.value;
+          return (
+            <Fragment key={i}>
+              {i > 0 && ' · '}
+              {t(`people.list.matched.${match.field}`)} <Marked text={value} ranges={wordStartRanges(value, terms, match.field === 'phone' ? 'phone' : 'email')} />
+            </Fragment>
+          );
+        })}
       </Text>
     </Group>
   );
@@ -110,7 +117,7 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                       <MarkedList items={documents(person)} more={more} cut={Infinity} separator=" · " />
                     </Text>
                   )}
-                  <SearchMatches person={person} />
+                  <SearchMatches person={person} terms={terms} />
                 </Stack>
               </Group>
             </Paper>
@@ -166,7 +173,7 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                     <Text size="xs" c="dimmed" truncate>
                       {person.primary_email ? email(person.primary_email) : t('people.list.noEmail')}
                     </Text>
-                    <SearchMatches person={person} />
+                    <SearchMatches person={person} terms={terms} />
                   </Stack>
                 </Group>
               </Table.Td>

@@ -53,3 +53,14 @@ describe('wordStartRanges of e-mails and documents', () => {
     expect(searchTerms('+56 9 1111 2222').terms).toEqual(['+56911112222']);
   });
 });
+
+describe('wordStartRanges of phones', () => {
+  it('marks the start of the last 8 digits, or the whole number typed whole', () => {
+    expect(marked('+56 2 2441 0000', '2441', 'phone')).toBe('2441');
+    expect(marked('+56 2 2441 0000', '24410', 'phone')).toBe('2441 0');
+    expect(marked('+56 2 2441 0000', '+56 2 2441 0000', 'phone')).toBe('56 2 2441 0000');
+    expect(marked('+56 2 2441 0000', '56', 'phone')).toBe('');
+    expect(marked('+56 2 2441 0000', 'ana', 'phone')).toBe('');
+  });
+});
+

@@ -34,15 +34,17 @@ export function searchTerms(search: string): SearchTerms {
 /**
  * What a text is, for where its words start and how its characters compare: a name's words are
  * what spaces separate; a position title's, what any sign separates; an e-mail is one word; a
- * document number is one word of its letters and digits (its dots, dashes and spaces dropped).
+ * document number is one word of its letters and digits (its dots, dashes and spaces dropped); a
+ * phone, its last 8 digits (the number without country and area code, as the search stores it).
  */
-export type MarkedKind = 'name' | 'title' | 'email' | 'document';
+export type MarkedKind = 'name' | 'title' | 'email' | 'document' | 'phone';
 
 const SPACE = /\s/u;
 const SIGN = /[^\p{L}\p{N}]/u;
 
 const foldChar = (char: string, kind: MarkedKind) => {
   if (kind === 'document') return /[\p{L}\p{N}]/u.test(char) ? foldText(char) : '';
+  if (kind === 'phone') return /\d/.test(char) ? char : '';
   return foldText(char) || (SPACE.test(char) ? ' ' : '');
 };
 
@@ -68,6 +70,7 @@ export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedK
     offset += char.length;
   }
   offsets.push(offset);
+  if (kind === 'phone') return phoneRanges(folded, search.terms, (from, to) => ({ start: offsets[origin[from]!]!, end: offsets[origin[to - 1]! + 1]! }));
   const separator = kind === 'title' ? SIGN : SPACE;
   const oneWord = kind === 'email' || kind === 'document' || search.namePrefix;
   const ranges: Range[] = [];
@@ -88,4 +91,19 @@ export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedK
     else merged.push({ ...range });
   }
   return merged;
+}
+
+/**
+ * A phone's digits matched as the search matches them: a term of digits starts its last 8 (`2441`
+ * in +56 2 2441 0000), or is a whole number whose last 8 are the phone's (the whole number marked).
+ */
+function phoneRanges(digits: string, terms: readonly string[], range: (from: number, to: number) => Range): Range[] {
+  const last8 = Math.max(0, digits.length - 8);
+  for (const term of terms) {
+    const typed = term.replace(/^\+/, '');
+    if (!/^\d+$/.test(typed)) continue;
+    if (typed.length > 8 && digits.length >= 8 && typed.endsWith(digits.slice(last8))) return [range(0, digits.length)];
+    if (typed.length <= 8 && digits.startsWith(typed, last8)) return [range(last8, last8 + typed.length)];
+  }
+  return [];
 }
