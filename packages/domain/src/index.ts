@@ -10,3 +10,4 @@ export * from './forms/index.ts';
 export * from './identity-documents.ts';
 export * from './audiences.ts';
 export * from './import-headers.ts';
+export * from './person-search.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { foldText } from '@faena/domain';
+import type { TSearchMatch } from '@faena/contracts';
+import { bareNumber, foldText, parsePersonSearch, phoneSearchWord } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { positionsJsonSql } from '../org-chart/org-chart.repository.ts';
 import { personDocuments, persons, type PhoneValue } from './people.table.ts';
@@ -69,14 +70,11 @@ export function searchWordsOf(input: { name: string; primaryEmail?: string | nul
   const parts = [foldText(input.name)];
   for (const email of [input.primaryEmail ?? '', ...(input.otherEmails ?? [])]) if (email) parts.push(email.toLowerCase());
   for (const document of input.documents ?? []) parts.push(bareNumber(document.number));
-  for (const phone of input.phones ?? []) parts.push(phone.number.replace(/\D/g, '').slice(-8));
+  for (const phone of input.phones ?? []) parts.push(phoneSearchWord(phone.number));
   return [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))];
 }
 
 export const searchTextOf = (input: Parameters<typeof searchWordsOf>[0]) => searchWordsOf(input).join(' ');
-
-/** A document number as search stores it: lower case, letters and digits only. */
-export const bareNumber = (number: string) => number.toLowerCase().replace(/[^0-9a-z]/g, '');
 
 const idList = (personIds: readonly string[] | SQL) => (Array.isArray(personIds) ? sql`SELECT unnest(${sql.param([...personIds])}::uuid[])` : (personIds as SQL));
 
@@ -267,10 +265,6 @@ export interface PersonQuery {
 export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.primary_email IS NOT NULL AND EXISTS (
   SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = p.primary_email AND i.accepted_at IS NULL AND i.expires_at > now()))`;
 
-/** A search that is one number in groups: digits with spaces, dots, dashes or parentheses between them, perhaps a leading + and a RUT's final k. */
-const WRITTEN_NUMBER = /^\+?\(?\d[\d\s().-]*[\s()][\d\s().-]*k?$/;
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
 
@@ -302,22 +296,14 @@ export type PersonNarrowing = 'none' | 'status' | 'other';
 export async function personFilters(tx: Drizzle, tenantId: string, query: PersonQuery): Promise<PersonFilters> {
   const filters: SQL[] = [sql`p.tenant_id = ${tenantId}`];
   let terms: SearchTerm[] = [];
-  const folded = query.search ? foldText(query.search) : '';
-  if (folded) {
-    // a number written in groups, as the detail shows it (+56 9 1234 5678, (2) 2345 6789, 12 345 678-5), is one number
-    const words = WRITTEN_NUMBER.test(folded) && digitCount(folded) >= 6 ? [folded.replace(/[^\dk+]/g, '')] : folded.split(' ').filter(Boolean);
-    if (words.every((word) => word.length < 2)) {
-      const { low, high } = prefixRange(folded);
-      filters.push(sql`p.sort_name COLLATE "C" >= ${low} AND p.sort_name COLLATE "C" < ${high}`);
-    } else {
-      // a RUT or number typed with dots or a dash (12.345.678-5) matches its stored bare writing
-      const bare = [...new Set(words.map((word) => (/^[\d.-]+k?$/.test(word) && /\d/.test(word) ? bareNumber(word) : word)).filter(Boolean))];
-      // a long number may also be a phone typed whole (+56 9 1234 5678): its last 8 digits are stored
-      const alternatives = bare.map((term) => (/^\+?\d{9,15}$/.test(term) ? [...new Set([term.replace('+', ''), term.replace(/\D/g, '').slice(-8)])] : [term]));
-      const titled = await positionsTitled(tx, tenantId, alternatives.flat());
-      terms = alternatives.map((words) => ({ words, positionIds: [...new Set(words.flatMap((word) => titled.get(word) ?? []))] }));
-      for (const term of terms) filters.push(sql`p.id IN (${termMatches(tenantId, term)})`);
-    }
+  const search = parsePersonSearch(query.search);
+  if (search.namePrefix !== null) {
+    const { low, high } = prefixRange(search.namePrefix);
+    filters.push(sql`p.sort_name COLLATE "C" >= ${low} AND p.sort_name COLLATE "C" < ${high}`);
+  } else if (search.terms.length > 0) {
+    const titled = await positionsTitled(tx, tenantId, search.terms.flat());
+    terms = search.terms.map((words) => ({ words, positionIds: [...new Set(words.flatMap((word) => titled.get(word) ?? []))] }));
+    for (const term of terms) filters.push(sql`p.id IN (${termMatches(tenantId, term)})`);
   }
   const narrowing: PersonNarrowing =
     query.account || query.origin || query.businessLineId || query.workspaceId || query.companyId || query.idIn ? 'other' : query.status && query.status !== 'all' ? 'status' : 'none';
@@ -488,13 +474,7 @@ export interface PersonListRow extends PersonRow {
   positions: { id: string; title: string }[];
   invited: boolean;
   /** On a search: what the list does not show (a phone, another e-mail) and yet found the person. */
-  searchMatches?: SearchMatch[];
-}
-
-/** A phone or another e-mail of a person that a search term found while nothing the list shows did. */
-export interface SearchMatch {
-  field: 'phone' | 'other_email';
-  value: string;
+  searchMatches?: TSearchMatch[];
 }
 
 /**
@@ -502,15 +482,15 @@ export interface SearchMatch {
  * words the list shows (the name's, the primary e-mail, the documents) and none of the titles of
  * the person's positions, and yet starts a phone's or another e-mail's word (`searchWordsOf`).
  */
-export function searchMatchesOf(terms: readonly SearchTerm[], row: Pick<PersonListRow, 'name' | 'primaryEmail' | 'documents' | 'positions' | 'phones' | 'otherEmails'>): SearchMatch[] {
+function searchMatchesOf(terms: readonly SearchTerm[], row: Pick<PersonListRow, 'name' | 'primaryEmail' | 'documents' | 'positions' | 'phones' | 'otherEmails'>): TSearchMatch[] {
   const shown = searchWordsOf({ name: row.name, primaryEmail: row.primaryEmail, documents: row.documents });
   const held = new Set(row.positions.map((position) => position.id));
-  const found = new Map<string, SearchMatch>();
+  const found = new Map<string, TSearchMatch>();
   for (const term of terms) {
     const starts = (word: string) => term.words.some((writing) => word.startsWith(writing));
     if (shown.some(starts) || term.positionIds.some((id) => held.has(id))) continue;
-    for (const phone of row.phones) if (searchWordsOf({ name: '', phones: [phone] }).some(starts)) found.set(`phone:${phone.number}`, { field: 'phone', value: phone.number });
-    for (const email of row.otherEmails) if (searchWordsOf({ name: '', otherEmails: [email] }).some(starts)) found.set(`other_email:${email}`, { field: 'other_email', value: email });
+    for (const phone of row.phones) if (starts(phoneSearchWord(phone.number))) found.set(`phone:${phone.number}`, { field: 'phone', value: phone.number });
+    for (const email of row.otherEmails) if (starts(email.toLowerCase())) found.set(`other_email:${email}`, { field: 'other_email', value: email });
   }
   return [...found.values()];
 }

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type { TSearchMatch, TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -30,7 +30,6 @@ import {
   type PersonFields,
   type PersonQuery,
   type PersonRow,
-  type SearchMatch,
   invitationCandidates,
   isInvited,
 } from './people.repository.ts';
@@ -44,7 +43,7 @@ interface Extras {
   documents: DocumentValue[];
   positions: { id: string; title: string }[];
   invited: boolean;
-  searchMatches?: SearchMatch[] | undefined;
+  searchMatches?: TSearchMatch[] | undefined;
 }
 
 export function toPersonListItem(row: PersonRow & Extras): TPersonListItem {

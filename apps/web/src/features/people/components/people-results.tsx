@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
 import { formatPhone } from '@faena/domain/phones';
-import { searchTerms, wordStartRanges, type Range, type SearchTerms } from '../lib/search-highlight.ts';
+import { parsePersonSearch, type PersonSearch } from '@faena/domain/person-search';
+import { wordStartRanges, type Range } from '../lib/search-highlight.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { Marked } from './search-marks.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
 
 /** Why a search found the person when the row cannot show it: the phone or other e-mail that matched, marked. */
-function SearchMatches({ person, terms }: { person: TPersonListItem; terms: SearchTerms }) {
+function SearchMatches({ person, terms }: { person: TPersonListItem; terms: PersonSearch }) {
   const { t } = useTranslation();
   if (!person.search_matches?.length) return null;
   return (
@@ -75,7 +76,7 @@ function MarkedList({ items, more, cut = 3, separator = ', ' }: { items: MarkedI
  */
 export function PeopleResults({ people, isMobile, selection, search = '' }: { people: TPersonListItem[]; isMobile: boolean; selection?: PeopleSelection | undefined; search?: string | undefined }) {
   const { t } = useTranslation();
-  const terms = useMemo(() => searchTerms(search), [search]);
+  const terms = useMemo(() => parsePersonSearch(search), [search]);
   const more = (n: number) => t('people.list.more', { n });
   const name = (person: TPersonListItem) => <Marked text={person.name} ranges={wordStartRanges(person.name, terms)} />;
   const email = (email: string) => <Marked text={email} ranges={wordStartRanges(email, terms, 'email')} />;

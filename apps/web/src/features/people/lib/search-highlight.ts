@@ -1,4 +1,5 @@
 import { foldText } from '@faena/domain/identity-documents';
+import { phoneSearchWord, type PersonSearch } from '@faena/domain/person-search';
 
 /** A stretch of a text, [start, end) in its own characters. */
 export interface Range {
@@ -6,36 +7,11 @@ export interface Range {
   end: number;
 }
 
-export interface SearchTerms {
-  terms: string[];
-  /** A search of single letters only: one prefix of the whole name (a jump to a letter). */
-  namePrefix: boolean;
-}
-
-/** A search that is one number written in groups (+56 9 1234 5678, 12 345 678-5): the server takes it whole. */
-const WRITTEN_NUMBER = /^\+?\(?\d[\d\s().-]*[\s()][\d\s().-]*k?$/;
-/** A word the server compares with documents without its dots and dash (12.345.678-5). */
-const NUMBER_WORD = /^[\d.-]+k?$/;
-
-/**
- * The terms a people search matches words with, as the server takes them (decision 008): the
- * search folded (no case, no accents) and split at spaces, a number written in groups kept whole;
- * a search of single letters only is one prefix of the whole name. A term of signs alone marks
- * nothing.
- */
-export function searchTerms(search: string): SearchTerms {
-  const folded = foldText(search);
-  if (WRITTEN_NUMBER.test(folded) && folded.replace(/\D/g, '').length >= 6) return { terms: [folded.replace(/[^\dk+]/g, '')], namePrefix: false };
-  const words = folded.split(' ').filter(Boolean);
-  if (words.length > 0 && words.every((word) => word.length < 2)) return { terms: [folded], namePrefix: true };
-  return { terms: words.filter((word) => /[\p{L}\p{N}]/u.test(word)), namePrefix: false };
-}
-
 /**
  * What a text is, for where its words start and how its characters compare: a name's words are
  * what spaces separate; a position title's, what any sign separates; an e-mail is one word; a
  * document number is one word of its letters and digits (its dots, dashes and spaces dropped); a
- * phone, its last 8 digits (the number without country and area code, as the search stores it).
+ * phone is its last 8 digits (`phoneSearchWord`).
  */
 export type MarkedKind = 'name' | 'title' | 'email' | 'document' | 'phone';
 
@@ -48,14 +24,14 @@ const foldChar = (char: string, kind: MarkedKind) => {
   return foldText(char) || (SPACE.test(char) ? ' ' : '');
 };
 
-const termFor = (term: string, kind: MarkedKind) => (kind === 'document' && NUMBER_WORD.test(term.replace('+', '')) && /\d/.test(term) ? term.replace(/[^\dk]/g, '') : term);
-
 /**
- * Where the search's terms start a word of `text`, compared without case or accents as the search
- * compares (`kind` says what the text is). Overlapping stretches are merged.
+ * Where a search (`parsePersonSearch`, as the server reads it) matched `text`: a writing of a term
+ * starting one of its words, compared without case or accents; a search of single letters, the
+ * start of a name. Overlapping stretches are merged.
  */
-export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedKind = 'name'): Range[] {
-  if (search.terms.length === 0 || (search.namePrefix && kind !== 'name')) return [];
+export function wordStartRanges(text: string, search: PersonSearch, kind: MarkedKind = 'name'): Range[] {
+  const terms = search.namePrefix === null ? search.terms : kind === 'name' ? [[search.namePrefix]] : [];
+  if (terms.length === 0) return [];
   // the folded text and, for each of its code units, the character of `text` it came from
   // (`offsets`: where each character starts; one past the last, the text's length)
   let folded = '';
@@ -70,18 +46,15 @@ export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedK
     offset += char.length;
   }
   offsets.push(offset);
-  if (kind === 'phone') return phoneRanges(folded, search.terms, (from, to) => ({ start: offsets[origin[from]!]!, end: offsets[origin[to - 1]! + 1]! }));
+  const stretch = (from: number, to: number): Range => ({ start: offsets[origin[from]!]!, end: offsets[origin[to - 1]! + 1]! });
+  if (kind === 'phone') return phoneRanges(folded, terms, stretch);
   const separator = kind === 'title' ? SIGN : SPACE;
-  const oneWord = kind === 'email' || kind === 'document' || search.namePrefix;
+  const oneWord = kind === 'email' || kind === 'document' || search.namePrefix !== null;
   const ranges: Range[] = [];
   for (let i = 0; i < folded.length; i++) {
     const startsWord = i === 0 || (!oneWord && separator.test(folded[i - 1]!) && !separator.test(folded[i]!));
     if (!startsWord) continue;
-    for (const term of search.terms.map((t) => termFor(t, kind))) {
-      if (term === '' || !folded.startsWith(term, i)) continue;
-      const last = origin[i + term.length - 1]!;
-      ranges.push({ start: offsets[origin[i]!]!, end: offsets[last + 1]! });
-    }
+    for (const writing of terms.flat()) if (folded.startsWith(writing, i)) ranges.push(stretch(i, i + writing.length));
   }
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Range[] = [];
@@ -94,16 +67,15 @@ export function wordStartRanges(text: string, search: SearchTerms, kind: MarkedK
 }
 
 /**
- * A phone's digits matched as the search matches them: a term of digits starts its last 8 (`2441`
- * in +56 2 2441 0000), or is a whole number whose last 8 are the phone's (the whole number marked).
+ * A phone's digits matched as the search matches them: a writing starts its last 8 (`2441` in
+ * +56 2 2441 0000); when the term was a whole number, typed with more digits than those 8, the
+ * whole number is marked.
  */
-function phoneRanges(digits: string, terms: readonly string[], range: (from: number, to: number) => Range): Range[] {
-  const last8 = Math.max(0, digits.length - 8);
+function phoneRanges(digits: string, terms: readonly string[][], stretch: (from: number, to: number) => Range): Range[] {
+  const last8 = digits.length - phoneSearchWord(digits).length;
   for (const term of terms) {
-    const typed = term.replace(/^\+/, '');
-    if (!/^\d+$/.test(typed)) continue;
-    if (typed.length > 8 && digits.length >= 8 && typed.endsWith(digits.slice(last8))) return [range(0, digits.length)];
-    if (typed.length <= 8 && digits.startsWith(typed, last8)) return [range(last8, last8 + typed.length)];
+    const writing = term.find((w) => /^\d+$/.test(w) && digits.startsWith(w, last8));
+    if (writing !== undefined) return [term.some((w) => w.length > 8) ? stretch(0, digits.length) : stretch(last8, last8 + writing.length)];
   }
   return [];
 }
