@@ -252,7 +252,12 @@ describe('forms', () => {
     // The visible star is the label after its radio.
     await frame('stars').getByLabel('5 estrellas').locator('xpath=following-sibling::label[1]').click();
     await frame('emotion').getByTestId('emotion-4').click();
+    // a people search marks what it matched in the options
     await choose(page, frame('user'), 'Matías', /Matías González/);
+    await frame('users').locator('input:not([type=checkbox]):not([type=hidden])').first().click();
+    await frame('users').locator('input:not([type=checkbox]):not([type=hidden])').first().fill('matias');
+    await expect.poll(() => page.getByRole('option', { name: /Matías González/ }).first().getByTestId('search-mark').allTextContents()).toEqual(['Matías']);
+    await shot(page, 'forms-people-picker', 'desktop');
     await choose(page, frame('users'), 'Matías', /Matías González/);
     await choose(page, frame('venue'), 'Planta Norte', /Planta Norte/);
     await choose(page, frame('venues'), 'Planta', /Planta Sur/);

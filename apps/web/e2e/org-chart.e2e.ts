@@ -15,6 +15,8 @@ const run = randomBytes(3).toString('hex');
 const PERSON = `Quintina Ñúñez ${run}`;
 /** What a user types to find her (the server matches every term, accents aside). */
 const PERSON_SEARCH = `quintina ${run}`;
+/** Her mobile's last 8 digits: a picker finds her by them, and says so. */
+const PHONE_DIGITS = String(Number.parseInt(run, 16) % 100_000_000).padStart(8, '0');
 const ROOT = `Dirección E2E ${run}`;
 const POSITION = `Coordinadora de Pruebas ${run}`;
 const AUDIENCE = `Equipo de pruebas ${run}`;
@@ -81,7 +83,7 @@ beforeAll(async () => {
   apiPage = (await openPage(browser, 'desktop')).page;
   await apiPage.goto(url('/api/health'));
   token = (await api<{ id_token: string }>('/api/auth/v3/sign-in/password', { method: 'POST', json: { email: 'admin@faena.test', password: DEMO_PASSWORD }, auth: false })).id_token;
-  personId = (await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: PERSON, primary_email: `quintina.${run}@faena.test` } })).id;
+  personId = (await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: PERSON, primary_email: `quintina.${run}@faena.test`, phones: [{ number: `+569${PHONE_DIGITS}`, label: null }] } })).id;
   rootId = (await api<{ id: string }>(`${AUD}/positions/`, { method: 'POST', json: { title: ROOT, department: 'Pruebas', is_root: true } })).id;
 });
 afterAll(async () => {
@@ -353,6 +355,17 @@ describe('audiences and the permissions calculator', () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'admin');
       await goto(page, '/calculadora-permisos', '[data-testid=calc-persons]');
+      // found by her phone, which her option names with the digits typed marked
+      const input = page.getByTestId('calc-persons').locator('input').first();
+      await input.click();
+      await input.fill(PHONE_DIGITS);
+      const found = page.getByRole('option', { name: new RegExp(PERSON) });
+      const phone = `${PHONE_DIGITS.slice(0, 4)} ${PHONE_DIGITS.slice(4)}`;
+      await found.getByTestId('person-search-match').filter({ hasText: `Coincide con el teléfono +56 9 ${phone}` }).waitFor();
+      expect(await found.getByTestId('search-mark').allTextContents()).toEqual([phone]);
+      await shot(page, 'calculator-picker-phone', viewport);
+      await input.fill('');
+      await page.keyboard.press('Escape');
       await pick(page, 'calc-persons', PERSON_SEARCH, new RegExp(PERSON));
       const row = page.locator('[data-testid=calc-permission][data-key=VIEW_ORG_CHART]');
       await row.waitFor({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPosition, TVenue } from '@faena/contracts';
+import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPosition, TSearchMatch, TVenue } from '@faena/contracts';
 import { apiClient } from '../api/api-client.ts';
 
 export const AUDIENCES_BASE = '/api/audiences/v3';
@@ -17,6 +17,8 @@ export interface EntityOption {
   picture?: string | null | undefined;
   /** Persons: not enabled. */
   inactive?: boolean | undefined;
+  /** Persons: what the option shows below the name, apart, so that a search can be marked in it. */
+  person?: { email: string | null; titles: string[]; matches?: readonly TSearchMatch[] | undefined } | undefined;
 }
 
 interface KindSpec<T> {
@@ -26,12 +28,13 @@ interface KindSpec<T> {
   toOption: (item: T) => EntityOption;
 }
 
-const personOption = (person: Pick<TPersonListItem, 'id' | 'name' | 'primary_email' | 'picture' | 'is_disabled' | 'positions'>): EntityOption => ({
+const personOption = (person: Pick<TPersonListItem, 'id' | 'name' | 'primary_email' | 'picture' | 'is_disabled' | 'positions' | 'search_matches'>): EntityOption => ({
   id: person.id,
   label: person.name,
   description: [person.primary_email, ...person.positions.map((position) => position.title)].filter(Boolean).join(' · ') || undefined,
   picture: person.picture,
   inactive: person.is_disabled,
+  person: { email: person.primary_email, titles: person.positions.map((position) => position.title), matches: person.search_matches },
 });
 
 const SPECS: { [K in EntityKind]: KindSpec<never> } = {

@@ -1,11 +1,14 @@
 import { Combobox, Group, Loader, Pill, PillsInput, Stack, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parsePersonSearch, type PersonSearch } from '@faena/domain/person-search';
 import { isHttpError } from '../api/http-error.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 import { directoryKeys, entityOptionOptions, entitySearchOptions, type EntityKind, type EntityOption } from './directory-api.ts';
+import { wordStartRanges } from './search-highlight.ts';
+import { Marked, MarkedText, SearchMatches } from './search-marks.tsx';
 
 export interface EntityPickerProps {
   kind: EntityKind;
@@ -37,6 +40,8 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
   const [opened, setOpened] = useState(false);
   const inputId = useId();
   const results = useQuery({ ...entitySearchOptions(kind, debounced), enabled: opened && !disabled });
+  // people are found as the people list finds them: what the search matched is marked
+  const marking = useMemo(() => (kind === 'persons' ? parsePersonSearch(debounced.trim()) : null), [kind, debounced]);
   const labels = useQueries({ queries: value.map((id) => ({ ...entityOptionOptions(kind, id), enabled: !client.getQueryData(directoryKeys.option(kind, id)) })) });
 
   const chosen = value.map((id, index) => client.getQueryData<EntityOption>(directoryKeys.option(kind, id)) ?? labels[index]?.data ?? { id, label: labels[index]?.isError ? t('directory.picker.unknown') : '…' });
@@ -116,7 +121,7 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
           ) : (
             options.map((option) => (
               <Combobox.Option value={option.id} key={option.id} active={value.includes(option.id)} aria-selected={value.includes(option.id)}>
-                <OptionRow kind={kind} option={option} selected={value.includes(option.id)} />
+                <OptionRow kind={kind} option={option} selected={value.includes(option.id)} marking={marking} />
               </Combobox.Option>
             ))
           )}
@@ -131,21 +136,45 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
   );
 }
 
-function OptionRow({ kind, option, selected }: { kind: EntityKind; option: EntityOption; selected: boolean }) {
+function OptionRow({ kind, option, selected, marking }: { kind: EntityKind; option: EntityOption; selected: boolean; marking: PersonSearch | null }) {
   return (
     <Group gap="sm" wrap="nowrap">
       {kind === 'persons' ? <UserAvatar name={option.label} picture={option.picture} size={28} /> : null}
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm" fw={selected ? 600 : 400} truncate>
           {selected ? '✓ ' : ''}
-          {option.label}
+          {marking ? <MarkedText text={option.label} search={marking} /> : option.label}
         </Text>
-        {option.description ? (
+        {marking && option.person ? (
+          <PersonDescription person={option.person} search={marking} />
+        ) : option.description ? (
           <Text size="xs" c="dimmed" truncate>
             {option.description}
           </Text>
         ) : null}
       </Stack>
     </Group>
+  );
+}
+
+/** A person's e-mail and positions below their name, what the search matched marked (matched positions first), and a phone or another e-mail it matched. */
+function PersonDescription({ person, search }: { person: NonNullable<EntityOption['person']>; search: PersonSearch }) {
+  const titles = person.titles.map((title) => ({ title, ranges: wordStartRanges(title, search, 'title') }));
+  const ordered = [...titles.filter((item) => item.ranges.length > 0), ...titles.filter((item) => item.ranges.length === 0)];
+  const parts = [...(person.email ? [<MarkedText text={person.email} search={search} kind="email" />] : []), ...ordered.map((item) => <Marked text={item.title} ranges={item.ranges} />)];
+  return (
+    <>
+      {parts.length > 0 ? (
+        <Text size="xs" c="dimmed" truncate>
+          {parts.map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' · '}
+              {part}
+            </Fragment>
+          ))}
+        </Text>
+      ) : null}
+      <SearchMatches matches={person.matches} search={search} />
+    </>
   );
 }

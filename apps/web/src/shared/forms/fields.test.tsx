@@ -357,11 +357,11 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     vi.stubGlobal('fetch', fetch);
     const { onSubmit } = await renderForm([{ id: 1, type: 'venue', name: 'lugar', label: 'Lugar' }]);
     const input = inputOf('lugar');
-    fireEvent.click(input);
+    input.focus();
     fireEvent.change(input, { target: { value: 'Casa' } });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/organization/v3/venues/?page=1&page_size=20&search=Casa'));
     fireEvent.click(await screen.findByText('Casa Matriz · CM'));
     expect(await submitted(onSubmit)).toEqual({ lugar: 'v1' });
-    expect(String(fetch.mock.calls[0]![0])).toContain('/api/organization/v3/venues/');
   });
 
   it('an unreachable catalogue shows "catálogo no disponible", never made-up options', async () => {
@@ -385,6 +385,25 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     fireEvent.click(await screen.findByText('Ana Pérez · Bodeguera, Brigadista'));
     expect(await submitted(onSubmit)).toEqual({ equipo: ['p1'] });
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/persons/'))).toBe(false);
+  });
+
+  it('a people search marks what it matched in the names and positions of the options, and picks as before', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      const search = new URL(url, 'http://x').searchParams.get('search');
+      if (url.includes('/person-options/') && search === 'ana bode') return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Jefa de Bodega (Turno Noche)', 'Brigadista'], is_disabled: false }], more: false });
+      if (url.includes('/person-options/')) return jsonResponse({ results: [], more: false });
+      return jsonResponse({}, 404);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { onSubmit } = await renderForm([{ id: 1, type: 'user', name: 'quien', label: 'Quién' }]);
+    // typed as a person types: into the focused box (Mantine takes other writes for autofill)
+    const input = inputOf('quien');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'ana bode' } });
+    const option = await screen.findByRole('option', { name: 'Ana Pérez · Jefa de Bodega (Turno Noche), Brigadista' });
+    expect(within(option).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'Bode']);
+    fireEvent.click(option);
+    expect(await submitted(onSubmit)).toEqual({ quien: 'p1' });
   });
 
   it('a page that does not hold every match ends with a line asking to keep typing, which picks nothing', async () => {

@@ -1,38 +1,14 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
-import { formatPhone } from '@faena/domain/phones';
-import { parsePersonSearch, type PersonSearch } from '@faena/domain/person-search';
-import { wordStartRanges, type Range } from '../lib/search-highlight.ts';
+import { parsePersonSearch } from '@faena/domain/person-search';
+import { wordStartRanges, type Range } from '../../../shared/directory/search-highlight.ts';
+import { Marked, SearchMatches } from '../../../shared/directory/search-marks.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
-import { Marked } from './search-marks.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
 import classes from './people.module.css';
-
-/** Why a search found the person when the row cannot show it: the phone or other e-mail that matched, marked. */
-function SearchMatches({ person, terms }: { person: TPersonListItem; terms: PersonSearch }) {
-  const { t } = useTranslation();
-  if (!person.search_matches?.length) return null;
-  return (
-    <Group gap={4} wrap="nowrap" c="dimmed" data-testid="person-search-match">
-      <IconSearch size={12} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
-      <Text size="xs" c="dimmed" truncate>
-        {person.search_matches.map((match, i) => {
-          const value = match.field === 'phone' ? formatPhone(match.value) : match.value;
-          return (
-            <Fragment key={i}>
-              {i > 0 && ' · '}
-              {t(`people.list.matched.${match.field}`)} <Marked text={value} ranges={wordStartRanges(value, terms, match.field === 'phone' ? 'phone' : 'email')} />
-            </Fragment>
-          );
-        })}
-      </Text>
-    </Group>
-  );
-}
 
 /** The rows picked for a bulk action (the desktop table, for MANAGE_PEOPLE). */
 export interface PeopleSelection {
@@ -118,7 +94,7 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                       <MarkedList items={documents(person)} more={more} cut={Infinity} separator=" · " />
                     </Text>
                   )}
-                  <SearchMatches person={person} terms={terms} />
+                  <SearchMatches matches={person.search_matches} search={terms} />
                 </Stack>
               </Group>
             </Paper>
@@ -174,7 +150,7 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                     <Text size="xs" c="dimmed" truncate>
                       {person.primary_email ? email(person.primary_email) : t('people.list.noEmail')}
                     </Text>
-                    <SearchMatches person={person} terms={terms} />
+                    <SearchMatches matches={person.search_matches} search={terms} />
                   </Stack>
                 </Group>
               </Table.Td>

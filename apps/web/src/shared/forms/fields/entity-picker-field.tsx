@@ -1,4 +1,4 @@
-import { Alert, Loader, MultiSelect, Select, Text, type ComboboxItem } from '@mantine/core';
+import { Alert, CheckIcon, Group, Loader, MultiSelect, Select, Text, type ComboboxItem, type ComboboxLikeRenderOptionInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,8 @@ import { limitReachedMessage } from '@faena/domain/forms/messages';
 import { audienceId, pickedIds, REFERENCE_KINDS } from '@faena/domain/forms/references';
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
+import { parsePersonSearch } from '@faena/domain/person-search';
+import { MarkedText } from '../../directory/search-marks.tsx';
 import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type PickerOption } from '../api/catalogs.ts';
 import type { FieldProps } from '../field-props.ts';
 import { useFieldT, useRenderer } from '../renderer-context.ts';
@@ -79,6 +81,28 @@ export function EntityPickerField({ field, value, onChange, onBlur, disabled, in
   // more match than the page shows: a last line, not choosable, asks to narrow the search
   if (options.data?.more) data.push({ value: MORE, label: t('forms.picker.more'), disabled: true });
 
+  // people are found by the words of their names and positions: what the search matched is marked
+  // (not in the rows of an earlier search still shown while the next one loads)
+  const marking = kind === 'user' && debounced.trim() !== '' && !options.isPlaceholderData ? parsePersonSearch(debounced.trim()) : null;
+  const renderOption = marking
+    ? ({ option, checked }: ComboboxLikeRenderOptionInput<ComboboxItem>) => {
+        const picked = labelOf.get(option.value);
+        return (
+          <Group gap={6} wrap="nowrap">
+            {checked ? <CheckIcon size={10} style={{ opacity: 0.4, flex: 'none' }} /> : null}
+            <span>
+              {picked ? <MarkedText text={picked.label} search={marking} /> : option.label}
+              {picked?.detail ? (
+                <>
+                  {' · '}
+                  <MarkedText text={picked.detail} search={marking} kind="title" />
+                </>
+              ) : null}
+            </span>
+          </Group>
+        );
+      }
+    : undefined;
   const maxValidator = isMultiple && isValidatorEnabled(field.type, 'max_length', validatorFlags) ? field.validators.find((entry) => entry.type === 'max_length') : undefined;
   const maxValues = maxValidator?.type === 'max_length' ? maxValidator.limit_value : undefined;
   const noun = FIELD_TYPE_INFO[field.type].noun ?? 'record';
@@ -97,6 +121,7 @@ export function EntityPickerField({ field, value, onChange, onBlur, disabled, in
     nothingFoundMessage: options.isFetching ? t('common.loading') : t('forms.picker.nothingFound'),
     rightSection: options.isFetching ? <Loader size="xs" /> : undefined,
     comboboxProps: { position: 'bottom' as const },
+    renderOption,
     'aria-describedby': describedBy,
   };
   if (isMultiple) {
