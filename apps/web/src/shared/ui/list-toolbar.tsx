@@ -5,7 +5,10 @@ import { IconSearch } from '@tabler/icons-react';
 
 /** The texts of a {@link ListToolbar}, in the words of the list's own area. */
 export type ListToolbarLabels<S extends string> = {
+  /** The search box's name (its aria-label, and its placeholder unless `placeholder` is given). */
   search: string;
+  /** A shorter hint inside the box, where `search` would be cut at a phone's width. */
+  placeholder?: string;
   clearSearch: string;
   /** The name of the state filter (its aria-label). */
   status: string;
@@ -56,7 +59,7 @@ export function ListToolbar<S extends string>({
       <TextInput
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        placeholder={labels.search}
+        placeholder={labels.placeholder ?? labels.search}
         aria-label={labels.search}
         leftSection={<IconSearch size={16} />}
         rightSection={text ? <CloseButton size="sm" aria-label={labels.clearSearch} onClick={() => setText('')} /> : null}

@@ -83,6 +83,9 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     await within(screen.getByTestId('location-tree')).findByText('Caja');
     expect(calls).toContain('GET /api/organization/v3/locations/?page=1&page_size=200&parent=rec&is_active=true');
 
+    // the box is named for its list; the hint inside it is short enough for a phone
+    expect(screen.getByTestId('catalog-search').getAttribute('aria-label')).toBe('Buscar ubicaciones por nombre o código');
+    expect(screen.getByTestId('catalog-search').getAttribute('placeholder')).toBe('Buscar por nombre o código');
     fireEvent.change(screen.getByTestId('catalog-search'), { target: { value: 'caja' } });
     const matches = await screen.findByTestId('location-matches', {}, { timeout: 5_000 });
     await within(matches).findByText(/en Recepción/);
