@@ -12,12 +12,13 @@ export type EntityKind = 'persons' | 'positions' | 'venues' | 'business_lines' |
 export interface EntityOption {
   id: string;
   label: string;
+  /** Other kinds: the line below the label (code, department, address…); persons have `person`. */
   description?: string | undefined;
   /** Persons: their picture (initials otherwise). */
   picture?: string | null | undefined;
   /** Persons: not enabled. */
   inactive?: boolean | undefined;
-  /** Persons: what the option shows below the name, apart, so that a search can be marked in it. */
+  /** Persons: what the option shows below the name (e-mail, position titles, what else the search matched), apart, so that a search can be marked in it. */
   person?: { email: string | null; titles: string[]; matches?: readonly TSearchMatch[] | undefined } | undefined;
 }
 
@@ -31,7 +32,6 @@ interface KindSpec<T> {
 const personOption = (person: Pick<TPersonListItem, 'id' | 'name' | 'primary_email' | 'picture' | 'is_disabled' | 'positions' | 'search_matches'>): EntityOption => ({
   id: person.id,
   label: person.name,
-  description: [person.primary_email, ...person.positions.map((position) => position.title)].filter(Boolean).join(' · ') || undefined,
   picture: person.picture,
   inactive: person.is_disabled,
   person: { email: person.primary_email, titles: person.positions.map((position) => position.title), matches: person.search_matches },

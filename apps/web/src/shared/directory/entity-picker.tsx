@@ -7,7 +7,7 @@ import { parsePersonSearch, type PersonSearch } from '@faena/domain/person-searc
 import { isHttpError } from '../api/http-error.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 import { directoryKeys, entityOptionOptions, entitySearchOptions, type EntityKind, type EntityOption } from './directory-api.ts';
-import { wordStartRanges } from './search-highlight.ts';
+import { matchedFirst, wordStartRanges } from './search-highlight.ts';
 import { Marked, MarkedText, SearchMatches } from './search-marks.tsx';
 
 export interface EntityPickerProps {
@@ -159,9 +159,8 @@ function OptionRow({ kind, option, selected, marking }: { kind: EntityKind; opti
 
 /** A person's e-mail and positions below their name, what the search matched marked (matched positions first), and a phone or another e-mail it matched. */
 function PersonDescription({ person, search }: { person: NonNullable<EntityOption['person']>; search: PersonSearch }) {
-  const titles = person.titles.map((title) => ({ title, ranges: wordStartRanges(title, search, 'title') }));
-  const ordered = [...titles.filter((item) => item.ranges.length > 0), ...titles.filter((item) => item.ranges.length === 0)];
-  const parts = [...(person.email ? [<MarkedText text={person.email} search={search} kind="email" />] : []), ...ordered.map((item) => <Marked text={item.title} ranges={item.ranges} />)];
+  const titles = matchedFirst(person.titles.map((title) => ({ title, ranges: wordStartRanges(title, search, 'title') })));
+  const parts = [...(person.email ? [<MarkedText text={person.email} search={search} kind="email" />] : []), ...titles.map((item) => <Marked text={item.title} ranges={item.ranges} />)];
   return (
     <>
       {parts.length > 0 ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePersonSearch } from '@faena/domain/person-search';
-import { wordStartRanges, type MarkedKind } from './search-highlight.ts';
+import { matchedFirst, wordStartRanges, type MarkedKind } from './search-highlight.ts';
 
 const marked = (text: string, search: string, words: MarkedKind = 'name') =>
   wordStartRanges(text, parsePersonSearch(search), words)
@@ -64,3 +64,11 @@ describe('wordStartRanges of phones', () => {
   });
 });
 
+describe('matchedFirst', () => {
+  it('puts what the search matched first, each group in its own order', () => {
+    const item = (name: string, matched: boolean) => ({ name, ranges: matched ? [{ start: 0, end: 1 }] : [] });
+    const items = [item('Cajera', false), item('Bodeguera', true), item('Guardia', false), item('Jefa de Bodega', true)];
+    expect(matchedFirst(items).map((x) => x.name)).toEqual(['Bodeguera', 'Jefa de Bodega', 'Cajera', 'Guardia']);
+    expect(matchedFirst([item('Cajera', false)]).map((x) => x.name)).toEqual(['Cajera']);
+  });
+});

@@ -66,6 +66,11 @@ export function wordStartRanges(text: string, search: PersonSearch, kind: Marked
   return merged;
 }
 
+/** Items a search matched (some stretch marked) first, then the rest, each in its own order. */
+export function matchedFirst<T extends { ranges: readonly Range[] }>(items: readonly T[]): T[] {
+  return [...items.filter((item) => item.ranges.length > 0), ...items.filter((item) => item.ranges.length === 0)];
+}
+
 /**
  * A phone's digits matched as the search matches them: a writing starts its last 8 (`2441` in
  * +56 2 2441 0000); when the term was a whole number, typed with more digits than those 8, the

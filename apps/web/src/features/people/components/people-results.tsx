@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPersonListItem } from '@faena/contracts';
 import { parsePersonSearch } from '@faena/domain/person-search';
-import { wordStartRanges, type Range } from '../../../shared/directory/search-highlight.ts';
+import { matchedFirst, wordStartRanges, type Range } from '../../../shared/directory/search-highlight.ts';
 import { Marked, SearchMatches } from '../../../shared/directory/search-marks.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PersonStatusBadge } from './person-status-badge.tsx';
@@ -28,7 +28,7 @@ interface MarkedItem {
  * matched first, so a person found by their fifth position does not show it cut away.
  */
 function MarkedList({ items, more, cut = 3, separator = ', ' }: { items: MarkedItem[]; more: (n: number) => string; cut?: number; separator?: string }) {
-  const ordered = [...items.filter((item) => item.ranges.length > 0), ...items.filter((item) => item.ranges.length === 0)];
+  const ordered = matchedFirst(items);
   const shown = ordered.length <= cut ? ordered : ordered.slice(0, cut);
   return (
     <>
