@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import type { TImportRow } from '@faena/contracts';
 import { body, type TestServer } from './harness.ts';
 import { store, storedId, uploadedId, uploadWhole } from './documents.helpers.ts';
 
@@ -42,18 +43,8 @@ export interface ImportJob {
   data_source: string | null;
   mode: string;
 }
-export interface ImportRow {
-  id: number;
-  row: number | null;
-  key: string;
-  label: string;
-  operation: string;
-  error_code: string | null;
-  error_message: string | null;
-  error_column: string | null;
-  applied_at: string | null;
-  changes: string[] | null;
-}
+/** A row of an import's preview, as the contract gives it. */
+export type ImportRow = TImportRow;
 
 /** Polls a job until its status is one of `until` (or the time runs out). */
 export async function waitForJob(server: TestServer, subdomain: string, token: string, base: string, id: number, until: string[], timeoutMs = 60_000): Promise<ImportJob> {

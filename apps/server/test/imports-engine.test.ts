@@ -102,13 +102,17 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['after-blank', 'Fila tras una vacía'],
         // a key of an earlier row with an error of its own is a duplicate all the same
         ['blank-label', 'Con etiqueta'],
+        // every problem of a row at once: a cell that fails before the importer's checks (not told
+        // again as a blank label), then what the checks find
+        ['', '=SUM(1)'],
+        ['dup', ''],
       ],
       (sheet) => {
         sheet.getCell('B7').value = { formula: '1+1', result: 2 } as never;
       },
     );
     const job = await failWith(file, 'errores.xlsx', 'VALIDATION_FAILED');
-    expect(job).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS', error_message: 'El archivo tiene filas con errores', counts: { ERROR: 7 } });
+    expect(job).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS', error_message: 'El archivo tiene filas con errores', counts: { ERROR: 9 } });
     const errors = await rowsOf(server, 'demo', admin, base, job.id, 'ERROR');
     expect(errors.map((r) => [r.row, r.key, r.error_code, r.error_message, r.error_column])).toEqual([
       [3, 'blank-label', 'FILE_ROW_BLANK_LABEL', "La columna 'label' no puede estar vacía", 'label'],
@@ -118,7 +122,20 @@ describe.each(engines())('import engine on %s', (engine) => {
       [8, 'text-formula', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
       [9, 'long', 'FILE_ROW_TOO_LONG', 'El valor es demasiado largo', 'label'],
       [12, 'blank-label', 'FILE_ROW_DUPLICATE_KEY', "La columna 'key' está duplicada", 'key'],
+      [13, '', 'FILE_ROW_FORMULA', 'La celda contiene una fórmula; escribe el valor en su lugar', 'label'],
+      [14, 'dup', 'FILE_ROW_BLANK_LABEL', "La columna 'label' no puede estar vacía", 'label'],
     ]);
+    const problems = (row: number) => errors.find((r) => r.row === row)!.errors.map((e) => [e.code, e.column, e.value]);
+    expect(problems(8)).toEqual([['FILE_ROW_FORMULA', 'label', '=HYPERLINK("http://x")']]);
+    expect(problems(13)).toEqual([
+      ['FILE_ROW_FORMULA', 'label', '=SUM(1)'],
+      ['FILE_ROW_BLANK_KEY', 'key', null],
+    ]);
+    expect(problems(14)).toEqual([
+      ['FILE_ROW_BLANK_LABEL', 'label', null],
+      ['FILE_ROW_DUPLICATE_KEY', 'key', null],
+    ]);
+    expect(errors.find((r) => r.row === 14)!.errors.map((e) => e.message)).toEqual(["La columna 'label' no puede estar vacía", "La columna 'key' está duplicada"]);
     expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
 
     // the rows to fix as a file: UTF-8 with a BOM, Spanish texts, no cell starting a formula
@@ -129,13 +146,16 @@ describe.each(engines())('import engine on %s', (engine) => {
     const bytes = Buffer.from(await report.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
-    expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'cambios']);
-    expect(table.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(errors.map((e) => [String(e.row), e.key, 'ERROR', e.error_column, e.error_code, e.error_message]));
+    expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'valor', 'cambios']);
+    // a line for each problem of a row
+    expect(table.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(errors.flatMap((e) => e.errors.map((p) => [String(e.row), e.key, 'ERROR', p.column, p.code, p.message])));
+    expect(table.slice(1).filter((r) => r[0] === '14').map((r) => r[5])).toEqual(['FILE_ROW_BLANK_LABEL', 'FILE_ROW_DUPLICATE_KEY']);
     expect(table.find((r) => r[1] === 'text-formula')![2]).toBe('\'=HYPERLINK("http://x")');
+    expect(table.find((r) => r[1] === 'text-formula')![7]).toBe('\'=HYPERLINK("http://x")');
     const every = Papa.parse<string[]>((await (await server.api('demo', `${base}${job.id}/rows.csv`, { token: admin })).text()).trim()).data;
     // every row of the sheet, then (replace mode) the rows it would delete, without a sheet row
     const fromSheet = every.slice(1).filter((r) => r[0] !== '');
-    expect(fromSheet.map((r) => r[1])).toEqual(['ok', 'blank-label', '', 'dup', 'dup', 'formula', 'text-formula', 'long', 'after-blank', 'blank-label']);
+    expect(fromSheet.map((r) => r[1])).toEqual(['ok', 'blank-label', '', 'dup', 'dup', 'formula', 'text-formula', 'long', 'after-blank', 'blank-label', '', '', 'dup', 'dup']);
     expect(every.slice(1 + fromSheet.length).every((r) => r[0] === '' && r[3] === 'DELETE')).toBe(true);
     expect((await server.api('demo', `${base}${job.id}/rows.csv?operation=MAYBE`, { token: admin })).status).toBe(400);
     expect((await server.api('demo', `${base}${job.id}/apply`, { method: 'POST', token: admin })).status).toBe(409);
@@ -235,6 +255,7 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['V6', 'W', '', '', '', '-3'],
         ['V7', 'Q', '', '', '', '1,5'],
         ['V8', 'R', '', '', '', '7'],
+        ['V9', 'S', 'Luna/Base', 'ZZ', 'nada', 'x'],
       ]),
       'malos.csv',
     );
@@ -245,8 +266,17 @@ describe.each(engines())('import engine on %s', (engine) => {
       ['V5', 'FILE_ROW_UNKNOWN_REFERENCE'],
       ['V6', 'FILE_ROW_INVALID_NUMBER'],
       ['V7', 'FILE_ROW_INVALID_NUMBER'],
+      ['V9', 'FILE_ROW_UNKNOWN_REFERENCE'],
     ]);
-    expect(failed.counts).toMatchObject({ ADD: 1, ERROR: 5 });
+    expect(failed.counts).toMatchObject({ ADD: 1, ERROR: 6 });
+    // every problem of a venue row, in its columns' order of checks, with the values at fault
+    const v9 = (await rowsOf(server, 'demo', admin, venues, failed.id, 'ERROR')).find((r) => r.key === 'V9')!;
+    expect(v9.errors.map((e) => [e.code, e.column, e.value])).toEqual([
+      ['FILE_ROW_UNKNOWN_REFERENCE', 'business_line', 'nada'],
+      ['CATALOG_ROW_INVALID_COUNTRY', 'country', 'ZZ'],
+      ['CATALOG_ROW_INVALID_TIMEZONE', 'timezone', 'Luna/Base'],
+      ['FILE_ROW_INVALID_NUMBER', 'legacy_id', 'x'],
+    ]);
 
     const locations = `${ORG}/imports/locations/`;
     const tree = await importAll(
@@ -320,6 +350,7 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['B', 'Permiso inventado', '', 'FLY', ''],
         ['C', 'Padre de sí mismo', 'C', '', ''],
         ['D', 'Raíz con padre', 'T-CEO', '', 'sí'],
+        ['E', '', 'E', 'FLY; VIEW_HOME; SWIM', 'tal vez'],
       ]),
       'cargos-malos.csv',
     );
@@ -329,6 +360,14 @@ describe.each(engines())('import engine on %s', (engine) => {
       ['B', 'POSITION_ROW_UNKNOWN_PERMISSION'],
       ['C', 'POSITION_ROW_CYCLE'],
       ['D', 'FILE_ROW_INVALID_VALUE'],
+      ['E', 'FILE_ROW_BLANK_LABEL'],
+    ]);
+    const e = (await rowsOf(server, 'demo', admin, positions, failed.id, 'ERROR')).find((r) => r.key === 'E')!;
+    expect(e.errors.map((p) => [p.code, p.column, p.value])).toEqual([
+      ['FILE_ROW_BLANK_LABEL', 'title', null],
+      ['FILE_ROW_INVALID_BOOLEAN', 'is_root', 'tal vez'],
+      ['POSITION_ROW_CYCLE', 'parents', 'E'],
+      ['POSITION_ROW_UNKNOWN_PERMISSION', 'default_permissions', 'FLY; SWIM'],
     ]);
   });
 

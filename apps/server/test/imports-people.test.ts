@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, DEMO_PASSWORD, engines, seededDemo, setDisabledModules, setFlags, signIn, tenantOf, type TestServer } from './harness.ts';
 import { AUD, csv, importAll, uploadFile, ORG, PERSONS, rowsOf, startImport, waitForJob, xlsx } from './directory.helpers.ts';
 import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { formatRut } from '@faena/domain';
 
 const IMPORTS = `${PERSONS}imports/`;
@@ -113,7 +114,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect(searchedFile.trim().split('\r\n').slice(1).map((line) => line.split(',')[1])).toEqual(['nueva.persona@faena.test']);
     // and so does the preview's file
     const previewFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv`, { token: admin })).text();
-    expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,name; document_number; phones$/);
+    expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,,name; document_number; phones$/);
     // staged as ADD (what a new person's row presumes) and left so by the diff: the row keeps the
     // version its staging wrote (migration 0011's trigger skipped the no-op update); the rows the
     // diff changed were written again, by the diff's transaction
@@ -145,7 +146,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     // the job keeps the file's header as written: the preview (and its file) name the columns as the file does
     expect(renamed.file_columns).toEqual({ email: 'correo', name: 'nombre' });
     const renamedFile = await (await server.api('demo', `${IMPORTS}${renamed.id}/rows.csv`, { token: admin })).text();
-    expect(renamedFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,nombre$/);
+    expect(renamedFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,,nombre$/);
     for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test']) expect((await find(search)).map((p) => p.id), search).toEqual([three.id]);
     expect((await find('Persona Carga 0003')).map((p) => p.id)).not.toContain(three.id);
   });
@@ -186,6 +187,9 @@ describe.each(engines())('people imports on %s', (engine) => {
       ['Fórmula', '=cmd|calc', '', '', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado A', 'doc.a@faena.test', 'PASSPORT', 'AB123456', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado B', 'doc.b@faena.test', 'PASSPORT', 'ab 123456', '', '', '', '', '', '', '', ''],
+      // every problem of a row is told at once, with the value at fault
+      ['Todo Mal', 'todo.mal@faena.test', '', '12345678-9', '123; +56912345678; abc', 'marciano', 'NO-EXISTE;BOD;JBOD', '', '', '', 'quizás', ''],
+      ['', 'sin.error@faena.test', '', '', '', '', '', '', '', '', '', ''],
     ]);
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
     const job = await startImport(server, 'demo', token, IMPORTS, file, 'errores.csv');
@@ -214,7 +218,40 @@ describe.each(engines())('people imports on %s', (engine) => {
       [20, 'ERROR', 'FILE_ROW_FORMULA', 'email'],
       [21, 'ADD', null, null],
       [22, 'ERROR', 'FILE_ROW_DUPLICATE_KEY', 'email'],
+      [23, 'ERROR', 'PERSON_ROW_INVALID_RUT', 'document_number'],
+      [24, 'ERROR', 'FILE_ROW_BLANK_LABEL', 'name'],
     ]);
+    const problems = (row: number) => rows.find((r) => r.row === row)!.errors.map((e) => [e.code, e.column, e.value]);
+    expect(problems(2)).toEqual([]);
+    expect(problems(5)).toEqual([['PERSON_ROW_INVALID_EMAIL', 'email', 'no-es-correo']]);
+    expect(problems(11)).toEqual([['FILE_ROW_UNKNOWN_REFERENCE', 'positions', 'NO-EXISTE']]);
+    expect(problems(19)).toEqual([['PERSON_ROW_EMAIL_DOCUMENT_MISMATCH', 'document_number', null]]);
+    expect(problems(20)).toEqual([['FILE_ROW_FORMULA', 'email', '=cmd|calc']]);
+    expect(problems(23)).toEqual([
+      ['PERSON_ROW_INVALID_RUT', 'document_number', '12345678-9'],
+      ['PERSON_ROW_INVALID_PHONE', 'phones', '123; abc'],
+      ['PERSON_ROW_INVALID_ORIGIN', 'origin', 'marciano'],
+      ['FILE_ROW_UNKNOWN_REFERENCE', 'positions', 'NO-EXISTE'],
+      ['PERSON_ROW_POSITION_NOT_ALLOWED', 'positions', 'JBOD'],
+      ['FILE_ROW_INVALID_BOOLEAN', 'active', 'quizás'],
+    ]);
+    // a duplicate that has a problem of its own is told both
+    expect(problems(24)).toEqual([
+      ['FILE_ROW_BLANK_LABEL', 'name', null],
+      ['FILE_ROW_DUPLICATE_KEY', 'email', null],
+    ]);
+    expect(rows.find((r) => r.row === 23)!.errors.map((e) => e.message)).toContain('Invalid RUT');
+    // the list of what to fix has a line for each problem, with its value
+    const fixes = Papa.parse<string[]>((await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv?operation=ERROR`, { token })).text()).trim()).data;
+    expect(fixes.filter((line) => line[0] === '23').map((line) => [line[4], line[5], line[7]])).toEqual([
+      ['document_number', 'PERSON_ROW_INVALID_RUT', '12345678-9'],
+      ['phones', 'PERSON_ROW_INVALID_PHONE', '123; abc'],
+      ['origin', 'PERSON_ROW_INVALID_ORIGIN', 'marciano'],
+      ['positions', 'FILE_ROW_UNKNOWN_REFERENCE', 'NO-EXISTE'],
+      ['positions', 'PERSON_ROW_POSITION_NOT_ALLOWED', 'JBOD'],
+      ['active', 'FILE_ROW_INVALID_BOOLEAN', 'quizás'],
+    ]);
+    expect(fixes.find((line) => line[0] === '20')![7]).toBe("'=cmd|calc");
     expect(rows.find((r) => r.row === 6)!.error_message).toBe('Invalid RUT');
     expect(rows.find((r) => r.row === 3)!.error_message).toBe("La columna 'label' no puede estar vacía");
     expect((await server.api('demo', `${IMPORTS}${job.id}/apply`, { method: 'POST', token })).status).toBe(409);

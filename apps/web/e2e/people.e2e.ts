@@ -259,7 +259,7 @@ describe('people', () => {
     const [preview] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-rows-download]')]);
     expect(preview.suggestedFilename()).toBe(`importacion-${jobId}.csv`);
     const lines = readFileSync(await preview.path(), 'utf8').trim().split('\r\n');
-    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error,cambios');
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error,valor,cambios');
     expect(lines).toHaveLength(1001);
     expect(lines[1]).toContain(`,${bulkName(0)},ADD,,,`);
     // one person found among the thousand rows by name
@@ -275,6 +275,7 @@ describe('people', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Aplicar', exact: true }).click();
     await page.locator('[data-testid=import-applied]').waitFor({ timeout: 120_000 });
     await shot(page, 'people-import-applied', 'desktop');
+    await expectAccessible(page, 'import applied');
 
     await page.getByRole('link', { name: 'Ver personas' }).click();
     await page.waitForSelector('[data-testid=person-row]');
@@ -332,6 +333,36 @@ describe('people', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`a file with mistakes: every problem of a row is listed at once, with the value at fault (${viewport})`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signInAs(page, 'rrhh');
+      await goto(page, '/people-upload', '[data-testid=import-columns]');
+      const file = ['Nombre;Correo;RUT;Teléfonos;Cargo', `Fila Con Errores;fila.errores.${viewport}.${RUN}@faena.test;12345678-9;123;Cargo Que No Existe`, `;sin.nombre.${viewport}.${RUN}@faena.test;;;`].join('\n');
+      await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'personas-con-errores.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+      await page.locator('[data-testid=import-file-name]', { hasText: 'personas-con-errores.csv' }).waitFor();
+      await page.click('[data-testid=import-start]');
+      await page.waitForURL(/\/people-bulk-load\/\d+$/, { timeout: 60_000 });
+      await page.locator('[data-testid=import-job][data-status=VALIDATION_FAILED]').waitFor({ timeout: 60_000 });
+      // the rows in error come first, each problem on its own line, columns named as the file does
+      const problems = (name: string) => page.locator('[data-testid=import-row]', { hasText: name }).getByTestId('import-row-errors').locator('> *');
+      await expect.poll(() => problems('Fila Con Errores').allTextContents()).toEqual([
+        'Invalid RUT: «12345678-9» (columna RUT)',
+        'Teléfono inválido: «123» (columna Teléfonos)',
+        'No existe un registro con ese código o nombre: «Cargo Que No Existe» (columna Cargo)',
+      ]);
+      expect(await problems(`sin.nombre.${viewport}`).allTextContents()).toEqual(["La columna 'label' no puede estar vacía (columna Nombre)"]);
+      await page.locator('[data-testid=import-row]', { hasText: 'Fila Con Errores' }).scrollIntoViewIfNeeded();
+      await shot(page, 'people-import-problems', viewport);
+      await expectAccessible(page, `import with row errors ${viewport}`);
+      await page.click('[data-testid=import-discard]');
+      await page.getByRole('dialog').getByRole('button', { name: 'Descartar', exact: true }).click();
+      await page.getByText('Importación descartada').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 
   it('exports the filtered list as CSV in the background and downloads it', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');

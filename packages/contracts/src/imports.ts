@@ -51,6 +51,8 @@ export const ZImportRow = z
     error_code: z.string().nullable(),
     error_message: z.string().nullable(),
     error_column: z.string().nullable(),
+    /** Every problem of the row, the first being `error_code` (empty without any): a file is mended in one pass. `value` is the cell's offending value where it helps to find it (the unknown position of a list). */
+    errors: z.array(z.object({ code: z.string(), message: z.string().nullable(), column: z.string().nullable(), value: z.string().nullable() })),
     /** What an UPDATE or UNDELETE would change: the file's columns whose values differ from the stored ones (null where the importer does not tell). */
     changes: z.array(z.string()).nullable(),
   })

@@ -49,6 +49,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-red-filled-hover': '#a51d1d',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    // Greens that carry text (a success alert's title, light badges): Mantine's green-9 reaches only 4.4:1 on white.
+    '--mantine-color-green-light-color': '#1f6b30',
+    '--mantine-color-green-text': '#1f6b30',
   },
   dark: {},
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TCatalog, TGenericCatalog } from '@faena/contracts';
-import type { ParsedRow } from '../imports/importer.ts';
+import { RowChecks, type ParsedRow, type RowError } from '../imports/importer.ts';
 import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, parseBoolean, parseNumber, splitList, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
+import { keyedImporter, listed, parseBoolean, parseNumber, splitList, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
 import type { Importer } from '../imports/importer.ts';
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
@@ -12,20 +12,19 @@ const nameColumn = { name: 'name', headerEs: 'Nombre', aliases: ['nombre', 'labe
 const descriptionColumn = { name: 'description', headerEs: 'Descripción', aliases: ['descripcion', 'descripción'], required: false, description: 'Description.', descriptionEs: 'Descripción.' };
 const activeColumn = { name: 'active', headerEs: 'Activo', aliases: ['activo', 'activa', 'is_active'], required: false, description: "'no' deletes (deactivates) the row; 'sí' restores it.", descriptionEs: "'no' elimina (desactiva) la fila; 'sí' la restaura." };
 
-/** Code, name, description and active of any catalogue row; an error stops at the first problem. */
-function basics(cells: Readonly<Record<string, string>>): ParsedRow {
+/** Code, name, description and active of any catalogue row; its problems go to `checks`. */
+function basics(cells: Readonly<Record<string, string>>, checks: RowChecks): ParsedRow {
   const key = cells.code ?? '';
   const label = cells.name ?? '';
-  const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ key, label, data: {}, error: { code, column } });
-  if (!key) return fail('FILE_ROW_BLANK_KEY', 'code');
-  if (!label) return fail('FILE_ROW_BLANK_LABEL', 'name');
-  if (key.length > 100) return fail('FILE_ROW_TOO_LONG', 'code');
-  if (label.length > 200) return fail('FILE_ROW_TOO_LONG', 'name');
+  if (!key) checks.fail('FILE_ROW_BLANK_KEY', 'code');
+  if (!label) checks.fail('FILE_ROW_BLANK_LABEL', 'name');
+  if (key.length > 100) checks.fail('FILE_ROW_TOO_LONG', 'code');
+  if (label.length > 200) checks.fail('FILE_ROW_TOO_LONG', 'name');
   const active = parseBoolean(cells.active);
-  if (active === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'active');
+  if (active === null) checks.fail('FILE_ROW_INVALID_BOOLEAN', 'active', cells.active);
   const data: Record<string, unknown> = { name: label };
   if (cells.description !== undefined) {
-    if (cells.description.length > 2000) return fail('FILE_ROW_TOO_LONG', 'description');
+    if (cells.description.length > 2000) checks.fail('FILE_ROW_TOO_LONG', 'description');
     data.description = cells.description || null;
   }
   if (active === false) data.active = false;
@@ -57,16 +56,15 @@ const CODED_CATALOG = {
   softDelete: true,
 } as const satisfies Partial<KeyedSpec<unknown>>;
 
-type RowError = NonNullable<ParsedRow['error']>;
-
-/** The row as its steps fill its data, or with the first error one of them finds (and no data). */
-function withSteps(row: ParsedRow, ...steps: (() => RowError | undefined)[]): ParsedRow {
-  if (row.error) return row;
-  for (const step of steps) {
+/** The basics of a catalogue row and then its own steps, each filling its data or finding a problem; failed with every problem found. */
+function withSteps(cells: Readonly<Record<string, string>>, steps: (row: ParsedRow) => (() => RowError | undefined)[]): ParsedRow {
+  const checks = new RowChecks();
+  const row = basics(cells, checks);
+  for (const step of steps(row)) {
     const error = step();
-    if (error) return { ...row, data: {}, error };
+    if (error) checks.add(error);
   }
-  return row;
+  return checks.result(row);
 }
 
 /** A step: an optional cell naming a catalogue row (by code or name) sets `data[field]` to its id, null when blank. */
@@ -75,7 +73,7 @@ function referenceStep(data: Record<string, unknown>, cells: Readonly<Record<str
     const cell = cells[column];
     if (cell === undefined) return undefined;
     const id = referenceOf(cell, lookup);
-    if (id === undefined) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column };
+    if (id === undefined) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column, value: cell };
     data[field] = id;
     return undefined;
   };
@@ -86,7 +84,7 @@ function legacyIdStep(data: Record<string, unknown>, cells: Readonly<Record<stri
   return (): RowError | undefined => {
     if (cells.legacy_id === undefined) return undefined;
     const legacy = legacyIdOf(cells.legacy_id);
-    if (legacy === undefined) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'legacy_id' };
+    if (legacy === undefined) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'legacy_id', value: cells.legacy_id };
     data.legacy_id = legacy;
     return undefined;
   };
@@ -111,7 +109,7 @@ function itemImporter(catalog: TGenericCatalog): Importer<null> {
     insertExtra: () => [{ column: 'kind', value: sql`${kind}` }],
     fields: [nameField, descriptionField],
     prepare: async () => null,
-    parseRow: (cells) => basics(cells),
+    parseRow: (cells) => withSteps(cells, () => []),
   });
 }
 
@@ -159,10 +157,7 @@ const venuesImporter = keyedImporter<VenueLookups>({
   ],
   prepare: async (tx, ctx) => ({ businessLines: await codeLookup(tx, ctx.tenantId, 'business-line'), categories: await codeLookup(tx, ctx.tenantId, 'venue-category') }),
   parseRow(cells, lookups) {
-    const row = basics(cells);
-    const data = row.data;
-    return withSteps(
-      row,
+    return withSteps(cells, ({ data }) => [
       () => {
         if (cells.address !== undefined) data.address = cells.address || null;
         return undefined;
@@ -171,20 +166,20 @@ const venuesImporter = keyedImporter<VenueLookups>({
       () => {
         if (cells.country === undefined) return undefined;
         const country = cells.country.toUpperCase() || null;
-        if (country && !isValidCountry(country)) return { code: 'CATALOG_ROW_INVALID_COUNTRY', column: 'country' };
+        if (country && !isValidCountry(country)) return { code: 'CATALOG_ROW_INVALID_COUNTRY', column: 'country', value: cells.country };
         data.country = country;
         return undefined;
       },
       () => {
         if (cells.timezone === undefined) return undefined;
-        if (cells.timezone && !isValidTimezone(cells.timezone)) return { code: 'CATALOG_ROW_INVALID_TIMEZONE', column: 'timezone' };
+        if (cells.timezone && !isValidTimezone(cells.timezone)) return { code: 'CATALOG_ROW_INVALID_TIMEZONE', column: 'timezone', value: cells.timezone };
         data.timezone = cells.timezone || null;
         return undefined;
       },
       () => {
         if (cells.gla === undefined) return undefined;
         const gla = cells.gla ? parseNumber(cells.gla) : null;
-        if (cells.gla && (gla === null || gla < 0)) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'gla' };
+        if (cells.gla && (gla === null || gla < 0)) return { code: 'FILE_ROW_INVALID_NUMBER', column: 'gla', value: cells.gla };
         data.gla = gla;
         return undefined;
       },
@@ -192,15 +187,17 @@ const venuesImporter = keyedImporter<VenueLookups>({
       () => {
         if (cells.categories === undefined) return undefined;
         const ids: string[] = [];
+        const unknown: string[] = [];
         for (const name of splitList(cells.categories)) {
           const id = lookups.categories.get(name.toLowerCase());
-          if (!id) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'categories' };
-          if (!ids.includes(id)) ids.push(id);
+          if (!id) unknown.push(name);
+          else if (!ids.includes(id)) ids.push(id);
         }
+        if (unknown.length > 0) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'categories', value: listed(unknown) };
         data.category_ids = ids;
         return undefined;
       },
-    );
+    ]);
   },
 });
 
@@ -242,21 +239,18 @@ const locationsImporter = keyedImporter<LocationLookups>({
   ],
   prepare: async (tx, ctx) => ({ venues: await codeLookup(tx, ctx.tenantId, 'venue'), blueprints: await codeLookup(tx, ctx.tenantId, 'blueprint') }),
   parseRow(cells, lookups) {
-    const row = basics(cells);
-    const data = row.data;
-    return withSteps(
-      row,
-      referenceStep(data, cells, 'venue', lookups.venues, 'venue_id'),
-      referenceStep(data, cells, 'blueprint', lookups.blueprints, 'blueprint_id'),
+    return withSteps(cells, (row) => [
+      referenceStep(row.data, cells, 'venue', lookups.venues, 'venue_id'),
+      referenceStep(row.data, cells, 'blueprint', lookups.blueprints, 'blueprint_id'),
       () => {
         if (cells.parent === undefined) return undefined;
-        if (cells.parent === row.key) return { code: 'LOCATION_ROW_CYCLE', column: 'parent' };
-        if (cells.parent) data.parent_code = cells.parent;
-        else data.parent_id = null;
+        if (cells.parent === row.key) return { code: 'LOCATION_ROW_CYCLE', column: 'parent', value: cells.parent };
+        if (cells.parent) row.data.parent_code = cells.parent;
+        else row.data.parent_id = null;
         return undefined;
       },
-      legacyIdStep(data, cells),
-    );
+      legacyIdStep(row.data, cells),
+    ]);
   },
   // a parent is an active location of the tenant, or another row of the file
   async resolve(tx, ctx, range) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { presumedNew, registerImporter, type Importer, type ImportRunContext } from '../imports/importer.ts';
+import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { lockDataSource, nextRowPosition } from './data-sources.repository.ts';
 import { rowsThatStay } from './row-order.ts';
 
@@ -27,10 +27,12 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   parseRow(cells) {
     const key = cells.key ?? '';
     const label = cells.label ?? '';
-    if (!key) return { key, label, data: {}, error: { code: 'FILE_ROW_BLANK_KEY', column: 'key' } };
-    if (!label) return { key, label, data: {}, error: { code: 'FILE_ROW_BLANK_LABEL', column: 'label' } };
-    if (key.length > 200) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'key' } };
-    if (label.length > 500) return { key, label, data: {}, error: { code: 'FILE_ROW_TOO_LONG', column: 'label' } };
+    const checks = new RowChecks();
+    if (!key) checks.fail('FILE_ROW_BLANK_KEY', 'key');
+    if (!label) checks.fail('FILE_ROW_BLANK_LABEL', 'label');
+    if (key.length > 200) checks.fail('FILE_ROW_TOO_LONG', 'key');
+    if (label.length > 500) checks.fail('FILE_ROW_TOO_LONG', 'label');
+    if (checks.failed) return checks.result({ key, label, data: {} });
     // staged as the new row it usually is: the diff's update of a row it leaves so is skipped (migration 0011)
     return { key, label, data: {}, presumed: presumedNew(null) };
   },

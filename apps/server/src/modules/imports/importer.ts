@@ -51,6 +51,14 @@ export interface ImportRunContext {
   inRanges(tx: Drizzle, write: (rows: (alias: string) => SQL) => Promise<unknown>): Promise<void>;
 }
 
+/** A problem of a row: its code, the column at fault and, where it helps to find it, the value the cell holds. */
+export interface RowError {
+  code: RowErrorCode;
+  column?: string;
+  /** The offending value (the one unknown position of a list, the invalid RUT), clipped to 100 characters. */
+  value?: string;
+}
+
 /** A data row after the importer's checks: its key and label (what the preview shows) and what apply will write. */
 export interface ParsedRow {
   key: string;
@@ -58,7 +66,10 @@ export interface ParsedRow {
   altKey?: string | null;
   label: string;
   data: Record<string, unknown>;
-  error?: { code: RowErrorCode; column?: string } | null;
+  /** The row's first problem: its `error_code`. */
+  error?: RowError | null;
+  /** Every further problem the row's checks found: a file is mended in one pass, not one error per upload. */
+  moreErrors?: readonly RowError[];
   /**
    * What the row is staged as before the diff compares it (default NO_CHANGE, no target). The
    * diff's update of a row it leaves as it was is skipped (import_rows' trigger, migration 0011):
@@ -66,6 +77,43 @@ export interface ParsedRow {
    * being written a second time.
    */
   presumed?: { operation: 'ADD' | 'NO_CHANGE'; targetId?: string | null };
+}
+
+/** A row error's value as it is kept: at most 100 characters. */
+export const clipValue = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
+
+/** A row that failed: its problems (the first is its error code) and no data. */
+export function failedRow(row: Pick<ParsedRow, 'key' | 'label'>, errors: readonly RowError[]): ParsedRow {
+  const [first, ...more] = errors;
+  return { key: row.key, label: row.label, data: {}, error: first ?? null, ...(more.length > 0 ? { moreErrors: more } : {}) };
+}
+
+/** Every problem of a parsed row, its error first. */
+export const errorsOf = (row: ParsedRow): RowError[] => (row.error ? [row.error, ...(row.moreErrors ?? [])] : []);
+
+/**
+ * A row's problems, collected: every check of a row runs (a check that needs an earlier value
+ * skips when that value failed), so the preview lists everything the row needs at once.
+ */
+export class RowChecks {
+  readonly found: RowError[] = [];
+
+  fail(code: RowErrorCode, column: string, value?: string): void {
+    this.add({ code, column, value });
+  }
+
+  add({ code, column, value }: RowError): void {
+    this.found.push({ code, ...(column ? { column } : {}), ...(value ? { value: clipValue(value) } : {}) });
+  }
+
+  get failed(): boolean {
+    return this.found.length > 0;
+  }
+
+  /** The row as parsed, or failed with everything found. */
+  result(row: ParsedRow): ParsedRow {
+    return this.found.length > 0 ? failedRow(row, this.found) : row;
+  }
 }
 
 /**

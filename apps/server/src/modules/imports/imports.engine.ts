@@ -11,7 +11,7 @@ import { findStoredFile } from '../documents/documents.repository.ts';
 import { notify } from '../notifications/notifications.producer.ts';
 import { findPerson } from '../people/people.repository.ts';
 import { findPassportPermissions } from '../permissions/permissions.repository.ts';
-import { IMPORTERS, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { clipValue, errorsOf, failedRow, IMPORTERS, type Importer, type ImportRunContext, type ParsedRow, type RowError } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
 import { FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
 import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
@@ -413,28 +413,36 @@ function parseOne(
   id: number,
   seen: Set<string>,
 ): StagedRow {
+  // cells that fail before the importer sees them (a formula, a value over the limit) are left out
+  // of what it checks, so it finds the row's other problems without reporting those cells again
   const record: Record<string, string> = {};
-  let early: ParsedRow['error'] = null;
+  const checked: Record<string, string> = {};
+  const early: RowError[] = [];
   for (const [index, name] of mapping) {
     // an apostrophe before =, +, -, @ is how exports (ours, and spreadsheets) keep text from being a formula: undo it
     const value = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
     record[name] = value;
-    if (!early && (formulas?.has(index) || value.startsWith('='))) early = { code: 'FILE_ROW_FORMULA', column: name };
-    else if (!early && value.length > MAX_CELL) early = { code: 'FILE_ROW_TOO_LONG', column: name };
+    if (value.startsWith('=')) early.push({ code: 'FILE_ROW_FORMULA', column: name, value: clipValue(value) });
+    else if (formulas?.has(index)) early.push({ code: 'FILE_ROW_FORMULA', column: name });
+    else if (value.length > MAX_CELL) early.push({ code: 'FILE_ROW_TOO_LONG', column: name });
+    else checked[name] = value;
   }
+  const rawKey = () => importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '';
   let parsed: ParsedRow;
-  if (early) parsed = { key: importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '', label: record[importer.labelColumn] ?? '', data: {}, error: early };
-  else {
-    try {
-      parsed = importer.parseRow(record, lookups, ctx);
-    } catch {
-      parsed = { key: importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '', label: record[importer.labelColumn] ?? '', data: {}, error: { code: 'UNHANDLED_ERROR' } };
-    }
+  try {
+    parsed = importer.parseRow(checked, lookups, ctx);
+  } catch {
+    parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [{ code: 'UNHANDLED_ERROR' }]);
   }
-  // A key seen on an earlier row, even one with an error of its own, makes this row a duplicate:
-  // fixing that row's error must not reveal a second round of errors on the next upload.
+  if (early.length > 0) {
+    const faulty = new Set(early.map((error) => error.column));
+    parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [...early, ...errorsOf(parsed).filter((error) => !error.column || !faulty.has(error.column))]);
+  }
+  // A key seen on an earlier row, even one with an error of its own, makes this row a duplicate;
+  // a row with problems of its own is told this one too: fixing a row's errors must not reveal a
+  // second round of them on the next upload.
   const keys = [parsed.key, parsed.altKey].filter((key): key is string => Boolean(key));
-  if (!parsed.error && keys.some((key) => seen.has(key))) parsed = { ...parsed, error: { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! } };
+  if (keys.some((key) => seen.has(key))) parsed = failedRow(parsed, [...errorsOf(parsed), { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! }]);
   for (const key of keys) seen.add(key);
   const clip = (value: string) => (value.length > 500 ? `${value.slice(0, 499)}…` : value);
   return {
@@ -447,6 +455,7 @@ function parseOne(
     targetId: parsed.error ? null : (parsed.presumed?.targetId ?? null),
     errorCode: parsed.error?.code ?? null,
     errorColumn: parsed.error?.column ?? null,
+    errors: parsed.error ? errorsOf(parsed) : null,
     data: parsed.error ? {} : parsed.data,
     parsedOk: !parsed.error,
   };

@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Drizzle, Engine } from '../../platform/db/database.ts';
 import { foldKey } from '../catalogs/sort-key.ts';
+import type { RowError } from './importer.ts';
 import { importJobs, importRows } from './imports.table.ts';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -96,10 +97,23 @@ const rowFilters = (filter: { operation?: string | undefined; search?: string | 
   filter.search?.trim() ? rowsMatching(filter.search) : undefined,
 ];
 
+/** What the preview shows of a staged row. */
+const PREVIEW_COLUMNS = {
+  id: importRows.id,
+  row: importRows.row,
+  key: importRows.key,
+  label: importRows.label,
+  operation: importRows.operation,
+  errorCode: importRows.errorCode,
+  errorColumn: importRows.errorColumn,
+  errors: importRows.errors,
+  changes: importRows.changes,
+};
+
 export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; search?: string | undefined; limit: number; offset: number }) {
   const where = and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), ...rowFilters(query));
   const rows = await tx
-    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
+    .select(PREVIEW_COLUMNS)
     .from(importRows)
     .where(where)
     .orderBy(importRows.id)
@@ -112,7 +126,7 @@ export async function listRows(tx: Drizzle, tenantId: string, jobId: number, que
 /** Staged rows after `afterId` in id order (keyset pages for the preview's file), of one operation or all. */
 export async function rowsAfter(tx: Drizzle, tenantId: string, jobId: number, afterId: number, limit: number, filter: { operation?: string | undefined; search?: string | undefined } = {}) {
   return tx
-    .select({ id: importRows.id, row: importRows.row, key: importRows.key, label: importRows.label, operation: importRows.operation, errorCode: importRows.errorCode, errorColumn: importRows.errorColumn, changes: importRows.changes })
+    .select(PREVIEW_COLUMNS)
     .from(importRows)
     .where(and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), sql`${importRows.id} > ${afterId}`, ...rowFilters(filter)))
     .orderBy(importRows.id)
@@ -129,6 +143,8 @@ export interface StagedRow {
   targetId: string | null;
   errorCode: string | null;
   errorColumn: string | null;
+  /** Every problem the row's checks found (the first is `errorCode`), null without any. */
+  errors: readonly RowError[] | null;
   data: Record<string, unknown>;
   parsedOk: boolean;
 }
@@ -145,7 +161,7 @@ export class StagedChunk {
   rows = 0;
 
   add(r: StagedRow): void {
-    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, data: r.data, parsed_ok: r.parsedOk });
+    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, errors: r.errors, data: r.data, parsed_ok: r.parsedOk });
     const needed = this.length + Buffer.byteLength(json) + 2;
     if (needed > this.buffer.length) {
       const larger = Buffer.alloc(Math.max(needed, this.buffer.length * 2));
@@ -180,9 +196,9 @@ export async function stageRows(tx: Drizzle, tenantId: string, jobId: number, ch
   if (chunk.rows === 0) return;
   const json = engine === 'pglite' ? sql`${chunk.bytes().toString('utf8')}::json` : sql`convert_from(${chunk.bytes()}::bytea, 'UTF8')::json`;
   await tx.execute(sql`
-    INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, target_id, error_code, error_column, data, parsed_ok)
-    SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.target_id, u.error_code, u.error_column, u.data, u.parsed_ok
-    FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, target_id uuid, error_code text, error_column text, data jsonb, parsed_ok boolean)`);
+    INSERT INTO import_rows (tenant_id, job_id, id, row, key, alt_key, label, operation, target_id, error_code, error_column, errors, data, parsed_ok)
+    SELECT ${tenantId}, ${jobId}, u.id, u.row, u.key, u.alt_key, u.label, u.operation, u.target_id, u.error_code, u.error_column, u.errors, u.data, u.parsed_ok
+    FROM json_to_recordset(${json}) AS u(id int, row int, key text, alt_key text, label text, operation text, target_id uuid, error_code text, error_column text, errors jsonb, data jsonb, parsed_ok boolean)`);
 }
 
 /**

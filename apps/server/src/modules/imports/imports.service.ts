@@ -9,7 +9,7 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUploadId } from '../documents/documents.service.ts';
 import { findStoredFile } from '../documents/documents.repository.ts';
 import { personSummaries } from '../people/people.repository.ts';
-import { headerOf, type Importer, type ImportMode } from './importer.ts';
+import { headerOf, type Importer, type ImportMode, type RowError } from './importer.ts';
 import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
 import { IMPORT_MAX_BYTES, scheduleStep, RUN_QUEUE } from './imports.engine.ts';
 import { deleteImportJob, deleteJobRows, findImportJob, insertImportJob, listImportJobs, listRows, rowsAfter, transitionJob, type ImportJobRow } from './imports.repository.ts';
@@ -170,14 +170,25 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
       error_code: row.errorCode,
       error_message: rowErrorText(row.errorCode),
       error_column: row.errorColumn,
+      errors: problemsOf(row).map((problem) => ({ code: problem.code, message: rowErrorText(problem.code), column: problem.column ?? null, value: problem.value ?? null })),
       changes: row.changes ?? null,
     })),
   };
 }
 
+/** Every problem of a staged row: those its checks found, else the one the diff found. */
+function problemsOf(row: { errorCode: string | null; errorColumn: string | null; errors: readonly RowError[] | null }): readonly { code: string; column?: string | undefined; value?: string | undefined }[] {
+  if (row.errors && row.errors.length > 0) return row.errors;
+  return row.errorCode ? [{ code: row.errorCode, column: row.errorColumn ?? undefined }] : [];
+}
+
 const FILE_PAGE = 5000;
-/** The preview file's columns (Spanish, like the error texts; one line per staged row; `cambios`: an update's columns, as on screen). */
-export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'cambios'];
+/**
+ * The preview file's columns (Spanish, like the error texts; `valor`: the cell's offending value;
+ * `cambios`: an update's columns, as on screen). One line per staged row, except that a row with
+ * several problems has a line for each: the file is the list of what to fix in the sheet.
+ */
+export const ROWS_FILE_HEADER = ['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'valor', 'cambios'];
 
 /**
  * The preview as a CSV file — every row, or one operation's (ERROR: the list of what to fix in
@@ -195,7 +206,23 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
     yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
     for (let after = 0; ; ) {
       const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, filter));
-      yield csvLines(rows.map((row) => [row.row === null ? '' : String(row.row), row.key, row.label, row.operation, row.errorColumn ? written(row.errorColumn) : '', row.errorCode ?? '', rowErrorText(row.errorCode) ?? '', row.changes?.map(written).join('; ') ?? '']));
+      yield csvLines(
+        rows.flatMap((row) => {
+          const line = (problem: { code?: string; column?: string | undefined; value?: string | undefined }) => [
+            row.row === null ? '' : String(row.row),
+            row.key,
+            row.label,
+            row.operation,
+            problem.column ? written(problem.column) : '',
+            problem.code ?? '',
+            rowErrorText(problem.code ?? null) ?? '',
+            problem.value ?? '',
+            row.changes?.map(written).join('; ') ?? '',
+          ];
+          const problems = problemsOf(row);
+          return problems.length > 0 ? problems.map(line) : [line({})];
+        }),
+      );
       if (rows.length < FILE_PAGE) return;
       after = rows[rows.length - 1]!.id;
     }

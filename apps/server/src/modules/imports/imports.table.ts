@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import type { RowError } from './importer.ts';
 
 /** A bulk-import job (spec forms §3/§4). `scope` narrows the kind (the data source's id). */
 export const importJobs = pgTable(
@@ -51,6 +52,8 @@ export const importRows = pgTable(
     operation: text('operation').notNull(),
     errorCode: text('error_code'),
     errorColumn: text('error_column'),
+    /** Every problem the row's own checks found, the first being `error_code` (null without any, and for problems the diff finds: those are one). */
+    errors: jsonb('errors').$type<RowError[]>(),
     /** False when the row failed the importer's own checks: the diff leaves it in ERROR. */
     parsedOk: boolean('parsed_ok').notNull().default(true),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),

@@ -197,6 +197,9 @@ export function parseBoolean(value: string | undefined): boolean | undefined | n
 }
 
 /** "a; b | c, d" → ['a', 'b', 'c', 'd'] (separators ; | and, when there is no ; or |, commas). */
+/** The parts of a list cell a problem is about, as a row error's value. */
+export const listed = (parts: readonly string[]): string => parts.join('; ');
+
 export function splitList(value: string | undefined): string[] {
   if (!value) return [];
   const separator = /[;|]/.test(value) ? /[;|]/ : /,/;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isPermissionKey } from '@faena/domain';
-import type { ParsedRow } from '../imports/importer.ts';
+import { RowChecks } from '../imports/importer.ts';
 import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { keyedImporter, listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
 
 /**
  * Positions (bulk load of positions, MANAGE_ORG_CHART). Found by code; parents are codes of
@@ -46,28 +46,31 @@ export const positionsImporter = keyedImporter<null>({
   parseRow(cells, _lookups, ctx) {
     const key = cells.code ?? '';
     const label = cells.title ?? '';
-    const fail = (code: NonNullable<ParsedRow['error']>['code'], column: string): ParsedRow => ({ key, label, data: {}, error: { code, column } });
-    if (!key) return fail('FILE_ROW_BLANK_KEY', 'code');
-    if (!label) return fail('FILE_ROW_BLANK_LABEL', 'title');
-    if (key.length > 100) return fail('FILE_ROW_TOO_LONG', 'code');
-    if (label.length > 200) return fail('FILE_ROW_TOO_LONG', 'title');
+    const checks = new RowChecks();
+    if (!key) checks.fail('FILE_ROW_BLANK_KEY', 'code');
+    if (!label) checks.fail('FILE_ROW_BLANK_LABEL', 'title');
+    if (key.length > 100) checks.fail('FILE_ROW_TOO_LONG', 'code');
+    if (label.length > 200) checks.fail('FILE_ROW_TOO_LONG', 'title');
     const data: Record<string, unknown> = { title: label };
     if (cells.department !== undefined) data.department = cells.department || null;
     const isRoot = parseBoolean(cells.is_root);
-    if (isRoot === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'is_root');
+    if (isRoot === null) checks.fail('FILE_ROW_INVALID_BOOLEAN', 'is_root', cells.is_root);
     if (isRoot !== undefined) data.is_root = isRoot;
     if (cells.parents !== undefined) {
       const parents = [...new Set(splitList(cells.parents))].sort();
-      if (parents.includes(key)) return fail('POSITION_ROW_CYCLE', 'parents');
-      if (isRoot && parents.length > 0) return fail('FILE_ROW_INVALID_VALUE', 'is_root');
+      if (parents.includes(key)) checks.fail('POSITION_ROW_CYCLE', 'parents', key);
+      if (isRoot && parents.length > 0) checks.fail('FILE_ROW_INVALID_VALUE', 'is_root', cells.is_root);
       data.parent_codes = parents;
     }
     if (cells.default_permissions !== undefined) {
       const keys = [...new Set(splitList(cells.default_permissions).map((value) => value.toUpperCase()))].sort();
-      if (keys.some((value) => !isPermissionKey(value))) return fail('POSITION_ROW_UNKNOWN_PERMISSION', 'default_permissions');
-      if (ctx.creator && keys.some((value) => !ctx.creator!.permissions.has(value))) return fail('POSITION_ROW_PERMISSION_NOT_ALLOWED', 'default_permissions');
+      const unknown = keys.filter((value) => !isPermissionKey(value));
+      const beyond = ctx.creator ? keys.filter((value) => isPermissionKey(value) && !ctx.creator!.permissions.has(value)) : [];
+      if (unknown.length > 0) checks.fail('POSITION_ROW_UNKNOWN_PERMISSION', 'default_permissions', listed(unknown));
+      if (beyond.length > 0) checks.fail('POSITION_ROW_PERMISSION_NOT_ALLOWED', 'default_permissions', listed(beyond));
       data.default_permission_list = keys;
     }
+    if (checks.failed) return checks.result({ key, label, data: {} });
     return { key, label, data };
   },
   errorOf: (s) => {

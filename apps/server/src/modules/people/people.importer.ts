@@ -6,7 +6,6 @@ import {
   normalizeEmail,
   normalizeIdentityDocument,
   normalizePhone,
-  type IdentityDocumentType,
   type PersonOrigin,
 } from '@faena/domain';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
@@ -14,9 +13,9 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { isModuleDisabled } from '../../platform/tenancy.ts';
 import { codeLookup } from '../catalogs/catalogs.repository.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
-import { presumedNew, registerImporter, type Importer, type ImportRunContext, type ParsedRow } from '../imports/importer.ts';
+import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { uuidv7 } from '../imports/uuidv7.ts';
-import { parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
 import { positionLookup } from '../org-chart/org-chart.repository.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
@@ -42,8 +41,6 @@ const ORIGINS: Record<string, PersonOrigin> = {
   empresa_contratista: 'CONTRACTOR_BUSINESS',
 };
 const originOf = (value: string) => ORIGINS[foldText(value).replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '')];
-
-type Fail = (code: NonNullable<ParsedRow['error']>['code'], column: string) => ParsedRow;
 
 /**
  * People (the spec's /people-upload). A row is found by its e-mail, else by its identity
@@ -88,12 +85,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   parseRow(cells, lookups, ctx) {
     const name = cells.name ?? '';
     const email = cells.email ? normalizeEmail(cells.email) : '';
-    const key0 = email || cells.document_number || '';
-    const base = { key: key0, label: name, data: {} };
-    const fail: Fail = (code, column) => ({ ...base, error: { code, column } });
-    if (!name) return fail('FILE_ROW_BLANK_LABEL', 'name');
-    if (name.length > 200) return fail('FILE_ROW_TOO_LONG', 'name');
-    if (email && !isValidEmail(email)) return fail('PERSON_ROW_INVALID_EMAIL', 'email');
+    const checks = new RowChecks();
+    if (!name) checks.fail('FILE_ROW_BLANK_LABEL', 'name');
+    else if (name.length > 200) checks.fail('FILE_ROW_TOO_LONG', 'name');
+    if (email && !isValidEmail(email)) checks.fail('PERSON_ROW_INVALID_EMAIL', 'email', cells.email);
 
     const data: Record<string, unknown> = { sort_name: foldText(name) };
     let documentKey: string | null = null;
@@ -101,97 +96,106 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     if (cells.document_number !== undefined) {
       if (cells.document_number) {
         const type = (cells.document_type || 'CL_CI').toUpperCase();
-        if (!isIdentityDocumentType(type)) return fail('PERSON_ROW_UNKNOWN_DOCUMENT_TYPE', 'document_type');
-        const number = normalizeIdentityDocument(type as IdentityDocumentType, cells.document_number);
-        if (!number) return fail(type === 'CL_CI' ? 'PERSON_ROW_INVALID_RUT' : 'PERSON_ROW_INVALID_DOCUMENT', 'document_number');
-        documents.push({ type, number });
-        documentKey = `${type}:${number}`;
+        if (!isIdentityDocumentType(type)) checks.fail('PERSON_ROW_UNKNOWN_DOCUMENT_TYPE', 'document_type', cells.document_type);
+        else {
+          const number = normalizeIdentityDocument(type, cells.document_number);
+          if (!number) checks.fail(type === 'CL_CI' ? 'PERSON_ROW_INVALID_RUT' : 'PERSON_ROW_INVALID_DOCUMENT', 'document_number', cells.document_number);
+          else {
+            documents.push({ type, number });
+            documentKey = `${type}:${number}`;
+          }
+        }
       }
       data.documents = documents;
     }
+    // a key that failed its check is reported as such, not as missing
+    if (!email && !cells.document_number) checks.fail('FILE_ROW_BLANK_KEY', 'email');
     const key = email || documentKey;
-    if (!key) return { ...base, error: { code: 'FILE_ROW_BLANK_KEY', column: 'email' } };
     if (email) data.email = email;
 
     const other: string[] = [];
     if (cells.other_emails !== undefined) {
+      const invalid: string[] = [];
       for (const value of splitList(cells.other_emails)) {
         const normalized = normalizeEmail(value);
-        if (!isValidEmail(normalized)) return fail('PERSON_ROW_INVALID_EMAIL', 'other_emails');
-        if (normalized !== email && !other.includes(normalized)) other.push(normalized);
+        if (!isValidEmail(normalized)) invalid.push(value);
+        else if (normalized !== email && !other.includes(normalized)) other.push(normalized);
       }
+      if (invalid.length > 0) checks.fail('PERSON_ROW_INVALID_EMAIL', 'other_emails', listed(invalid));
       data.other_emails = other;
     }
     const phones: { number: string; label: null }[] = [];
     if (cells.phones !== undefined) {
+      const invalid: string[] = [];
       for (const value of splitList(cells.phones)) {
         const number = normalizePhone(value);
-        if (!number) return fail('PERSON_ROW_INVALID_PHONE', 'phones');
-        if (!phones.some((phone) => phone.number === number)) phones.push({ number, label: null });
+        if (!number) invalid.push(value);
+        else if (!phones.some((phone) => phone.number === number)) phones.push({ number, label: null });
       }
+      if (invalid.length > 0) checks.fail('PERSON_ROW_INVALID_PHONE', 'phones', listed(invalid));
       data.phones = phones;
     }
     if (cells.address !== undefined) {
-      if (cells.address.length > 500) return fail('FILE_ROW_TOO_LONG', 'address');
+      if (cells.address.length > 500) checks.fail('FILE_ROW_TOO_LONG', 'address');
       data.address = cells.address || null;
     }
     if (cells.origin !== undefined) {
       const origin = cells.origin ? originOf(cells.origin) : null;
-      if (origin === undefined) return fail('PERSON_ROW_INVALID_ORIGIN', 'origin');
+      if (origin === undefined) checks.fail('PERSON_ROW_INVALID_ORIGIN', 'origin', cells.origin);
       data.origin = origin;
     }
-    const refs = (value: string | undefined, map: Map<string, string>): string[] | null => {
+    /** A list of codes or names as ids (sorted, once each); the parts no record has are a problem of the column. */
+    const refs = (column: string, map: Map<string, string>): string[] => {
       const ids: string[] = [];
-      for (const part of splitList(value)) {
+      const unknown: string[] = [];
+      for (const part of splitList(cells[column])) {
         const id = map.get(part.toLowerCase());
-        if (!id) return null;
-        if (!ids.includes(id)) ids.push(id);
+        if (!id) unknown.push(part);
+        else if (!ids.includes(id)) ids.push(id);
       }
+      if (unknown.length > 0) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', column, listed(unknown));
       return ids.sort();
     };
     // a disabled module's column (spec forms §6) must be empty and leaves the person's values alone
     if (cells.business_lines !== undefined) {
       if (!lookups.businessLines) {
-        if (cells.business_lines) return fail('FILE_ROW_MODULE_DISABLED', 'business_lines');
-      } else {
-        const ids = refs(cells.business_lines, lookups.businessLines);
-        if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'business_lines');
-        data.business_line_ids = ids;
-      }
+        if (cells.business_lines) checks.fail('FILE_ROW_MODULE_DISABLED', 'business_lines');
+      } else data.business_line_ids = refs('business_lines', lookups.businessLines);
     }
-    if (cells.workspaces !== undefined) {
-      const ids = refs(cells.workspaces, lookups.venues);
-      if (!ids) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'workspaces');
-      data.workspace_ids = ids;
-    }
+    if (cells.workspaces !== undefined) data.workspace_ids = refs('workspaces', lookups.venues);
     if (cells.company !== undefined) {
       if (!lookups.companies) {
-        if (cells.company) return fail('FILE_ROW_MODULE_DISABLED', 'company');
+        if (cells.company) checks.fail('FILE_ROW_MODULE_DISABLED', 'company');
       } else {
         const id = cells.company ? lookups.companies.get(cells.company.toLowerCase()) : null;
-        if (id === undefined) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'company');
+        if (id === undefined) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', 'company', cells.company);
         data.company_id = id;
       }
     }
     if (cells.positions !== undefined) {
       const ids: string[] = [];
+      const unknown: string[] = [];
+      const beyond: string[] = [];
       for (const part of splitList(cells.positions)) {
         const position = lookups.positions.get(part.toLowerCase());
-        if (!position) return fail('FILE_ROW_UNKNOWN_REFERENCE', 'positions');
+        if (!position) unknown.push(part);
         // privilege ceiling: a position's defaults are given to the person
-        if (ctx.creator && position.defaults.some((permission) => !ctx.creator!.permissions.has(permission))) return fail('PERSON_ROW_POSITION_NOT_ALLOWED', 'positions');
-        if (!ids.includes(position.id)) ids.push(position.id);
+        else if (ctx.creator && position.defaults.some((permission) => !ctx.creator!.permissions.has(permission))) beyond.push(part);
+        else if (!ids.includes(position.id)) ids.push(position.id);
       }
+      if (unknown.length > 0) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', 'positions', listed(unknown));
+      if (beyond.length > 0) checks.fail('PERSON_ROW_POSITION_NOT_ALLOWED', 'positions', listed(beyond));
       data.position_ids = ids.sort();
     }
     for (const column of ['roles', 'groups'] as const) {
       if (cells[column] === undefined) continue;
       const values = [...new Set(splitList(cells[column]))];
-      if (values.some((value) => value.length > 100)) return fail('FILE_ROW_TOO_LONG', column);
+      if (values.some((value) => value.length > 100)) checks.fail('FILE_ROW_TOO_LONG', column);
       data[column] = values;
     }
     const active = parseBoolean(cells.active);
-    if (active === null) return fail('FILE_ROW_INVALID_BOOLEAN', 'active');
+    if (active === null) checks.fail('FILE_ROW_INVALID_BOOLEAN', 'active', cells.active);
+    if (checks.failed || !key || active === null) return checks.result({ key: email || cells.document_number || '', label: name, data: {} });
     if (active !== undefined) data.active = active;
     // complete for a new person; an update recomputes them from the stored values (apply)
     const words = searchWordsOf({ name, primaryEmail: email || null, otherEmails: other, documents, phones });

@@ -50,8 +50,11 @@ function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob 
     ...over,
   };
 }
+function problem(code: string, column: string, value: string | null = null): TImportRow['errors'][number] {
+  return { code, message: null, column, value };
+}
 function row(id: number, over: Partial<TImportRow>): TImportRow {
-  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, changes: null, ...over };
+  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, errors: [], changes: null, ...over };
 }
 
 interface Server {
@@ -135,26 +138,30 @@ describe('ImportFlow', () => {
   });
 
   it('shows a failed validation with the spec texts of the row errors, errors first, and filters by operation', async () => {
-    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 2 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 2 }, file_columns: { name: 'Nombre completo', email: 'email' } })];
+    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 3 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 3 }, file_columns: { name: 'Nombre completo', email: 'email', phones: 'Teléfonos', positions: 'Cargos' } })];
     server.rows = [
-      row(1, { operation: 'ERROR', label: '', error_code: 'FILE_ROW_BLANK_LABEL', error_column: 'name' }),
-      row(2, { operation: 'ERROR', error_code: 'FILE_ROW_DUPLICATE_KEY', error_column: 'email' }),
+      row(1, { operation: 'ERROR', label: '', error_code: 'FILE_ROW_BLANK_LABEL', error_column: 'name', errors: [problem('FILE_ROW_BLANK_LABEL', 'name')] }),
+      row(2, { operation: 'ERROR', error_code: 'FILE_ROW_DUPLICATE_KEY', error_column: 'email', errors: [problem('FILE_ROW_DUPLICATE_KEY', 'email')] }),
       row(3, { operation: 'ADD' }),
+      // every problem of a row, each on its line, with the value at fault where there is one
+      row(4, { operation: 'ERROR', error_code: 'PERSON_ROW_INVALID_PHONE', error_column: 'phones', errors: [problem('PERSON_ROW_INVALID_PHONE', 'phones', '123'), problem('FILE_ROW_UNKNOWN_REFERENCE', 'positions', 'Cargo Inexistente')] }),
     ];
     await renderRoutes(routes, { path: '/people-bulk-load/7' });
     const failure = await screen.findByTestId('import-file-error');
     expect(within(failure).getByText('El archivo no se puede importar')).toBeTruthy();
     // The row errors' own sentence replaces the server's summary of them.
-    expect(within(failure).getByText('2 filas tienen errores: corrígelas en el archivo y vuelve a subirlo.')).toBeTruthy();
-    expect(within(failure).queryByText('Hay 2 filas con errores')).toBeNull();
+    expect(within(failure).getByText('3 filas tienen errores: corrígelas en el archivo y vuelve a subirlo.')).toBeTruthy();
+    expect(within(failure).queryByText('Hay 3 filas con errores')).toBeNull();
     expect(screen.getByTestId('import-status').textContent).toBe('Validación fallida');
     // columns named as the file's header wrote them
     expect(await screen.findByText("La columna 'label' no puede estar vacía (columna Nombre completo)")).toBeTruthy();
     expect(screen.getByText("La columna 'key' está duplicada (columna email)")).toBeTruthy();
+    const both = screen.getAllByTestId('import-row-errors')[2]!;
+    expect([...both.children].map((line) => line.textContent)).toEqual(['Teléfono inválido: «123» (columna Teléfonos)', 'No existe un registro con ese código o nombre: «Cargo Inexistente» (columna Cargos)']);
     expect(screen.queryByText('Persona 3')).toBeNull();
     expect(server.calls.some((call) => call.url.includes('rows/') && call.url.includes('operation=ERROR'))).toBe(true);
 
-    fireEvent.click(screen.getByText('Todas (3)'));
+    fireEvent.click(screen.getByText('Todas (4)'));
     expect(await screen.findByText('Persona 3')).toBeTruthy();
     expect(screen.queryByTestId('import-apply')).toBeNull();
     expect(screen.getByTestId('import-discard')).toBeTruthy();

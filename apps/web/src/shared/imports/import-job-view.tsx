@@ -135,7 +135,7 @@ export function ImportJobView({ family, jobId, startHref, done, isMobile, onLeav
             {fileError && <Text size="sm">{fileError}</Text>}
             {job.fail_description && job.fail_description !== fileError && job.error_code !== 'FILE_WITH_ERROR_IN_ROWS' && <Text size="sm">{job.fail_description}</Text>}
             {job.error_code === 'FILE_WITH_ERROR_IN_ROWS' && <Text size="sm">{t('imports.result.rowsHaveErrors', { count: job.counts.ERROR })}</Text>}
-            <Button component={Link} to={startHref} size="xs" variant="white" leftSection={<IconUpload size={14} />}>
+            <Button component={Link} to={startHref} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
               {t('imports.job.uploadAgain')}
             </Button>
           </Stack>
@@ -164,7 +164,7 @@ export function ImportJobView({ family, jobId, startHref, done, isMobile, onLeav
                   {done.label}
                 </Button>
               )}
-              <Button component={Link} to={startHref} size="xs" variant="white">
+              <Button component={Link} to={startHref} size="xs" variant="default">
                 {t('imports.job.newImport')}
               </Button>
             </Group>

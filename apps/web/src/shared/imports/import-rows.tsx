@@ -33,18 +33,30 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
 
   /** A column as the file's header wrote it ("Teléfonos" rather than phones). */
   const written = (column: string) => job.file_columns[column] ?? column;
-  /** A row's error, else what an update would change (the file's columns whose values differ). */
-  const detailOf = (row: TImportRow): { text: string; error: boolean } | null => {
-    const text = errorText(row.error_code, row.error_message);
-    if (text) return { text: row.error_column ? t('imports.rows.errorInColumn', { text, column: written(row.error_column) }) : text, error: true };
-    return row.changes && row.changes.length > 0 ? { text: t('imports.rows.changes', { columns: row.changes.map(written).join(', ') }), error: false } : null;
+  /** A problem of a row: what is wrong, the value at fault where it helps, and the column as the file names it. */
+  const problemText = (problem: TImportRow['errors'][number]) => {
+    const text = errorText(problem.code, problem.message) ?? problem.code;
+    if (!problem.column) return text;
+    const column = written(problem.column);
+    return problem.value ? t('imports.rows.errorValueInColumn', { text, value: problem.value, column }) : t('imports.rows.errorInColumn', { text, column });
   };
+  /** A row's problems (each on its own line: a file is mended in one pass), else what an update would change (the file's columns whose values differ). */
   const detail = (row: TImportRow, size: 'xs' | 'sm', mt?: number) => {
-    const shown = detailOf(row);
-    if (!shown) return null;
+    if (row.errors.length > 0) {
+      return (
+        <Stack gap={2} mt={mt} data-testid="import-row-errors">
+          {row.errors.map((problem, index) => (
+            <Text key={index} size="sm" c="red.9">
+              {problemText(problem)}
+            </Text>
+          ))}
+        </Stack>
+      );
+    }
+    if (!row.changes || row.changes.length === 0) return null;
     return (
-      <Text size={shown.error ? 'sm' : size} c={shown.error ? 'red.8' : 'dimmed'} mt={mt} data-testid={shown.error ? undefined : 'import-row-changes'}>
-        {shown.text}
+      <Text size={size} c="dimmed" mt={mt} data-testid="import-row-changes">
+        {t('imports.rows.changes', { columns: row.changes.map(written).join(', ') })}
       </Text>
     );
   };
