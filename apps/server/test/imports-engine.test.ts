@@ -307,6 +307,8 @@ describe.each(engines())('import engine on %s', (engine) => {
     const unknown = await startImport(server, 'demo', admin, locations, csv([['code', 'name', 'parent'], ['L-X', 'X', 'NO-EXISTE']]), 'padre.csv');
     const unknownJob = await waitForJob(server, 'demo', admin, locations, unknown.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
     expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR')).map((r) => r.error_code)).toEqual(['FILE_ROW_UNKNOWN_REFERENCE']);
+    // a problem the diff finds names its column and the value at fault too
+    expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR'))[0]).toMatchObject({ error_column: 'parent', errors: [{ code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'parent', value: 'NO-EXISTE', message: 'No existe un registro con ese código o nombre' }] });
     // generic catalogue with active = no → DELETE, and module-disabled on demo-norte
     const lines = `${ORG}/imports/business-lines/`;
     const deleting = await importAll(server, 'demo', admin, lines, csv([['code', 'name', 'active'], ['SUP', 'Supermercados', 'no'], ['FARM', 'Farmacias', 'sí']]), 'lineas.csv');
@@ -351,6 +353,7 @@ describe.each(engines())('import engine on %s', (engine) => {
         ['C', 'Padre de sí mismo', 'C', '', ''],
         ['D', 'Raíz con padre', 'T-CEO', '', 'sí'],
         ['E', '', 'E', 'FLY; VIEW_HOME; SWIM', 'tal vez'],
+        ['F', 'Un superior desconocido', 'T-CEO; NADA; A; NI-ESTE', '', ''],
       ]),
       'cargos-malos.csv',
     );
@@ -361,6 +364,13 @@ describe.each(engines())('import engine on %s', (engine) => {
       ['C', 'POSITION_ROW_CYCLE'],
       ['D', 'FILE_ROW_INVALID_VALUE'],
       ['E', 'FILE_ROW_BLANK_LABEL'],
+      ['F', 'POSITION_ROW_UNKNOWN_PARENT'],
+    ]);
+    // which of the parents is unknown: those neither stored nor rows of the file (A is one, though in error)
+    const parents = (await rowsOf(server, 'demo', admin, positions, failed.id, 'ERROR')).filter((r) => r.error_code === 'POSITION_ROW_UNKNOWN_PARENT');
+    expect(parents.map((r) => [r.key, r.error_column, r.errors.map((p) => [p.code, p.column, p.value])])).toEqual([
+      ['A', 'parents', [['POSITION_ROW_UNKNOWN_PARENT', 'parents', 'NOPE']]],
+      ['F', 'parents', [['POSITION_ROW_UNKNOWN_PARENT', 'parents', 'NADA; NI-ESTE']]],
     ]);
     const e = (await rowsOf(server, 'demo', admin, positions, failed.id, 'ERROR')).find((r) => r.key === 'E')!;
     expect(e.errors.map((p) => [p.code, p.column, p.value])).toEqual([

@@ -265,7 +265,11 @@ const locationsImporter = keyedImporter<LocationLookups>({
         FROM (SELECT s.data->>'parent_code' AS code OFFSET 0) v))
       WHERE ${ctx.jobRows('s')} AND s.parsed_ok AND s.id BETWEEN ${range.from} AND ${range.to} AND s.data ? 'parent_code'`);
   },
-  errorOf: (s) => sql`CASE WHEN ${sql.identifier(s)}.data ? 'parent_code' AND ${sql.identifier(s)}.data->>'parent_id' IS NULL THEN 'FILE_ROW_UNKNOWN_REFERENCE' END`,
+  problem: (s) => ({
+    code: sql`CASE WHEN ${sql.identifier(s)}.data ? 'parent_code' AND ${sql.identifier(s)}.data->>'parent_id' IS NULL THEN 'FILE_ROW_UNKNOWN_REFERENCE' END`,
+    column: 'parent',
+    value: sql`${sql.identifier(s)}.data->>'parent_code'`,
+  }),
   async afterApply(tx, ctx) {
     // a cycle through a written location: walked up from each of them (in ranges: each start is its own walk)
     let cycles = 0;

@@ -45,8 +45,12 @@ export interface KeyedSpec<L> {
   parseRow(cells: Readonly<Record<string, string>>, lookups: L, ctx: ImportRunContext): ParsedRow;
   /** Runs first in each diff range: fills data fields that point at other rows (of the table or of the file). */
   resolve?(tx: Drizzle, ctx: ImportRunContext, range: { from: number; to: number }): Promise<void>;
-  /** An expression (over the staged row `s` and its match `m`) giving an error code, or NULL. */
-  errorOf?: (s: string, m: string) => SQL;
+  /**
+   * A problem only the diff sees (a parent neither stored nor in the file), over the staged row `s`
+   * and its match `m`: an expression giving its error code or NULL, the column at fault, and an
+   * expression giving the value at fault (read only for rows in error).
+   */
+  problem?: (s: string, m: string) => { code: SQL; column: string; value: SQL };
   /** More to compare than the fields (e.g. a position's parents); true when equal. */
   sameExtra?: (s: string, m: string) => SQL;
   /** After the rows are written, in the same transaction (links, cycle checks). */
@@ -116,11 +120,12 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
     },
     async diff(tx, ctx, range) {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
-      const error = spec.errorOf ? spec.errorOf('s', 'm') : sql`NULL::text`;
+      const problem = spec.problem?.('s', 'm');
+      const error = problem ? problem.code : sql`NULL::text`;
       // one correlated lookup per staged row, by index: the plan does not depend on the staging
       // table's statistics; the error is worked out once (OFFSET 0), not in each branch that reads it
       await tx.execute(sql`
-        UPDATE import_rows s SET (operation, target_id, error_code, error_column) = (
+        UPDATE import_rows s SET (operation, target_id, error_code, error_column, errors) = (
           SELECT
             CASE
               WHEN e.err IS NOT NULL THEN 'ERROR'
@@ -132,7 +137,8 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
             END,
             COALESCE(m.id, (s.data->>'new_id')::uuid),
             e.err,
-            CASE WHEN e.err IS NULL THEN NULL ELSE s.error_column END
+            CASE WHEN e.err IS NULL THEN NULL ELSE ${problem?.column ?? null}::text END,
+            ${problem ? sql`CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, problem.column, problem.value)} END` : sql`NULL::jsonb`}
           FROM (SELECT 1) one
           LEFT JOIN LATERAL (
             SELECT t.* FROM ${table} t WHERE t.tenant_id = s.tenant_id AND t.${key} = s.key ${scope(ctx, 't')}
@@ -197,6 +203,15 @@ export function parseBoolean(value: string | undefined): boolean | undefined | n
 }
 
 /** "a; b | c, d" → ['a', 'b', 'c', 'd'] (separators ; | and, when there is no ; or |, commas). */
+/**
+ * A row's `errors` for the one problem a diff found (the SQL twin of what staging writes for the
+ * importer's checks): its code, column and value (clipped to 100 characters like theirs).
+ */
+export function diffProblem(code: SQL, column: string, value: SQL): SQL {
+  return sql`jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('code', ${code}, 'column', ${column}::text, 'value',
+    (SELECT CASE WHEN length(v) > 100 THEN left(v, 99) || '…' ELSE NULLIF(v, '') END FROM (SELECT (${value})::text AS v) x))))`;
+}
+
 /** The parts of a list cell a problem is about, as a row error's value. */
 export const listed = (parts: readonly string[]): string => parts.join('; ');
 

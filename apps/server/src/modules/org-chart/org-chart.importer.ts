@@ -73,15 +73,18 @@ export const positionsImporter = keyedImporter<null>({
     if (checks.failed) return checks.result({ key, label, data: {} });
     return { key, label, data };
   },
-  errorOf: (s) => {
+  problem: (s) => {
     const row = sql.identifier(s);
     // one lookup by index per parent code (scalar subqueries: as joins, a planner guessing 100
     // codes per row would hash every position of the tenant for each row)
-    return sql`CASE WHEN ${row}.data ? 'parent_codes' AND EXISTS (
-      SELECT 1 FROM jsonb_array_elements_text(${row}.data->'parent_codes') c
+    const unknownParents = sql`FROM jsonb_array_elements_text(${row}.data->'parent_codes') c
       WHERE (SELECT true FROM positions p WHERE p.tenant_id = ${row}.tenant_id AND p.code = c LIMIT 1) IS NULL
-        AND (SELECT true FROM import_rows f WHERE f.tenant_id = ${row}.tenant_id AND f.job_id = ${row}.job_id AND f.row IS NOT NULL AND f.parsed_ok AND f.key = c LIMIT 1) IS NULL
-    ) THEN 'POSITION_ROW_UNKNOWN_PARENT' END`;
+        AND (SELECT true FROM import_rows f WHERE f.tenant_id = ${row}.tenant_id AND f.job_id = ${row}.job_id AND f.row IS NOT NULL AND f.parsed_ok AND f.key = c LIMIT 1) IS NULL`;
+    return {
+      code: sql`CASE WHEN ${row}.data ? 'parent_codes' AND EXISTS (SELECT 1 ${unknownParents}) THEN 'POSITION_ROW_UNKNOWN_PARENT' END`,
+      column: 'parents',
+      value: sql`(SELECT string_agg(c, '; ' ORDER BY c) ${unknownParents})`,
+    };
   },
   sameExtra: (s, m) => {
     const row = sql.identifier(s);

@@ -15,7 +15,7 @@ import { codeLookup } from '../catalogs/catalogs.repository.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { uuidv7 } from '../imports/uuidv7.ts';
-import { listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { diffProblem, listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
 import { positionLookup } from '../org-chart/org-chart.repository.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
@@ -224,12 +224,13 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
     // A row of a stored person names the file's columns that would change it (`changes`: the
     // preview says what an update does — an empty cell clears a value); none is NO_CHANGE.
     await tx.execute(sql`
-      UPDATE import_rows s SET (operation, target_id, error_code, error_column, changes) = (
+      UPDATE import_rows s SET (operation, target_id, error_code, error_column, errors, changes) = (
         SELECT
           o.operation,
           COALESCE(m.id, (s.data->>'new_id')::uuid),
           e.err,
           CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END,
+          CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, 'document_number', sql`(SELECT string_agg(doc->>'number', '; ') FROM jsonb_array_elements(s.data->'documents') doc)`)} END,
           CASE WHEN o.operation IN ('UPDATE', 'UNDELETE') THEN NULLIF(c.changed, '{}') END
         FROM (SELECT s.data->>'email' AS email OFFSET 0) v
         LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = v.email) a ON true
