@@ -202,7 +202,6 @@ export function parseBoolean(value: string | undefined): boolean | undefined | n
   return null;
 }
 
-/** "a; b | c, d" → ['a', 'b', 'c', 'd'] (separators ; | and, when there is no ; or |, commas). */
 /**
  * A row's `errors` for the one problem a diff found (the SQL twin of what staging writes for the
  * importer's checks): its code, column and value (clipped to 100 characters like theirs).
@@ -215,6 +214,7 @@ export function diffProblem(code: SQL, column: string, value: SQL): SQL {
 /** The parts of a list cell a problem is about, as a row error's value. */
 export const listed = (parts: readonly string[]): string => parts.join('; ');
 
+/** "a; b | c, d" → ['a', 'b', 'c', 'd'] (separators ; | and, when there is no ; or |, commas). */
 export function splitList(value: string | undefined): string[] {
   if (!value) return [];
   const separator = /[;|]/.test(value) ? /[;|]/ : /,/;
