@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { TFileLanguage } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { clip } from '../../platform/text.ts';
 import type { RowErrorCode } from './imports.codes.ts';
 
 export type ImportMode = 'upsert' | 'replace';
@@ -79,8 +80,8 @@ export interface ParsedRow {
   presumed?: { operation: 'ADD' | 'NO_CHANGE'; targetId?: string | null };
 }
 
-/** A row error's value as it is kept: at most 100 characters. */
-export const clipValue = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
+/** The most characters of a row error's value that are kept (`clip`). */
+export const ROW_ERROR_VALUE_MAX = 100;
 
 /** A row that failed: its problems (the first is its error code) and no data. */
 export function failedRow(row: Pick<ParsedRow, 'key' | 'label'>, errors: readonly RowError[]): ParsedRow {
@@ -103,7 +104,7 @@ export class RowChecks {
   }
 
   add({ code, column, value }: RowError): void {
-    this.found.push({ code, ...(column ? { column } : {}), ...(value ? { value: clipValue(value) } : {}) });
+    this.found.push({ code, ...(column ? { column } : {}), ...(value ? { value: clip(value, ROW_ERROR_VALUE_MAX) } : {}) });
   }
 
   get failed(): boolean {

@@ -7,11 +7,12 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import type { JobInfo } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { clip } from '../../platform/text.ts';
 import { findStoredFile } from '../documents/documents.repository.ts';
 import { notify } from '../notifications/notifications.producer.ts';
 import { findPerson } from '../people/people.repository.ts';
 import { findPassportPermissions } from '../permissions/permissions.repository.ts';
-import { clipValue, errorsOf, failedRow, IMPORTERS, type Importer, type ImportRunContext, type ParsedRow, type RowError } from './importer.ts';
+import { errorsOf, failedRow, IMPORTERS, RowChecks, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
 import { FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
 import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
@@ -413,20 +414,21 @@ function parseOne(
   id: number,
   seen: Set<string>,
 ): StagedRow {
-  // cells that fail before the importer sees them (a formula, a value over the limit) are left out
-  // of what it checks, so it finds the row's other problems without reporting those cells again
   const record: Record<string, string> = {};
-  const checked: Record<string, string> = {};
-  const early: RowError[] = [];
+  // cells that fail before the importer sees them (a formula, a value over the limit)
+  const early = new RowChecks();
   for (const [index, name] of mapping) {
     // an apostrophe before =, +, -, @ is how exports (ours, and spreadsheets) keep text from being a formula: undo it
     const value = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
     record[name] = value;
-    if (value.startsWith('=')) early.push({ code: 'FILE_ROW_FORMULA', column: name, value: clipValue(value) });
-    else if (formulas?.has(index)) early.push({ code: 'FILE_ROW_FORMULA', column: name });
-    else if (value.length > MAX_CELL) early.push({ code: 'FILE_ROW_TOO_LONG', column: name });
-    else checked[name] = value;
+    if (value.startsWith('=')) early.fail('FILE_ROW_FORMULA', name, value);
+    else if (formulas?.has(index)) early.fail('FILE_ROW_FORMULA', name);
+    else if (value.length > MAX_CELL) early.fail('FILE_ROW_TOO_LONG', name);
   }
+  // ...are left out of what the importer checks, so it finds the row's other problems without
+  // telling those cells again (a formula in the name is not also a blank name)
+  const faulty = new Set(early.found.map((error) => error.column));
+  const checked = early.failed ? Object.fromEntries(Object.entries(record).filter(([name]) => !faulty.has(name))) : record;
   const rawKey = () => importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '';
   let parsed: ParsedRow;
   try {
@@ -434,23 +436,19 @@ function parseOne(
   } catch {
     parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [{ code: 'UNHANDLED_ERROR' }]);
   }
-  if (early.length > 0) {
-    const faulty = new Set(early.map((error) => error.column));
-    parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [...early, ...errorsOf(parsed).filter((error) => !error.column || !faulty.has(error.column))]);
-  }
+  if (early.failed) parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [...early.found, ...errorsOf(parsed).filter((error) => !error.column || !faulty.has(error.column))]);
   // A key seen on an earlier row, even one with an error of its own, makes this row a duplicate;
   // a row with problems of its own is told this one too: fixing a row's errors must not reveal a
   // second round of them on the next upload.
   const keys = [parsed.key, parsed.altKey].filter((key): key is string => Boolean(key));
   if (keys.some((key) => seen.has(key))) parsed = failedRow(parsed, [...errorsOf(parsed), { code: 'FILE_ROW_DUPLICATE_KEY', column: importer.keyColumns[0]! }]);
   for (const key of keys) seen.add(key);
-  const clip = (value: string) => (value.length > 500 ? `${value.slice(0, 499)}…` : value);
   return {
     id,
     row,
-    key: clip(parsed.key),
+    key: clip(parsed.key, 500),
     altKey: parsed.altKey ?? null,
-    label: clip(parsed.label),
+    label: clip(parsed.label, 500),
     operation: parsed.error ? 'ERROR' : (parsed.presumed?.operation ?? 'NO_CHANGE'),
     targetId: parsed.error ? null : (parsed.presumed?.targetId ?? null),
     errorCode: parsed.error?.code ?? null,

@@ -161,7 +161,8 @@ export class StagedChunk {
   rows = 0;
 
   add(r: StagedRow): void {
-    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, errors: r.errors, data: r.data, parsed_ok: r.parsedOk });
+    // a row without problems carries no `errors` key at all (json_to_recordset reads it as NULL)
+    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, errors: r.errors ?? undefined, data: r.data, parsed_ok: r.parsedOk });
     const needed = this.length + Buffer.byteLength(json) + 2;
     if (needed > this.buffer.length) {
       const larger = Buffer.alloc(Math.max(needed, this.buffer.length * 2));

@@ -176,7 +176,7 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
   };
 }
 
-/** Every problem of a staged row: those its checks found, else the one the diff found. */
+/** Every problem of a staged row; a row staged before `errors` existed (migration 0025), and the demo's, has only its `error_code`. */
 function problemsOf(row: { errorCode: string | null; errorColumn: string | null; errors: readonly RowError[] | null }): readonly { code: string; column?: string | undefined; value?: string | undefined }[] {
   if (row.errors && row.errors.length > 0) return row.errors;
   return row.errorCode ? [{ code: row.errorCode, column: row.errorColumn ?? undefined }] : [];

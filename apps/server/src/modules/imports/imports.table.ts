@@ -52,7 +52,7 @@ export const importRows = pgTable(
     operation: text('operation').notNull(),
     errorCode: text('error_code'),
     errorColumn: text('error_column'),
-    /** Every problem the row's own checks found, the first being `error_code` (null without any, and for problems the diff finds: those are one). */
+    /** Every problem of the row with its column and value, the first being `error_code`: those its checks found, or the one the diff found (null without any, and on rows staged before migration 0025). */
     errors: jsonb('errors').$type<RowError[]>(),
     /** False when the row failed the importer's own checks: the diff leaves it in ERROR. */
     parsedOk: boolean('parsed_ok').notNull().default(true),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { presumedNew, registerImporter, type ColumnSpec, type CurrentScope, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
+import { presumedNew, registerImporter, ROW_ERROR_VALUE_MAX, type ColumnSpec, type CurrentScope, type ImportMode, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { uuidv7 } from './uuidv7.ts';
 
 export type FieldType = 'text' | 'float' | 'int' | 'uuid' | 'uuid[]' | 'text[]' | 'jsonb' | 'bool';
@@ -122,6 +122,10 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
       const problem = spec.problem?.('s', 'm');
       const error = problem ? problem.code : sql`NULL::text`;
+      // the row's error column and its `errors`, for a row the diff finds in error
+      const told = problem
+        ? sql`CASE WHEN e.err IS NULL THEN NULL ELSE ${problem.column}::text END, CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, problem.column, problem.value)} END`
+        : sql`NULL::text, NULL::jsonb`;
       // one correlated lookup per staged row, by index: the plan does not depend on the staging
       // table's statistics; the error is worked out once (OFFSET 0), not in each branch that reads it
       await tx.execute(sql`
@@ -137,8 +141,7 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
             END,
             COALESCE(m.id, (s.data->>'new_id')::uuid),
             e.err,
-            CASE WHEN e.err IS NULL THEN NULL ELSE ${problem?.column ?? null}::text END,
-            ${problem ? sql`CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, problem.column, problem.value)} END` : sql`NULL::jsonb`}
+            ${told}
           FROM (SELECT 1) one
           LEFT JOIN LATERAL (
             SELECT t.* FROM ${table} t WHERE t.tenant_id = s.tenant_id AND t.${key} = s.key ${scope(ctx, 't')}
@@ -204,11 +207,11 @@ export function parseBoolean(value: string | undefined): boolean | undefined | n
 
 /**
  * A row's `errors` for the one problem a diff found (the SQL twin of what staging writes for the
- * importer's checks): its code, column and value (clipped to 100 characters like theirs).
+ * importer's checks): its code, column and value, clipped as `RowChecks` clips (`clip`).
  */
 export function diffProblem(code: SQL, column: string, value: SQL): SQL {
   return sql`jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('code', ${code}, 'column', ${column}::text, 'value',
-    (SELECT CASE WHEN length(v) > 100 THEN left(v, 99) || '…' ELSE NULLIF(v, '') END FROM (SELECT (${value})::text AS v) x))))`;
+    (SELECT CASE WHEN length(v) > ${ROW_ERROR_VALUE_MAX} THEN left(v, ${ROW_ERROR_VALUE_MAX - 1}) || '…' ELSE NULLIF(v, '') END FROM (SELECT (${value})::text AS v) x))))`;
 }
 
 /** The parts of a list cell a problem is about, as a row error's value. */

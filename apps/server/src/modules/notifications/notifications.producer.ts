@@ -2,6 +2,7 @@ import { NOTIFICATION_KINDS, type TNotificationKind } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { clip } from '../../platform/text.ts';
 import { anyDevice, insertNotifications } from './notifications.repository.ts';
 
 /** Event (ids only) telling every process which persons have something new in their inbox. */
@@ -113,7 +114,3 @@ function validate(input: NotifyInput) {
   };
 }
 
-function clip(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}

@@ -1,6 +1,7 @@
 import { ZPushPayload } from '@faena/contracts';
 import type { Platform } from '../../platform/platform.ts';
 import { ensureSecret } from '../../platform/secrets.ts';
+import { clip } from '../../platform/text.ts';
 import { PUSH_QUEUE, type PushJob } from './notifications.producer.ts';
 import { pushTargets, recordDeliveries, type NotificationRow } from './notifications.repository.ts';
 import { toInboxItem } from './notifications.service.ts';
@@ -18,8 +19,7 @@ const RETRY_AFTER_SECONDS = 10;
 export function pushPayloadOf(row: NotificationRow): unknown {
   if (row.kind === 'new_post') return { type: 'NEW_POST', postId: row.contextId ?? undefined, title: row.title };
   const item = toInboxItem(row);
-  const body = [...item.summary.body];
-  return { ...item, summary: { ...item.summary, body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1).join('')}…` : item.summary.body } };
+  return { ...item, summary: { ...item.summary, body: clip(item.summary.body, PUSH_BODY_MAX) } };
 }
 
 /**
