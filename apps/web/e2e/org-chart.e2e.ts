@@ -294,8 +294,10 @@ describe('positions and the org chart', () => {
       await shot(page, 'org-chart', viewport);
       await goto(page, '/positions', '[data-testid=position-row]');
       await shot(page, 'positions-list', viewport);
+      await expectAccessible(page, `/positions ${viewport}`);
       await goto(page, `/positions/${rootId}`, '[data-testid=position-save]');
       await shot(page, 'position-edit', viewport);
+      await expectAccessible(page, `position form ${viewport}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -317,6 +319,7 @@ describe('audiences and the permissions calculator', () => {
     await pick(page, 'rule-persons', 'Administración', /Administración Faena/);
     await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toBe('2 personas');
     await shot(page, 'audience-form', 'desktop');
+    await expectAccessible(page, 'audience form with its preview');
     await page.getByTestId('audience-save').click();
     await page.waitForURL(/\/audiences$/);
     const row = page.getByTestId('audience-row').filter({ hasText: AUDIENCE });

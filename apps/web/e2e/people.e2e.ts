@@ -544,6 +544,7 @@ describe('people', () => {
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
       await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
       await shot(page, 'people-detail', viewport);
+      await expectAccessible(page, `person detail ${viewport}`);
       // Back to the list as it was left: the search stays, in the address and in the box.
       await page.click('[data-testid=back-link]');
       await page.waitForURL(/[?&]q=fernanda/);
@@ -553,8 +554,10 @@ describe('people', () => {
       await page.click('[data-testid=person-edit]');
       await page.waitForSelector('[data-testid=person-form]');
       await shot(page, 'people-edit', viewport);
+      await expectAccessible(page, `person form ${viewport}`);
       await goto(page, '/people-upload', '[data-testid=import-columns]');
       await shot(page, 'people-upload', viewport);
+      await expectAccessible(page, `/people-upload ${viewport}`);
       // The demo's import history: the newest job's page (its preview as cards on phones).
       await page.locator('[data-testid=import-history-item]').first().waitFor();
       await page.locator('[data-testid=import-history-item] a, a[data-testid=import-history-item]').first().click();
@@ -563,6 +566,7 @@ describe('people', () => {
       await shot(page, 'people-import-job', viewport);
       await goto(page, '/organization', '[data-testid=organization-form]');
       await shot(page, 'organization', viewport);
+      await expectAccessible(page, `/organization ${viewport}`);
       if (viewport === 'desktop') {
         // A new name shows in the shell at once (no reload), and the old one comes back.
         const original = await page.getByTestId('organization-name').inputValue();

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Brand teal (spec §1: #44a690) at the primary shade; darker shades carry text on white. */
 export const BRAND_COLOR = '#44a690';
@@ -30,28 +30,62 @@ export const theme = createTheme({
   },
 });
 
-/** Text-bearing shades darkened to keep 4.5:1 on white (links, light and outline variants, dimmed text). */
+/** WCAG contrast ratio of two colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Normal text needs 4.5:1 (WCAG 1.4.3); a little more leaves room for rounding. */
+const TEXT_CONTRAST = 4.6;
+
+/**
+ * The shade of a palette colour that carries text: the lightest of shades 7–9 that keeps 4.5:1
+ * both on white (outline badges, coloured text) and on its light background (shade 1: light
+ * badges and alerts), else shade 9 darkened until it does. Mantine's own (shade 9 on shade 1 for
+ * light variants, shade 6 for outlines) stay under 4.5:1 for teal, green, lime, yellow, orange,
+ * cyan, gray and more.
+ */
+export function textShade(shades: MantineColorsTuple): string {
+  const readable = (color: string) => contrastRatio(color, '#ffffff') >= TEXT_CONTRAST && contrastRatio(color, shades[1]) >= TEXT_CONTRAST;
+  const shade = [shades[7], shades[8], shades[9]].find(readable);
+  if (shade) return shade;
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const darker = darken(shades[9], amount);
+    if (readable(darker)) return darker;
+  }
+  return '#000000';
+}
+
+const PALETTE: Record<string, MantineColorsTuple> = { ...DEFAULT_THEME.colors, faena };
+
+/** Every palette colour's text-bearing variables (light and outline variants, `c="…"` text) at {@link textShade}. */
+function textVariables(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(PALETTE)) {
+    if (name === 'dark') continue;
+    const text = textShade(shades);
+    variables[`--mantine-color-${name}-light-color`] = text;
+    variables[`--mantine-color-${name}-outline`] = text;
+    variables[`--mantine-color-${name}-text`] = text;
+  }
+  return variables;
+}
+
+/** Text-bearing shades darkened to keep 4.5:1 on white and on light backgrounds (links, light and outline variants, dimmed text). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...textVariables(),
     '--mantine-color-anchor': 'var(--mantine-color-faena-8)',
     // Dark text on the brand teal: hovering lightens (a darker teal would drop below 4.5:1).
     '--mantine-color-faena-filled-hover': 'var(--mantine-color-faena-5)',
     '--mantine-primary-color-filled-hover': 'var(--mantine-color-faena-5)',
-    // Light and subtle variants sit on faena-1 (#d5ede6): faena-9 keeps 6:1 there.
-    '--mantine-color-faena-light-color': 'var(--mantine-color-faena-9)',
-    '--mantine-color-faena-outline': 'var(--mantine-color-faena-8)',
-    '--mantine-color-faena-text': 'var(--mantine-color-faena-8)',
     '--mantine-color-dimmed': '#5c636a',
-    // Reds that carry text (errors, danger buttons) darkened to 4.5:1 and more.
+    // Reds that fill (errors, danger buttons) darkened to 4.5:1 and more under white text.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a51d1d',
-    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
-    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
-    // Greens that carry text (a success alert's title, light badges): Mantine's green-9 reaches only 4.4:1 on white.
-    '--mantine-color-green-light-color': '#1f6b30',
-    '--mantine-color-green-text': '#1f6b30',
   },
   dark: {},
 });
