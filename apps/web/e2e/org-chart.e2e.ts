@@ -292,6 +292,8 @@ describe('positions and the org chart', () => {
       await goto(page, `/org-chart?position=${rootId}`, '[data-testid=org-chart-panel]');
       await page.getByTestId('org-chart-panel').getByRole('heading', { name: ROOT }).waitFor();
       await shot(page, 'org-chart', viewport);
+      // on a phone the position's panel is a bottom drawer
+      await expectAccessible(page, `/org-chart with a position's panel ${viewport}`);
       await goto(page, '/positions', '[data-testid=position-row]');
       await shot(page, 'positions-list', viewport);
       await expectAccessible(page, `/positions ${viewport}`);
@@ -367,6 +369,7 @@ describe('audiences and the permissions calculator', () => {
       await found.getByTestId('person-search-match').filter({ hasText: `Coincide con el teléfono +56 9 ${phone}` }).waitFor();
       expect(await found.getByTestId('search-mark').allTextContents()).toEqual([phone]);
       await shot(page, 'calculator-picker-phone', viewport);
+      await expectAccessible(page, `a people picker's options ${viewport}`);
       await input.fill('');
       await page.keyboard.press('Escape');
       await pick(page, 'calc-persons', PERSON_SEARCH, new RegExp(PERSON));

@@ -369,8 +369,11 @@ describe('people', () => {
     await signInAs(page, 'rrhh');
     await goto(page, `/people?q=${encodeURIComponent(`persona masiva ${RUN} 001`)}`, '[data-testid=person-row]');
     await page.click('[data-testid=people-more]');
+    await page.getByRole('menu').waitFor();
+    await expectAccessible(page, 'the list\'s actions menu');
     await page.click('[data-testid=people-export]');
     await page.getByText('Se exportarán las personas que coinciden').waitFor();
+    await expectAccessible(page, 'the export dialog');
     await page.locator('[data-testid=export-format]').getByText('CSV').click();
     const [created] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/persons/exports/')),

@@ -1,4 +1,4 @@
-import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, luminance, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 
 /** Brand teal (spec §1: #44a690) at the primary shade; darker shades carry text on white. */
 export const BRAND_COLOR = '#44a690';
@@ -27,8 +27,17 @@ export const theme = createTheme({
     Modal: { defaultProps: { size: 'md', centered: true }, styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // No hidden focus placeholder inside the menu (axe: a menu holds menu items only); opening
+    // a menu focuses its first item, as the WAI-ARIA menu button pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
+
+/** The theme with what it says in the reader's language: every modal's and drawer's close button is named (axe: button-name). */
+export function themeIn(closeLabel: string): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return mergeThemeOverrides(theme, { components: { Modal: { defaultProps: { closeButtonProps } }, Drawer: { defaultProps: { closeButtonProps } } } });
+}
 
 /** WCAG contrast ratio of two colours. */
 export function contrastRatio(a: string, b: string): number {
@@ -77,7 +86,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     ...textVariables(),
-    '--mantine-color-anchor': 'var(--mantine-color-faena-8)',
+    // links keep 4.5:1 on the light brand background too (a selected row of a list)
+    '--mantine-color-anchor': 'var(--mantine-color-faena-text)',
     // Dark text on the brand teal: hovering lightens (a darker teal would drop below 4.5:1).
     '--mantine-color-faena-filled-hover': 'var(--mantine-color-faena-5)',
     '--mantine-primary-color-filled-hover': 'var(--mantine-color-faena-5)',

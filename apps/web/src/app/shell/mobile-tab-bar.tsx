@@ -56,7 +56,6 @@ export function MobileTabBar({ tabs }: { tabs: readonly MobileTab[] }) {
         position="bottom"
         styles={{ content: { height: 'auto', maxHeight: '80dvh', paddingBottom: 'var(--faena-safe-bottom)' } }}
         title={t('shell.moreTabsTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
         radius="lg"
         data-testid="tab-overflow"
       >

@@ -42,7 +42,7 @@ function Picker({ kind }: { kind: 'persons' | 'venues' }) {
 
 /** Types `text` into the focused box and waits for the server to be asked for it. */
 async function search(text: string) {
-  const input = within(screen.getByTestId('picker')).getByRole('textbox');
+  const input = within(screen.getByTestId('picker')).getByRole('combobox');
   input.focus();
   fireEvent.change(input, { target: { value: text } });
   await waitFor(() => expect(calls.some((url) => new URL(url, 'http://x').searchParams.get('search') === text)).toBe(true));
@@ -53,6 +53,10 @@ describe('EntityPicker', () => {
     await renderWithProviders(<Picker kind="persons" />);
     await search('ana bod');
     const option = await screen.findByRole('option', { name: /Ana Rojas/ });
+    // a combobox whose open list is named after the field (screen readers, axe)
+    const box = within(screen.getByTestId('picker')).getByRole('combobox', { name: 'Quién' });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listbox', { name: 'Quién' }).id).toBe(box.getAttribute('aria-controls'));
     expect(within(option).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'ana', 'Bod']);
     expect(option.textContent).toContain('ana@faena.test · Jefa de Bodega (Noche) · Cajera');
     expect(within(option).queryByTestId('person-search-match')).toBeNull();

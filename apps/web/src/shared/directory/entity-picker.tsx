@@ -79,7 +79,7 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
                 {option.label}
               </Pill>
             ))}
-            <Combobox.EventsTarget>
+            <Combobox.EventsTarget withExpandedAttribute>
               <PillsInput.Field
                 // a single choice already made: the pill is the value, removing it searches again
                 type={single && value.length > 0 ? 'hidden' : 'visible'}
@@ -109,7 +109,7 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
         </PillsInput>
       </Combobox.DropdownTarget>
       <Combobox.Dropdown>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} labelledBy={`${inputId}-label`}>
           {forbidden ? (
             <Combobox.Empty>{t('directory.picker.forbidden')}</Combobox.Empty>
           ) : results.isError ? (

@@ -40,7 +40,7 @@ export function ChartSearchBox({ chart, canSearchPeople, onLocate }: { chart: TO
         onLocate(hit);
       }}
     >
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           aria-label={t('orgChart.search.label')}
           placeholder={t('orgChart.search.placeholder')}
@@ -62,7 +62,7 @@ export function ChartSearchBox({ chart, canSearchPeople, onLocate }: { chart: TO
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={query.trim().length === 0}>
-        <Combobox.Options mah={360} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label={t('orgChart.search.label')}>
           {hits.length === 0 ? <Combobox.Empty>{remote.isFetching ? t('orgChart.search.searching') : t('orgChart.search.nothing')}</Combobox.Empty> : null}
           {positions.length > 0 ? (
             <Combobox.Group label={t('orgChart.search.positions')}>

@@ -175,9 +175,13 @@ function ChartView({ chart, canManage, canViewPeople }: { chart: TOrgChart; canM
         ) : null}
       </div>
       {!isDesktop ? (
-        <Drawer opened={Boolean(panel)} onClose={() => select(null)} position="bottom" size="60%" withCloseButton={false} title={null} aria-label={selectedNode?.title}>
-          {panel}
-        </Drawer>
+        // the panel's own heading names the position: the dialog is named after it (no second title)
+        <Drawer.Root opened={Boolean(panel)} onClose={() => select(null)} position="bottom" size="60%">
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={selectedNode?.title}>
+            <Drawer.Body>{panel}</Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       ) : null}
     </Stack>
   );
