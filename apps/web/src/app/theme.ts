@@ -7,6 +7,8 @@ const faena: MantineColorsTuple = ['#e7f6f2', '#d5ede6', '#acdacd', '#80c7b3', '
 
 const em = (px: number) => `${px / 16}em`;
 
+const OPTIONS_SCROLL = { defaultProps: { withScrollArea: false }, styles: { options: { maxHeight: 'calc(13.75rem * var(--mantine-scale))', overflowY: 'auto' } } } as const;
+
 export const theme = createTheme({
   primaryColor: 'faena',
   primaryShade: 6,
@@ -30,6 +32,13 @@ export const theme = createTheme({
     // No hidden focus placeholder inside the menu (axe: a menu holds menu items only); opening
     // a menu focuses its first item, as the WAI-ARIA menu button pattern has it.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A select's options scroll in their own list, not in a scroll area nested inside it: the
+    // list is the combobox's popup (focus stays in the box, arrows move through the options),
+    // which a scrollable area inside it is not (axe: scrollable-region-focusable).
+    Select: OPTIONS_SCROLL,
+    MultiSelect: OPTIONS_SCROLL,
+    Autocomplete: OPTIONS_SCROLL,
+    TagsInput: OPTIONS_SCROLL,
   },
 });
 
