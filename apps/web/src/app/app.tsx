@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { overlaysRequested, requestOverlays, subscribeOverlayRequests } from '../shared/ui/overlay-gate.ts';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,7 +8,7 @@ import type { Tenant } from '../shared/tenant/tenant.ts';
 import { TenantProvider } from '../shared/tenant/tenant-context.tsx';
 import { afterFirstScreen } from './first-screen.ts';
 import { routerOptions, routes } from './routes.tsx';
-import { cssVariablesResolver, themeIn } from './theme.ts';
+import { cssVariablesResolver, useLocalisedTheme } from './theme.ts';
 
 /** Providers every screen needs, also the boot-time screens (config error, tenant not found). */
 const Overlays = lazy(() => import('./overlays.tsx').then((m) => ({ default: m.Overlays })));
@@ -19,9 +18,7 @@ export function BaseProviders({ children }: { children: ReactNode }) {
   // before shows as soon as they mount.
   const overlays = useSyncExternalStore(subscribeOverlayRequests, overlaysRequested, overlaysRequested);
   useEffect(() => afterFirstScreen(() => void requestOverlays()), []);
-  const { t } = useTranslation();
-  const close = t('common.close');
-  const named = useMemo(() => themeIn(close), [close]);
+  const named = useLocalisedTheme();
   return (
     <MantineProvider theme={named} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {children}

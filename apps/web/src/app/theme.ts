@@ -1,4 +1,6 @@
 import { createTheme, darken, DEFAULT_THEME, luminance, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Brand teal (spec §1: #44a690) at the primary shade; darker shades carry text on white. */
 export const BRAND_COLOR = '#44a690';
@@ -7,6 +9,7 @@ const faena: MantineColorsTuple = ['#e7f6f2', '#d5ede6', '#acdacd', '#80c7b3', '
 
 const em = (px: number) => `${px / 16}em`;
 
+// Mantine's own 220 px of options
 const OPTIONS_SCROLL = { defaultProps: { withScrollArea: false }, styles: { options: { maxHeight: 'calc(13.75rem * var(--mantine-scale))', overflowY: 'auto' } } } as const;
 
 export const theme = createTheme({
@@ -43,9 +46,13 @@ export const theme = createTheme({
 });
 
 /** The theme with what it says in the reader's language: every modal's and drawer's close button is named (axe: button-name). */
-export function themeIn(closeLabel: string): MantineThemeOverride {
-  const closeButtonProps = { 'aria-label': closeLabel };
-  return mergeThemeOverrides(theme, { components: { Modal: { defaultProps: { closeButtonProps } }, Drawer: { defaultProps: { closeButtonProps } } } });
+export function useLocalisedTheme(): MantineThemeOverride {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  return useMemo(() => {
+    const closeButtonProps = { 'aria-label': close };
+    return mergeThemeOverrides(theme, { components: { Modal: { defaultProps: { closeButtonProps } }, Drawer: { defaultProps: { closeButtonProps } } } });
+  }, [close]);
 }
 
 /** WCAG contrast ratio of two colours. */
@@ -75,26 +82,21 @@ export function textShade(shades: MantineColorsTuple): string {
   return '#000000';
 }
 
-const PALETTE: Record<string, MantineColorsTuple> = { ...DEFAULT_THEME.colors, faena };
-
-/** Every palette colour's text-bearing variables (light and outline variants, `c="…"` text) at {@link textShade}. */
-function textVariables(): Record<string, string> {
-  const variables: Record<string, string> = {};
-  for (const [name, shades] of Object.entries(PALETTE)) {
-    if (name === 'dark') continue;
-    const text = textShade(shades);
-    variables[`--mantine-color-${name}-light-color`] = text;
-    variables[`--mantine-color-${name}-outline`] = text;
-    variables[`--mantine-color-${name}-text`] = text;
-  }
-  return variables;
-}
+/** Every palette colour's text-bearing variables (light and outline variants, `c="…"` text) at {@link textShade}, worked out once. */
+const TEXT_VARIABLES: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...DEFAULT_THEME.colors, faena })
+    .filter(([name]) => name !== 'dark')
+    .flatMap(([name, shades]) => {
+      const text = textShade(shades);
+      return ['light-color', 'outline', 'text'].map((variable) => [`--mantine-color-${name}-${variable}`, text]);
+    }),
+);
 
 /** Text-bearing shades darkened to keep 4.5:1 on white and on light backgrounds (links, light and outline variants, dimmed text). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
-    ...textVariables(),
+    ...TEXT_VARIABLES,
     // links keep 4.5:1 on the light brand background too (a selected row of a list)
     '--mantine-color-anchor': 'var(--mantine-color-faena-text)',
     // Dark text on the brand teal: hovering lightens (a darker teal would drop below 4.5:1).

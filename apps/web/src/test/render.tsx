@@ -7,8 +7,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
-import { useTranslation } from 'react-i18next';
-import { themeIn } from '../app/theme.ts';
+import { useLocalisedTheme } from '../app/theme.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import type { Tenant } from '../shared/tenant/tenant.ts';
 import { TenantProvider } from '../shared/tenant/tenant-context.tsx';
@@ -36,9 +35,8 @@ export function testTenant(over: Partial<Tenant> = {}): Tenant {
 
 export function Providers({ children, tenant = testTenant(), client }: { children: ReactElement; tenant?: Tenant; client?: QueryClient }) {
   const queryClient = client ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const { t } = useTranslation();
   return (
-    <MantineProvider theme={themeIn(t('common.close'))} env="test">
+    <MantineProvider theme={useLocalisedTheme()} env="test">
       <ModalsProvider>
         <Notifications />
         <QueryClientProvider client={queryClient}>

@@ -427,8 +427,9 @@ function parseOne(
   }
   // ...are left out of what the importer checks, so it finds the row's other problems without
   // telling those cells again (a formula in the name is not also a blank name)
-  const faulty = new Set(early.found.map((error) => error.column));
-  const checked = early.failed ? Object.fromEntries(Object.entries(record).filter(([name]) => !faulty.has(name))) : record;
+  // (built only for such a row: the 100,000-row path allocates nothing more)
+  const faulty = early.failed ? new Set(early.found.map((error) => error.column)) : null;
+  const checked = faulty ? Object.fromEntries(Object.entries(record).filter(([name]) => !faulty.has(name))) : record;
   const rawKey = () => importer.keyColumns.map((name) => record[name] ?? '').find(Boolean) ?? '';
   let parsed: ParsedRow;
   try {
@@ -436,7 +437,7 @@ function parseOne(
   } catch {
     parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [{ code: 'UNHANDLED_ERROR' }]);
   }
-  if (early.failed) parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [...early.found, ...errorsOf(parsed).filter((error) => !error.column || !faulty.has(error.column))]);
+  if (faulty) parsed = failedRow({ key: rawKey(), label: record[importer.labelColumn] ?? '' }, [...early.found, ...errorsOf(parsed).filter((error) => !error.column || !faulty.has(error.column))]);
   // A key seen on an earlier row, even one with an error of its own, makes this row a duplicate;
   // a row with problems of its own is told this one too: fixing a row's errors must not reveal a
   // second round of them on the next upload.

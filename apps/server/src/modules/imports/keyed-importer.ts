@@ -122,10 +122,7 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
       if (spec.resolve) await spec.resolve(tx, ctx, range);
       const problem = spec.problem?.('s', 'm');
       const error = problem ? problem.code : sql`NULL::text`;
-      // the row's error column and its `errors`, for a row the diff finds in error
-      const told = problem
-        ? sql`CASE WHEN e.err IS NULL THEN NULL ELSE ${problem.column}::text END, CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, problem.column, problem.value)} END`
-        : sql`NULL::text, NULL::jsonb`;
+      const told = problem ? diffProblem(sql`e.err`, problem.column, problem.value) : sql`NULL::text, NULL::jsonb`;
       // one correlated lookup per staged row, by index: the plan does not depend on the staging
       // table's statistics; the error is worked out once (OFFSET 0), not in each branch that reads it
       await tx.execute(sql`
@@ -206,12 +203,14 @@ export function parseBoolean(value: string | undefined): boolean | undefined | n
 }
 
 /**
- * A row's `errors` for the one problem a diff found (the SQL twin of what staging writes for the
- * importer's checks): its code, column and value, clipped as `RowChecks` clips (`clip`).
+ * A row's `error_column` and `errors` (two values of a diff's row update) for the problem the diff
+ * found, both NULL when `code` is: the SQL twin of what staging writes for the importer's checks,
+ * the value clipped as `RowChecks` clips it (`clip`) and read only for a row in error.
  */
 export function diffProblem(code: SQL, column: string, value: SQL): SQL {
-  return sql`jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('code', ${code}, 'column', ${column}::text, 'value',
-    (SELECT CASE WHEN length(v) > ${ROW_ERROR_VALUE_MAX} THEN left(v, ${ROW_ERROR_VALUE_MAX - 1}) || '…' ELSE NULLIF(v, '') END FROM (SELECT (${value})::text AS v) x))))`;
+  return sql`CASE WHEN ${code} IS NULL THEN NULL ELSE ${column}::text END,
+    CASE WHEN ${code} IS NULL THEN NULL ELSE jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('code', ${code}, 'column', ${column}::text, 'value',
+      (SELECT CASE WHEN length(v) > ${ROW_ERROR_VALUE_MAX} THEN left(v, ${ROW_ERROR_VALUE_MAX - 1}) || '…' ELSE NULLIF(v, '') END FROM (SELECT (${value})::text AS v) x)))) END`;
 }
 
 /** The parts of a list cell a problem is about, as a row error's value. */

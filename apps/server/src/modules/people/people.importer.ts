@@ -229,8 +229,7 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
           o.operation,
           COALESCE(m.id, (s.data->>'new_id')::uuid),
           e.err,
-          CASE WHEN e.err IS NULL THEN NULL ELSE 'document_number' END,
-          CASE WHEN e.err IS NULL THEN NULL ELSE ${diffProblem(sql`e.err`, 'document_number', sql`(SELECT string_agg(doc->>'number', '; ') FROM jsonb_array_elements(s.data->'documents') doc)`)} END,
+          ${diffProblem(sql`e.err`, 'document_number', sql`(SELECT string_agg(doc->>'number', '; ') FROM jsonb_array_elements(s.data->'documents') doc)`)},
           CASE WHEN o.operation IN ('UPDATE', 'UNDELETE') THEN NULLIF(c.changed, '{}') END
         FROM (SELECT s.data->>'email' AS email OFFSET 0) v
         LEFT JOIN LATERAL (SELECT p.id FROM persons p WHERE p.tenant_id = s.tenant_id AND p.primary_email = v.email) a ON true
