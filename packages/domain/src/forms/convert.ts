@@ -91,9 +91,10 @@ export function convertFieldValue(field: InputField, value: unknown, options: Co
       const link = options.fileLink ?? ((reference: string) => reference);
       const toLink = (item: unknown) => (typeof item === 'string' && item.trim() !== '' ? link(item) : item);
       if (Array.isArray(value)) {
-        const links = value.map(toLink);
-        // A single-file field stores one link.
-        return !FIELD_TYPE_INFO[field.type].isPlural && links.length === 1 ? links[0] : links;
+        // A single-file field stores one link; a list whose one item is not a text stays a list,
+        // which validation refuses (unwrapping [["x"]] would turn it into a valid ["x"]).
+        const single = !FIELD_TYPE_INFO[field.type].isPlural && value.length === 1 && typeof value[0] === 'string';
+        return single ? toLink(value[0]) : value.map(toLink);
       }
       return toLink(value);
     }
