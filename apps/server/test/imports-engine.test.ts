@@ -234,7 +234,7 @@ describe.each(engines())('import engine on %s', (engine) => {
       venues,
       csv([
         ['código', 'nombre', 'dirección', 'línea de negocio', 'país', 'zona horaria', 'superficie', 'categorías'],
-        ['V1', 'Local Centro', 'Ahumada 100', 'supermercados', 'cl', 'America/Santiago', '1200,5', 'G'],
+        ['V1', 'Local Centro', 'Ahumada 100', 'supermercados', 'cl', 'America/Santiago', '1200,5', 'G; grande'],
         ['V2', 'Local Sur', '', '', '', '', '', ''],
       ]),
       'locales.csv',
@@ -248,14 +248,14 @@ describe.each(engines())('import engine on %s', (engine) => {
       admin,
       venues,
       csv([
-        ['code', 'name', 'timezone', 'country', 'business_line', 'legacy_id'],
-        ['V3', 'X', 'Mars/Base', '', '', ''],
-        ['V4', 'Y', '', 'XX', '', ''],
-        ['V5', 'Z', '', '', 'nope', ''],
-        ['V6', 'W', '', '', '', '-3'],
-        ['V7', 'Q', '', '', '', '1,5'],
-        ['V8', 'R', '', '', '', '7'],
-        ['V9', 'S', 'Luna/Base', 'ZZ', 'nada', 'x'],
+        ['code', 'name', 'timezone', 'country', 'business_line', 'legacy_id', 'categories'],
+        ['V3', 'X', 'Mars/Base', '', '', '', ''],
+        ['V4', 'Y', '', 'XX', '', '', ''],
+        ['V5', 'Z', '', '', 'nope', '', ''],
+        ['V6', 'W', '', '', '', '-3', ''],
+        ['V7', 'Q', '', '', '', '1,5', ''],
+        ['V8', 'R', '', '', '', '7', ''],
+        ['V9', 'S', 'Luna/Base', 'ZZ', 'nada', 'x', 'Grande; Nope; g; Otra'],
       ]),
       'malos.csv',
     );
@@ -276,6 +276,7 @@ describe.each(engines())('import engine on %s', (engine) => {
       ['CATALOG_ROW_INVALID_COUNTRY', 'country', 'ZZ'],
       ['CATALOG_ROW_INVALID_TIMEZONE', 'timezone', 'Luna/Base'],
       ['FILE_ROW_INVALID_NUMBER', 'legacy_id', 'x'],
+      ['FILE_ROW_UNKNOWN_REFERENCE', 'categories', 'Nope; Otra'],
     ]);
 
     const locations = `${ORG}/imports/locations/`;

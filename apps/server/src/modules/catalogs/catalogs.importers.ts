@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TCatalog, TGenericCatalog } from '@faena/contracts';
 import { RowChecks, type ParsedRow, type RowError } from '../imports/importer.ts';
 import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, listed, parseBoolean, parseNumber, splitList, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
+import { keyedImporter, listed, lookupList, parseBoolean, parseNumber, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
 import type { Importer } from '../imports/importer.ts';
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
@@ -186,15 +186,9 @@ const venuesImporter = keyedImporter<VenueLookups>({
       legacyIdStep(data, cells),
       () => {
         if (cells.categories === undefined) return undefined;
-        const ids: string[] = [];
-        const unknown: string[] = [];
-        for (const name of splitList(cells.categories)) {
-          const id = lookups.categories.get(name.toLowerCase());
-          if (!id) unknown.push(name);
-          else if (!ids.includes(id)) ids.push(id);
-        }
+        const { found, unknown } = lookupList(cells.categories, lookups.categories);
         if (unknown.length > 0) return { code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'categories', value: listed(unknown) };
-        data.category_ids = ids;
+        data.category_ids = found;
         return undefined;
       },
     ]);

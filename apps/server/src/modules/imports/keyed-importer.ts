@@ -226,6 +226,21 @@ export function splitList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The parts of a list cell, each looked up (by code or name, case folded): what they name, once
+ * each in the cell's order, and the parts nothing has (a problem of the column).
+ */
+export function lookupList<T>(value: string | undefined, lookup: ReadonlyMap<string, T>): { found: T[]; unknown: string[] } {
+  const found: T[] = [];
+  const unknown: string[] = [];
+  for (const part of splitList(value)) {
+    const item = lookup.get(part.toLowerCase());
+    if (item === undefined) unknown.push(part);
+    else if (!found.includes(item)) found.push(item);
+  }
+  return { found, unknown };
+}
+
 export function parseNumber(value: string): number | null {
   const normalized = value.replace(/\s/g, '').replace(/,(?=\d{1,2}$)/, '.');
   if (!/^-?\d+(\.\d+)?$/.test(normalized)) return null;

@@ -15,7 +15,7 @@ import { codeLookup } from '../catalogs/catalogs.repository.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
 import { uuidv7 } from '../imports/uuidv7.ts';
-import { diffProblem, listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { diffProblem, listed, lookupList, parseBoolean, splitList } from '../imports/keyed-importer.ts';
 import { positionLookup } from '../org-chart/org-chart.repository.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
@@ -145,16 +145,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       data.origin = origin;
     }
     /** A list of codes or names as ids (sorted, once each); the parts no record has are a problem of the column. */
-    const refs = (column: string, map: Map<string, string>): string[] => {
-      const ids: string[] = [];
-      const unknown: string[] = [];
-      for (const part of splitList(cells[column])) {
-        const id = map.get(part.toLowerCase());
-        if (!id) unknown.push(part);
-        else if (!ids.includes(id)) ids.push(id);
-      }
+    const refs = (column: string, map: ReadonlyMap<string, string>): string[] => {
+      const { found, unknown } = lookupList(cells[column], map);
       if (unknown.length > 0) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', column, listed(unknown));
-      return ids.sort();
+      return found.sort();
     };
     // a disabled module's column (spec forms §6) must be empty and leaves the person's values alone
     if (cells.business_lines !== undefined) {
