@@ -371,6 +371,20 @@ describe('people', () => {
     await page.click('[data-testid=people-more]');
     await page.getByRole('menu').waitFor();
     await expectAccessible(page, 'the list\'s actions menu');
+    // opened with the mouse, the menu focuses its first item without painting it as hovered;
+    // opened from the keyboard, the focused item is highlighted
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement!;
+        return { role: element.getAttribute('role'), transparent: getComputedStyle(element).backgroundColor === 'rgba(0, 0, 0, 0)' };
+      });
+    expect(await focused()).toEqual({ role: 'menuitem', transparent: true });
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.focus('[data-testid=people-more]');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await expect.poll(focused).toEqual({ role: 'menuitem', transparent: false });
     await page.click('[data-testid=people-export]');
     await page.getByText('Se exportarán las personas que coinciden').waitFor();
     await expectAccessible(page, 'the export dialog');
