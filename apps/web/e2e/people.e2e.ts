@@ -378,13 +378,15 @@ describe('people', () => {
         const element = document.activeElement!;
         return { role: element.getAttribute('role'), transparent: getComputedStyle(element).backgroundColor === 'rgba(0, 0, 0, 0)' };
       });
-    expect(await focused()).toEqual({ role: 'menuitem', transparent: true });
+    await expect.poll(focused).toEqual({ role: 'menuitem', transparent: true });
+    await shot(page, 'people-menu-mouse', 'desktop');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.focus('[data-testid=people-more]');
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await expect.poll(focused).toEqual({ role: 'menuitem', transparent: false });
+    await shot(page, 'people-menu-keyboard', 'desktop');
     await page.click('[data-testid=people-export]');
     await page.getByText('Se exportarán las personas que coinciden').waitFor();
     await expectAccessible(page, 'the export dialog');
