@@ -37,7 +37,7 @@ describe.each(engines())('people imports on %s', (engine) => {
     await make(`${ORG}/venues/`, { name: 'Bodega Central', code: 'T-BC' });
     await make(`${ORG}/companies/`, { name: 'Transportes Sur', code: 'T-TSUR' });
     await make(`${AUD}/positions/`, { title: 'Bodeguero', code: 'BOD', default_permission_list: ['VIEW_TASKS'] });
-    await make(`${AUD}/positions/`, { title: 'Jefe de bodega', code: 'JBOD', default_permission_list: ['MANAGE_REPORTS'] });
+    await make(`${AUD}/positions/`, { title: 'Jefe de Bodega Central', code: 'JBOD', default_permission_list: ['MANAGE_REPORTS'] });
   });
   afterAll(() => server?.close());
 
@@ -47,7 +47,7 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('loads 1,000 people from an XLSX file, then lists them', async () => {
     const rows: unknown[][] = [['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Líneas de negocio', 'Espacios de trabajo', 'Origen', 'Empresa', 'Rol']];
     for (let i = 0; i < 1000; i++) {
-      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, formatRut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, 'BOD', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
+      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, formatRut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, i % 7 ? 'BOD' : 'BOD; bodeguero', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
     }
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
     const job = await importAll(server, 'demo', admin, IMPORTS, await xlsx(rows), 'personas.xlsx');
@@ -187,8 +187,8 @@ describe.each(engines())('people imports on %s', (engine) => {
       ['Fórmula', '=cmd|calc', '', '', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado A', 'doc.a@faena.test', 'PASSPORT', 'AB123456', '', '', '', '', '', '', '', ''],
       ['Doc Duplicado B', 'doc.b@faena.test', 'PASSPORT', 'ab 123456', '', '', '', '', '', '', '', ''],
-      // every problem of a row is told at once, with the value at fault
-      ['Todo Mal', 'todo.mal@faena.test', '', '12345678-9', '123; +56912345678; abc', 'marciano', 'NO-EXISTE;BOD;JBOD', '', '', '', 'quizás', ''],
+      // every problem of a row is told at once, with the value at fault (a position named by code and title, once)
+      ['Todo Mal', 'todo.mal@faena.test', '', '12345678-9', '123; +56912345678; abc', 'marciano', 'NO-EXISTE;BOD;JBOD;jefe de bodega central', '', '', '', 'quizás', ''],
       ['', 'sin.error@faena.test', '', '', '', '', '', '', '', '', '', ''],
     ]);
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;

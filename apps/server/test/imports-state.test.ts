@@ -4,7 +4,7 @@ import { IMPORT_STATUSES, type TImportStatus } from '@faena/contracts';
 import { canApply, canDiscard, canTransition, claimableBy, hasPreview, isFinal, stepOf, TRANSITIONS } from '../src/modules/imports/imports.state.ts';
 import { headerKey } from '@faena/domain';
 import { detectEncoding, FileError, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
-import { parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
+import { lookupList, parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
 import { neutralizeCell } from '../src/platform/csv.ts';
 import { xlsx } from './directory.helpers.ts';
 
@@ -138,6 +138,15 @@ describe('import file reader', () => {
     expect(splitList('a, b')).toEqual(['a', 'b']);
     expect(parseNumber('1 234,5')).toBe(1234.5);
     expect(parseNumber('12a')).toBeNull();
+  });
+
+  it('looks up a list cell: each item once, named by the first part that names it; the unknown parts as typed', () => {
+    const north = { id: 'n' };
+    const south = { id: 's' };
+    const lookup = new Map([['n', north], ['norte', north], ['s', south]]);
+    expect(lookupList('Norte; x; N; s; Y', lookup)).toEqual({ found: [north, south], named: ['Norte', 's'], unknown: ['x', 'Y'] });
+    expect(lookupList('', lookup)).toEqual({ found: [], named: [], unknown: [] });
+    expect(lookupList(undefined, lookup)).toEqual({ found: [], named: [], unknown: [] });
   });
 
   it('neutralises formula-leading cells in exports', () => {

@@ -228,17 +228,22 @@ export function splitList(value: string | undefined): string[] {
 
 /**
  * The parts of a list cell, each looked up (by code or name, case folded): what they name, once
- * each in the cell's order, and the parts nothing has (a problem of the column).
+ * each in the cell's order, with the part as typed that first named each (`named[i]` for
+ * `found[i]`, for problems about an item), and the parts nothing has (a problem of the column).
  */
-export function lookupList<T>(value: string | undefined, lookup: ReadonlyMap<string, T>): { found: T[]; unknown: string[] } {
+export function lookupList<T>(value: string | undefined, lookup: ReadonlyMap<string, T>): { found: T[]; named: string[]; unknown: string[] } {
   const found: T[] = [];
+  const named: string[] = [];
   const unknown: string[] = [];
   for (const part of splitList(value)) {
     const item = lookup.get(part.toLowerCase());
     if (item === undefined) unknown.push(part);
-    else if (!found.includes(item)) found.push(item);
+    else if (!found.includes(item)) {
+      found.push(item);
+      named.push(part);
+    }
   }
-  return { found, unknown };
+  return { found, named, unknown };
 }
 
 export function parseNumber(value: string): number | null {

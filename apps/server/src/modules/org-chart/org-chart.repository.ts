@@ -202,12 +202,17 @@ export function holdersSql(tenantId: string, positionIds: readonly string[]): SQ
   return sql`SELECT pp.person_id FROM position_people pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param([...positionIds])}::uuid[])`;
 }
 
-/** Position lookups for imports: lower-case code and title → {id, defaults}. */
+/**
+ * Position lookups for imports: lower-case code and title → {id, defaults}, one object per
+ * position (so a cell naming a position by both is one position). A code wins over another
+ * position's title; of two equal titles, the older position.
+ */
 export async function positionLookup(tx: Drizzle, tenantId: string): Promise<Map<string, { id: string; defaults: string[] }>> {
-  const rows = await tx.select({ id: positions.id, code: positions.code, title: positions.title, defaults: positions.defaultPermissionList }).from(positions).where(eq(positions.tenantId, tenantId));
+  const rows = await tx.select({ id: positions.id, code: positions.code, title: positions.title, defaults: positions.defaultPermissionList }).from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(positions.createdAt), asc(positions.id));
+  const items = rows.map((row) => ({ row, item: { id: row.id, defaults: row.defaults } }));
   const out = new Map<string, { id: string; defaults: string[] }>();
-  for (const row of rows) if (!out.has(row.title.toLowerCase())) out.set(row.title.toLowerCase(), { id: row.id, defaults: row.defaults });
-  for (const row of rows) if (row.code) out.set(row.code.toLowerCase(), { id: row.id, defaults: row.defaults });
+  for (const { row, item } of items) if (!out.has(row.title.toLowerCase())) out.set(row.title.toLowerCase(), item);
+  for (const { row, item } of items) if (row.code) out.set(row.code.toLowerCase(), item);
   return out;
 }
 

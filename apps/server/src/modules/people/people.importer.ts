@@ -167,19 +167,14 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       }
     }
     if (cells.positions !== undefined) {
-      const ids: string[] = [];
-      const unknown: string[] = [];
-      const beyond: string[] = [];
-      for (const part of splitList(cells.positions)) {
-        const position = lookups.positions.get(part.toLowerCase());
-        if (!position) unknown.push(part);
-        // privilege ceiling: a position's defaults are given to the person
-        else if (ctx.creator && position.defaults.some((permission) => !ctx.creator!.permissions.has(permission))) beyond.push(part);
-        else if (!ids.includes(position.id)) ids.push(position.id);
-      }
+      const { found, named, unknown } = lookupList(cells.positions, lookups.positions);
+      // privilege ceiling: a position's defaults are given to the person
+      const creator = ctx.creator;
+      const allowed = found.map((position) => !creator || position.defaults.every((permission) => creator.permissions.has(permission)));
+      const beyond = named.filter((_, i) => !allowed[i]);
       if (unknown.length > 0) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', 'positions', listed(unknown));
       if (beyond.length > 0) checks.fail('PERSON_ROW_POSITION_NOT_ALLOWED', 'positions', listed(beyond));
-      data.position_ids = ids.sort();
+      data.position_ids = found.filter((_, i) => allowed[i]).map((position) => position.id).sort();
     }
     for (const column of ['roles', 'groups'] as const) {
       if (cells[column] === undefined) continue;
