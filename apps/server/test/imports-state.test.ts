@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_STATUSES, type TImportStatus } from '@faena/contracts';
 import { canApply, canDiscard, canTransition, claimableBy, hasPreview, isFinal, stepOf, TRANSITIONS } from '../src/modules/imports/imports.state.ts';
 import { headerKey } from '@faena/domain';
-import { detectEncoding, FileError, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
+import { checkUnzippedSize, detectEncoding, FileError, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
 import { lookupList, parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
 import { neutralizeCell } from '../src/platform/csv.ts';
-import { xlsx } from './directory.helpers.ts';
+import { unzipParts, xlsx, zipOf } from './directory.helpers.ts';
 
 describe('import job state machine (spec forms §4)', () => {
   it('moves PENDING → VALIDATING → VALIDATION_FAILED | VALIDATION_OK → APPLYING → APPLY_OK | APPLY_FAILED, and nowhere else', () => {
@@ -121,6 +122,50 @@ describe('import file reader', () => {
   it('refuses a damaged XLSX file with FILE_TYPE_NOT_SUPPORTED', async () => {
     const file = await xlsx([['key', 'label']]);
     await expect(rows(Buffer.concat([file.subarray(0, 200), Buffer.alloc(300, 7)]), 'xlsx', 100)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+  });
+
+  describe('the unzipped size of an XLSX file', () => {
+    /** How the check ends: 'ok', the file error's code, or 'hung' (it must always end). */
+    const ending = async (file: Buffer, max: number, read: boolean) => {
+      try {
+        await checkUnzippedSize(Readable.from([file]), max);
+        // what the engine does next: a file that passed is read (and that ends too)
+        if (read) for await (const row of readSheet(Readable.from([file]), 'xlsx')) expect(row.cells).toBeInstanceOf(Array);
+        return 'ok';
+      } catch (error) {
+        return error instanceof FileError ? error.code : String(error);
+      }
+    };
+    const outcome = (file: Buffer, max = 1024 ** 3, read = false) => Promise.race([ending(file, max, read), new Promise<string>((resolve) => setTimeout(() => resolve('hung'), 5000).unref())]);
+    const book = () => xlsx([['key', 'label'], ...Array.from({ length: 50 }, (_, i) => [`k${i}`, `Valor ${i}`])]);
+
+    it('passes a sound workbook; fails past the limit by what inflates, whatever the zip declares', async () => {
+      const file = await book();
+      expect(await outcome(file)).toBe('ok');
+      const parts = await unzipParts(file);
+      const inflated = parts.reduce((sum, [, data]) => sum + data.length, 0);
+      expect(await outcome(file, inflated)).toBe('ok');
+      expect(await outcome(file, inflated - 1)).toBe('FILE_TYPE_NOT_SUPPORTED');
+      const big: [string, Buffer][] = [...parts, ['xl/media/relleno.bin', Buffer.alloc(4 * 1024 * 1024)]];
+      for (const lying of [undefined, () => 1]) {
+        await expect(checkUnzippedSize(Readable.from([zipOf(big, lying)]), 1024 * 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED', description: expect.stringContaining('más de 1 MB una vez descomprimido') });
+      }
+    });
+
+    it('ends on an empty, cut or corrupted file: passes it (and the reading ends) or fails it with a file error, never waits forever', async () => {
+      const file = await book();
+      expect(await outcome(Buffer.alloc(0))).toBe('FILE_TYPE_NOT_SUPPORTED');
+      expect(await outcome(Buffer.from('no es un zip'))).toBe('FILE_TYPE_NOT_SUPPORTED');
+      for (let cut = 1; cut < file.length; cut += 61) expect(['ok', 'FILE_TYPE_NOT_SUPPORTED'], `cut at ${cut}`).toContain(await outcome(file.subarray(0, cut), undefined, true));
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: file.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }), async (flips) => {
+          const corrupted = Buffer.from(file);
+          for (const [at, byte] of flips) corrupted[at] = byte;
+          expect(['ok', 'FILE_TYPE_NOT_SUPPORTED']).toContain(await outcome(corrupted, undefined, true));
+        }),
+        { numRuns: 200 },
+      );
+    });
   });
 
   it('maps content types and headers; parses the cells importers share', () => {

@@ -70,6 +70,10 @@ const ZEnv = z.object({
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long an unfinished or unstored upload is kept. */
   UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Imports: the most data rows one file may have (a larger file fails whole: split it). */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
+  /** Imports: the most bytes an XLSX file's parts may hold once unzipped, all together (a zip bomb fails before it is parsed). */
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().min(1024 * 1024).max(16 * 1024 ** 3).default(1024 ** 3),
   /** Days a finished import keeps its row-by-row preview (its summary stays). */
   IMPORT_ROWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days a persons export's file (personal data) can be downloaded before it is deleted. */

@@ -14,7 +14,7 @@ import { findPerson } from '../people/people.repository.ts';
 import { findPassportPermissions } from '../permissions/permissions.repository.ts';
 import { errorsOf, failedRow, IMPORTERS, RowChecks, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
-import { FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
+import { checkUnzippedSize, FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
 import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
@@ -219,6 +219,9 @@ async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise
   } catch (error) {
     if (error instanceof LeaseLost) return;
     if (error instanceof FileError) {
+      // the file failed whole: the rows read before the failure are no preview of anything (gone
+      // before the job says it ended; left to the retention if this fails)
+      if (data.step === 'validate') await deleteJobRows(platform.db, data.tenantId, claimed.id).catch((e: unknown) => platform.log.warn({ err: e, importId: claimed.id }, 'removing the rows of a failed file failed'));
       await finish(platform, ctx, token, failed, { errorCode: error.code, failDescription: error.description }).catch((e: unknown) => {
         if (!(e instanceof LeaseLost)) throw e;
       });
@@ -269,13 +272,15 @@ async function openFile(platform: Platform, ctx: ImportRunContext, fileUid: stri
   // Excel's "Unicode text" is UTF-16 with a BOM, which byte sniffing may take for audio (FF FB/FE)
   if (!format && (await startsWithUtf16Bom(platform, file.storageKey))) format = 'csv';
   if (!format) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `Los archivos de tipo ${file.contentType} no se pueden importar: usa CSV o XLSX.`);
-  let stream: Readable;
-  try {
-    stream = await platform.storage.get(file.storageKey);
-  } catch {
-    throw new FileError('FILE_NOT_REACHABLE', 'No se pudo leer el archivo desde el almacenamiento.');
-  }
-  return { stream, size: Math.max(1, file.size), format };
+  const open = async () => {
+    try {
+      return await platform.storage.get(file.storageKey);
+    } catch {
+      throw new FileError('FILE_NOT_REACHABLE', 'No se pudo leer el archivo desde el almacenamiento.');
+    }
+  };
+  if (format === 'xlsx') await checkUnzippedSize(await open(), platform.config.IMPORT_MAX_UNZIPPED_BYTES);
+  return { stream: await open(), size: Math.max(1, file.size), format };
 }
 
 async function startsWithUtf16Bom(platform: Platform, key: string): Promise<boolean> {
@@ -343,6 +348,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   let mapping: Map<number, string> | null = null;
   const chunk = stageChunk(platform);
   let nextId = 0;
+  const maxRows = platform.config.IMPORT_MAX_ROWS;
   // On PostgreSQL chunks are staged while the next ones are parsed: the database and this process
   // work side by side, with STAGING_IN_FLIGHT chunks in flight at most (each in its own
   // transaction, on its own connection; rows carry their ids, so the order they commit in does
@@ -383,6 +389,7 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
         await recordFileColumns(platform, ctx, token, mapping, sheetRow.cells);
         continue;
       }
+      if (nextId >= maxRows) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo tiene más de ${maxRows.toLocaleString('es-CL')} filas de datos: divídelo en archivos más pequeños.`);
       nextId++;
       batch.add(parseOne(importer, lookups, ctx, mapping, sheetRow.cells, sheetRow.formulas, sheetRow.row, nextId, seen));
       if (batch.rows >= chunk) await flush();

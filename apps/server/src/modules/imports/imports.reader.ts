@@ -1,4 +1,4 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, type Duplex, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import type { TImportFileError } from '@faena/contracts';
@@ -181,6 +181,8 @@ function cellText(value: unknown): { text: string; formula: boolean } {
   return { text: String(value), formula: false };
 }
 
+const damagedXlsx = (error: unknown) => new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo XLSX está dañado o no se puede leer (${(error as Error).message.slice(0, 200)}).`);
+
 async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
   // loaded on the first XLSX file: server start-up does not pay for exceljs (issue 2)
   const { default: ExcelJS } = await import('exceljs');
@@ -204,9 +206,57 @@ async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
     }
   } catch (error) {
     if (error instanceof FileError) throw error;
-    throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo XLSX está dañado o no se puede leer (${(error as Error).message.slice(0, 200)}).`);
+    throw damagedXlsx(error);
   } finally {
     source.destroy();
+  }
+}
+
+/**
+ * Unzips an XLSX file once without parsing it, counting what its parts hold inflated, and fails
+ * the file past `maxBytes`. A zip bomb (a few megabytes that inflate to gigabytes) would
+ * otherwise fill the memory with shared strings, or the disk with the temporary copy exceljs
+ * writes of a sheet that comes before its shared strings, or keep a core parsing for hours. The
+ * count is of the bytes inflated, not of the sizes the zip declares (those can lie), and uses the
+ * unzipper exceljs reads the file with, so both see the same parts.
+ */
+export async function checkUnzippedSize(source: Readable, maxBytes: number): Promise<void> {
+  const { default: unzipper } = await import('unzipper');
+  const zip = unzipper.Parse({ forceStream: true });
+  // A file that ends inside a part fails the zip, not the part being read, which would wait
+  // forever: the part ends with the zip (one handed out after the zip ended too). An empty
+  // file ends nothing at all: it fails when its source ends.
+  let current: Duplex | null = null;
+  let ended: Error | null = null;
+  const cut = (error: Error) => {
+    ended ??= error;
+    // a part whose every byte was handed over is left to be read to its end
+    if (current && !current.writableEnded) current.destroy(ended);
+  };
+  zip.on('error', cut);
+  zip.on('close', () => cut(new Error('unexpected end of file')));
+  let bytes = 0;
+  source.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  source.on('end', () => bytes === 0 && zip.destroy(new Error('empty file')));
+  source.on('error', (error) => zip.destroy(error));
+  source.pipe(zip);
+  let total = 0;
+  try {
+    for await (const entry of zip as AsyncIterable<Duplex>) {
+      current = entry;
+      if (ended && !entry.writableEnded) entry.destroy(ended);
+      for await (const chunk of entry) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo XLSX ocupa más de ${Math.floor(maxBytes / 1024 / 1024).toLocaleString('es-CL')} MB una vez descomprimido: divídelo en archivos más pequeños.`);
+      }
+      current = null;
+    }
+  } catch (error) {
+    if (error instanceof FileError) throw error;
+    throw damagedXlsx(error);
+  } finally {
+    source.destroy();
+    zip.destroy();
   }
 }
 

@@ -108,6 +108,8 @@ const routes = [
 describe('ImportFlow', () => {
   it('lists the columns with translated descriptions (the server text for unknown ones) and the history', async () => {
     await renderRoutes(routes, { path: '/people-upload' });
+    // what a file may be, before choosing one: its size and its rows
+    expect((await screen.findByTestId('import-upload')).textContent).toMatch(/o XLSX \(primera hoja\), hasta 50 MB y 500[.,]000 filas\./);
     const columns = await screen.findByTestId('import-columns');
     expect(within(columns).getByText('Correo principal (único en la organización): identifica a la persona.')).toBeTruthy();
     expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();

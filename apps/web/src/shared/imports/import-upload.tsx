@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob } from '@faena/contracts';
 import { isHttpError } from '../api/http-error.ts';
-import { IMPORT_MAX_BYTES, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportMode } from './imports-api.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportMode } from './imports-api.ts';
 import classes from './imports.module.css';
 
 export function formatBytes(bytes: number): string {
@@ -82,7 +82,7 @@ export function ImportUpload({ family, kind, onCreated }: { family: ImportFamily
             )}
           </FileButton>
           <Text size="xs" c="dimmed">
-            {t('imports.upload.limits', { size: formatBytes(IMPORT_MAX_BYTES) })}
+            {t('imports.upload.limits', { size: formatBytes(IMPORT_MAX_BYTES), rows: IMPORT_MAX_ROWS })}
           </Text>
         </div>
 
