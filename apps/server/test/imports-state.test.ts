@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_STATUSES, type TImportStatus } from '@faena/contracts';
 import { canApply, canDiscard, canTransition, claimableBy, hasPreview, isFinal, stepOf, TRANSITIONS } from '../src/modules/imports/imports.state.ts';
 import { headerKey } from '@faena/domain';
-import { checkUnzippedSize, detectEncoding, FileError, readSheet, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
+import { checkUnzippedSize, detectEncoding, FileError, readSheet, rowsWithin, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
 import { lookupList, parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
 import { neutralizeCell } from '../src/platform/csv.ts';
 import { unzipParts, xlsx, zipOf } from './directory.helpers.ts';
@@ -122,6 +122,40 @@ describe('import file reader', () => {
   it('refuses a damaged XLSX file with FILE_TYPE_NOT_SUPPORTED', async () => {
     const file = await xlsx([['key', 'label']]);
     await expect(rows(Buffer.concat([file.subarray(0, 200), Buffer.alloc(300, 7)]), 'xlsx', 100)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
+  });
+
+  it('fails a reader that stops giving rows, releasing its source; a slow consumer is no stall', async () => {
+    let stopped = 0;
+    async function* stuck() {
+      yield 1;
+      await new Promise(() => undefined);
+    }
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const row of rowsWithin(stuck(), 50, () => stopped++)) seen.push(row);
+      })(),
+    ).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED', description: expect.stringContaining('La lectura del archivo se detuvo') });
+    expect([seen, stopped]).toEqual([[1], 1]);
+
+    let closed = false;
+    async function* three() {
+      try {
+        yield* [1, 2, 3];
+      } finally {
+        closed = true;
+      }
+    }
+    const slow: number[] = [];
+    for await (const row of rowsWithin(three(), 50, () => stopped++)) {
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      slow.push(row);
+    }
+    expect([slow, closed, stopped]).toEqual([[1, 2, 3], true, 1]);
+    // a consumer that stops early closes the reader, as a loop over the reader itself would
+    closed = false;
+    for await (const row of rowsWithin(three(), 50, () => stopped++)) if (row === 1) break;
+    expect([closed, stopped]).toEqual([true, 1]);
   });
 
   describe('the unzipped size of an XLSX file', () => {

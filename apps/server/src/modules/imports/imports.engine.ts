@@ -14,7 +14,7 @@ import { findPerson } from '../people/people.repository.ts';
 import { findPassportPermissions } from '../permissions/permissions.repository.ts';
 import { errorsOf, failedRow, IMPORTERS, RowChecks, type Importer, type ImportRunContext, type ParsedRow } from './importer.ts';
 import { FILE_ERROR_TEXTS } from './imports.codes.ts';
-import { checkUnzippedSize, FileError, readSheet, sheetFormatOf } from './imports.reader.ts';
+import { checkUnzippedSize, FileError, readSheet, rowsWithin, sheetFormatOf } from './imports.reader.ts';
 import { countOperations, deleteJobRows, maxRowId, PGLITE_ROWS, StagedChunk, stageRows, type StagedRow } from './imports.repository.ts';
 import { claimableBy, stepOf } from './imports.state.ts';
 
@@ -249,6 +249,8 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * instead of working side by side; requests waited as long.
  */
 const YIELD_EVERY = 250;
+/** The longest a file's reader may take to give the next row (the parser of a sound file is never this slow). */
+const READ_STALL_MS = 300_000;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 const MAX_CELL = 10_000;
@@ -381,7 +383,11 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   };
 
   try {
-    for await (const sheetRow of readSheet(counter, file.format)) {
+    const stop = () => {
+      counter.destroy();
+      file.stream.destroy();
+    };
+    for await (const sheetRow of rowsWithin(readSheet(counter, file.format), READ_STALL_MS, stop)) {
       if (signal.aborted) throw new Aborted();
       if (isBlank(sheetRow.cells)) continue;
       if (!mapping) {

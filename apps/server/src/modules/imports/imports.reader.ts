@@ -260,6 +260,41 @@ export async function checkUnzippedSize(source: Readable, maxBytes: number): Pro
   }
 }
 
+/**
+ * The rows of a reader, each within `ms` of asking for it. A reader that stops producing (a file
+ * its parser never ends, storage that stops answering) fails the file and `stop` releases its
+ * source, instead of holding the import queue, which runs one step at a time, forever. Only the
+ * reader's own time counts: what the caller does with a row (staging it) does not.
+ */
+export async function* rowsWithin<T>(rows: AsyncGenerator<T>, ms: number, stop: () => void): AsyncGenerator<T> {
+  const stall = new FileError('FILE_TYPE_NOT_SUPPORTED', `La lectura del archivo se detuvo por más de ${Math.round(ms / 1000)} s: revisa que no esté dañado y vuelve a subirlo.`);
+  let stalled = false;
+  try {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(stall), ms);
+      });
+      let next: IteratorResult<T>;
+      try {
+        next = await Promise.race([rows.next(), late]);
+      } catch (error) {
+        stalled = error === stall;
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // a reader still inside next() cannot be returned (it would wait for itself): its source is
+    // released instead; otherwise it is closed as a loop over it would close it
+    if (stalled) stop();
+    else await rows.return(undefined);
+  }
+}
+
 /** The rows of a CSV or XLSX file, streamed: nothing holds the whole file. */
 export function readSheet(source: Readable, format: SheetFormat): AsyncGenerator<SheetRow> {
   return format === 'csv' ? csvRows(source) : xlsxRows(source);
