@@ -188,7 +188,7 @@ describe('import file reader', () => {
 
     it('ends on an empty, cut or corrupted file: passes it (and the reading ends) or fails it with a file error, never waits forever', async () => {
       const file = await book();
-      expect(await outcome(Buffer.alloc(0))).toBe('FILE_TYPE_NOT_SUPPORTED');
+      await expect(checkUnzippedSize(Readable.from([Buffer.alloc(0)]), 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED', description: 'El archivo XLSX está dañado o no se puede leer (archivo vacío).' });
       expect(await outcome(Buffer.from('no es un zip'))).toBe('FILE_TYPE_NOT_SUPPORTED');
       for (let cut = 1; cut < file.length; cut += 61) expect(['ok', 'FILE_TYPE_NOT_SUPPORTED'], `cut at ${cut}`).toContain(await outcome(file.subarray(0, cut), undefined, true));
       await fc.assert(

@@ -234,10 +234,10 @@ export async function checkUnzippedSize(source: Readable, maxBytes: number): Pro
     if (current && !current.writableEnded) current.destroy(ended);
   };
   zip.on('error', cut);
-  zip.on('close', () => cut(new Error('unexpected end of file')));
+  zip.on('close', () => cut(new Error('el archivo termina a medias')));
   let bytes = 0;
   source.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  source.on('end', () => bytes === 0 && zip.destroy(new Error('empty file')));
+  source.on('end', () => bytes === 0 && zip.destroy(new Error('archivo vacío')));
   source.on('error', (error) => zip.destroy(error));
   source.pipe(zip);
   let total = 0;
