@@ -399,7 +399,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
   });
 
   it('lists the import kinds with their columns and every error text', async () => {
-    const kinds = await body<{ kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string> }>(
+    const kinds = await body<{ kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string>; limits: { max_bytes: number; max_rows: number } }>(
       await server.api('demo', `${RES}/imports/kinds`, { token: operario }),
     );
     expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
@@ -408,6 +408,8 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(people.find((c) => c.name === 'phones')).toMatchObject({ description: 'Phone numbers, separated by ;.', description_es: 'Teléfonos, separados por ;.' });
     for (const kind of kinds.kinds) for (const column of kind.columns) expect(column.description_es.length, `${kind.kind}`).toBeGreaterThan(3);
     expect(people.find((c) => c.name === 'workspaces')?.header_es).toBe('Lugares de trabajo');
+    // what one file may be on this server, for the upload card to say
+    expect(kinds.limits).toEqual({ max_bytes: 50 * 1024 * 1024, max_rows: 500_000 });
     // every column has a Spanish header, and no header or alias of a kind names two of its columns
     for (const kind of kinds.kinds) {
       const owners = new Map<string, string>();

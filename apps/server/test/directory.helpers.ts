@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { expect } from 'vitest';
@@ -32,52 +31,6 @@ export async function unzipParts(file: Buffer): Promise<[string, Buffer][]> {
   const parts: [string, Buffer][] = [];
   for await (const entry of Readable.from([file]).pipe(unzipper.Parse({ forceStream: true })) as AsyncIterable<unzipper.Entry>) parts.push([entry.path, await entry.buffer()]);
   return parts;
-}
-
-/**
- * A zip file of the given parts, deflated. `declaredSize` is what its headers state as a part's
- * size once inflated (the true size unless given: a zip bomb's headers may lie).
- */
-export function zipOf(parts: readonly [string, Buffer][], declaredSize?: (name: string, size: number) => number): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of parts) {
-    const path = Buffer.from(name, 'utf8');
-    const packed = deflateRawSync(data, { level: 9 });
-    const size = declaredSize?.(name, data.length) ?? data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(0x21, 12); // 1980-01-01
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(path.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(path.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, path, packed);
-    centrals.push(central, path);
-    offset += local.length + path.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 export const csv = (rows: string[][], delimiter = ',') => Buffer.from(`${rows.map((row) => row.map((cell) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(delimiter)).join('\n')}\n`, 'utf8');

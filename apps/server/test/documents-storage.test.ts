@@ -14,7 +14,7 @@ import { openStorage } from '../src/platform/storage/open.ts';
 import { sniff } from '../src/modules/documents/sniff.ts';
 import { contentDisposition, decodeHeaderName, nameForFormat, sanitizeFileName } from '../src/modules/documents/names.ts';
 import { formatsNamedBy, platformFormats } from '../src/modules/documents/formats.ts';
-import { CSV, EXE, HTML, PDF, PNG_1X1, TIFF } from './documents.helpers.ts';
+import { CSV, EXE, HTML, PDF, PNG_1X1, TIFF, zipOf } from './documents.helpers.ts';
 
 /**
  * A minimal S3-compatible server (path-style) holding objects in memory: enough of the API for
@@ -289,17 +289,7 @@ describe('storage configuration', () => {
 
 describe('sniffing (unit)', () => {
   const zipWith = (...names: string[]) =>
-    Buffer.concat(
-      names.map((name, i) => {
-        const header = Buffer.alloc(30);
-        header.write('PK\x03\x04', 0, 'latin1');
-        header.writeUInt16LE(name === 'mimetype' ? 0 : 8, 8);
-        const content = name === 'mimetype' ? Buffer.from('application/vnd.oasis.opendocument.spreadsheet') : Buffer.from(`data${i}`);
-        header.writeUInt32LE(content.length, 18);
-        header.writeUInt16LE(Buffer.byteLength(name), 26);
-        return Buffer.concat([header, Buffer.from(name), content]);
-      }),
-    );
+    zipOf(names.map((name, i) => (name === 'mimetype' ? [name, Buffer.from('application/vnd.oasis.opendocument.spreadsheet'), 'stored'] : [name, Buffer.from(`data${i}`)])));
   const cfb = (stream: string) => {
     const head = Buffer.alloc(512 * 3);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(head);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
-import { csv, RES, rowsOf, startImport, unzipParts, waitForJob, xlsx, zipOf } from './directory.helpers.ts';
+import { csv, RES, rowsOf, startImport, unzipParts, waitForJob, xlsx } from './directory.helpers.ts';
+import { zipOf } from './documents.helpers.ts';
 
 /**
  * The limits of one import file beyond its size in bytes: how many data rows it may have, and how
@@ -38,6 +39,8 @@ describe.each(engines())('import file limits on %s', (engine) => {
   const rows = (count: number) => [['key', 'label'], ...Array.from({ length: count }, (_, i) => [`k${i}`, `Valor ${i}`])];
 
   it('a file of more data rows than IMPORT_MAX_ROWS fails whole, keeping none of the rows it read; one of exactly that many validates', async () => {
+    // the limit the upload card states is this server's
+    expect((await body<{ limits: unknown }>(await server.api('limites', `${RES}/imports/kinds`, { token }))).limits).toEqual({ max_bytes: 50 * 1024 * 1024, max_rows: MAX_ROWS });
     // blank lines are not data rows
     const exact = Buffer.concat([csv(rows(MAX_ROWS)), Buffer.from('\n\n,\n')]);
     const ok = await validated(exact, 'justo.csv');

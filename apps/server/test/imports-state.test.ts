@@ -7,7 +7,8 @@ import { headerKey } from '@faena/domain';
 import { checkUnzippedSize, detectEncoding, FileError, readSheet, rowsWithin, sheetFormatOf } from '../src/modules/imports/imports.reader.ts';
 import { lookupList, parseBoolean, parseNumber, splitList } from '../src/modules/imports/keyed-importer.ts';
 import { neutralizeCell } from '../src/platform/csv.ts';
-import { unzipParts, xlsx, zipOf } from './directory.helpers.ts';
+import { unzipParts, xlsx } from './directory.helpers.ts';
+import { zipOf } from './documents.helpers.ts';
 
 describe('import job state machine (spec forms §4)', () => {
   it('moves PENDING → VALIDATING → VALIDATION_FAILED | VALIDATION_OK → APPLYING → APPLY_OK | APPLY_FAILED, and nowhere else', () => {

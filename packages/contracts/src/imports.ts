@@ -87,6 +87,8 @@ export const ZImportKinds = z
       }),
     ),
     error_codes: z.record(z.string(), z.string()),
+    /** What one file may be: its bytes, and its data rows (this server's IMPORT_MAX_ROWS); a larger file is refused or fails whole. */
+    limits: z.object({ max_bytes: z.number().int(), max_rows: z.number().int() }),
   })
   .meta({ id: 'ImportKinds' });
 

@@ -8,7 +8,7 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { IMPORTERS, type Importer } from './importer.ts';
 import { FILE_ERROR_TEXTS, ROW_ERROR_TEXTS } from './imports.codes.ts';
-import { defineImportJobs } from './imports.engine.ts';
+import { defineImportJobs, IMPORT_MAX_BYTES } from './imports.engine.ts';
 import { scheduleImportRetention } from './imports.retention.ts';
 import { confirmImport, createImport, currentRecordsFile, discardImport, getImport, importRows, importRowsFile, listImports, resolveImport, type ImportTarget } from './imports.service.ts';
 
@@ -128,6 +128,7 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
         columns: importer.columns.map((column) => ({ name: column.name, header_es: column.headerEs, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
       })),
       error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },
+      limits: { max_bytes: IMPORT_MAX_BYTES, max_rows: platform.config.IMPORT_MAX_ROWS },
     }),
   );
   app.get(

@@ -25,6 +25,7 @@ const KINDS = {
     },
   ],
   error_codes: { FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía", PERSON_ROW_SOMETHING_NEW: 'Texto del servidor' },
+  limits: { max_bytes: 50 * 1024 * 1024, max_rows: 200_000 },
 };
 
 function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob {
@@ -108,8 +109,8 @@ const routes = [
 describe('ImportFlow', () => {
   it('lists the columns with translated descriptions (the server text for unknown ones) and the history', async () => {
     await renderRoutes(routes, { path: '/people-upload' });
-    // what a file may be, before choosing one: its size and its rows
-    expect((await screen.findByTestId('import-upload')).textContent).toMatch(/o XLSX \(primera hoja\), hasta 50 MB y 500[.,]000 filas\./);
+    // what a file may be on this server, before choosing one: its size and its rows
+    expect((await screen.findByTestId('import-limits')).textContent).toMatch(/o XLSX \(primera hoja\), hasta 50 MB y 200[.,]000 filas\.$/);
     const columns = await screen.findByTestId('import-columns');
     expect(within(columns).getByText('Correo principal (único en la organización): identifica a la persona.')).toBeTruthy();
     expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();

@@ -45,7 +45,7 @@ export function ImportFlow({ family, jobId, jobHref, startHref, done, templateNa
   const kind = kinds.data?.kinds.find((candidate) => candidate.kind === family.kind);
   return (
     <Stack gap="md" data-testid="import-flow">
-      <ImportUpload family={family} kind={kind} onCreated={(job) => void navigate(jobHref(job.id))} />
+      <ImportUpload family={family} kind={kind} limits={kinds.data?.limits} onCreated={(job) => void navigate(jobHref(job.id))} />
       {kinds.isPending ? (
         <Loader size="sm" />
       ) : !kind ? (

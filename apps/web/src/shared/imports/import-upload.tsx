@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob } from '@faena/contracts';
 import { isHttpError } from '../api/http-error.ts';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportMode } from './imports-api.ts';
+import { IMPORT_MAX_BYTES, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportKinds, type ImportMode } from './imports-api.ts';
 import classes from './imports.module.css';
 
 export function formatBytes(bytes: number): string {
@@ -24,7 +24,7 @@ export function refuseImportFile(file: Pick<File, 'name' | 'size'>): 'type' | 's
 }
 
 /** Choose (or drop) a CSV/XLSX file, pick the mode when the kind has several, start the validation. */
-export function ImportUpload({ family, kind, onCreated }: { family: ImportFamily; kind: ImportKind | undefined; onCreated: (job: TImportJob) => void }) {
+export function ImportUpload({ family, kind, limits, onCreated }: { family: ImportFamily; kind: ImportKind | undefined; limits: ImportKinds['limits'] | undefined; onCreated: (job: TImportJob) => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<ReturnType<typeof refuseImportFile>>(null);
@@ -81,9 +81,11 @@ export function ImportUpload({ family, kind, onCreated }: { family: ImportFamily
               </Button>
             )}
           </FileButton>
-          <Text size="xs" c="dimmed">
-            {t('imports.upload.limits', { size: formatBytes(IMPORT_MAX_BYTES), rows: IMPORT_MAX_ROWS })}
-          </Text>
+          {limits && (
+            <Text size="xs" c="dimmed" data-testid="import-limits">
+              {t('imports.upload.limits', { size: formatBytes(limits.max_bytes), rows: limits.max_rows })}
+            </Text>
+          )}
         </div>
 
         {refusal && (

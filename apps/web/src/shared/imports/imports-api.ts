@@ -38,6 +38,8 @@ export const headerOf = (column: ImportKind['columns'][number], language: FileLa
 export interface ImportKinds {
   kinds: ImportKind[];
   error_codes: Record<string, string>;
+  /** What one file may be on this server (a larger file fails whole, FILE_TYPE_NOT_SUPPORTED). */
+  limits: { max_bytes: number; max_rows: number };
 }
 export interface Paged<T> {
   count: number;
@@ -51,8 +53,6 @@ export type ImportMode = 'upsert' | 'replace';
 export const IMPORT_OPERATIONS: readonly TImportOperation[] = ['ADD', 'UPDATE', 'DELETE', 'UNDELETE', 'NO_CHANGE', 'ERROR'];
 /** The engine caps import files at 50 MiB (413 `file-too-large` beyond). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-/** The most data rows of one file: the server's default IMPORT_MAX_ROWS (a larger file fails whole, FILE_TYPE_NOT_SUPPORTED). */
-export const IMPORT_MAX_ROWS = 500_000;
 export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
 
 /** The job is still moving: poll it. */
