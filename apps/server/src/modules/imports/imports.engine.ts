@@ -162,6 +162,52 @@ async function heartbeat(platform: Platform, tx: Drizzle, ctx: ImportRunContext,
   await publishProgress(platform, tx, ctx.tenantId, ctx.jobId, progress.status, progress.phase, progress.percent);
 }
 
+/**
+ * The longest a run may go without recording progress (a heartbeat, its claim) and still have its
+ * lease renewed by its keeper: twice the reader's stall guard. A run silent for longer is taken
+ * as stuck, and its lease is left to lapse so the watchdog can send the step again.
+ */
+const SILENCE_LIMIT_SECONDS = 2 * 300;
+
+/**
+ * Renews a run's lease between its heartbeats, every third of the lease, while the run lasts.
+ * Heartbeats come with chunks; some stretches of a step reach none for longer than the lease: the
+ * zip check of a large XLSX file, a workbook's shared strings read before its first row, the
+ * lookups an importer prepares. Without renewal there, the watchdog would take such a run for a
+ * crashed one and another process would start the step over beside it. A renewal skips a row
+ * that is locked (the run's own transaction is writing it, and holds it while it does) and asks
+ * nothing of the run: losing the lease is still found, and acted on, at the run's next heartbeat.
+ */
+function keepLease(platform: Platform, tenantId: string, importId: number, token: string): { stop(): Promise<void> } {
+  let renewing: Promise<void> | null = null;
+  const renew = () =>
+    platform.db.transaction(tenantId, async (tx) => {
+      await tx.execute(sql`
+        UPDATE import_jobs SET lease_until = now() + make_interval(secs => ${leaseSeconds(platform)})
+        WHERE tenant_id = ${tenantId} AND id = (
+          SELECT id FROM import_jobs WHERE tenant_id = ${tenantId} AND id = ${importId} AND lease_token = ${token}
+            AND updated_at > now() - make_interval(secs => ${SILENCE_LIMIT_SECONDS})
+          FOR UPDATE SKIP LOCKED)`);
+    });
+  const timer = setInterval(
+    () => {
+      renewing ??= renew()
+        .catch((error: unknown) => platform.log.warn({ err: error, tenantId, importId }, 'renewing an import lease failed'))
+        .finally(() => {
+          renewing = null;
+        });
+    },
+    (leaseSeconds(platform) * 1000) / 3,
+  );
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
 async function release(platform: Platform, tenantId: string, importId: number, token: string): Promise<void> {
   await platform.db
     .transaction(tenantId, (tx) => tx.execute(sql`UPDATE import_jobs SET lease_token = NULL, lease_until = NULL WHERE tenant_id = ${tenantId} AND id = ${importId} AND lease_token = ${token}`))
@@ -208,6 +254,15 @@ async function runStep(platform: Platform, data: RunJob, info: JobInfo): Promise
   const token = randomUUID();
   const claimed = await claim(platform, data, token);
   if (!claimed) return;
+  const keeper = keepLease(platform, data.tenantId, claimed.id, token);
+  try {
+    await runClaimed(platform, data, info, claimed, token);
+  } finally {
+    await keeper.stop();
+  }
+}
+
+async function runClaimed(platform: Platform, data: RunJob, info: JobInfo, claimed: Claimed, token: string): Promise<void> {
   const importer = IMPORTERS.get(claimed.kind);
   const creator = await platform.db.transaction(data.tenantId, (tx) => creatorOf(tx, data.tenantId, claimed.created_by));
   const ctx = runContext(platform, claimed, creator, data.tenantId);
