@@ -7,8 +7,8 @@ import { csv, RES, startImport, waitForJob } from './directory.helpers.ts';
 /**
  * A run's lease stays alive through a stretch of its step that reaches no heartbeat (here: a file
  * whose storage holds its bytes back, as a workbook's shared strings or a large zip check would),
- * and stops being renewed once the run has recorded no progress for too long. The lease is one
- * second (IMPORT_LEASE_SECONDS=1): without renewal it lapses within the hold, and the watchdog
+ * and stops being renewed once the run has recorded no progress for too long. The lease is two
+ * seconds (IMPORT_LEASE_SECONDS=2): without renewal it lapses within the hold, and the watchdog
  * would send the step again to another process.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,7 +21,7 @@ describe.each(engines())('import leases on %s', (engine) => {
   /** While set, the storage gives a file's bytes only once it resolves. */
   let hold: Promise<void> | null = null;
   beforeAll(async () => {
-    server = await startServer(engine, { env: { IMPORT_LEASE_SECONDS: '1' } });
+    server = await startServer(engine, { env: { IMPORT_LEASE_SECONDS: '2' } });
     const { tenant, adminEmail, adminPassword } = await makeTenant(server, 'arriendo');
     tenantId = tenant.id;
     token = (await signIn(server, 'arriendo', adminEmail, adminPassword)).id_token;
@@ -60,15 +60,15 @@ describe.each(engines())('import leases on %s', (engine) => {
       expect(Date.now()).toBeLessThan(claimedBy);
       await sleep(50);
     }
-    // three and a half leases, past the watchdog's first look (twice the lease): never lapsed
+    // two and a half leases, past the watchdog's first look (twice the lease): never lapsed
     const samples: boolean[] = [];
-    for (const until = Date.now() + 3500; Date.now() < until; await sleep(100)) samples.push((await leaseOf(job.id)).live === true);
-    expect(samples.length).toBeGreaterThan(10);
+    for (const until = Date.now() + 5000; Date.now() < until; await sleep(100)) samples.push((await leaseOf(job.id)).live === true);
+    expect(samples.length).toBeGreaterThan(15);
     expect(samples.every(Boolean)).toBe(true);
 
     // the run's last recorded progress pushed back past the silence limit: the lease is left to lapse
     await server.running.platform.db.transaction(tenantId, (tx) => tx.execute(sql`UPDATE import_jobs SET updated_at = now() - interval '11 minutes' WHERE tenant_id = ${tenantId} AND id = ${job.id}`));
-    const lapsedBy = Date.now() + 5000;
+    const lapsedBy = Date.now() + 8000;
     while ((await leaseOf(job.id)).live) {
       expect(Date.now()).toBeLessThan(lapsedBy);
       await sleep(100);
