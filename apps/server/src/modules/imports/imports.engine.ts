@@ -50,6 +50,8 @@ const APPLY_WORK_MEM = '64MB';
 async function withoutJit(platform: Platform, tx: Drizzle): Promise<void> {
   if (platform.db.engine === 'postgres') await tx.execute(sql`SET LOCAL jit = off`);
 }
+/** The longest a file's reader may take to give the next row (the parser of a sound file is never this slow). */
+const READ_STALL_MS = 300_000;
 /** Runs after a failure (then the job fails with UNHANDLED_ERROR). */
 const RETRY_LIMIT = 3;
 
@@ -167,7 +169,7 @@ async function heartbeat(platform: Platform, tx: Drizzle, ctx: ImportRunContext,
  * lease renewed by its keeper: twice the reader's stall guard. A run silent for longer is taken
  * as stuck, and its lease is left to lapse so the watchdog can send the step again.
  */
-const SILENCE_LIMIT_SECONDS = 2 * 300;
+const SILENCE_LIMIT_SECONDS = (2 * READ_STALL_MS) / 1000;
 
 /**
  * Renews a run's lease between its heartbeats, every third of the lease, while the run lasts.
@@ -304,8 +306,6 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * instead of working side by side; requests waited as long.
  */
 const YIELD_EVERY = 250;
-/** The longest a file's reader may take to give the next row (the parser of a sound file is never this slow). */
-const READ_STALL_MS = 300_000;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 const MAX_CELL = 10_000;

@@ -25,7 +25,7 @@ const KINDS = {
     },
   ],
   error_codes: { FILE_ROW_BLANK_LABEL: "La columna 'label' no puede estar vacía", PERSON_ROW_SOMETHING_NEW: 'Texto del servidor' },
-  limits: { max_bytes: 50 * 1024 * 1024, max_rows: 200_000 },
+  limits: { max_bytes: 20 * 1024 * 1024, max_rows: 200_000 },
 };
 
 function job(status: TImportStatus, over: Partial<TImportJob> = {}): TImportJob {
@@ -110,7 +110,17 @@ describe('ImportFlow', () => {
   it('lists the columns with translated descriptions (the server text for unknown ones) and the history', async () => {
     await renderRoutes(routes, { path: '/people-upload' });
     // what a file may be on this server, before choosing one: its size and its rows
-    expect((await screen.findByTestId('import-limits')).textContent).toMatch(/o XLSX \(primera hoja\), hasta 50 MB y 200[.,]000 filas\.$/);
+    expect((await screen.findByTestId('import-limits')).textContent).toMatch(/o XLSX \(primera hoja\), hasta 20 MB y 200[.,]000 filas\.$/);
+    // a file over this server's size is refused before it is sent, with that size; a smaller one may be validated
+    const input = screen.getByTestId('import-upload').querySelector<HTMLInputElement>('input[type=file]')!;
+    const sized = (name: string, bytes: number) => Object.defineProperty(new File(['x'], name), 'size', { value: bytes });
+    fireEvent.change(input, { target: { files: [sized('grande.csv', 21 * 1024 * 1024)] } });
+    expect((await screen.findByTestId('import-refusal')).textContent).toBe('El archivo pesa más de 20 MB.');
+    expect(screen.getByTestId('import-start').hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { files: [sized('chico.csv', 19 * 1024 * 1024)] } });
+    await waitFor(() => expect(screen.queryByTestId('import-refusal')).toBeNull());
+    expect(screen.getByTestId('import-file-name').textContent).toContain('chico.csv');
+    expect(screen.getByTestId('import-start').hasAttribute('disabled')).toBe(false);
     const columns = await screen.findByTestId('import-columns');
     expect(within(columns).getByText('Correo principal (único en la organización): identifica a la persona.')).toBeTruthy();
     expect(within(columns).getByText('Talla de zapato.')).toBeTruthy();
@@ -226,11 +236,15 @@ describe('ImportFlow', () => {
 
 describe('import files', () => {
   it('refuses what the engine cannot read before sending it', () => {
-    expect(refuseImportFile({ name: 'a.CSV', size: 10 })).toBeNull();
-    expect(refuseImportFile({ name: 'a.xlsx', size: 10 })).toBeNull();
-    expect(refuseImportFile({ name: 'a.xls', size: 10 })).toBe('type');
-    expect(refuseImportFile({ name: 'a.csv', size: 0 })).toBe('empty');
-    expect(refuseImportFile({ name: 'a.csv', size: 51 * 1024 * 1024 })).toBe('size');
+    const max = 50 * 1024 * 1024;
+    expect(refuseImportFile({ name: 'a.CSV', size: 10 }, max)).toBeNull();
+    expect(refuseImportFile({ name: 'a.xlsx', size: 10 }, max)).toBeNull();
+    expect(refuseImportFile({ name: 'a.xls', size: 10 }, max)).toBe('type');
+    expect(refuseImportFile({ name: 'a.csv', size: 0 }, max)).toBe('empty');
+    expect(refuseImportFile({ name: 'a.csv', size: max + 1 }, max)).toBe('size');
+    expect(refuseImportFile({ name: 'a.csv', size: max }, max)).toBeNull();
+    // before the server's limit is known the size waits for it (the file cannot be sent until then)
+    expect(refuseImportFile({ name: 'a.csv', size: max + 1 }, undefined)).toBeNull();
   });
   it('writes a template with the kind\'s columns, headed in Spanish or in English', () => {
     expect(templateCsv(KINDS.kinds[0] as never, 'es')).toBe('\uFEFFCorreo,Nombre,"Talla, de zapato"\r\n');

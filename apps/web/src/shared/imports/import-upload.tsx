@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob } from '@faena/contracts';
 import { isHttpError } from '../api/http-error.ts';
-import { IMPORT_MAX_BYTES, importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportKinds, type ImportMode } from './imports-api.ts';
+import { importExtension, useCreateImport, type ImportFamily, type ImportKind, type ImportKinds, type ImportMode } from './imports-api.ts';
 import classes from './imports.module.css';
 
 export function formatBytes(bytes: number): string {
@@ -15,30 +15,30 @@ export function formatBytes(bytes: number): string {
   return `${trim(bytes / 1024 / 1024, 2)} MB`;
 }
 
-/** Why a chosen file is refused before it is sent, or null. */
-export function refuseImportFile(file: Pick<File, 'name' | 'size'>): 'type' | 'size' | 'empty' | null {
+/** Why a chosen file is refused before it is sent, or null; its size is checked once the server's limit is known. */
+export function refuseImportFile(file: Pick<File, 'name' | 'size'>, maxBytes: number | undefined): 'type' | 'size' | 'empty' | null {
   if (!importExtension(file.name)) return 'type';
   if (file.size === 0) return 'empty';
-  if (file.size > IMPORT_MAX_BYTES) return 'size';
+  if (maxBytes !== undefined && file.size > maxBytes) return 'size';
   return null;
 }
 
 /** Choose (or drop) a CSV/XLSX file, pick the mode when the kind has several, start the validation. */
 export function ImportUpload({ family, kind, limits, onCreated }: { family: ImportFamily; kind: ImportKind | undefined; limits: ImportKinds['limits'] | undefined; onCreated: (job: TImportJob) => void }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [refusal, setRefusal] = useState<ReturnType<typeof refuseImportFile>>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  // a file chosen before the limits arrived is checked again once they have
+  const refusal = chosen ? refuseImportFile(chosen, limits?.max_bytes) : null;
+  const file = refusal ? null : chosen;
+  const maxSize = limits ? formatBytes(limits.max_bytes) : '';
   const [mode, setMode] = useState<ImportMode | null>(null);
   const [dragging, setDragging] = useState(false);
   const create = useCreateImport(family);
   const chosenMode = mode ?? kind?.default_mode ?? 'upsert';
 
-  const choose = (chosen: File | null) => {
+  const choose = (picked: File | null) => {
     create.reset();
-    if (!chosen) return;
-    const problem = refuseImportFile(chosen);
-    setRefusal(problem);
-    setFile(problem ? null : chosen);
+    if (picked) setChosen(picked);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -46,7 +46,7 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
     choose(event.dataTransfer.files[0] ?? null);
   };
 
-  const failure = create.error ? serverFailure(create.error, t) : null;
+  const failure = create.error ? serverFailure(create.error, t, maxSize) : null;
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="import-upload">
@@ -90,7 +90,7 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
 
         {refusal && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="import-refusal">
-            {t(`imports.upload.refused.${refusal}`, { size: formatBytes(IMPORT_MAX_BYTES) })}
+            {t(`imports.upload.refused.${refusal}`, { size: maxSize })}
           </Alert>
         )}
 
@@ -120,11 +120,11 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
         <Group justify="flex-end">
           <Button
             leftSection={<IconUpload size={16} />}
-            disabled={!file || !kind}
+            disabled={!file || !kind || !limits}
             loading={create.isPending}
             onClick={() => {
-              if (!file) return;
-              create.mutate({ file, ...(kind && kind.modes.length > 1 ? { mode: chosenMode } : {}) }, { onSuccess: onCreated });
+              if (!file || !limits) return;
+              create.mutate({ file, maxBytes: limits.max_bytes, ...(kind && kind.modes.length > 1 ? { mode: chosenMode } : {}) }, { onSuccess: onCreated });
             }}
             data-testid="import-start"
           >
@@ -136,9 +136,9 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
   );
 }
 
-function serverFailure(error: unknown, t: TFunction): string {
+function serverFailure(error: unknown, t: TFunction, maxSize: string): string {
   if (isHttpError(error)) {
-    if (error.code === 'file-too-large' || error.status === 413) return t('imports.upload.refused.size', { size: formatBytes(IMPORT_MAX_BYTES) });
+    if (error.code === 'file-too-large' || error.status === 413) return t('imports.upload.refused.size', { size: maxSize });
     if (error.status === 403) return t('imports.upload.forbidden');
     if (error.detail) return error.detail;
   }

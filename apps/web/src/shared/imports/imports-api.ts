@@ -51,8 +51,6 @@ export type ImportMode = 'upsert' | 'replace';
 
 /** Spec forms §4 (kept here so the chunk does not pull zod from the contracts). */
 export const IMPORT_OPERATIONS: readonly TImportOperation[] = ['ADD', 'UPDATE', 'DELETE', 'UNDELETE', 'NO_CHANGE', 'ERROR'];
-/** The engine caps import files at 50 MiB (413 `file-too-large` beyond). */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
 
 /** The job is still moving: poll it. */
@@ -129,15 +127,15 @@ export function downloadCurrentRecords(family: ImportFamily, language: FileLangu
   return downloadWithCookie(`${family.baseUrl}/current.csv${buildQuery({ language })}`);
 }
 
-/** Uploads the file to the document manager and returns its upload id (what POST / takes). */
-export async function uploadImportFile(file: File): Promise<string> {
+/** Uploads the file to the document manager and returns its upload id (what POST / takes); `maxBytes` is the server's limit (`limits.max_bytes`). */
+export async function uploadImportFile(file: File, maxBytes: number): Promise<string> {
   const link = await uploadBlob(file, file.name, {
     noun: 'file',
     isMultiple: false,
     minFiles: 1,
     maxFiles: 1,
     minSize: 0,
-    maxSize: IMPORT_MAX_BYTES,
+    maxSize: maxBytes,
     formats: null,
     messages: {},
   });
@@ -150,8 +148,8 @@ export function useCreateImport(family: ImportFamily) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async ({ file, mode }: { file: File; mode?: ImportMode | undefined }) => {
-      const uploadId = await uploadImportFile(file);
+    mutationFn: async ({ file, maxBytes, mode }: { file: File; maxBytes: number; mode?: ImportMode | undefined }) => {
+      const uploadId = await uploadImportFile(file, maxBytes);
       return apiClient.post<TImportJob>(`${root(family)}/`, { json: { upload_id: uploadId, ...(mode ? { mode } : {}) } });
     },
     onSuccess: (job) => {
