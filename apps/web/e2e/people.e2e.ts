@@ -580,6 +580,8 @@ describe('people', () => {
       await shot(page, 'people-edit', viewport);
       await expectAccessible(page, `person form ${viewport}`);
       await goto(page, '/people-upload', '[data-testid=import-columns]');
+      // a phone has no files to drag in: it is asked to choose one
+      await page.getByTestId('import-upload').getByText(viewport === 'mobile' ? 'Elige un archivo CSV o XLSX de tu dispositivo.' : 'Arrastra aquí un archivo CSV o XLSX, o elígelo desde tu equipo.').waitFor();
       await shot(page, 'people-upload', viewport);
       await expectAccessible(page, `/people-upload ${viewport}`);
       // The demo's import history: the newest job's page (its preview as cards on phones).

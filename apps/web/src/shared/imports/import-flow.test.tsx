@@ -138,6 +138,23 @@ describe('ImportFlow', () => {
     expect(within(history).getByText('1 nuevo')).toBeTruthy();
   });
 
+  it('asks a touch-only screen to choose a file, and a screen with a mouse to drop or choose one', async () => {
+    const original = window.matchMedia;
+    const touchOnly = (query: string) => ({ ...original(query), matches: query === '(hover: none) and (pointer: coarse)' });
+    try {
+      window.matchMedia = touchOnly as typeof window.matchMedia;
+      const touch = await renderRoutes(routes, { path: '/people-upload' });
+      expect((await screen.findByText('Elige un archivo CSV o XLSX de tu dispositivo.')).closest('[data-testid=import-upload]')).toBeTruthy();
+      expect(screen.queryByText(/^Arrastra aquí/)).toBeNull();
+      touch.unmount();
+    } finally {
+      window.matchMedia = original;
+    }
+    await renderRoutes(routes, { path: '/people-upload' });
+    expect(await screen.findByText('Arrastra aquí un archivo CSV o XLSX, o elígelo desde tu equipo.')).toBeTruthy();
+    expect(screen.queryByText('Elige un archivo CSV o XLSX de tu dispositivo.')).toBeNull();
+  });
+
   it('offers the current records in the same columns where the family has them', async () => {
     KINDS.kinds[0]!.has_current = true;
     try {

@@ -1,5 +1,6 @@
 import { Alert, Button, FileButton, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState, type DragEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${trim(bytes / 1024, 1)} KB`;
   return `${trim(bytes / 1024 / 1024, 2)} MB`;
 }
+
+const TOUCH_ONLY_QUERY = '(hover: none) and (pointer: coarse)';
 
 /** Why a chosen file is refused before it is sent, or null; its size is checked once the server's limit is known. */
 export function refuseImportFile(file: Pick<File, 'name' | 'size'>, maxBytes: number | undefined): 'type' | 'size' | 'empty' | null {
@@ -33,6 +36,8 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
   const maxSize = limits ? formatBytes(limits.max_bytes) : '';
   const [mode, setMode] = useState<ImportMode | null>(null);
   const [dragging, setDragging] = useState(false);
+  // a phone or tablet has no files to drag in: it is told to choose one
+  const touchOnly = useMediaQuery(TOUCH_ONLY_QUERY) ?? false;
   const create = useCreateImport(family);
   const chosenMode = mode ?? kind?.default_mode ?? 'upsert';
 
@@ -71,7 +76,7 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
             </Text>
           ) : (
             <Text c="dimmed" ta="center">
-              {t('imports.upload.drop')}
+              {t(touchOnly ? 'imports.upload.dropTouch' : 'imports.upload.drop')}
             </Text>
           )}
           <FileButton onChange={choose} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
