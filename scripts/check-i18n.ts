@@ -12,7 +12,9 @@
  *    or the fixed prefix of a template key (t(`modules.${x}`)) names no group;
  *  - the {{placeholders}} of a text differ between languages, or a text writes {{count}} bare
  *    (counts are `{{count, number}}`: grouped like the screens' own numbers, decision 012);
- *  - a text the spec quotes (API.md §Web) differs from the spec in any language.
+ *  - a text the spec quotes (API.md §Web) differs from the spec in any language;
+ *  - an area's screens (what its `routes.tsx` reaches by relative imports) use texts of a bundle
+ *    its `locales` do not load (nor the bundles those require, nor the shell's).
  * Prints unused keys as information.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -161,6 +163,8 @@ for (const [key, text] of Object.entries(SPEC_SPANISH)) {
 const es = locales.get('es')!;
 const esBases = new Set([...es.keys()].map(base));
 const used = new Set<string>();
+/** A template key's fixed prefix: t(`modules.${x}`). */
+const TEMPLATE_KEY = /(?<![\w$.])(?:i18n\.)?t\(\s*`([a-zA-Z0-9_.-]+)\.\$\{/g;
 const patterns = [
   /(?<![\w$.])(?:i18n\.)?t\(\s*'([^'$]+)'/g,
   /(?<![\w$.])(?:i18n\.)?t\(\s*"([^"$]+)"/g,
@@ -177,11 +181,63 @@ for (const file of walk(src)) {
       if (!esBases.has(key)) problems.push(`${where}: t('${key}') has no entry in the locale files`);
     }
   }
-  for (const match of text.matchAll(/(?<![\w$.])(?:i18n\.)?t\(\s*`([a-zA-Z0-9_.-]+)\.\$\{/g)) {
+  for (const match of text.matchAll(TEMPLATE_KEY)) {
     const prefix = `${match[1]!}.`;
     used.add(prefix);
     if (![...esBases].some((key) => key.startsWith(prefix))) problems.push(`${where}: template key \`${prefix}\${…}\` names no group in the locale files`);
   }
+}
+
+// 5. Each area's screens load the bundles of the keys they use. An area's `routes.tsx` exports
+// `locales` (decision 012): the keys of every file it reaches by relative imports must come from
+// those bundles, the bundles they require, or the shell's, which is always loaded. Otherwise the
+// screen shows the keys themselves wherever it is opened first (tests register every bundle).
+const namespacesOf = (dir: string) => Object.keys(JSON.parse(readFileSync(join(dir, 'es.json'), 'utf8')) as Tree);
+const bundles = new Map<string, { namespaces: string[]; requires: string[] }>();
+for (const dir of dirs) {
+  if (dir === localesDir) continue;
+  const index = readFileSync(join(dir, 'index.ts'), 'utf8');
+  for (const match of index.matchAll(/export const (\w+) = defineLocales\([^,)]*\)(?:\s*,\s*\[([^\]]*)\])?/g)) {
+    bundles.set(match[1]!, { namespaces: namespacesOf(dir), requires: (match[2] ?? '').split(',').map((name) => name.trim()).filter(Boolean) });
+  }
+}
+const always = new Set(namespacesOf(localesDir));
+const reached = (start: string): string[] => {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !existsSync(file) || /\.test\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\(\s*)'(\.{1,2}\/[^']+\.tsx?)'/g)) queue.push(join(file, '..', match[1]!));
+  }
+  return [...seen];
+};
+for (const routes of walk(src).filter((file) => file.endsWith('/routes.tsx'))) {
+  const listed = /export const locales = \[([^\]]*)\]/.exec(readFileSync(routes, 'utf8'));
+  if (!listed) continue;
+  const loaded = new Set(always);
+  const pending = listed[1]!.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of pending) {
+    const bundle = bundles.get(name);
+    if (!bundle) {
+      problems.push(`${relative(root, routes)}: locales lists ${name}, which no locales/index.ts defines`);
+      continue;
+    }
+    for (const namespace of bundle.namespaces) loaded.add(namespace);
+    for (const required of bundle.requires) if (!pending.includes(required)) pending.push(required);
+  }
+  const missing = new Map<string, string>();
+  for (const file of reached(routes)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of [...patterns, TEMPLATE_KEY]) {
+      for (const match of text.matchAll(pattern)) {
+        const namespace = match[1]!.split('.')[0]!;
+        if (!loaded.has(namespace) && !missing.has(namespace)) missing.set(namespace, `${relative(root, file)}: t('${match[1]!}')`);
+      }
+    }
+  }
+  for (const [namespace, example] of missing) problems.push(`${relative(root, routes)}: its screens use "${namespace}" texts (${example}) but its locales do not load that bundle`);
 }
 
 const unused = [...esBases].filter((key) => !used.has(key) && ![...used].some((u) => u.endsWith('.') && key.startsWith(u)));

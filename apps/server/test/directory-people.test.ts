@@ -309,6 +309,16 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect(me).toMatchObject({ name: 'Matías González', primary_email: 'operario@faena.test', has_account: true });
     expect((await server.api('demo', `${PERSONS}${me.id}/`, { token: operario.id_token })).status).toBe(403);
     expect((await server.api('demo', `${PERSONS}me/`)).status).toBe(401);
+    // and their place in the chart, for their profile, without the directory: the operario de
+    // bodega reports to the jefe de bodega and has nobody below
+    const team = await body<{ managers: { position: { title: string }; people: { name: string }[] }[]; reports: { count: number } }>(await server.api('demo', `${PERSONS}me/team/`, { token: operario.id_token }));
+    expect(team.managers.map((manager) => manager.position.title)).toEqual(['Jefe de Bodega']);
+    expect(team.managers[0]!.people).toHaveLength(1);
+    expect(team.reports.count).toBe(0);
+    // the general manager has nobody above and the four managers below
+    expect(await body(await server.api('demo', `${PERSONS}me/team/`, { token: admin }))).toMatchObject({ managers: [], reports: { count: 4 } });
+    expect((await server.api('demo', `${PERSONS}${me.id}/team/`, { token: operario.id_token })).status).toBe(403);
+    expect((await server.api('demo', `${PERSONS}me/team/`)).status).toBe(401);
   });
 
   it('disabling a person ends their access at once (403 user-disabled); enabling restores it', async () => {

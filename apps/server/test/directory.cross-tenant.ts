@@ -179,6 +179,15 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       expect(me.id).not.toBe(f.b.personId);
     },
   },
+  'GET /api/audiences/v3/persons/me/team/': {
+    access: [],
+    check: async (server, f) => {
+      await expectMismatch(await server.api('demo', `${PERSONS}me/team/`, { token: b(f) }));
+      const team = await json<{ managers: { people: { id: string }[] }[]; reports: { people: { id: string }[] } }>(await server.api('demo', `${PERSONS}me/team/`, { token: a(f) }), 200);
+      expect([...team.managers.flatMap((manager) => manager.people), ...team.reports.people].map((person) => person.id)).not.toContain(f.b.personId);
+      expect((await server.api('demo-norte', `${PERSONS}me/team/`, { token: b(f) })).status).toBe(200);
+    },
+  },
   'GET /api/audiences/v3/persons/by-passport/:passport/': {
     access: ['VIEW_PEOPLE'],
     check: async (server, f) => {

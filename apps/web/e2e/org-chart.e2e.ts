@@ -286,6 +286,29 @@ describe('positions and the org chart', () => {
   });
 
   for (const viewport of VIEWPORT_NAMES) {
+    it(`a member without the directory finds their position and who they report to on their profile (${viewport})`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signInAs(page, 'operario');
+      // a phone reaches the profile from the top bar; a desktop from the account's page
+      if (viewport === 'mobile') await page.click('[data-testid=profile-link]');
+      else {
+        await goto(page, '/my-account', 'main');
+        await page.getByRole('main').getByRole('link', { name: 'Perfil', exact: true }).click();
+      }
+      const place = page.getByTestId('profile-place');
+      await place.getByText('Operario de Bodega').waitFor();
+      await place.getByText('Centro de Distribución Sur').waitFor();
+      expect(await page.getByTestId('profile-record').count()).toBe(0);
+      const managers = page.getByTestId('person-team-managers');
+      await managers.getByText('Jefe de Bodega').waitFor();
+      expect(await managers.getByRole('link').count()).toBe(0);
+      await page.getByText('Nadie a tu cargo.').waitFor();
+      await shot(page, 'profile-place', viewport);
+      await expectAccessible(page, `/profile of a member ${viewport}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it(`shows the chart with a selected position, the positions, an audience and the calculator (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'admin');

@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { credentialStatus, signOutEverywhere } from '../auth/credentials.service.ts';
 import { sendPasswordReset } from '../auth/password-reset.service.ts';
 import { registerImportRoutes } from '../imports/imports.routes.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, personHistory, personTeam, setDisabled, setManyDisabled, setManyPosition, updatePerson } from './people.service.ts';
+import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, myTeam, personHistory, personTeam, setDisabled, setManyDisabled, setManyPosition, updatePerson } from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -36,6 +36,10 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
   );
   app.get(`${prefix}/me/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'retrievePersonalData: the caller’s own record', response: { 200: ZPerson } } }, async (request) =>
     getMe(ctxOf(request, platform)),
+  );
+  // every member sees who they report to and who reports to them, on their profile (decision 008)
+  app.get(`${prefix}/me/team/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'Who is right above and right below the caller in the organisation chart', response: { 200: ZPersonTeam } } }, async (request) =>
+    myTeam(ctxOf(request, platform)),
   );
   app.get(
     `${prefix}/by-passport/:passport/`,

@@ -508,6 +508,11 @@ export async function personHistory(ctx: Ctx, id: string, query: { page: number;
 /** How many of a person's direct reports the detail lists by name. */
 const TEAM_LIMIT = 12;
 
+/** The caller's own place in the chart, for their profile (any member, like their own record). */
+export async function myTeam(ctx: Ctx): Promise<TPersonTeam> {
+  return personTeam(ctx, signedIn(ctx).caller.personId);
+}
+
 /** Who is right above and right below a person in the chart (VIEW_PEOPLE, like the person). */
 export async function personTeam(ctx: Ctx, id: string): Promise<TPersonTeam> {
   if (!isUuid(id)) throw notFound();

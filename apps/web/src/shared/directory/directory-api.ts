@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPosition, TSearchMatch, TVenue } from '@faena/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPersonTeam, TPosition, TSearchMatch, TVenue } from '@faena/contracts';
 import { apiClient } from '../api/api-client.ts';
 
 export const AUDIENCES_BASE = '/api/audiences/v3';
@@ -69,6 +69,8 @@ const SPECS: { [K in EntityKind]: KindSpec<never> } = {
 export const directoryKeys = {
   search: (kind: EntityKind, search: string) => ['directory', kind, 'search', search] as const,
   option: (kind: EntityKind, id: string) => ['directory', kind, 'option', id] as const,
+  /** Under the people's key (['people', 'team']), which every write to a person makes stale. */
+  team: (id: string) => ['people', 'team', id] as const,
 };
 
 const PICKER_PAGE = 20;
@@ -94,6 +96,15 @@ export function entityOptionOptions(kind: EntityKind, id: string) {
     queryFn: ({ signal }) => apiClient.get<never>(spec.detail(id), { signal }).then(spec.toOption),
     staleTime: 5 * 60_000,
     retry: false,
+  });
+}
+
+/** GET /persons/{id}/team/ (VIEW_PEOPLE), or /persons/me/team/ (any member): who is right above and right below the person in the chart. */
+export function usePersonTeam(id: string, enabled = true) {
+  return useQuery({
+    queryKey: directoryKeys.team(id),
+    enabled,
+    queryFn: ({ signal }) => apiClient.get<TPersonTeam>(`${AUDIENCES_BASE}/persons/${encodeURIComponent(id)}/team/`, { signal }),
   });
 }
 

@@ -8,7 +8,8 @@ import { isHttpError } from '../api/http-error.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 import { directoryKeys, entityOptionOptions, entitySearchOptions, type EntityKind, type EntityOption } from './directory-api.ts';
 import { matchedFirst, wordStartRanges } from './search-highlight.ts';
-import { Marked, MarkedText, SearchMatches } from './search-marks.tsx';
+import { Marked, MarkedText } from './marked-text.tsx';
+import { SearchMatches } from './search-marks.tsx';
 
 export interface EntityPickerProps {
   kind: EntityKind;

@@ -1,11 +1,15 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconLogout, IconPencil, IconRefresh, IconUser } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingCommunity, IconLogout, IconPencil, IconRefresh, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPhone } from '@faena/domain/phones';
 import { parseSignInMethod } from '@faena/domain/sign-in-methods';
 import { signInMethodDisplayName } from '@faena/domain/sign-in-methods';
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
+import { isNotFound } from '../../../shared/api/http-error.ts';
+import { ME, PersonTeam } from '../../../shared/directory/person-team.tsx';
+import { Section } from '../../../shared/directory/section.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { useSignOut } from '../../../shared/session/use-sign-out.ts';
@@ -14,6 +18,7 @@ import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { LanguageSelect } from '../../../shared/ui/language-select.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
+import { useMyRecord } from '../api/my-record.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -80,6 +85,50 @@ export function MyAccountPage() {
   );
 }
 
+/** The caller's own place in the organisation, from their record in the directory: what they hold, where, and who is above and below them. */
+function MyPlace() {
+  const { t } = useTranslation();
+  const { ctx } = useAccessContext();
+  const record = useMyRecord();
+  if (record.isPending) return <Loader size="sm" aria-label={t('account.place.loading')} />;
+  // an account outside the directory (none in a tenant's own data) has no place to show
+  if (record.isError) return isNotFound(record.error) ? null : <Alert color="red">{t('account.place.loadFailed')}</Alert>;
+  const me = record.data;
+  const listed = (names: string[]) =>
+    names.length > 0 ? (
+      names.join(', ')
+    ) : (
+      <Text span c="dimmed">
+        {t('account.place.none')}
+      </Text>
+    );
+  return (
+    <>
+      <Section
+        title={t('account.place.title')}
+        icon={<IconBuildingCommunity size={18} aria-hidden />}
+        testId="profile-place"
+        action={
+          canAccess(ACCESS.people, ctx) && (
+            <Button component={Link} to={`/people/${me.id}`} variant="subtle" size="compact-sm" data-testid="profile-record">
+              {t('account.place.record')}
+            </Button>
+          )
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Field label={t('account.place.positions')}>{listed(me.positions.map((position) => position.title))}</Field>
+          <Field label={t('account.place.workspaces')}>{listed(me.workspaces.map((place) => place.name))}</Field>
+          {!ctx.disabledModules.includes('business_line') && <Field label={t('account.place.businessLines')}>{listed(me.business_lines.map((line) => line.name))}</Field>}
+          {!ctx.disabledModules.includes('company') && me.company && <Field label={t('account.place.company')}>{me.company.name}</Field>}
+          <Field label={t('account.place.phones')}>{listed(me.phones.map((phone) => formatPhone(phone.number)))}</Field>
+        </SimpleGrid>
+      </Section>
+      <PersonTeam personId={ME} positionId={me.positions[0]?.id ?? null} />
+    </>
+  );
+}
+
 /** /profile — the person's public profile, with edit when the flag allows. */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -110,6 +159,9 @@ export function ProfilePage() {
           <Text size="sm">{tenant.name}</Text>
         </Stack>
       </Paper>
+      <Stack gap="md" mt="md">
+        <MyPlace />
+      </Stack>
     </>
   );
 }

@@ -45,7 +45,6 @@ export const peopleKeys = {
   history: (id: string) => ['people', 'history', id] as const,
   /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
   teams: ['people', 'team'] as const,
-  team: (id: string) => ['people', 'team', id] as const,
   /**
    * The audiences people are in: under the audiences' own key (['directory', 'audiences']), which
    * saving or deleting an audience or a position makes stale; a change to a person (positions,

@@ -3,7 +3,7 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePersonAudiences } from '../api/person-audiences.ts';
-import { Section } from './section.tsx';
+import { Section } from '../../../shared/directory/section.tsx';
 
 /** The audiences the person is in (what forms, workflows and notifications reach them through), each with the rules that take them in. */
 export function PersonAudiences({ personId, disabled }: { personId: string; disabled: boolean }) {

@@ -16,7 +16,7 @@ import { changesOf, EMPTY_PERSON, firstErrorKey, IDENTITY_DOCUMENT_TYPES, mapSer
 import { checkMessage, serverFieldMessage } from './person-messages.ts';
 import { PossibleDuplicates } from './possible-duplicates.tsx';
 import { RemoteMultiSelect, RemoteSelect } from './remote-select.tsx';
-import { Section } from './section.tsx';
+import { Section } from '../../../shared/directory/section.tsx';
 import { usePeopleAccess } from './use-can.ts';
 import { returnAddress } from '../../../shared/navigation/last-address.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPersonHistoryEntry } from '@faena/contracts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { usePersonHistory } from '../api/person-history.ts';
-import { Section } from './section.tsx';
+import { Section } from '../../../shared/directory/section.tsx';
 
 /** The API's field names → the form's labels (people.form.*). */
 const FIELD_LABELS: Record<string, string> = {

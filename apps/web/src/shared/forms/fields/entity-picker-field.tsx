@@ -8,7 +8,7 @@ import { audienceId, pickedIds, REFERENCE_KINDS } from '@faena/domain/forms/refe
 import type { FieldOf } from '@faena/domain/forms/schema';
 import { isValidatorEnabled } from '@faena/domain/forms/validator-flags';
 import { parsePersonSearch } from '@faena/domain/person-search';
-import { MarkedText } from '../../directory/search-marks.tsx';
+import { MarkedText } from '../../directory/marked-text.tsx';
 import { audienceQueryOptions, catalogProblem, optionQueryOptions, useSearchOptions, type PickerOption } from '../api/catalogs.ts';
 import type { FieldProps } from '../field-props.ts';
 import { useFieldT, useRenderer } from '../renderer-context.ts';

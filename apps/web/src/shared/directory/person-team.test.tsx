@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPersonTeam } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
-import { sessionStore } from '../../../shared/session/session.ts';
-import { stubApi } from '../../../test/fetch.ts';
-import { renderRoutes } from '../../../test/render.tsx';
-import { testTokenPair } from '../../../test/session.ts';
-import { PersonTeam } from './person-team.tsx';
+import { sessionStore } from '../session/session.ts';
+import { stubApi } from '../../test/fetch.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { testTokenPair } from '../../test/session.ts';
+import { ME, PersonTeam } from './person-team.tsx';
 
 
 const TEAM: TPersonTeam = {
@@ -42,7 +42,7 @@ beforeEach(() => {
   calls = stubApi((url) => {
     if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     if (url.includes('/persons/p-1/team/')) return TEAM;
-    if (url.includes('/persons/p-2/team/')) return { managers: [], reports: { count: 0, people: [] } };
+    if (url.includes('/persons/p-2/team/') || url.includes('/persons/me/team/')) return { managers: [], reports: { count: 0, people: [] } };
     return undefined;
   });
 });
@@ -79,6 +79,27 @@ describe('PersonTeam', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Ana Analista', 'Bruno Analista']);
+  });
+
+  it('shows a member their own place by name, without links to a directory they may not open', async () => {
+    permissions = [];
+    calls.length = 0;
+    const view = await renderRoutes([{ path: '/', element: <PersonTeam personId={ME} positionId="po-op" /> }]);
+    expect(await screen.findByText('Nadie por encima en el organigrama.')).toBeTruthy();
+    expect(screen.getByText('Nadie a tu cargo.')).toBeTruthy();
+    expect(calls.some((url) => url.endsWith('/persons/me/team/'))).toBe(true);
+    view.unmount();
+    await renderRoutes([{ path: '/', element: <PersonTeam personId={ME} positionId={null} /> }]);
+    expect(screen.getByText('No tienes un cargo en el organigrama.')).toBeTruthy();
+  });
+
+  it('names people without links for whoever may not open the directory', async () => {
+    permissions = ['VIEW_ORG_CHART'];
+    await renderRoutes([{ path: '/', element: <PersonTeam personId="p-1" positionId="po-ger" /> }]);
+    const managers = await screen.findByTestId('person-team-managers');
+    expect(within(managers).getByText('Carla Jefa')).toBeTruthy();
+    expect(within(managers).queryAllByRole('link')).toEqual([]);
+    expect(within(screen.getByTestId('person-team-reports')).getAllByRole('link').map((link) => link.textContent)).toEqual(['y 12 personas más en el organigrama']);
   });
 
   it('says when nobody is above or below, and asks nothing for someone without a position', async () => {
