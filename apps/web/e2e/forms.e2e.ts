@@ -276,7 +276,14 @@ describe('forms', () => {
     await api(page, 'PUT', `/api/forms/v3/forms/${formId}/`, { name: current.name, description: changed });
 
     await page.getByTestId('form-submit').click();
-    await frame('code').getByText('El código tiene a lo más 6 caracteres').waitFor({ timeout: 30_000 });
+    // the server refuses the code; a field the browser found invalid first is named instead
+    const refused = frame('code').getByText('El código tiene a lo más 6 caracteres');
+    const outcome = async () => {
+      if (await refused.isVisible()) return 'refused by the server';
+      const invalid = await page.locator('[data-testid^="field-"][data-invalid=true]').evaluateAll((fields) => fields.map((field) => field.getAttribute('data-testid')));
+      return invalid.length > 0 ? `invalid before sending: ${invalid.join(', ')}` : 'waiting for the server';
+    };
+    await expect.poll(outcome, { timeout: 30_000 }).toBe('refused by the server');
     expect(await frame('code').getAttribute('data-invalid')).toBe('true');
     await page.getByTestId('form-errors').waitFor();
     await shot(page, 'forms-server-error', 'desktop');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -41,6 +41,13 @@ export async function openPage(browser: Browser, viewport: ViewportName, options
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // a failed test leaves what its page showed: screenshots/failed-<test>-<viewport>.png
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+    await page.screenshot({ path: join(SCREENSHOTS, `failed-${name}-${viewport}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
+  });
   return { context, page, errors };
 }
 
