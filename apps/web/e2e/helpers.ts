@@ -41,13 +41,18 @@ export async function openPage(browser: Browser, viewport: ViewportName, options
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // a failed test leaves what its page showed: screenshots/failed-<test>-<viewport>.png
-  onTestFailed(async ({ task }) => {
-    if (page.isClosed()) return;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
-    await page.screenshot({ path: join(SCREENSHOTS, `failed-${name}-${viewport}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
-  });
+  // a failed test leaves what its page showed: screenshots/failed-<test>-<viewport>.png (a page
+  // opened by a hook, outside any test, is not followed: vitest refuses the handler there)
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+      await page.screenshot({ path: join(SCREENSHOTS, `failed-${name}-${viewport}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
+    });
+  } catch {
+    // opened in beforeAll/beforeEach
+  }
   return { context, page, errors };
 }
 
