@@ -71,6 +71,8 @@ export const directoryKeys = {
   option: (kind: EntityKind, id: string) => ['directory', kind, 'option', id] as const,
   /** Under the people's key (['people', 'team']), which every write to a person makes stale. */
   team: (id: string) => ['people', 'team', id] as const,
+  /** The caller's own record (the profile): under the people's key too; a saved person makes it stale. */
+  me: ['people', 'me'] as const,
 };
 
 const PICKER_PAGE = 20;
