@@ -65,7 +65,7 @@ describe('ProfilePage', () => {
     expect(within(place).getByText('Centro de Distribución Norte')).toBeTruthy();
     expect(within(place).getByText('+56 9 7123 4567')).toBeTruthy();
     // nothing recorded is said, not left blank
-    expect(within(place).getByText('Sin indicar')).toBeTruthy();
+    expect(within(place).getByText('Sin información')).toBeTruthy();
     // without VIEW_PEOPLE there is no record to open, and the people are names, not links
     expect(screen.queryByTestId('profile-record')).toBeNull();
     const managers = await screen.findByTestId('person-team-managers');
