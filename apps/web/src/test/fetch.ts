@@ -7,8 +7,8 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 /**
  * Replaces `fetch` with `answer` (undo with `vi.unstubAllGlobals()`): what it returns is sent as
- * JSON unless it is a Response already, `undefined` is a 404. The URLs asked, in order, are in
- * the returned list.
+ * JSON unless it is a Response already, `undefined` is a 404; a promise of either holds the
+ * answer back until it settles. The URLs asked, in order, are in the returned list.
  */
 export function stubApi(answer: (url: string, init?: RequestInit) => unknown): string[] {
   const calls: string[] = [];
@@ -16,7 +16,7 @@ export function stubApi(answer: (url: string, init?: RequestInit) => unknown): s
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(url);
-      const body = answer(url, init);
+      const body = await answer(url, init);
       if (body instanceof Response) return body;
       return body === undefined ? jsonResponse({ code: 'not-found' }, 404) : jsonResponse(body);
     }),

@@ -9,6 +9,7 @@ import { signInMethodDisplayName } from '@faena/domain/sign-in-methods';
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
 import { isNotFound } from '../../../shared/api/http-error.ts';
 import { ME, PersonTeam } from '../../../shared/directory/person-team.tsx';
+import { usePersonTeam } from '../../../shared/directory/directory-api.ts';
 import { Section } from '../../../shared/directory/section.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
@@ -90,6 +91,9 @@ function MyPlace() {
   const { t } = useTranslation();
   const { ctx } = useAccessContext();
   const record = useMyRecord();
+  // asked beside the record, not after it: the same request the team card below makes (an
+  // answer about a caller without a position is empty, and the card does not show it)
+  usePersonTeam(ME);
   if (record.isPending) return <Loader size="sm" aria-label={t('account.place.loading')} />;
   // an account outside the directory (none in a tenant's own data) has no place to show
   if (record.isError) return isNotFound(record.error) ? null : <Alert color="red">{t('account.place.loadFailed')}</Alert>;

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPerson, TPersonTeam } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
+import { createQueryClient } from '../../../app/query-client.ts';
 import { sessionStore } from '../../../shared/session/session.ts';
 import { jsonResponse, stubApi } from '../../../test/fetch.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -81,6 +82,20 @@ describe('ProfilePage', () => {
     expect((await screen.findByTestId('profile-record')).getAttribute('href')).toBe('/people/p-me');
     const managers = await screen.findByTestId('person-team-managers');
     expect(within(managers).getByRole('link', { name: 'Antonia Reyes Castillo' }).getAttribute('href')).toBe('/people/p-jefe');
+  });
+
+  it('asks for the team beside the record, not after it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = stubApi((url) => (url.endsWith('/persons/me/') ? held.then(() => jsonResponse(ME)) : url.includes('/my-site-config') ? { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON } : url.endsWith('/persons/me/team/') ? TEAM : undefined));
+    // the app's own cache settings: the card below reuses the answer asked for beside the record
+    await renderRoutes([{ path: '/', element: <ProfilePage /> }], { client: createQueryClient(() => {}) });
+    await vi.waitFor(() => expect(asked.some((url) => url.endsWith('/persons/me/team/'))).toBe(true));
+    expect(screen.queryByTestId('profile-place')).toBeNull();
+    release();
+    const managers = await screen.findByTestId('person-team-managers');
+    expect(within(managers).getByText('Antonia Reyes Castillo')).toBeTruthy();
+    expect(asked.filter((url) => url.endsWith('/persons/me/team/'))).toHaveLength(1);
   });
 
   it('keeps the profile when the record cannot be read, saying so unless there is none', async () => {
