@@ -276,6 +276,8 @@ function PersonDetail({ person }: { person: TPerson }) {
                 </Field>
               ))
             )}
+        </Section>
+        <Section title={t('people.form.sections.organization')}>
             <Field label={t('people.form.origin')}>
               <Plain value={person.origin ? t(`people.origin.${person.origin}`) : null} />
             </Field>
@@ -284,8 +286,6 @@ function PersonDetail({ person }: { person: TPerson }) {
                 {person.company ? <Values items={[{ label: person.company.name, href: companyHref(person.company.id) }]} /> : <Plain value={null} />}
               </Field>
             )}
-        </Section>
-        <Section title={t('people.form.sections.organization')}>
             <Field label={t('people.form.positions')}>
               <Values items={person.positions.map((position) => ({ label: position.title, href: positionHref(position.id) }))} />
             </Field>

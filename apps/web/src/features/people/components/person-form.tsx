@@ -127,23 +127,6 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                 data-testid="person-name"
               />
               {!person && <PossibleDuplicates name={values.name} />}
-              <Select
-                data-field="origin"
-                label={t('people.form.origin')}
-                placeholder={t('people.form.originPlaceholder')}
-                data={PERSON_ORIGINS.map((value) => ({ value, label: t(`people.origin.${value}`) }))}
-                value={values.origin}
-                onChange={(value) => set('origin', (value as PersonOrigin | null) ?? null)}
-                clearable
-                error={shown('origin')}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="person-origin"
-              />
-              {access.hasCompanies && (
-                <div data-field="company">
-                  <RemoteSelect source="companies" label={t('people.form.company')} value={values.company} onChange={(value) => set('company', value)} error={shown('company')} testId="person-company" />
-                </div>
-              )}
             </Stack>
           </Group>
         </Section>
@@ -287,6 +270,23 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
 
         <Section title={t('people.form.sections.organization')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              data-field="origin"
+              label={t('people.form.origin')}
+              placeholder={t('people.form.originPlaceholder')}
+              data={PERSON_ORIGINS.map((value) => ({ value, label: t(`people.origin.${value}`) }))}
+              value={values.origin}
+              onChange={(value) => set('origin', (value as PersonOrigin | null) ?? null)}
+              clearable
+              error={shown('origin')}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="person-origin"
+            />
+            {access.hasCompanies && (
+              <div data-field="company">
+                <RemoteSelect source="companies" label={t('people.form.company')} value={values.company} onChange={(value) => set('company', value)} error={shown('company')} testId="person-company" />
+              </div>
+            )}
             <div data-field="positions">
               <RemoteMultiSelect source="positions" label={t('people.form.positions')} value={values.positions} onChange={(value) => set('positions', value)} error={shown('positions')} testId="person-positions" />
             </div>
