@@ -84,6 +84,9 @@ describe('people', () => {
     await page.getByRole('button', { name: 'Agregar teléfono' }).click();
     await page.getByLabel('Teléfono 1', { exact: true }).fill('+56 9 8765 4321');
     await pick(page, 'person-positions', 'Operario');
+    // an empty choice says so, not a blank box
+    expect(await page.getByTestId('person-origin').getAttribute('placeholder')).toBe('Sin indicar');
+    expect(await page.getByTestId('person-company').getAttribute('placeholder')).toBe('Sin empresa');
     await page.click('[data-testid=person-origin]');
     await page.getByRole('option', { name: 'Empresa contratista' }).click();
 

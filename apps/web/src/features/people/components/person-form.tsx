@@ -284,7 +284,7 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
             />
             {access.hasCompanies && (
               <div data-field="company">
-                <RemoteSelect source="companies" label={t('people.form.company')} value={values.company} onChange={(value) => set('company', value)} error={shown('company')} testId="person-company" />
+                <RemoteSelect source="companies" label={t('people.form.company')} placeholder={t('people.form.companyPlaceholder')} value={values.company} onChange={(value) => set('company', value)} error={shown('company')} testId="person-company" />
               </div>
             )}
             <div data-field="positions">
