@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TAudience, TCatalogItem, TPaged, TPersonListItem, TPersonTeam, TPosition, TSearchMatch, TVenue } from '@faena/contracts';
 import { apiClient } from '../api/api-client.ts';
 
@@ -71,9 +71,23 @@ export const directoryKeys = {
   option: (kind: EntityKind, id: string) => ['directory', kind, 'option', id] as const,
   /** Under the people's key (['people', 'team']), which every write to a person makes stale. */
   team: (id: string) => ['people', 'team', id] as const,
-  /** The caller's own record (the profile): under the people's key too; a saved person makes it stale. */
+  /** The caller's own record (the profile): under the people's key too, so a change to people or positions makes it stale. */
   me: ['people', 'me'] as const,
 };
+
+/**
+ * What a change to people or positions can show differently (a person saved, disabled or given a
+ * position; a position saved or deleted; a bulk load of either): every answer about people (lists
+ * and details show position titles; teams, histories, the caller's own record), the directory's
+ * pickers and audiences, and the organisation chart (its nodes name the active holders).
+ */
+export const PEOPLE_AND_POSITIONS_KEYS: readonly QueryKey[] = [['people'], ['directory'], ['org-chart']];
+
+/** Makes `PEOPLE_AND_POSITIONS_KEYS` stale, all but `fresh`: the answer the write itself returned, already in the cache. */
+export function invalidatePeopleAndPositions(client: QueryClient, fresh?: QueryKey): void {
+  const freshHash = fresh === undefined ? undefined : hashKey(fresh);
+  for (const queryKey of PEOPLE_AND_POSITIONS_KEYS) void client.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== freshHash });
+}
 
 const PICKER_PAGE = 20;
 

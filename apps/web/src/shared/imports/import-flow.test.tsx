@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { TImportJob, TImportRow, TImportStatus } from '@faena/contracts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -98,7 +99,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function Screen() {
   const { id } = useParams();
-  return <ImportFlow family={{ baseUrl: BASE, kind: 'people' }} jobId={id} jobHref={(jobId) => `/people-bulk-load/${jobId}`} startHref="/people-upload" done={{ href: '/people', label: 'Ver personas' }} />;
+  return <ImportFlow family={{ baseUrl: BASE, kind: 'people', changes: [['people'], ['org-chart']] }} jobId={id} jobHref={(jobId) => `/people-bulk-load/${jobId}`} startHref="/people-upload" done={{ href: '/people', label: 'Ver personas' }} />;
 }
 const routes = [
   { path: '/people-upload', Component: Screen },
@@ -223,6 +224,20 @@ describe('ImportFlow', () => {
     const applied = await screen.findByTestId('import-applied', {}, { timeout: 8000 });
     expect(within(applied).getByText('Importación aplicada')).toBeTruthy();
     expect(within(applied).getByRole('link', { name: 'Ver personas' }).getAttribute('href')).toBe('/people');
+  }, 20_000);
+
+  it('makes what the family changes stale once the job is applied, not before', async () => {
+    server.states = [job('APPLYING', { progress: { phase: 'applying', percent: 50, rows: 2 } }), job('APPLY_OK')];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    for (const key of [['people', 'list', 'x'], ['org-chart'], ['catalogs']]) client.setQueryData(key, { cached: true });
+    await renderRoutes(routes, { path: '/people-bulk-load/7', client });
+    expect(await screen.findByText('Aplicando los cambios…')).toBeTruthy();
+    expect(client.getQueryState(['people', 'list', 'x'])?.isInvalidated).toBe(false);
+    await screen.findByTestId('import-applied', {}, { timeout: 8000 });
+    await waitFor(() => expect(client.getQueryState(['people', 'list', 'x'])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['org-chart'])?.isInvalidated).toBe(true);
+    // what the family does not name stays as it was
+    expect(client.getQueryState(['catalogs'])?.isInvalidated).toBe(false);
   }, 20_000);
 
   it('shows a file error by its code and the server text of codes it does not know', async () => {

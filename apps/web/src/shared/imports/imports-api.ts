@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMutation } from '../api/use-mutation.ts';
 import type { TFileLanguage, TImportJob, TImportOperation, TImportRow, TImportStatus } from '@faena/contracts';
 import { uploadIdFromLink } from '@faena/domain/forms/files';
@@ -14,6 +15,8 @@ export interface ImportFamily {
   baseUrl: string;
   /** e.g. `people`, `positions`, `venues`, `data-source-rows`. */
   kind: string;
+  /** What an applied import of the family changes: the cached answers under these keys go stale once a job is seen APPLY_OK. */
+  changes?: readonly QueryKey[] | undefined;
 }
 
 export interface ImportKind {
@@ -93,15 +96,24 @@ export function useImportJobs(family: ImportFamily, page: number, pageSize = 10)
   });
 }
 
-/** getJobStatus: polled every second while the job validates or applies. */
+/** getJobStatus: polled every second while the job validates or applies; once it is applied, what the family `changes` goes stale. */
 export function useImportJob(family: ImportFamily, id: number | string | null) {
-  return useQuery({
+  const client = useQueryClient();
+  const job = useQuery({
     queryKey: importKeys.job(family, id ?? ''),
     enabled: id !== null && id !== '',
     queryFn: ({ signal }) => apiClient.get<TImportJob>(jobUrl(family, id ?? ''), { signal }),
     refetchInterval: (query) => (query.state.data && isRunning(query.state.data.status) ? POLL_MS : false),
     refetchIntervalInBackground: false,
   });
+  const applied = job.data?.status === 'APPLY_OK';
+  // by value: a family written inline is a new object on every render
+  const changes = JSON.stringify(family.changes ?? []);
+  useEffect(() => {
+    if (!applied) return;
+    for (const queryKey of JSON.parse(changes) as QueryKey[]) void client.invalidateQueries({ queryKey });
+  }, [applied, changes, client]);
+  return job;
 }
 
 /** A page of the preview, one operation's or all; `search`: by name, key or sheet row. */

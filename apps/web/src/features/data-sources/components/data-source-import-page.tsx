@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ImportFlow } from '../../../shared/imports/import-flow.tsx';
-import { useImportJob, type ImportFamily } from '../../../shared/imports/imports-api.ts';
+import type { ImportFamily } from '../../../shared/imports/imports-api.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { DATA_SOURCES_API, dataSourceKeys } from '../api/data-source-keys.ts';
@@ -15,17 +13,9 @@ import { problemText } from './problem-text.ts';
 /** /fuentes-de-datos/:id/carga-masiva/:jobId?: the source's rows loaded from a file (shared import flow). */
 export function DataSourceImportPage({ id, jobId }: { id: string; jobId?: string | undefined }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const source = useDataSource(id);
-  const family: ImportFamily = { baseUrl: `${DATA_SOURCES_API}/${encodeURIComponent(id)}/imports`, kind: 'data-source-rows' };
-  const job = useImportJob(family, jobId ?? null);
-  const applied = job.data?.status === 'APPLY_OK';
-  // The rows and their count change once the import is applied.
-  useEffect(() => {
-    if (!applied) return;
-    void client.invalidateQueries({ queryKey: dataSourceKeys.source(id) });
-    void client.invalidateQueries({ queryKey: dataSourceKeys.lists });
-  }, [applied, client, id]);
+  // the source's rows and their count change once an import is applied
+  const family: ImportFamily = { baseUrl: `${DATA_SOURCES_API}/${encodeURIComponent(id)}/imports`, kind: 'data-source-rows', changes: [dataSourceKeys.source(id), dataSourceKeys.lists] };
 
   if (source.isLoading) return <Loader aria-label={t('common.loading')} />;
   // A failed read again (back on the tab) keeps the page and the import under way.

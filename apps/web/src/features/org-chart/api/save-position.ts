@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TPosition, TUpdatePositionRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { AUDIENCES_BASE } from '../../../shared/directory/directory-api.ts';
+import { AUDIENCES_BASE, invalidatePeopleAndPositions } from '../../../shared/directory/directory-api.ts';
 import { orgChartKeys } from './get-org-chart.ts';
 
 /** POST /positions/ or PATCH /positions/{id}/ (only the fields given change; `people` replaces the holders, `people_added`/`people_removed` change them). */
@@ -15,11 +15,8 @@ export function useSavePosition() {
         : apiClient.post<TPosition>(`${AUDIENCES_BASE}/positions/`, { json: input }),
     onSuccess: (position) => {
       client.setQueryData(orgChartKeys.position(position.id), position);
-      // the chart, the lists, the holders, and the people pickers that show positions
-      void client.invalidateQueries({ queryKey: orgChartKeys.all });
-      void client.invalidateQueries({ queryKey: ['directory'] });
-      // who is above and below whom (the people detail)
-      void client.invalidateQueries({ queryKey: ['people', 'team'] });
+      // the chart, the people who held it (lists, details, teams, the caller's record), the pickers
+      invalidatePeopleAndPositions(client, orgChartKeys.position(position.id));
     },
   });
 }

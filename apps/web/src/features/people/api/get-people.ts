@@ -43,14 +43,11 @@ export const peopleKeys = {
   /** A person's history; every write to a person makes the histories stale. */
   histories: ['people', 'history'] as const,
   history: (id: string) => ['people', 'history', id] as const,
-  /** Who is above and below a person: changes with anyone's positions, so every save makes it stale. */
-  teams: ['people', 'team'] as const,
   /**
-   * The audiences people are in: under the audiences' own key (['directory', 'audiences']), which
-   * saving or deleting an audience or a position makes stale; a change to a person (positions,
-   * workspaces, business lines, disabled) makes them stale too.
+   * The audiences a person is in: under the audiences' own key (['directory', 'audiences']), which
+   * saving or deleting an audience makes stale, and a change to people or positions too
+   * (`invalidatePeopleAndPositions`).
    */
-  memberships: ['directory', 'audiences', 'memberships'] as const,
   audiences: (id: string) => ['directory', 'audiences', 'memberships', id] as const,
   /** Whether a person can sign in: invitations, disabling and signing out change it. */
   credential: (id: string) => ['people', 'credentials', id] as const,

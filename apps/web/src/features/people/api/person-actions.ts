@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TPerson } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
+import { invalidatePeopleAndPositions } from '../../../shared/directory/directory-api.ts';
 import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
 export interface Invite {
@@ -20,11 +21,8 @@ export function useSetPersonDisabled(id: string) {
     mutationFn: (disabled: boolean) => apiClient.post<TPerson>(`${personUrl(id)}/${disabled ? 'disable' : 'enable'}`),
     onSuccess: (person) => {
       client.setQueryData(peopleKeys.detail(person.id), person);
-      void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-      void client.invalidateQueries({ queryKey: peopleKeys.histories });
-      void client.invalidateQueries({ queryKey: peopleKeys.teams });
-      void client.invalidateQueries({ queryKey: peopleKeys.memberships });
-      void client.invalidateQueries({ queryKey: peopleKeys.credential(person.id) });
+      // their access, the lists, their audiences, and the chart (which names active holders only)
+      invalidatePeopleAndPositions(client, peopleKeys.detail(person.id));
     },
   });
 }
@@ -42,23 +40,25 @@ export function useInvitePerson(id: string) {
   });
 }
 
-/** A POST /persons/bulk-… action on the list's selection (MANAGE_PEOPLE); the people lists and details refresh, and whatever else it changes. */
-function useBulkAction<Input, Answer>(path: string, alsoStale: readonly (readonly string[])[] = []) {
+/**
+ * A POST /persons/bulk-… action on the list's selection (MANAGE_PEOPLE): the people lists and
+ * details refresh, and with `positions` (who is active or holds what changed) the chart, the
+ * audiences and the pickers too.
+ */
+function useBulkAction<Input, Answer>(path: string, positions = false) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
     mutationFn: (input: Input) => apiClient.post<Answer>(`${PERSONS_BASE}/${path}`, { json: input }),
-    onSuccess: () => {
-      for (const queryKey of [peopleKeys.all, ...alsoStale]) void client.invalidateQueries({ queryKey });
-    },
+    onSuccess: () => (positions ? invalidatePeopleAndPositions(client) : void client.invalidateQueries({ queryKey: peopleKeys.all })),
   });
 }
 
 /** POST /persons/bulk-invite: several people invited at once, the rest skipped by why. */
 export const useInviteMany = () => useBulkAction<TBulkInviteRequest, TBulkInviteResponse>('bulk-invite');
 
-/** POST /persons/bulk-status: several people disabled or enabled at once. */
-export const useSetManyDisabled = () => useBulkAction<TBulkPersonStatusRequest, TBulkPersonStatusResponse>('bulk-status', [peopleKeys.memberships]);
+/** POST /persons/bulk-status: several people disabled or enabled at once (the chart names active holders only). */
+export const useSetManyDisabled = () => useBulkAction<TBulkPersonStatusRequest, TBulkPersonStatusResponse>('bulk-status', true);
 
 /** POST /persons/bulk-position: a position given to, or taken from, several people; the chart changes too. */
-export const useSetManyPosition = () => useBulkAction<TBulkPersonPositionRequest, TBulkPersonPositionResponse>('bulk-position', [['org-chart'], peopleKeys.memberships]);
+export const useSetManyPosition = () => useBulkAction<TBulkPersonPositionRequest, TBulkPersonPositionResponse>('bulk-position', true);

@@ -28,15 +28,16 @@ afterEach(async () => {
 });
 
 describe('useSavePerson', () => {
-  it('makes stale what shows the person: the lists, their team, and the caller’s own record (the profile)', async () => {
+  it('makes stale what shows the person: the lists, the teams, their audiences, the chart and the caller’s own record (the profile)', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-    for (const key of [directoryKeys.me, directoryKeys.team('p-1'), [...peopleKeys.all, 'list', 'x']]) client.setQueryData(key, { cached: true });
+    const stale = [directoryKeys.me, directoryKeys.team('p-1'), [...peopleKeys.all, 'list', 'x'], peopleKeys.audiences('p-1'), ['org-chart']];
+    for (const key of [...stale, peopleKeys.detail('p-1')]) client.setQueryData(key, { cached: true });
     await renderRoutes([{ path: '/', element: <Saver /> }], { client });
     fireEvent.click(await screen.findByText('guardar'));
     await screen.findByText('guardado');
-    expect(client.getQueryState(directoryKeys.me)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(directoryKeys.team('p-1'))?.isInvalidated).toBe(true);
-    expect(client.getQueryState([...peopleKeys.all, 'list', 'x'])?.isInvalidated).toBe(true);
+    for (const key of stale) expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    // the answer of the save itself is the person's detail, not asked for again
     expect(client.getQueryData(peopleKeys.detail('p-1'))).toMatchObject({ name: 'Ana Rojas' });
+    expect(client.getQueryState(peopleKeys.detail('p-1'))?.isInvalidated).toBe(false);
   });
 });

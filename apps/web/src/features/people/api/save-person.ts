@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 import type { TCreatePersonRequest, TPerson, TUpdatePersonRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
-import { directoryKeys } from '../../../shared/directory/directory-api.ts';
+import { invalidatePeopleAndPositions } from '../../../shared/directory/directory-api.ts';
 import { PERSONS_BASE, peopleKeys, personUrl } from './get-people.ts';
 
 /** POST /persons/ (create) or PATCH /persons/{id}/ (edit); 400 `{errors: {field: [msg]}}` on bad fields. */
@@ -14,12 +14,8 @@ export function useSavePerson(id: string | undefined) {
       id ? apiClient.patch<TPerson>(`${personUrl(id)}/`, { json: input }) : apiClient.post<TPerson>(`${PERSONS_BASE}/`, { json: input }),
     onSuccess: (person) => {
       client.setQueryData(peopleKeys.detail(person.id), person);
-      void client.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-      void client.invalidateQueries({ queryKey: peopleKeys.history(person.id) });
-      void client.invalidateQueries({ queryKey: peopleKeys.teams });
-      void client.invalidateQueries({ queryKey: peopleKeys.memberships });
-      // the person saved may be whoever is signed in: their profile shows their record
-      void client.invalidateQueries({ queryKey: directoryKeys.me });
+      // their positions may have changed, and the person saved may be whoever is signed in
+      invalidatePeopleAndPositions(client, peopleKeys.detail(person.id));
     },
   });
 }

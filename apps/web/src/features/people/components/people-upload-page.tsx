@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PEOPLE_AND_POSITIONS_KEYS } from '../../../shared/directory/directory-api.ts';
 import { ImportFlow } from '../../../shared/imports/import-flow.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PERSONS_BASE } from '../api/get-people.ts';
 
-const FAMILY = { baseUrl: `${PERSONS_BASE}/imports`, kind: 'people' };
+const FAMILY = { baseUrl: `${PERSONS_BASE}/imports`, kind: 'people', changes: PEOPLE_AND_POSITIONS_KEYS };
 
 /** /people-upload (start) and /people-bulk-load/:id (one job): the shared bulk-import flow for people. */
 export function PeopleUploadPage({ jobId }: { jobId: string | undefined }) {
