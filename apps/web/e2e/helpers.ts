@@ -103,8 +103,30 @@ export async function shot(page: Page, name: string, viewport: ViewportName): Pr
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport}.png`) });
 }
 
-/** No axe violation of serious or critical impact. */
+/**
+ * Resolves once nothing on the page has moved for five animation frames: no finite animation or
+ * CSS transition running or about to start (spinners, which never end, do not count). An opening
+ * dialog fades its text in, and axe reading it half-transparent reports its contrast as too low.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let quiet = 0;
+        const moving = () => document.getAnimations().some((animation) => (animation.playState === 'running' || animation.pending) && animation.effect?.getTiming().iterations !== Infinity);
+        const tick = () => {
+          quiet = moving() ? 0 : quiet + 1;
+          if (quiet >= 5) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/** No axe violation of serious or critical impact, read once the page has settled. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
