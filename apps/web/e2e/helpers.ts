@@ -108,7 +108,7 @@ export async function shot(page: Page, name: string, viewport: ViewportName): Pr
  * CSS transition running or about to start (spinners, which never end, do not count). An opening
  * dialog fades its text in, and axe reading it half-transparent reports its contrast as too low.
  */
-export async function settled(page: Page): Promise<void> {
+async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
