@@ -9,3 +9,4 @@ export * from './org-chart.ts';
 export * from './catalogs.ts';
 export * from './imports.ts';
 export * from './documents-area.ts';
+export * from './activities.ts';

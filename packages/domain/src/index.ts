@@ -11,3 +11,7 @@ export * from './identity-documents.ts';
 export * from './audiences.ts';
 export * from './import-headers.ts';
 export * from './person-search.ts';
+// Activities: the light rules (the recurrence engine is '@faena/domain/activities/index', it pulls Temporal).
+export * from './activities/constants.ts';
+export * from './activities/status.ts';
+export * from './activities/recurrence-id.ts';

@@ -7,6 +7,7 @@ export const PERMISSIONS = {
   VIEW_WF: 'workflow menu, list types, execute, view executions',
   MANAGE_WF: 'create and manage workflows, advanced process-types menu, configure workflow',
   VIEW_TASKS: 'activities menu',
+  MANAGE_TASKS: 'create and manage activities',
   VIEW_PEOPLE: 'organization menu and people list',
   MANAGE_PEOPLE: 'bulk load, manage permissions in person detail',
   IMPERSONATE_USERS: 'impersonate button in person detail',

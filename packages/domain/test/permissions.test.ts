@@ -12,6 +12,7 @@ describe('permission keys (spec shell §6)', () => {
         'VIEW_WF',
         'MANAGE_WF',
         'VIEW_TASKS',
+        'MANAGE_TASKS',
         'VIEW_PEOPLE',
         'MANAGE_PEOPLE',
         'IMPERSONATE_USERS',

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './status.ts';
+export * from './recurrence-id.ts';
+export * from './recurrence.ts';
