@@ -276,4 +276,4 @@ export const FIELD_SCHEMAS = Object.fromEntries(
 ) as unknown as { readonly [T in FieldType]: z.ZodType<FieldOf<T>> };
 
 /** One field definition, discriminated by `type`. Unknown keys are dropped. */
-export const ZFormField: z.ZodType<FormField> = z.discriminatedUnion('type', FIELD_SCHEMA_LIST) as unknown as z.ZodType<FormField>;
+export const ZFormField: z.ZodType<FormField> = z.discriminatedUnion('type', FIELD_SCHEMA_LIST).meta({ id: 'FormField' }) as unknown as z.ZodType<FormField>;
