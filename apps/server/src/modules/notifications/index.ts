@@ -1,0 +1,2 @@
+/** The notifications module's public face: what other modules may use. */
+export { notify } from './notifications.producer.ts';
