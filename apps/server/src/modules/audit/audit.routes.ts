@@ -6,7 +6,7 @@ import { requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { auditLog } from './audit.table.ts';
+import { auditLog } from '../../platform/audit/audit.table.ts';
 
 const ZAuditEntry = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { mailOutbox } from './auth.table.ts';
+import { mailOutbox } from '../../platform/mail/outbox.table.ts';
 
 export const REDACTED = '[oculto: contiene un código de acceso]';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db/columns.ts';
 
 /** The tenant registry: global (no tenant_id), read on every request through a cache. */
@@ -17,11 +17,4 @@ export const tenants = pgTable('tenants', {
   supportEmail: text('support_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
-
-/** Server-wide secrets generated on first start (token signing key, VAPID keys, ...). */
-export const platformSecrets = pgTable('platform_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

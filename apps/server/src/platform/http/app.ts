@@ -15,7 +15,7 @@ import { isAccess, NO_TENANT, type Access } from './access.ts';
 import { errorHandler } from './error-handler.ts';
 import { subjectOf } from './context.ts';
 import { faenaSecurityHeaders } from './security-headers.ts';
-import { auditLog } from '../../modules/audit/audit.table.ts';
+import { auditLog } from '../audit/audit.table.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

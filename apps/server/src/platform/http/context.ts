@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { Platform } from '../platform.ts';
 import type { TenantRecord } from '../tenancy.ts';
-import { auditLog } from '../../modules/audit/audit.table.ts';
+import { auditLog } from '../audit/audit.table.ts';
 
 /**
  * What a use case receives first: the tenant, the caller and a way to open a short transaction

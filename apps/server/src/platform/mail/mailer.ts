@@ -2,7 +2,7 @@ import { eq, and } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { mailOutbox } from '../../modules/auth/auth.table.ts';
+import { mailOutbox } from './outbox.table.ts';
 
 export interface MailMessage {
   to: string;

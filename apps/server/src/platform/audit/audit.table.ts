@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId } from '../../platform/db/columns.ts';
+import { createdAt, id, tenantId } from '../db/columns.ts';
 
 /** One row per write: who did it, and who was really at the keyboard when impersonating. */
 export const auditLog = pgTable(
