@@ -99,6 +99,30 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect(Object.keys(named.errors)).toEqual(['extra.deep.1']);
   });
 
+  it('answers 400, not 500, to a lone surrogate escape ("x\\ud800y" is valid JSON, not storable text), in values and keys', async () => {
+    const form = await body<{ id: string }>(
+      await server.api('demo', '/api/forms/v3/forms/', { method: 'POST', token: admin, json: { name: 'Sondeo', description: [{ id: 1, name: 'nota', type: 'text', label: 'Nota', required: false }] } }),
+    );
+    const cases: [string, string, unknown][] = [
+      ['POST', `/api/forms/v3/forms/${form.id}/responses/`, { response: { nota: 'x\ud800y' } }],
+      ['POST', `/api/forms/v3/forms/${form.id}/responses/`, { response: { ['nota\udc00']: 'ok' } }],
+      ['POST', '/api/forms/v3/forms/', { name: 'Roto', description: [{ id: 1, name: 'a', type: 'text', label: 'Etiqueta \udfff' }] }],
+      ['POST', '/api/organization/v3/venues/', { name: 'Sede', code: 'S-SUR', extra_data: { nota: 'x\ud800y' } }],
+      ['POST', `${PERSONS}exports/`, { format: 'csv', filters: { search: 'a\ud800' } }],
+    ];
+    for (const [method, path, json] of cases) {
+      const response = await server.api('demo', path, { method, token: admin, ...(json === undefined ? {} : { json }) });
+      expect(response.status, `${method} ${path} ${JSON.stringify(json)}`).toBeLessThan(500);
+      expect(response.status, `${method} ${path} ${JSON.stringify(json)}`).toBe(400);
+    }
+    // A query string holding the UTF-8 bytes of a surrogate decodes to replacement characters: searched, not a 500.
+    expect((await server.api('demo', `${PERSONS}?search=%ED%A0%80`, { token: admin })).status).toBe(200);
+    const responses = await body<{ count: number }>(await server.api('demo', `/api/forms/v3/forms/${form.id}/responses/`, { token: admin }));
+    expect(responses.count).toBe(0);
+    const refused = await body<{ code: string; errors: Record<string, string[]> }>(await server.api('demo', `/api/forms/v3/forms/${form.id}/responses/`, { method: 'POST', token: admin, json: { response: { nota: 'x\ud800y' } } }));
+    expect(refused).toMatchObject({ code: 'validation-error', errors: { 'response.nota': [expect.stringContaining('surrogate')] } });
+  });
+
   it('answers 404 JSON to an unknown /api route and to a wrong method', async () => {
     for (const [method, path] of [
       ['GET', '/api/nothing-here'],

@@ -88,11 +88,12 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     }
   });
 
-  // PostgreSQL text cannot hold U+0000: refuse it at the edge as a field error rather than let
-  // the driver fail with a 500 deep inside a use case.
+  // PostgreSQL text and json cannot hold U+0000 nor a lone UTF-16 surrogate ("x\ud800y" is valid
+  // JSON, not valid Unicode): refuse both at the edge, in values and in keys, as field errors
+  // rather than let the driver fail with a 500 deep inside a use case. One rule for every route.
   app.addHook('preValidation', async (request) => {
-    const fields = [...nulFields(request.params), ...nulFields(request.query), ...nulFields(request.body)];
-    if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields.map((field) => [field, ['Text may not contain the NUL character.']])));
+    const fields = [...unstorableText(request.params), ...unstorableText(request.query), ...unstorableText(request.body)];
+    if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields.map(({ field, message }) => [field, [message]])));
   });
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -187,19 +188,35 @@ async function authenticate(request: FastifyRequest, access: Extract<Access, { p
 }
 
 /** Paths of the strings holding U+0000 in parsed JSON, query or params (never inside a Buffer or a stream). */
-function nulFields(value: unknown): string[] {
-  const found: string[] = [];
+const NUL_MESSAGE = 'Text may not contain the NUL character.';
+const SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone surrogate (such as \\ud800) cannot be stored.';
+
+function textProblem(text: string): string | null {
+  if (text.includes('\0')) return NUL_MESSAGE;
+  return text.isWellFormed() ? null : SURROGATE_MESSAGE;
+}
+
+/** Where a request holds text the database cannot store (NUL, lone surrogates), in values or keys. */
+export function unstorableText(value: unknown): { field: string; message: string }[] {
+  const found: { field: string; message: string }[] = [];
   const seen = new Set<object>(); // parsed multipart bodies can hold cycles
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0 && found.length < 20) {
     const [current, path] = stack.pop()!;
     const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
     if (typeof current === 'string') {
-      if (current.includes('\0')) found.push(path || 'non_field_errors');
+      const message = textProblem(current);
+      if (message) found.push({ field: path || 'non_field_errors', message });
     } else if (current !== null && typeof current === 'object' && !seen.has(current) && !ArrayBuffer.isView(current) && !(current instanceof ArrayBuffer) && typeof (current as { pipe?: unknown }).pipe !== 'function') {
       seen.add(current);
       if (Array.isArray(current)) current.forEach((item, index) => stack.push([item, at(index)]));
-      else for (const [key, item] of Object.entries(current)) stack.push([item, at(key)]);
+      else
+        for (const [key, item] of Object.entries(current)) {
+          const message = textProblem(key);
+          // A key that cannot be stored is named by its well-formed version.
+          if (message) found.push({ field: at(key.toWellFormed().replaceAll('\0', '')), message });
+          else stack.push([item, at(key)]);
+        }
     }
   }
   return found;
