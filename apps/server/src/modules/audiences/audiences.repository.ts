@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { audiences, type AudienceRulesValue } from './audiences.table.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 import type { AudienceMatch } from '@faena/contracts';
 
 export type AudienceRow = typeof audiences.$inferSelect;

@@ -6,11 +6,10 @@ import { AppError, FieldErrors, problem, type FieldMessages } from '../../platfo
 import { isUuid } from '../../platform/ids.ts';
 import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { activeIds } from '../catalogs/catalogs.repository.ts';
-import { findPositions, positionsOfPersons } from '../org-chart/org-chart.repository.ts';
-import { existingPersonIds, findPerson, listPersonOptions, listPersons, personSummaries } from '../people/people.repository.ts';
-import { toPersonListItem } from '../people/people.service.ts';
-import { permissionsOfPassports } from '../permissions/permissions.repository.ts';
+import { activeIds } from '../catalogs/index.ts';
+import { findPositions, positionsOfPersons } from '../org-chart/index.ts';
+import { existingPersonIds, findPerson, listPersonOptions, listPersons, personSummaries, toPersonListItem } from '../people/index.ts';
+import { permissionsOfPassports } from '../permissions/index.ts';
 import { audiencePersonsSql, audiencesOfPerson, deleteAudience, findAudience, insertAudience, listAudiences, updateAudience, type AudienceRow } from './audiences.repository.ts';
 import type { AudienceRulesValue } from './audiences.table.ts';
 

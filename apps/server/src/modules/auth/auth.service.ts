@@ -8,12 +8,12 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import { assertFeature, type TenantRecord } from '../../platform/tenancy.ts';
-import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, setPersonPicture, touchSignIn, updatePerson, type PersonFields, type PersonRow } from '../people/people.repository.ts';
-import { filesMetadata } from '../documents/documents.service.ts';
+import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, type PersonFields, type PersonRow, setPersonPicture, touchSignIn, updatePersonRecord } from '../people/index.ts';
+import { filesMetadata } from '../documents/index.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
-import { findPassportPermissions, setPassportPermissions } from '../permissions/permissions.repository.ts';
+import { findPassportPermissions, setPassportPermissions } from '../permissions/index.ts';
 import type { SignInLimiter } from './rate-limit.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -203,7 +203,7 @@ export async function updateMe(ctx: Ctx, input: { name?: string | undefined; pic
       if (input.name !== undefined && input.name !== person.name) {
         const documents = (await documentsOf(tx, ctx.tenant.id, [person.id])).get(person.id) ?? [];
         const { name: _name, ...rest } = person;
-        await updatePerson(tx, ctx.tenant.id, person.id, { ...pickPersonFields(rest), name: input.name }, documents);
+        await updatePersonRecord(tx, ctx.tenant.id, person.id, { ...pickPersonFields(rest), name: input.name }, documents);
       }
       if (picture !== undefined) await setPersonPicture(tx, ctx.tenant.id, person.id, picture);
     },

@@ -4,7 +4,7 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { findPerson } from '../people/people.repository.ts';
+import { findPerson } from '../people/index.ts';
 import { invites, sessions, users } from './auth.table.ts';
 import { revokePersonSessions } from './sessions.repository.ts';
 

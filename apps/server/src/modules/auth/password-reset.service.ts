@@ -6,7 +6,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
-import { findPerson, findPersonByEmail } from '../people/people.repository.ts';
+import { findPerson, findPersonByEmail } from '../people/index.ts';
 import { assertPassword, memberIdentity, openSession } from './auth.service.ts';
 import { passwordResets } from './auth.table.ts';
 import type { SignInLimiter } from './rate-limit.ts';

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TCatalog, TGenericCatalog } from '@faena/contracts';
-import { RowChecks, type ParsedRow, type RowError } from '../imports/importer.ts';
-import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, listed, lookupList, parseBoolean, parseNumber, type FieldSpec, type KeyedSpec } from '../imports/keyed-importer.ts';
-import type { Importer } from '../imports/importer.ts';
+import { type FieldSpec, FileError, type Importer, keyedImporter, type KeyedSpec, listed, lookupList, parseBoolean, type ParsedRow, parseNumber, RowChecks, type RowError } from '../imports/index.ts';
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TCatalog } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { catalogItems, locations, venues } from './catalogs.table.ts';
-import { sortKey } from './sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 
 export type ItemKind = (typeof catalogItems.$inferSelect)['kind'];
 export type VenueRow = typeof venues.$inferSelect;

@@ -25,7 +25,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { registerImportRoutes } from '../imports/imports.routes.ts';
+import { registerImportRoutes } from '../imports/index.ts';
 import { CATALOG_IMPORTERS } from './catalogs.importers.ts';
 import {
   assertCatalogEnabled,

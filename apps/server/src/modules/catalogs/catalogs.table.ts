@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
-import { sortKey } from './sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 
 /** A venue (spec forms §3 "Full venue"). Codes are unique among the tenant's active venues. */
 export const venues = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
+import { type Importer, type ImportRunContext, presumedNew, registerImporter, RowChecks } from '../imports/index.ts';
 import { lockDataSource, nextRowPosition } from './data-sources.repository.ts';
 import { rowsThatStay } from './row-order.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm
 import type { TDataSourceRowMove, TDataSourceRowOrder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 
 export type DataSourceRecord = typeof dataSources.$inferSelect & { rowsCount: number };
 export type DataSourceRowRecord = typeof dataSourceRows.$inferSelect;

@@ -5,7 +5,7 @@ import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { registerImportRoutes } from '../imports/imports.routes.ts';
+import { registerImportRoutes } from '../imports/index.ts';
 import { dataSourceRowsImporter } from './data-sources.importer.ts';
 import { activeDataSource, addRow, createDataSource, dataSourceUsage, editDataSource, editRow, getDataSource, listAll, listDataSourceRows, moveDataSourceRow } from './data-sources.service.ts';
 

@@ -4,7 +4,7 @@ import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { formsUsingDataSource } from '../forms/forms.repository.ts';
+import { formsUsingDataSource } from '../forms/index.ts';
 import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, lockDataSource, moveRow, numberRowsByLabel, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
 
 const notFound = (what = 'Data source') => new AppError('not-found', `${what} not found.`);

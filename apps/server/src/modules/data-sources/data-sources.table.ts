@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 
 /** A key/label catalogue that data_source form fields pick from. */
 export const dataSources = pgTable(

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Platform } from '../../platform/platform.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
-import { sweepTenants } from '../tenants/tenants.service.ts';
+import { sweepTenants } from '../tenants/index.ts';
 import { deleteTempUploads, expiredUploads, findStoredFile } from './documents.repository.ts';
 import { fileKey, tmpPrefix } from './documents.service.ts';
 

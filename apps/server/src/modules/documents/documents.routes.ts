@@ -34,6 +34,8 @@ import { FileLinkSigner, type Disposition } from './signed-links.ts';
 
 const base = DOCUMENT_MANAGER_BASE;
 const tags = ['documents'];
+/** Multipart framing and the FilePond metadata part around a whole file (fields are at most 64 kB each). */
+const MULTIPART_OVERHEAD = 1024 * 1024;
 const OFFSET_STREAM = 'application/offset+octet-stream';
 const ZId = z.string().max(100);
 
@@ -63,6 +65,17 @@ export async function documentsRoutes(app: App, platform: Platform): Promise<voi
     });
     // A chunk's body reaches the handler as the raw request stream: never buffered.
     scope.addContentTypeParser(OFFSET_STREAM, (_request, payload, done) => done(null, payload));
+    // A body declared over the limit is refused from its Content-Length before a byte of it is
+    // read (the meter would refuse it anyway, but only after reading up to the limit). A whole
+    // file travels with its multipart framing and metadata part, at most MULTIPART_OVERHEAD more.
+    scope.addHook('preValidation', async (request, reply) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      const limit = platform.config.UPLOAD_MAX_BYTES + (request.method === 'POST' ? MULTIPART_OVERHEAD : 0);
+      if (Number.isFinite(declared) && declared > limit) {
+        void reply.header('connection', 'close');
+        throw new AppError('payload-too-large', `The body declares ${declared} bytes; this server accepts files of at most ${platform.config.UPLOAD_MAX_BYTES} bytes.`);
+      }
+    });
 
     scope.post(
       `${base}/upload/process/`,

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { scopeKey, type ReferenceScope } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { audiencePersonsSql } from '../audiences/audiences.service.ts';
-import { findAudience, type AudienceRow } from '../audiences/audiences.repository.ts';
+import { audiencePersonsSql, type AudienceRow, findAudience } from '../audiences/index.ts';
 
 /**
  * Which of the rows a response names its pickers would have offered (spec forms §3), one

@@ -15,8 +15,8 @@ import {
 import { AppError, BodyError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { personSummaries } from '../people/people.repository.ts';
-import { filesMetadata } from '../documents/documents.service.ts';
+import { personSummaries } from '../people/index.ts';
+import { filesMetadata } from '../documents/index.ts';
 import { knownReferences } from './forms.references.ts';
 import { findFormVersion, findResponse, insertForm, insertFormVersion, insertResponse, listForms, listResponses, type FormVersionRow, type ResponseRow } from './forms.repository.ts';
 

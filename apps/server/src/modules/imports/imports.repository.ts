@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Drizzle, Engine } from '../../platform/db/database.ts';
-import { foldKey } from '../catalogs/sort-key.ts';
+import { foldKey } from '../../platform/db/sort-key.ts';
 import type { RowError } from './importer.ts';
 import { importJobs, importRows } from './imports.table.ts';
 

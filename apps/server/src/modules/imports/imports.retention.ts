@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/platform.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
-import { sweepTenants } from '../tenants/tenants.service.ts';
+import { sweepTenants } from '../tenants/index.ts';
 import { deleteJobRows, jobsPastRetention, markRowsPurged } from './imports.repository.ts';
 
 const BATCH = 20;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { persons } from '../people/people.table.ts';
+import { enabledPersonSql, tenantPersonIdsSql } from '../people/index.ts';
 import { notificationDevices, notificationInboxes, notifications } from './notifications.table.ts';
 
 export const notificationColumns = {
@@ -61,9 +61,7 @@ export async function insertNotifications(
 ): Promise<{ id: string; personId: string; seq: number }[]> {
   const result = (await tx.execute(sql`
     WITH recipients AS (
-      SELECT p.id AS person_id FROM ${persons} p
-      WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${arrayLiteral(personIds)}::uuid[])
-      ORDER BY p.id
+      ${tenantPersonIdsSql(tenantId, personIds)}
     ), bumped AS (
       INSERT INTO ${notificationInboxes} AS i (tenant_id, person_id, last_seq, total, unread)
       SELECT ${tenantId}::uuid, person_id, 1, 1, 1 FROM recipients
@@ -211,12 +209,12 @@ export async function pushTargets(
     })
     .from(notifications)
     .innerJoin(notificationDevices, and(eq(notificationDevices.tenantId, notifications.tenantId), eq(notificationDevices.personId, notifications.personId)))
-    .innerJoin(persons, and(eq(persons.tenantId, notifications.tenantId), eq(persons.id, notifications.personId), eq(persons.isDisabled, false)))
     .where(
       and(
         eq(notifications.tenantId, tenantId),
         inArray(notifications.id, [...notificationIds]),
         isNull(notifications.checkedAt),
+        enabledPersonSql(notifications.tenantId, notifications.personId),
         ...(deviceId ? [eq(notificationDevices.id, deviceId)] : []),
       ),
     )

@@ -1,6 +1,5 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform.ts';
-import { persons } from '../people/people.table.ts';
+import { signInablePersonIds } from '../people/index.ts';
 import { notify } from './notifications.producer.ts';
 
 /**
@@ -9,8 +8,7 @@ import { notify } from './notifications.producer.ts';
  */
 export async function seedDemoNotifications(platform: Pick<Platform, 'db' | 'bus' | 'jobs'>, tenantId: string): Promise<void> {
   await platform.db.transaction(tenantId, async (tx) => {
-    const members = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.tenantId, tenantId), isNotNull(persons.userId)));
-    const personIds = members.map((m) => m.id);
+    const personIds = await signInablePersonIds(tx, tenantId);
     const samples = [
       { kind: 'system_update' as const, title: 'Bienvenido a Faena', body: 'Aquí verás los avisos de tu organización.', context: { type: 'System', action: 'welcome' } },
       { kind: 'new_report' as const, title: 'Nuevo reporte disponible', body: 'El reporte semanal de seguridad está listo.', context: { type: 'Report', action: 'published' } },

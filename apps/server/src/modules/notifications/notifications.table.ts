@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+// A foreign key is a constraint of the one database schema, not a read or write: the one import of another module's table a table file may make.
 import { persons } from '../people/people.table.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

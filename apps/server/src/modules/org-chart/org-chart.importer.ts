@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isPermissionKey } from '@faena/domain';
-import { RowChecks } from '../imports/importer.ts';
-import { FileError } from '../imports/imports.reader.ts';
-import { keyedImporter, listed, parseBoolean, splitList } from '../imports/keyed-importer.ts';
+import { FileError, keyedImporter, listed, parseBoolean, RowChecks, splitList } from '../imports/index.ts';
 
 /**
  * Positions (bulk load of positions, MANAGE_ORG_CHART). Found by code; parents are codes of

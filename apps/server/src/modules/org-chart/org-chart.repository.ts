@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { positionParents, positionPeople, positions } from './org-chart.table.ts';
-import { sortKey } from '../catalogs/sort-key.ts';
+import { sortKey } from '../../platform/db/sort-key.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
 
@@ -27,6 +27,11 @@ export async function allPositions(tx: Drizzle, tenantId: string): Promise<Posit
 export async function findPosition(tx: Drizzle, tenantId: string, id: string): Promise<PositionRow | null> {
   const [row] = await tx.select().from(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id))).limit(1);
   return row ?? null;
+}
+
+/** Whether the tenant has any position at all. */
+export async function hasPositions(tx: Drizzle, tenantId: string): Promise<boolean> {
+  return (await tx.select({ id: positions.id }).from(positions).where(eq(positions.tenantId, tenantId)).limit(1)).length > 0;
 }
 
 export async function findPositions(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<PositionRow[]> {

@@ -5,7 +5,7 @@ import { behind, requires, requiresAny } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { registerImportRoutes } from '../imports/imports.routes.ts';
+import { registerImportRoutes } from '../imports/index.ts';
 import { positionsImporter } from './org-chart.importer.ts';
 import { createPosition, getPosition, listPositions, orgChart, removePosition, updatePosition } from './org-chart.service.ts';
 

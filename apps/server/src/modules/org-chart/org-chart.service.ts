@@ -7,8 +7,8 @@ import { AppError, FieldErrors, problem, type FieldMessages } from '../../platfo
 import { isUuid } from '../../platform/ids.ts';
 import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { existingPersonIds, personSummaries } from '../people/people.repository.ts';
-import { mergePassportPermissions } from '../permissions/permissions.repository.ts';
+import { existingPersonIds, personSummaries } from '../people/index.ts';
+import { mergePassportPermissions } from '../permissions/index.ts';
 import {
   allPositions,
   changeHolders,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
-import { searchWordsKey, sortKey } from '../catalogs/sort-key.ts';
+import { searchWordsKey, sortKey } from '../../platform/db/sort-key.ts';
 
 /** A position of the organisation chart (spec forms §3). */
 export const positions = pgTable(

@@ -4,9 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
-import { findStoredFile } from '../documents/documents.repository.ts';
-import { filesMetadata, isUploadId } from '../documents/documents.service.ts';
-import { updateTenant } from '../tenants/tenants.repository.ts';
+import { filesMetadata, findStoredFile, isUploadId } from '../documents/index.ts';
+import { updateTenant } from '../tenants/index.ts';
 
 const LOGO_PATH = '/api/organization/v3/logo/';
 const LOGO_TYPES = /^image\/(png|jpeg|gif|webp|svg\+xml)$/;

@@ -2,13 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { rutCheckDigit, ZFormDefinition, type PermissionKey } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { insertAudience } from '../audiences/audiences.repository.ts';
-import { insertItem, insertLocation, insertVenue, type ItemKind } from '../catalogs/catalogs.repository.ts';
-import { insertDataSource, insertRow } from '../data-sources/data-sources.repository.ts';
-import { insertForm } from '../forms/forms.repository.ts';
-import { insertPosition, setHolders, setParents } from '../org-chart/org-chart.repository.ts';
-import { positions } from '../org-chart/org-chart.table.ts';
-import { mergePassportPermissions } from '../permissions/permissions.repository.ts';
+import { insertAudience } from '../audiences/index.ts';
+import { insertItem, insertLocation, insertVenue, type ItemKind } from '../catalogs/index.ts';
+import { insertDataSource, insertRow } from '../data-sources/index.ts';
+import { insertForm } from '../forms/index.ts';
+import { hasPositions, insertPosition, setHolders, setParents } from '../org-chart/index.ts';
+import { mergePassportPermissions } from '../permissions/index.ts';
 import { personColumns, updatePerson, type DocumentValue, type PersonFields, type PersonRow } from './people.repository.ts';
 import { persons, type PhoneValue } from './people.table.ts';
 
@@ -104,7 +103,7 @@ const HOLDERS: Record<string, (string | number)[]> = {
  */
 export async function seedDemoDirectory(platform: Platform, tenantId: string): Promise<void> {
   await platform.db.transaction(tenantId, async (tx) => {
-    if ((await tx.select({ id: positions.id }).from(positions).where(eq(positions.tenantId, tenantId)).limit(1)).length > 0) return;
+    if (await hasPositions(tx, tenantId)) return;
 
     const item = async (kind: ItemKind, name: string, code: string, description: string | null = null) => (await insertItem(tx, { tenantId, kind, name, code, description })).id;
     const retail = await item('business-line', 'Retail', 'LN-RET', 'Tiendas y venta al público');

@@ -11,12 +11,10 @@ import {
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isModuleDisabled } from '../../platform/tenancy.ts';
-import { codeLookup } from '../catalogs/catalogs.repository.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
-import { presumedNew, registerImporter, RowChecks, type Importer, type ImportRunContext } from '../imports/importer.ts';
-import { uuidv7 } from '../imports/uuidv7.ts';
-import { diffProblem, listed, lookupList, parseBoolean, splitList } from '../imports/keyed-importer.ts';
-import { positionLookup } from '../org-chart/org-chart.repository.ts';
+import { codeLookup } from '../catalogs/index.ts';
+import { findTenantById } from '../tenants/index.ts';
+import { diffProblem, type Importer, type ImportRunContext, listed, lookupList, parseBoolean, presumedNew, registerImporter, RowChecks, splitList, uuidv7 } from '../imports/index.ts';
+import { positionLookup } from '../org-chart/index.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
 interface Lookups {

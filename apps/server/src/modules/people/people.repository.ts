@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TSearchMatch } from '@faena/contracts';
 import { bareNumber, foldText, parsePersonSearch, phoneSearchWord } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { positionsJsonSql } from '../org-chart/org-chart.repository.ts';
+import { positionsJsonSql } from '../org-chart/index.ts';
 import { personDocuments, persons, type PhoneValue } from './people.table.ts';
 
 export const personColumns = {
@@ -653,6 +653,25 @@ export async function invitationCandidates(tx: Drizzle, tenantId: string, ids: r
 /** The ids among `ids` that are persons of the tenant. */
 export async function existingPersonIds(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   return new Set((await personSummaries(tx, tenantId, ids)).keys());
+}
+
+/**
+ * For a query of another module, in SQL: the ids among `ids` that are persons of the tenant, as
+ * `SELECT person_id` (one statement, ordered by id so row locks taken after it come in one order).
+ */
+export function tenantPersonIdsSql(tenantId: string, ids: readonly string[]): SQL {
+  return sql`SELECT p.id AS person_id FROM ${persons} p WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY p.id`;
+}
+
+/** For a query of another module, in SQL: whether the person (tenant and id columns) exists and is not disabled. */
+export function enabledPersonSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColumn): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${persons} p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId} AND NOT p.is_disabled)`;
+}
+
+/** The persons of the tenant who can sign in (linked to a user), oldest id first. */
+export async function signInablePersonIds(tx: Drizzle, tenantId: string): Promise<string[]> {
+  const rows = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.tenantId, tenantId), isNotNull(persons.userId))).orderBy(asc(persons.id));
+  return rows.map((row) => row.id);
 }
 
 /** The picture shown for the person (a download link of a stored image), or none. */

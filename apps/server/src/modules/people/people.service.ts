@@ -8,12 +8,11 @@ import { isUuid } from '../../platform/ids.ts';
 import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.ts';
-import { subjectHistory } from '../audit/audit.repository.ts';
-import { createInvite, insertInvitations, mailInvitations } from '../auth/auth.service.ts';
-import { activeIds, itemNames, venueNames } from '../catalogs/catalogs.repository.ts';
-import { filesMetadata } from '../documents/documents.service.ts';
-import { changeHolders, changePersonPositions, findPositions, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/org-chart.repository.ts';
-import { assertCanGrant, grantPositionDefaults } from '../org-chart/org-chart.service.ts';
+import { subjectHistory } from '../audit/index.ts';
+import { createInvite, insertInvitations, mailInvitations } from '../auth/index.ts';
+import { activeIds, itemNames, venueNames } from '../catalogs/index.ts';
+import { filesMetadata } from '../documents/index.ts';
+import { assertCanGrant, changeHolders, changePersonPositions, findPositions, grantPositionDefaults, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/index.ts';
 import {
   documentsOf,
   findPerson,

@@ -6,7 +6,7 @@ import { AppError, FieldErrors, notFound } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { setChangesOf } from '../../platform/set-changes.ts';
 import { changePassportPermissions, getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
-import { findPersonByPassport } from '../people/people.repository.ts';
+import { findPersonByPassport } from '../people/index.ts';
 
 const toResponse = (row: PassportPermissions): TPassportPermissions => ({ passport: row.passport, permissions: row.permissions, is_staff: row.isStaff });
 

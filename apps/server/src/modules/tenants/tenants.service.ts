@@ -6,9 +6,9 @@ import { AppError } from '../../platform/errors.ts';
 import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findTenantBySubdomain, insertTenant, listTenants } from './tenants.repository.ts';
-import { ensureUser, hashPassword } from '../auth/users.service.ts';
-import { insertPerson } from '../people/people.repository.ts';
-import { setPassportPermissions } from '../permissions/permissions.repository.ts';
+import { ensureUser, hashPassword } from '../auth/index.ts';
+import { insertPerson } from '../people/index.ts';
+import { setPassportPermissions } from '../permissions/index.ts';
 
 const RESERVED = new Set(['www', 'api', 'app', 'admin', 'static', 'assets', 'mail']);
 

@@ -1,0 +1,3 @@
+/** The documents module's public face: what other modules may use. */
+export { findStoredFile } from './documents.repository.ts';
+export { filesMetadata, isUploadId } from './documents.service.ts';
