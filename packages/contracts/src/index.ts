@@ -10,3 +10,4 @@ export * from './catalogs.ts';
 export * from './imports.ts';
 export * from './documents-area.ts';
 export * from './activities.ts';
+export * from './workflows.ts';
