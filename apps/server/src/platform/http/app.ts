@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION, hasAnyPermission, hasPermissions } from '@faena/domain';
 import { AppError, FieldErrors } from '../errors.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     tenantRecord: TenantRecord | null;
     caller: Caller | null;
     audited: boolean;
+    /** The audit rows this request's use cases wrote (their status is set once the answer is known). */
+    auditRows: string[] | null;
   }
 }
 
@@ -65,6 +68,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
   app.decorateRequest('tenantRecord', null);
   app.decorateRequest('caller', null);
   app.decorateRequest('audited', false);
+  app.decorateRequest('auditRows', null);
 
   // Secure by default: a route that declares neither `public` nor its permissions stops start-up.
   app.addHook('onRoute', (route) => {
@@ -108,6 +112,24 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     if (!('permissions' in access)) return;
     request.caller = await authenticate(request, access, platform);
     if (access.feature) assertFeature(request.tenantRecord, access.feature.flag, access.feature.detail);
+  });
+
+  // A use case's audit rows commit with its write, before the answer's status is known: record
+  // the final one (a 201, a 204, or the 404 of a write refused after its transaction found nothing)
+  // before the answer leaves, so whoever reads the log after it sees the truth.
+  app.addHook('onSend', async (request, reply) => {
+    const written = request.auditRows;
+    const tenant = request.tenantRecord;
+    if (!tenant || !written?.length || reply.statusCode === 200) return;
+    request.auditRows = null;
+    await platform.db
+      .transaction(tenant.id, (tx) =>
+        tx
+          .update(auditLog)
+          .set({ status: reply.statusCode })
+          .where(and(eq(auditLog.tenantId, tenant.id), inArray(auditLog.id, written))),
+      )
+      .catch((err: unknown) => request.log.error({ err }, 'audit status update failed'));
   });
 
   // Every successful write by a signed-in caller leaves an audit row; use cases write theirs in

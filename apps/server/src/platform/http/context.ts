@@ -70,7 +70,7 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
           const subject = typeof options?.subject === 'function' ? options.subject(result) : (options?.subject ?? subjectOf(request));
           // a write about several records leaves one row per record (each one's history shows it)
           const subjects = Array.isArray(subject) ? (subject.length > 0 ? subject : [null]) : [subject];
-          await tx.insert(auditLog).values(
+          const rows = await tx.insert(auditLog).values(
             subjects.map((subjectId) => ({
               tenantId: tenant.id,
               actorUserId: caller?.userId ?? null,
@@ -85,7 +85,9 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
               details: (typeof options?.details === 'function' ? options.details(result, subjectId) : options?.details) ?? null,
               subjectId,
             })),
-          );
+          ).returning({ id: auditLog.id });
+          // The status is the answer's, known only once it is sent: onResponse sets the final one.
+          request.auditRows = [...(request.auditRows ?? []), ...rows.map((row) => row.id)];
           request.audited = true;
         }
         return result;
