@@ -11,3 +11,5 @@ export * from './imports.ts';
 export * from './documents-area.ts';
 export * from './activities.ts';
 export * from './workflows.ts';
+export * from './posts.ts';
+export * from './links.ts';

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   MANAGE_DATA_SOURCES: 'data sources',
   MANAGE_DOCUMENTATIONS: 'documents',
   VIEW_SETTINGS: 'settings',
+  MANAGE_POSTS: 'publish posts (announcements) and manage the links of interest',
 } as const;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

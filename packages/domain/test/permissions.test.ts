@@ -24,6 +24,7 @@ describe('permission keys (spec shell §6)', () => {
         'MANAGE_DATA_SOURCES',
         'MANAGE_DOCUMENTATIONS',
         'VIEW_SETTINGS',
+        'MANAGE_POSTS',
       ].sort(),
     );
     for (const key of PERMISSION_KEYS) expect(PERMISSIONS[key].length).toBeGreaterThan(0);
