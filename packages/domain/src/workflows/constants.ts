@@ -65,6 +65,7 @@ export const PROBLEM_CODES = [
   'invalid-timer',
   'message-no-name',
   'message-not-awaited',
+  'user-task-no-assignee',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

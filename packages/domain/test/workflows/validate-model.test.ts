@@ -1,0 +1,134 @@
+import { BpmnModdle } from 'bpmn-moddle';
+import { describe, expect, it } from 'vitest';
+import { FAENA_BPMN_DESCRIPTOR, buildBpmnXml, graphFromDefinitions, parseIsoDuration, timerDueAt, validateModel, type XmlFlow, type XmlNode } from '../../src/workflows/index.ts';
+
+const moddle = new BpmnModdle({ faena: FAENA_BPMN_DESCRIPTOR });
+async function graphOf(nodes: XmlNode[], flows: XmlFlow[]) {
+  const { rootElement } = await moddle.fromXML(buildBpmnXml({ nodes, flows }));
+  return graphFromDefinitions(rootElement);
+}
+const codes = (problems: { code: string; element_id: string | null }[]) => problems.map((p) => `${p.code}@${p.element_id}`).sort();
+
+const FORMS = { f1: ['amount', 'reason'], f2: ['approved'] };
+
+describe('graphFromDefinitions', () => {
+  it('maps every supported element to its Faena type and reads the faena attributes', async () => {
+    const g = await graphOf(
+      [
+        { id: 's', kind: 'start', formId: 'f1' },
+        { id: 'ms', kind: 'messageStart', message: 'order', correlationKey: 'order_id' },
+        { id: 't', kind: 'userTask', name: 'Revisar', formId: 'f2', assigneeType: 'people', assignees: 'p1,p2', dueIn: 'PT24H' },
+        { id: 'b', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'duration', value: 'PT1H' } },
+        { id: 'tc', kind: 'timerCatch', timer: { kind: 'date', value: '2030-01-01T00:00:00Z' } },
+        { id: 'mc', kind: 'messageCatch', message: 'paid' },
+        { id: 'mt', kind: 'messageThrow', message: 'order' },
+        { id: 'pg', kind: 'parallel' },
+        { id: 'xg', kind: 'exclusive', defaultFlow: 'f9' },
+        { id: 'e', kind: 'end' },
+        { id: 'ee', kind: 'errorEnd' },
+      ],
+      [{ id: 'f9', from: 'xg', to: 'e', condition: 'amount > 5' }],
+    );
+    const byId = Object.fromEntries(g.nodes.map((n) => [n.id, n]));
+    expect(Object.fromEntries(g.nodes.map((n) => [n.id, n.type]))).toEqual({
+      s: 'VanillaStartEvent',
+      ms: 'MessageStartEvent',
+      t: 'UserTask',
+      b: 'TimerBoundaryEvent',
+      tc: 'TimerIntermediateCatchEvent',
+      mc: 'MessageIntermediateCatchEvent',
+      mt: 'MessageIntermediateThrowEvent',
+      pg: 'ParallelGateway',
+      xg: 'ExclusiveGateway',
+      e: 'SuccessEndEvent',
+      ee: 'ErrorEndEvent',
+    });
+    expect(byId.t).toMatchObject({ formId: 'f2', assigneeType: 'people', assignees: 'p1,p2', dueIn: 'PT24H' });
+    expect(byId.ms).toMatchObject({ messageName: 'order', correlationKey: 'order_id' });
+    expect(byId.b).toMatchObject({ attachedTo: 't', timer: { kind: 'duration', value: 'PT1H' } });
+    expect(byId.xg!.defaultFlow).toBe('f9');
+    expect(g.flows[0]).toMatchObject({ source: 'xg', target: 'e', condition: 'amount > 5' });
+  });
+});
+
+describe('validateModel', () => {
+  it('accepts a sound model with an exclusive gateway over earlier form fields', async () => {
+    const g = await graphOf(
+      [
+        { id: 's', kind: 'start', formId: 'f1' },
+        { id: 'x', kind: 'exclusive', defaultFlow: 'fd' },
+        { id: 't', kind: 'userTask', formId: 'f2' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f0', from: 's', to: 'x' },
+        { id: 'fc', from: 'x', to: 't', condition: 'amount > 100000' },
+        { id: 'fd', from: 'x', to: 'e' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
+    expect(validateModel(g, { formFields: FORMS })).toEqual([]);
+  });
+
+  it('reports each problem on its element', async () => {
+    const g = await graphOf(
+      [
+        { id: 's', kind: 'start', formId: 'f1' },
+        { id: 'plain', kind: 'task' },
+        { id: 'x', kind: 'exclusive' },
+        { id: 't', kind: 'userTask', assigneeType: 'people' },
+        { id: 'loop', kind: 'userTask', formId: 'f2' },
+        { id: 'lonely', kind: 'userTask', formId: 'f2' },
+        { id: 'tc', kind: 'timerCatch', timer: { kind: 'duration', value: 'soon' } },
+        { id: 'mt', kind: 'messageThrow', message: 'nobody' },
+        { id: 'mc', kind: 'messageCatch' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f0', from: 's', to: 'x' },
+        { id: 'fa', from: 'x', to: 't', condition: 'amount >' },
+        { id: 'fb', from: 'x', to: 'loop', condition: 'ghost == 1' },
+        { id: 'fl', from: 'loop', to: 'loop' },
+        { id: 'f1', from: 't', to: 'tc' },
+        { id: 'f2', from: 'tc', to: 'mt' },
+        { id: 'f3', from: 'mt', to: 'mc' },
+        { id: 'f4', from: 'mc', to: 'e' },
+        { id: 'f5', from: 'plain', to: 'e' },
+      ],
+    );
+    expect(codes(validateModel(g, { formFields: FORMS }))).toEqual(
+      [
+        'plain-task@plain',
+        'gateway-no-default@x',
+        'bad-condition@fa',
+        'unknown-variable@fb',
+        'dead-end@loop',
+        'unreachable@lonely',
+        'user-task-no-form@t',
+        'user-task-no-assignee@t',
+        'invalid-timer@tc',
+        'message-not-awaited@mt',
+        'message-no-name@mc',
+      ].sort(),
+    );
+  });
+
+  it('reports a missing start and end, and counts messages awaited elsewhere', async () => {
+    const g = await graphOf([{ id: 'mt', kind: 'messageThrow', message: 'order' }], []);
+    expect(codes(validateModel(g, { awaitedElsewhere: ['order'] }))).toEqual(['no-end@null', 'no-start@null']);
+  });
+});
+
+describe('timers', () => {
+  it('reads ISO 8601 durations, dates and cycles', () => {
+    expect(parseIsoDuration('PT1H30M')).toBe(5_400_000);
+    expect(parseIsoDuration('P1DT1S')).toBe(86_401_000);
+    expect(parseIsoDuration('P')).toBeNull();
+    expect(parseIsoDuration('PT')).toBeNull();
+    expect(timerDueAt({ kind: 'duration', value: 'PT1S' }, 1000)).toBe(2000);
+    expect(timerDueAt({ kind: 'date', value: '2030-01-01T00:00:00Z' }, 0)).toBe(Date.UTC(2030, 0, 1));
+    expect(timerDueAt({ kind: 'date', value: '2030-01-01' }, 0)).toBeNull();
+    expect(timerDueAt({ kind: 'cycle', value: 'R3/PT10M' }, 0)).toBe(600_000);
+    expect(timerDueAt({ kind: 'cycle', value: 'PT10M' }, 0)).toBeNull();
+  });
+});
