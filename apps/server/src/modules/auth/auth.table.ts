@@ -15,16 +15,28 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** Failed sign-ins, for the per-e-mail and per-address limits (global: an e-mail is global). */
+/**
+ * Failed sign-ins, for the limits per account (an e-mail on one tenant), per trusted device and per
+ * address (decision 024). Global, read before any tenant is known to the caller; the tenant is a
+ * plain column (`tenant`, not `tenant_id`: row-level security would hide the rows from the check).
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** The tenant signed in to; null on rows older than per-tenant limits. */
+    tenant: uuid('tenant'),
+    /** The device cookie's id when the attempt came from a device this account signed in on before. */
+    device: text('device'),
     at: at('at').notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_email_at').on(t.email, t.at), index('sign_in_failures_ip_at').on(t.ip, t.at)],
+  (t) => [
+    index('sign_in_failures_account_at').on(t.tenant, t.email, t.at),
+    index('sign_in_failures_ip_at').on(t.ip, t.at),
+    index('sign_in_failures_device_at').on(t.device, t.at).where(sql`device IS NOT NULL`),
+  ],
 );
 
 /** A signed-in session on one device: the family of its rotating refresh tokens. */
