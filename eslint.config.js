@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/eslint-boundaries.ts';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/migrations/**', 'bench/results/**', '**/test-results/**'] },
@@ -14,6 +15,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through platform/config.ts (or the test harness).' }],
     },
+  },
+  {
+    // Module boundaries (decision 019): server modules meet through their index.ts, the platform
+    // depends on no module, web features do not import each other, at any depth.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
   },
   {
     // Configuration is read in one module; tests, scripts and benchmarks set up their own environment.
@@ -29,7 +37,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other: go through src/shared or the app layer.' }],
           // The barrels re-export the zod schemas, which would land in every chunk that imports a helper.
           paths: [
             { name: '@faena/domain', allowTypeImports: true, message: "Import a subpath ('@faena/domain/email') so zod stays out of the entry chunk." },

@@ -15,7 +15,7 @@ import { openStorage } from './storage/open.ts';
 import { buildApp } from './http/app.ts';
 import type { Platform } from './platform.ts';
 import { MODULES } from '../modules/index.ts';
-import { lookupTenant } from '../modules/tenants/tenants.service.ts';
+import { lookupTenant } from '../modules/tenants/index.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export interface Running {

@@ -1,4 +1,4 @@
 /** The tenants module's public face: what other modules may use. */
-export { sweepTenants } from './tenants.service.ts';
+export { lookupTenant, sweepTenants } from './tenants.service.ts';
 export { allTenants } from './tenants.service.ts';
 export { findTenantById, updateTenant } from './tenants.repository.ts';
