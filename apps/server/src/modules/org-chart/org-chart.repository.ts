@@ -269,3 +269,28 @@ export async function teamOf(tx: Drizzle, tenantId: string, personId: string, li
     reports: { count: below.rows[0]?.total ?? 0, people: below.rows.map((row) => ({ id: row.id, name: row.name, positionId: row.position_id, title: row.title })) },
   };
 }
+
+/**
+ * Set-based holdings for a bulk write of another module (the people import). `source` selects
+ * (person_id uuid, position_ids jsonb: an array of position ids as text): the file's list
+ * replaces each listed person's positions.
+ */
+export async function dropHoldingsOutside(tx: Drizzle, tenantId: string, source: SQL): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM ${positionPeople} pp USING (${source}) s
+    WHERE pp.tenant_id = ${tenantId} AND pp.person_id = s.person_id AND NOT (s.position_ids ? pp.position_id::text)`);
+}
+
+/** The holdings of `source` (as above) added, as a statement for a `WITH`: RETURNING (position_id, person_id) of those new. */
+export function addHoldingsSql(tenantId: string, source: SQL): SQL {
+  return sql`
+    INSERT INTO ${positionPeople} (tenant_id, position_id, person_id)
+    SELECT ${tenantId}, v::uuid, s.person_id FROM (${source}) s CROSS JOIN LATERAL jsonb_array_elements_text(s.position_ids) v
+    ON CONFLICT DO NOTHING
+    RETURNING position_id, person_id`;
+}
+
+/** The default permissions of the positions taken in `added` (a name in the `WITH` of addHoldingsSql): (person_id, key). */
+export function takenDefaultsSql(tenantId: string, added: SQL): SQL {
+  return sql`SELECT a.person_id, k FROM ${added} a JOIN ${positions} po ON po.tenant_id = ${tenantId} AND po.id = a.position_id CROSS JOIN LATERAL unnest(po.default_permission_list) k`;
+}

@@ -14,7 +14,8 @@ import { isModuleDisabled } from '../../platform/tenancy.ts';
 import { codeLookup } from '../catalogs/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import { diffProblem, type Importer, type ImportRunContext, listed, lookupList, parseBoolean, presumedNew, registerImporter, RowChecks, splitList, uuidv7 } from '../imports/index.ts';
-import { positionLookup } from '../org-chart/index.ts';
+import { addHoldingsSql, dropHoldingsOutside, positionLookup, takenDefaultsSql } from '../org-chart/index.ts';
+import { grantPermissionsSql } from '../permissions/index.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
 interface Lookups {
@@ -356,33 +357,23 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
     ORDER BY term COLLATE "C", r.data->>'sort_name' COLLATE "C"`));
   if (changes) await each((job) => addSearchTerms(tx, t, updated(job)));
 
-  // positions: the file's list replaces the person's; positions taken give their defaults
-  if (changes) await each((job) => tx.execute(sql`
-    DELETE FROM position_people pp USING import_rows r
-    WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND r.data ? 'position_ids' AND pp.tenant_id = ${t} AND pp.person_id = r.target_id
-      AND NOT (r.data->'position_ids' ? pp.position_id::text)`));
+  // positions: the file's list replaces the person's (org-chart writes its holdings); positions
+  // taken give their defaults (permissions writes the grant), in one statement per range
+  const positionLists = (job: (alias: string) => SQL, operations: SQL) =>
+    sql`SELECT r.target_id AS person_id, r.data->'position_ids' AS position_ids FROM import_rows r WHERE ${job('r')} AND r.operation IN ${operations} AND r.data ? 'position_ids'`;
+  if (changes) await each((job) => dropHoldingsOutside(tx, t, positionLists(job, sql`('UPDATE', 'UNDELETE')`)));
   if (!adds && !changes && !deletes) return;
   let granted = 0;
   await each(async (job) => {
     const result = (await tx.execute(sql`
-    WITH added AS (
-      INSERT INTO position_people (tenant_id, position_id, person_id)
-      SELECT ${t}, v::uuid, r.target_id FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'position_ids') v
-      WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'position_ids'
-      ON CONFLICT DO NOTHING
-      RETURNING position_id, person_id
+    WITH added AS (${addHoldingsSql(t, positionLists(job, sql`('ADD', 'UPDATE', 'UNDELETE')`))}
     ), wanted AS (
-      SELECT pe.passport, array_agg(DISTINCT k ORDER BY k) AS keys
-      FROM added a JOIN positions po ON po.tenant_id = ${t} AND po.id = a.position_id
-      JOIN persons pe ON pe.tenant_id = ${t} AND pe.id = a.person_id
-      CROSS JOIN LATERAL unnest(po.default_permission_list) k
+      SELECT pe.passport, array_agg(DISTINCT d.k ORDER BY d.k) AS keys
+      FROM (${takenDefaultsSql(t, sql`added`)}) d
+      JOIN persons pe ON pe.tenant_id = ${t} AND pe.id = d.person_id
       GROUP BY pe.passport
     )
-    INSERT INTO person_permissions (tenant_id, passport, permissions)
-    SELECT ${t}, w.passport, w.keys FROM wanted w
-    ON CONFLICT (tenant_id, passport) DO UPDATE
-      SET permissions = ARRAY(SELECT DISTINCT k FROM unnest(person_permissions.permissions || EXCLUDED.permissions) k ORDER BY k), updated_at = now()
-    RETURNING passport`)) as unknown as { rows: unknown[] };
+    ${grantPermissionsSql(t, sql`SELECT passport, keys FROM wanted`)}`)) as unknown as { rows: unknown[] };
     granted += result.rows.length;
   });
 

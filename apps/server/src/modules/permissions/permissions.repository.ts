@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { personPermissions } from './permissions.table.ts';
 
@@ -81,4 +81,18 @@ export async function permissionsOfPassports(tx: Drizzle, tenantId: string, pass
     .from(personPermissions)
     .where(and(eq(personPermissions.tenantId, tenantId), inArray(personPermissions.passport, [...new Set(passports)])));
   return new Map(rows.map((row) => [row.passport, row.permissions]));
+}
+
+/**
+ * A bulk grant for a set-based write of another module (the people import), as one statement
+ * to end a `WITH`: `wanted` selects (passport, keys text[]); each passport gains the keys (merged
+ * into what it holds, sorted). RETURNING the passports granted.
+ */
+export function grantPermissionsSql(tenantId: string, wanted: SQL): SQL {
+  return sql`
+    INSERT INTO ${personPermissions} (tenant_id, passport, permissions)
+    SELECT ${tenantId}, w.passport, w.keys FROM (${wanted}) w
+    ON CONFLICT (tenant_id, passport) DO UPDATE
+      SET permissions = ARRAY(SELECT DISTINCT k FROM unnest(person_permissions.permissions || EXCLUDED.permissions) k ORDER BY k), updated_at = now()
+    RETURNING passport`;
 }
