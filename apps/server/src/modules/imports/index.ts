@@ -6,3 +6,4 @@ export { registerImportRoutes } from './imports.routes.ts';
 export { diffProblem, keyedImporter, listed, lookupList, parseBoolean, parseNumber, splitList } from './keyed-importer.ts';
 export type { FieldSpec, KeyedSpec } from './keyed-importer.ts';
 export { uuidv7 } from './uuidv7.ts';
+export { seedImportHistory } from './imports.seed.ts';

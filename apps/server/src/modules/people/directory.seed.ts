@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { rutCheckDigit, ZFormDefinition, type PermissionKey } from '@faena/domain';
-import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { insertAudience } from '../audiences/index.ts';
 import { insertItem, insertLocation, insertVenue, type ItemKind } from '../catalogs/index.ts';
 import { insertDataSource, insertRow } from '../data-sources/index.ts';
 import { insertForm } from '../forms/index.ts';
+import { seedImportHistory } from '../imports/index.ts';
 import { hasPositions, insertPosition, setHolders, setParents } from '../org-chart/index.ts';
 import { mergePassportPermissions } from '../permissions/index.ts';
 import { personColumns, updatePerson, type DocumentValue, type PersonFields, type PersonRow } from './people.repository.ts';
@@ -289,33 +289,4 @@ export async function seedDemoDirectory(platform: Platform, tenantId: string): P
 
     await seedImportHistory(tx, tenantId, sizes.id, sizeRows, byEmail.get('admin@faena.test')!.id, byEmail.get('rrhh@faena.test')!.id);
   });
-}
-
-/** Import history: the sizes loaded from a file (applied), and a people file with errors to preview. */
-async function seedImportHistory(tx: Drizzle, tenantId: string, sizesId: string, sizeRows: [string, string][], adminId: string, hrId: string): Promise<void> {
-  const applied = (await tx.execute(sql`
-    INSERT INTO import_jobs (tenant_id, kind, scope, mode, file_uid, file_name, status, phase, percent, rows_read, counts, created_by, applied_at, created_at, updated_at)
-    VALUES (${tenantId}, 'data-source-rows', ${sizesId}, 'replace', 'demo-tallas-csv', 'tallas.csv', 'APPLY_OK', 'done', 100, ${sizeRows.length},
-            ${JSON.stringify({ ADD: sizeRows.length, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 })}::jsonb, ${adminId}, now() - interval '2 days', now() - interval '2 days', now() - interval '2 days')
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  const appliedId = Number(applied.rows[0]!.id);
-  for (const [i, [key, label]] of sizeRows.entries()) {
-    await tx.execute(sql`INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, data) VALUES (${tenantId}, ${appliedId}, ${i + 1}, ${i + 2}, ${key}, ${label}, 'ADD', '{}'::jsonb)`);
-  }
-  const failed = (await tx.execute(sql`
-    INSERT INTO import_jobs (tenant_id, kind, mode, file_uid, file_name, status, phase, percent, rows_read, counts, error_code, fail_description, created_by, created_at, updated_at)
-    VALUES (${tenantId}, 'people', 'upsert', 'demo-personas-xlsx', 'personas-nuevas.xlsx', 'VALIDATION_FAILED', 'done', 100, 4,
-            '{"ADD":2,"UPDATE":0,"DELETE":0,"UNDELETE":0,"NO_CHANGE":0,"ERROR":2}'::jsonb, 'FILE_WITH_ERROR_IN_ROWS', '2 filas con errores.', ${hrId}, now() - interval '1 day', now() - interval '1 day')
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  const failedId = Number(failed.rows[0]!.id);
-  const people: [string, string, string, string | null, string | null][] = [
-    ['paula.vera@faena.test', 'Paula Vera', 'ADD', null, null],
-    ['', '', 'ERROR', 'FILE_ROW_BLANK_LABEL', 'name'],
-    ['ignacio.rios@faena.test', 'Ignacio Ríos', 'ERROR', 'PERSON_ROW_INVALID_RUT', 'document_number'],
-    ['carla.mena@faena.test', 'Carla Mena', 'ADD', null, null],
-  ];
-  for (const [i, [key, label, operation, code, column]] of people.entries()) {
-    await tx.execute(sql`INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, error_code, error_column, parsed_ok, data)
-      VALUES (${tenantId}, ${failedId}, ${i + 1}, ${i + 2}, ${key}, ${label}, ${operation}, ${code}, ${column}, ${code === null}, '{}'::jsonb)`);
-  }
 }
