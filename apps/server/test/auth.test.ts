@@ -131,6 +131,62 @@ describe.each(engines())('auth on %s', (engine) => {
       const response = await signInRaw('ghost@faena.test', 'guess');
       expect(response.status).toBe(429);
       expect(await body(response)).toMatchObject({ code: 'too-many-requests' });
+      // Retry-After says when the oldest counted failure leaves the 15-minute window.
+      const wait = Number(response.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(800);
+      expect(wait).toBeLessThanOrEqual(900);
+    });
+
+    const deviceCookieOf = (response: Response) => {
+      const header = response.headers.get('set-cookie') ?? '';
+      expect(header).toMatch(/^faena_device_[\w-]+=[\w-]+\.[\w-]+; Path=\/api\/auth\/v3\/sign-in; HttpOnly; SameSite=Strict; Max-Age=15552000/);
+      return header.split(';')[0]!;
+    };
+    const signInFrom = (cookie: string, email: string, password: string, subdomain = 'demo') =>
+      server.api(subdomain, SIGN_IN, { method: 'POST', json: { email, password }, headers: { cookie } });
+
+    it("admits the right password from a device the account signed in on before, while others' failures lock the account", async () => {
+      const member = await addMember(server, demoId, { email: 'owner@faena.test', password: 'right-pass' });
+      const device = deviceCookieOf(await signInRaw(member.email, 'right-pass'));
+      // An attacker elsewhere spends the account's ten failures: devices it never signed in on are locked out…
+      for (let i = 0; i < 10; i++) expect((await signInRaw(member.email, `guess-${i}`)).status).toBe(401);
+      expect((await signInRaw(member.email, 'right-pass')).status).toBe(429);
+      // …the owner's device is not, and its sign-in renews the same device cookie.
+      const admitted = await signInFrom(device, member.email, 'right-pass');
+      expect(admitted.status).toBe(200);
+      expect(deviceCookieOf(admitted).split('.')[0]).toBe(device.split('.')[0]);
+      // A forged or another account's cookie is no device of this account.
+      expect((await signInFrom(`${device.split('=')[0]}=forged.value`, member.email, 'right-pass')).status).toBe(429);
+      const other = deviceCookieOf(await signInRaw('rrhh@faena.test', DEMO_PASSWORD));
+      expect((await signInFrom(`${device.split('=')[0]}=${other.split('=')[1]}`, member.email, 'right-pass')).status).toBe(429);
+      // The device has a limit of its own: ten failures from it lock it, with Retry-After.
+      for (let i = 0; i < 10; i++) expect((await signInFrom(device, member.email, `typo-${i}`)).status).toBe(401);
+      const locked = await signInFrom(device, member.email, 'right-pass');
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('limits an account per organisation: failures on one tenant do not lock the same e-mail on another', async () => {
+      for (let i = 0; i < 10; i++) expect((await signInRaw(DEMO_ADMIN, `wrong-${i}`, 'demo-norte')).status).toBe(401);
+      expect((await signInRaw(DEMO_ADMIN, DEMO_PASSWORD, 'demo-norte')).status).toBe(429);
+      expect((await signInRaw(DEMO_ADMIN, DEMO_PASSWORD, 'demo')).status).toBe(200);
+      await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`DELETE FROM sign_in_failures WHERE email = ${DEMO_ADMIN}`));
+    });
+
+    it('locks an address only far past one account (an office behind one NAT), and never a device that signed in before', async () => {
+      const device = deviceCookieOf(await signInRaw('supervisora@faena.test', DEMO_PASSWORD));
+      // 999 failures of many accounts from this address (and none of the earlier tests'): still admitted.
+      await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`DELETE FROM sign_in_failures WHERE ip = '127.0.0.1'`));
+      await server.running.platform.db.transaction(null, (tx) =>
+        tx.execute(sql`INSERT INTO sign_in_failures (email, ip, tenant) SELECT 'nat-' || n || '@faena.test', '127.0.0.1', ${demoId}::uuid FROM generate_series(1, 999) AS n`),
+      );
+      expect((await signInRaw('rrhh@faena.test', DEMO_PASSWORD)).status).toBe(200);
+      expect((await signInRaw('nobody@faena.test', 'x')).status).toBe(401); // the thousandth
+      const refused = await signInRaw('rrhh@faena.test', DEMO_PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await signInFrom(device, 'supervisora@faena.test', DEMO_PASSWORD)).status).toBe(200);
+      await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`DELETE FROM sign_in_failures WHERE ip = '127.0.0.1'`));
     });
   });
 

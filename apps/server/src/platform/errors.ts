@@ -56,6 +56,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | undefined;
   readonly extra: Record<string, unknown> | undefined;
+  /** Seconds after which a refused request (429, 503) may be tried again: the Retry-After header. */
+  retryAfter: number | undefined;
   constructor(code: ErrorCode, detail?: string, extra?: Record<string, unknown>) {
     super(detail ?? code);
     this.code = code;

@@ -20,27 +20,35 @@ import {
   ZPasswordResetRequest,
 } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
-import { SESSION_COOKIE } from '../../platform/http/app.ts';
+import { cookieOf, SESSION_COOKIE } from '../../platform/http/app.ts';
 import { PUBLIC, SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { readOutbox } from './outbox.service.ts';
-import { SignInLimiter } from './rate-limit.ts';
+import { DEVICE_COOKIE_DAYS, SignInLimiter } from './rate-limit.ts';
 import * as auth from './auth.service.ts';
 import { previewPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const prefix = '/api/auth/v3';
 const tags = ['auth'];
 
-export function authRoutes(app: App, platform: Platform): void {
-  const limiter = new SignInLimiter(platform.db);
+export async function authRoutes(app: App, platform: Platform): Promise<void> {
+  const limiter = await SignInLimiter.open(platform.db);
   const local = platform.config.PUBLIC_DOMAIN.includes('localhost');
 
   app.post(
     `${prefix}/sign-in/password`,
-    { config: { access: PUBLIC }, schema: { tags, summary: 'Sign in with e-mail and password', body: ZPasswordSignInRequest, response: { 200: ZTokenPair } } },
-    async (request) => auth.signInWithPassword(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'Sign in with e-mail and password (a device that signed in before is limited on its own: decision 024)', body: ZPasswordSignInRequest, response: { 200: ZTokenPair } },
+    },
+    async (request, reply) => {
+      const { pair, device } = await auth.signInWithPassword(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip, cookie: (name) => cookieOf(request, name) });
+      const maxAge = DEVICE_COOKIE_DAYS * 24 * 3600;
+      void reply.header('set-cookie', `${device.name}=${device.value}; Path=${prefix}/sign-in; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${local ? '' : '; Secure'}`);
+      return pair;
+    },
   );
 
   app.post(

@@ -14,7 +14,7 @@ import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPasswor
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
 import { findPassportPermissions, setPassportPermissions } from '../permissions/index.ts';
-import type { SignInLimiter } from './rate-limit.ts';
+import { tooManyRequests, type SignInLimiter } from './rate-limit.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -100,16 +100,28 @@ async function authChanged(ctx: Ctx, tx: Drizzle): Promise<void> {
 
 // ---------------------------------------------------------------- password sign-in
 
-export async function signInWithPassword(ctx: Ctx, limiter: SignInLimiter, input: { email: string; password: string; ip: string }): Promise<TTokenPair> {
+/**
+ * A password sign-in. The device cookie of an earlier sign-in of this account (read through
+ * `cookie`) puts the attempt under that device's own limit instead of the account's and the
+ * address's (decision 024); a successful sign-in hands the device its cookie.
+ */
+export async function signInWithPassword(
+  ctx: Ctx,
+  limiter: SignInLimiter,
+  input: { email: string; password: string; ip: string; cookie: (name: string) => string | null },
+): Promise<{ pair: TTokenPair; device: { name: string; value: string } }> {
   const email = normalizeEmail(input.email);
-  await limiter.check(email, input.ip);
+  const cookieName = limiter.cookieName(ctx.tenant.id, email);
+  const attempt = { tenantId: ctx.tenant.id, email, ip: input.ip, device: limiter.deviceOf(input.cookie(cookieName), ctx.tenant.id, email) };
+  await limiter.check(attempt);
   const user = isValidEmail(email) ? await ctx.platform.db.transaction(null, (tx) => findUserByEmail(tx, email)) : null;
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await limiter.recordFailure(email, input.ip);
+    await limiter.recordFailure(attempt);
     throw new AppError('invalid-credential', 'Wrong email or password.');
   }
-  return ctx.tx(async (tx) => openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD'));
+  const pair = await ctx.tx(async (tx) => openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'PASSWORD'));
+  return { pair, device: { name: cookieName, value: limiter.issueDevice(ctx.tenant.id, email, attempt.device) } };
 }
 
 // ---------------------------------------------------------------- refresh, sign-out, me
@@ -370,7 +382,7 @@ export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: 
   assertMagicLinkEnabled(ctx.tenant);
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
-  await limiter.check(email, input.ip);
+  await limiter.check({ tenantId: ctx.tenant.id, email, ip: input.ip, device: null });
   const member = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
     const person = await findPersonByEmail(tx, ctx.tenant.id, email);
     return person?.userId && !person.isDisabled ? person : null;
@@ -385,7 +397,7 @@ export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: 
     return row?.count ?? 0;
   });
   // Nobody floods a member's inbox with codes.
-  if (recent >= MAGIC_LINK_MAX_PER_WINDOW) throw new AppError('too-many-requests', 'Too many sign-in links were requested for this address. Try again later.');
+  if (recent >= MAGIC_LINK_MAX_PER_WINDOW) throw tooManyRequests('Too many sign-in links were requested for this address. Try again later.', MAGIC_LINK_TTL_MS / 1000);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const token = newSecretToken();
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
@@ -407,9 +419,10 @@ function sameHash(a: string, b: string): boolean {
 export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, input: { email: string; code?: string | undefined; token?: string | undefined; ip: string }): Promise<TTokenPair> {
   assertMagicLinkEnabled(ctx.tenant);
   const email = normalizeEmail(input.email);
-  await limiter.check(email, input.ip);
+  const attempt = { tenantId: ctx.tenant.id, email, ip: input.ip, device: null };
+  await limiter.check(attempt);
   const failed = async () => {
-    await limiter.recordFailure(email, input.ip);
+    await limiter.recordFailure(attempt);
     return new AppError('invalid-credential', MAGIC_LINK_FAILED);
   };
   if (!input.code && !input.token) throw await failed();

@@ -61,7 +61,7 @@ async function mailReset(ctx: Ctx, user: ResetUser, token: string): Promise<void
 export async function requestPasswordReset(ctx: Ctx, limiter: SignInLimiter, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new FieldErrors({ email: [INVALID_EMAIL_MESSAGE] });
-  await limiter.check(email, input.ip);
+  await limiter.check({ tenantId: ctx.tenant.id, email, ip: input.ip, device: null });
   const issued = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
     const person = await findPersonByEmail(tx, ctx.tenant.id, email);
     const user = person?.userId && !person.isDisabled ? await findUserById(tx, person.userId) : null;

@@ -10,6 +10,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail: stri
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-request', detail: 'Content-Length does not match the body.' },
 };
 
+/** Retry-After of a 429 whose limiter does not say when its window ends. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /** The one place where errors become HTTP answers: `{code, detail}` or `{errors: {field: [msg]}, reasons?}`. */
@@ -23,6 +26,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   // on it, which would wait forever.
   if (hasBody(request) && !request.raw.readableEnded) void reply.header('connection', 'close');
   if (error instanceof AppError) {
+    // Every 429 says when to come back; a refusal that knows it says exactly.
+    if (error.retryAfter !== undefined || error.status === 429) void reply.header('retry-after', String(error.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS));
     void reply.status(error.status).send({ code: error.code, detail: error.detail ?? error.code, ...error.extra });
     return;
   }
@@ -52,6 +57,7 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   }
   if (!isResponseSerializationError(error) && fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const code = fastifyError.statusCode === 429 ? 'too-many-requests' : 'bad-request';
+    if (fastifyError.statusCode === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
     void reply.status(fastifyError.statusCode).send({ code, detail: fastifyError.message });
     return;
   }
