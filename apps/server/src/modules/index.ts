@@ -1,4 +1,5 @@
 import type { Module } from '../platform/http/app.ts';
+import { activitiesRoutes } from './activities/index.ts';
 import { audiencesRoutes } from './audiences/audiences.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -15,4 +16,4 @@ import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { tenantsRoutes } from './tenants/tenants.routes.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes];

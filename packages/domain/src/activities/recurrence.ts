@@ -402,3 +402,42 @@ export function validateRecurrence(recurrence: Recurrence): void {
     if (nextOccurrences(recurrence, null, 1).length === 0) throw new RecurrenceError('recurrence-impossible', RECURRENCE_MAX_TRIES_MESSAGE);
   }
 }
+
+/**
+ * Bounds of a series' original starts: the first occurrence and the last (null: no end), for a
+ * listing to read only the series that can have an occurrence in its window. The last is an
+ * upper bound for an UNTIL rule (UNTIL itself).
+ */
+export function seriesBounds(recurrence: Recurrence): { first: number | null; last: number | null } {
+  const { start, parts } = check(recurrence);
+  const tz = recurrence.timezone;
+  const first = nextOccurrences(recurrence, null, 1)[0]?.startMs ?? null;
+  const rdates = recurrence.rdates.map((wall) => wallToInstant(wall, tz));
+  let last: number | null;
+  if (parts === null) last = wallToInstant(wallOf(start), tz);
+  else if (parts.has('COUNT')) {
+    const final = libraryRule(parts, start, tz, LISTING_MAX_ITERATIONS).all().at(-1);
+    last = final ? wallToInstant(wallOf(Temporal.PlainDateTime.from(final.toString().slice(0, 19))), tz) : wallToInstant(wallOf(start), tz);
+  } else {
+    const until = untilInstant(parts, tz);
+    if (until === null) return { first, last: null };
+    last = until;
+  }
+  return { first, last: Math.max(last, ...rdates) };
+}
+
+/** The recurrence with its rule ended just before `epochMs` (a split): COUNT becomes UNTIL; later RDATEs and EXDATEs go. */
+export function endBefore(recurrence: Recurrence, epochMs: number): Recurrence {
+  const { parts } = check(recurrence);
+  const tz = recurrence.timezone;
+  const before = (wall: string) => wallToInstant(wall, tz) < epochMs;
+  let rrule: string | null = null;
+  if (parts) {
+    const copy = new Map(parts);
+    copy.delete('COUNT');
+    const until = untilInstant(parts, tz);
+    copy.set('UNTIL', untilValue(until === null ? epochMs - 1000 : Math.min(until, epochMs - 1000)));
+    rrule = formatRule(copy);
+  }
+  return { ...recurrence, rrule, rdates: recurrence.rdates.filter(before), exdates: recurrence.exdates.filter(before) };
+}

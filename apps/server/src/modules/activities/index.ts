@@ -1,0 +1,4 @@
+/** The activities module's public face (decision 020): its routes, and what other modules may use. */
+export { activitiesRoutes } from './activities.routes.ts';
+export { getOccurrence, listOccurrences } from './activities.service.ts';
+export { REMINDER_QUEUE, sendReminder, sweepReminders } from './activities.reminders.ts';
