@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendReminder, sweepReminders } from '../src/modules/activities/index.ts';
-import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, makeTenant, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
 
 const A = '/api/activities/v3';
 const INBOX = '/api/notifications-engine/v3/notifications/inbox';
@@ -381,5 +381,26 @@ describe.each(engines())('activities on %s', (engine) => {
     expect((await server.api('acme', `${A}/activities/${series.public_id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await get(`/activities/${series.public_id}/`)).status).toBe(404);
     expect((await server.api('acme', `${A}/activities/${series.public_id}/`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+});
+
+describe.each(engines())('activities demo seed on %s', (engine) => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('gives operario@faena.test a daily round, a weekly inventory and a form checklist, with completions', async () => {
+    const seeded = await seededDemo(engine);
+    server = seeded.server;
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    const now = Date.now();
+    const from = new Date(now - 14 * 86_400_000).toISOString();
+    const to = new Date(now + 7 * 86_400_000).toISOString();
+    const list = await body<{ results: Occurrence[] & { content: unknown }[] }>(await server.api('demo', `${A}/occurrences/?from=${from}&to=${to}`, { token: operario }));
+    const titles = new Set(list.results.map((o) => o.title));
+    expect(titles).toEqual(new Set(['Ronda de seguridad', 'Inventario de bodega', 'Checklist de apertura', ...(titles.has('Simulacro de evacuación') ? ['Simulacro de evacuación'] : [])]));
+    expect(list.results.some((o) => o.completion?.status === 'COMPLETED')).toBe(true);
+    expect(list.results.some((o) => o.status === 'EXPIRED')).toBe(true);
+    const categories = await body<{ results: { name: string }[] }>(await server.api('demo', `${A}/categories/`, { token: operario }));
+    expect(categories.results.map((c) => c.name)).toEqual(['Inventario', 'Seguridad']);
   });
 });

@@ -6,6 +6,7 @@ import { insertPerson, setPersonDisabled } from '../modules/people/people.reposi
 import { setPassportPermissions } from '../modules/permissions/permissions.repository.ts';
 import { seedDemoNotifications } from '../modules/notifications/notifications.seed.ts';
 import { seedDemoDirectory } from '../modules/people/directory.seed.ts';
+import { seedDemoActivities } from '../modules/activities/index.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
@@ -54,6 +55,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
 
   await seedDemoNotifications(platform, tenant.id);
   await seedDemoDirectory(platform, tenant.id);
+  await seedDemoActivities(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.
   const { tenant: norte } = await createTenant(db, bus, {

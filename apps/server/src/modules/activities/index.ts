@@ -2,3 +2,4 @@
 export { activitiesRoutes } from './activities.routes.ts';
 export { getOccurrence, listOccurrences } from './activities.service.ts';
 export { REMINDER_QUEUE, sendReminder, sweepReminders } from './activities.reminders.ts';
+export { seedDemoActivities } from './activities.seed.ts';
