@@ -32,7 +32,7 @@ describe('module boundaries lint rule', () => {
     ].join('\n');
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(4);
-    expect(messages[0]).toContain("only through its public face, ../people/index.ts (not people.repository.ts)");
+    expect(messages[0]).toContain('only through its public face, ../people/index.ts (not people.repository.ts)');
     expect(messages[1]).toContain('people.table.ts');
     expect(messages[2]).toContain('people.service.ts');
     expect(messages[3]).toContain('../audiences/index.ts');
@@ -53,7 +53,10 @@ describe('module boundaries lint rule', () => {
     expect(sibling[0]).toContain("('audiences' imports 'people')");
     const deep = await boundaryMessages('apps/web/src/features/audiences/components/boundary-fixture.tsx', "import { x } from '../../people/components/person-card.tsx';\nexport { x };");
     expect(deep).toHaveLength(1);
-    const own = await boundaryMessages('apps/web/src/features/audiences/components/boundary-fixture.tsx', "import { x } from '../api.ts';\nimport { y } from '../../../shared/ui/page.tsx';\nexport { x, y };");
+    const own = await boundaryMessages(
+      'apps/web/src/features/audiences/components/boundary-fixture.tsx',
+      "import { x } from '../api.ts';\nimport { y } from '../../../shared/ui/page.tsx';\nexport { x, y };",
+    );
     expect(own).toEqual([]);
     expect(await boundaryMessages('apps/web/src/app/boundary-fixture.tsx', "export const people = () => import('../features/people/routes.tsx');")).toEqual([]);
     expect(await boundaryMessages('apps/web/src/shared/ui/boundary-fixture.tsx', "import { x } from '../../features/people/api.ts';\nexport { x };")).toHaveLength(1);
