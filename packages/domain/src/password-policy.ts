@@ -10,6 +10,12 @@ export interface PasswordPolicy {
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 6 };
 
+/**
+ * The least Faena's own identity service accepts (OWASP ASVS): a tenant's policy may ask for more,
+ * never less. Clients still read 6 as the default when a provider says nothing (spec §5).
+ */
+export const SERVER_MIN_PASSWORD_LENGTH = 8;
+
 export type PasswordProblem =
   | 'required'
   | 'too-short'
@@ -17,7 +23,9 @@ export type PasswordProblem =
   | 'missing-lowercase'
   | 'missing-uppercase'
   | 'missing-numeric'
-  | 'missing-non-alphanumeric';
+  | 'missing-non-alphanumeric'
+  /** One of the common or breached passwords the server refuses (it alone holds the list). */
+  | 'common';
 
 export const PASSWORD_REQUIRED_MESSAGE = 'You must enter a password';
 

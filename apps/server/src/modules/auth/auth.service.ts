@@ -1,9 +1,9 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, type PasswordPolicy } from '@faena/domain';
+import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, SERVER_MIN_PASSWORD_LENGTH, type PasswordPolicy } from '@faena/domain';
 import type { TTokenPair, TUser } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
@@ -15,6 +15,7 @@ import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken,
 import { invites, magicLinks } from './auth.table.ts';
 import { findPassportPermissions, setPassportPermissions } from '../permissions/index.ts';
 import { tooManyRequests, type SignInLimiter } from './rate-limit.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -245,7 +246,7 @@ function pickPersonFields(person: Omit<PersonRow, 'name'>): Omit<PersonFields, '
 export function tenantPasswordPolicy(tenant: TenantRecord): PasswordPolicy {
   const p = tenant.passwordPolicy;
   return {
-    minLength: typeof p.min_length === 'number' ? p.min_length : 6,
+    minLength: Math.max(SERVER_MIN_PASSWORD_LENGTH, typeof p.min_length === 'number' ? p.min_length : 0),
     ...(typeof p.max_length === 'number' ? { maxLength: p.max_length } : {}),
     ...(p.require_lowercase === true ? { requireLowercase: true } : {}),
     ...(p.require_uppercase === true ? { requireUppercase: true } : {}),
@@ -262,11 +263,14 @@ const PASSWORD_PROBLEM_TEXT: Record<string, string> = {
   'missing-uppercase': 'The password needs an upper-case letter.',
   'missing-numeric': 'The password needs a digit.',
   'missing-non-alphanumeric': 'The password needs a symbol.',
+  common: 'This password is too common: it appears in lists of breached passwords. Choose another.',
 };
 
-export function assertPassword(tenant: TenantRecord, password: string): void {
+/** A new password: the tenant's policy (at least SERVER_MIN_PASSWORD_LENGTH) and not a common or breached one. */
+export function assertPassword(tenant: TenantRecord, password: string, email?: string): void {
   const problems = checkPassword(password, tenantPasswordPolicy(tenant));
-  if (problems.length > 0) throw new FieldErrors({ password: problems.map((p) => PASSWORD_PROBLEM_TEXT[p] ?? p) });
+  if (problems.length === 0 && isCommonPassword(password, email)) problems.push('common');
+  if (problems.length > 0) throw new FieldErrors({ password: problems.map((p) => (p === 'common' ? problem('common-password', PASSWORD_PROBLEM_TEXT[p]!) : (PASSWORD_PROBLEM_TEXT[p] ?? p))) });
 }
 
 export async function createInvite(ctx: Ctx, input: { email: string; name?: string | undefined }) {
@@ -339,12 +343,15 @@ export async function previewInvite(ctx: Ctx, token: string) {
 }
 
 export async function acceptInvite(ctx: Ctx, token: string, input: { name: string; password: string }): Promise<TTokenPair> {
-  assertPassword(ctx.tenant, input.password);
+  if (input.password === '') assertPassword(ctx.tenant, input.password);
   const peek = await previewInvite(ctx, token);
   const existing = await ctx.platform.db.transaction(null, (tx) => findUserByEmail(tx, peek.email));
-  // An identity that already exists joins with its own password; a new one is created with this one.
-  if (existing?.passwordHash && !(await verifyPassword(existing.passwordHash, input.password))) {
-    throw new AppError('invalid-credential', `${peek.email} already has a Faena account: enter its password.`);
+  // An identity that already exists joins with its own password; a new one is created with this
+  // one, which must then pass the policy (an existing password is verified, not judged).
+  if (existing?.passwordHash) {
+    if (!(await verifyPassword(existing.passwordHash, input.password))) throw new AppError('invalid-credential', `${peek.email} already has a Faena account: enter its password.`);
+  } else {
+    assertPassword(ctx.tenant, input.password, peek.email);
   }
   const passwordHash = existing?.passwordHash ? null : await hashPassword(input.password);
   return ctx.tx(

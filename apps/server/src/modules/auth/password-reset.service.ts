@@ -118,9 +118,10 @@ export async function previewPasswordReset(ctx: Ctx, token: string): Promise<TPa
  * the old password) and signs the person in with a fresh one.
  */
 export async function resetPassword(ctx: Ctx, token: string, input: { password: string }): Promise<TTokenPair> {
-  assertPassword(ctx.tenant, input.password);
+  if (input.password === '') assertPassword(ctx.tenant, input.password);
   // a link that cannot work is refused before the (deliberately slow) hashing; the transaction checks it again under its lock
-  await previewPasswordReset(ctx, token);
+  const { email } = await previewPasswordReset(ctx, token);
+  assertPassword(ctx.tenant, input.password, email);
   const passwordHash = await hashPassword(input.password);
   const { pair } = await ctx.tx(
     async (tx) => {

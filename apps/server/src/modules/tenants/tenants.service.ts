@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALL_FLAGS_ON, isValidEmail, normalizeEmail, PERMISSION_KEYS, PRODUCTION_FLAGS, resolveFlags, TOGGLEABLE_MODULES } from '@faena/domain';
+import { ALL_FLAGS_ON, isValidEmail, normalizeEmail, PERMISSION_KEYS, PRODUCTION_FLAGS, resolveFlags, SERVER_MIN_PASSWORD_LENGTH, TOGGLEABLE_MODULES } from '@faena/domain';
 import type { TTenant } from '@faena/contracts';
 import type { Database, Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -31,7 +31,7 @@ export function toTenantResponse(tenant: TenantRecord): TTenant {
     white_label: tenant.whiteLabel,
     feature_flags: resolveFlags(tenant.featureFlags),
     password_policy: {
-      min_length: typeof policy.min_length === 'number' ? policy.min_length : 6,
+      min_length: Math.max(SERVER_MIN_PASSWORD_LENGTH, typeof policy.min_length === 'number' ? policy.min_length : 0),
       ...(typeof policy.max_length === 'number' ? { max_length: policy.max_length } : {}),
       ...(policy.require_lowercase === true ? { require_lowercase: true } : {}),
       ...(policy.require_uppercase === true ? { require_uppercase: true } : {}),

@@ -18,5 +18,7 @@ export function passwordProblemText(problem: PasswordProblem, policy: PasswordPo
       return t('validation.passwordNumeric');
     case 'missing-non-alphanumeric':
       return t('validation.passwordSymbol');
+    case 'common':
+      return t('validation.passwordCommon');
   }
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { HttpError, NetworkError } from '../../../shared/api/http-error.ts';
 
 /** Spec §8 mapping of sign-in answers to what the person reads. */
@@ -20,6 +21,9 @@ export function signInErrorMessage(error: unknown, t: TFunction, tenantName: str
       return { message: t('auth.errors.passwordUnavailable') };
     case 'expired-action-code':
       return { message: t('auth.errors.expiredCode') };
+    case 'validation-error':
+      // A new password the server refuses as common or breached (only it holds the list).
+      return fieldErrorsOf(error)?.password?.reason === 'common-password' ? { message: t('validation.passwordCommon') } : { message: t('auth.errors.generic') };
     default:
       return { message: t('auth.errors.generic') };
   }
