@@ -1,3 +1,5 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -33,5 +35,10 @@ describe('the OpenAPI document', () => {
     expect(refs.map((r) => r.ref)).toContain('#/components/schemas/Tenant');
     const dangling = refs.filter((r) => resolve(document, r.ref) === undefined);
     expect(dangling).toEqual([]);
+  });
+
+  it('is valid OpenAPI 3.1 for a real validator (what client generators run first)', async () => {
+    const document = (await (await server.api(null, '/api/openapi.json')).json()) as OpenAPI.Document;
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
   });
 });
