@@ -1,3 +1,4 @@
 /** The documents module's public face: what other modules may use. */
 export { findStoredFile } from './documents.repository.ts';
 export { filesMetadata, isUploadId } from './documents.service.ts';
+export { findStoredFiles } from './documents.repository.ts';

@@ -1,0 +1,3 @@
+/** The links module's public face: what other modules may use. */
+export { linksRoutes } from './links.routes.ts';
+export { listForCaller as linksOfCaller } from './links.service.ts';
