@@ -139,6 +139,14 @@ export async function venueNames(tx: Drizzle, tenantId: string, ids: readonly st
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** What a file names each venue by (its code), for exports and imports of other modules. */
+export async function venueCodes(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const found = (await tx.execute(sql`SELECT id, code AS name FROM ${venues} WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(wanted)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
+  return new Map(found.rows.map((row) => [row.id, row.name]));
+}
+
 // ------------------------------------------------------------------------------------------
 // Generic items
 
@@ -265,4 +273,14 @@ export async function catalogUsageCounts(tx: Drizzle, tenantId: string, catalog:
   const row = result.rows[0];
   if (!row) return null;
   return Object.fromEntries(counts.map(([name]) => [name, Number(row[name] ?? 0)]));
+}
+
+/** What a file names each catalog item by (its code, else its name), whatever its kind. */
+export async function itemCodes(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const found = (await tx.execute(sql`SELECT id, COALESCE(code, name) AS name FROM ${catalogItems} WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(wanted)}::uuid[])`)) as unknown as {
+    rows: { id: string; name: string }[];
+  };
+  return new Map(found.rows.map((row) => [row.id, row.name]));
 }

@@ -3,3 +3,4 @@ export { findLocation, findVenue } from './catalogs.repository.ts';
 export { venueNames } from './catalogs.repository.ts';
 export { activeIds, codeLookup, insertItem, insertLocation, insertVenue, itemNames } from './catalogs.repository.ts';
 export type { ItemKind } from './catalogs.repository.ts';
+export { itemCodes, venueCodes } from './catalogs.repository.ts';

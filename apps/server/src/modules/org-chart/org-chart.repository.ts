@@ -294,3 +294,14 @@ export function addHoldingsSql(tenantId: string, source: SQL): SQL {
 export function takenDefaultsSql(tenantId: string, added: SQL): SQL {
   return sql`SELECT a.person_id, k FROM ${added} a JOIN ${positions} po ON po.tenant_id = ${tenantId} AND po.id = a.position_id CROSS JOIN LATERAL unnest(po.default_permission_list) k`;
 }
+
+/** What a file names the positions each person holds by (code, else title), sorted: person id → names. */
+export async function positionCodesOfPersons(tx: Drizzle, tenantId: string, personIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byPerson = new Map<string, string[]>();
+  if (personIds.length === 0) return byPerson;
+  const held = (await tx.execute(sql`
+    SELECT pp.person_id, COALESCE(po.code, po.title) AS name FROM ${positionPeople} pp JOIN ${positions} po ON po.tenant_id = pp.tenant_id AND po.id = pp.position_id
+    WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ANY(${sql.param([...personIds])}::uuid[]) ORDER BY 2`)) as unknown as { rows: { person_id: string; name: string }[] };
+  for (const row of held.rows) byPerson.set(row.person_id, [...(byPerson.get(row.person_id) ?? []), row.name]);
+  return byPerson;
+}

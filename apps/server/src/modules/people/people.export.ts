@@ -14,7 +14,8 @@ import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/index.ts';
 import { sweepTenants } from '../tenants/index.ts';
-import { holdersSql } from '../org-chart/index.ts';
+import { holdersSql, positionCodesOfPersons } from '../org-chart/index.ts';
+import { itemCodes, venueCodes } from '../catalogs/index.ts';
 import { headerOf } from '../imports/index.ts';
 import { peopleImporter } from './people.importer.ts';
 import { personExports, persons } from './people.table.ts';
@@ -65,29 +66,15 @@ interface Names {
 async function namesOf(tx: Drizzle, tenantId: string, rows: PersonRow[]): Promise<Names> {
   const ids = rows.map((row) => row.id);
   const documents = new Map<string, { type: string; number: string }[]>();
-  const positions = new Map<string, string[]>();
-  const items = new Map<string, string>();
-  const venues = new Map<string, string>();
-  if (ids.length === 0) return { documents, positions, items, venues };
+  if (ids.length === 0) return { documents, positions: new Map(), items: new Map(), venues: new Map() };
   const idList = sql.param(ids);
   const docs = (await tx.execute(sql`SELECT person_id, type, number FROM person_documents WHERE tenant_id = ${tenantId} AND person_id = ANY(${idList}::uuid[]) ORDER BY person_id, position`)) as unknown as {
     rows: { person_id: string; type: string; number: string }[];
   };
   for (const row of docs.rows) documents.set(row.person_id, [...(documents.get(row.person_id) ?? []), { type: row.type, number: row.number }]);
-  const held = (await tx.execute(sql`
-    SELECT pp.person_id, COALESCE(po.code, po.title) AS name FROM position_people pp JOIN positions po ON po.tenant_id = pp.tenant_id AND po.id = pp.position_id
-    WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ANY(${idList}::uuid[]) ORDER BY 2`)) as unknown as { rows: { person_id: string; name: string }[] };
-  for (const row of held.rows) positions.set(row.person_id, [...(positions.get(row.person_id) ?? []), row.name]);
-  const itemIds = [...new Set(rows.flatMap((row) => [...row.businessLineIds, ...(row.companyId ? [row.companyId] : [])]))];
-  if (itemIds.length > 0) {
-    const found = (await tx.execute(sql`SELECT id, COALESCE(code, name) AS name FROM catalog_items WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(itemIds)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
-    for (const row of found.rows) items.set(row.id, row.name);
-  }
-  const venueIds = [...new Set(rows.flatMap((row) => row.workspaceIds))];
-  if (venueIds.length > 0) {
-    const found = (await tx.execute(sql`SELECT id, code AS name FROM venues WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(venueIds)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
-    for (const row of found.rows) venues.set(row.id, row.name);
-  }
+  const positions = await positionCodesOfPersons(tx, tenantId, ids);
+  const items = await itemCodes(tx, tenantId, rows.flatMap((row) => [...row.businessLineIds, ...(row.companyId ? [row.companyId] : [])]));
+  const venues = await venueCodes(tx, tenantId, rows.flatMap((row) => row.workspaceIds));
   return { documents, positions, items, venues };
 }
 
