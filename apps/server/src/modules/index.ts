@@ -16,6 +16,7 @@ import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { tenantsRoutes } from './tenants/tenants.routes.ts';
 import { postsRoutes } from './posts/index.ts';
 import { linksRoutes } from './links/index.ts';
+import { workflowsRoutes } from './workflows/index.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes];

@@ -1,0 +1,531 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { parseShowIf, showIfHolds, type ShowIfNode } from '@faena/domain';
+import { isUuid } from '../../platform/ids.ts';
+import { type WfGraph, type WfNode, timerDueAt, parseIsoDuration } from '@faena/domain/workflows/index';
+import type { Drizzle } from '../../platform/db/database.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { resolveAudience } from '../audiences/index.ts';
+import { notify } from '../notifications/index.ts';
+import { findPersonByPassport, personSummaries } from '../people/index.ts';
+import { workflowElements, workflowExecutions, workflowHistory, workflowTokens, workflowUserTasks, workflowVersionElements, workflowVersions } from './workflows.table.ts';
+
+/**
+ * The token interpreter (decision 021). A step is one transaction that first locks the
+ * execution row (SELECT … FOR UPDATE), then moves one token: it leaves the element where the
+ * token waited and walks through the instant elements (start events, gateways, throws, ends)
+ * until every branch waits again (user task, timer, message catch, parallel join) or ends.
+ * Only waiting tokens are rows; a step that finds its token gone (answered, fired, interrupted)
+ * does nothing, so a job run twice, or two processes racing, move a token once.
+ */
+
+export const TIMER_QUEUE = 'workflows.timer';
+export const MESSAGE_QUEUE = 'workflows.message';
+/** Instant elements one step may pass through before the execution is stopped as looping. */
+const MAX_ELEMENTS_PER_STEP = 1000;
+
+export type ExecutionRow = typeof workflowExecutions.$inferSelect;
+
+export interface TimerJob {
+  tenantId: string;
+  executionId: string;
+  tokenId: string;
+  /** The timer element: an intermediate catch, or a boundary event on the token's user task. */
+  bpmnId: string;
+  kind: 'catch' | 'boundary';
+}
+
+export interface MessageJob {
+  tenantId: string;
+  name: string;
+  correlation: string | null;
+  variables: Record<string, unknown>;
+}
+
+const graphs = new Map<string, WfGraph>();
+
+/** The graph of a version; published versions never change, so it is kept in memory. */
+export async function versionGraph(tx: Drizzle, tenantId: string, versionId: string): Promise<WfGraph> {
+  const key = `${tenantId}:${versionId}`;
+  const cached = graphs.get(key);
+  if (cached) return cached;
+  const [row] = await tx.select({ graph: workflowVersions.graph, isPublished: workflowVersions.isPublished }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.id, versionId)));
+  if (!row) throw new Error(`workflow version ${versionId} not found`);
+  if (row.isPublished) graphs.set(key, row.graph);
+  return row.graph;
+}
+
+const conditions = new Map<string, ShowIfNode>();
+function holds(condition: string, variables: Record<string, unknown>): boolean {
+  let ast = conditions.get(condition);
+  if (!ast) {
+    ast = parseShowIf(condition);
+    if (conditions.size > 5000) conditions.clear();
+    conditions.set(condition, ast);
+  }
+  return showIfHolds(ast, variables);
+}
+
+interface Step {
+  tx: Drizzle;
+  platform: Platform;
+  tenantId: string;
+  exec: ExecutionRow;
+  graph: WfGraph;
+  byPersonId: string | null;
+  variablesChanged: boolean;
+  budget: number;
+}
+
+export async function lockExecution(tx: Drizzle, tenantId: string, executionId: string): Promise<ExecutionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(workflowExecutions)
+    .where(and(eq(workflowExecutions.tenantId, tenantId), eq(workflowExecutions.id, executionId)))
+    .for('update');
+  return row ?? null;
+}
+
+async function history(s: Step, action: string, node: WfNode | null, detail: Record<string, unknown> = {}, type?: string): Promise<void> {
+  await s.tx.insert(workflowHistory).values({
+    tenantId: s.tenantId,
+    executionId: s.exec.id,
+    action,
+    bpmnId: node?.id ?? null,
+    elementType: type ?? node?.type ?? null,
+    personId: s.byPersonId,
+    detail,
+  });
+}
+
+async function recordElement(s: Step, node: WfNode, active: boolean, attachedTo: string | null = null): Promise<string> {
+  const [row] = await s.tx
+    .insert(workflowElements)
+    .values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, name: node.name, type: node.type ?? 'undefined', isActive: active, attachedTo, createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
+    .returning({ id: workflowElements.id });
+  return row!.id;
+}
+
+const nodeOf = (s: Step, id: string): WfNode => {
+  const node = s.graph.nodes.find((n) => n.id === id);
+  if (!node) throw new Error(`element ${id} is not in the model`);
+  return node;
+};
+const outgoing = (s: Step, id: string) => s.graph.flows.filter((f) => f.source === id);
+
+/** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues). */
+export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNode, exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'>): Promise<string[]> {
+  const type = node.assigneeType ?? 'starter';
+  const list = (node.assignees ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const rules = (over: { positions?: string[]; venues?: string[] }) => ({ positions: over.positions ?? [], venues: over.venues ?? [], business_lines: [], persons: [] });
+  switch (type) {
+    case 'people': {
+      const ids: string[] = [];
+      for (const passport of list) {
+        const person = await findPersonByPassport(tx, tenantId, passport);
+        if (person) ids.push(person.id);
+      }
+      return [...new Set(ids)];
+    }
+    case 'positions':
+      return resolveAudience(tx, tenantId, rules({ positions: list.filter(isUuid) }) as Parameters<typeof resolveAudience>[2]);
+    case 'audience':
+      return list[0] ? resolveAudience(tx, tenantId, list[0]) : [];
+    case 'variable': {
+      const raw = list[0] ? exec.variables[list[0]] : undefined;
+      const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v): string[] => {
+        if (typeof v === 'string') return [v];
+        if (v && typeof v === 'object') {
+          const o = v as Record<string, unknown>;
+          return [o.id, o.passport, o.value].filter((x): x is string => typeof x === 'string');
+        }
+        return [];
+      });
+      const uuids = values.filter(isUuid);
+      const persons = await personSummaries(tx, tenantId, uuids);
+      const ids = new Set(persons.keys());
+      for (const v of values.filter((x) => !isUuid(x))) {
+        const person = await findPersonByPassport(tx, tenantId, v);
+        if (person) ids.add(person.id);
+      }
+      const venues = uuids.filter((id) => !persons.has(id));
+      if (venues.length > 0) for (const id of await resolveAudience(tx, tenantId, rules({ venues }) as Parameters<typeof resolveAudience>[2])) ids.add(id);
+      return [...ids];
+    }
+    default:
+      return exec.startedByPersonId ? [exec.startedByPersonId] : [];
+  }
+}
+
+async function createUserTask(s: Step, node: WfNode): Promise<void> {
+  const elementId = await recordElement(s, node, true);
+  const assignees = await resolveAssignees(s.tx, s.tenantId, node, s.exec);
+  const dueMs = node.dueIn ? parseIsoDuration(node.dueIn) : null;
+  await s.tx.insert(workflowUserTasks).values({
+    tenantId: s.tenantId,
+    id: elementId,
+    executionId: s.exec.id,
+    assigneeIds: assignees,
+    formId: node.formId && isUuid(node.formId) ? node.formId : null,
+    summary: node.name,
+    description: '',
+    dueAt: dueMs === null ? null : new Date(Date.now() + dueMs),
+    createdAt: sql`clock_timestamp()`,
+  });
+  const [token] = await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'task', elementId }).returning({ id: workflowTokens.id });
+  for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) {
+    const at = timerDueAt(boundary.timer!, Date.now());
+    if (at === null) continue;
+    const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token!.id, bpmnId: boundary.id, kind: 'boundary' };
+    await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
+  }
+  await history(s, 'task-created', node, { task: elementId, assignees });
+  const notifyOn = (node.notify ?? 'assigned').split(',').map((v) => v.trim());
+  if (assignees.length > 0 && notifyOn.includes('assigned')) {
+    await notify(s.platform, s.tx, {
+      tenantId: s.tenantId,
+      personIds: assignees,
+      kind: 'system_update',
+      title: `Nueva actividad: ${node.name || 'Actividad de usuario'}`,
+      body: s.exec.name,
+      context: { type: 'Workflow', action: 'task_assigned', id: elementId },
+    });
+  }
+}
+
+async function finish(s: Step, status: 'Success' | 'Error', node: WfNode | null, reason?: string): Promise<void> {
+  if (s.exec.status !== 'InProcess') return;
+  s.exec.status = status;
+  if (status === 'Error') {
+    // an error end stops every branch: waiting tokens go, open tasks close unanswered
+    await s.tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id)));
+    await s.tx
+      .update(workflowUserTasks)
+      .set({ isOpen: false, successfullyCompleted: false, updatedAt: new Date() })
+      .where(and(eq(workflowUserTasks.tenantId, s.tenantId), eq(workflowUserTasks.executionId, s.exec.id), eq(workflowUserTasks.isOpen, true)));
+    await s.tx
+      .update(workflowElements)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(and(eq(workflowElements.tenantId, s.tenantId), eq(workflowElements.executionId, s.exec.id), eq(workflowElements.isActive, true)));
+  }
+  await s.tx
+    .update(workflowExecutions)
+    .set({ status, completedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(workflowExecutions.tenantId, s.tenantId), eq(workflowExecutions.id, s.exec.id)));
+  await history(s, status === 'Success' ? 'execution-succeeded' : 'execution-failed', node, reason ? { reason } : {});
+}
+
+/** Walks from `start` (entering it) through instant elements; stops where tokens wait. */
+async function walk(s: Step, startIds: string[]): Promise<void> {
+  const queue = [...startIds];
+  while (queue.length > 0 && s.exec.status === 'InProcess') {
+    if (--s.budget < 0) {
+      await finish(s, 'Error', null, 'loop');
+      return;
+    }
+    const node = nodeOf(s, queue.shift()!);
+    const follow = () => {
+      for (const flow of outgoing(s, node.id)) queue.push(flow.target);
+    };
+    switch (node.type) {
+      case 'VanillaStartEvent':
+      case 'MessageStartEvent':
+        await recordElement(s, node, false);
+        await history(s, 'started', node);
+        follow();
+        break;
+      case 'UserTask':
+        await createUserTask(s, node);
+        break;
+      case 'TimerIntermediateCatchEvent': {
+        const elementId = await recordElement(s, node, true);
+        const at = node.timer ? timerDueAt(node.timer, Date.now()) : null;
+        if (at === null) {
+          await finish(s, 'Error', node, 'invalid-timer');
+          return;
+        }
+        const [token] = await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'timer', elementId }).returning({ id: workflowTokens.id });
+        const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token!.id, bpmnId: node.id, kind: 'catch' };
+        await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
+        await history(s, 'timer-waiting', node, { until: new Date(at).toISOString() });
+        break;
+      }
+      case 'MessageIntermediateCatchEvent': {
+        const elementId = await recordElement(s, node, true);
+        const correlation = correlationOf(node, s.exec.variables);
+        await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'message', elementId, messageName: node.messageName ?? '', correlation });
+        await history(s, 'message-waiting', node, { message: node.messageName, correlation });
+        break;
+      }
+      case 'MessageIntermediateThrowEvent': {
+        await recordElement(s, node, false);
+        const job: MessageJob = { tenantId: s.tenantId, name: node.messageName ?? '', correlation: correlationOf(node, s.exec.variables), variables: {} };
+        await s.platform.jobs.send(s.tx, MESSAGE_QUEUE, job);
+        await history(s, 'message-sent', node, { message: job.name, correlation: job.correlation });
+        follow();
+        break;
+      }
+      case 'ParallelGateway': {
+        const incoming = s.graph.flows.filter((f) => f.target === node.id).length;
+        if (incoming > 1) {
+          await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'join' });
+          const [arrived] = await s.tx
+            .select({ n: count() })
+            .from(workflowTokens)
+            .where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id), eq(workflowTokens.bpmnId, node.id), eq(workflowTokens.waitKind, 'join')));
+          if ((arrived?.n ?? 0) < incoming) {
+            await history(s, 'join-waiting', node, { arrived: arrived?.n ?? 0, expected: incoming });
+            break;
+          }
+          await s.tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id), eq(workflowTokens.bpmnId, node.id), eq(workflowTokens.waitKind, 'join')));
+        }
+        await recordElement(s, node, false);
+        await history(s, 'passed', node);
+        follow();
+        break;
+      }
+      case 'ExclusiveGateway': {
+        await recordElement(s, node, false);
+        const flows = outgoing(s, node.id);
+        let chosen = flows.find((f) => f.id !== node.defaultFlow && f.condition !== null && safeHolds(f.condition, s.exec.variables));
+        chosen ??= flows.find((f) => f.id === node.defaultFlow) ?? (flows.length === 1 && flows[0]!.condition === null ? flows[0] : undefined);
+        if (!chosen) {
+          await history(s, 'no-path', node);
+          await finish(s, 'Error', node, 'no-path');
+          return;
+        }
+        await history(s, 'passed', node, { flow: chosen.id });
+        queue.push(chosen.target);
+        break;
+      }
+      case 'SuccessEndEvent':
+        await recordElement(s, node, false);
+        await history(s, 'ended', node);
+        break;
+      case 'ErrorEndEvent':
+        await recordElement(s, node, false);
+        await finish(s, 'Error', node, 'error-end');
+        return;
+      default:
+        await finish(s, 'Error', node, 'unsupported-element');
+        return;
+    }
+  }
+}
+
+function safeHolds(condition: string, variables: Record<string, unknown>): boolean {
+  try {
+    return holds(condition, variables);
+  } catch {
+    return false;
+  }
+}
+
+function correlationOf(node: WfNode, variables: Record<string, unknown>): string | null {
+  if (!node.correlationKey) return null;
+  const value = variables[node.correlationKey];
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Ends the step: variables written, and Success when nothing waits any more. */
+async function settle(s: Step): Promise<void> {
+  if (s.exec.status === 'InProcess') {
+    const [left] = await s.tx.select({ n: count() }).from(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id)));
+    if ((left?.n ?? 0) === 0) await finish(s, 'Success', null);
+  }
+  if (s.variablesChanged || s.exec.status === 'InProcess')
+    await s.tx
+      .update(workflowExecutions)
+      .set({ variables: s.exec.variables, updatedAt: new Date() })
+      .where(and(eq(workflowExecutions.tenantId, s.tenantId), eq(workflowExecutions.id, s.exec.id)));
+}
+
+function newStep(platform: Platform, tx: Drizzle, tenantId: string, exec: ExecutionRow, graph: WfGraph, byPersonId: string | null): Step {
+  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP };
+}
+
+/** Starts an execution (inside the caller's transaction) at a start event of a published version. */
+export async function startExecution(
+  platform: Platform,
+  tx: Drizzle,
+  input: { tenantId: string; typeId: string; versionId: string; name: string; startedBy: string | null; variables: Record<string, unknown>; startId: string },
+): Promise<ExecutionRow> {
+  const [exec] = await tx
+    .insert(workflowExecutions)
+    .values({ tenantId: input.tenantId, typeId: input.typeId, versionId: input.versionId, name: input.name, startedByPersonId: input.startedBy, variables: input.variables })
+    .returning();
+  const graph = await versionGraph(tx, input.tenantId, input.versionId);
+  const s = newStep(platform, tx, input.tenantId, exec!, graph, input.startedBy);
+  await history(s, 'execution-started', null, { version: input.versionId });
+  await walk(s, [input.startId]);
+  await settle(s);
+  return s.exec;
+}
+
+export type TaskStepResult = 'moved' | 'closed';
+
+/**
+ * Completes a user task with its (already validated) answer inside `tx`: the caller locked the
+ * execution row. `closed` when the task was answered, expired or stopped meanwhile.
+ */
+export async function completeTask(
+  platform: Platform,
+  tx: Drizzle,
+  input: { tenantId: string; exec: ExecutionRow; taskId: string; byPersonId: string; variables: Record<string, unknown> },
+): Promise<TaskStepResult> {
+  const [token] = await tx
+    .select()
+    .from(workflowTokens)
+    .where(and(eq(workflowTokens.tenantId, input.tenantId), eq(workflowTokens.executionId, input.exec.id), eq(workflowTokens.elementId, input.taskId), eq(workflowTokens.waitKind, 'task')))
+    .for('update');
+  if (!token || input.exec.status !== 'InProcess') return 'closed';
+  const graph = await versionGraph(tx, input.tenantId, input.exec.versionId);
+  const s = newStep(platform, tx, input.tenantId, input.exec, graph, input.byPersonId);
+  const node = nodeOf(s, token.bpmnId);
+  await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, input.tenantId), eq(workflowTokens.id, token.id)));
+  await tx
+    .update(workflowUserTasks)
+    .set({ isOpen: false, successfullyCompleted: true, updatedAt: new Date() })
+    .where(and(eq(workflowUserTasks.tenantId, input.tenantId), eq(workflowUserTasks.id, input.taskId)));
+  await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, input.tenantId), eq(workflowElements.id, input.taskId)));
+  s.exec.variables = { ...s.exec.variables, ...input.variables };
+  s.variablesChanged = true;
+  await history(s, 'task-completed', node, { task: input.taskId });
+  await walk(
+    s,
+    outgoing(s, node.id).map((f) => f.target),
+  );
+  await settle(s);
+  return 'moved';
+}
+
+/** A timer job: fires once if its token still waits (a task answered before the boundary leaves no token). */
+export async function fireTimer(platform: Platform, job: TimerJob): Promise<boolean> {
+  return platform.db.transaction(job.tenantId, async (tx) => {
+    const exec = await lockExecution(tx, job.tenantId, job.executionId);
+    if (!exec || exec.status !== 'InProcess') return false;
+    const [token] = await tx
+      .select()
+      .from(workflowTokens)
+      .where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, job.tokenId)))
+      .for('update');
+    if (!token) return false;
+    const graph = await versionGraph(tx, job.tenantId, exec.versionId);
+    const s = newStep(platform, tx, job.tenantId, exec, graph, null);
+    const timer = nodeOf(s, job.bpmnId);
+    await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, token.id)));
+    if (job.kind === 'catch') {
+      if (token.elementId) await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
+      await history(s, 'timer-fired', timer);
+    } else {
+      // interrupting boundary: the task expires (spec §4 element type undefined_expired)
+      const taskId = token.elementId!;
+      await tx
+        .update(workflowUserTasks)
+        .set({ isOpen: false, successfullyCompleted: false, updatedAt: new Date() })
+        .where(and(eq(workflowUserTasks.tenantId, job.tenantId), eq(workflowUserTasks.id, taskId)));
+      await tx.update(workflowElements).set({ isActive: false, type: 'undefined_expired', updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, taskId)));
+      await history(s, 'task-expired', nodeOf(s, token.bpmnId), { task: taskId }, 'undefined_expired');
+      await recordElement(s, timer, false, token.bpmnId);
+      await history(s, 'timer-fired', timer);
+    }
+    await walk(
+      s,
+      outgoing(s, timer.id).map((f) => f.target),
+    );
+    await settle(s);
+    return true;
+  });
+}
+
+/**
+ * Delivers a message inside `tx`: every token waiting for it (same name, same correlation)
+ * moves on with the message's variables, and every active version with a message start of
+ * that name starts. Returns how many executions it reached.
+ */
+export async function deliverMessage(platform: Platform, tx: Drizzle, job: MessageJob, byPersonId: string | null): Promise<number> {
+  let delivered = 0;
+  const waiting = await tx
+    .select({ id: workflowTokens.id, executionId: workflowTokens.executionId })
+    .from(workflowTokens)
+    .where(
+      and(
+        eq(workflowTokens.tenantId, job.tenantId),
+        eq(workflowTokens.messageName, job.name),
+        eq(workflowTokens.waitKind, 'message'),
+        job.correlation === null ? sql`${workflowTokens.correlation} IS NULL` : eq(workflowTokens.correlation, job.correlation),
+      ),
+    );
+  for (const w of waiting) {
+    const exec = await lockExecution(tx, job.tenantId, w.executionId);
+    if (!exec || exec.status !== 'InProcess') continue;
+    const [token] = await tx
+      .select()
+      .from(workflowTokens)
+      .where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, w.id)))
+      .for('update');
+    if (!token) continue;
+    const graph = await versionGraph(tx, job.tenantId, exec.versionId);
+    const s = newStep(platform, tx, job.tenantId, exec, graph, byPersonId);
+    const node = nodeOf(s, token.bpmnId);
+    await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, token.id)));
+    if (token.elementId) await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
+    s.exec.variables = { ...s.exec.variables, ...job.variables };
+    s.variablesChanged = true;
+    await history(s, 'message-received', node, { message: job.name, correlation: job.correlation });
+    await walk(
+      s,
+      outgoing(s, node.id).map((f) => f.target),
+    );
+    await settle(s);
+    delivered++;
+  }
+  const starts = await tx
+    .select({ versionId: workflowVersions.id, typeId: workflowVersions.typeId, bpmnId: workflowVersionElements.bpmnId, name: sql<string>`(SELECT t.name FROM workflow_types t WHERE t.tenant_id = ${job.tenantId} AND t.id = ${workflowVersions.typeId})` })
+    .from(workflowVersionElements)
+    .innerJoin(workflowVersions, and(eq(workflowVersions.tenantId, workflowVersionElements.tenantId), eq(workflowVersions.id, workflowVersionElements.versionId)))
+    .where(
+      and(
+        eq(workflowVersionElements.tenantId, job.tenantId),
+        eq(workflowVersionElements.messageName, job.name),
+        eq(workflowVersionElements.type, 'MessageStartEvent'),
+        eq(workflowVersions.isActive, true),
+      ),
+    );
+  for (const start of starts) {
+    const variables = { ...job.variables };
+    await startExecution(platform, tx, { tenantId: job.tenantId, typeId: start.typeId, versionId: start.versionId, name: start.name, startedBy: byPersonId, variables, startId: start.bpmnId });
+    delivered++;
+  }
+  return delivered;
+}
+
+const defined = new WeakMap<object, Promise<void>>();
+
+/** Defines the engine's queues once per job queue (tests build several apps over one platform). */
+export async function defineWorkflowQueues(platform: Platform): Promise<void> {
+  let done = defined.get(platform.jobs);
+  if (!done) {
+    done = (async () => {
+      await platform.jobs.define<TimerJob>(
+        TIMER_QUEUE,
+        async (job) => {
+          await fireTimer(platform, job);
+        },
+        { retryLimit: 10, retryDelay: 5, concurrency: 4, pollingIntervalSeconds: 1 },
+      );
+      await platform.jobs.define<MessageJob>(
+        MESSAGE_QUEUE,
+        async (job) => {
+          await platform.db.transaction(job.tenantId, (tx) => deliverMessage(platform, tx, job, null));
+        },
+        { retryLimit: 10, retryDelay: 5, concurrency: 2, pollingIntervalSeconds: 1 },
+      );
+    })();
+    defined.set(platform.jobs, done);
+  }
+  await done;
+}
