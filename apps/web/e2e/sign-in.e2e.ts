@@ -25,6 +25,17 @@ describe.each(VIEWPORT_NAMES)('sign-in (%s)', (viewport) => {
     await context.close();
   });
 
+  it('brings a deep link opened signed out back after sign-in', async () => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    await goto(page, '/people?search=bodega', '[data-testid=demo-accounts]');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.click('[data-testid=demo-admin]');
+    await page.waitForURL((url) => url.pathname === '/people' && url.searchParams.get('search') === 'bodega', { timeout: 20_000 });
+    await shot(page, 'deep-link-after-sign-in', viewport);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refuses a wrong password, validates the fields, then signs in and lands on /home', async () => {
     const { page, context, errors } = await openPage(browser, viewport);
     await goto(page, '/sign-in', '[data-testid=sign-in-submit]');

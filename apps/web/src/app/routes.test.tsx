@@ -32,6 +32,7 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
   beforeEach(() => serve(WORKER));
   afterEach(async () => {
     await sessionStore.signOut();
+    sessionStorage.clear();
     vi.unstubAllGlobals();
   });
 
@@ -40,6 +41,19 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
+  });
+
+  it('brings a deep link opened signed out back after sign-in, once', async () => {
+    const first = await renderApp('/people/abc?tab=history');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
+    first.unmount();
+    // every sign-in lands on '/' (spec §2): it now takes the kept address instead of /home
+    sessionStore.signIn(pair());
+    const back = await renderApp('/');
+    await waitFor(() => expect(`${back.router.state.location.pathname}${back.router.state.location.search}`).toBe('/people/abc?tab=history'), { timeout: 15_000 });
+    back.unmount();
+    const later = await renderApp('/');
+    await waitFor(() => expect(later.router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
   });
 
   it("sends '/' to /home when signed in", async () => {

@@ -1,5 +1,6 @@
 import { replace, type LoaderFunction, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { sessionStore } from '../shared/session/session.ts';
+import { rememberReturn, takeReturn } from '../shared/navigation/return-after-sign-in.ts';
 import { withChunkReload } from '../shared/lib/chunk-failure.ts';
 import { chunkEnv, lazyComponent, page } from './lazy-route.ts';
 import { RootLayout, RouteFallback } from './root-layout.tsx';
@@ -13,15 +14,21 @@ const reports = () => import('../features/reports/routes.tsx');
 const workflows = () => import('../features/workflows/routes.tsx');
 const shell = () => import('./shell/app-layout.tsx');
 
-/** Spec §2: an unauthenticated user is sent to /login, replacing the history entry. */
-export const requireSession: LoaderFunction = () => {
-  if (!sessionStore.getSnapshot()) throw replace('/login');
+/**
+ * Spec §2: an unauthenticated user is sent to /login, replacing the history entry. The address is
+ * kept, so that signing in brings the person back to it (a deep link survives /login).
+ */
+export const requireSession: LoaderFunction = ({ request }) => {
+  if (!sessionStore.getSnapshot()) {
+    rememberReturn(new URL(request.url));
+    throw replace('/login');
+  }
   return null;
 };
 
-/** '/' is home when signed in, the sign-in entry otherwise. */
+/** '/' is home when signed in (or the address a sign-in interrupted), the sign-in entry otherwise. */
 export const indexLoader: LoaderFunction = () => {
-  throw replace(sessionStore.getSnapshot() ? '/home' : '/login');
+  throw replace(sessionStore.getSnapshot() ? (takeReturn() ?? '/home') : '/login');
 };
 
 /** The sign-in screens make no sense with a session: go home. */
