@@ -29,7 +29,9 @@ describe.each(engines())('workflows across a restart on %s', (engine) => {
 
   it('an open task and a pending timer go on after the server boots again', async () => {
     database = await freshDatabase(engine);
-    let { api, server } = await up();
+    const first = await up();
+    let api = first.api;
+    const server = first.server;
     await createTenant(running!.platform.db, running!.platform.bus, { subdomain: 'acme', name: 'Acme', adminEmail: 'admin@acme.test', adminPassword: 'secret-pass' });
     const token = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     const form = await createForm(api, 'acme', token, 'Ok', [{ type: 'boolean', name: 'ok', label: 'Ok' }]);
@@ -47,12 +49,12 @@ describe.each(engines())('workflows across a restart on %s', (engine) => {
     const taskId = started.tasks[0]!.id;
 
     await running!.close();
-    ({ api, server } = await up());
+    ({ api } = await up());
     expect((await api('acme', `${WF}/user-tasks/${taskId}/responses/`, { method: 'POST', token, json: { response: { ok: true } } })).status).toBe(201);
     // the timer is a job in the database: stop again while it is pending
     expect((await execution(api, 'acme', token, started.id)).elements.find((el) => el.bpmn_id === 'wait')?.is_active).toBe(true);
     await running!.close();
-    ({ api, server } = await up());
+    ({ api } = await up());
     const done = await waitFor(api, 'acme', token, started.id, (e) => e.status !== 'InProcess');
     expect(done.status).toBe('Success');
     expect(done.history.filter((h) => h.action === 'task-completed')).toHaveLength(1);
