@@ -5,7 +5,8 @@
 // Server: a file of apps/server/src/modules/<m>/ imports another module only through its public
 // face, ../<other>/index.ts (a *.table.ts may name another module's *.table.ts: a foreign key is a
 // constraint of the one schema, not a read or a write). apps/server/src/platform/ imports no
-// module (nor the seed), except boot.ts, which assembles the app.
+// module (nor the seed), except boot.ts, which assembles the app; the seed and the entry points
+// use modules through their faces too.
 // Web: a file of apps/web/src/features/<area>/ imports no other feature (a locales/index.ts may
 // require another area's locales/index.ts: translations, no code); src/shared imports no feature;
 // the app layer (src/app) and the entry may import any.
@@ -20,7 +21,7 @@ const ASSEMBLERS = new Set<string>(['apps/server/src/platform/boot.ts']);
 
 interface Place {
   side: 'server' | 'web';
-  kind: 'module' | 'modules-root' | 'platform' | 'seed' | 'feature' | 'shared';
+  kind: 'module' | 'modules-root' | 'platform' | 'app' | 'feature' | 'shared';
   name: string;
   rest: string;
 }
@@ -31,7 +32,7 @@ function placeOf(file: string): Place | null {
   if (match) return { side: 'server', kind: 'module', name: match[1]!, rest: match[2]! };
   if (file.startsWith(`${SERVER}modules/`)) return { side: 'server', kind: 'modules-root', name: '', rest: file.slice(SERVER.length) };
   if (file.startsWith(`${SERVER}platform/`)) return { side: 'server', kind: 'platform', name: '', rest: file.slice(SERVER.length + 9) };
-  if (file.startsWith(`${SERVER}seed/`)) return { side: 'server', kind: 'seed', name: '', rest: file.slice(SERVER.length + 5) };
+  if (file.startsWith(SERVER)) return { side: 'server', kind: 'app', name: '', rest: file.slice(SERVER.length) };
   match = file.match(/^apps\/web\/src\/features\/([^/]+)\/(.+)$/);
   if (match) return { side: 'web', kind: 'feature', name: match[1]!, rest: match[2]! };
   if (file.startsWith(`${WEB}shared/`)) return { side: 'web', kind: 'shared', name: '', rest: file.slice(WEB.length + 7) };
@@ -51,11 +52,14 @@ export function boundaryProblem(from: string, target: string): string | null {
     if (source.rest.endsWith('.table.ts') && dest.rest.endsWith('.table.ts')) return null;
     return `Module '${source.name}' may use module '${dest.name}' only through its public face, ../${dest.name}/index.ts (not ${dest.rest}).`;
   }
-  if (source.kind === 'platform' && (dest.kind === 'module' || dest.kind === 'modules-root' || dest.kind === 'seed') && !ASSEMBLERS.has(from)) {
+  if (source.kind === 'platform' && (dest.kind === 'module' || dest.kind === 'modules-root' || dest.kind === 'app') && !ASSEMBLERS.has(from)) {
     return 'The platform does not depend on modules (only boot.ts assembles the app from them).';
   }
   if (source.kind === 'platform' && dest.kind === 'module' && dest.rest !== 'index.ts') {
     return `Even boot.ts uses module '${dest.name}' only through ../modules/${dest.name}/index.ts.`;
+  }
+  if (source.kind === 'app' && dest.kind === 'module' && dest.rest !== 'index.ts') {
+    return `The app's assembly (seed, entry points) uses module '${dest.name}' only through ../modules/${dest.name}/index.ts.`;
   }
   if (source.kind === 'feature' && dest.kind === 'feature' && source.name !== dest.name) {
     // A bundle of translations may require another area's bundle (texts, loaded with it): no code crosses.

@@ -38,13 +38,16 @@ describe('module boundaries lint rule', () => {
     expect(messages[3]).toContain('../audiences/index.ts');
   });
 
-  it('keeps the platform free of modules, except boot.ts through their faces', async () => {
+  it('keeps the platform free of modules, except boot.ts through their faces; the seed uses faces too', async () => {
     expect(await boundaryMessages('apps/server/src/platform/http/boundary-fixture.ts', "import { notify } from '../../modules/notifications/index.ts';\nexport { notify };")).toEqual([
       'The platform does not depend on modules (only boot.ts assembles the app from them).',
     ]);
     expect(boundaryProblem('apps/server/src/platform/boot.ts', 'apps/server/src/modules/index.ts')).toBeNull();
     expect(boundaryProblem('apps/server/src/platform/boot.ts', 'apps/server/src/modules/tenants/index.ts')).toBeNull();
     expect(boundaryProblem('apps/server/src/platform/boot.ts', 'apps/server/src/modules/tenants/tenants.service.ts')).toContain('only through');
+    expect(boundaryProblem('apps/server/src/seed/demo.ts', 'apps/server/src/modules/people/people.repository.ts')).toContain('../modules/people/index.ts');
+    expect(boundaryProblem('apps/server/src/seed/demo.ts', 'apps/server/src/modules/people/index.ts')).toBeNull();
+    expect(boundaryProblem('apps/server/src/platform/http/app.ts', 'apps/server/src/seed/demo.ts')).toContain('does not depend');
   });
 
   it('refuses a web feature importing another feature at any depth, and lets the app layer import features', async () => {

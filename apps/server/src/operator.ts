@@ -1,5 +1,5 @@
 import type { Platform } from './platform/platform.ts';
-import { allTenants, createTenant } from './modules/tenants/tenants.service.ts';
+import { allTenants, createTenant } from './modules/tenants/index.ts';
 
 /** Operator commands, run either in this process or on behalf of the CLI through the admin socket. */
 export async function runOperatorCommand(platform: Pick<Platform, 'db' | 'bus'>, command: string, args: Record<string, unknown>): Promise<unknown> {

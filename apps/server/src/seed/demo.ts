@@ -1,12 +1,12 @@
 import { normalizeEmail, PERMISSION_KEYS, type PermissionKey } from '@faena/domain';
 import type { Platform } from '../platform/platform.ts';
-import { allTenants, createTenant, enterTenant } from '../modules/tenants/tenants.service.ts';
-import { ensureUser, hashPassword } from '../modules/auth/users.service.ts';
-import { insertPerson, setPersonDisabled } from '../modules/people/people.repository.ts';
-import { setPassportPermissions } from '../modules/permissions/permissions.repository.ts';
-import { seedDemoNotifications } from '../modules/notifications/notifications.seed.ts';
-import { seedDemoDirectory } from '../modules/people/directory.seed.ts';
+import { allTenants, createTenant, enterTenant } from '../modules/tenants/index.ts';
+import { ensureUser, hashPassword } from '../modules/auth/index.ts';
+import { setPassportPermissions } from '../modules/permissions/index.ts';
+import { seedDemoNotifications } from '../modules/notifications/index.ts';
+import { insertPerson, seedDemoDirectory, setPersonDisabled } from '../modules/people/index.ts';
 import { seedDemoActivities } from '../modules/activities/index.ts';
+import { seedDemoWorkflows } from '../modules/workflows/index.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
@@ -56,6 +56,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   await seedDemoNotifications(platform, tenant.id);
   await seedDemoDirectory(platform, tenant.id);
   await seedDemoActivities(platform, tenant.id);
+  await seedDemoWorkflows(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.
   const { tenant: norte } = await createTenant(db, bus, {

@@ -19,3 +19,5 @@ export {
 } from './people.repository.ts';
 export type { PersonFields, PersonRow } from './people.repository.ts';
 export { toPersonListItem } from './people.service.ts';
+export { setPersonDisabled } from './people.repository.ts';
+export { seedDemoDirectory } from './directory.seed.ts';

@@ -2,3 +2,4 @@
 export { lookupTenant, sweepTenants } from './tenants.service.ts';
 export { allTenants } from './tenants.service.ts';
 export { findTenantById, updateTenant } from './tenants.repository.ts';
+export { createTenant, enterTenant } from './tenants.service.ts';
