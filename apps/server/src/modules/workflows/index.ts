@@ -2,3 +2,4 @@
 export { workflowsRoutes } from './workflows.routes.ts';
 export { MESSAGE_QUEUE, TIMER_QUEUE, fireTimer } from './workflows.engine.ts';
 export { createCategory, createType, createVersion, publishVersion, startExecutionOfType } from './workflows.service.ts';
+export { seedDemoWorkflows } from './workflows.seed.ts';
