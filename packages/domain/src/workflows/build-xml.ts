@@ -13,6 +13,7 @@ export interface XmlNode {
   assigneeType?: string;
   assignees?: string;
   dueIn?: string;
+  notify?: string;
   message?: string;
   correlationKey?: string;
   timer?: { kind: 'date' | 'duration' | 'cycle'; value: string };
@@ -37,6 +38,7 @@ function nodeXml(n: XmlNode): string {
   if (n.assigneeType) attrs.push(`faena:assigneeType="${esc(n.assigneeType)}"`);
   if (n.assignees) attrs.push(`faena:assignees="${esc(n.assignees)}"`);
   if (n.dueIn) attrs.push(`faena:dueIn="${esc(n.dueIn)}"`);
+  if (n.notify !== undefined) attrs.push(`faena:notify="${esc(n.notify)}"`);
   if (n.attachedTo) attrs.push(`attachedToRef="${esc(n.attachedTo)}"`);
   if (n.defaultFlow) attrs.push(`default="${esc(n.defaultFlow)}"`);
   const msg = () => {
