@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { parseShowIf, showIfHolds, type ShowIfNode } from '@faena/domain';
 import { isUuid } from '../../platform/ids.ts';
@@ -74,7 +75,33 @@ interface Step {
   byPersonId: string | null;
   variablesChanged: boolean;
   budget: number;
+  /** Tokens this step left waiting (no need to count them to know the execution goes on). */
+  waits: number;
+  /** Rows written at the end of the step in one statement per table (ids are made here). */
+  pending: {
+    elements: (typeof workflowElements.$inferInsert)[];
+    tasks: (typeof workflowUserTasks.$inferInsert)[];
+    tokens: (typeof workflowTokens.$inferInsert)[];
+    history: (typeof workflowHistory.$inferInsert)[];
+  };
 }
+
+/** Writes the rows the step buffered; called before anything reads them and at the end. */
+async function flush(s: Step): Promise<void> {
+  const { elements, tasks, tokens, history } = s.pending;
+  if (elements.length) await s.tx.insert(workflowElements).values(elements.splice(0));
+  if (tasks.length) await s.tx.insert(workflowUserTasks).values(tasks.splice(0));
+  if (tokens.length) await s.tx.insert(workflowTokens).values(tokens.splice(0));
+  if (history.length) await s.tx.insert(workflowHistory).values(history.splice(0));
+}
+
+/** Rows of one step get increasing times in the order they happened (one transaction has one now()). */
+function stamp(): Date {
+  const now = Date.now();
+  lastStamp = now > lastStamp ? now : lastStamp + 1;
+  return new Date(lastStamp);
+}
+let lastStamp = 0;
 
 export async function lockExecution(tx: Drizzle, tenantId: string, executionId: string): Promise<ExecutionRow | null> {
   const [row] = await tx
@@ -86,7 +113,9 @@ export async function lockExecution(tx: Drizzle, tenantId: string, executionId: 
 }
 
 async function history(s: Step, action: string, node: WfNode | null, detail: Record<string, unknown> = {}, type?: string): Promise<void> {
-  await s.tx.insert(workflowHistory).values({
+  s.pending.history.push({
+    id: randomUUID(),
+    at: stamp(),
     tenantId: s.tenantId,
     executionId: s.exec.id,
     action,
@@ -98,11 +127,10 @@ async function history(s: Step, action: string, node: WfNode | null, detail: Rec
 }
 
 async function recordElement(s: Step, node: WfNode, active: boolean, attachedTo: string | null = null): Promise<string> {
-  const [row] = await s.tx
-    .insert(workflowElements)
-    .values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, name: node.name, type: node.type ?? 'undefined', isActive: active, attachedTo, createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
-    .returning({ id: workflowElements.id });
-  return row!.id;
+  const id = randomUUID();
+  const at = stamp();
+  s.pending.elements.push({ id, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, name: node.name, type: node.type ?? 'undefined', isActive: active, attachedTo, createdAt: at, updatedAt: at });
+  return id;
 }
 
 const nodeOf = (s: Step, id: string): WfNode => {
@@ -163,7 +191,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   const elementId = await recordElement(s, node, true);
   const assignees = await resolveAssignees(s.tx, s.tenantId, node, s.exec);
   const dueMs = node.dueIn ? parseIsoDuration(node.dueIn) : null;
-  await s.tx.insert(workflowUserTasks).values({
+  s.pending.tasks.push({
     tenantId: s.tenantId,
     id: elementId,
     executionId: s.exec.id,
@@ -172,13 +200,15 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
     summary: node.name,
     description: '',
     dueAt: dueMs === null ? null : new Date(Date.now() + dueMs),
-    createdAt: sql`clock_timestamp()`,
+    createdAt: stamp(),
   });
-  const [token] = await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'task', elementId }).returning({ id: workflowTokens.id });
+  const token = { id: randomUUID() };
+  s.pending.tokens.push({ id: token.id, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'task', elementId });
+  s.waits++;
   for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) {
     const at = timerDueAt(boundary.timer!, Date.now());
     if (at === null) continue;
-    const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token!.id, bpmnId: boundary.id, kind: 'boundary' };
+    const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token.id, bpmnId: boundary.id, kind: 'boundary' };
     await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
   }
   await history(s, 'task-created', node, { task: elementId, assignees });
@@ -197,6 +227,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
 
 async function finish(s: Step, status: 'Success' | 'Error', node: WfNode | null, reason?: string): Promise<void> {
   if (s.exec.status !== 'InProcess') return;
+  await flush(s);
   s.exec.status = status;
   if (status === 'Error') {
     // an error end stops every branch: waiting tokens go, open tasks close unanswered
@@ -246,8 +277,10 @@ async function walk(s: Step, startIds: string[]): Promise<void> {
           await finish(s, 'Error', node, 'invalid-timer');
           return;
         }
-        const [token] = await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'timer', elementId }).returning({ id: workflowTokens.id });
-        const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token!.id, bpmnId: node.id, kind: 'catch' };
+        const tokenId = randomUUID();
+        s.pending.tokens.push({ id: tokenId, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'timer', elementId });
+        s.waits++;
+        const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId, bpmnId: node.id, kind: 'catch' };
         await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
         await history(s, 'timer-waiting', node, { until: new Date(at).toISOString() });
         break;
@@ -255,7 +288,8 @@ async function walk(s: Step, startIds: string[]): Promise<void> {
       case 'MessageIntermediateCatchEvent': {
         const elementId = await recordElement(s, node, true);
         const correlation = correlationOf(node, s.exec.variables);
-        await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'message', elementId, messageName: node.messageName ?? '', correlation });
+        s.pending.tokens.push({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'message', elementId, messageName: node.messageName ?? '', correlation });
+        s.waits++;
         await history(s, 'message-waiting', node, { message: node.messageName, correlation });
         break;
       }
@@ -270,12 +304,14 @@ async function walk(s: Step, startIds: string[]): Promise<void> {
       case 'ParallelGateway': {
         const incoming = s.graph.flows.filter((f) => f.target === node.id).length;
         if (incoming > 1) {
-          await s.tx.insert(workflowTokens).values({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'join' });
+          s.pending.tokens.push({ tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'join' });
+          await flush(s);
           const [arrived] = await s.tx
             .select({ n: count() })
             .from(workflowTokens)
             .where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id), eq(workflowTokens.bpmnId, node.id), eq(workflowTokens.waitKind, 'join')));
           if ((arrived?.n ?? 0) < incoming) {
+            s.waits++;
             await history(s, 'join-waiting', node, { arrived: arrived?.n ?? 0, expected: incoming });
             break;
           }
@@ -332,11 +368,13 @@ function correlationOf(node: WfNode, variables: Record<string, unknown>): string
 
 /** Ends the step: variables written, and Success when nothing waits any more. */
 async function settle(s: Step): Promise<void> {
-  if (s.exec.status === 'InProcess') {
+  await flush(s);
+  if (s.exec.status === 'InProcess' && s.waits === 0) {
     const [left] = await s.tx.select({ n: count() }).from(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id)));
     if ((left?.n ?? 0) === 0) await finish(s, 'Success', null);
   }
-  if (s.variablesChanged || s.exec.status === 'InProcess')
+  await flush(s);
+  if (s.variablesChanged)
     await s.tx
       .update(workflowExecutions)
       .set({ variables: s.exec.variables, updatedAt: new Date() })
@@ -344,7 +382,7 @@ async function settle(s: Step): Promise<void> {
 }
 
 function newStep(platform: Platform, tx: Drizzle, tenantId: string, exec: ExecutionRow, graph: WfGraph, byPersonId: string | null): Step {
-  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP };
+  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP, waits: 0, pending: { elements: [], tasks: [], tokens: [], history: [] } };
 }
 
 /** Starts an execution (inside the caller's transaction) at a start event of a published version. */
@@ -376,21 +414,18 @@ export async function completeTask(
   tx: Drizzle,
   input: { tenantId: string; exec: ExecutionRow; taskId: string; byPersonId: string; variables: Record<string, unknown> },
 ): Promise<TaskStepResult> {
+  if (input.exec.status !== 'InProcess') return 'closed';
+  // the token goes (its row lock taken by the DELETE); none left means the task is closed
   const [token] = await tx
-    .select()
-    .from(workflowTokens)
+    .delete(workflowTokens)
     .where(and(eq(workflowTokens.tenantId, input.tenantId), eq(workflowTokens.executionId, input.exec.id), eq(workflowTokens.elementId, input.taskId), eq(workflowTokens.waitKind, 'task')))
-    .for('update');
-  if (!token || input.exec.status !== 'InProcess') return 'closed';
+    .returning({ bpmnId: workflowTokens.bpmnId });
+  if (!token) return 'closed';
   const graph = await versionGraph(tx, input.tenantId, input.exec.versionId);
   const s = newStep(platform, tx, input.tenantId, input.exec, graph, input.byPersonId);
   const node = nodeOf(s, token.bpmnId);
-  await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, input.tenantId), eq(workflowTokens.id, token.id)));
-  await tx
-    .update(workflowUserTasks)
-    .set({ isOpen: false, successfullyCompleted: true, updatedAt: new Date() })
-    .where(and(eq(workflowUserTasks.tenantId, input.tenantId), eq(workflowUserTasks.id, input.taskId)));
-  await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, input.tenantId), eq(workflowElements.id, input.taskId)));
+  await tx.execute(sql`WITH t AS (UPDATE workflow_user_tasks SET is_open = false, successfully_completed = true, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId})
+    UPDATE workflow_elements SET is_active = false, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}`);
   s.exec.variables = { ...s.exec.variables, ...input.variables };
   s.variablesChanged = true;
   await history(s, 'task-completed', node, { task: input.taskId });
