@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { auditLog } from '../../platform/audit/audit.table.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { personNameSql } from '../people/index.ts';
 
 export interface SubjectEntry {
   id: string;
@@ -13,11 +15,10 @@ export interface SubjectEntry {
 /** The audit entries about one record (`subject_id`), newest first, with the names of who wrote them. */
 export async function subjectHistory(tx: Drizzle, tenantId: string, subjectId: string, limit: number, offset: number): Promise<{ count: number; entries: SubjectEntry[] }> {
   const result = (await tx.execute(sql`
-    SELECT a.id, a.action, a.details, a.created_at, a.actor_person_id, actor.name AS actor_name, a.impersonator_person_id, imp.name AS impersonator_name,
+    SELECT a.id, a.action, a.details, a.created_at, a.actor_person_id, ${personNameSql(sql`a.tenant_id`, sql`a.actor_person_id`)} AS actor_name,
+           a.impersonator_person_id, ${personNameSql(sql`a.tenant_id`, sql`a.impersonator_person_id`)} AS impersonator_name,
            count(*) OVER () AS total
-    FROM audit_log a
-    LEFT JOIN persons actor ON actor.tenant_id = a.tenant_id AND actor.id = a.actor_person_id
-    LEFT JOIN persons imp ON imp.tenant_id = a.tenant_id AND imp.id = a.impersonator_person_id
+    FROM ${auditLog} a
     WHERE a.tenant_id = ${tenantId} AND a.subject_id = ${subjectId}
     ORDER BY a.created_at DESC, a.id DESC
     LIMIT ${limit} OFFSET ${offset}`)) as unknown as {

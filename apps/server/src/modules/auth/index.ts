@@ -3,3 +3,4 @@ export { createInvite, insertInvitations, mailInvitations } from './auth.service
 export { credentialStatus, signOutEverywhere } from './credentials.service.ts';
 export { sendPasswordReset } from './password-reset.service.ts';
 export { ensureUser, hashPassword } from './users.service.ts';
+export { openInviteSql } from './invites.repository.ts';

@@ -2,3 +2,4 @@
 export { addHoldingsSql, changeHolders, changePersonPositions, dropHoldingsOutside, findPositions, holdersSql, hasPositions, insertPosition, positionLookup, positionsJsonSql, positionsOfPersons, setHolders, setParents, setPersonPositions, takenDefaultsSql, teamOf } from './org-chart.repository.ts';
 export { assertCanGrant, grantPositionDefaults } from './org-chart.service.ts';
 export { positionCodesOfPersons } from './org-chart.repository.ts';
+export { heldPositionIdsSql, positionsTitled } from './org-chart.repository.ts';

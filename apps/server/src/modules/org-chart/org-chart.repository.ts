@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { positionParents, positionPeople, positions } from './org-chart.table.ts';
 import { sortKey } from '../../platform/db/sort-key.ts';
@@ -304,4 +304,29 @@ export async function positionCodesOfPersons(tx: Drizzle, tenantId: string, pers
     WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ANY(${sql.param([...personIds])}::uuid[]) ORDER BY 2`)) as unknown as { rows: { person_id: string; name: string }[] };
   for (const row of held.rows) byPerson.set(row.person_id, [...(byPerson.get(row.person_id) ?? []), row.name]);
   return byPerson;
+}
+
+/** A term a word of a position's title can start with: letters and digits (an e-mail or a signed number names no position). */
+const TITLE_TERM = /^[a-z0-9]+$/;
+
+/**
+ * The positions of the tenant a word of whose title starts with each of `words` (those of
+ * letters and digits): word → position ids, only the words that found some. A tenant has
+ * thousands of positions at most, so their titles are read whole, once per search; a search that
+ * names no position (most: names, e-mails, numbers) then asks nothing more of positions.
+ */
+export async function positionsTitled(tx: Drizzle, tenantId: string, words: readonly string[]): Promise<Map<string, string[]>> {
+  const wanted = [...new Set(words.filter((word) => TITLE_TERM.test(word)))];
+  if (wanted.length === 0) return new Map();
+  const result = (await tx.execute(sql`
+    SELECT w.word, array_agg(pos.id) AS ids FROM ${positions} pos
+    CROSS JOIN unnest(${sql.param(wanted)}::text[]) AS w(word)
+    WHERE pos.tenant_id = ${tenantId} AND pos.title_words LIKE '% ' || w.word || '%'
+    GROUP BY w.word`)) as unknown as { rows: { word: string; ids: string[] }[] };
+  return new Map(result.rows.map((row) => [row.word, row.ids]));
+}
+
+/** For a query of another module, in SQL: the ids of the positions the person holds, sorted (uuid[]). */
+export function heldPositionIdsSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColumn): SQL {
+  return sql`ARRAY(SELECT pp.position_id FROM ${positionPeople} pp WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ${personId} ORDER BY 1)`;
 }

@@ -21,3 +21,4 @@ export type { PersonFields, PersonRow } from './people.repository.ts';
 export { toPersonListItem } from './people.service.ts';
 export { setPersonDisabled } from './people.repository.ts';
 export { seedDemoDirectory } from './directory.seed.ts';
+export { personNameSql } from './people.repository.ts';

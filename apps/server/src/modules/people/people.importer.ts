@@ -14,7 +14,7 @@ import { isModuleDisabled } from '../../platform/tenancy.ts';
 import { codeLookup } from '../catalogs/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import { diffProblem, type Importer, type ImportRunContext, listed, lookupList, parseBoolean, presumedNew, registerImporter, RowChecks, splitList, uuidv7 } from '../imports/index.ts';
-import { addHoldingsSql, dropHoldingsOutside, positionLookup, takenDefaultsSql } from '../org-chart/index.ts';
+import { addHoldingsSql, dropHoldingsOutside, heldPositionIdsSql, positionLookup, takenDefaultsSql } from '../org-chart/index.ts';
 import { grantPermissionsSql } from '../permissions/index.ts';
 import { addSearchTerms, dropSearchTerms, searchWordsOf } from './people.repository.ts';
 
@@ -237,7 +237,7 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
             ${differsArray('other_emails', 'other_emails', 'text')},
             ${differs('phones', 'phones', sql`${phoneNumbers(sql`m.phones`)} IS DISTINCT FROM ${phoneNumbers(sql`s.data->'phones'`)}`)},
             ${differs('address', 'address', sql`m.address IS DISTINCT FROM s.data->>'address'`)},
-            ${differs('positions', 'position_ids', sql`ARRAY(SELECT pp.position_id FROM position_people pp WHERE pp.tenant_id = m.tenant_id AND pp.person_id = m.id ORDER BY 1)
+            ${differs('positions', 'position_ids', sql`${heldPositionIdsSql(sql`m.tenant_id`, sql`m.id`)}
               <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`)},
             ${differsArray('business_lines', 'business_line_ids', 'uuid')},
             ${differsArray('workspaces', 'workspace_ids', 'uuid')},

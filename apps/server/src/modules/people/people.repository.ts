@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 
 import type { TSearchMatch } from '@faena/contracts';
 import { bareNumber, foldText, parsePersonSearch, phoneSearchWord } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
-import { positionsJsonSql } from '../org-chart/index.ts';
+import { openInviteSql } from '../auth/index.ts';
+import { holdersSql, positionsJsonSql, positionsTitled } from '../org-chart/index.ts';
 import { personDocuments, persons, type PhoneValue } from './people.table.ts';
 
 export const personColumns = {
@@ -262,8 +263,7 @@ export interface PersonQuery {
  * (neither accepted nor expired): the list's badge, its `account` filter and the detail alike;
  * invites_open_email answers it per person.
  */
-export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.primary_email IS NOT NULL AND EXISTS (
-  SELECT 1 FROM invites i WHERE i.tenant_id = ${tenantId} AND i.email = p.primary_email AND i.accepted_at IS NULL AND i.expires_at > now()))`;
+export const invitedSql = (tenantId: string) => sql`(p.user_id IS NULL AND p.primary_email IS NOT NULL AND ${openInviteSql(tenantId, sql`p.primary_email`)})`;
 
 /** The prefix range [low, high) in C collation: every text that starts with `prefix`. */
 const prefixRange = (prefix: string) => ({ low: prefix, high: `${prefix}\u{10FFFF}` });
@@ -408,12 +408,8 @@ const nameHas = (sortName: SQL, word: string) => sql`strpos(' ' || ${sortName}, 
 /** A word of the name starts with one of the term's writings, or the person holds a position it names. */
 function namedOrHolding(tenantId: string, term: SearchTerm, id: SQL, sortName: SQL): SQL {
   const named = term.words.map((word) => nameHas(sortName, word));
-  return sql`(${sql.join([...named, ...(term.positionIds.length > 0 ? [sql`${id} IN (${holdersOf(tenantId, term.positionIds)})`] : [])], sql` OR `)})`;
+  return sql`(${sql.join([...named, ...(term.positionIds.length > 0 ? [sql`${id} IN (${holdersSql(tenantId, term.positionIds)})`] : [])], sql` OR `)})`;
 }
-
-/** The holders of the given positions (position_people's key). */
-const holdersOf = (tenantId: string, positionIds: readonly string[]) =>
-  sql`SELECT pp.person_id FROM position_people pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ANY(${sql.param([...positionIds])}::uuid[])`;
 
 /**
  * The ids of a page of the persons in `m` (a materialised CTE of ids, alias `m`) that pass `test`
@@ -427,26 +423,6 @@ function namePage(tenantId: string, m: SQL, test: SQL, window: SQL): SQL {
   return sql`SELECT w.id FROM (SELECT p.id FROM persons p WHERE p.tenant_id = ${tenantId} AND (p.id IN (SELECT m.id FROM ${m} m)) IS TRUE AND ${test} AND ${many} ORDER BY p.sort_name COLLATE "C", p.id ${window}) w
     UNION ALL
     SELECT l.id FROM (SELECT p.id FROM ${m} m JOIN persons p ON p.tenant_id = ${tenantId} AND p.id = m.id WHERE ${test} AND NOT ${many} ORDER BY p.sort_name COLLATE "C", p.id ${window}) l`;
-}
-
-/** A term a word of a position's title can start with: letters and digits (an e-mail or a signed number names no position). */
-const TITLE_TERM = /^[a-z0-9]+$/;
-
-/**
- * The positions of the tenant a word of whose title starts with each of `words` (those of
- * letters and digits): word → position ids, only the words that found some. A tenant has
- * thousands of positions at most, so their titles are read whole, once per search; a search that
- * names no position (most: names, e-mails, numbers) then asks nothing more of positions.
- */
-async function positionsTitled(tx: Drizzle, tenantId: string, words: readonly string[]): Promise<Map<string, string[]>> {
-  const wanted = [...new Set(words.filter((word) => TITLE_TERM.test(word)))];
-  if (wanted.length === 0) return new Map();
-  const result = (await tx.execute(sql`
-    SELECT w.word, array_agg(pos.id) AS ids FROM positions pos
-    CROSS JOIN unnest(${sql.param(wanted)}::text[]) AS w(word)
-    WHERE pos.tenant_id = ${tenantId} AND pos.title_words LIKE '% ' || w.word || '%'
-    GROUP BY w.word`)) as unknown as { rows: { word: string; ids: string[] }[] };
-  return new Map(result.rows.map((row) => [row.word, row.ids]));
 }
 
 /**
@@ -465,7 +441,7 @@ function termMatches(tenantId: string, term: SearchTerm, options: { sortName: bo
   if (term.positionIds.length === 0) return words;
   // the holders' sort names are in no index by person: a term that names positions is never the one asked for them
   if (withSortName) throw new Error('termMatches: sort names asked of a term that names positions');
-  return sql`${words} UNION ALL ${holdersOf(tenantId, term.positionIds)}`;
+  return sql`${words} UNION ALL ${holdersSql(tenantId, term.positionIds)}`;
 }
 
 /** A person of a list page, with what the list shows of their documents and positions. */
@@ -672,6 +648,11 @@ export function enabledPersonSql(tenantId: SQL | AnyColumn, personId: SQL | AnyC
 export async function signInablePersonIds(tx: Drizzle, tenantId: string): Promise<string[]> {
   const rows = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.tenantId, tenantId), isNotNull(persons.userId))).orderBy(asc(persons.id));
   return rows.map((row) => row.id);
+}
+
+/** For a query of another module, in SQL: the name of the person (tenant and id columns), null when none. */
+export function personNameSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColumn): SQL {
+  return sql`(SELECT p.name FROM ${persons} p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId})`;
 }
 
 /** The picture shown for the person (a download link of a stored image), or none. */
