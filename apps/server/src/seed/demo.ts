@@ -6,6 +6,8 @@ import { setPassportPermissions } from '../modules/permissions/index.ts';
 import { seedDemoNotifications } from '../modules/notifications/index.ts';
 import { insertPerson, seedDemoDirectory, setPersonDisabled } from '../modules/people/index.ts';
 import { seedDemoActivities } from '../modules/activities/index.ts';
+import { seedDemoPosts } from '../modules/posts/index.ts';
+import { seedDemoLinks } from '../modules/links/index.ts';
 import { seedDemoWorkflows } from '../modules/workflows/index.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
@@ -56,6 +58,8 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   await seedDemoNotifications(platform, tenant.id);
   await seedDemoDirectory(platform, tenant.id);
   await seedDemoActivities(platform, tenant.id);
+  await seedDemoPosts(platform, tenant.id);
+  await seedDemoLinks(platform, tenant.id);
   await seedDemoWorkflows(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.

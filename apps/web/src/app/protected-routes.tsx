@@ -88,6 +88,7 @@ export const protectedRoutes: RouteObject[] = [
   ...pages(['document-types/create', 'document-types/:id/edit'], documents, 'DocumentTypeFormRoute', ACCESS.documentTypes),
 
   ...pages(['posts', 'posts/new', 'posts/:id'], posts, 'PostsRoute', ACCESS.posts),
+  { path: 'posts/:id/edit', ...page(posts, 'PostEditRoute', ACCESS.postsManage) },
 
   { path: 'reports', loader: () => replace('/reports/list'), Component: RouteFallback },
   { path: 'reports/list', ...page(reports, 'ReportsRoute', ACCESS.reports) },

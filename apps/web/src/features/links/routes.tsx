@@ -1,6 +1,10 @@
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
+import { directoryLocales } from '../../shared/directory/locales/index.ts';
+import { LinksPage } from './components/links-page.tsx';
+import { linksLocales } from './locales/index.ts';
 
-// The links module is not built yet: its screens say so and name the module.
+export const locales = [linksLocales, directoryLocales];
+
+/** /links: links of interest. */
 export function LinksRoute() {
-  return <UnderConstruction moduleKey="links" />;
+  return <LinksPage />;
 }

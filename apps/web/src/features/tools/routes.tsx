@@ -1,6 +1,9 @@
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
+import { ToolsPage } from './components/tools-page.tsx';
+import { toolsLocales } from './locales/index.ts';
 
-// The tools module is not built yet: its screens say so and name the module.
+export const locales = [toolsLocales];
+
+/** /tools: the tools the person may use. */
 export function ToolsRoute() {
-  return <UnderConstruction moduleKey="tools" />;
+  return <ToolsPage />;
 }

@@ -44,6 +44,8 @@ const ASSET_PERMISSIONS: readonly PermissionKey[] = ['VIEW_ASSETS', 'MANAGE_ASSE
 export const ACCESS = {
   home: { allOf: ['VIEW_HOME'] },
   posts: {},
+  /** Writing posts (decision 023); the same key manages the links of interest. */
+  postsManage: { allOf: ['MANAGE_POSTS'] },
   activities: { allOf: ['VIEW_TASKS'] },
   links: {},
   reports: { allOf: ['VIEW_REPORTS'] },

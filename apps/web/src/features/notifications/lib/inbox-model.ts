@@ -6,7 +6,7 @@ export const INBOX_PAGE_SIZE = 20;
 /** Spec §9: the unread badge shows at most 99, then "99+". */
 export const UNREAD_BADGE_CAP = 99;
 
-export type NotificationType = 'Activity' | 'Import' | 'Unknown';
+export type NotificationType = 'Activity' | 'Import' | 'Post' | 'Unknown';
 
 /** Spec §3, client form of an inbox notification. */
 export interface InboxNotification {
@@ -34,15 +34,16 @@ export function toClientNotification(item: TInboxNotification): InboxNotificatio
   const hasId = typeof context.id === 'string' && context.id !== '';
   const isActivity = context.type === 'Activity' && hasId;
   const isImport = context.type === 'Import' && hasId;
+  const isPost = context.type === 'Post' && hasId;
   return {
     id: item.notificationId,
     title: item.summary.title,
     body: item.summary.body,
     createdAt: item.requestedAt,
     read: item.checkedAt !== undefined && item.checkedAt !== null,
-    type: isActivity ? 'Activity' : isImport ? 'Import' : 'Unknown',
+    type: isActivity ? 'Activity' : isImport ? 'Import' : isPost ? 'Post' : 'Unknown',
     action: context.action,
-    ...(isActivity || isImport ? { contextId: context.id } : {}),
+    ...(isActivity || isImport || isPost ? { contextId: context.id } : {}),
     contextType: item.context.type,
   };
 }
@@ -77,6 +78,8 @@ export function importJobPath(job: { id: number | string; kind: string; data_sou
 }
 
 export function notificationPath(notification: Pick<InboxNotification, 'type' | 'contextId'>): string | null {
+  // a post's notification (kind new_post) opens the post
+  if (notification.type === 'Post' && notification.contextId) return `/posts/${encodeURIComponent(notification.contextId)}`;
   if (notification.type !== 'Activity' || !notification.contextId) return null;
   const [publicId = '', recurrence] = notification.contextId.split(/[/:]/, 2);
   if (!publicId) return null;
