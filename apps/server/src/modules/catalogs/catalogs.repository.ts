@@ -3,6 +3,7 @@ import type { TCatalog } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { catalogItems, locations, venues } from './catalogs.table.ts';
 import { sortKey } from '../../platform/db/sort-key.ts';
+import { personsNamingSql } from '../people/index.ts';
 
 export type ItemKind = (typeof catalogItems.$inferSelect)['kind'];
 export type VenueRow = typeof venues.$inferSelect;
@@ -238,7 +239,7 @@ const USAGE: Record<TCatalog, { table: SQL; kind?: string; counts: (id: SQL) => 
   venues: {
     table: sql`venues`,
     counts: (id) => ({
-      persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.workspace_ids @> ARRAY[${id}]`,
+      persons: personsNamingSql(sql`x.tenant_id`, 'venue', id),
       locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.venue_id = ${id} AND l.is_active`,
     }),
   },
@@ -247,11 +248,11 @@ const USAGE: Record<TCatalog, { table: SQL; kind?: string; counts: (id: SQL) => 
     table: sql`catalog_items`,
     kind: 'business-line',
     counts: (id) => ({
-      persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.business_line_ids @> ARRAY[${id}]`,
+      persons: personsNamingSql(sql`x.tenant_id`, 'business-line', id),
       venues: sql`SELECT count(*) FROM venues v WHERE v.tenant_id = x.tenant_id AND v.business_line_id = ${id} AND v.is_active`,
     }),
   },
-  companies: { table: sql`catalog_items`, kind: 'company', counts: (id) => ({ persons: sql`SELECT count(*) FROM persons p WHERE p.tenant_id = x.tenant_id AND p.company_id = ${id}` }) },
+  companies: { table: sql`catalog_items`, kind: 'company', counts: (id) => ({ persons: personsNamingSql(sql`x.tenant_id`, 'company', id) }) },
   'venue-categories': {
     table: sql`catalog_items`,
     kind: 'venue-category',
@@ -283,4 +284,20 @@ export async function itemCodes(tx: Drizzle, tenantId: string, ids: readonly str
     rows: { id: string; name: string }[];
   };
   return new Map(found.rows.map((row) => [row.id, row.name]));
+}
+
+/** For a query of another module (a form's references), in SQL: the active venues among `ids` (within `onlyVenues` when given), as `SELECT id` (text). */
+export function activeVenueIdsSql(tenantId: string, ids: SQL, onlyVenues: readonly string[] | null): SQL {
+  return sql`
+        SELECT v.id::text AS id FROM ${venues} v
+        WHERE v.tenant_id = ${tenantId} AND v.id = ANY(${ids}) AND v.is_active
+          ${onlyVenues ? sql`AND v.id = ANY(${sql.param([...onlyVenues])}::uuid[])` : sql``}`;
+}
+
+/** For a query of another module (a form's references), in SQL: the active locations among `ids` (of `onlyVenues` when given), as `SELECT id` (text). */
+export function activeLocationIdsSql(tenantId: string, ids: SQL, onlyVenues: readonly string[] | null): SQL {
+  return sql`
+        SELECT l.id::text AS id FROM ${locations} l
+        WHERE l.tenant_id = ${tenantId} AND l.id = ANY(${ids}) AND l.is_active
+          ${onlyVenues ? sql`AND l.venue_id = ANY(${sql.param([...onlyVenues])}::uuid[])` : sql``}`;
 }

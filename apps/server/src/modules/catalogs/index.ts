@@ -4,3 +4,4 @@ export { venueNames } from './catalogs.repository.ts';
 export { activeIds, codeLookup, insertItem, insertLocation, insertVenue, itemNames } from './catalogs.repository.ts';
 export type { ItemKind } from './catalogs.repository.ts';
 export { itemCodes, venueCodes } from './catalogs.repository.ts';
+export { activeLocationIdsSql, activeVenueIdsSql } from './catalogs.repository.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TDataSourceRowMove, TDataSourceRowOrder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { dataSourceRows, dataSources } from './data-sources.table.ts';
@@ -150,4 +150,12 @@ export async function updateRow(tx: Drizzle, tenantId: string, dataSourceId: str
     .where(and(eq(dataSourceRows.tenantId, tenantId), eq(dataSourceRows.dataSourceId, dataSourceId), eq(dataSourceRows.id, id)))
     .returning();
   return row ?? null;
+}
+
+/** For a query of another module (a form's references), in SQL: the keys among `keys` of active rows of an active source, as `SELECT id`. */
+export function activeRowKeysSql(tenantId: string, dataSourceId: string, keys: readonly string[]): SQL {
+  return sql`
+      SELECT r.key AS id FROM ${dataSourceRows} r
+      JOIN ${dataSources} s ON s.tenant_id = r.tenant_id AND s.id = r.data_source_id AND s.is_active
+      WHERE r.tenant_id = ${tenantId} AND r.data_source_id = ${dataSourceId} AND r.is_active AND r.key = ANY(${sql.param([...keys])}::text[])`;
 }

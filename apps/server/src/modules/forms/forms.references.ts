@@ -3,6 +3,9 @@ import { scopeKey, type ReferenceScope } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { audiencePersonsSql, type AudienceRow, findAudience } from '../audiences/index.ts';
+import { activeLocationIdsSql, activeVenueIdsSql } from '../catalogs/index.ts';
+import { activeRowKeysSql } from '../data-sources/index.ts';
+import { enabledPersonIdsSql } from '../people/index.ts';
 
 /**
  * Which of the rows a response names its pickers would have offered (spec forms §3), one
@@ -40,10 +43,7 @@ async function foundIn(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids
 async function scopeQuery(tenantId: string, scope: ReferenceScope, ids: string[], audienceOf: AudienceOf): Promise<SQL | null> {
   if (scope.kind === 'data_source') {
     if (!scope.dataSource || !isUuid(scope.dataSource) || ids.length === 0) return null;
-    return sql`
-      SELECT r.key AS id FROM data_source_rows r
-      JOIN data_sources s ON s.tenant_id = r.tenant_id AND s.id = r.data_source_id AND s.is_active
-      WHERE r.tenant_id = ${tenantId} AND r.data_source_id = ${scope.dataSource} AND r.is_active AND r.key = ANY(${sql.param(ids)}::text[])`;
+    return activeRowKeysSql(tenantId, scope.dataSource, ids);
   }
   const uuids = ids.filter(isUuid);
   if (uuids.length === 0) return null;
@@ -56,19 +56,10 @@ async function scopeQuery(tenantId: string, scope: ReferenceScope, ids: string[]
   const picked = sql`${sql.param(uuids)}::uuid[]`;
   switch (scope.kind) {
     case 'user':
-      return sql`
-        SELECT p.id::text AS id FROM persons p
-        WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${picked}) AND NOT p.is_disabled
-          ${rules ? sql`AND p.id IN (${audiencePersonsSql(tenantId, rules)})` : sql``}`;
+      return enabledPersonIdsSql(tenantId, picked, rules ? audiencePersonsSql(tenantId, rules) : null);
     case 'venue':
-      return sql`
-        SELECT v.id::text AS id FROM venues v
-        WHERE v.tenant_id = ${tenantId} AND v.id = ANY(${picked}) AND v.is_active
-          ${rules && rules.venues.length > 0 ? sql`AND v.id = ANY(${sql.param([...rules.venues])}::uuid[])` : sql``}`;
+      return activeVenueIdsSql(tenantId, picked, rules && rules.venues.length > 0 ? rules.venues : null);
     case 'location':
-      return sql`
-        SELECT l.id::text AS id FROM locations l
-        WHERE l.tenant_id = ${tenantId} AND l.id = ANY(${picked}) AND l.is_active
-          ${rules && rules.venues.length > 0 ? sql`AND l.venue_id = ANY(${sql.param([...rules.venues])}::uuid[])` : sql``}`;
+      return activeLocationIdsSql(tenantId, picked, rules && rules.venues.length > 0 ? rules.venues : null);
   }
 }

@@ -10,7 +10,9 @@ export async function seedImportHistory(tx: Drizzle, tenantId: string, sizesId: 
     RETURNING id`)) as unknown as { rows: { id: string }[] };
   const appliedId = Number(applied.rows[0]!.id);
   for (const [i, [key, label]] of sizeRows.entries()) {
-    await tx.execute(sql`INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, data) VALUES (${tenantId}, ${appliedId}, ${i + 1}, ${i + 2}, ${key}, ${label}, 'ADD', '{}'::jsonb)`);
+    await tx.execute(
+      sql`INSERT INTO import_rows (tenant_id, job_id, id, row, key, label, operation, data) VALUES (${tenantId}, ${appliedId}, ${i + 1}, ${i + 2}, ${key}, ${label}, 'ADD', '{}'::jsonb)`,
+    );
   }
   const failed = (await tx.execute(sql`
     INSERT INTO import_jobs (tenant_id, kind, mode, file_uid, file_name, status, phase, percent, rows_read, counts, error_code, fail_description, created_by, created_at, updated_at)

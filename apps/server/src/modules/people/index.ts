@@ -22,3 +22,4 @@ export { toPersonListItem } from './people.service.ts';
 export { setPersonDisabled } from './people.repository.ts';
 export { seedDemoDirectory } from './directory.seed.ts';
 export { personNameSql } from './people.repository.ts';
+export { enabledPersonIdsSql, personsNamingSql } from './people.repository.ts';

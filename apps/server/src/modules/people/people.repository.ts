@@ -655,6 +655,20 @@ export function personNameSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColu
   return sql`(SELECT p.name FROM ${persons} p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId})`;
 }
 
+/** For a query of another module (a form's references), in SQL: the enabled persons among `ids` (and in `within`, a subquery of ids, when given), as `SELECT id` (text). */
+export function enabledPersonIdsSql(tenantId: string, ids: SQL, within: SQL | null): SQL {
+  return sql`
+        SELECT p.id::text AS id FROM ${persons} p
+        WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${ids}) AND NOT p.is_disabled
+          ${within ? sql`AND p.id IN (${within})` : sql``}`;
+}
+
+/** For a catalogue's "in use" counts, in SQL: how many persons name the venue, business line or company `id`. */
+export function personsNamingSql(tenantId: SQL | AnyColumn, catalog: 'venue' | 'business-line' | 'company', id: SQL): SQL {
+  const names = catalog === 'venue' ? sql`p.workspace_ids @> ARRAY[${id}]` : catalog === 'business-line' ? sql`p.business_line_ids @> ARRAY[${id}]` : sql`p.company_id = ${id}`;
+  return sql`SELECT count(*) FROM ${persons} p WHERE p.tenant_id = ${tenantId} AND ${names}`;
+}
+
 /** The picture shown for the person (a download link of a stored image), or none. */
 export async function setPersonPicture(tx: Drizzle, tenantId: string, personId: string, picture: string | null): Promise<void> {
   await tx.update(persons).set({ picture, updatedAt: new Date() }).where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
