@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { parseShowIf, showIfHolds, type ShowIfNode } from '@faena/domain';
 import { isUuid } from '../../platform/ids.ts';
 import { type WfGraph, type WfNode, timerDueAt, parseIsoDuration } from '@faena/domain/workflows/index';
@@ -77,6 +77,8 @@ interface Step {
   budget: number;
   /** Tokens this step left waiting (no need to count them to know the execution goes on). */
   waits: number;
+  /** User tasks this step opened. */
+  opened: string[];
   /** Rows written at the end of the step in one statement per table (ids are made here). */
   pending: {
     elements: (typeof workflowElements.$inferInsert)[];
@@ -89,10 +91,15 @@ interface Step {
 /** Writes the rows the step buffered; called before anything reads them and at the end. */
 async function flush(s: Step): Promise<void> {
   const { elements, tasks, tokens, history } = s.pending;
-  if (elements.length) await s.tx.insert(workflowElements).values(elements.splice(0));
-  if (tasks.length) await s.tx.insert(workflowUserTasks).values(tasks.splice(0));
-  if (tokens.length) await s.tx.insert(workflowTokens).values(tokens.splice(0));
-  if (history.length) await s.tx.insert(workflowHistory).values(history.splice(0));
+  const inserts: SQL[] = [];
+  if (elements.length) inserts.push(s.tx.insert(workflowElements).values(elements.splice(0)).getSQL());
+  if (tasks.length) inserts.push(s.tx.insert(workflowUserTasks).values(tasks.splice(0)).getSQL());
+  if (tokens.length) inserts.push(s.tx.insert(workflowTokens).values(tokens.splice(0)).getSQL());
+  if (history.length) inserts.push(s.tx.insert(workflowHistory).values(history.splice(0)).getSQL());
+  if (inserts.length === 0) return;
+  // one round trip: every insert but the last in a data-modifying WITH (no keys between them)
+  const last = inserts.pop()!;
+  await s.tx.execute(inserts.length === 0 ? last : sql`WITH ${sql.join(inserts.map((q, i) => sql`${sql.raw(`w${i}`)} AS (${q})`), sql`, `)} ${last}`);
 }
 
 /** Rows of one step get increasing times in the order they happened (one transaction has one now()). */
@@ -205,6 +212,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   const token = { id: randomUUID() };
   s.pending.tokens.push({ id: token.id, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'task', elementId });
   s.waits++;
+  s.opened.push(elementId);
   for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) {
     const at = timerDueAt(boundary.timer!, Date.now());
     if (at === null) continue;
@@ -382,7 +390,7 @@ async function settle(s: Step): Promise<void> {
 }
 
 function newStep(platform: Platform, tx: Drizzle, tenantId: string, exec: ExecutionRow, graph: WfGraph, byPersonId: string | null): Step {
-  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP, waits: 0, pending: { elements: [], tasks: [], tokens: [], history: [] } };
+  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP, waits: 0, opened: [], pending: { elements: [], tasks: [], tokens: [], history: [] } };
 }
 
 /** Starts an execution (inside the caller's transaction) at a start event of a published version. */
@@ -390,7 +398,7 @@ export async function startExecution(
   platform: Platform,
   tx: Drizzle,
   input: { tenantId: string; typeId: string; versionId: string; name: string; startedBy: string | null; variables: Record<string, unknown>; startId: string },
-): Promise<ExecutionRow> {
+): Promise<ExecutionRow & { opened: string[] }> {
   const [exec] = await tx
     .insert(workflowExecutions)
     .values({ tenantId: input.tenantId, typeId: input.typeId, versionId: input.versionId, name: input.name, startedByPersonId: input.startedBy, variables: input.variables })
@@ -400,10 +408,11 @@ export async function startExecution(
   await history(s, 'execution-started', null, { version: input.versionId });
   await walk(s, [input.startId]);
   await settle(s);
-  return s.exec;
+  return { ...s.exec, opened: s.opened };
 }
 
-export type TaskStepResult = 'moved' | 'closed';
+/** `closed` when the task was answered, expired or stopped meanwhile; `opened`: the user tasks the step opened. */
+export type TaskStepResult = { moved: true; opened: string[] } | { moved: false };
 
 /**
  * Completes a user task with its (already validated) answer inside `tx`: the caller locked the
@@ -414,27 +423,28 @@ export async function completeTask(
   tx: Drizzle,
   input: { tenantId: string; exec: ExecutionRow; taskId: string; byPersonId: string; variables: Record<string, unknown> },
 ): Promise<TaskStepResult> {
-  if (input.exec.status !== 'InProcess') return 'closed';
+  if (input.exec.status !== 'InProcess') return { moved: false };
   // the token goes (its row lock taken by the DELETE); none left means the task is closed
   const [token] = await tx
     .delete(workflowTokens)
     .where(and(eq(workflowTokens.tenantId, input.tenantId), eq(workflowTokens.executionId, input.exec.id), eq(workflowTokens.elementId, input.taskId), eq(workflowTokens.waitKind, 'task')))
     .returning({ bpmnId: workflowTokens.bpmnId });
-  if (!token) return 'closed';
+  if (!token) return { moved: false };
   const graph = await versionGraph(tx, input.tenantId, input.exec.versionId);
   const s = newStep(platform, tx, input.tenantId, input.exec, graph, input.byPersonId);
   const node = nodeOf(s, token.bpmnId);
-  await tx.execute(sql`WITH t AS (UPDATE workflow_user_tasks SET is_open = false, successfully_completed = true, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId})
-    UPDATE workflow_elements SET is_active = false, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}`);
   s.exec.variables = { ...s.exec.variables, ...input.variables };
-  s.variablesChanged = true;
+  // the task, its element record and the execution's variables in one statement
+  await tx.execute(sql`WITH t AS (UPDATE workflow_user_tasks SET is_open = false, successfully_completed = true, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}),
+    v AS (UPDATE workflow_executions SET variables = ${JSON.stringify(s.exec.variables)}::jsonb, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.exec.id})
+    UPDATE workflow_elements SET is_active = false, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}`);
   await history(s, 'task-completed', node, { task: input.taskId });
   await walk(
     s,
     outgoing(s, node.id).map((f) => f.target),
   );
   await settle(s);
-  return 'moved';
+  return { moved: true, opened: s.opened };
 }
 
 /** A timer job: fires once if its token still waits (a task answered before the boundary leaves no token). */

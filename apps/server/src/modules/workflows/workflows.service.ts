@@ -632,7 +632,7 @@ export async function answerTask(ctx: Ctx, id: string, response: Record<string, 
       const exec = await lockExecution(tx, ctx.tenant.id, task.executionId);
       if (!exec) throw notFound('Task');
       const result = await completeTask(ctx.platform, tx, { tenantId: ctx.tenant.id, exec, taskId: task.id, byPersonId: caller.personId, variables: stored });
-      if (result === 'closed') throw closed();
+      if (!result.moved) throw closed();
       const [answer] = await tx.insert(workflowTaskResponses).values({ tenantId: ctx.tenant.id, taskId: task.id, response: stored, personId: caller.personId }).returning();
       return answer!;
     },
