@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { audiences, type AudienceRulesValue } from './audiences.table.ts';
 import { sortKey } from '../../platform/db/sort-key.ts';
+import { holdsPositionSql } from '../org-chart/index.ts';
 import type { AudienceMatch } from '@faena/contracts';
 
 export type AudienceRow = typeof audiences.$inferSelect;
@@ -45,7 +46,7 @@ export async function deleteAudience(tx: Drizzle, tenantId: string, id: string):
  * match names are the contract's AUDIENCE_MATCHES.
  */
 const RULES: readonly { rule: keyof AudienceRulesValue; match: AudienceMatch; holds: (ids: SQL) => SQL }[] = [
-  { rule: 'positions', match: 'position', holds: (ids) => sql`EXISTS (SELECT 1 FROM position_people pp WHERE pp.tenant_id = p.tenant_id AND pp.person_id = p.id AND pp.position_id = ANY(${ids}))` },
+  { rule: 'positions', match: 'position', holds: (ids) => holdsPositionSql(sql`p.tenant_id`, sql`p.id`, ids) },
   { rule: 'venues', match: 'venue', holds: (ids) => sql`p.workspace_ids && ${ids}` },
   { rule: 'business_lines', match: 'business_line', holds: (ids) => sql`p.business_line_ids && ${ids}` },
   { rule: 'persons', match: 'person', holds: (ids) => sql`p.id = ANY(${ids})` },

@@ -3,3 +3,4 @@ export { addHoldingsSql, changeHolders, changePersonPositions, dropHoldingsOutsi
 export { assertCanGrant, grantPositionDefaults } from './org-chart.service.ts';
 export { positionCodesOfPersons } from './org-chart.repository.ts';
 export { heldPositionIdsSql, positionsTitled } from './org-chart.repository.ts';
+export { holdsPositionSql } from './org-chart.repository.ts';

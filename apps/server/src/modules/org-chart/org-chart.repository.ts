@@ -330,3 +330,8 @@ export async function positionsTitled(tx: Drizzle, tenantId: string, words: read
 export function heldPositionIdsSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColumn): SQL {
   return sql`ARRAY(SELECT pp.position_id FROM ${positionPeople} pp WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ${personId} ORDER BY 1)`;
 }
+
+/** For a query of another module, in SQL: the person (tenant and id columns) holds one of the positions `ids` (a uuid[] expression). */
+export function holdsPositionSql(tenantId: SQL | AnyColumn, personId: SQL | AnyColumn, ids: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${positionPeople} pp WHERE pp.tenant_id = ${tenantId} AND pp.person_id = ${personId} AND pp.position_id = ANY(${ids}))`;
+}
