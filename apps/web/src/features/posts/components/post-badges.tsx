@@ -20,7 +20,7 @@ export function PostBadges({ post, showState }: { post: TPostSummary; showState:
         </Badge>
       )}
       {visible && !post.read_at && !showState && (
-        <Badge color="blue" variant="filled">
+        <Badge color="blue" variant="light" data-testid="post-new">
           {t('posts.badge.new')}
         </Badge>
       )}
