@@ -178,6 +178,7 @@ export function calendarText(events: readonly ICAL.Component[], zones: ReadonlyM
   if (name) calendar.addPropertyWithValue('x-wr-calname', name);
   for (const [zone, years] of zones) if (zone !== 'UTC') calendar.addSubcomponent(vtimezone(zone, years.fromYear, years.toYear));
   for (const event of events) calendar.addSubcomponent(event);
+  // ical.js folds without counting the continuation's space (76 octets): unfolded and folded again here
   return foldLines(calendar.toString());
 }
 
@@ -192,7 +193,7 @@ export function zonesOf(rows: readonly Pick<ActivityRow, 'timezone' | 'start'>[]
   return zones;
 }
 
-const encoder = new TextEncoder();
+const octetsOf = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
 /**
  * Unfolds and folds every content line at 75 octets (RFC 5545 §3.1), the leading space of a
@@ -202,25 +203,27 @@ export function foldLines(text: string): string {
   const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
   const out: string[] = [];
   for (const line of lines) {
-    if (encoder.encode(line).length <= ICAL_FOLD_OCTETS) {
+    if (line.length <= ICAL_FOLD_OCTETS / 4 || Buffer.byteLength(line, 'utf8') <= ICAL_FOLD_OCTETS) {
       out.push(line);
       continue;
     }
-    let current = '';
+    let begin = 0;
     let octets = 0;
-    let limit = ICAL_FOLD_OCTETS;
-    for (const char of line) {
-      const size = encoder.encode(char).length;
-      if (octets + size > limit) {
-        out.push(current);
-        current = ' ';
-        octets = 1;
-        limit = ICAL_FOLD_OCTETS;
+    let first = true;
+    for (let i = 0; i < line.length; ) {
+      const codePoint = line.codePointAt(i)!;
+      const units = codePoint > 0xffff ? 2 : 1;
+      const size = octetsOf(codePoint);
+      if (octets + size > ICAL_FOLD_OCTETS) {
+        out.push(first ? line.slice(begin, i) : ` ${line.slice(begin, i)}`);
+        first = false;
+        begin = i;
+        octets = 1; // the continuation's leading space
       }
-      current += char;
       octets += size;
+      i += units;
     }
-    out.push(current);
+    out.push(first ? line.slice(begin) : ` ${line.slice(begin)}`);
   }
   return out.join('\r\n');
 }

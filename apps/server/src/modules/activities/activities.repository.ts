@@ -195,6 +195,27 @@ export async function completionsFor(tx: Drizzle, tenantId: string, activityIds:
     );
 }
 
+/** Every exception of these series. */
+export async function exceptionsOfSeries(tx: Drizzle, tenantId: string, activityIds: readonly string[]): Promise<ExceptionRow[]> {
+  if (activityIds.length === 0) return [];
+  return tx
+    .select()
+    .from(activityExceptions)
+    .where(and(eq(activityExceptions.tenantId, tenantId), inArray(activityExceptions.activityId, [...activityIds])));
+}
+
+/** Category ids of each series. */
+export async function categoryLinks(tx: Drizzle, tenantId: string, activityIds: readonly string[]): Promise<Map<string, string[]>> {
+  const categories = new Map<string, string[]>();
+  if (activityIds.length === 0) return categories;
+  const links = await tx
+    .select({ activityId: activityCategoryLinks.activityId, categoryId: activityCategoryLinks.categoryId })
+    .from(activityCategoryLinks)
+    .where(and(eq(activityCategoryLinks.tenantId, tenantId), inArray(activityCategoryLinks.activityId, [...activityIds])));
+  for (const row of links) (categories.get(row.activityId) ?? categories.set(row.activityId, []).get(row.activityId)!).push(row.categoryId);
+  return categories;
+}
+
 export async function exceptionsOf(tx: Drizzle, tenantId: string, activityId: string): Promise<ExceptionRow[]> {
   return tx
     .select()
