@@ -6,7 +6,9 @@ import { visibleNavItems } from '../../shared/navigation/nav-items.ts';
 import { DATE_LOCALE } from '../../shared/lib/dates.ts';
 import { useAccessContext } from '../../shared/session/get-site-config.ts';
 import { useSession } from '../../shared/session/use-session.ts';
+import { ACCESS, canAccess } from '../../shared/access/access.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
+import { TodayActivities } from './components/today-activities.tsx';
 import classes from './home.module.css';
 import { homeLocales } from './locales/index.ts';
 
@@ -23,6 +25,8 @@ export function HomeRoute() {
   const sections = visibleNavItems(ctx).filter((item) => item.key !== 'home');
   const firstName = session?.user.name.split(/\s+/)[0] ?? '';
   const today = longDate.format(new Date());
+  // The task-manager home (flag task_manager_home): today's activities above the sections.
+  const taskHome = ctx.flags.task_manager_home === true && canAccess(ACCESS.activities, ctx);
 
   return (
     <Stack gap="xl">
@@ -34,6 +38,7 @@ export function HomeRoute() {
           {today.charAt(0).toUpperCase() + today.slice(1)} · {tenant.name}
         </Text>
       </div>
+      {taskHome && <TodayActivities />}
       <section aria-labelledby="home-sections">
         <Title order={2} fz="lg" mb="sm" id="home-sections">
           {t('home.sections')}

@@ -47,6 +47,8 @@ export const ACCESS = {
   /** Writing posts (decision 023); the same key manages the links of interest. */
   postsManage: { allOf: ['MANAGE_POSTS'] },
   activities: { allOf: ['VIEW_TASKS'] },
+  /** Creating and editing activities (the series, their exceptions and splits). */
+  activitiesManage: { allOf: ['MANAGE_TASKS'] },
   links: {},
   reports: { allOf: ['VIEW_REPORTS'] },
   reportsAdmin: { allOf: ['MANAGE_REPORTS'] },

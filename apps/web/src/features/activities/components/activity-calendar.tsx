@@ -1,0 +1,74 @@
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import esLocale from '@fullcalendar/core/locales/es';
+import type { DatesSetArg, EventClickArg, EventInput } from '@fullcalendar/core';
+import { Alert, Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useOccurrences, type OccurrenceFilters } from '../api/activities-api.ts';
+import { firstDayOf, occurrencePath } from '../lib/format.ts';
+
+const COLORS: Record<string, string> = { SCHEDULED: '#228be6', ACTIVE: '#2f9e44', EXPIRED: '#e03131', COMPLETED: '#868e96', CANCELLED: '#495057' };
+
+/**
+ * The calendar view (month, week, day, agenda) over GET /occurrences/ for the visible range;
+ * loaded lazily inside the activities chunk. The week starts Sunday in English, Monday in Spanish.
+ */
+export default function ActivityCalendar({ mine, filters }: { mine: boolean; filters: OccurrenceFilters }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const query = useOccurrences(range?.from ?? '', range?.to ?? '', mine, filters, range !== null);
+  const events = useMemo<EventInput[]>(
+    () =>
+      (query.data?.results ?? []).map((occurrence) => ({
+        id: occurrence.id,
+        title: occurrence.title,
+        start: occurrence.startDate,
+        end: occurrence.duration > 0 ? occurrence.dueDate : undefined,
+        allDay: false,
+        color: COLORS[occurrence.status],
+        extendedProps: { publicId: occurrence.public_id, recurrenceId: occurrence.recurrenceId },
+        classNames: occurrence.status === 'COMPLETED' || occurrence.status === 'CANCELLED' ? ['activity-done'] : [],
+      })),
+    [query.data],
+  );
+  const onDates = (arg: DatesSetArg) => setRange({ from: arg.start.toISOString(), to: arg.end.toISOString() });
+  const onClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault();
+    const { publicId, recurrenceId } = arg.event.extendedProps as { publicId: string; recurrenceId: string };
+    void navigate(occurrencePath(publicId, recurrenceId));
+  };
+  const spanish = i18n.language !== 'en';
+
+  return (
+    <Box data-testid="activity-calendar">
+      {query.isError && <Alert color="red">{t('activities.list.loadError')}</Alert>}
+      <FullCalendar
+        key={i18n.language}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        initialView={narrow ? 'listWeek' : 'dayGridMonth'}
+        locales={spanish ? [esLocale] : []}
+        locale={spanish ? 'es' : 'en'}
+        firstDay={firstDayOf(i18n.language)}
+        headerToolbar={narrow ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+        footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
+        buttonText={{ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda') }}
+        noEventsText={t('activities.calendar.noEvents')}
+        events={events}
+        eventClick={onClick}
+        datesSet={onDates}
+        height="auto"
+        nowIndicator
+        dayMaxEvents={3}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,260 @@
+import { Alert, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { IconCalendarDown, IconCheck, IconEdit, IconRotate, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TOccurrenceDetail } from '@faena/contracts';
+import { describeRecurrence } from '@faena/domain/activities/describe-recurrence';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { useForm } from '../../../shared/forms/api/get-form.ts';
+import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
+import { RichHtml } from '../../../shared/forms/rich-html.tsx';
+import { downloadText, fileNameOf } from '../../../shared/lib/download.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { NoAccess } from '../../../shared/ui/no-access.tsx';
+import { NotFoundPage } from '../../../shared/ui/not-found-page.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { occurrenceIcs, useCompleteOccurrence, useOccurrence, useRecurrencePreview, useReopenOccurrence } from '../api/activities-api.ts';
+import { formatWhen, PRIORITY_COLORS, priorityKey, recurrenceLanguage, STATUS_COLORS, viewerTimeZone } from '../lib/format.ts';
+import { useActivitiesAccess } from './use-activities-access.ts';
+
+/** /activities/:id/:recurrenceId — one occurrence, its series, its history and what can be done with it. */
+export function OccurrencePage({ id, recurrenceId }: { id: string; recurrenceId: string }) {
+  const { t } = useTranslation();
+  const query = useOccurrence(id, recurrenceId);
+  if (query.isPending) return <Loader />;
+  if (query.isError) {
+    if (isHttpError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    if (isHttpError(query.error) && query.error.status === 403) return <NoAccess problem="permission" />;
+    return <Alert color="red">{t('activities.occurrence.loadError')}</Alert>;
+  }
+  return <OccurrenceView occurrence={query.data} />;
+}
+
+function OccurrenceView({ occurrence }: { occurrence: TOccurrenceDetail }) {
+  const { t, i18n } = useTranslation();
+  const access = useActivitiesAccess();
+  const series = occurrence.series;
+  const viewerZone = viewerTimeZone();
+  const open = occurrence.completion === null && occurrence.status !== 'CANCELLED';
+  const editHref = `/activities/create/${encodeURIComponent(occurrence.public_id)}?occurrence=${encodeURIComponent(occurrence.recurrenceId)}`;
+
+  const downloadIcs = async () => {
+    try {
+      const text = await occurrenceIcs(occurrence.public_id, occurrence.recurrenceId);
+      downloadText(`${fileNameOf(occurrence.title, 'actividad')}.ics`, text, 'text/calendar;charset=utf-8');
+    } catch {
+      toast.error(t('activities.occurrence.icsError'));
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <BackLink to="/activities">{t('activities.occurrence.back')}</BackLink>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="occurrence-title">
+            {occurrence.title}
+          </Title>
+          <Group gap={6}>
+            <Badge color={STATUS_COLORS[occurrence.status] ?? 'gray'} variant="light" size="lg" data-testid="occurrence-status">
+              {t(`activities.status.${occurrence.status}`)}
+            </Badge>
+            <Badge color={PRIORITY_COLORS[occurrence.priority] ?? 'gray'} variant="outline" size="lg">
+              {t(priorityKey(occurrence.priority))}
+            </Badge>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconCalendarDown size={18} />} onClick={() => void downloadIcs()} data-testid="download-ics">
+            {t('activities.occurrence.ics')}
+          </Button>
+          {access.canManage && series.can_edit && (
+            <Button component={Link} to={editHref} leftSection={<IconEdit size={18} />} data-testid="edit-activity">
+              {t('activities.occurrence.edit')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          <Detail label={t('activities.occurrence.when')}>
+            <Text data-testid="occurrence-when">
+              {formatWhen(occurrence.startDate, i18n.language, occurrence.timezone)} ({occurrence.timezone})
+            </Text>
+            {viewerZone !== occurrence.timezone && (
+              <Text size="sm" c="dimmed">
+                {t('activities.occurrence.yourTime', { when: formatWhen(occurrence.startDate, i18n.language, viewerZone), zone: viewerZone })}
+              </Text>
+            )}
+            {occurrence.duration > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('activities.occurrence.until', { when: formatWhen(occurrence.dueDate, i18n.language, occurrence.timezone) })}
+              </Text>
+            )}
+          </Detail>
+          {occurrence.venue && <Detail label={t('activities.form.venue')}>{occurrence.venue.name}</Detail>}
+          {occurrence.location && <Detail label={t('activities.form.location')}>{occurrence.location.name}</Detail>}
+          {occurrence.categories.length > 0 && <Detail label={t('activities.form.categories')}>{occurrence.categories.map((c) => c.name).join(', ')}</Detail>}
+          <Detail label={t('activities.form.responsibles')}>{occurrence.responsible.length > 0 ? occurrence.responsible.map((p) => p.name).join(', ') : t('activities.occurrence.nobody')}</Detail>
+          {series.audience && <Detail label={t('activities.form.audience')}>{series.audience.name}</Detail>}
+          {occurrence.description && (
+            <Detail label={t('activities.form.description')}>
+              <RichHtml html={occurrence.description} />
+            </Detail>
+          )}
+        </Stack>
+      </Paper>
+
+      <OccurrenceActions occurrence={occurrence} open={open} />
+
+      <SeriesCard occurrence={occurrence} />
+
+      {occurrence.history.length > 0 && (
+        <Card withBorder radius="md">
+          <Title order={2} fz="lg" mb="sm">
+            {t('activities.occurrence.history')}
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2} data-testid="occurrence-history">
+            {occurrence.history.map((entry, index) => (
+              <Timeline.Item key={`${entry.at}-${index}`} title={t(`activities.history.${entry.action}`, { defaultValue: entry.action })}>
+                <Text size="sm" c="dimmed">
+                  {formatWhen(entry.at, i18n.language)} · {entry.who?.name ?? t('activities.occurrence.system')}
+                </Text>
+                {entry.detail && <Text size="sm">{entry.detail}</Text>}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+    </div>
+  );
+}
+
+/** Complete (with a note, or by filling the form), cancel, reopen. */
+function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail; open: boolean }) {
+  const { t, i18n } = useTranslation();
+  const complete = useCompleteOccurrence(occurrence.public_id, occurrence.recurrenceId);
+  const reopen = useReopenOccurrence(occurrence.public_id, occurrence.recurrenceId);
+  const [note, setNote] = useState('');
+  const formId = occurrence.content?.form_id;
+  const form = useForm(open ? formId : undefined);
+  const record = (status: 'COMPLETED' | 'CANCELLED') =>
+    complete.mutate(
+      { status, description: note.trim() || null },
+      {
+        onSuccess: () => toast.show(t(status === 'COMPLETED' ? 'activities.occurrence.completed' : 'activities.occurrence.cancelled')),
+        onError: (error) => toast.error(isHttpError(error) && error.status === 409 ? t('activities.occurrence.alreadyCompleted') : t('activities.occurrence.saveError')),
+      },
+    );
+
+  if (occurrence.completion) {
+    const done = occurrence.completion;
+    return (
+      <Alert color={done.status === 'CANCELLED' ? 'gray' : 'green'} title={t(done.status === 'CANCELLED' ? 'activities.occurrence.wasCancelled' : 'activities.occurrence.wasCompleted')} data-testid="occurrence-completion">
+        <Stack gap={6}>
+          <Text size="sm">
+            {[done.user?.name, done.completed_at ? formatWhen(done.completed_at, i18n.language) : null].filter(Boolean).join(' · ')}
+          </Text>
+          {done.description && <Text size="sm">{done.description}</Text>}
+          <Group>
+            <Button variant="default" size="sm" leftSection={<IconRotate size={16} />} loading={reopen.isPending} onClick={() => reopen.mutate(undefined, { onError: () => toast.error(t('activities.occurrence.saveError')) })}>
+              {t('activities.occurrence.reopen')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!open) return null;
+
+  return (
+    <Card withBorder radius="md" data-testid="occurrence-actions">
+      <Stack gap="sm">
+        {formId ? (
+          <>
+            <Title order={2} fz="lg">
+              {t('activities.occurrence.fillForm')}
+            </Title>
+            {form.isPending ? (
+              <Loader />
+            ) : form.isError ? (
+              <Alert color="red">{t('activities.occurrence.formError')}</Alert>
+            ) : (
+              <FormRenderer
+                fields={form.data.description}
+                aria-label={form.data.name}
+                submitLabel={t('activities.occurrence.completeWithForm')}
+                onSubmit={async (response) => {
+                  await complete.mutateAsync({ status: 'COMPLETED', response, description: note.trim() || null });
+                  toast.show(t('activities.occurrence.completed'));
+                }}
+              />
+            )}
+            <Textarea label={t('activities.occurrence.note')} value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} />
+            <Group>
+              <Button variant="default" color="red" leftSection={<IconX size={18} />} onClick={() => record('CANCELLED')} loading={complete.isPending} mih={44}>
+                {t('activities.occurrence.cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Textarea label={t('activities.occurrence.note')} value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} data-testid="completion-note" />
+            <Group>
+              <Button leftSection={<IconCheck size={18} />} onClick={() => record('COMPLETED')} loading={complete.isPending} mih={44} data-testid="complete-occurrence">
+                {t('activities.occurrence.complete')}
+              </Button>
+              <Button variant="default" leftSection={<IconX size={18} />} onClick={() => record('CANCELLED')} loading={complete.isPending} mih={44}>
+                {t('activities.occurrence.cancel')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The series: its rule in words and its next occurrences. */
+function SeriesCard({ occurrence }: { occurrence: TOccurrenceDetail }) {
+  const { t, i18n } = useTranslation();
+  const series = occurrence.series;
+  const recurring = Boolean(series.rrule) || series.rdates.length > 0;
+  const preview = useRecurrencePreview(recurring ? { start: series.start, timezone: series.timezone, rrule: series.rrule, rdates: series.rdates, exdates: series.exdates, count: 10 } : null);
+  const [now] = useState(() => Date.now());
+  if (!recurring) return null;
+  const next = (preview.data?.occurrences ?? []).filter((instant) => Date.parse(instant) >= now).slice(0, 5);
+  return (
+    <Card withBorder radius="md" data-testid="series-card">
+      <Title order={2} fz="lg" mb="xs">
+        {t('activities.occurrence.series')}
+      </Title>
+      <Text data-testid="series-rule">{describeRecurrence(series.rrule, { language: recurrenceLanguage(i18n.language), startYear: Number(series.start.slice(0, 4)), rdates: series.rdates.length, exdates: series.exdates.length })}</Text>
+      {next.length > 0 && (
+        <>
+          <Text size="sm" c="dimmed" mt="sm">
+            {t('activities.occurrence.next')}
+          </Text>
+          <List size="sm">
+            {next.map((instant) => (
+              <List.Item key={instant}>{formatWhen(instant, i18n.language, series.timezone)}</List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  );
+}
