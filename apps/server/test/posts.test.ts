@@ -114,7 +114,9 @@ describe.each(engines())('posts and links on %s', (engine) => {
     expect(unacked.count).toBe(0);
     const mine = await body<Post>(await api(planta, `${POSTS}/${post.id}/`));
     expect(mine.acknowledged_at).not.toBeNull();
-    expect(mine.can_manage).toBe(false);
+    expect(mine).toMatchObject({ can_manage: false, is_for_me: true });
+    // the author is not in the audience: nothing to acknowledge
+    expect(await body(await api(admin, `${POSTS}/${post.id}/`))).toMatchObject({ can_manage: true, is_for_me: false });
     // a member is not the author: the receipts are not theirs to see
     expect((await api(planta, `${POSTS}/${post.id}/receipts/`)).status).toBe(404);
     expect((await api(planta, `${POSTS}/${post.id}/remind/`, { method: 'POST' })).status).toBe(404);

@@ -100,6 +100,8 @@ export const ZPost = ZPostSummary.extend({
   video_id: z.string().nullable(),
   /** The caller may edit it and see its receipts. */
   can_manage: z.boolean(),
+  /** It is for the caller (everyone, or an audience of theirs): they read and acknowledge it. */
+  is_for_me: z.boolean(),
 }).meta({ id: 'Post' });
 export type TPost = z.infer<typeof ZPost>;
 

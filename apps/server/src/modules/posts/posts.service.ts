@@ -95,9 +95,9 @@ function toSummary(row: PostRow, refs: Refs, receipt: { readAt: Date | null; ack
   };
 }
 
-function toPost(row: PostRow, refs: Refs, receipt: { readAt: Date | null; acknowledgedAt: Date | null } | null, now: Date, canManage: boolean): TPost {
+function toPost(row: PostRow, refs: Refs, receipt: { readAt: Date | null; acknowledgedAt: Date | null } | null, now: Date, canManage: boolean, isForMe: boolean): TPost {
   const files = (ids: string[]) => ids.map((id) => refs.files.get(id)).filter((file): file is TPostFile => file !== undefined);
-  return { ...toSummary(row, refs, receipt, now), body: row.body, images: files(row.imageIds), files: files(row.fileIds), video_id: row.videoId, can_manage: canManage };
+  return { ...toSummary(row, refs, receipt, now), body: row.body, images: files(row.imageIds), files: files(row.fileIds), video_id: row.videoId, can_manage: canManage, is_for_me: isForMe };
 }
 
 async function myAudienceIds(tx: Drizzle, ctx: SignedInCtx): Promise<string[]> {
@@ -188,7 +188,8 @@ async function scheduleDelivery(platform: Platform, tx: Drizzle, row: PostRow, n
 async function view(ctx: SignedInCtx, tx: Drizzle, row: PostRow, now: Date): Promise<TPost> {
   const refs = await loadRefs(tx, ctx.tenant.id, [row], true);
   const receipt = await findReceipt(tx, ctx.tenant.id, row.id, ctx.caller.personId);
-  return toPost(row, refs, receipt, now, manages(ctx) || row.authorPersonId === ctx.caller.personId);
+  const isForMe = row.audienceId === null || (await myAudienceIds(tx, ctx)).includes(row.audienceId);
+  return toPost(row, refs, receipt, now, manages(ctx) || row.authorPersonId === ctx.caller.personId, isForMe);
 }
 
 export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {

@@ -39,7 +39,7 @@ function formatSize(bytes: number, language: string): string {
 function AckBar({ post }: { post: TPost }) {
   const { t, i18n } = useTranslation();
   const ack = useAcknowledge(post.id);
-  if (!post.requires_ack || post.state !== 'published') return null;
+  if (!post.requires_ack || post.state !== 'published' || !post.is_for_me) return null;
   return (
     <div className={classes.ackBar}>
       {post.acknowledged_at ? (
@@ -69,7 +69,7 @@ export function PostDetailPage({ id }: { id: string }) {
   const data = post.data;
 
   useEffect(() => {
-    if (data && data.state === 'published' && !data.read_at && marked.current !== data.id) {
+    if (data && data.state === 'published' && data.is_for_me && !data.read_at && marked.current !== data.id) {
       marked.current = data.id;
       markRead.mutate();
     }
