@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -94,4 +95,20 @@ describe('module faces', () => {
     }
     expect(found).toEqual([]);
   });
+});
+
+describe('module graph', () => {
+  // Faces make import cycles easy (people ↔ org-chart ↔ imports); a cycle is harmless until a
+  // module runs another's export while loading (an importer plug-in built at load time), which
+  // fails only under Node's own loader, in the order the server loads. So: load as the server does.
+  it('loads under Node as the server and the operator commands load it (no binding used before its module ran)', async () => {
+    const load = (entry: string) =>
+      new Promise<string>((resolve) => {
+        execFile(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(`./${entry}`)})`], { cwd: root, timeout: 60_000 }, (error, _stdout, stderr) =>
+          resolve(error ? `${entry}: ${stderr.split('\n').find((line) => /Error/.test(line)) ?? error.message}` : ''),
+        );
+      });
+    const failures = (await Promise.all(['apps/server/src/platform/boot.ts', 'apps/server/src/operator.ts'].map(load))).filter(Boolean);
+    expect(failures).toEqual([]);
+  }, 90_000);
 });
