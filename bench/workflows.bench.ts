@@ -18,6 +18,8 @@ import { findPersonByEmail } from '../apps/server/src/modules/people/index.ts';
 import { completeTask, lockExecution, startExecution } from '../apps/server/src/modules/workflows/workflows.engine.ts';
 import { parseModel } from '../apps/server/src/modules/workflows/workflows.service.ts';
 import { workflowTypes, workflowVersionElements, workflowVersions } from '../apps/server/src/modules/workflows/workflows.table.ts';
+import { fileURLToPath } from 'node:url';
+import { forkServer } from './lib/child.ts';
 import { postgresBaseUrl, POSTGRES_SKIPPED, throwAwayDatabase } from './lib/postgres.ts';
 import { percentile } from './lib/stats.ts';
 import { pct, target, type Benchmark } from './lib/report.ts';
@@ -26,6 +28,9 @@ const EXECUTIONS = Number(process.env.BENCH_WF_EXECUTIONS ?? 10_000);
 const TASKS = 5;
 const WORKERS = Number(process.env.BENCH_WF_WORKERS ?? 8);
 const POOL = WORKERS + 2;
+/** Executions per server process in the one-process / two-process comparison (0: skip it). */
+const SCALE_EXECUTIONS = Number(process.env.BENCH_WF_SCALE_EXECUTIONS ?? 2000);
+const WORKER_ENTRY = fileURLToPath(new URL('./lib/workflows-worker.ts', import.meta.url));
 
 async function inParallel<T>(items: readonly T[], workers: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -131,6 +136,35 @@ const bench: Benchmark = {
       );
       const bareS = (performance.now() - bareT0) / 1000;
 
+      // one engine process against two, each process with the same number of concurrent loops
+      let scale: { one: number; two: number } | null = null;
+      if (SCALE_EXECUTIONS > 0) {
+        ctx.log(`one process against two: ${3 * SCALE_EXECUTIONS} more executions`);
+        const fresh: { id: string; task: string }[] = [];
+        await inParallel(
+          Array.from({ length: 3 * SCALE_EXECUTIONS }, (_, i) => i),
+          WORKERS,
+          async () => {
+            const exec = await db.transaction(tenant.id, (tx) => startExecution(platform, tx, { tenantId: tenant.id, typeId, versionId, name: 'Bench', startedBy: admin.id, variables: {}, startId: 's' }));
+            fresh.push({ id: exec.id, task: exec.opened[0]! });
+          },
+        );
+        const runProcesses = async (groups: { id: string; task: string }[][]): Promise<number> => {
+          const children = groups.map((executions, i) => forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS, executions }, `workflows-${groups.length}-${i}`));
+          try {
+            await Promise.all(children.map((c) => c.ask(null, 'ready')));
+            const t0 = performance.now();
+            await Promise.all(children.map((c) => c.ask<{ seconds: number }>({ type: 'go' }, 'done', 900_000)));
+            return (groups.flat().length * TASKS) / ((performance.now() - t0) / 1000);
+          } finally {
+            await Promise.all(children.map((c) => c.stop()));
+          }
+        };
+        const one = await runProcesses([fresh.slice(0, SCALE_EXECUTIONS)]);
+        const two = await runProcesses([fresh.slice(SCALE_EXECUTIONS, 2 * SCALE_EXECUTIONS), fresh.slice(2 * SCALE_EXECUTIONS)]);
+        scale = { one, two };
+      }
+
       const steps = EXECUTIONS * TASKS;
       const engineRate = steps / engineS;
       const bareRate = steps / bareS;
@@ -143,6 +177,7 @@ const bench: Benchmark = {
           ['bare loop (3 writes)', steps, Math.round(bareS * 10) / 10, Math.round(bareRate), '100.0%', p(bareLatencies, 50), p(bareLatencies, 99)],
         ],
         notes: [
+          ...(scale ? [`processes: one engine process advanced ${SCALE_EXECUTIONS.toLocaleString('en')} executions at ${Math.round(scale.one)} steps/s; two processes, ${SCALE_EXECUTIONS.toLocaleString('en')} each, at ${Math.round(scale.two)} steps/s together (${(scale.two / scale.one).toFixed(2)}×), each process with ${WORKERS} concurrent loops and its own pool, on the same database server and machine.`] : []),
           `starting the ${EXECUTIONS.toLocaleString('en')} executions (start event → first task) took ${startS.toFixed(1)} s (${Math.round(EXECUTIONS / startS)}/s).`,
           'engine step: one tenant transaction (RLS role and tenant set) that locks the execution row, deletes the task\'s token (DELETE … RETURNING), closes the task and its element record, writes the history and the next task (element record, user task, token, history) and the variables; on the last task the end event and the status Success.',
           'bare loop: per step one transaction on a plain pg pool with UPDATE token, INSERT history, INSERT next task (no RLS, no locks beyond the row update).',
@@ -152,6 +187,8 @@ const bench: Benchmark = {
       ctx.data.engine = { steps, seconds: engineS, p50: p(latencies, 50), p99: p(latencies, 99) };
       ctx.data.bare = { steps, seconds: bareS, p50: p(bareLatencies, 50), p99: p(bareLatencies, 99) };
       ctx.target(target('engine steps/s ≥ 25% of the bare loop (PostgreSQL)', engineRate / bareRate, 0.25, (m) => `${pct(m)} of the bare loop (target ≥ 25%)`));
+      ctx.data.scale = scale;
+      ctx.target(target('two engine processes ≥ 1.6× one (PostgreSQL)', scale ? scale.two / scale.one : null, 1.6, (m) => `${m.toFixed(2)}× one process (target ≥ 1.6×)`));
     } finally {
       await bare.end();
       await running.close();

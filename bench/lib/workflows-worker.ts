@@ -1,0 +1,66 @@
+/**
+ * A workflow-engine process for bench/workflows.bench.ts: boots the platform on the given
+ * PostgreSQL database (no HTTP), says `ready`, and on `go` advances its executions task by task
+ * through the engine with `workers` concurrent loops, then answers `done` with its timings.
+ */
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import { boot } from '../../apps/server/src/platform/boot.ts';
+import { openPostgres } from '../../apps/server/src/platform/db/database.ts';
+import { completeTask, lockExecution } from '../../apps/server/src/modules/workflows/workflows.engine.ts';
+
+interface Spec {
+  url: string;
+  tenantId: string;
+  personId: string;
+  tasks: number;
+  workers: number;
+  executions: { id: string; task: string }[];
+}
+
+const spec = JSON.parse(process.argv[2]!) as Spec;
+if (!process.send) throw new Error('workflows-worker.ts runs as a child of the bench (IPC channel needed)');
+const db = await openPostgres(spec.url, { poolSize: spec.workers + 2 });
+const running = await boot(loadConfig({ PUBLIC_DOMAIN: 'app.localhost', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: '/nonexistent-bench-data' }), { db, logger: false, seed: false });
+const platform = running.platform;
+
+async function advance(): Promise<{ seconds: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: spec.workers }, async () => {
+      while (next < spec.executions.length) {
+        const execution = spec.executions[next++]!;
+        let taskId = execution.task;
+        for (let step = 0; step < spec.tasks; step++) {
+          const started = performance.now();
+          const result = await db.transaction(spec.tenantId, async (tx) => {
+            const exec = (await lockExecution(tx, spec.tenantId, execution.id))!;
+            return completeTask(platform, tx, { tenantId: spec.tenantId, exec, taskId, byPersonId: spec.personId, variables: { [`paso_${step}`]: true } });
+          });
+          if (!result.moved) throw new Error('a step did not move');
+          taskId = result.opened[0] ?? '';
+          latencies.push(performance.now() - started);
+        }
+      }
+    }),
+  );
+  return { seconds: (performance.now() - t0) / 1000, latencies };
+}
+
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'go') return;
+  void advance().then(
+    async (result) => {
+      process.send!({ type: 'done', ...result });
+      await running.close();
+      await db.close();
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
+process.send({ type: 'ready' });
