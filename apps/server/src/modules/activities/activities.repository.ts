@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import {
   activities,
@@ -20,6 +20,9 @@ export type CompletionRow = typeof activityCompletions.$inferSelect;
 export type HistoryRow = typeof activityHistory.$inferSelect;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `column = ANY($1::uuid[])`: one array parameter instead of one parameter per id (a thousand series). */
+const anyOf = (column: AnyColumn, ids: readonly string[]) => sql`${column} = ANY(${`{${ids.join(',')}}`}::uuid[])`;
 
 export async function insertActivity(tx: Drizzle, tenantId: string, values: ActivityValues): Promise<ActivityRow> {
   const [row] = await tx
@@ -87,12 +90,12 @@ export async function seriesLinks(tx: Drizzle, tenantId: string, activityIds: re
   const people = await tx
     .select({ activityId: activityResponsibles.activityId, personId: activityResponsibles.personId })
     .from(activityResponsibles)
-    .where(and(eq(activityResponsibles.tenantId, tenantId), inArray(activityResponsibles.activityId, [...activityIds])));
+    .where(and(eq(activityResponsibles.tenantId, tenantId), anyOf(activityResponsibles.activityId, activityIds)));
   for (const row of people) (responsibles.get(row.activityId) ?? responsibles.set(row.activityId, []).get(row.activityId)!).push(row.personId);
   const links = await tx
     .select({ activityId: activityCategoryLinks.activityId, categoryId: activityCategoryLinks.categoryId })
     .from(activityCategoryLinks)
-    .where(and(eq(activityCategoryLinks.tenantId, tenantId), inArray(activityCategoryLinks.activityId, [...activityIds])));
+    .where(and(eq(activityCategoryLinks.tenantId, tenantId), anyOf(activityCategoryLinks.activityId, activityIds)));
   for (const row of links) (categories.get(row.activityId) ?? categories.set(row.activityId, []).get(row.activityId)!).push(row.categoryId);
   return { responsibles, categories };
 }
@@ -175,7 +178,7 @@ export async function exceptionsInWindow(tx: Drizzle, tenantId: string, activity
     .where(
       and(
         eq(activityExceptions.tenantId, tenantId),
-        inArray(activityExceptions.activityId, [...activityIds]),
+        anyOf(activityExceptions.activityId, activityIds),
         or(and(gte(activityExceptions.recurrenceId, fromId), lt(activityExceptions.recurrenceId, toId)), and(gte(activityExceptions.startAt, from), lt(activityExceptions.startAt, to))),
       ),
     );
@@ -190,7 +193,7 @@ export async function completionsFor(tx: Drizzle, tenantId: string, activityIds:
     .where(
       and(
         eq(activityCompletions.tenantId, tenantId),
-        or(and(inArray(activityCompletions.activityId, [...activityIds]), gte(activityCompletions.recurrenceId, fromId), lt(activityCompletions.recurrenceId, toId)), ...extraConditions),
+        or(and(anyOf(activityCompletions.activityId, activityIds), gte(activityCompletions.recurrenceId, fromId), lt(activityCompletions.recurrenceId, toId)), ...extraConditions),
       ),
     );
 }
@@ -201,7 +204,7 @@ export async function exceptionsOfSeries(tx: Drizzle, tenantId: string, activity
   return tx
     .select()
     .from(activityExceptions)
-    .where(and(eq(activityExceptions.tenantId, tenantId), inArray(activityExceptions.activityId, [...activityIds])));
+    .where(and(eq(activityExceptions.tenantId, tenantId), anyOf(activityExceptions.activityId, activityIds)));
 }
 
 /** Category ids of each series. */
@@ -211,7 +214,7 @@ export async function categoryLinks(tx: Drizzle, tenantId: string, activityIds: 
   const links = await tx
     .select({ activityId: activityCategoryLinks.activityId, categoryId: activityCategoryLinks.categoryId })
     .from(activityCategoryLinks)
-    .where(and(eq(activityCategoryLinks.tenantId, tenantId), inArray(activityCategoryLinks.activityId, [...activityIds])));
+    .where(and(eq(activityCategoryLinks.tenantId, tenantId), anyOf(activityCategoryLinks.activityId, activityIds)));
   for (const row of links) (categories.get(row.activityId) ?? categories.set(row.activityId, []).get(row.activityId)!).push(row.categoryId);
   return categories;
 }
