@@ -260,6 +260,7 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
                 value={state.timezone}
                 onChange={(value) => set('timezone', value)}
                 error={errors.timezone}
+                data-testid="activity-timezone"
                 miw={220}
               />
             </Group>

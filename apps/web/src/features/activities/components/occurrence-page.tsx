@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconCalendarDown, IconCheck, IconEdit, IconRotate, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TOccurrenceDetail } from '@faena/contracts';
 import { describeRecurrence } from '@faena/domain/activities/describe-recurrence';
+import { formatRecurrenceId } from '@faena/domain/activities/recurrence-id';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { useForm } from '../../../shared/forms/api/get-form.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
@@ -15,7 +16,7 @@ import { NoAccess } from '../../../shared/ui/no-access.tsx';
 import { NotFoundPage } from '../../../shared/ui/not-found-page.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { occurrenceIcs, useCompleteOccurrence, useOccurrence, useRecurrencePreview, useReopenOccurrence } from '../api/activities-api.ts';
-import { formatWhen, PRIORITY_COLORS, priorityKey, recurrenceLanguage, STATUS_COLORS, viewerTimeZone } from '../lib/format.ts';
+import { formatWhen, occurrencePath, PRIORITY_COLORS, priorityKey, recurrenceLanguage, STATUS_COLORS, viewerTimeZone } from '../lib/format.ts';
 import { useActivitiesAccess } from './use-activities-access.ts';
 
 /** /activities/:id/:recurrenceId — one occurrence, its series, its history and what can be done with it. */
@@ -122,7 +123,7 @@ function OccurrenceView({ occurrence }: { occurrence: TOccurrenceDetail }) {
                 <Text size="sm" c="dimmed">
                   {formatWhen(entry.at, i18n.language)} · {entry.who?.name ?? t('activities.occurrence.system')}
                 </Text>
-                {entry.detail && <Text size="sm">{entry.detail}</Text>}
+                {entry.detail && (entry.action === 'completed' || entry.action === 'cancelled') && <Text size="sm">{entry.detail}</Text>}
               </Timeline.Item>
             ))}
           </Timeline>
@@ -236,7 +237,7 @@ function SeriesCard({ occurrence }: { occurrence: TOccurrenceDetail }) {
   const preview = useRecurrencePreview(recurring ? { start: series.start, timezone: series.timezone, rrule: series.rrule, rdates: series.rdates, exdates: series.exdates, count: 10 } : null);
   const [now] = useState(() => Date.now());
   if (!recurring) return null;
-  const next = (preview.data?.occurrences ?? []).filter((instant) => Date.parse(instant) >= now).slice(0, 5);
+  const next = (preview.data?.occurrences ?? []).filter((instant) => Date.parse(instant) >= now && instant !== occurrence.startDate && formatRecurrenceId(Date.parse(instant)) !== occurrence.recurrenceId).slice(0, 5);
   return (
     <Card withBorder radius="md" data-testid="series-card">
       <Title order={2} fz="lg" mb="xs">
@@ -250,7 +251,11 @@ function SeriesCard({ occurrence }: { occurrence: TOccurrenceDetail }) {
           </Text>
           <List size="sm">
             {next.map((instant) => (
-              <List.Item key={instant}>{formatWhen(instant, i18n.language, series.timezone)}</List.Item>
+              <List.Item key={instant}>
+                <Anchor component={Link} to={occurrencePath(series.public_id, formatRecurrenceId(Date.parse(instant)))} data-testid="next-occurrence">
+                  {formatWhen(instant, i18n.language, series.timezone)}
+                </Anchor>
+              </List.Item>
             ))}
           </List>
         </>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Chip, Group, List, Loader, NumberInput, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, List, Loader, NumberInput, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { describeRecurrence, rruleOfSpec, WEEKDAY_CODES, type RecurrenceEnd, type RecurrenceSpec, type WeekdayCode, type WeekdayOrdinal } from '@faena/domain/activities/describe-recurrence';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { useRecurrencePreview } from '../api/activities-api.ts';
-import { formatWhen, recurrenceLanguage } from '../lib/format.ts';
+import { formatAtOwnOffset, recurrenceLanguage } from '../lib/format.ts';
 
 export type RecurrenceKind = RecurrenceSpec['kind'];
 
@@ -96,15 +96,27 @@ export function RecurrenceEditor({ value, onChange, start, timezone, serverError
           <Text size="sm" fw={500} mb={4}>
             {t('activities.recurrence.onDays')}
           </Text>
-          <Chip.Group multiple value={spec.weekdays} onChange={(days) => setSpec({ ...spec, weekdays: WEEKDAY_CODES.filter((code) => days.includes(code)) })}>
-            <Group gap={6}>
-              {WEEKDAY_CODES.map((code) => (
-                <Chip key={code} value={code} size="md" data-testid={`weekday-${code}`} aria-label={t(`activities.weekdays.${code}`)}>
+          <Group gap={6} role="group" aria-label={t('activities.recurrence.onDays')}>
+            {WEEKDAY_CODES.map((code) => {
+              const on = spec.weekdays.includes(code);
+              return (
+                <Button
+                  key={code}
+                  variant={on ? 'filled' : 'default'}
+                  aria-pressed={on}
+                  aria-label={t(`activities.weekdays.${code}`)}
+                  onClick={() => setSpec({ ...spec, weekdays: WEEKDAY_CODES.filter((day) => (day === code ? !on : spec.weekdays.includes(day))) })}
+                  miw={44}
+                  h={44}
+                  px={8}
+                  radius="xl"
+                  data-testid={`weekday-${code}`}
+                >
                   {t(`activities.weekdaysShort.${code}`)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+                </Button>
+              );
+            })}
+          </Group>
         </div>
       )}
       {spec.kind === 'monthly' && (
@@ -254,7 +266,7 @@ function RecurrencePreview({ value, start, timezone }: { value: RecurrenceValue;
       </Text>
       <List size="sm" data-testid="recurrence-preview">
         {preview.data.occurrences.map((instant) => (
-          <List.Item key={instant}>{formatWhen(instant, i18n.language, timezone ?? undefined)}</List.Item>
+          <List.Item key={instant}>{formatAtOwnOffset(instant, i18n.language)}</List.Item>
         ))}
       </List>
     </>

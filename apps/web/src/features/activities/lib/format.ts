@@ -31,13 +31,24 @@ export function sortOccurrences<T extends Pick<TOccurrence, 'priority' | 'dueDat
   return [...items].sort((a, b) => compareByPriorityThenDue({ priority: a.priority, dueMs: Date.parse(a.dueDate) }, { priority: b.priority, dueMs: Date.parse(b.dueDate) }));
 }
 
+/** 24-hour clock in Spanish, 12-hour in English. */
+const hourCycle = (language: string) => (language === 'en' ? 'h12' : 'h23');
+
 /** "lun 7 dic 2026, 09:00" in a time zone (the viewer's when none). */
 export function formatWhen(instant: string, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: hourCycle(language), timeZone }).format(new Date(instant));
+}
+
+/** An instant with its offset ("2026-12-05T12:00:00-03:00") said at that offset: the series' own wall time. */
+export function formatAtOwnOffset(instant: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(instant);
+  if (!match) return formatWhen(instant, language);
+  const [, y, m, d, h, min] = match.map(Number) as [number, number, number, number, number, number];
+  return formatWhen(new Date(Date.UTC(y, m - 1, d, h, min)).toISOString(), language, 'UTC');
 }
 
 export function formatTime(instant: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', hourCycle: hourCycle(language) }).format(new Date(instant));
 }
 
 export function formatDay(instant: string, language: string): string {
