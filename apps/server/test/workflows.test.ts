@@ -357,6 +357,20 @@ describe.each(engines())('workflows on %s', (engine) => {
     expect((await body<{ results: unknown[] }>(await otherApi('/workflow-types/'))).results).toEqual([]);
     expect(await body(await otherApi('/messages/', { method: 'POST', json: { name: 'pedido' } }))).toEqual({ delivered: 0 });
     // bad input
+    const loopType = await body<{ id: string }>(await api('/workflow-types/', admin, { method: 'POST', json: { name: 'Ciclo' } }));
+    const loop = await body<{ id: string }>(
+      await api(`/workflow-types/${loopType.id}/versions/`, admin, {
+        method: 'POST',
+        json: {
+          bpmn_xml: xml(
+            [{ id: 's', kind: 'start' }, { id: 't', kind: 'userTask', formId: formOk }, { id: 'x', kind: 'exclusive', defaultFlow: 'back' }, { id: 'e', kind: 'end' }],
+            [{ id: 'f1', from: 's', to: 't' }, { id: 'f2', from: 't', to: 'x' }, { id: 'back', from: 'x', to: 't' }],
+          ),
+        },
+      }),
+    );
+    const cycle = await body<{ problems: { code: string; element_id: string }[] }>(await api(`/versions/${loop.id}/validate/`, admin, { method: 'POST' }));
+    expect(cycle.problems.map((p) => `${p.code}@${p.element_id}`).sort()).toEqual(['dead-end@s', 'dead-end@t', 'dead-end@x', 'unreachable@e']);
     expect((await api('/versions/not-a-uuid/', admin)).status).toBe(404);
     expect((await api('/messages/', worker, { method: 'POST', json: { name: '' } })).status).toBe(400);
     expect((await api(`/user-tasks/${taskId}/responses/`, admin, { method: 'POST', json: { response: 'yes' } })).status).toBe(400);
