@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,9 +285,10 @@ describe.each(engines())('activities on %s', (engine) => {
     expect(assigned?.context).toMatchObject({ type: 'Activity', action: 'assigned' });
     expect(assigned?.context.id).toMatch(new RegExp(`^${series.public_id}/\\d{8}T\\d{6}Z$`));
     const platform = server.running.platform;
-    // 15 min before is ahead; 60 min before has passed beyond the grace: one job, and a second sweep adds none
-    expect(await sweepReminders(platform)).toBe(1);
+    // the create scheduled its reminder (15 min before is ahead; 60 min before passed beyond the grace): a sweep adds none
     expect(await sweepReminders(platform)).toBe(0);
+    const scheduled = await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT offset_minutes FROM activity_reminders_scheduled WHERE activity_id = ${series.public_id}`));
+    expect((scheduled as unknown as { rows: { offset_minutes: number }[] }).rows.map((r) => r.offset_minutes)).toEqual([15]);
     const rid = assigned!.context.id!.split('/')[1]!;
     const startMs = Date.UTC(Number(rid.slice(0, 4)), Number(rid.slice(4, 6)) - 1, Number(rid.slice(6, 8)), Number(rid.slice(9, 11)), Number(rid.slice(11, 13)));
     const job = { tenantId, activityId: series.public_id, recurrenceId: rid, offsetMinutes: 15, startMs };

@@ -4,8 +4,10 @@ import type { Platform } from '../../platform/platform.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/index.ts';
 import { allTenants } from '../tenants/index.ts';
-import { completionsFor, findActivity, findException, markReminderScheduled, markReminderSent, seriesLinks, seriesWithReminders } from './activities.repository.ts';
-import { occurrencesOf, recipientsOf, recurrenceOf } from './activities.service.ts';
+import { completionsFor, findActivity, findException, markReminderSent, seriesLinks, seriesWithReminders } from './activities.repository.ts';
+import { GRACE_MS, REMINDER_QUEUE, recipientsOf, recurrenceOf, scheduleSeriesReminders, WINDOW_MS, type ReminderJob } from './activities.service.ts';
+
+export { REMINDER_QUEUE, WINDOW_MS, type ReminderJob };
 
 /**
  * Reminders (decision 020): a recurring sweep enqueues, for the next WINDOW, one job per
@@ -16,22 +18,9 @@ import { occurrencesOf, recipientsOf, recurrenceOf } from './activities.service.
  * that no longer exists, was moved, cancelled or completed is left alone; `activity_reminders_sent`
  * makes the notification once per occurrence and offset, however many times a job runs.
  */
-export const REMINDER_QUEUE = 'activities.reminder';
 export const SWEEP_QUEUE = 'activities.reminders-sweep';
-/** How far ahead each sweep schedules, and how often it runs (the window overlaps the next run). */
-export const WINDOW_MS = 2 * 3_600_000;
+/** How often the sweep runs (its window, WINDOW_MS, overlaps the next run). */
 export const SWEEP_EVERY_SECONDS = 15 * 60;
-/** Reminders whose instant passed this recently (a server that was down) still go out. */
-const GRACE_MS = 15 * 60_000;
-
-export interface ReminderJob {
-  tenantId: string;
-  activityId: string;
-  recurrenceId: string;
-  offsetMinutes: number;
-  /** The occurrence's start the job was scheduled for (epoch ms). */
-  startMs: number;
-}
 
 /** One sweep over every tenant: enqueues the reminders whose instant falls in [now − grace, now + WINDOW). */
 export async function sweepReminders(platform: Platform, nowMs = Date.now()): Promise<number> {
@@ -43,20 +32,7 @@ export async function sweepReminders(platform: Platform, nowMs = Date.now()): Pr
       // starts up to the longest offset (30 days) after the window
       const rows = await seriesWithReminders(tx, tenantId, new Date(fromMs), new Date(toMs + 43_200 * 60_000));
       let count = 0;
-      for (const row of rows) {
-        for (const offset of row.reminders) {
-          const occurrences = await occurrencesOf(tx, tenantId, [row], fromMs + offset * 60_000, toMs + offset * 60_000);
-          for (const o of occurrences) {
-            if (o.completion || o.exception?.cancelled) continue;
-            const startMs = o.exception?.startAt?.getTime() ?? o.originalStartMs;
-            const fireMs = startMs - offset * 60_000;
-            if (!(await markReminderScheduled(tx, tenantId, row.id, o.recurrenceId, offset, new Date(startMs)))) continue;
-            const job: ReminderJob = { tenantId, activityId: row.id, recurrenceId: o.recurrenceId, offsetMinutes: offset, startMs };
-            await platform.jobs.send(tx, REMINDER_QUEUE, job, { startAfter: new Date(Math.max(fireMs, nowMs)), singletonKey: `${tenantId}:${row.id}:${o.recurrenceId}:${offset}:${startMs}` });
-            count++;
-          }
-        }
-      }
+      for (const row of rows) count += await scheduleSeriesReminders(platform, tx, tenantId, row, nowMs);
       return count;
     });
   }

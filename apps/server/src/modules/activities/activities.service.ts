@@ -67,6 +67,7 @@ import {
   insertCompletion,
   listActivities,
   listCategories,
+  markReminderScheduled,
   moveCompletions,
   moveExceptions,
   seriesInWindow,
@@ -416,6 +417,7 @@ export async function createActivity(ctx: Ctx, input: TActivityWrite): Promise<T
       await setCategoryLinks(tx, ctx.tenant.id, row.id, resolved.categories);
       await addHistory(tx, ctx.tenant.id, { activityId: row.id, personId: signed.caller.personId, action: 'created' });
       await notifyAssigned(signed, tx, row, new Set(), await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId));
+      await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       return activityView(tx, signed, row, false);
     },
     { audit: 'activities.create', subject: (view) => view.public_id },
@@ -445,6 +447,7 @@ export async function updateActivitySeries(ctx: Ctx, id: string, input: TActivit
       await deleteCompletions(tx, ctx.tenant.id, id, (await completionsOf(tx, ctx.tenant.id, id)).map((c) => c.recurrenceId).filter(stale));
       await addHistory(tx, ctx.tenant.id, { activityId: id, personId: signed.caller.personId, action: 'updated' });
       await notifyAssigned(signed, tx, row, await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId), await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId));
+      await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       return activityView(tx, signed, row, false);
     },
     { audit: 'activities.update' },
@@ -494,6 +497,7 @@ export async function splitActivity(ctx: Ctx, id: string, input: TSplitRequest):
       await addHistory(tx, ctx.tenant.id, { activityId: row.id, personId: signed.caller.personId, action: 'created', detail: `split from ${id}` });
       const before = await seriesLinks(tx, ctx.tenant.id, [id]);
       await notifyAssigned(signed, tx, row, await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId), await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId));
+      await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       return activityView(tx, signed, row, false);
     },
     { audit: 'activities.split', subject: (view) => [id, view.public_id] },
@@ -735,6 +739,7 @@ export async function editOccurrence(ctx: Ctx, id: string, recurrenceId: string,
         const before = await recipientsOf(tx, ctx.tenant.id, effectiveResponsibles(parts), row.audienceId);
         await notifyAssigned(signed, tx, { ...row, title: exception.title ?? row.title }, before, await recipientsOf(tx, ctx.tenant.id, responsibles, row.audienceId), parts.recurrenceId);
       }
+      await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       const updated = { ...parts, exception };
       const names = await namesFor(tx, ctx.tenant.id, [row], [...effectiveResponsibles(updated), ...(parts.completion?.personId ? [parts.completion.personId] : [])], parts.categories);
       return toOccurrence(updated, names, Date.now());
@@ -768,6 +773,45 @@ export async function cancelOccurrence(ctx: Ctx, id: string, recurrenceId: strin
     },
     { audit: 'activities.occurrence.cancel', details: { recurrence_id: recurrenceId } },
   );
+}
+
+// ------------------------------------------------------------------------------------- reminders
+
+export const REMINDER_QUEUE = 'activities.reminder';
+/** How far ahead reminders are scheduled (by the sweep, and by a write for its own series). */
+export const WINDOW_MS = 2 * 3_600_000;
+/** Reminders whose instant passed this recently (a server that was down) still go out. */
+export const GRACE_MS = 15 * 60_000;
+
+export interface ReminderJob {
+  tenantId: string;
+  activityId: string;
+  recurrenceId: string;
+  offsetMinutes: number;
+  /** The occurrence's start the job was scheduled for (epoch ms). */
+  startMs: number;
+}
+
+/**
+ * Enqueues the reminders of one series whose instant falls in [now − grace, now + WINDOW), each
+ * once (`activity_reminders_scheduled`), in the caller's transaction. The sweep calls it for every
+ * series; a write calls it for its own, so a reminder due before the next sweep is not late.
+ */
+export async function scheduleSeriesReminders(platform: Ctx['platform'], tx: Drizzle, tenantId: string, row: ActivityRow, nowMs = Date.now()): Promise<number> {
+  const fromMs = nowMs - GRACE_MS;
+  const toMs = nowMs + WINDOW_MS;
+  let count = 0;
+  for (const offset of row.reminders) {
+    for (const o of await occurrencesOf(tx, tenantId, [row], fromMs + offset * 60_000, toMs + offset * 60_000)) {
+      if (o.completion || o.exception?.cancelled) continue;
+      const startMs = o.exception?.startAt?.getTime() ?? o.originalStartMs;
+      if (!(await markReminderScheduled(tx, tenantId, row.id, o.recurrenceId, offset, new Date(startMs)))) continue;
+      const job: ReminderJob = { tenantId, activityId: row.id, recurrenceId: o.recurrenceId, offsetMinutes: offset, startMs };
+      await platform.jobs.send(tx, REMINDER_QUEUE, job, { startAfter: new Date(Math.max(startMs - offset * 60_000, nowMs)), singletonKey: `${tenantId}:${row.id}:${o.recurrenceId}:${offset}:${startMs}` });
+      count++;
+    }
+  }
+  return count;
 }
 
 // ------------------------------------------------------------------------------------ completion
