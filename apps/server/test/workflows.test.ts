@@ -182,6 +182,26 @@ describe.each(engines())('workflows on %s', (engine) => {
     expect((await api(`/executions/${e.id}/`, boss)).status).toBe(200);
   });
 
+  it('task notifications: due soon to its people, completed to the starter', async () => {
+    const { versionId } = await publishModel(server.api, 'acme', admin, 'Avisos', [
+      { id: 's', kind: 'start' },
+      { id: 't', kind: 'userTask', name: 'Revisar caja', formId: formOk, assigneeType: 'people', assignees: bossPassport, dueIn: 'PT30M', notify: 'due_soon,completed' },
+      { id: 'e', kind: 'end' },
+    ], [
+      { id: 'f1', from: 's', to: 't' },
+      { id: 'f2', from: 't', to: 'e' },
+    ]);
+    const e = await start(versionId, admin);
+    const inbox = async (token: string) => JSON.stringify(await body(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token })));
+    const taskId = openTask(e, 't');
+    // due in 30 minutes: within the hour, so the reminder job runs at once
+    for (let i = 0; i < 100 && !(await inbox(boss)).includes('Vence pronto: Revisar caja'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await inbox(boss)).toContain('Vence pronto: Revisar caja');
+    expect(await inbox(boss)).not.toContain('Nueva actividad: Revisar caja');
+    expect((await answer(taskId, boss, { approved: true })).status).toBe(201);
+    expect(await inbox(admin)).toContain('Actividad completada: Revisar caja');
+  });
+
   it('two racing answers: exactly one 201, the other 409 task-closed', async () => {
     const { versionId } = await publishModel(server.api, 'acme', admin, 'Carrera', [
       { id: 's', kind: 'start' },

@@ -21,6 +21,14 @@ import { workflowElements, workflowExecutions, workflowHistory, workflowTokens, 
 
 export const TIMER_QUEUE = 'workflows.timer';
 export const MESSAGE_QUEUE = 'workflows.message';
+export const DUE_SOON_QUEUE = 'workflows.due-soon';
+/** How long before its due time a task with `due_soon` in faena:notify reminds its people. */
+const DUE_SOON_BEFORE_MS = 3_600_000;
+
+export interface DueSoonJob {
+  tenantId: string;
+  taskId: string;
+}
 /** Instant elements one step may pass through before the execution is stopped as looping. */
 const MAX_ELEMENTS_PER_STEP = 1000;
 
@@ -194,6 +202,37 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
   }
 }
 
+/** The notification events of a user task (faena:notify; `assigned` when unset). */
+const notifyEvents = (node: WfNode): string[] => (node.notify ?? 'assigned').split(',').map((v) => v.trim());
+
+/** A due-soon reminder: the task's people, once, if it is still open. */
+export async function remindDueSoon(platform: Platform, job: DueSoonJob): Promise<boolean> {
+  return platform.db.transaction(job.tenantId, async (tx) => {
+    const [task] = await tx
+      .select()
+      .from(workflowUserTasks)
+      .where(and(eq(workflowUserTasks.tenantId, job.tenantId), eq(workflowUserTasks.id, job.taskId)))
+      .for('update');
+    if (!task || !task.isOpen || task.assigneeIds.length === 0) return false;
+    // once per task, however many times the job runs (the task row lock orders the runs)
+    const [sent] = await tx
+      .select({ id: workflowHistory.id })
+      .from(workflowHistory)
+      .where(and(eq(workflowHistory.tenantId, job.tenantId), eq(workflowHistory.executionId, task.executionId), eq(workflowHistory.action, 'task-due-soon'), sql`${workflowHistory.detail}->>'task' = ${task.id}`))
+      .limit(1);
+    if (sent) return false;
+    await tx.insert(workflowHistory).values({ tenantId: job.tenantId, executionId: task.executionId, action: 'task-due-soon', elementType: 'UserTask', detail: { task: task.id }, at: stamp() });
+    await notify(platform, tx, {
+      tenantId: job.tenantId,
+      personIds: task.assigneeIds,
+      kind: 'system_update',
+      title: `Vence pronto: ${task.summary || 'Actividad de usuario'}`,
+      context: { type: 'Workflow', action: 'task_due_soon', id: task.id },
+    });
+    return true;
+  });
+}
+
 async function createUserTask(s: Step, node: WfNode): Promise<void> {
   const elementId = await recordElement(s, node, true);
   const assignees = await resolveAssignees(s.tx, s.tenantId, node, s.exec);
@@ -220,7 +259,11 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
     await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
   }
   await history(s, 'task-created', node, { task: elementId, assignees });
-  const notifyOn = (node.notify ?? 'assigned').split(',').map((v) => v.trim());
+  const notifyOn = notifyEvents(node);
+  if (dueMs !== null && notifyOn.includes('due_soon') && assignees.length > 0) {
+    const job: DueSoonJob = { tenantId: s.tenantId, taskId: elementId };
+    await s.platform.jobs.send(s.tx, DUE_SOON_QUEUE, job, { startAfter: new Date(Math.max(Date.now(), Date.now() + dueMs - DUE_SOON_BEFORE_MS)) });
+  }
   if (assignees.length > 0 && notifyOn.includes('assigned')) {
     await notify(s.platform, s.tx, {
       tenantId: s.tenantId,
@@ -439,6 +482,15 @@ export async function completeTask(
     v AS (UPDATE workflow_executions SET variables = ${JSON.stringify(s.exec.variables)}::jsonb, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.exec.id})
     UPDATE workflow_elements SET is_active = false, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}`);
   await history(s, 'task-completed', node, { task: input.taskId });
+  if (notifyEvents(node).includes('completed') && input.exec.startedByPersonId && input.exec.startedByPersonId !== input.byPersonId)
+    await notify(platform, tx, {
+      tenantId: input.tenantId,
+      personIds: [input.exec.startedByPersonId],
+      kind: 'system_update',
+      title: `Actividad completada: ${node.name || 'Actividad de usuario'}`,
+      body: input.exec.name,
+      context: { type: 'Workflow', action: 'task_completed', id: input.taskId },
+    });
   await walk(
     s,
     outgoing(s, node.id).map((f) => f.target),
@@ -561,6 +613,13 @@ export async function defineWorkflowQueues(platform: Platform): Promise<void> {
           await fireTimer(platform, job);
         },
         { retryLimit: 10, retryDelay: 5, concurrency: 4, pollingIntervalSeconds: 1 },
+      );
+      await platform.jobs.define<DueSoonJob>(
+        DUE_SOON_QUEUE,
+        async (job) => {
+          await remindDueSoon(platform, job);
+        },
+        { retryLimit: 5, retryDelay: 30, concurrency: 2, pollingIntervalSeconds: 1 },
       );
       await platform.jobs.define<MessageJob>(
         MESSAGE_QUEUE,
