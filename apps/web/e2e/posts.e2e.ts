@@ -73,4 +73,44 @@ describe('posts', () => {
       }
     });
   }
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`${viewport}: links of interest — the administrator adds one (an address that is not http or https is refused), the member sees it in its category and on /tools`, async () => {
+      const title = `Turnos y vacaciones ${viewport} ${Date.now().toString(36)}`;
+      const author = await openPage(browser, viewport);
+      const member = await openPage(browser, viewport);
+      try {
+        await signInAs(author.page, 'admin');
+        await goto(author.page, '/links', '[data-testid=link-card]');
+        await author.page.click('[data-testid=new-link]');
+        await author.page.fill('[data-testid=link-title]', title);
+        await author.page.fill('[data-testid=link-url]', 'javascript:alert(1)');
+        await author.page.click('[data-testid=save-link]');
+        await author.page.getByText('Ingresa una dirección que empiece con http:// o https://').waitFor();
+        await author.page.fill('[data-testid=link-url]', 'https://turnos.example.com');
+        await author.page.fill('[data-testid=link-category]', 'Personas');
+        await author.page.click('[data-testid=link-title]');
+        await expectAccessible(author.page, 'link form');
+        await author.page.click('[data-testid=save-link]');
+        await author.page.locator('[data-testid=link-card]', { hasText: title }).waitFor();
+
+        await signInAs(member.page, 'operario');
+        await goto(member.page, '/links', '[data-testid=link-card]');
+        const section = member.page.getByRole('region', { name: 'Personas' });
+        await section.locator('[data-testid=link-card]', { hasText: title }).waitFor();
+        expect(await section.getByRole('link', { name: new RegExp(title) }).getAttribute('href')).toBe('https://turnos.example.com');
+        await shot(member.page, 'links', viewport);
+        await expectAccessible(member.page, 'links');
+        await goto(member.page, '/tools', '[data-testid=tool-links]');
+        // the permissions calculator is for people administrators only
+        expect(await member.page.locator('[data-testid=tool-permissionsCalculator]').count()).toBe(0);
+        await shot(member.page, 'tools', viewport);
+        await expectAccessible(member.page, 'tools');
+        expect([...author.errors, ...member.errors]).toEqual([]);
+      } finally {
+        await author.context.close();
+        await member.context.close();
+      }
+    });
+  }
 });

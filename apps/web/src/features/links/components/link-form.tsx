@@ -67,6 +67,7 @@ export function LinkForm({ link, categories, onDone }: { link?: TLink | undefine
         />
         <Autocomplete
           label={t('links.form.category')}
+          data-testid="link-category"
           placeholder={t('links.form.categoryPlaceholder')}
           value={category}
           onChange={setCategory}

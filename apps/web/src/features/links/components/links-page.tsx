@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLink } from '@faena/contracts';
-import { confirm, openModal } from '../../../shared/ui/modal.tsx';
+import { confirm } from '../../../shared/ui/modal.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { useDeleteLink, useLinks, useManagedLinks } from '../api/links.ts';
@@ -40,14 +41,9 @@ export function LinksPage() {
   const links = list.data?.results ?? [];
   const categories = [...new Set(links.map((link) => link.category).filter((value): value is string => value !== null))];
 
-  const edit = (link?: TLink) =>
-    void openModal<null>({
-      id: 'link-form',
-      title: link ? t('links.form.editTitle') : t('links.form.newTitle'),
-      size: 'md',
-      dismissValue: null,
-      render: (answer) => <LinkForm link={link} categories={categories} onDone={() => answer(null)} />,
-    }).catch(() => undefined);
+  // the form lives in the page's tree (it saves through the query client, which the modal manager's tree has not)
+  const [editing, setEditing] = useState<{ link?: TLink } | null>(null);
+  const edit = (link?: TLink) => setEditing(link ? { link } : {});
 
   const onDelete = async (link: TLink) => {
     if (await confirm({ id: 'delete-link', title: t('links.delete.title'), message: t('links.delete.message', { title: link.title }), confirmLabel: t('links.delete.confirm'), cancelLabel: t('links.cancel'), danger: true })) remove.mutate(link.id);
@@ -55,6 +51,9 @@ export function LinksPage() {
 
   return (
     <Stack gap="md" maw={1040}>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.link ? t('links.form.editTitle') : t('links.form.newTitle')} size="md" centered closeButtonProps={{ 'aria-label': t('links.cancel') }}>
+        {editing && <LinkForm link={editing.link} categories={categories} onDone={() => setEditing(null)} />}
+      </Modal>
       <PageHeader
         title={t('links.title')}
         description={canManage ? t('links.manageHelp') : undefined}
