@@ -7,11 +7,20 @@ import esLocale from '@fullcalendar/core/locales/es';
 import type { DatesSetArg, EventClickArg, EventInput } from '@fullcalendar/core';
 import { Alert, Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOccurrences, type OccurrenceFilters } from '../api/activities-api.ts';
 import { firstDayOf, occurrencePath } from '../lib/format.ts';
+
+const NARROW_HEADER = { left: 'prev,next', center: 'title', right: 'today' };
+const WIDE_HEADER = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
+const NARROW_FOOTER = { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
+const SPANISH = [esLocale];
+const NONE: never[] = [];
+const TIME_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const TIME_12 = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 
 const COLORS: Record<string, string> = { SCHEDULED: '#228be6', ACTIVE: '#2f9e44', EXPIRED: '#e03131', COMPLETED: '#868e96', CANCELLED: '#495057' };
 
@@ -39,7 +48,16 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
       })),
     [query.data],
   );
-  const onDates = (arg: DatesSetArg) => setRange({ from: arg.start.toISOString(), to: arg.end.toISOString() });
+  // FullCalendar calls this again whenever its options change: keep the same range object then
+  const onDates = useCallback((arg: DatesSetArg) => {
+    const from = arg.start.toISOString();
+    const to = arg.end.toISOString();
+    setRange((current) => (current && current.from === from && current.to === to ? current : { from, to }));
+  }, []);
+  const buttonText = useMemo(
+    () => ({ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda') }),
+    [t],
+  );
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
     const { publicId, recurrenceId } = arg.event.extendedProps as { publicId: string; recurrenceId: string };
@@ -52,14 +70,14 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
       {query.isError && <Alert color="red">{t('activities.list.loadError')}</Alert>}
       <FullCalendar
         key={i18n.language}
-        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        plugins={PLUGINS}
         initialView={narrow ? 'listWeek' : 'dayGridMonth'}
-        locales={spanish ? [esLocale] : []}
+        locales={spanish ? SPANISH : NONE}
         locale={spanish ? 'es' : 'en'}
         firstDay={firstDayOf(i18n.language)}
-        headerToolbar={narrow ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
-        footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
-        buttonText={{ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda') }}
+        headerToolbar={narrow ? NARROW_HEADER : WIDE_HEADER}
+        footerToolbar={narrow ? NARROW_FOOTER : false}
+        buttonText={buttonText}
         noEventsText={t('activities.calendar.noEvents')}
         events={events}
         eventClick={onClick}
@@ -67,7 +85,7 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
         height="auto"
         nowIndicator
         dayMaxEvents={3}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        eventTimeFormat={spanish ? TIME_24 : TIME_12}
       />
     </Box>
   );
