@@ -101,7 +101,7 @@ describe('posts', () => {
         expect(await section.getByRole('link', { name: new RegExp(title) }).getAttribute('href')).toBe('https://turnos.example.com');
         await shot(member.page, 'links', viewport);
         await expectAccessible(member.page, 'links');
-        await goto(member.page, '/tools', '[data-testid=tool-links]');
+        await goto(member.page, '/tools', '[data-testid=tools-links]');
         // the permissions calculator is for people administrators only
         expect(await member.page.locator('[data-testid=tool-permissionsCalculator]').count()).toBe(0);
         await shot(member.page, 'tools', viewport);

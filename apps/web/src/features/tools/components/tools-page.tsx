@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalculator, IconExternalLink, IconLink, type Icon } from '@tabler/icons-react';
+import { IconCalculator, IconExternalLink, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,16 +11,18 @@ import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 interface Tool {
-  key: 'permissionsCalculator' | 'links';
+  key: 'permissionsCalculator';
   to: string;
   icon: Icon;
   access: AccessRule;
 }
 
-/** The tools that exist today; each shows only to those its screen lets in (the QR generator joins when its module lands). */
+/**
+ * The tools that exist today; each shows only to those its screen lets in (the QR generator joins
+ * when its module lands). The links of interest follow, as links out.
+ */
 const TOOLS: readonly Tool[] = [
   { key: 'permissionsCalculator', to: '/calculadora-permisos', icon: IconCalculator, access: ACCESS.permissionsCalculator },
-  { key: 'links', to: '/links', icon: IconLink, access: ACCESS.links },
 ];
 
 const LINKS_SHOWN = 6;
@@ -37,6 +39,11 @@ export function ToolsPage() {
   return (
     <Stack gap="lg" maw={1040}>
       <PageHeader title={t('tools.title')} description={t('tools.description')} />
+      {tools.length === 0 && shown.length === 0 && !links.isPending && (
+        <Text c="dimmed" ta="center" py="xl" data-testid="tools-empty">
+          {t('tools.empty')}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {tools.map((tool) => (
           <Card key={tool.key} withBorder radius="md" padding="md" component={Link} to={tool.to} style={{ color: 'inherit', textDecoration: 'none' }} data-testid={`tool-${tool.key}`}>
@@ -55,7 +62,7 @@ export function ToolsPage() {
         ))}
       </SimpleGrid>
       {shown.length > 0 && (
-        <Stack gap="xs">
+        <Stack gap="xs" data-testid="tools-links">
           <Group justify="space-between">
             <Title order={2} fz="lg">
               {t('tools.linksTitle')}
