@@ -66,6 +66,11 @@ describe('posts', () => {
         await expect.poll(() => author.page.locator('[data-testid=receipts-table]').textContent()).toContain('Matías González');
         await shot(author.page, 'posts-receipts', viewport);
         await expectAccessible(author.page, 'post receipts');
+        // the authors' list: every post with its state
+        await goto(author.page, '/posts?tab=manage', '[data-testid=post-card]');
+        await author.page.locator('[data-testid=post-card]', { hasText: 'Turnos de fin de año' }).locator('[data-testid=post-state]').waitFor();
+        await shot(author.page, 'posts-manage', viewport);
+        await expectAccessible(author.page, 'posts (manage)');
         expect([...author.errors, ...member.errors]).toEqual([]);
       } finally {
         await author.context.close();
