@@ -89,7 +89,7 @@ describe.each(engines())('schema-derived fuzzing of every OpenAPI route on %s', 
         });
         for (const sample of fc.sample(request, { numRuns: RUNS_PER_ROUTE, seed: 2026 })) {
           const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(asQueryValue((sample.path as Record<string, unknown>)[name]).toWellFormed()));
-          const query = new URLSearchParams(Object.entries(sample.query as Record<string, unknown>).map(([key, value]) => [key, asQueryValue(value)])).toString();
+          const query = new URLSearchParams(Object.entries(sample.query as Record<string, unknown>).map(([key, value]): [string, string] => [key, asQueryValue(value)])).toString();
           const url = `${path}${query ? `?${query}` : ''}`;
           requests++;
           const response = await server.api('demo', url, { method: method.toUpperCase(), token, ...(sample.body === undefined || method === 'get' || method === 'delete' ? {} : { json: sample.body }) });
