@@ -573,8 +573,10 @@ describe.each(engines())('demo seed notifications on %s', (engine) => {
     const response = await server.api('demo', `${API}/inbox`, { token: id_token });
     expect(response.status).toBe(200);
     const page = await json<TInboxPage>(response);
-    expect(page.pagination).toMatchObject({ total: 3, totalUnread: 3 });
-    expect(page.data[0]!.summary.title).toBe('Incidente reportado en Bodega Central');
+    // The notifications module's own three, beside what other modules' demo data sent (posts, activities).
+    expect(page.pagination.total).toBeGreaterThanOrEqual(3);
+    expect(page.pagination.totalUnread).toBe(page.pagination.total);
+    expect(page.data.map((item) => item.summary.title)).toContain('Incidente reportado en Bodega Central');
   });
 });
 
