@@ -66,7 +66,7 @@ describe('activities', () => {
       await page.locator('[data-testid=series-rule]').waitFor();
       expect(await page.locator('[data-testid=series-rule]').textContent()).toMatch(/^Cada semana, .+ y .+, 6 veces$/);
       const firstOccurrence = page.url();
-      await goto(page, '/activities?view=calendar', '[data-testid=activity-calendar]');
+      await goto(page, '/activities?view=calendar&mine=false', '[data-testid=activity-calendar]');
       await page.locator('[data-testid=activity-calendar]').getByText(title).first().waitFor();
       await shot(page, 'activities-calendar', viewport);
       await expectAccessible(page, `activities calendar (${viewport})`);

@@ -45,7 +45,7 @@ function ActivityFormRoute({ id }: { id: string | undefined }) {
         <Loader />
       ) : activity.data ? (
         <ActivityForm
-          key={activity.data.updated_at}
+          key={activity.data.public_id}
           activity={activity.data}
           occurrence={recurrenceId && occurrence.data ? { recurrenceId: occurrence.data.recurrenceId, start: wallOf(occurrence.data.startDate, activity.data.timezone) } : undefined}
         />

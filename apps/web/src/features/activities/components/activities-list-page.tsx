@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { IconCalendarEvent, IconList, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Collapse, Group, Loader, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarEvent, IconFilter, IconList, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -129,6 +130,25 @@ export function OccurrenceList({ tab, mine, filters }: { tab: ListTab; mine: boo
 
 /** Status, venue, category, responsible and priority: each kept in the address. */
 export function ActivityFilters({ filters, onChange }: { filters: OccurrenceFilters; onChange: (key: string, value: string | null) => void }) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const active = Object.values(filters).filter(Boolean).length;
+  const [opened, setOpened] = useState(active > 0);
+  if (!narrow) return <FilterFields filters={filters} onChange={onChange} />;
+  // on a phone the filters fold away: the list or the calendar comes first
+  return (
+    <Stack gap="xs">
+      <Button variant="default" leftSection={<IconFilter size={18} />} onClick={() => setOpened((open) => !open)} aria-expanded={opened} mih={44} data-testid="toggle-filters">
+        {active > 0 ? t('activities.filters.toggleCount', { count: active }) : t('activities.filters.toggle')}
+      </Button>
+      <Collapse expanded={opened}>
+        <FilterFields filters={filters} onChange={onChange} />
+      </Collapse>
+    </Stack>
+  );
+}
+
+function FilterFields({ filters, onChange }: { filters: OccurrenceFilters; onChange: (key: string, value: string | null) => void }) {
   const { t } = useTranslation();
   const categories = useCategories();
   return (

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOccurrences, type OccurrenceFilters } from '../api/activities-api.ts';
 import { firstDayOf, occurrencePath } from '../lib/format.ts';
+import classes from './activity-calendar.module.css';
 
 const NARROW_HEADER = { left: 'prev,next', center: 'title', right: 'today' };
 const WIDE_HEADER = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
@@ -31,7 +32,7 @@ const COLORS: Record<string, string> = { SCHEDULED: '#228be6', ACTIVE: '#2f9e44'
 export default function ActivityCalendar({ mine, filters }: { mine: boolean; filters: OccurrenceFilters }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const query = useOccurrences(range?.from ?? '', range?.to ?? '', mine, filters, range !== null);
   const events = useMemo<EventInput[]>(
@@ -55,9 +56,10 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
     setRange((current) => (current && current.from === from && current.to === to ? current : { from, to }));
   }, []);
   const buttonText = useMemo(
-    () => ({ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda') }),
+    () => ({ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda'), prev: '‹', next: '›' }),
     [t],
   );
+  const buttonHints = useMemo(() => ({ prev: t('activities.calendar.prev'), next: t('activities.calendar.next') }), [t]);
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
     const { publicId, recurrenceId } = arg.event.extendedProps as { publicId: string; recurrenceId: string };
@@ -66,7 +68,7 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
   const spanish = i18n.language !== 'en';
 
   return (
-    <Box data-testid="activity-calendar">
+    <Box data-testid="activity-calendar" className={classes.calendar}>
       {query.isError && <Alert color="red">{t('activities.list.loadError')}</Alert>}
       <FullCalendar
         key={i18n.language}
@@ -78,13 +80,15 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
         headerToolbar={narrow ? NARROW_HEADER : WIDE_HEADER}
         footerToolbar={narrow ? NARROW_FOOTER : false}
         buttonText={buttonText}
+        buttonHints={buttonHints}
+        buttonIcons={false}
         noEventsText={t('activities.calendar.noEvents')}
         events={events}
         eventClick={onClick}
         datesSet={onDates}
         height="auto"
         nowIndicator
-        dayMaxEvents={3}
+        dayMaxEvents={false}
         eventTimeFormat={spanish ? TIME_24 : TIME_12}
       />
     </Box>

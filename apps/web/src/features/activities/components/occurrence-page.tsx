@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconCalendarDown, IconCheck, IconEdit, IconRotate, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TOccurrenceDetail } from '@faena/contracts';
 import { describeRecurrence } from '@faena/domain/activities/describe-recurrence';
 import { formatRecurrenceId } from '@faena/domain/activities/recurrence-id';
@@ -23,6 +23,12 @@ import { useActivitiesAccess } from './use-activities-access.ts';
 export function OccurrencePage({ id, recurrenceId }: { id: string; recurrenceId: string }) {
   const { t } = useTranslation();
   const query = useOccurrence(id, recurrenceId);
+  const navigate = useNavigate();
+  // 'current' moves on once this occurrence is done: the address names the occurrence shown
+  const resolved = recurrenceId === 'current' ? query.data?.recurrenceId : undefined;
+  useEffect(() => {
+    if (resolved) void navigate(occurrencePath(id, resolved), { replace: true });
+  }, [id, resolved, navigate]);
   if (query.isPending) return <Loader />;
   if (query.isError) {
     if (isHttpError(query.error) && query.error.status === 404) return <NotFoundPage />;
