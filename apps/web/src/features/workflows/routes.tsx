@@ -1,16 +1,46 @@
+import { Alert, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { directoryLocales } from '../../shared/directory/locales/index.ts';
 import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
+import { useVersion, useWorkflowType } from './api/workflows-api.ts';
+import { AdministrationPage, CreateTypePage } from './components/administration-page.tsx';
+import { AdvancedPage } from './components/advanced-page.tsx';
+import { ModelerPage } from './components/modeler-page.tsx';
+import { workflowsLocales } from './locales/index.ts';
 
-// The workflows module is not built yet: its screens say so and name the module.
+export const locales = [workflowsLocales, directoryLocales];
+
+// Executing workflows (the execution screens) is not built yet: those screens say so and name the module.
 export function WorkflowsRoute() {
   return <UnderConstruction moduleKey="workflows" />;
 }
 
+/** /workflows/create/configuration, /workflows/{workflowType}/administration[/{category_id}], /workflows/{workflowType}/configuration. */
 export function WorkflowsAdminRoute() {
-  return <UnderConstruction moduleKey="workflowsAdmin" />;
+  const { workflowType, kanbanId } = useParams();
+  const { pathname } = useLocation();
+  const isConfiguration = pathname.endsWith('/configuration');
+  if (!workflowType) return <CreateTypePage />;
+  if (kanbanId) return <UnderConstruction moduleKey="workflowsAdmin" />;
+  return <TypeScreen id={workflowType} configuration={isConfiguration} />;
+}
+
+function TypeScreen({ id, configuration }: { id: string; configuration: boolean }) {
+  const { t } = useTranslation();
+  const type = useWorkflowType(id);
+  const latest = type.data?.versions.reduce<(typeof type.data.versions)[number] | undefined>((best, version) => (!best || version.number > best.number ? version : best), undefined);
+  const version = useVersion(configuration ? latest?.id : undefined);
+  if (type.isError) return <Alert color="red">{t('workflows.admin.notFound')}</Alert>;
+  if (!type.data) return <Loader />;
+  if (!configuration) return <AdministrationPage type={type.data} />;
+  if (!latest) return <AdministrationPage type={type.data} />;
+  if (!version.data) return <Loader />;
+  return <ModelerPage key={version.data.id} type={type.data} version={version.data} />;
 }
 
 export function AdvancedRoute() {
-  return <UnderConstruction moduleKey="advanced" />;
+  return <AdvancedPage />;
 }
 
 export function PublicWorkflowStartRoute() {

@@ -1,0 +1,280 @@
+import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ASSIGNEE_TYPES, TASK_NOTIFY_EVENTS, eventDefinitionKind, faenaElementType } from '@faena/domain/workflows/constants';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { useFormOptions } from '../api/workflows-api.ts';
+import { DURATION_UNITS, fromIsoDuration, toIsoDuration, type DurationUnit } from '../lib/duration.ts';
+import { TIMER_KINDS, readTimer, readUserTask, userTaskAttributes, type TimerKind, type UserTaskPanel } from '../lib/panel-model.ts';
+import type { DiagramElement, ModdleElement, Services } from './bpmn-types.ts';
+
+interface PanelProps {
+  element: DiagramElement;
+  services: Services;
+  readOnly: boolean;
+  /** Where "create a form" returns to. */
+  versionId: string;
+}
+
+/** The Faena element type of a diagram element (for its heading). */
+export function elementKind(element: DiagramElement) {
+  const bo = element.businessObject;
+  const definition = bo.eventDefinitions?.[0]?.$type;
+  return faenaElementType(element.type, eventDefinitionKind(definition));
+}
+
+/** The side panel of the selected element: writes through the bpmn-js modeling API. */
+export function ElementPanel({ element, services, readOnly, versionId }: PanelProps) {
+  const { t } = useTranslation();
+  const kind = elementKind(element);
+  const bo = element.businessObject;
+  const [name, setName] = useState(bo.name ?? '');
+
+  const commitName = () => {
+    if ((bo.name ?? '') !== name) services.modeling.updateProperties(element, { name: name || undefined });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="element-panel">
+      <Title order={3} fz="md">
+        {kind ? t(`workflows.modeler.elements.${kind}`) : element.type === 'bpmn:SequenceFlow' ? t('workflows.panel.flow') : element.type}
+      </Title>
+      <TextInput label={t('workflows.panel.name')} value={name} disabled={readOnly} onChange={(event) => setName(event.currentTarget.value)} onBlur={commitName} />
+      {kind === 'UserTask' && <UserTaskFields element={element} services={services} readOnly={readOnly} versionId={versionId} />}
+      {kind === 'ExclusiveGateway' && <GatewayFields element={element} services={services} readOnly={readOnly} />}
+      {(kind === 'TimerIntermediateCatchEvent' || kind === 'TimerBoundaryEvent') && <TimerFields element={element} services={services} readOnly={readOnly} />}
+      {(kind === 'MessageStartEvent' || kind === 'MessageIntermediateCatchEvent' || kind === 'MessageIntermediateThrowEvent') && (
+        <MessageFields element={element} services={services} readOnly={readOnly} />
+      )}
+    </Stack>
+  );
+}
+
+function UserTaskFields({ element, services, readOnly, versionId }: PanelProps) {
+  const { t } = useTranslation();
+  const forms = useFormOptions();
+  const [panel, setPanel] = useState<UserTaskPanel>(() => readUserTask(element.businessObject));
+  const due = fromIsoDuration(panel.dueIn);
+  const [dueAmount, setDueAmount] = useState<number | ''>(due?.amount ?? '');
+  const [dueUnit, setDueUnit] = useState<DurationUnit>(due?.unit ?? 'hours');
+
+  const write = (next: UserTaskPanel) => {
+    setPanel(next);
+    services.modeling.updateProperties(element, userTaskAttributes(next));
+  };
+  const writeDue = (amount: number | '', unit: DurationUnit) => {
+    setDueAmount(amount);
+    setDueUnit(unit);
+    write({ ...panel, dueIn: amount === '' ? '' : toIsoDuration(amount, unit) });
+  };
+
+  return (
+    <>
+      <Select
+        label={t('workflows.panel.form')}
+        placeholder={t('workflows.panel.noForm')}
+        data={(forms.data?.results ?? []).map((form) => ({ value: form.id, label: form.name }))}
+        value={panel.formId || null}
+        disabled={readOnly}
+        searchable
+        clearable
+        onChange={(value) => write({ ...panel, formId: value ?? '' })}
+      />
+      {!readOnly && (
+        <Button component={Link} to={`/workflows/${versionId}/form-builder${panel.formId ? `/${panel.formId}` : ''}`} variant="subtle" size="compact-sm" w="fit-content">
+          {panel.formId ? t('workflows.panel.editForm') : t('workflows.panel.createForm')}
+        </Button>
+      )}
+      <Select
+        label={t('workflows.panel.assigneeType')}
+        data={ASSIGNEE_TYPES.map((type) => ({ value: type, label: t(`workflows.panel.assignee.${type}`) }))}
+        value={panel.assigneeType}
+        allowDeselect={false}
+        disabled={readOnly}
+        onChange={(value) => write({ ...panel, assigneeType: (value as UserTaskPanel['assigneeType'] | null) ?? 'starter', assignees: [] })}
+      />
+      {panel.assigneeType !== 'starter' && (
+        <TextInput
+          label={t(`workflows.panel.assigneesOf.${panel.assigneeType}`)}
+          description={t('workflows.panel.assigneesHelp')}
+          defaultValue={panel.assignees.join(', ')}
+          key={`${element.id}-${panel.assigneeType}`}
+          disabled={readOnly}
+          onBlur={(event) =>
+            write({
+              ...panel,
+              assignees: event.currentTarget.value
+                .split(',')
+                .map((item) => item.trim())
+                .filter(Boolean),
+            })
+          }
+        />
+      )}
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <NumberInput label={t('workflows.panel.dueIn')} min={0} value={dueAmount} disabled={readOnly} onChange={(value) => writeDue(typeof value === 'number' ? value : '', dueUnit)} w={120} />
+        <Select
+          aria-label={t('workflows.panel.dueUnit')}
+          data={DURATION_UNITS.map((unit) => ({ value: unit, label: t(`workflows.panel.units.${unit}`) }))}
+          value={dueUnit}
+          allowDeselect={false}
+          disabled={readOnly}
+          onChange={(value) => writeDue(dueAmount, (value as DurationUnit | null) ?? 'hours')}
+        />
+      </Group>
+      <Checkbox.Group label={t('workflows.panel.notify')} value={panel.notify} onChange={(notify) => write({ ...panel, notify })}>
+        <Stack gap={4} mt={4}>
+          {TASK_NOTIFY_EVENTS.map((event) => (
+            <Checkbox key={event} value={event} label={t(`workflows.panel.notifyOn.${event}`)} disabled={readOnly} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </>
+  );
+}
+
+function GatewayFields({ element, services, readOnly }: Omit<PanelProps, 'versionId'>) {
+  const { t } = useTranslation();
+  const bo = element.businessObject;
+  const flows = (element.outgoing ?? []).filter((flow) => flow.type === 'bpmn:SequenceFlow');
+  if (flows.length === 0) return <Text c="dimmed" size="sm">{t('workflows.panel.noOutgoing')}</Text>;
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('workflows.panel.defaultFlow')}
+        data={flows.map((flow) => ({ value: flow.id, label: flowLabel(flow) }))}
+        value={bo.default?.id ?? null}
+        disabled={readOnly}
+        clearable
+        onChange={(id) => {
+          const flow = flows.find((candidate) => candidate.id === id);
+          services.modeling.updateProperties(element, { default: flow ? flow.businessObject : undefined });
+        }}
+      />
+      {flows
+        .filter((flow) => flow.id !== bo.default?.id)
+        .map((flow) => (
+          <ConditionField key={flow.id} flow={flow} services={services} readOnly={readOnly} />
+        ))}
+    </Stack>
+  );
+}
+
+function flowLabel(flow: DiagramElement): string {
+  const target = flow.businessObject.targetRef;
+  return flow.businessObject.name || target?.name || target?.id || flow.id;
+}
+
+function ConditionField({ flow, services, readOnly }: { flow: DiagramElement; services: Services; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const current = flow.businessObject.conditionExpression?.body ?? '';
+  const [text, setText] = useState(current);
+  const [check, setCheck] = useState<'ok' | 'bad' | null>(null);
+  const commit = async () => {
+    if (text === current) return;
+    const expression = text.trim() ? services.moddle.create('bpmn:FormalExpression', { body: text.trim() }) : undefined;
+    services.modeling.updateProperties(flow, { conditionExpression: expression });
+    if (!text.trim()) return setCheck(null);
+    try {
+      await apiClient.post('/api/logic-parser/v3/evaluate', { json: { expression: text.trim(), values: {} } });
+      setCheck('ok');
+    } catch (error) {
+      setCheck(isHttpError(error) && error.code === 'invalid-expression' ? 'bad' : null);
+    }
+  };
+  return (
+    <Textarea
+      label={t('workflows.panel.condition', { target: flowLabel(flow) })}
+      description={t('workflows.panel.conditionHelp')}
+      autosize
+      minRows={1}
+      value={text}
+      disabled={readOnly}
+      error={check === 'bad' ? t('workflows.panel.conditionInvalid') : undefined}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={() => void commit()}
+    />
+  );
+}
+
+function TimerFields({ element, services, readOnly }: Omit<PanelProps, 'versionId'>) {
+  const { t } = useTranslation();
+  const definition = element.businessObject.eventDefinitions?.[0];
+  const initial = definition ? readTimer(definition) : { kind: 'timeDuration' as TimerKind, value: '' };
+  const [kind, setKind] = useState<TimerKind>(initial.kind);
+  const [value, setValue] = useState(initial.value);
+  if (!definition) return null;
+  const write = (nextKind: TimerKind, nextValue: string) => {
+    const props: Record<string, unknown> = { timeDate: undefined, timeDuration: undefined, timeCycle: undefined };
+    if (nextValue.trim()) props[nextKind] = services.moddle.create('bpmn:FormalExpression', { body: nextValue.trim() });
+    services.modeling.updateModdleProperties(element, definition, props);
+  };
+  return (
+    <>
+      <Select
+        label={t('workflows.panel.timerKind')}
+        data={TIMER_KINDS.map((item) => ({ value: item, label: t(`workflows.panel.timer.${item}`) }))}
+        value={kind}
+        allowDeselect={false}
+        disabled={readOnly}
+        onChange={(next) => {
+          const nextKind = (next as TimerKind | null) ?? 'timeDuration';
+          setKind(nextKind);
+          write(nextKind, value);
+        }}
+      />
+      <TextInput
+        label={t(`workflows.panel.timerValue.${kind}`)}
+        description={t('workflows.panel.timerHelp')}
+        value={value}
+        disabled={readOnly}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onBlur={() => write(kind, value)}
+      />
+    </>
+  );
+}
+
+function MessageFields({ element, services, readOnly }: Omit<PanelProps, 'versionId'>) {
+  const { t } = useTranslation();
+  const definition = element.businessObject.eventDefinitions?.[0];
+  const [name, setName] = useState(definition?.messageRef?.name ?? '');
+  const [key, setKey] = useState(typeof definition?.get('faena:correlationKey') === 'string' ? String(definition.get('faena:correlationKey')) : '');
+  if (!definition) return null;
+  const writeName = () => {
+    if ((definition.messageRef?.name ?? '') === name) return;
+    let message = definition.messageRef;
+    if (!message) {
+      message = services.moddle.create('bpmn:Message', { id: `Message_${element.id}`, name });
+      const definitions = findDefinitions(element.businessObject);
+      if (definitions?.rootElements) {
+        definitions.rootElements.push(message);
+        message.$parent = definitions;
+      }
+      services.modeling.updateModdleProperties(element, definition, { messageRef: message });
+    } else {
+      services.modeling.updateModdleProperties(element, message, { name });
+    }
+  };
+  return (
+    <>
+      <TextInput label={t('workflows.panel.messageName')} value={name} disabled={readOnly} onChange={(event) => setName(event.currentTarget.value)} onBlur={writeName} />
+      <TextInput
+        label={t('workflows.panel.correlationKey')}
+        description={t('workflows.panel.correlationHelp')}
+        value={key}
+        disabled={readOnly}
+        onChange={(event) => setKey(event.currentTarget.value)}
+        onBlur={() => services.modeling.updateModdleProperties(element, definition, { 'faena:correlationKey': key.trim() || undefined })}
+      />
+    </>
+  );
+}
+
+function findDefinitions(bo: ModdleElement): ModdleElement | undefined {
+  let node: ModdleElement | undefined = bo;
+  while (node && node.$type !== 'bpmn:Definitions') node = node.$parent;
+  return node;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fromIsoDuration, toIsoDuration } from './duration.ts';
+import { readTimer, readUserTask, userTaskAttributes, type BusinessObjectLike } from './panel-model.ts';
+import { findPlainTasks } from './plain-task.ts';
+
+const bo = (values: Record<string, unknown>): BusinessObjectLike => ({ get: (name) => values[name] });
+
+describe('side panel ↔ faena: attributes', () => {
+  it('reads a user task with no faena attributes as assigned to the starter, no form, no notifications', () => {
+    expect(readUserTask(bo({ name: 'Revisar' }))).toEqual({ name: 'Revisar', formId: '', assigneeType: 'starter', assignees: [], dueIn: '', notify: [] });
+  });
+
+  it('reads the attributes written by the panel back unchanged', () => {
+    const panel = { name: 'Aprobar', formId: 'f1', assigneeType: 'positions' as const, assignees: ['p1', 'p2'], dueIn: 'PT24H', notify: ['assigned', 'completed'] };
+    const attrs = userTaskAttributes(panel);
+    expect(attrs).toEqual({ name: 'Aprobar', 'faena:formId': 'f1', 'faena:assigneeType': 'positions', 'faena:assignees': 'p1,p2', 'faena:dueIn': 'PT24H', 'faena:notify': 'assigned,completed' });
+    expect(readUserTask(bo(attrs))).toEqual(panel);
+  });
+
+  it('drops empty values and the default starter so the XML carries no empty attributes', () => {
+    const attrs = userTaskAttributes({ name: '', formId: '', assigneeType: 'starter', assignees: ['ignored'], dueIn: '', notify: [] });
+    expect(Object.values(attrs).every((value) => value === undefined)).toBe(true);
+  });
+
+  it('ignores unknown assignee types and notification events', () => {
+    const panel = readUserTask(bo({ 'faena:assigneeType': 'robots', 'faena:notify': 'assigned, nope ,due_soon' }));
+    expect(panel.assigneeType).toBe('starter');
+    expect(panel.notify).toEqual(['assigned', 'due_soon']);
+  });
+
+  it('writes notifications in the fixed order whatever the order they were ticked', () => {
+    expect(userTaskAttributes({ name: 'x', formId: '', assigneeType: 'starter', assignees: [], dueIn: '', notify: ['completed', 'assigned'] })['faena:notify']).toBe('assigned,completed');
+  });
+
+  it('reads the one timer expression a timer definition holds', () => {
+    expect(readTimer(bo({ timeCycle: bo({ body: 'R3/PT1H' }) }))).toEqual({ kind: 'timeCycle', value: 'R3/PT1H' });
+    expect(readTimer(bo({}))).toEqual({ kind: 'timeDuration', value: '' });
+  });
+});
+
+describe('due times as ISO 8601 durations', () => {
+  it('builds and parses number + unit', () => {
+    for (const [amount, unit, iso] of [
+      [24, 'hours', 'PT24H'],
+      [30, 'minutes', 'PT30M'],
+      [2, 'days', 'P2D'],
+      [1, 'weeks', 'P1W'],
+    ] as const) {
+      expect(toIsoDuration(amount, unit)).toBe(iso);
+      expect(fromIsoDuration(iso)).toEqual({ amount, unit });
+    }
+  });
+
+  it('does not pretend to understand other durations', () => {
+    expect(fromIsoDuration('P1DT2H')).toBeNull();
+    expect(fromIsoDuration('')).toBeNull();
+  });
+});
+
+describe('plain tasks', () => {
+  it('are found by their bpmn:Task type only', () => {
+    expect(findPlainTasks([{ id: 'a', type: 'bpmn:UserTask' }, { id: 'b', type: 'bpmn:Task' }, { id: 'c', type: 'bpmn:StartEvent' }])).toEqual(['b']);
+  });
+});
