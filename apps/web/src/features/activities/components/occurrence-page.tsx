@@ -58,8 +58,8 @@ function OccurrenceView({ occurrence }: { occurrence: TOccurrenceDetail }) {
   return (
     <Stack gap="md" maw={900}>
       <BackLink to="/activities">{t('activities.occurrence.back')}</BackLink>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 280px' }}>
           <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="occurrence-title">
             {occurrence.title}
           </Title>

@@ -15,7 +15,7 @@ export function OccurrenceRow({ occurrence, showDay }: { occurrence: TOccurrence
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap">
             {occurrence.isReminder && <IconBell size={16} aria-hidden="true" />}
-            <Text fw={600} truncate data-testid="occurrence-row-title">
+            <Text fw={600} lineClamp={2} data-testid="occurrence-row-title">
               {occurrence.title}
             </Text>
           </Group>

@@ -31,7 +31,7 @@ export function TodayActivities() {
     () => homeOrder((query.data?.results ?? []).filter((occurrence) => occurrence.status === 'EXPIRED' || (Date.parse(occurrence.startDate) >= range.today && occurrence.status !== 'CANCELLED'))),
     [query.data, range.today],
   );
-  const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language === 'es-MX' ? 'es-MX' : 'es-CL', { hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language === 'es-MX' ? 'es-MX' : 'es-CL', { hour: '2-digit', minute: '2-digit', hourCycle: i18n.language === 'en' ? 'h12' : 'h23' });
   const day = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language === 'es-MX' ? 'es-MX' : 'es-CL', { day: 'numeric', month: 'short' });
 
   return (
@@ -67,10 +67,10 @@ export function TodayActivities() {
                 data-testid="home-activity"
               >
                 <Group wrap="nowrap" gap="sm">
-                  <Text size="sm" c="dimmed" w={64} style={{ flexShrink: 0 }}>
+                  <Text size="sm" c="dimmed" w={72} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                     {start.getTime() < range.today ? day.format(start) : time.format(start)}
                   </Text>
-                  <Text fw={600} truncate style={{ flex: 1 }} td={occurrence.status === 'COMPLETED' ? 'line-through' : undefined}>
+                  <Text fw={600} lineClamp={2} style={{ flex: 1, minWidth: 0 }} td={occurrence.status === 'COMPLETED' ? 'line-through' : undefined}>
                     {occurrence.title}
                   </Text>
                   {overdue && (
