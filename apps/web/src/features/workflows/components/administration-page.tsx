@@ -43,14 +43,15 @@ export function AdministrationPage({ type }: { type: TWorkflowTypeDetail }) {
             <Button variant="default" onClick={() => void newVersion()} loading={createVersion.isPending}>
               {t('workflows.admin.newVersion')}
             </Button>
-            <Button component={Link} to={`/workflows/${type.id}/configuration`} disabled={!latest}>
-              {t('workflows.admin.openModeler')}
-            </Button>
+            {latest && (
+              <Button component={Link} to={`/workflows/${type.id}/configuration`}>
+                {t('workflows.admin.openModeler')}
+              </Button>
+            )}
           </Group>
         }
       />
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="sm" data-testid="versions">
             <Table.Thead>
               <Table.Tr>
@@ -79,7 +80,6 @@ export function AdministrationPage({ type }: { type: TWorkflowTypeDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
         {versions.length === 0 && (
           <Text c="dimmed" p="md">
             {t('workflows.admin.noVersions')}
@@ -121,7 +121,7 @@ export function CreateTypePage() {
         <Stack gap="sm">
           <TextInput
             label={t('workflows.create.name')}
-            required
+            withAsterisk
             value={input.name}
             error={error}
             onChange={(event) => {

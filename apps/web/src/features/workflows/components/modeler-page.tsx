@@ -60,6 +60,8 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
         additionalModules: readOnly ? [] : [faenaModelerModule],
       }) as unknown as ModelerLike;
       modelerRef.current = instance;
+      // the e2e test reaches what a user cannot draw (a plain task, as an imported or pasted model would bring)
+      (window as unknown as { __faenaModeler?: ModelerLike }).__faenaModeler = instance;
       try {
         await instance.importXML(version.bpmn_xml);
       } catch {

@@ -44,8 +44,8 @@ export function readUserTask(bo: BusinessObjectLike): UserTaskPanel {
  */
 export function userTaskAttributes(panel: UserTaskPanel): Record<string, string | undefined> {
   const starter = panel.assigneeType === 'starter';
+  // the name is written by the panel's name field alone (a stale name here would undo a rename)
   return {
-    name: panel.name || undefined,
     'faena:formId': panel.formId || undefined,
     'faena:assigneeType': starter ? undefined : panel.assigneeType,
     'faena:assignees': starter || panel.assignees.length === 0 ? undefined : panel.assignees.join(','),
