@@ -68,7 +68,7 @@ describe('desktop shell', () => {
     await page.fill('input[data-testid=search-box]', 'Comuni');
     await page.getByRole('option', { name: 'Comunicados' }).click();
     await page.waitForURL(/\/posts$/);
-    await page.getByText('Módulo en construcción').waitFor();
+    await page.waitForSelector('[data-testid=posts-list]');
 
     await page.click('[data-testid=logo-link]');
     await page.waitForSelector('[data-testid=home-greeting]');
