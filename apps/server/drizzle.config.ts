@@ -35,8 +35,24 @@ const modules = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !excluded.has(entry.name))
   .map((entry) => `${MODULES}/${entry.name}/*.table.ts`);
 
+// DRIZZLE_ONLY=path,path names the new table files this diff is for: any other table file none of
+// whose tables a migration created yet (someone else's work in progress) is left out. Files that
+// hold migrated tables always stay in. Paths are relative to the repository root.
+function schemaFiles(): string[] {
+  const only = (process.env.DRIZZLE_ONLY ?? '').split(',').map((name) => name.trim().replace(/^\.\//, '')).filter(Boolean);
+  if (only.length === 0) return [...modules, './apps/server/src/platform/**/*.table.ts'];
+  const files = readdirSync(MODULES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => readdirSync(`${MODULES}/${entry.name}`).filter((name) => name.endsWith('.table.ts')).map((name) => `apps/server/src/modules/${entry.name}/${name}`));
+  const kept = files.filter((file) => {
+    const tables = [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([^']+)'/g)].map((match) => match[1]!);
+    return only.includes(file) || tables.some((table) => migrated.has(table));
+  });
+  return [...kept.map((file) => `./${file}`), './apps/server/src/platform/**/*.table.ts'];
+}
+
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [...modules, './apps/server/src/platform/**/*.table.ts'],
+  schema: schemaFiles(),
   out: MIGRATIONS,
 });

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   MANAGE_DOCUMENTATIONS: 'documents',
   VIEW_SETTINGS: 'settings',
   MANAGE_POSTS: 'publish posts (announcements) and manage the links of interest',
+  VIEW_CHECKLISTS: 'checklists menu: execute the checklists assigned to me and see my executions',
+  MANAGE_CHECKLISTS: 'checklist administration: categories, builder, schedules, every execution and its numbers',
 } as const;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

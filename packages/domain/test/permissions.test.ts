@@ -25,6 +25,8 @@ describe('permission keys (spec shell §6)', () => {
         'MANAGE_DOCUMENTATIONS',
         'VIEW_SETTINGS',
         'MANAGE_POSTS',
+        'VIEW_CHECKLISTS',
+        'MANAGE_CHECKLISTS',
       ].sort(),
     );
     for (const key of PERMISSION_KEYS) expect(PERMISSIONS[key].length).toBeGreaterThan(0);
