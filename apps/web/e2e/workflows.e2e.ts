@@ -49,6 +49,8 @@ describe('workflows', () => {
   for (const viewport of VIEWPORT_NAMES) {
     it(`${viewport}: the administrator creates a process type, draws it in the modeler (a plain task refused), sets forms and conditions, publishes it after confirming and sees it published`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
+      // the modeler hands itself to the test only on a page marked so (never in production use)
+      await context.addInitScript(() => Object.assign(window, { __faenaTestHooks: true }));
       await signInAs(page, 'admin');
       const typeName = `Solicitud de compra ${RUN} ${viewport}`;
       if (viewport === 'mobile') {

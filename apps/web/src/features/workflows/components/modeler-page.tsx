@@ -60,8 +60,10 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
         additionalModules: readOnly ? [] : [faenaModelerModule],
       }) as unknown as ModelerLike;
       modelerRef.current = instance;
-      // the e2e test reaches what a user cannot draw (a plain task, as an imported or pasted model would bring)
-      (window as unknown as { __faenaModeler?: ModelerLike }).__faenaModeler = instance;
+      // The e2e test reaches what a user cannot draw (a plain task, as an imported or pasted model
+      // would bring) through the modeler itself; only a page the test marked before loading gets it.
+      const hooks = window as unknown as { __faenaTestHooks?: boolean; __faenaModeler?: ModelerLike };
+      if (hooks.__faenaTestHooks === true) hooks.__faenaModeler = instance;
       try {
         await instance.importXML(version.bpmn_xml);
       } catch {
