@@ -10,7 +10,7 @@ import { isHttpError } from '../../../shared/api/http-error.ts';
 import { RichTextEditor } from '../../../shared/forms/rich-text/rich-text-editor.tsx';
 import { openModal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useCategories, useCreateActivity, useEditOccurrence, useSplitActivity, useUpdateActivity } from '../api/activities-api.ts';
+import { useCategories, useCreateActivity, useDeleteActivity, useEditOccurrence, useSplitActivity, useUpdateActivity } from '../api/activities-api.ts';
 import { occurrencePath, priorityKey } from '../lib/format.ts';
 import { nextHourWall } from '../lib/wall.ts';
 import { RecurrenceEditor, type RecurrenceValue } from './recurrence-editor.tsx';
@@ -97,6 +97,7 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
   const update = useUpdateActivity(activity?.public_id ?? '');
   const split = useSplitActivity(activity?.public_id ?? '');
   const editOne = useEditOccurrence(activity?.public_id ?? '');
+  const remove = useDeleteActivity(activity?.public_id ?? '');
   const saving = create.isPending || update.isPending || split.isPending || editOne.isPending;
   const set = <K extends keyof State>(key: K, value: State[K]) => setState((current) => ({ ...current, [key]: value }));
   const recurring = Boolean(activity && (activity.rrule || activity.rdates.length > 0));
@@ -188,6 +189,37 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
       if (state.start !== occurrence.start) change.start = state.start;
       editOne.mutate({ recurrenceId: occurrence.recurrenceId, body: change }, { onSuccess: (saved) => done(saved.public_id, saved.recurrenceId), onError });
     }
+  };
+
+  const confirmDelete = async () => {
+    if (!activity) return;
+    const confirmed = await openModal<boolean>({
+      id: 'activity-delete',
+      title: t('activities.form.deleteTitle'),
+      size: 'sm',
+      dismissValue: false,
+      render: (answer) => (
+        <Stack gap="md">
+          <Text size="sm">{t('activities.form.deleteMessage', { title: activity.title })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => answer(false)} mih={44}>
+              {t('activities.form.cancel')}
+            </Button>
+            <Button color="red" onClick={() => answer(true)} mih={44} data-testid="confirm-delete-activity">
+              {t('activities.form.deleteConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      ),
+    });
+    if (!confirmed) return;
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        toast.show(t('activities.form.deleted'));
+        void navigate('/activities');
+      },
+      onError: () => toast.error(t('activities.form.deleteError')),
+    });
   };
 
   const toggleReminder = (minutes: number, on: boolean) => set('reminders', on ? [...new Set([...state.reminders, minutes])].sort((a, b) => a - b) : state.reminders.filter((each) => each !== minutes));
@@ -360,6 +392,11 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
         </Paper>
 
         <Group justify="flex-end">
+          {activity && (
+            <Button variant="subtle" color="red" mr="auto" onClick={() => void confirmDelete()} loading={remove.isPending} mih={44} data-testid="delete-activity">
+              {t('activities.form.delete')}
+            </Button>
+          )}
           <Button variant="default" component={Link} to={activity ? (occurrence ? occurrencePath(activity.public_id, occurrence.recurrenceId) : '/activities') : '/activities'} mih={44}>
             {t('activities.form.cancel')}
           </Button>
