@@ -13,3 +13,6 @@ export * from './activities.ts';
 export * from './workflows.ts';
 export * from './posts.ts';
 export * from './links.ts';
+export * from './assets.ts';
+export * from './reports.ts';
+export * from './home.ts';
