@@ -16,5 +16,3 @@ export * from './links.ts';
 export * from './assets.ts';
 export * from './reports.ts';
 export * from './home.ts';
-export * from './reports.ts';
-export * from './home.ts';
