@@ -16,3 +16,4 @@ export * from './links.ts';
 export * from './assets.ts';
 export * from './reports.ts';
 export * from './home.ts';
+export * from './checklists.ts';
