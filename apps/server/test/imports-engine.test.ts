@@ -137,6 +137,11 @@ describe.each(engines())('import engine on %s', (engine) => {
     ]);
     expect(errors.find((r) => r.row === 14)!.errors.map((e) => e.message)).toEqual(["La columna 'label' no puede estar vacía", "La columna 'key' está duplicada"]);
     expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
+    // the creator is told what the engine did: all or nothing, so nothing was applied
+    const inbox = await body<{ data: { summary: { title: string; body: string }; context: { type: string; id?: string } }[] }>(await server.api('demo', '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50', { token: admin }));
+    const told = inbox.data.find((item) => item.context.type === 'Import' && item.context.id === String(job.id));
+    expect(told?.summary.title).toBe('La carga masiva tiene errores');
+    expect(told?.summary.body).toBe('El archivo tiene filas con errores: 9 filas con errores. No se aplicó ningún cambio: el archivo se aplica solo cuando todas sus filas son válidas. Corrige las filas y vuelve a subirlo.');
 
     // the rows to fix as a file: UTF-8 with a BOM, Spanish texts, no cell starting a formula
     const report = await server.api('demo', `${base}${job.id}/rows.csv?operation=ERROR`, { token: admin });

@@ -570,6 +570,12 @@ const TITLES: Partial<Record<TImportStatus, string>> = {
   APPLY_FAILED: 'La carga masiva no se pudo aplicar',
 };
 
+const BODIES: Partial<Record<TImportStatus, string>> = {
+  VALIDATION_OK: 'Revisa la vista previa y aplícala: el archivo se aplica completo, en una sola operación.',
+  VALIDATION_FAILED: 'No se aplicó ningún cambio: el archivo se aplica solo cuando todas sus filas son válidas. Corrige las filas y vuelve a subirlo.',
+  APPLY_FAILED: 'No se aplicó ningún cambio.',
+};
+
 /** Ends a step: the status, its error, the counts; releases the lease; tells the creator. In the caller's transaction when given. */
 async function finish(platform: Platform, ctx: ImportRunContext, token: string, status: TImportStatus, ending: Ending, tx?: Drizzle): Promise<void> {
   const work = async (t: Drizzle) => {
@@ -583,7 +589,9 @@ async function finish(platform: Platform, ctx: ImportRunContext, token: string, 
     if (result.rows.length === 0) throw new LeaseLost();
     await publishProgress(platform, t, ctx.tenantId, ctx.jobId, status, 'done', 100);
     if (ctx.creator) {
-      const text = ending.errorCode ? `${FILE_ERROR_TEXTS[ending.errorCode as keyof typeof FILE_ERROR_TEXTS] ?? ending.errorCode}${ending.failDescription ? `: ${ending.failDescription}` : ''}` : '';
+      const problem = ending.errorCode ? `${FILE_ERROR_TEXTS[ending.errorCode as keyof typeof FILE_ERROR_TEXTS] ?? ending.errorCode}${ending.failDescription ? `: ${ending.failDescription}` : ''}` : '';
+      // all or nothing (decision 008): the text says so, as the import screen does
+      const text = [problem, BODIES[status]].filter(Boolean).join(' ');
       await notify(platform, t, {
         tenantId: ctx.tenantId,
         personIds: [ctx.creator.personId],
