@@ -1,5 +1,5 @@
 import { FormBuilderPage } from './components/form-builder-page.tsx';
-import { formBuilderLocales } from './locales/index.ts';
+import { formBuilderLocales } from '../../shared/forms/builder/locales/index.ts';
 
 export const locales = [formBuilderLocales];
 

@@ -16,14 +16,14 @@ import { confirm } from '../../../shared/ui/modal.tsx';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
 import { useCreateForm } from '../api/create-form.ts';
 import { useUpdateForm } from '../api/update-form.ts';
-import { BuilderContext, pathKey, type BuilderContextValue } from './builder-context.ts';
-import { BuilderEditor } from './builder-editor.tsx';
-import { fieldAtKey, insertField, listAt, newField, nextFieldId, savedNames, type Draft, type FieldId, type ListPath } from './draft.ts';
+import { BuilderContext, pathKey, type BuilderContextValue } from '../../../shared/forms/builder/builder-context.ts';
+import { BuilderEditor } from '../../../shared/forms/builder/builder-editor.tsx';
+import { fieldAtKey, insertField, listAt, newField, nextFieldId, savedNames, type Draft, type FieldId, type ListPath } from '../../../shared/forms/builder/draft.ts';
 import { ResponsesTab } from './responses-tab.tsx';
 import { SaveStatusIndicator } from './save-status.tsx';
 import { TestFormTab } from './test-form-tab.tsx';
 import { AUTOSAVE_DELAY_MS, useAutosave } from './use-autosave.ts';
-import classes from './form-builder.module.css';
+import classes from '../../../shared/forms/builder/form-builder.module.css';
 
 type Tab = 'editor' | 'test' | 'responses';
 const NEW_FIELD_DELAY_MS = 10_000;

@@ -5,7 +5,7 @@ import type { FormField } from '@faena/domain/forms/schema';
 import { renderRoutes } from '../../../test/render.tsx';
 import { stubDocumentFonts } from '../../../shared/forms/test-helpers.tsx';
 import { FormBuilderRoute } from '../routes.tsx';
-import { checkDraft, copyField, moveField, nameFromLabel, newField, savedNames } from './draft.ts';
+import { checkDraft, copyField, moveField, nameFromLabel, newField, savedNames } from '../../../shared/forms/builder/draft.ts';
 
 stubDocumentFonts();
 

@@ -5,7 +5,7 @@ import type { FormView } from '../../../shared/forms/api/get-form.ts';
 import { useSubmitResponse } from '../../../shared/forms/api/submit-response.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { MarkerStyleToggle } from './marker-style-toggle.tsx';
+import { MarkerStyleToggle } from '../../../shared/forms/builder/marker-style-toggle.tsx';
 
 /**
  * "Probar formulario": the saved version, filled and sent to the server for real — the same

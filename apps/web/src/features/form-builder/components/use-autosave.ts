@@ -3,7 +3,7 @@ import type { FormField } from '@faena/domain/forms/schema';
 import type { FormView } from '../../../shared/forms/api/get-form.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
-import { checkDraft, type Draft, type DraftProblem } from './draft.ts';
+import { checkDraft, type Draft, type DraftProblem } from '../../../shared/forms/builder/draft.ts';
 
 /**
  * Spec §4 "Editor save states": no changes, unsaved changes, saving, saved, error with retry —

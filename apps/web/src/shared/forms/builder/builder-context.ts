@@ -3,7 +3,7 @@ import type { FeatureFlags } from '@faena/domain/feature-flags';
 import type { FieldType } from '@faena/domain/forms/field-types';
 import type { FormField } from '@faena/domain/forms/schema';
 import type { ValidatorFlags } from '@faena/domain/forms/validator-flags';
-import type { FormStore } from '../../../shared/forms/form-store.ts';
+import type { FormStore } from '../form-store.ts';
 import type { DraftProblem, FieldId, ListPath } from './draft.ts';
 
 export interface BuilderContextValue {

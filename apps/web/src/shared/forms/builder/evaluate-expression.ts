@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiClient } from '../../api/api-client.ts';
 
 /**
  * POST /api/logic-parser/v3/evaluate {expression, values} → {result}; a malformed expression →

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconArrowDown, IconArrowUp, IconCopy, IconEye, IconGri
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@faena/domain/forms/schema';
 import { isInputField } from '@faena/domain/forms/values';
-import { confirm } from '../../../shared/ui/modal.tsx';
+import { confirm } from '../../ui/modal.tsx';
 import { pathKey, useBuilder } from './builder-context.ts';
 import { copyField, hasProblemsUnder, insertField, listAt, moveField, removeField, type ListPath } from './draft.ts';
 import { FieldSettings } from './field-settings.tsx';

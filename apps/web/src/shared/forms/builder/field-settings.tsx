@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { availableValidators } from '@faena/domain/forms/validator-flags';
 import { isInputField } from '@faena/domain/forms/values';
-import { uploadRichTextImage } from '../../../shared/forms/submission.ts';
+import { uploadRichTextImage } from '../submission.ts';
 import { pathKey, useBuilder } from './builder-context.ts';
 import { listAt, nameFromLabel, namesOf, problemsOf, updateField, type DraftProblem, type ListPath } from './draft.ts';
 import { ShowIfEditor } from './show-if-editor.tsx';
 import { TypeSettings } from './type-settings.tsx';
 import { ValidatorsEditor } from './validators-editor.tsx';
 
-const RichTextEditor = lazy(() => import('../../../shared/forms/rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
+const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
 
 /** Types whose input shows a placeholder. */
 const WITH_PLACEHOLDER = new Set(['text', 'code', 'integer', 'float', 'decimal', 'date', 'datetime', 'date_range', 'multiple_choice', 'venue', 'venues', 'user', 'users', 'location', 'locations', 'data_source', 'rich_text']);

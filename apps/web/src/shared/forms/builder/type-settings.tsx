@@ -7,7 +7,7 @@ import { dateFormatProblem } from '@faena/domain/forms/dates';
 import { EMOTION_SCALES, type FieldType } from '@faena/domain/forms/field-types';
 import { audienceId } from '@faena/domain/forms/references';
 import { IMAGE_SOURCES, type Choice, type FieldOf, type FormField, type InputField, type Interpretation } from '@faena/domain/forms/schema';
-import { audiencesQueryOptions, dataSourcesQueryOptions, catalogProblem } from '../../../shared/forms/api/catalogs.ts';
+import { audiencesQueryOptions, dataSourcesQueryOptions, catalogProblem } from '../api/catalogs.ts';
 import type { DraftProblem, ListPath } from './draft.ts';
 import { FieldListEditor } from './field-list-editor.tsx';
 import { FieldPickerMenu } from './field-picker.tsx';

@@ -1,4 +1,4 @@
-import { defineLocales } from '../../../shared/i18n/bundles.ts';
-import { formsLocales } from '../../../shared/forms/locales/index.ts';
+import { defineLocales } from '../../../i18n/bundles.ts';
+import { formsLocales } from '../../locales/index.ts';
 
 export const formBuilderLocales = defineLocales(import.meta.glob('./*.json'), [formsLocales]);
