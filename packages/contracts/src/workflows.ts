@@ -106,6 +106,10 @@ export const ZWfUserTask = ZWfElementRecord.extend({
   due_at: z.string().nullable(),
   form_id: z.string().nullable(),
   workflow_type: z.object({ id: z.string(), name: z.string() }),
+  /** The version the task's execution runs: with workflow_type and execution, what a link to the task needs (taskPath). */
+  version: ZWfVersionRef,
+  /** Whether the task is still waiting for an answer. */
+  is_open: z.boolean(),
 }).meta({ id: 'WorkflowUserTask' });
 export type TWfUserTask = z.infer<typeof ZWfUserTask>;
 

@@ -475,9 +475,13 @@ async function taskViews(tx: Drizzle, tenantId: string, tasks: TaskRow[]): Promi
     .from(workflowElements)
     .where(and(eq(workflowElements.tenantId, tenantId), inArray(workflowElements.id, tasks.map((t) => t.id))));
   const execs = await tx
-    .select({ id: workflowExecutions.id, typeId: workflowExecutions.typeId })
+    .select({ id: workflowExecutions.id, typeId: workflowExecutions.typeId, versionId: workflowExecutions.versionId })
     .from(workflowExecutions)
     .where(and(eq(workflowExecutions.tenantId, tenantId), inArray(workflowExecutions.id, [...new Set(tasks.map((t) => t.executionId))])));
+  const versions = await tx
+    .select({ id: workflowVersions.id, number: workflowVersions.number })
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.tenantId, tenantId), inArray(workflowVersions.id, [...new Set(execs.map((e) => e.versionId))])));
   const types = await tx
     .select({ id: workflowTypes.id, name: workflowTypes.name })
     .from(workflowTypes)
@@ -485,6 +489,7 @@ async function taskViews(tx: Drizzle, tenantId: string, tasks: TaskRow[]): Promi
   const people = await personSummaries(tx, tenantId, tasks.flatMap((t) => t.assigneeIds));
   const elementById = new Map(elements.map((e) => [e.id, e]));
   const typeOfExec = new Map(execs.map((e) => [e.id, types.find((t) => t.id === e.typeId) ?? { id: e.typeId, name: '' }]));
+  const versionOfExec = new Map(execs.map((e) => [e.id, versions.find((v) => v.id === e.versionId) ?? { id: e.versionId, number: 0 }]));
   return tasks.map((t) => ({
     ...elementView(elementById.get(t.id)!),
     execution_audience: t.assigneeIds.map((id) => people.get(id)).filter((p) => p !== undefined).map((p) => ({ passport: p.passport, name: p.name })),
@@ -494,6 +499,8 @@ async function taskViews(tx: Drizzle, tenantId: string, tasks: TaskRow[]): Promi
     due_at: iso(t.dueAt),
     form_id: t.formId,
     workflow_type: typeOfExec.get(t.executionId) ?? { id: '', name: '' },
+    version: versionOfExec.get(t.executionId) ?? { id: '', number: 0 },
+    is_open: t.isOpen,
   }));
 }
 
