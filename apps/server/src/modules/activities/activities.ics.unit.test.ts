@@ -10,6 +10,7 @@ const row = (over: Partial<ActivityRow> = {}): ActivityRow => ({
   title: 'Ronda',
   description: null,
   formId: null,
+  checklistId: null,
   venueId: null,
   locationId: null,
   audienceId: null,

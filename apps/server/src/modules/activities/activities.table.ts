@@ -14,6 +14,8 @@ export const activities = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     formId: uuid('form_id'),
+    /** Content {content_type:'checklist'}: an occurrence is completed by submitting an execution of this checklist (decision 026). */
+    checklistId: uuid('checklist_id'),
     venueId: uuid('venue_id'),
     locationId: uuid('location_id'),
     audienceId: uuid('audience_id'),
