@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** How a provider's claims become a person (decision 029): claim names and group → position ids. */
+export interface AttributeMapping {
+  name: string;
+  email: string;
+  groups: string;
+  group_positions: Record<string, string[]>;
+}
+
+/**
+ * A tenant's identity provider (decision 029): OIDC (any issuer) or GOOGLE (OIDC, issuer fixed).
+ * `slug` makes its sign-in method id (`oidc.<slug>`); the client secret is kept encrypted with the
+ * server's key (AES-256-GCM, `sso.crypto.ts`) and never sent back.
+ */
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    type: text('type').notNull().$type<'OIDC' | 'GOOGLE'>(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEnc: text('client_secret_enc'),
+    scopes: text('scopes').array().notNull().default(sql`'{openid,email,profile}'::text[]`),
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    /** `create`: a first sign-in makes the member; `existing`: only people already in the directory get in. */
+    provisioning: text('provisioning').notNull().default('existing').$type<'create' | 'existing'>(),
+    defaultPositionIds: uuid('default_position_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    mapping: jsonb('mapping').$type<AttributeMapping>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('identity_providers_slug').on(t.tenantId, t.slug)],
+);
+
+/**
+ * A federated sign-in under way: state, nonce and PKCE verifier kept server-side, one use, ten
+ * minutes. Only the state's hash is kept (it is what the browser brings back).
+ */
+export const ssoAttempts = pgTable(
+  'sso_attempts',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    stateHash: text('state_hash').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    mode: text('mode').notNull().$type<'popup' | 'redirect'>(),
+    returnTo: text('return_to').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_attempts_state').on(t.tenantId, t.stateHash)],
+);
+
+/** A provider's subject linked to a Faena identity on this tenant: how later sign-ins find the account. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: uuid('provider_id').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    lastSignInAt: at('last_sign_in_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_identities_subject').on(t.tenantId, t.providerId, t.subject), index('sso_identities_user').on(t.tenantId, t.userId)],
+);
+
+/**
+ * 'Need confirm' (spec shell §8): a provider vouched for an address whose account already signs in
+ * another way; the link is made only after the person proves that other way. One use, ten minutes,
+ * only the token's hash kept.
+ */
+export const ssoLinkRequests = pgTable(
+  'sso_link_requests',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_link_requests_token').on(t.tenantId, t.tokenHash)],
+);
