@@ -41,6 +41,11 @@ export const identityProviders = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('identity_providers_slug').on(t.tenantId, t.slug)],
 );
 
+/** What a verified provider answer resolved to, waiting for the page to claim it. */
+export type SsoOutcomeRecord =
+  | { kind: 'session'; userId: string; personId: string; method: string; endSessionUrl: string | null }
+  | { kind: 'need-confirm'; email: string; method: string; methods: string[]; linkToken: string };
+
 /**
  * A federated sign-in under way: state, nonce and PKCE verifier kept server-side, one use, ten
  * minutes. Only the state's hash is kept (it is what the browser brings back).
@@ -58,9 +63,14 @@ export const ssoAttempts = pgTable(
     returnTo: text('return_to').notNull(),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
+    /** When the provider's answer came back (the state is spent). */
     usedAt: at('used_at'),
+    /** The one-use handoff the page exchanges for the outcome (hash only), and that outcome. */
+    handoffHash: text('handoff_hash'),
+    outcome: jsonb('outcome').$type<SsoOutcomeRecord>(),
+    claimedAt: at('claimed_at'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_attempts_state').on(t.tenantId, t.stateHash)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_attempts_state').on(t.tenantId, t.stateHash), uniqueIndex('sso_attempts_handoff').on(t.tenantId, t.handoffHash)],
 );
 
 /** A provider's subject linked to a Faena identity on this tenant: how later sign-ins find the account. */
