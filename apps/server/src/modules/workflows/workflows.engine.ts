@@ -156,7 +156,7 @@ const nodeOf = (s: Step, id: string): WfNode => {
 const outgoing = (s: Step, id: string) => s.graph.flows.filter((f) => f.source === id);
 
 /** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues). */
-export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNode, exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'>): Promise<string[]> {
+export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNode, exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'> & Partial<Pick<ExecutionRow, 'typeId'>>): Promise<string[]> {
   const type = node.assigneeType ?? 'starter';
   const list = (node.assignees ?? '')
     .split(',')
@@ -197,8 +197,14 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
       if (venues.length > 0) for (const id of await resolveAudience(tx, tenantId, rules({ venues }) as Parameters<typeof resolveAudience>[2])) ids.add(id);
       return [...ids];
     }
-    default:
-      return exec.startedByPersonId ? [exec.startedByPersonId] : [];
+    default: {
+      if (exec.startedByPersonId) return [exec.startedByPersonId];
+      // started through a public link (decision 025): the type's owner stands in for the anonymous starter
+      if (!exec.typeId) return [];
+      const owner = (await tx.execute(sql`SELECT created_by_person_id AS id FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ${exec.typeId}`)) as unknown as { rows: { id: string | null }[] };
+      const id = owner.rows[0]?.id;
+      return id ? [id] : [];
+    }
   }
 }
 

@@ -28,6 +28,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { defineWorkflowQueues } from './workflows.engine.ts';
+import { workflowsExtrasRoutes } from './workflows.extras.routes.ts';
 import {
   answerTask,
   createCategory,
@@ -62,6 +63,7 @@ const ZTaskAnswerResult = z.object({ id: z.string(), task: z.string(), created_a
 
 export async function workflowsRoutes(app: App, platform: Platform): Promise<void> {
   await defineWorkflowQueues(platform);
+  await workflowsExtrasRoutes(app, platform);
 
   app.get(`${prefix}/workflow-categories/`, { config: VIEW, schema: { tags, summary: 'Workflow categories', response: { 200: ZResults(ZWorkflowCategory) } } }, async (request) => listCategories(ctxOf(request, platform)));
   app.post(`${prefix}/workflow-categories/`, { config: MANAGE, schema: { tags, summary: 'Create a category', body: ZWorkflowCategoryCreate, response: { 201: ZWorkflowCategory } } }, async (request, reply) =>

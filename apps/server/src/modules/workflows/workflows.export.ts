@@ -1,0 +1,342 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { Transform } from 'node:stream';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import { displayFieldAnswer, isInputField, type AnswerView, type FormField } from '@faena/domain';
+import type { WfGraph } from '@faena/domain/workflows/index';
+import { DOCUMENT_MANAGER_BASE } from '@faena/contracts/documents';
+import type { TWfExport, TWfExportCreate } from '@faena/contracts/workflows-extras';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { JobInfo } from '../../platform/jobs.ts';
+import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { CSV_BOM, csvLines } from '../../platform/csv.ts';
+import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
+import { getForm } from '../forms/index.ts';
+import { notify } from '../notifications/index.ts';
+import { personSummaries } from '../people/index.ts';
+import { workflowExports } from './export.table.ts';
+import { workflowTypes, workflowVersions } from './workflows.table.ts';
+
+/**
+ * myExecutionsExport (decision 025): the executions list of one workflow type, with the list's
+ * filters, as CSV or XLSX made by a background job; one column per form field of the type (every
+ * version's start and task forms), the answer as the answer display words it. The file lands in the
+ * document manager (stored_files) and is read through its download route.
+ */
+
+export const WF_EXPORT_QUEUE = 'workflows.export';
+const PAGE = 1000;
+const RETRY_LIMIT = 2;
+
+export const STATUS_WORDS: Record<string, string> = { InProcess: 'En proceso', Success: 'Completado con éxito', Error: 'Completado con errores' };
+/** The starter of an execution started through a public link (decision 025). */
+export const PUBLIC_STARTER = 'Público';
+
+export interface ExportField {
+  name: string;
+  label: string;
+  field: FormField;
+}
+
+interface StoredFilters {
+  query: Omit<TWfExportCreate, 'format'>;
+  /** Everything in the type (MANAGE_WF at request time) or only the requester's executions. */
+  all: boolean;
+  fields: ExportField[];
+}
+
+type ExportRow = typeof workflowExports.$inferSelect;
+
+const fileName = (row: Pick<ExportRow, 'createdAt' | 'format'>, typeName: string) =>
+  `${(typeName || 'flujo').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'flujo'}-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
+
+function toExport(row: ExportRow, typeName: string): TWfExport {
+  return {
+    id: row.id,
+    workflow_type: row.typeId,
+    format: row.format as TWfExport['format'],
+    status: row.status as TWfExport['status'],
+    percent: row.percent,
+    rows: row.rows,
+    file_name: fileName(row, typeName),
+    upload_id: row.fileId,
+    download_url: row.status === 'DONE' && row.fileId ? `${DOCUMENT_MANAGER_BASE}/upload/${row.fileId}/download?disposition=attachment` : null,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The input fields of a form, sub-forms' fields included (their answers are process variables too). */
+function inputFields(fields: readonly FormField[]): FormField[] {
+  const out: FormField[] = [];
+  for (const field of fields) {
+    if (isInputField(field)) out.push(field);
+    const nested = (field as { fields?: unknown }).fields;
+    if (field.type === 'form' && Array.isArray(nested)) out.push(...inputFields(nested as FormField[]));
+  }
+  return out;
+}
+
+/** One column per form field of the type: every version's start and user task forms, first label wins. */
+export async function exportFields(ctx: Ctx, graphs: WfGraph[]): Promise<ExportField[]> {
+  const formIds = [...new Set(graphs.flatMap((g) => g.nodes.map((n) => n.formId)).filter((id): id is string => typeof id === 'string' && isUuid(id)))];
+  const byName = new Map<string, ExportField>();
+  for (const formId of formIds) {
+    const form = await getForm(ctx, formId).catch(() => null);
+    if (!form) continue;
+    for (const field of inputFields(form.description)) {
+      const name = field.name;
+      if (field.type === 'form' || !name) continue;
+      if (!byName.has(name)) byName.set(name, { name, label: (field as { label?: string }).label?.trim() || name, field });
+    }
+  }
+  return [...byName.values()];
+}
+
+/** An answer view as one cell's text (files by name, images by address, sub-forms as label: text). */
+export function viewText(view: AnswerView | undefined): string {
+  if (!view) return '';
+  switch (view.kind) {
+    case 'files':
+      return view.files.map((f) => f.name).join('; ');
+    case 'images':
+      return view.urls.join('; ');
+    case 'form':
+      return view.entries.map((e) => `${e.label}: ${viewText(e.view)}`).join('; ');
+    case 'list':
+      return view.items.join('; ');
+    default:
+      return view.text;
+  }
+}
+
+/** The WHERE of the executions an export covers (the list's filters and visibility). */
+function whereOf(tenantId: string, typeId: string, filters: StoredFilters, requester: string): SQL {
+  const q = filters.query;
+  const parts: SQL[] = [sql`e.tenant_id = ${tenantId}`, sql`e.type_id = ${typeId}`];
+  if (q.status) parts.push(sql`e.status = ${q.status}`);
+  if (q.started_by) parts.push(isUuid(q.started_by) ? sql`e.started_by_person_id = ${q.started_by}::uuid` : sql`false`);
+  if (q.created_from) parts.push(sql`e.created_at >= ${q.created_from}::timestamptz`);
+  if (q.created_to) parts.push(sql`e.created_at <= ${q.created_to}::timestamptz`);
+  if (q.current_step)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM workflow_user_tasks t JOIN workflow_elements el ON el.tenant_id = t.tenant_id AND el.id = t.id WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND t.is_open AND (el.bpmn_id = ${q.current_step} OR el.name = ${q.current_step}))`,
+    );
+  if (!filters.all)
+    parts.push(
+      sql`(e.started_by_person_id = ${requester}::uuid OR EXISTS (SELECT 1 FROM workflow_user_tasks t WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND ${requester}::uuid = ANY(t.assignee_ids)))`,
+    );
+  return sql.join(parts, sql` AND `);
+}
+
+export async function findTypeName(tx: Drizzle, tenantId: string, typeId: string): Promise<string | null> {
+  if (!isUuid(typeId)) return null;
+  const [row] = await tx.select({ name: workflowTypes.name }).from(workflowTypes).where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, typeId)));
+  return row?.name ?? null;
+}
+
+const defined = new WeakMap<object, Promise<void>>();
+
+export function defineWfExportJobs(platform: Platform): Promise<void> {
+  let done = defined.get(platform.jobs);
+  if (!done) {
+    done = platform.jobs.define<{ tenantId: string; exportId: string }>(WF_EXPORT_QUEUE, (data, info) => runWfExport(platform, data, info), {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 3600,
+      concurrency: 1,
+      pollingIntervalSeconds: 1,
+    });
+    defined.set(platform.jobs, done);
+  }
+  return done;
+}
+
+/** POST …/workflow-types/{id}/executions/exports/: starts the job (202). */
+export async function startWfExport(ctx: Ctx, typeId: string, input: TWfExportCreate): Promise<TWfExport> {
+  const { caller } = signedIn(ctx);
+  const { typeName, graphs } = await ctx.tx(async (tx) => {
+    const typeName = await findTypeName(tx, ctx.tenant.id, typeId);
+    if (typeName === null) throw new AppError('not-found', 'Workflow type not found.');
+    const versions = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, typeId)));
+    return { typeName, graphs: versions.map((v) => v.graph) };
+  });
+  if (input.created_from && input.created_to && input.created_from > input.created_to)
+    throw new AppError('validation-error', 'The date range ends before it starts.', { errors: { created_to: ['The date range ends before it starts.'] } });
+  const fields = await exportFields(ctx, graphs);
+  const { format, ...query } = input;
+  const filters: StoredFilters = { query, all: caller.permissions.has('MANAGE_WF'), fields };
+  const row = await ctx.tx(
+    async (tx) => {
+      const [created] = await tx
+        .insert(workflowExports)
+        .values({ tenantId: ctx.tenant.id, typeId, format, filters: filters as unknown as Record<string, unknown>, createdBy: caller.personId })
+        .returning();
+      await ctx.platform.jobs.send(tx, WF_EXPORT_QUEUE, { tenantId: ctx.tenant.id, exportId: created!.id });
+      return created!;
+    },
+    { audit: 'workflows.executions.export', subject: (r) => r.id, details: { format, ...query } },
+  );
+  ctx.platform.jobs.wake(WF_EXPORT_QUEUE);
+  return toExport(row, typeName);
+}
+
+/** An export, to its requester only (anyone else: 404). */
+export async function getWfExport(ctx: Ctx, id: string): Promise<TWfExport> {
+  const { caller } = signedIn(ctx);
+  if (!isUuid(id)) throw new AppError('not-found', 'Export not found.');
+  return ctx.tx(async (tx) => {
+    const [row] = await tx.select().from(workflowExports).where(and(eq(workflowExports.tenantId, ctx.tenant.id), eq(workflowExports.id, id), eq(workflowExports.createdBy, caller.personId)));
+    if (!row) throw new AppError('not-found', 'Export not found.');
+    return toExport(row, (await findTypeName(tx, ctx.tenant.id, row.typeId)) ?? '');
+  });
+}
+
+async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof workflowExports.$inferInsert>): Promise<void> {
+  await platform.db.transaction(tenantId, (tx) => tx.update(workflowExports).set(values).where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, id))));
+}
+
+export const exportHeader = (fields: readonly ExportField[]) => ['ID', 'Estado', 'Iniciado por', 'Iniciado', 'Actualizado', 'Completado', 'Paso actual', ...fields.map((f) => f.label)];
+
+interface ExecRow {
+  id: string;
+  status: string;
+  variables: Record<string, unknown>;
+  started_by_person_id: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  completed_at: string | Date | null;
+  steps: string[] | null;
+}
+
+const isoOf = (v: string | Date | null) => (v === null ? '' : new Date(v).toISOString());
+
+/** The cells of one execution. */
+export function execCells(row: ExecRow, fields: readonly ExportField[], starters: Map<string, { name: string }>, publicIds: Set<string>): string[] {
+  const starter = row.started_by_person_id ? (starters.get(row.started_by_person_id)?.name ?? '') : publicIds.has(row.id) ? PUBLIC_STARTER : '';
+  return [
+    row.id,
+    STATUS_WORDS[row.status] ?? row.status,
+    starter,
+    isoOf(row.created_at),
+    isoOf(row.updated_at),
+    isoOf(row.completed_at),
+    (row.steps ?? []).join('; '),
+    ...fields.map((f) => viewText(displayFieldAnswer(f.field, row.variables, { timeZone: 'UTC' }))),
+  ];
+}
+
+/** Writes to a stream, waiting while its buffer is full. */
+async function write(stream: Transform, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+async function runWfExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
+  const { tenantId, exportId } = data;
+  const [row] = await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .update(workflowExports)
+      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
+      .where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, exportId), sql`${workflowExports.status} IN ('PENDING', 'RUNNING')`))
+      .returning(),
+  );
+  if (!row) return;
+  const filters = row.filters as unknown as StoredFilters;
+  const uploadId = newUploadId();
+  const key = fileKey(tenantId, uploadId);
+  const hash = createHash('sha256');
+  const out = new Transform({
+    highWaterMark: 1024 * 1024,
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  const contentType = row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const stored = platform.storage.put(key, out, { contentType });
+  stored.catch(() => undefined);
+  try {
+    const where = whereOf(tenantId, row.typeId, filters, row.createdBy);
+    const { total, typeName } = await platform.db.transaction(tenantId, async (tx) => {
+      const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM workflow_executions e WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+      return { total: counted.rows[0]?.total ?? 0, typeName: (await findTypeName(tx, tenantId, row.typeId)) ?? '' };
+    });
+    const header = exportHeader(filters.fields);
+    let sheet: ExcelJS.Worksheet | null = null;
+    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
+    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([header])}`);
+    else {
+      // loaded on the first XLSX export: server start-up does not pay for exceljs
+      const { default: Excel } = await import('exceljs');
+      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      sheet = book.addWorksheet('Ejecuciones');
+      sheet.addRow(header).commit();
+    }
+    let after: { createdAt: string; id: string } | null = null;
+    let written = 0;
+    for (;;) {
+      if (info.signal.aborted) throw new Error('the server is stopping');
+      const page = await platform.db.transaction(tenantId, async (tx) => {
+        const result = (await tx.execute(sql`
+          SELECT e.id, e.status, e.variables, e.started_by_person_id, e.created_at, e.updated_at, e.completed_at,
+            to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_at,
+            (SELECT array_agg(el.name ORDER BY t.created_at) FROM workflow_user_tasks t JOIN workflow_elements el ON el.tenant_id = t.tenant_id AND el.id = t.id
+               WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND t.is_open) AS steps
+          FROM workflow_executions e
+          WHERE ${where} ${after ? sql`AND (e.created_at, e.id) < (${after.createdAt}::timestamp AT TIME ZONE 'UTC', ${after.id}::uuid)` : sql``}
+          ORDER BY e.created_at DESC, e.id DESC LIMIT ${PAGE}`)) as unknown as { rows: (ExecRow & { cursor_at: string })[] };
+        const rows = result.rows;
+        const starters = await personSummaries(tx, tenantId, rows.map((r) => r.started_by_person_id).filter((p): p is string => p !== null));
+        const anonymous = rows.filter((r) => r.started_by_person_id === null).map((r) => r.id);
+        const publicIds = new Set<string>();
+        if (anonymous.length > 0) {
+          const found = (await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${tenantId} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as { rows: { execution_id: string }[] };
+          for (const f of found.rows) publicIds.add(f.execution_id);
+        }
+        return { rows, starters, publicIds };
+      });
+      if (page.rows.length === 0) break;
+      const lines = page.rows.map((r) => execCells(r, filters.fields, page.starters, page.publicIds));
+      if (sheet) for (const line of lines) sheet.addRow(line).commit();
+      else await write(out, csvLines(lines));
+      written += page.rows.length;
+      const last = page.rows[page.rows.length - 1]!;
+      after = { createdAt: last.cursor_at, id: last.id };
+      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
+      if (page.rows.length < PAGE) break;
+    }
+    if (book && sheet) {
+      sheet.commit();
+      await book.commit();
+    } else out.end();
+    const { size } = await stored;
+    const name = fileName(row, typeName);
+    await platform.db.transaction(tenantId, async (tx) => {
+      await insertStoredFile(tx, { tenantId, id: uploadId, name, size, contentType, sha256: hash.digest('hex'), storageKey: key, createdBy: row.createdBy });
+      await tx
+        .update(workflowExports)
+        .set({ status: 'DONE', percent: 100, rows: written, fileId: uploadId, finishedAt: new Date() })
+        .where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, exportId)));
+      await notify(platform, tx, {
+        tenantId,
+        personIds: [row.createdBy],
+        kind: 'system_update',
+        title: 'La exportación de ejecuciones está lista',
+        body: `${written} ejecuciones en ${name}.`,
+        context: { type: 'WorkflowExport', action: 'DONE', id: exportId },
+      });
+    });
+  } catch (error) {
+    out.destroy(error as Error);
+    await stored.catch(() => undefined);
+    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
+    platform.log.error({ err: error, tenantId, exportId }, 'workflow executions export failed');
+    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
+  }
+}
