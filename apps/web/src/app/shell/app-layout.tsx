@@ -22,6 +22,7 @@ import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { ProfilePopover } from './profile-popover.tsx';
 import { SearchBox } from './search-box.tsx';
+import { visibleSections } from '../../shared/navigation/sections.ts';
 import { useSignOut } from '../../shared/session/use-sign-out.ts';
 import classes from './shell.module.css';
 
@@ -44,6 +45,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const items = useMemo(() => visibleNavItems(ctx), [ctx]);
+  const sections = useMemo(() => visibleSections(ctx), [ctx]);
   const tabs = useMemo(() => mobileTabs(ctx, NO_WORKFLOWS, IconGitBranch), [ctx]);
 
   // Spec §2: no session → /login, replacing the entry (also when another tab signs out).
@@ -54,11 +56,6 @@ export function AppLayout() {
   const canSettings = canAccess(ACCESS.settings, ctx);
   const canEditProfile = canAccess(ACCESS.profileEditing, ctx);
   const canNotifications = canAccess(ACCESS.notifications, ctx);
-  const searchExtras = [
-    { label: t('shell.myAccount'), to: '/my-account' },
-    { label: t('shell.sync'), to: '/sync' },
-    ...(canSettings ? [{ label: t('shell.settings'), to: '/settings' }] : []),
-  ];
 
   const content = isLoading ? (
     <Center mih="50vh">
@@ -92,7 +89,7 @@ export function AppLayout() {
             <span className={classes.tenantName}>{tenant.name}</span>
           </Link>
           <div className={classes.search}>
-            <SearchBox items={items} extra={searchExtras} />
+            <SearchBox items={items} sections={sections} />
           </div>
           <div className={classes.headerActions}>
             {canSettings && (

@@ -1,20 +1,41 @@
-import { Autocomplete } from '@mantine/core';
+import { Autocomplete, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NavItem } from '../../shared/navigation/nav-items.ts';
+import { matchesSection, type Section } from '../../shared/navigation/sections.ts';
 
-/** Finds a section of the app by name (the menu entries plus the personal pages) and goes there. */
-export function SearchBox({ items, extra }: { items: readonly NavItem[]; extra: readonly { label: string; to: string }[] }) {
+interface Target {
+  key: string;
+  label: string;
+  to: string;
+}
+
+/**
+ * Finds an area of the app by name — the menu entries plus the sections a person looks for (the
+ * organisation's profile and catalogues, documents, personal pages) — by its name in the
+ * interface language or in the other one, accents or not, and goes there.
+ */
+export function SearchBox({ items, sections }: { items: readonly NavItem[]; sections: readonly Section[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const targets = useMemo(() => {
-    const list = [...items.map((item) => ({ label: t(item.labelKey), to: item.to })), ...extra];
+    const list: Target[] = [...items, ...sections].map((entry) => ({ key: entry.key, label: t(entry.labelKey), to: entry.to }));
     const seen = new Set<string>();
     return list.filter((entry) => (seen.has(entry.label) ? false : (seen.add(entry.label), true)));
-  }, [items, extra, t]);
+  }, [items, sections, t]);
+
+  const filter: OptionsFilter = ({ options, search, limit }) => {
+    const byLabel = new Map(targets.map((target) => [target.label, target]));
+    return (options as ComboboxItem[])
+      .filter((option) => {
+        const target = byLabel.get(option.value);
+        return target ? matchesSection(search, target.label, target.key) : false;
+      })
+      .slice(0, limit);
+  };
 
   return (
     <Autocomplete
@@ -24,6 +45,7 @@ export function SearchBox({ items, extra }: { items: readonly NavItem[]; extra: 
       data={targets.map((entry) => entry.label)}
       value={value}
       onChange={setValue}
+      filter={filter}
       limit={8}
       radius="xl"
       onOptionSubmit={(label) => {
