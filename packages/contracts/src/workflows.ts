@@ -80,7 +80,11 @@ export const ZWfValidateResult = z.object({ problems: z.array(ZWfModelProblem) }
 
 /** Process variables: name → JSON value (types per spec §3). */
 export const ZWfVariables = z.record(z.string().min(1).max(100), z.unknown());
-export const ZWfExecutionStart = z.object({ variables: ZWfVariables.optional() });
+export const ZWfExecutionStart = z.object({
+  variables: ZWfVariables.optional(),
+  /** The start event to start at (a model may have several plain start events); the first one when absent. */
+  start_event: z.string().max(200).optional(),
+});
 
 const ZPersonRef = ZActivityPersonRef;
 
@@ -136,6 +140,8 @@ export const ZWfExecutionSummary = z
     updated: z.string(),
     initiated: z.string(),
     completed: z.string().nullable(),
+    /** Where the execution stands: its open user tasks (empty once it ended). */
+    current: z.array(z.object({ bpmn_id: z.string(), name: z.string() })),
   })
   .meta({ id: 'WorkflowExecutionSummary' });
 export type TWfExecutionSummary = z.infer<typeof ZWfExecutionSummary>;
@@ -149,18 +155,53 @@ export const ZWfTaskResponse = z.object({
 });
 export type TWfTaskResponse = z.infer<typeof ZWfTaskResponse>;
 
+/** A form as the run-time screens show it (its fields: the forms engine's definition). */
+export const ZWfForm = z.object({ id: z.string(), version: z.number().int(), name: z.string(), description: z.array(z.unknown()) }).meta({ id: 'WorkflowForm' });
+export type TWfForm = z.infer<typeof ZWfForm>;
+
 export const ZWfExecution = ZWfExecutionSummary.extend({
   elements: z.array(ZWfElementRecord),
   tasks: z.array(ZWfUserTask),
   variables: ZWfVariables,
   history: z.array(ZWfHistoryEntry),
+  /** Every answer given to the execution's user tasks. */
+  responses: z.array(ZWfTaskResponse.extend({ task: z.string() })),
+  /** The start event's form (its answers are the first variables), when the model has one. */
+  start_form_id: z.string().nullable(),
+  /** The forms of the start event and of the tasks, by id (for the answer display). */
+  forms: z.record(z.string(), ZWfForm),
 }).meta({ id: 'WorkflowExecution' });
 export type TWfExecution = z.infer<typeof ZWfExecution>;
 
 export const ZWfExecutionQuery = ZPageQuery.extend({
   workflow_type: z.string().max(100).optional(),
   status: ZWfExecutionStatus.optional(),
+  /** Started on or after this day / instant (ISO 8601). */
+  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  /** Started before the end of this day / before this instant (ISO 8601). */
+  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  /** Passport of the person who started it; `me` for the caller. */
+  started_by: z.string().max(200).optional(),
+  /** bpmn id of a user task the execution stands at. */
+  current_step: z.string().max(200).optional(),
 });
+export type TWfExecutionQuery = z.infer<typeof ZWfExecutionQuery>;
+
+export const ZWfMyTasksQuery = z.object({ workflow_type: z.string().max(100).optional() });
+
+/** What starting a type shows first: the version, the start event and its form. */
+export const ZWfStartForm = z
+  .object({
+    workflow_type: z.object({ id: z.string(), name: z.string(), description: z.string(), icon: z.string().nullable() }),
+    version: ZWfVersionRef,
+    start_event: z.object({ bpmn_id: z.string(), name: z.string() }),
+    form: ZWfForm.nullable(),
+    /** The user tasks of the version (bpmn id and name): the steps an execution may stand at. */
+    steps: z.array(z.object({ bpmn_id: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'WorkflowStartForm' });
+export type TWfStartForm = z.infer<typeof ZWfStartForm>;
+export const ZWfStartFormQuery = z.object({ version: z.string().max(100).optional(), bpmn_id: z.string().max(200).optional() });
 
 export const ZWfUserTaskDetail = ZWfUserTask.extend({
   form: z.unknown().nullable(),

@@ -189,11 +189,13 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
       const uuids = values.filter(isUuid);
       const persons = await personSummaries(tx, tenantId, uuids);
       const ids = new Set(persons.keys());
-      for (const v of values.filter((x) => !isUuid(x))) {
+      // passports are UUIDs too: a value that is no person id may be a passport, else a venue
+      const venues: string[] = [];
+      for (const v of values.filter((x) => !persons.has(x))) {
         const person = await findPersonByPassport(tx, tenantId, v);
         if (person) ids.add(person.id);
+        else if (isUuid(v)) venues.push(v);
       }
-      const venues = uuids.filter((id) => !persons.has(id));
       if (venues.length > 0) for (const id of await resolveAudience(tx, tenantId, rules({ venues }) as Parameters<typeof resolveAudience>[2])) ids.add(id);
       return [...ids];
     }

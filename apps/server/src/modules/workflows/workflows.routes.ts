@@ -7,6 +7,9 @@ import {
   ZWfExecutionSummary,
   ZWfMessageResult,
   ZWfMessageSend,
+  ZWfMyTasksQuery,
+  ZWfStartForm,
+  ZWfStartFormQuery,
   ZWfTaskAnswer,
   ZWfUserTask,
   ZWfUserTaskDetail,
@@ -36,6 +39,7 @@ import {
   createVersion,
   deleteCategory,
   getExecution,
+  getStartForm,
   getTask,
   getType,
   getVersion,
@@ -96,7 +100,12 @@ export async function workflowsRoutes(app: App, platform: Platform): Promise<voi
     reply.status(201).send(await createVersion(ctxOf(request, platform), request.params.id, request.body.bpmn_xml)),
   );
   app.post(`${prefix}/workflow-types/:id/executions/`, { config: VIEW, schema: { tags, summary: 'Start the active version', params: idParams, body: ZWfExecutionStart, response: { 201: ZWfExecution } } }, async (request, reply) =>
-    reply.status(201).send(await startExecutionOfType(ctxOf(request, platform), request.params.id, request.body.variables ?? {})),
+    reply.status(201).send(await startExecutionOfType(ctxOf(request, platform), request.params.id, request.body.variables ?? {}, request.body.start_event)),
+  );
+  app.get(
+    `${prefix}/workflow-types/:id/start-form/`,
+    { config: VIEW, schema: { tags, summary: 'What starting the type shows: version, start event and its form', params: idParams, querystring: ZWfStartFormQuery, response: { 200: ZWfStartForm } } },
+    async (request) => getStartForm(ctxOf(request, platform), request.params.id, request.query),
   );
 
   app.get(`${prefix}/versions/:id/`, { config: VIEW, schema: { tags, summary: 'A version with its BPMN XML', params: idParams, response: { 200: ZWorkflowVersion } } }, async (request) =>
@@ -112,7 +121,7 @@ export async function workflowsRoutes(app: App, platform: Platform): Promise<voi
     publishVersion(ctxOf(request, platform), request.params.id),
   );
   app.post(`${prefix}/versions/:id/executions/`, { config: VIEW, schema: { tags, summary: 'Start an execution', params: idParams, body: ZWfExecutionStart, response: { 201: ZWfExecution } } }, async (request, reply) =>
-    reply.status(201).send(await startExecutionOnVersion(ctxOf(request, platform), request.params.id, request.body.variables ?? {})),
+    reply.status(201).send(await startExecutionOnVersion(ctxOf(request, platform), request.params.id, request.body.variables ?? {}, request.body.start_event)),
   );
 
   app.get(`${prefix}/executions/`, { config: VIEW, schema: { tags, summary: 'Executions I started or have tasks in (all for managers)', querystring: ZWfExecutionQuery, response: { 200: zPaged(ZWfExecutionSummary) } } }, async (request) => {
@@ -123,7 +132,9 @@ export async function workflowsRoutes(app: App, platform: Platform): Promise<voi
     getExecution(ctxOf(request, platform), request.params.id),
   );
 
-  app.get(`${prefix}/my-tasks/`, { config: VIEW, schema: { tags, summary: 'My open user tasks', response: { 200: ZResults(ZWfUserTask) } } }, async (request) => myTasks(ctxOf(request, platform)));
+  app.get(`${prefix}/my-tasks/`, { config: VIEW, schema: { tags, summary: 'My open user tasks (soonest due first)', querystring: ZWfMyTasksQuery, response: { 200: ZResults(ZWfUserTask) } } }, async (request) =>
+    myTasks(ctxOf(request, platform), request.query),
+  );
   app.get(`${prefix}/user-tasks/:id/`, { config: VIEW, schema: { tags, summary: 'A user task with its form', params: idParams, response: { 200: ZWfUserTaskDetail } } }, async (request) =>
     getTask(ctxOf(request, platform), request.params.id),
   );

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import { convertForSubmit, resolveFlags, toAssertionErrorBody, validateResponse, type FormField } from '@faena/domain';
 import { FAENA_BPMN_DESCRIPTOR, WORKFLOW_MESSAGES, graphFromDefinitions, structuralProblems, validateModel, type ModelProblem, type WfGraph } from '@faena/domain/workflows/index';
-import type { TWfExecution, TWfExecutionSummary, TWfUserTask, TWfUserTaskDetail, TWorkflowCategory, TWorkflowType, TWorkflowTypeDetail, TWorkflowVersion } from '@faena/contracts/workflows';
+import type { TWfExecution, TWfExecutionQuery, TWfExecutionSummary, TWfForm, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowCategory, TWorkflowType, TWorkflowTypeDetail, TWorkflowVersion } from '@faena/contracts/workflows';
 import { BpmnModdle } from 'bpmn-moddle';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { getForm } from '../forms/index.ts';
-import { personSummaries } from '../people/index.ts';
+import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { completeTask, deliverMessage, lockExecution, startExecution as engineStart, type ExecutionRow } from './workflows.engine.ts';
 import {
   workflowCategories,
@@ -389,12 +389,27 @@ async function checkedAnswer(ctx: Ctx, formId: string | null, response: Record<s
 
 // ------------------------------------------------------------------------------------ executions
 
-async function startOn(ctx: Ctx, version: VersionRow, variables: Record<string, unknown>): Promise<TWfExecution> {
-  const { caller } = signedIn(ctx);
-  if (!version.isPublished) throw coded(409, 'draft', WORKFLOW_MESSAGES.draft);
-  if (!version.isActive) throw coded(409, 'inactive-version', 'This version is no longer active: start the active version of the workflow.');
+/** The start event a person starts at: the one named (a plain start event), else the first plain one. */
+function startNode(version: VersionRow, bpmnId: string | undefined) {
+  if (bpmnId !== undefined) {
+    const named = version.graph.nodes.find((n) => n.id === bpmnId && n.type === 'VanillaStartEvent');
+    if (!named) throw coded(404, 'start-event-not-found', `The workflow has no start event ${bpmnId} a person can start.`);
+    return named;
+  }
   const start = version.graph.nodes.find((n) => n.type === 'VanillaStartEvent') ?? version.graph.nodes.find((n) => n.type === 'MessageStartEvent');
   if (!start) throw coded(409, 'draft', WORKFLOW_MESSAGES.draft);
+  return start;
+}
+
+function checkStartable(version: VersionRow): void {
+  if (!version.isPublished) throw coded(409, 'draft', WORKFLOW_MESSAGES.draft);
+  if (!version.isActive) throw coded(409, 'inactive-version', 'This version is no longer active: start the active version of the workflow.');
+}
+
+async function startOn(ctx: Ctx, version: VersionRow, variables: Record<string, unknown>, startEvent?: string): Promise<TWfExecution> {
+  const { caller } = signedIn(ctx);
+  checkStartable(version);
+  const start = startNode(version, startEvent);
   const stored = start.formId ? await checkedAnswer(ctx, start.formId, variables) : variables;
   const exec = await ctx.tx(
     async (tx) => {
@@ -407,19 +422,46 @@ async function startOn(ctx: Ctx, version: VersionRow, variables: Record<string, 
   return getExecution(ctx, exec.id);
 }
 
-export async function startExecutionOnVersion(ctx: Ctx, versionId: string, variables: Record<string, unknown>): Promise<TWfExecution> {
+export async function startExecutionOnVersion(ctx: Ctx, versionId: string, variables: Record<string, unknown>, startEvent?: string): Promise<TWfExecution> {
   const version = await ctx.tx((tx) => findVersion(tx, ctx.tenant.id, versionId));
-  return startOn(ctx, version, variables);
+  return startOn(ctx, version, variables, startEvent);
 }
 
-export async function startExecutionOfType(ctx: Ctx, typeId: string, variables: Record<string, unknown>): Promise<TWfExecution> {
-  const version = await ctx.tx(async (tx) => {
+async function activeVersionOf(tx: Drizzle, tenantId: string, typeId: string): Promise<VersionRow> {
+  const [active] = await tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.typeId, typeId), eq(workflowVersions.isActive, true)));
+  if (!active) throw coded(404, 'no-active-version', 'The workflow has no published version yet.');
+  return active;
+}
+
+export async function startExecutionOfType(ctx: Ctx, typeId: string, variables: Record<string, unknown>, startEvent?: string): Promise<TWfExecution> {
+  const version = await ctx.tx(async (tx) => activeVersionOf(tx, ctx.tenant.id, (await findType(tx, ctx.tenant.id, typeId)).id));
+  return startOn(ctx, version, variables, startEvent);
+}
+
+const formView = (f: { id: string; version: number; name: string; description: readonly unknown[] }): TWfForm => ({ id: f.id, version: f.version, name: f.name, description: [...f.description] });
+
+/**
+ * What starting a type shows (spec §2 dispatch-action, execute, start-execution): the active
+ * version (or the one named, which must be the active one), its start event and the start form.
+ */
+export async function getStartForm(ctx: Ctx, typeId: string, query: { version?: string | undefined; bpmn_id?: string | undefined }): Promise<TWfStartForm> {
+  const { type, version } = await ctx.tx(async (tx) => {
     const type = await findType(tx, ctx.tenant.id, typeId);
-    const [active] = await tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id), eq(workflowVersions.isActive, true)));
-    if (!active) throw coded(404, 'no-active-version', 'The workflow has no published version yet.');
-    return active;
+    const version = query.version ? await findVersion(tx, ctx.tenant.id, query.version) : await activeVersionOf(tx, ctx.tenant.id, type.id);
+    if (version.typeId !== type.id) throw notFound('Version');
+    return { type, version };
   });
-  return startOn(ctx, version, variables);
+  if (type.isArchived) throw coded(409, 'archived', 'This workflow is archived.');
+  checkStartable(version);
+  const start = startNode(version, query.bpmn_id);
+  const form = start.formId ? formView(await getForm(ctx, start.formId)) : null;
+  return {
+    workflow_type: { id: type.id, name: type.name, description: type.description, icon: type.icon },
+    version: { id: version.id, number: version.number },
+    start_event: { bpmn_id: start.id, name: start.name },
+    form,
+    steps: version.graph.nodes.filter((n) => n.type === 'UserTask').map((n) => ({ bpmn_id: n.id, name: n.name })),
+  };
 }
 
 type TaskRow = typeof workflowUserTasks.$inferSelect;
@@ -436,6 +478,19 @@ async function summaries(tx: Drizzle, tenantId: string, execs: ExecutionRow[]): 
     .from(workflowVersions)
     .where(and(eq(workflowVersions.tenantId, tenantId), inArray(workflowVersions.id, [...new Set(execs.map((e) => e.versionId))])));
   const people = await personSummaries(tx, tenantId, execs.map((e) => e.startedByPersonId).filter((p): p is string => p !== null));
+  const open = await tx
+    .select({ executionId: workflowElements.executionId, bpmnId: workflowElements.bpmnId, name: workflowElements.name })
+    .from(workflowElements)
+    .where(
+      and(
+        eq(workflowElements.tenantId, tenantId),
+        inArray(workflowElements.executionId, execs.map((e) => e.id)),
+        eq(workflowElements.type, 'UserTask'),
+        eq(workflowElements.isActive, true),
+        sql`${workflowElements.deletedAt} IS NULL`,
+      ),
+    )
+    .orderBy(asc(workflowElements.createdAt));
   const typeById = new Map(types.map((t) => [t.id, t]));
   const versionById = new Map(versions.map((v) => [v.id, v]));
   return execs.map((e) => {
@@ -451,6 +506,7 @@ async function summaries(tx: Drizzle, tenantId: string, execs: ExecutionRow[]): 
       updated: e.updatedAt.toISOString(),
       initiated: e.createdAt.toISOString(),
       completed: iso(e.completedAt),
+      current: open.filter((o) => o.executionId === e.id).map((o) => ({ bpmn_id: o.bpmnId, name: o.name })),
     };
   });
 }
@@ -511,6 +567,21 @@ function canSee(ctx: Ctx, exec: ExecutionRow, tasks: TaskRow[]): boolean {
 }
 
 export async function getExecution(ctx: Ctx, id: string): Promise<TWfExecution> {
+  const execution = await readExecution(ctx, id);
+  const formIds = new Set([execution.start_form_id, ...execution.tasks.map((t) => t.form_id)].filter((f): f is string => f !== null));
+  const forms: Record<string, TWfForm> = {};
+  for (const formId of formIds) {
+    try {
+      forms[formId] = formView(await getForm(ctx, formId));
+    } catch (error) {
+      // a form deleted since: its answers show as raw variables only
+      if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
+    }
+  }
+  return { ...execution, forms };
+}
+
+async function readExecution(ctx: Ctx, id: string): Promise<TWfExecution> {
   if (!isUuid(id)) throw notFound('Execution');
   return ctx.tx(async (tx) => {
     const [exec] = await tx.select().from(workflowExecutions).where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, id)));
@@ -531,10 +602,26 @@ export async function getExecution(ctx: Ctx, id: string): Promise<TWfExecution> 
       .from(workflowHistory)
       .where(and(eq(workflowHistory.tenantId, ctx.tenant.id), eq(workflowHistory.executionId, id)))
       .orderBy(asc(workflowHistory.at), asc(workflowHistory.id));
-    const people = await personSummaries(tx, ctx.tenant.id, hist.map((h) => h.personId).filter((p): p is string => p !== null));
+    const answers = tasks.length
+      ? await tx
+          .select()
+          .from(workflowTaskResponses)
+          .where(and(eq(workflowTaskResponses.tenantId, ctx.tenant.id), inArray(workflowTaskResponses.taskId, tasks.map((t) => t.id))))
+          .orderBy(asc(workflowTaskResponses.createdAt))
+      : [];
+    const people = await personSummaries(tx, ctx.tenant.id, [...hist.map((h) => h.personId).filter((p): p is string => p !== null), ...answers.map((a) => a.personId)]);
+    const [version] = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.id, exec.versionId)));
+    const startIds = new Set(elements.filter((e) => e.type === 'VanillaStartEvent' || e.type === 'MessageStartEvent').map((e) => e.bpmnId));
+    const startFormId = version?.graph.nodes.find((n) => startIds.has(n.id) && n.formId)?.formId ?? null;
     const [summary] = await summaries(tx, ctx.tenant.id, [exec]);
     return {
       ...summary!,
+      start_form_id: startFormId,
+      forms: {},
+      responses: answers.map((a) => {
+        const p = people.get(a.personId);
+        return { id: a.id, task: a.taskId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(), response: a.response, user: { passport: p?.passport ?? '', name: p?.name ?? '' } };
+      }),
       elements: elements.map(elementView),
       tasks: await taskViews(tx, ctx.tenant.id, tasks),
       variables: exec.variables,
@@ -554,12 +641,34 @@ export async function getExecution(ctx: Ctx, id: string): Promise<TWfExecution> 
   });
 }
 
-export async function listExecutions(ctx: Ctx, query: { page: number; page_size: number; workflow_type?: string | undefined; status?: string | undefined }) {
+/** A day (YYYY-MM-DD, UTC) or an instant; `end` turns a day into the start of the next one. */
+function boundOf(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return end ? new Date(day.getTime() + 86_400_000) : day;
+  }
+  return new Date(value);
+}
+
+export async function listExecutions(ctx: Ctx, query: TWfExecutionQuery) {
   const { caller } = signedIn(ctx);
   return ctx.tx(async (tx) => {
     const where: SQL[] = [eq(workflowExecutions.tenantId, ctx.tenant.id)];
     if (query.workflow_type) where.push(isUuid(query.workflow_type) ? eq(workflowExecutions.typeId, query.workflow_type) : sql`false`);
     if (query.status) where.push(eq(workflowExecutions.status, query.status));
+    if (query.from) where.push(sql`${workflowExecutions.createdAt} >= ${boundOf(query.from, false).toISOString()}::timestamptz`);
+    if (query.to) {
+      const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(query.to);
+      where.push(dayOnly ? sql`${workflowExecutions.createdAt} < ${boundOf(query.to, true).toISOString()}::timestamptz` : sql`${workflowExecutions.createdAt} <= ${boundOf(query.to, false).toISOString()}::timestamptz`);
+    }
+    if (query.started_by) {
+      const starter = query.started_by === 'me' ? caller.personId : (await findPersonByPassport(tx, ctx.tenant.id, query.started_by))?.id;
+      where.push(starter ? eq(workflowExecutions.startedByPersonId, starter) : sql`false`);
+    }
+    if (query.current_step)
+      where.push(
+        sql`EXISTS (SELECT 1 FROM workflow_elements el WHERE el.tenant_id = ${workflowExecutions.tenantId} AND el.execution_id = ${workflowExecutions.id} AND el.type = 'UserTask' AND el.is_active AND el.deleted_at IS NULL AND el.bpmn_id = ${query.current_step})`,
+      );
     if (!isManager(ctx))
       where.push(
         or(
@@ -581,14 +690,26 @@ export async function listExecutions(ctx: Ctx, query: { page: number; page_size:
 
 // ------------------------------------------------------------------------------------ tasks
 
-export async function myTasks(ctx: Ctx): Promise<{ results: TWfUserTask[] }> {
+/**
+ * The caller's open user tasks: assignees are resolved when a task opens (people, positions,
+ * audiences, process variables — decision 021), so "mine" is one array test. Soonest due first (so
+ * overdue ones lead), tasks without a due time last, then oldest first.
+ */
+export async function myTasks(ctx: Ctx, query: { workflow_type?: string | undefined } = {}): Promise<{ results: TWfUserTask[] }> {
   const { caller } = signedIn(ctx);
   return ctx.tx(async (tx) => {
+    const where: SQL[] = [eq(workflowUserTasks.tenantId, ctx.tenant.id), eq(workflowUserTasks.isOpen, true), sql`${caller.personId}::uuid = ANY(${workflowUserTasks.assigneeIds})`];
+    if (query.workflow_type)
+      where.push(
+        isUuid(query.workflow_type)
+          ? sql`EXISTS (SELECT 1 FROM workflow_executions ex WHERE ex.tenant_id = ${workflowUserTasks.tenantId} AND ex.id = ${workflowUserTasks.executionId} AND ex.type_id = ${query.workflow_type}::uuid)`
+          : sql`false`,
+      );
     const rows = await tx
       .select()
       .from(workflowUserTasks)
-      .where(and(eq(workflowUserTasks.tenantId, ctx.tenant.id), eq(workflowUserTasks.isOpen, true), sql`${caller.personId}::uuid = ANY(${workflowUserTasks.assigneeIds})`))
-      .orderBy(asc(workflowUserTasks.createdAt))
+      .where(and(...where))
+      .orderBy(sql`${workflowUserTasks.dueAt} ASC NULLS LAST`, asc(workflowUserTasks.createdAt), asc(workflowUserTasks.id))
       .limit(1000);
     return { results: await taskViews(tx, ctx.tenant.id, rows) };
   });
@@ -604,8 +725,9 @@ export async function getTask(ctx: Ctx, id: string): Promise<TWfUserTaskDetail> 
   const { caller } = signedIn(ctx);
   const { task, view, summary, responses } = await ctx.tx(async (tx) => {
     const task = await findTask(tx, ctx.tenant.id, id);
-    if (!isManager(ctx) && !task.assigneeIds.includes(caller.personId)) throw new AppError('permission-denied', 'This task is not assigned to you.');
     const [exec] = await tx.select().from(workflowExecutions).where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, task.executionId)));
+    // its assignees, a workflow manager, or the person who started the execution (their notifications link here)
+    if (!isManager(ctx) && !task.assigneeIds.includes(caller.personId) && exec?.startedByPersonId !== caller.personId) throw new AppError('permission-denied', 'This task is not assigned to you.');
     const answers = await tx.select().from(workflowTaskResponses).where(and(eq(workflowTaskResponses.tenantId, ctx.tenant.id), eq(workflowTaskResponses.taskId, task.id)));
     const people = await personSummaries(tx, ctx.tenant.id, answers.map((a) => a.personId));
     return {
