@@ -26,6 +26,8 @@ export const notifications = pgTable(
     contextType: text('context_type').notNull(),
     contextAction: text('context_action').notNull(),
     contextId: text('context_id'),
+    /** Where the notification opens in the app (an app-relative path), when its module says. */
+    contextPath: text('context_path'),
     requestedAt: at('requested_at').notNull().defaultNow(),
     checkedAt: at('checked_at'),
   },
