@@ -122,7 +122,8 @@ CREATE INDEX "checklist_executions_category" ON "checklist_executions" USING btr
 CREATE INDEX "checklist_executions_failed" ON "checklist_executions" USING btree ("tenant_id","started_at" DESC NULLS LAST) WHERE failed_count > 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "checklist_executions_open_draft" ON "checklist_executions" USING btree ("tenant_id","checklist_id","executed_by_person_id",coalesce(activity_id::text || recurrence_id, '')) WHERE status = 'draft';--> statement-breakpoint
 CREATE UNIQUE INDEX "checklist_executions_occurrence" ON "checklist_executions" USING btree ("tenant_id","activity_id","recurrence_id") WHERE status = 'submitted' AND activity_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "checklists_category" ON "checklists" USING btree ("tenant_id","category_id");-- Checklists (decision 026): people who see activities get the checklists menu, and those who manage
+CREATE INDEX "checklists_category" ON "checklists" USING btree ("tenant_id","category_id");--> statement-breakpoint
+-- Checklists (decision 026): people who see activities get the checklists menu, and those who manage
 -- activities get the checklists administration, so existing tenants' staff can use the new module.
 UPDATE "person_permissions"
 SET "permissions" = ARRAY(SELECT d.k FROM (SELECT DISTINCT k FROM unnest("permissions" || ARRAY['VIEW_CHECKLISTS']::text[]) AS k) AS d ORDER BY d.k COLLATE "C")
