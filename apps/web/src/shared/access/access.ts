@@ -68,9 +68,10 @@ export const ACCESS = {
    * management flag: on in production while the chart's own flag is off (spec §9).
    */
   positions: { flags: ['manage_positions'], allOf: ['MANAGE_ORG_CHART'] },
-  checklists: {},
-  /** Checklist administration: designing checklists is managing processes (MANAGE_WF). */
-  checklistAdmin: { allOf: ['MANAGE_WF'] },
+  /** Checklists to execute and my executions (decision 026). */
+  checklists: { allOf: ['VIEW_CHECKLISTS'] },
+  /** Checklist administration, every execution and the numbers. */
+  checklistAdmin: { allOf: ['MANAGE_CHECKLISTS'] },
   audiences: { allOf: ['VIEW_PEOPLE'] },
   workflows: { allOf: ['VIEW_WF'] },
   workflowsManage: { allOf: ['MANAGE_WF'] },

@@ -100,7 +100,7 @@ const FieldHost = memo(function FieldHost({ field, fields, scope }: { field: For
     />
   );
   // The frame is drawn by a plain function (no hooks): one component less per field.
-  return fieldFrame({
+  const frame = fieldFrame({
     field,
     fieldKey: key,
     domId,
@@ -114,4 +114,11 @@ const FieldHost = memo(function FieldHost({ field, fields, scope }: { field: For
     skipDisabled: disabled,
     children: entry.isLazy ? <Suspense fallback={<Loader size="sm" />}>{control}</Suspense> : control,
   });
+  if (!renderer.fieldExtras || scope.length > 0) return frame;
+  return (
+    <div>
+      {frame}
+      {renderer.fieldExtras(field)}
+    </div>
+  );
 });

@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type Rea
 import { useTranslation } from 'react-i18next';
 import type { FeatureFlags } from '@faena/domain/feature-flags';
 import { FORM_MESSAGES, type RequiredMarkerStyle } from '@faena/domain/forms/messages';
-import type { FormField } from '@faena/domain/forms/schema';
+import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { fieldErrorMap, fromAssertionErrors } from '@faena/domain/forms/server-errors';
 import { validateFieldValue, validateResponse } from '@faena/domain/forms/validate';
 import { resolveValidatorFlags } from '@faena/domain/forms/validator-flags';
@@ -45,6 +45,8 @@ export interface FormRendererProps {
   /** Extra actions next to the submit button. */
   actions?: ReactNode;
   'aria-label'?: string;
+  /** Drawn under each shown top-level input field (keep it stable: a new function re-renders every field). */
+  fieldExtras?: (field: InputField) => ReactNode;
 }
 
 const ROOT_SCOPE: readonly string[] = Object.freeze([]);
@@ -89,9 +91,10 @@ export function FormRenderer(props: FormRendererProps) {
   const fieldT = useMemo(() => rememberingT(t), [t]);
   const skipText = t('forms.skip');
   const requiredSrText = t('forms.requiredSr');
+  const { fieldExtras } = props;
   const context = useMemo<RendererContextValue>(
-    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t: fieldT, language: i18n.language }),
-    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, fieldT, i18n.language],
+    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t: fieldT, language: i18n.language, fieldExtras }),
+    [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, fieldT, i18n.language, fieldExtras],
   );
 
   const order = useMemo(() => fieldKeysInOrder(fields), [fields]);

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureFlags } from '@faena/domain/feature-flags';
 import type { RequiredMarkerStyle } from '@faena/domain/forms/messages';
+import type { InputField } from '@faena/domain/forms/schema';
 import type { ValidatorFlags } from '@faena/domain/forms/validator-flags';
 import type { FormStore } from './form-store.ts';
 
@@ -28,6 +29,8 @@ export interface RendererContextValue {
   t: TFunction;
   /** The interface language (es, es-MX, en). */
   language: string;
+  /** Something drawn under each top-level input field while it is shown (a checklist's note and photos). */
+  fieldExtras?: ((field: InputField) => ReactNode) | undefined;
 }
 
 export const RendererContext = createContext<RendererContextValue | null>(null);

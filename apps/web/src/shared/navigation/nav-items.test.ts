@@ -37,7 +37,7 @@ describe('navigation menu filtering (spec §2, §6)', () => {
 
   it('filters by permission', () => {
     const none = keys(ctx({ permissions: [] }));
-    expect(none).toEqual(['posts', 'links', 'checklists']);
+    expect(none).toEqual(['posts', 'links']);
   });
 
   it('filters by disabled module', () => {

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureFlags } from '@faena/domain/feature-flags';
 import type { FieldType } from '@faena/domain/forms/field-types';
 import type { FormField } from '@faena/domain/forms/schema';
@@ -25,6 +25,8 @@ export interface BuilderContextValue {
   validatorFlags: ValidatorFlags;
   /** The live preview's answers (show_if checks are evaluated against them). */
   previewStore: FormStore;
+  /** More settings under an open top-level field's own (a checklist item's weight and scoring). */
+  fieldExtras?: ((field: FormField) => ReactNode) | undefined;
 }
 
 export const BuilderContext = createContext<BuilderContextValue | null>(null);

@@ -24,7 +24,7 @@ function plainText(html: string): string {
 /** A field of the builder's list: its summary, and its settings when open. */
 export function FieldCard({ field, listPath, index, count, dragHandle: { setElement, attributes, listeners }, isDragging }: { field: FormField; listPath: ListPath; index: number; count: number; dragHandle: DragHandle; isDragging: boolean }) {
   const { t } = useTranslation();
-  const { fields, selected, select, setFields, problems, nextId } = useBuilder();
+  const { fields, selected, select, setFields, problems, nextId, fieldExtras } = useBuilder();
   const ids = [...listPath, field.id];
   const key = pathKey(ids);
   const isOpen = selected === key;
@@ -114,6 +114,7 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
       {isExpanded && (
         <div className={classes.cardBody}>
           <FieldSettings field={field} listPath={listPath} />
+          {fieldExtras && listPath.length === 0 && fieldExtras(field)}
         </div>
       )}
     </Paper>

@@ -1,0 +1,141 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TChecklistCategory,
+  TChecklistCategoryCreate,
+  TChecklistCategoryUpdate,
+  TChecklistDetail,
+  TChecklistStats,
+  TChecklistSummary,
+  TChecklistWrite,
+  TCorrectiveAction,
+  TCorrectiveActionCreate,
+  TExecution,
+  TExecutionExport,
+  TExecutionExportRequest,
+  TExecutionFilters,
+  TExecutionSave,
+  TExecutionStart,
+  TExecutionSubmit,
+  TExecutionSummary,
+  TExecutionUpgrade,
+} from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
+
+/** The checklists service (decision 026). */
+export const CHECKLISTS_API = '/api/checklists/v3';
+
+export interface Paged<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const PAGE_SIZE = 20;
+
+export const checklistKeys = {
+  all: ['checklists'] as const,
+  categories: (archived: boolean) => ['checklists', 'categories', archived] as const,
+  list: (category: string, search: string, page: number, archived: boolean) => ['checklists', 'list', category, search, page, archived] as const,
+  detail: (id: string) => ['checklists', 'detail', id] as const,
+  executions: ['checklists', 'executions'] as const,
+  executionList: (filters: TExecutionFilters, page: number) => ['checklists', 'executions', 'list', filters, page] as const,
+  execution: (id: string) => ['checklists', 'executions', 'one', id] as const,
+  stats: (id: string, venue: string, bucket: string, from: string, to: string) => ['checklists', 'stats', id, venue, bucket, from, to] as const,
+};
+
+const enc = encodeURIComponent;
+export const executionUrl = (id: string) => `${CHECKLISTS_API}/executions/${enc(id)}/`;
+/** The PDF report of one execution (the file cookie or the bearer authorises it). */
+export const reportPdfUrl = (id: string) => `${CHECKLISTS_API}/executions/${enc(id)}/report.pdf`;
+
+export function useChecklistCategories(archived = false) {
+  return useQuery({
+    queryKey: checklistKeys.categories(archived),
+    queryFn: ({ signal }) => apiClient.get<{ results: TChecklistCategory[] }>(`${CHECKLISTS_API}/categories/`, { signal, query: archived ? { archived: 'true' } : {} }),
+    staleTime: 30_000,
+  });
+}
+
+export function useChecklists(category: string, search: string, page: number, archived = false) {
+  return useQuery({
+    queryKey: checklistKeys.list(category, search, page, archived),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paged<TChecklistSummary>>(`${CHECKLISTS_API}/checklists/`, {
+        signal,
+        query: { category: category || undefined, search: search || undefined, page, page_size: PAGE_SIZE, archived: archived ? 'true' : undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function checklistQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: checklistKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get<TChecklistDetail>(`${CHECKLISTS_API}/checklists/${enc(id)}/`, { signal }),
+  });
+}
+
+export function useChecklist(id: string | undefined) {
+  return useQuery({ ...checklistQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+export function executionsQueryOptions(filters: TExecutionFilters, page: number) {
+  return queryOptions({
+    queryKey: checklistKeys.executionList(filters, page),
+    queryFn: ({ signal }) => apiClient.get<Paged<TExecutionSummary>>(`${CHECKLISTS_API}/executions/`, { signal, query: { ...filters, page, page_size: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExecutions(filters: TExecutionFilters, page: number, enabled = true) {
+  return useQuery({ ...executionsQueryOptions(filters, page), enabled });
+}
+
+export function useExecution(id: string) {
+  return useQuery({
+    queryKey: checklistKeys.execution(id),
+    queryFn: ({ signal }) => apiClient.get<TExecution>(executionUrl(id), { signal }),
+  });
+}
+
+export function useChecklistStats(id: string, venue: string, bucket: 'day' | 'week' | 'month', from: string, to: string) {
+  return useQuery({
+    queryKey: checklistKeys.stats(id, venue, bucket, from, to),
+    queryFn: ({ signal }) => apiClient.get<TChecklistStats>(`${CHECKLISTS_API}/checklists/${enc(id)}/stats/`, { signal, query: { venue: venue || undefined, bucket, from, to } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useChecklistWrite<Input, Answer>(request: (input: Input) => Promise<Answer>, invalidate: readonly unknown[] = checklistKeys.all) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: invalidate }),
+  });
+}
+
+export const useCreateCategory = () => useChecklistWrite((body: TChecklistCategoryCreate) => apiClient.post<TChecklistCategory>(`${CHECKLISTS_API}/categories/`, { json: body }));
+export const useUpdateCategory = () =>
+  useChecklistWrite(({ id, body }: { id: string; body: TChecklistCategoryUpdate }) => apiClient.patch<TChecklistCategory>(`${CHECKLISTS_API}/categories/${enc(id)}/`, { json: body }));
+
+export const useCreateChecklist = () => useChecklistWrite((body: TChecklistWrite) => apiClient.post<TChecklistDetail>(`${CHECKLISTS_API}/checklists/`, { json: body }));
+export const useUpdateChecklist = (id: string) => useChecklistWrite((body: TChecklistWrite) => apiClient.put<TChecklistDetail>(`${CHECKLISTS_API}/checklists/${enc(id)}/`, { json: body }));
+export const useArchiveChecklist = () => useChecklistWrite((id: string) => apiClient.delete<void>(`${CHECKLISTS_API}/checklists/${enc(id)}/`));
+
+/** POST /checklists/{id}/executions/ — a new draft, or my open draft of it. */
+export const startExecution = (checklistId: string, body: TExecutionStart) => apiClient.post<TExecution>(`${CHECKLISTS_API}/checklists/${enc(checklistId)}/executions/`, { json: body });
+
+/** PATCH /executions/{id}/ — the autosave. */
+export const saveExecution = (id: string, body: TExecutionSave) => apiClient.patch<TExecution>(executionUrl(id), { json: body });
+
+export const useSubmitExecution = (id: string) => useChecklistWrite((body: TExecutionSubmit) => apiClient.post<TExecution>(`${executionUrl(id)}submit/`, { json: body }), checklistKeys.executions);
+export const useUpgradeExecution = (id: string) => useChecklistWrite(() => apiClient.post<TExecutionUpgrade>(`${executionUrl(id)}upgrade/`, { json: {} }), checklistKeys.executions);
+export const useCreateAction = (executionId: string) =>
+  useChecklistWrite((body: TCorrectiveActionCreate) => apiClient.post<TCorrectiveAction>(`${executionUrl(executionId)}actions/`, { json: body }), checklistKeys.executions);
+
+/** POST /executions/export/ — a background job; GET /executions/export/{id}/ follows it. */
+export const startExport = (body: TExecutionExportRequest) => apiClient.post<TExecutionExport>(`${CHECKLISTS_API}/executions/export/`, { json: body });
+export const readExport = (id: string, signal?: AbortSignal) => apiClient.get<TExecutionExport>(`${CHECKLISTS_API}/executions/export/${enc(id)}/`, { signal });

@@ -1,0 +1,133 @@
+import { Alert, Button, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { TExecution } from '@faena/contracts';
+import { isHttpError } from '../../../shared/api/http-error.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { checklistKeys, startExecution, useChecklist, useExecution, useExecutions } from '../api/checklists-api.ts';
+import { ExecutionReport } from './execution-report.tsx';
+import { ExecutionRunner } from './execution-runner.tsx';
+
+function errorText(error: unknown, t: (key: string) => string): string {
+  if (isHttpError(error) && error.code) return t(`checklists.errors.${error.code}`);
+  return t('checklists.execute.startFailed');
+}
+
+/** After the submit: the result, read again as actions are added. */
+function ResultScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const execution = useExecution(id);
+  if (!execution.data) return <Loader />;
+  return (
+    <Stack gap="md" maw={720} mx="auto" data-testid="execution-result">
+      <Title order={1} fz={24}>
+        {t('checklists.execute.doneTitle')}
+      </Title>
+      <ExecutionReport execution={execution.data} compact />
+      <Button component={Link} to={`/checklists/executions/${encodeURIComponent(id)}`} variant="default" size="md">
+        {t('checklists.execute.seeDetail')}
+      </Button>
+      <Button component={Link} to="/checklists" variant="subtle" size="md">
+        {t('checklists.execute.backToList')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** /checklists/:id/execute — start (or resume) my draft, answer it, submit it. */
+export function ExecutePage({ checklistId }: { checklistId: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const checklist = useChecklist(checklistId);
+  const drafts = useExecutions({ checklist: checklistId, status: 'draft', mine: 'true' }, 1);
+  const [execution, setExecution] = useState<TExecution | null>(null);
+  const [submittedId, setSubmittedId] = useState<string | null>(null);
+  const [venue, setVenue] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const resumed = useRef(false);
+
+  const start = async () => {
+    setStarting(true);
+    setProblem(null);
+    try {
+      const activityId = params.get('activity');
+      const recurrenceId = params.get('occurrence');
+      const draft = await startExecution(checklistId, {
+        venue: venue ?? params.get('venue') ?? null,
+        activity: activityId && recurrenceId ? { public_id: activityId, recurrenceId } : null,
+      });
+      if (draft.status === 'submitted') setSubmittedId(draft.id);
+      else setExecution(draft);
+    } catch (error) {
+      setProblem(errorText(error, t));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  // My open draft of this checklist is resumed at once (where I left off).
+  const openDraft = drafts.data?.results[0];
+  useEffect(() => {
+    if (!openDraft || resumed.current || execution) return;
+    resumed.current = true;
+    void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the draft is known
+  }, [openDraft]);
+
+  if (submittedId) return <ResultScreen id={submittedId} />;
+  if (execution) {
+    return (
+      <ExecutionRunner
+        key={`${execution.id}:${execution.version}:${execution.client_revision}`}
+        execution={execution}
+        onReplaced={(next) => {
+          if (next.status === 'submitted') setSubmittedId(next.id);
+          else setExecution(next);
+        }}
+        onSubmitted={(done) => {
+          client.setQueryData(checklistKeys.execution(done.id), done);
+          void client.invalidateQueries({ queryKey: checklistKeys.executions });
+          setSubmittedId(done.id);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    );
+  }
+  if (checklist.isPending || drafts.isPending || openDraft) return <Loader />;
+  if (!checklist.data) return <Alert color="red">{t('checklists.execute.notFound')}</Alert>;
+  const venues = checklist.data.places.venues;
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <BackLink to="/checklists">{t('checklists.execute.backToList')}</BackLink>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={1} fz={24}>
+            {checklist.data.name}
+          </Title>
+          {checklist.data.description && <Text c="dimmed">{checklist.data.description}</Text>}
+          <Text size="sm">{t('checklists.execute.summary', { sections: checklist.data.sections.length, items: checklist.data.item_count })}</Text>
+          {venues.length > 0 && (
+            <Select
+              label={t('checklists.execute.venue')}
+              data={venues.map((entry) => ({ value: entry.id, label: entry.name }))}
+              value={venue}
+              onChange={setVenue}
+              size="md"
+              required
+              data-testid="execute-venue"
+            />
+          )}
+          {problem && <Alert color="red">{problem}</Alert>}
+          <Button size="lg" leftSection={<IconPlayerPlay size={20} />} onClick={() => void start()} loading={starting} disabled={venues.length > 0 && !venue} data-testid="execution-start">
+            {t('checklists.execute.start')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
