@@ -3,3 +3,4 @@ export { activitiesRoutes } from './activities.routes.ts';
 export { getOccurrence, listOccurrences } from './activities.service.ts';
 export { REMINDER_QUEUE, sendReminder, sweepReminders } from './activities.reminders.ts';
 export { seedDemoActivities } from './activities.seed.ts';
+export { checklistOccurrence, completeByExecution, createChecklistSeries, createOneOffActivity, occurrenceStatuses } from './activities.checklists.ts';

@@ -1,0 +1,88 @@
+import { displayStatus, formatRecurrenceId, type DisplayStatus } from '@faena/domain';
+import type { TActivityWrite } from '@faena/contracts/activities';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { AppError, BodyError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { SignedInCtx } from '../../platform/http/context.ts';
+import { addHistory, findActivity, findCompletion, findException, insertCompletion, updateActivity } from './activities.repository.ts';
+import { createActivity, locateOccurrence } from './activities.service.ts';
+
+/**
+ * What the checklists module asks of activities (decision 026, through this module's face):
+ * corrective actions are one-off activities; a series whose content is a checklist is completed by
+ * submitting an execution started from one of its occurrences.
+ */
+
+/** A context whose transactions are the given one. */
+function within(ctx: SignedInCtx, tx: Drizzle): SignedInCtx {
+  return { ...ctx, tx: (fn) => fn(tx), read: (fn) => fn(tx) };
+}
+
+export interface CreatedOccurrence {
+  activityId: string;
+  recurrenceId: string;
+  startAt: Date;
+}
+
+/** A one-off activity (a corrective action) in the caller's transaction; who it is for is told as for any new activity. */
+export async function createOneOffActivity(ctx: SignedInCtx, tx: Drizzle, input: TActivityWrite): Promise<CreatedOccurrence> {
+  const view = await createActivity(within(ctx, tx), { ...input, rrule: null, rdates: [], exdates: [] });
+  const row = await findActivity(tx, ctx.tenant.id, view.public_id);
+  if (!row) throw new Error('the activity just created is not there');
+  return { activityId: row.id, recurrenceId: formatRecurrenceId(row.firstStartAt.getTime()), startAt: row.firstStartAt };
+}
+
+/** Series (one per venue) whose content is a checklist: created as any activity, then marked with the checklist. */
+export async function createChecklistSeries(ctx: SignedInCtx, tx: Drizzle, checklistId: string, input: TActivityWrite): Promise<string> {
+  const view = await createActivity(within(ctx, tx), { ...input, content: null });
+  await updateActivity(tx, ctx.tenant.id, view.public_id, { checklistId });
+  return view.public_id;
+}
+
+export interface ChecklistOccurrence {
+  activityId: string;
+  recurrenceId: string;
+  checklistId: string | null;
+  venueId: string | null;
+  completed: boolean;
+}
+
+/** An occurrence the caller may see (404 otherwise), with the checklist that is its content. */
+export async function checklistOccurrence(ctx: SignedInCtx, tx: Drizzle, activityId: string, recurrenceId: string): Promise<ChecklistOccurrence> {
+  const { row, parts } = await locateOccurrence(ctx, tx, activityId, recurrenceId);
+  return { activityId: row.id, recurrenceId: parts.recurrenceId, checklistId: row.checklistId, venueId: row.venueId, completed: parts.completion !== null };
+}
+
+/** Completes an occurrence with a submitted execution (its id stands as the completion's response_id). */
+export async function completeByExecution(ctx: SignedInCtx, tx: Drizzle, activityId: string, recurrenceId: string, executionId: string): Promise<void> {
+  const completion = await insertCompletion(tx, ctx.tenant.id, {
+    activityId,
+    recurrenceId,
+    status: 'COMPLETED',
+    completedAt: new Date(),
+    description: null,
+    personId: ctx.caller.personId,
+    responseId: executionId,
+  });
+  if (!completion) throw new BodyError(409, { code: 'already-completed', detail: 'This occurrence already has a completion record.' });
+  await addHistory(tx, ctx.tenant.id, { activityId, recurrenceId, personId: ctx.caller.personId, action: 'completed', detail: null });
+}
+
+/** Display status of occurrences (pending ones become expired past their due time). */
+export async function occurrenceStatuses(tx: Drizzle, tenantId: string, occurrences: readonly { activityId: string; recurrenceId: string }[], nowMs = Date.now()): Promise<Map<string, DisplayStatus>> {
+  const out = new Map<string, DisplayStatus>();
+  for (const { activityId, recurrenceId } of occurrences) {
+    if (!isUuid(activityId)) continue;
+    const row = await findActivity(tx, tenantId, activityId);
+    if (!row) continue;
+    const completion = await findCompletion(tx, tenantId, activityId, recurrenceId);
+    const exception = await findException(tx, tenantId, activityId, recurrenceId);
+    const startMs = exception?.startAt?.getTime() ?? row.firstStartAt.getTime();
+    const duration = exception?.durationMinutes ?? row.durationMinutes;
+    const rawStatus = completion ? completion.status : exception?.cancelled ? 'CANCELLED' : 'NEEDS-ACTION';
+    out.set(`${activityId}/${recurrenceId}`, displayStatus({ rawStatus, startMs, dueMs: startMs + duration * 60_000, nowMs }));
+  }
+  return out;
+}
+
+export const occurrenceNotFound = () => new AppError('not-found', 'Occurrence not found.');

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
+import { PNG_1X1, PDF, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
+
+const BASE = '/api/checklists/v3';
+const INBOX = '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=100';
+
+interface Execution {
+  id: string;
+  status: string;
+  version: number;
+  client_revision: number;
+  answers: Record<string, unknown>;
+  notes: Record<string, string>;
+  photos: Record<string, { id: string; url: string }[]>;
+  score: number | null;
+  result: string | null;
+  failed_items: { field_id: string; reason: string; critical: boolean }[];
+  section_scores: { section_id: string; score: number | null }[];
+  signatures: { executor: { id: string } | null; second: { name: string } | null };
+  actions: { id: string; field_id: string; public_id: string; recurrenceId: string; title: string; status: string }[];
+  outdated: boolean;
+  latest_version: number;
+  can_act: boolean;
+  current_section: string | null;
+}
+interface Page<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+interface Inbox {
+  data: { summary: { title: string; body: string }; context: { type: string; action: string; id?: string } }[];
+}
+
+const FIELDS = [
+  { id: 1, type: 'multiple_choice', name: 'limpieza', label: 'Limpieza del local', required: true, choices: [{ choice: 'Buena' }, { choice: 'Regular' }, { choice: 'Mala' }] },
+  { id: 2, type: 'boolean', name: 'alarma', label: '¿Alarma desactivada?', required: true },
+  { id: 3, type: 'float', name: 'temperatura', label: 'Temperatura de la cámara de frío', required: true, skippable: true },
+  { id: 4, type: 'stars', name: 'vitrinas', label: 'Orden de vitrinas', max: 5 },
+  { id: 5, type: 'image', name: 'fachada', label: 'Foto de la fachada' },
+];
+const ITEMS = [
+  { field_id: 1, weight: 2, scoring: { kind: 'choice', scores: { Buena: 10, Regular: 5, Mala: 0 }, failing: ['Mala'] } },
+  { field_id: 2, critical: true, scoring: { kind: 'boolean', yes: 1, no: 0 } },
+  { field_id: 3, scoring: { kind: 'range', min: 0, max: 5, score_in: 1, score_out: 0 } },
+  { field_id: 4, scoring: { kind: 'stars' } },
+];
+const SECTIONS = [
+  { id: 'local', title: 'Local', field_ids: [1, 2] },
+  { id: 'frio', title: 'Frío', field_ids: [3] },
+  { id: 'vitrinas', title: 'Vitrinas', field_ids: [4, 5] },
+];
+
+describe.each(engines())('checklists on %s', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let operario: string;
+  let otro: string;
+  let supervisor: string;
+  let foreign: string;
+  let operarioPassport: string;
+  let supervisorPassport: string;
+  let venueId: string;
+  let categoryId: string;
+  let checklistId: string;
+
+  const api = (token: string, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, `${BASE}${path}`, { ...init, token });
+  const json = async <T = Record<string, unknown>>(response: Response, status: number): Promise<T> => {
+    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
+    return body<T>(response);
+  };
+  const image = async (token: string) => storedId(await store(server, 'acme', token, await uploadedId(await uploadWhole(server, 'acme', token, PNG_1X1, 'foto.png'))));
+  const definition = (extra: Record<string, unknown> = {}) => ({
+    name: 'Apertura de tienda',
+    category: categoryId,
+    sections: SECTIONS,
+    fields: FIELDS,
+    items: ITEMS,
+    pass_mark: 70,
+    executors: { persons: [operarioPassport] },
+    places: { venues: [venueId] },
+    signatures: { executor: true, second: false },
+    supervisors: [supervisorPassport],
+    ...extra,
+  });
+  const start = async (token: string, id = checklistId, status = 201) => json<Execution>(await api(token, `/checklists/${id}/executions/`, { method: 'POST', json: { venue: venueId } }), status);
+
+  beforeAll(async () => {
+    server = await startServer(engine);
+    const { tenant } = await makeTenant(server, 'acme');
+    await makeTenant(server, 'otra');
+    admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
+    foreign = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
+    const op = await addMember(server, tenant.id, { email: 'operario@acme.test', name: 'Olga Operaria', permissions: ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_CHECKLISTS'] });
+    operarioPassport = op.passport;
+    await addMember(server, tenant.id, { email: 'otro@acme.test', name: 'Otto Otro', permissions: ['VIEW_HOME', 'VIEW_CHECKLISTS'] });
+    const sup = await addMember(server, tenant.id, { email: 'super@acme.test', name: 'Sara Supervisora', permissions: ['VIEW_HOME', 'VIEW_NOTIFICATIONS'] });
+    supervisorPassport = sup.passport;
+    operario = (await signIn(server, 'acme', 'operario@acme.test', 'member-pass')).id_token;
+    otro = (await signIn(server, 'acme', 'otro@acme.test', 'member-pass')).id_token;
+    supervisor = (await signIn(server, 'acme', 'super@acme.test', 'member-pass')).id_token;
+    const venue = await server.api('acme', '/api/organization/v3/venues/', { method: 'POST', token: admin, json: { name: 'Tienda Centro', code: 'T-1' } });
+    venueId = (await json<{ id: string }>(venue, 201)).id;
+  });
+  afterAll(() => server?.close());
+
+  it('categories: MANAGE creates, renames, orders, archives and deletes an empty one; VIEW only reads', async () => {
+    expect((await api(operario, '/categories/', { method: 'POST', json: { name: 'X' } })).status).toBe(403);
+    expect((await api(supervisor, '/categories/')).status).toBe(403);
+    const created = await json<{ id: string; order: number }>(await api(admin, '/categories/', { method: 'POST', json: { name: 'Operaciones de tienda' } }), 201);
+    categoryId = created.id;
+    const second = await json<{ id: string; order: number }>(await api(admin, '/categories/', { method: 'POST', json: { name: 'Seguridad' } }), 201);
+    expect(second.order).toBe(created.order + 1);
+    expect(await json(await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { name: 'Seguridad e higiene', order: 0 } }), 200)).toMatchObject({ name: 'Seguridad e higiene', order: 0 });
+    await json(await api(admin, `/categories/${categoryId}/`, { method: 'PATCH', json: { order: 2 } }), 200);
+    expect(await json(await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { archived: true } }), 200)).toMatchObject({ archived: true });
+    const list = await json<{ results: { id: string }[] }>(await api(operario, '/categories/'), 200);
+    expect(list.results.map((c) => c.id)).toEqual([categoryId]);
+    const all = await json<{ results: { id: string }[] }>(await api(admin, '/categories/?archived=true'), 200);
+    expect(all.results.map((c) => c.id)).toEqual([second.id, categoryId]);
+    expect((await api(admin, `/categories/${second.id}/`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { name: 'x' } })).status).toBe(404);
+    expect((await api(admin, '/categories/', { method: 'POST', json: { name: '  ' } })).status).toBe(400);
+  });
+
+  it('refuses a score configuration that cannot be reached, naming the field', async () => {
+    const unreachable = await api(admin, '/checklists/', { method: 'POST', json: definition({ items: [ITEMS[0], { field_id: 2, scoring: { kind: 'boolean', yes: 0, no: 0 } }], pass_mark: 90 }) });
+    expect(unreachable.status).toBe(400);
+    expect(await body(unreachable)).toMatchObject({ code: 'score-unreachable', errors: { 'items.2.scoring': [expect.stringContaining('90%')] } });
+    const wrongType = await api(admin, '/checklists/', { method: 'POST', json: definition({ items: [{ field_id: 4, scoring: { kind: 'range', min: 1, score_in: 1, score_out: 0 } }] }) });
+    expect(await json(wrongType, 400)).toMatchObject({ code: 'score-unreachable', errors: { 'items.4.scoring': [expect.any(String)] } });
+    const unknownOption = await api(admin, '/checklists/', { method: 'POST', json: definition({ items: [{ field_id: 1, scoring: { kind: 'choice', scores: { Excelente: 1 }, failing: [] } }] }) });
+    expect(await json(unknownOption, 400)).toMatchObject({ code: 'score-unreachable', errors: { 'items.1.scoring': [expect.stringContaining('Excelente')] } });
+    const badSections = await api(admin, '/checklists/', { method: 'POST', json: definition({ sections: [{ id: 'a', title: 'A', field_ids: [1, 2, 3, 4] }] }) });
+    expect(await json(badSections, 400)).toMatchObject({ code: 'invalid-sections' });
+    const unknownRefs = await api(admin, '/checklists/', { method: 'POST', json: definition({ executors: { persons: ['nobody'] }, category: '00000000-0000-4000-8000-000000000000' }) });
+    expect(await json(unknownRefs, 400)).toMatchObject({ errors: { category: [expect.any(String)], 'executors.persons': [expect.any(String)] } });
+    expect((await api(operario, '/checklists/', { method: 'POST', json: definition() })).status).toBe(403);
+    expect((await json<Page<unknown>>(await api(admin, '/checklists/'), 200)).count).toBe(0);
+  });
+
+  it('creates a checklist that only its executors see and execute', async () => {
+    const created = await json<{ id: string; version: number; max_score: number; items: { field_id: string }[]; can_execute: boolean }>(await api(admin, '/checklists/', { method: 'POST', json: definition() }), 201);
+    checklistId = created.id;
+    expect(created).toMatchObject({ version: 1, max_score: 100, can_execute: false });
+    expect(created.items.map((item) => item.field_id)).toEqual(['1', '2', '3', '4']);
+    const mine = await json<Page<{ id: string; can_execute: boolean; item_count: number }>>(await api(operario, '/checklists/'), 200);
+    expect(mine.results).toEqual([expect.objectContaining({ id: checklistId, can_execute: true, item_count: 5 })]);
+    expect((await json<Page<unknown>>(await api(otro, '/checklists/'), 200)).count).toBe(0);
+    expect(await json(await api(otro, `/checklists/${checklistId}/`), 403)).toMatchObject({ code: 'not-an-executor' });
+    expect(await json(await api(otro, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { venue: venueId } }), 403)).toMatchObject({ code: 'not-an-executor' });
+    expect((await json<Page<unknown>>(await api(admin, `/checklists/?category=${categoryId}&search=apertura`), 200)).count).toBe(1);
+    expect(await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: {} }), 400)).toMatchObject({ code: 'place-not-allowed' });
+  });
+
+  it('keeps one draft per person, autosaves with revisions, refuses a stale save with the server copy', async () => {
+    const draft = await start(operario);
+    expect(draft).toMatchObject({ status: 'draft', version: 1, client_revision: 0, answers: {}, outdated: false });
+    expect((await start(operario, checklistId, 200)).id).toBe(draft.id);
+    const saved = await json<Execution>(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Buena' }, notes: { '1': 'Piso recién trapeado' }, current_section: 'frio', client_revision: 0 } }), 200);
+    expect(saved).toMatchObject({ client_revision: 1, answers: { limpieza: 'Buena' }, notes: { '1': 'Piso recién trapeado' }, current_section: 'frio' });
+    // the same save again (a retry whose answer was lost) changes nothing and is fine
+    expect((await json<Execution>(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Buena' }, client_revision: 0 } }), 200)).client_revision).toBe(1);
+    const stale = await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Mala' }, client_revision: 0 } });
+    expect(await json(stale, 409)).toMatchObject({ code: 'stale-draft', execution: { id: draft.id, client_revision: 1, answers: { limpieza: 'Buena' } } });
+    expect(await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { nope: 1 }, client_revision: 1 } }), 400)).toMatchObject({ errors: { 'answers.nope': [expect.any(String)] } });
+    expect((await api(admin, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: {}, client_revision: 1 } })).status).toBe(403);
+    expect((await api(otro, `/executions/${draft.id}/`)).status).toBe(404);
+    expect((await api(foreign, `/executions/${draft.id}/`, {}, 'otra')).status).toBe(404);
+    expect((await json<Execution>(await api(operario, `/executions/${draft.id}/`), 200)).notes).toEqual({ '1': 'Piso recién trapeado' });
+  });
+
+  it('validates a submit with the forms engine and asks for the signature: nothing half-written', async () => {
+    const draft = await start(operario, checklistId, 200);
+    const skipped = await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', temperatura: 3 } } });
+    expect(await json(skipped, 400)).toMatchObject({ code: 'invalid-answers', non_field_errors: [{ type: 'assertion_error', loc: ['response', 'alarma'], msg: 'This field is required' }] });
+    const unsigned = await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { alarma: true, temperatura: 3 } } });
+    expect(await json(unsigned, 400)).toMatchObject({ code: 'signature-required', errors: { 'signatures.executor': [expect.any(String)] } });
+    const pdf = storedId(await store(server, 'acme', operario, await uploadedId(await uploadWhole(server, 'acme', operario, PDF, 'firma.pdf'))));
+    expect((await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { alarma: true, temperatura: 3 }, signatures: { executor: pdf } } })).status).toBe(400);
+    const still = await json<Execution>(await api(operario, `/executions/${draft.id}/`), 200);
+    expect(still).toMatchObject({ status: 'draft', client_revision: 1, answers: { limpieza: 'Buena' } });
+  });
+
+  it('scores on the server, fails on a critical item, notifies the supervisors once, and a second submit is 409', async () => {
+    const draft = await start(operario, checklistId, 200);
+    const photo = await image(operario);
+    const signature = await image(operario);
+    const submitted = await json<Execution>(
+      await api(operario, `/executions/${draft.id}/submit/`, {
+        method: 'POST',
+        json: { answers: { alarma: false, temperatura: null, temperatura_skipped: true, vitrinas: 4, fachada: [photo] }, photos: { '4': [photo] }, signatures: { executor: signature } },
+      }),
+      200,
+    );
+    // (2 × 1 + 1 × 0 + 1 × 0.8) / 4 = 70 — at the pass mark, but a critical item failed
+    expect(submitted).toMatchObject({ status: 'submitted', score: 70, result: 'reprobado', failed_items: [{ field_id: '2', reason: 'critical-no', critical: true }], can_act: true });
+    expect(submitted.section_scores).toEqual([
+      expect.objectContaining({ section_id: 'local', score: 66.67 }),
+      expect.objectContaining({ section_id: 'frio', score: null }),
+      expect.objectContaining({ section_id: 'vitrinas', score: 80 }),
+    ]);
+    expect(submitted.photos['4']?.[0]).toMatchObject({ id: photo, url: expect.stringContaining(photo) });
+    expect(submitted.signatures.executor).toMatchObject({ id: signature });
+    const again = await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { signatures: { executor: signature } } });
+    expect(await json(again, 409)).toMatchObject({ code: 'already-submitted' });
+    expect(await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { client_revision: 2 } }), 409)).toMatchObject({ code: 'already-submitted' });
+    const inbox = (await json<Inbox>(await server.api('acme', INBOX, { token: supervisor }), 200)).data.filter((n) => n.context.type === 'ChecklistExecution');
+    expect(inbox).toEqual([expect.objectContaining({ context: expect.objectContaining({ action: 'critical-failed', id: draft.id }), summary: expect.objectContaining({ body: '¿Alarma desactivada?' }) })]);
+  });
+
+  it('two devices submitting the same draft make one execution', async () => {
+    const draft = await start(operario);
+    const signature = await image(operario);
+    const submit = () => api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true, temperatura: 4 }, signatures: { executor: signature } } });
+    const statuses = (await Promise.all([submit(), submit()])).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const list = await json<Page<{ id: string; status: string; score: number }>>(await api(operario, `/executions/?checklist=${checklistId}`), 200);
+    expect(list.results.filter((e) => e.id === draft.id)).toEqual([expect.objectContaining({ status: 'submitted', score: 100 })]);
+  });
+
+  it('a failed item raises a corrective action: an activity linked to the execution', async () => {
+    const [failed] = (await json<Page<{ id: string }>>(await api(operario, '/executions/?has_failed=true'), 200)).results;
+    expect(failed).toBeDefined();
+    const notFailed = await api(operario, `/executions/${failed!.id}/actions/`, { method: 'POST', json: { field_id: '1', title: 'x', responsible: operarioPassport, due: '2030-01-10T10:00' } });
+    expect(await json(notFailed, 400)).toMatchObject({ code: 'item-not-failed' });
+    expect((await api(otro, `/executions/${failed!.id}/actions/`, { method: 'POST', json: { field_id: 2, title: 'x', responsible: operarioPassport, due: '2030-01-10T10:00' } })).status).toBe(404);
+    const action = await json<Execution['actions'][number]>(
+      await api(admin, `/executions/${failed!.id}/actions/`, { method: 'POST', json: { field_id: 2, title: 'Revisar la alarma', responsible: operarioPassport, due: '2030-01-10T10:00', timezone: 'America/Santiago', description: 'No se desactivó' } }),
+      201,
+    );
+    expect(action).toMatchObject({ field_id: '2', title: 'Revisar la alarma', status: 'SCHEDULED', responsible: { passport: operarioPassport } });
+    const occurrence = await server.api('acme', `/api/activities/v3/activities/${action.public_id}/occurrences/${action.recurrenceId}/`, { token: operario });
+    expect(await json(occurrence, 200)).toMatchObject({ title: 'Revisar la alarma', responsible: [expect.objectContaining({ passport: operarioPassport })], description: expect.stringContaining('Ítem: ¿Alarma desactivada?') });
+    const detail = await json<Execution>(await api(operario, `/executions/${failed!.id}/`), 200);
+    expect(detail.actions).toEqual([expect.objectContaining({ id: action.id, public_id: action.public_id })]);
+    const summary = await json<Page<{ id: string; actions_open: number }>>(await api(admin, `/executions/?has_failed=true`), 200);
+    expect(summary.results.find((e) => e.id === failed!.id)?.actions_open).toBe(1);
+  });
+
+  it('lists executions with filters and paging: VIEW sees theirs, MANAGE everyone’s', async () => {
+    const all = await json<Page<{ id: string; result: string | null; executed_by: { passport: string } }>>(await api(admin, '/executions/?page_size=1'), 200);
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    expect(all.next).toContain('page=2');
+    expect((await json<Page<unknown>>(await api(admin, '/executions/?result=reprobado'), 200)).count).toBe(1);
+    expect((await json<Page<unknown>>(await api(admin, `/executions/?person=${operarioPassport}&venue=${venueId}&status=submitted`), 200)).count).toBe(2);
+    expect((await json<Page<unknown>>(await api(admin, '/executions/?has_failed=false&status=submitted'), 200)).count).toBe(1);
+    expect((await json<Page<unknown>>(await api(admin, '/executions/?from=2000-01-01&to=2000-01-02'), 200)).count).toBe(0);
+    expect((await json<Page<unknown>>(await api(otro, '/executions/'), 200)).count).toBe(0);
+    expect((await json<Page<unknown>>(await api(admin, '/executions/?checklist=not-a-uuid'), 200)).count).toBe(0);
+    expect((await api(admin, '/executions/?result=bien')).status).toBe(400);
+    expect((await json<Page<unknown>>(await api(foreign, '/executions/', {}, 'otra'), 200)).count).toBe(0);
+  });
+
+  it('a change after executions makes a new version; an old draft is told and upgrades keeping its answers', async () => {
+    const draft = await start(operario);
+    await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Regular', alarma: true, vitrinas: 2 }, notes: { '4': 'Polvo' }, client_revision: 0 } }), 200);
+    const fields = [FIELDS[0], FIELDS[1], { id: 6, type: 'text', name: 'comentario', label: 'Comentario' }, FIELDS[4]];
+    const changed = await json<{ version: number; has_executions: boolean }>(
+      await api(admin, `/checklists/${checklistId}/`, {
+        method: 'PUT',
+        json: definition({ fields, items: ITEMS.slice(0, 2), sections: [{ id: 'local', title: 'Local', field_ids: [1, 2] }, { id: 'otros', title: 'Otros', field_ids: [6, 5] }], base_version: 1 }),
+      }),
+      200,
+    );
+    expect(changed).toMatchObject({ version: 2, has_executions: false });
+    expect(await json(await api(admin, `/checklists/${checklistId}/`, { method: 'PUT', json: definition({ base_version: 1 }) }), 409)).toMatchObject({ code: 'version-conflict' });
+    const renamed = await api(admin, `/checklists/${checklistId}/`, { method: 'PUT', json: definition({ fields: [{ ...FIELDS[0], name: 'aseo' }, ...FIELDS.slice(1)] }) });
+    expect(await json(renamed, 400)).toMatchObject({ code: 'field-renamed' });
+    const v1 = await json<{ version: number; fields: unknown[] }>(await api(operario, `/checklists/${checklistId}/versions/1/`), 200);
+    expect(v1.fields).toHaveLength(5);
+    const old = await json<Execution>(await api(operario, `/executions/${draft.id}/`), 200);
+    expect(old).toMatchObject({ outdated: true, latest_version: 2, version: 1 });
+    const signature = await image(operario);
+    expect(await json(await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { signatures: { executor: signature } } }), 409)).toMatchObject({ code: 'outdated-draft' });
+    const upgraded = await json<{ execution: Execution; dropped: string[] }>(await api(operario, `/executions/${draft.id}/upgrade/`, { method: 'POST' }), 200);
+    expect(upgraded.dropped).toEqual(['4']);
+    expect(upgraded.execution).toMatchObject({ version: 2, outdated: false, answers: { limpieza: 'Regular', alarma: true }, notes: {} });
+    // a draft is an execution too: the next save is version 3, and the draft upgrades with nothing dropped
+    const inPlace = await json<{ version: number }>(await api(admin, `/checklists/${checklistId}/`, { method: 'PUT', json: definition({ fields, items: ITEMS.slice(0, 2), sections: [{ id: 'local', title: 'Local', field_ids: [1, 2] }, { id: 'otros', title: 'Otros', field_ids: [6, 5] }], name: 'Apertura de tienda (v2)' }) }), 200);
+    expect(inPlace.version).toBe(3);
+    const again = await json<{ execution: Execution; dropped: string[] }>(await api(operario, `/executions/${draft.id}/upgrade/`, { method: 'POST' }), 200);
+    expect(again).toMatchObject({ dropped: [], execution: { version: 3, answers: { limpieza: 'Regular', alarma: true } } });
+  });
+
+  it('updates in place while no execution uses the version; archive hides it from executors', async () => {
+    const created = await json<{ id: string }>(await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Cierre', pass_mark: null, signatures: { executor: false, second: false } }) }), 201);
+    const updated = await json<{ version: number; name: string }>(await api(admin, `/checklists/${created.id}/`, { method: 'PUT', json: definition({ name: 'Cierre de tienda', pass_mark: null }) }), 200);
+    expect(updated).toMatchObject({ version: 1, name: 'Cierre de tienda' });
+    expect((await api(admin, `/checklists/${created.id}/`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(operario, `/checklists/${created.id}/`)).status).toBe(404);
+    expect((await json<Page<{ id: string }>>(await api(operario, '/checklists/'), 200)).results.map((c) => c.id)).not.toContain(created.id);
+    expect((await json<Page<{ id: string }>>(await api(admin, '/checklists/?archived=true'), 200)).results.map((c) => c.id)).toContain(created.id);
+    expect(await json(await api(admin, `/categories/${categoryId}/`, { method: 'DELETE' }), 409)).toMatchObject({ code: 'category-in-use' });
+  });
+
+  it('another tenant sees none of it', async () => {
+    expect((await api(foreign, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(404);
+    expect((await api(foreign, `/checklists/${checklistId}/`, { method: 'PUT', json: definition() }, 'otra')).status).toBe(404);
+    expect((await api(foreign, `/checklists/${checklistId}/`, { method: 'DELETE' }, 'otra')).status).toBe(404);
+    expect((await api(foreign, `/categories/${categoryId}/`, { method: 'PATCH', json: { name: 'x' } }, 'otra')).status).toBe(404);
+    expect((await json<Page<unknown>>(await api(foreign, '/checklists/', {}, 'otra'), 200)).count).toBe(0);
+    expect((await api(foreign, `/checklists/${checklistId}/executions/`, { method: 'POST', json: {} }, 'otra')).status).toBe(404);
+    expect((await api(admin, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(403);
+  });
+});
