@@ -198,3 +198,17 @@ export const assetExports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_exports_created').on(t.tenantId, t.createdAt)],
 );
+
+/** Every public problem report attempt (valid or not): what the per-address and per-asset limits count. */
+export const assetReportAttempts = pgTable(
+  'asset_report_attempts',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    assetId: uuid('asset_id').notNull(),
+    /** SHA-256 of the tenant and the client address (the address itself is not kept). */
+    addressHash: text('address_hash').notNull(),
+    at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_report_attempts_address').on(t.tenantId, t.addressHash, t.at), index('asset_report_attempts_asset').on(t.tenantId, t.assetId, t.at)],
+);
