@@ -931,4 +931,4 @@ export async function seriesBundle(tx: Drizzle, tenantId: string, rows: readonly
   return { series, names };
 }
 
-export { locate as locateOccurrence, recipientsOf, toOccurrence, type Names, type OccurrenceParts };
+export { locate as locateOccurrence, namesFor, recipientsOf, toOccurrence, type Names, type OccurrenceParts };

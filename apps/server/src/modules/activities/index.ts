@@ -4,3 +4,4 @@ export { getOccurrence, listOccurrences } from './activities.service.ts';
 export { REMINDER_QUEUE, sendReminder, sweepReminders } from './activities.reminders.ts';
 export { seedDemoActivities } from './activities.seed.ts';
 export { checklistOccurrence, completeByExecution, createChecklistSeries, createOneOffActivity, occurrenceStatuses } from './activities.checklists.ts';
+export { occurrencesForReports } from './activities.stats.ts';

@@ -3,3 +3,5 @@ export { workflowsRoutes } from './workflows.routes.ts';
 export { MESSAGE_QUEUE, TIMER_QUEUE, fireTimer } from './workflows.engine.ts';
 export { createCategory, createType, createVersion, publishVersion, startExecutionOfType } from './workflows.service.ts';
 export { seedDemoWorkflows } from './workflows.seed.ts';
+export { myTasks } from './workflows.service.ts';
+export { executionsForReports, type ExecutionFact } from './workflows.stats.ts';
