@@ -121,6 +121,7 @@ export const protectedRoutes: RouteObject[] = [
     ACCESS.workflowsManage,
   ),
   { path: 'workflows/:workflowId/form-builder/:formId?', ...page(formBuilder, 'FormBuilderRoute', ACCESS.workflowsManage) },
+  { path: 'workflows/:workflowType/kanban/:kanbanId', ...page(workflows, 'KanbanBoardRoute', ACCESS.workflows) },
 
   { path: 'calculadora-permisos', ...page(permissionsCalculator, 'PermissionsCalculatorRoute', ACCESS.permissionsCalculator) },
 
@@ -138,7 +139,8 @@ export const protectedRoutes: RouteObject[] = [
       'assets/:assetId',
       'assets/playground',
       'assets/scan',
-      'assets/public/*',
+      'assets/new',
+      'assets/:assetId/edit',
     ],
     assets,
     'AssetsRoute',

@@ -12,6 +12,7 @@ const auth = () => import('../features/auth/routes.tsx');
 const authLinks = () => import('../features/auth/link-routes.tsx');
 const reports = () => import('../features/reports/routes.tsx');
 const workflows = () => import('../features/workflows/routes.tsx');
+const assets = () => import('../features/assets/routes.tsx');
 const shell = () => import('./shell/app-layout.tsx');
 
 /**
@@ -64,6 +65,8 @@ export const routes: RouteObject[] = [
       { path: 'reports/:public_id', ...page(reports, 'PublicReportRoute') },
       { path: 'public/workflows/:workflowType/:workflowId/start-execution/:bpmnId', ...page(workflows, 'PublicWorkflowStartRoute') },
       { path: 'public/workflows/:workflowType/by-group/:wfGroupId/start-execution/:bpmnId', ...page(workflows, 'PublicWorkflowStartRoute') },
+      { path: 'public/workflows/track/:code', ...page(workflows, 'PublicWorkflowTrackRoute') },
+      { path: 'public/assets/:labelToken', ...page(assets, 'PublicAssetRoute') },
 
       // Protected: the shell, then the screens (errors inside a screen keep the shell around them)
       {

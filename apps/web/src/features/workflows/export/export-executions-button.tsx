@@ -1,0 +1,86 @@
+import { Button, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TWfExportCreate } from '@faena/contracts/workflows-extras';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { downloadBlob, useExportStatus, useStartExport } from '../extras/api.ts';
+
+/** Saves a blob under a name (an <a download> the browser follows). */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * "Exportar" (myExecutionsExport): the executions of a type with the list's filters, as CSV or
+ * XLSX made in the background; shows the job's progress, then the file to download.
+ */
+export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: string; filters?: Omit<Partial<TWfExportCreate>, 'format'> }) {
+  const { t } = useTranslation();
+  const start = useStartExport(typeId);
+  const [exportId, setExportId] = useState<string | null>(null);
+  const status = useExportStatus(exportId);
+  const [downloading, setDownloading] = useState(false);
+  const job = status.data;
+  const running = exportId !== null && (!job || job.status === 'PENDING' || job.status === 'RUNNING');
+
+  const begin = (format: 'csv' | 'xlsx') =>
+    start.mutate({ ...filters, format }, { onSuccess: (created) => setExportId(created.id), onError: () => toast.error(t('workflowsExtras.export.failed')) });
+
+  const download = async () => {
+    if (!job?.download_url) return;
+    setDownloading(true);
+    try {
+      save(await downloadBlob(job.download_url), job.file_name);
+    } catch {
+      toast.error(t('workflowsExtras.export.downloadFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap={6} data-testid="export-executions">
+      <Group gap="sm">
+        <Menu position="bottom-start">
+          <Menu.Target>
+            <Button variant="default" loading={start.isPending} disabled={running}>
+              {t('workflowsExtras.export.button')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => begin('csv')}>{t('workflowsExtras.export.csv')}</Menu.Item>
+            <Menu.Item onClick={() => begin('xlsx')}>{t('workflowsExtras.export.xlsx')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        {job?.status === 'DONE' && (
+          <Button onClick={() => void download()} loading={downloading}>
+            {t('workflowsExtras.export.download', { name: job.file_name })}
+          </Button>
+        )}
+      </Group>
+      {running && (
+        <Stack gap={4} maw={360} role="status">
+          <Text size="sm">{t('workflowsExtras.export.progress', { percent: job?.percent ?? 0 })}</Text>
+          <Progress value={job?.percent ?? 0} animated aria-label={t('workflowsExtras.export.progressLabel')} />
+        </Stack>
+      )}
+      {job?.status === 'DONE' && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('workflowsExtras.export.ready', { count: job.rows })}
+        </Text>
+      )}
+      {job?.status === 'FAILED' && (
+        <Text size="sm" c="red" role="alert">
+          {t('workflowsExtras.export.failed')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
