@@ -2,6 +2,8 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { directoryLocales } from '../../shared/directory/locales/index.ts';
+import { formsLocales } from '../../shared/forms/locales/index.ts';
+import { uploadsLocales } from '../../shared/uploads/locales/index.ts';
 import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
 import { useVersion, useWorkflowType } from './api/workflows-api.ts';
 import { AdministrationPage, CreateTypePage } from './components/administration-page.tsx';
@@ -14,7 +16,7 @@ import { KanbanConfigPage } from './kanban/kanban-config-page.tsx';
 import { TypeExtrasPanel } from './kanban/type-extras-panel.tsx';
 import { PublicStartPage, PublicTrackPage } from './public/public-pages.tsx';
 
-export const locales = [workflowsLocales, directoryLocales, workflowsExtrasLocales];
+export const locales = [workflowsLocales, directoryLocales, workflowsExtrasLocales, formsLocales, uploadsLocales];
 
 // Executing workflows (the execution screens) is not built yet: those screens say so and name the module.
 export function WorkflowsRoute() {
