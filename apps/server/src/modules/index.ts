@@ -18,8 +18,9 @@ import { postsRoutes } from './posts/index.ts';
 import { linksRoutes } from './links/index.ts';
 import { workflowsRoutes } from './workflows/index.ts';
 import { checklistsRoutes } from './checklists/index.ts';
+import { assetsRoutes } from './assets/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { homeRoutes } from './home/index.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, reportsRoutes, homeRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes];

@@ -5,3 +5,5 @@ export { REMINDER_QUEUE, sendReminder, sweepReminders } from './activities.remin
 export { seedDemoActivities } from './activities.seed.ts';
 export { checklistOccurrence, completeByExecution, createChecklistSeries, createOneOffActivity, occurrenceStatuses } from './activities.checklists.ts';
 export { occurrencesForReports } from './activities.stats.ts';
+export { seriesOccurrences, seriesSummaries, type SeriesOccurrence, type SeriesSummary } from './activities.embedded.ts';
+export { createActivity, removeActivity } from './activities.service.ts';

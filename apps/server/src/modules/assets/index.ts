@@ -1,0 +1,2 @@
+/** The assets module's public face (decision 028): its routes, and what other modules may use. */
+export { assetsRoutes } from './assets.routes.ts';
