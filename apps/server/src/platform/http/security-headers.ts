@@ -24,13 +24,15 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   return Object.freeze(headers);
 }
 
-/** The web app's policy: its own scripts only; inline styles (the component library); images from anywhere over https. */
+/** The web app's policy: its own scripts (and WebAssembly) only; inline styles (the component library); images from anywhere over https. */
 export function faenaSecurityHeaders(publicDomain: string): Readonly<Record<string, string>> {
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets WebAssembly of our own origin compile (the asset scanner's
+        // zxing-wasm, where the browser has no BarcodeDetector); it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
