@@ -8,8 +8,9 @@ import { uploadsLocales } from '../../shared/uploads/locales/index.ts';
 import { isNotFound } from '../../shared/api/http-error.ts';
 import { BackLink } from '../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
 import { useExecution } from './api/checklists-api.ts';
+import { AdminPage } from './components/admin-page.tsx';
+import { ChecklistBuilderPage } from './components/checklist-builder-page.tsx';
 import { ChecklistsHomePage } from './components/checklists-home-page.tsx';
 import { ExecutePage } from './components/execute-page.tsx';
 import { ExecutionReport } from './components/execution-report.tsx';
@@ -45,6 +46,11 @@ export function ChecklistsRoute() {
   return <ChecklistsHomePage categoryId={params.category_id ?? ''} />;
 }
 
+/** /checklist-administration[/:category_id], /checklists/create/:categoryId and /checklists/update/:id? */
 export function ChecklistAdminRoute() {
-  return <UnderConstruction moduleKey="checklistAdmin" />;
+  const { pathname } = useLocation();
+  const params = useParams();
+  if (/^\/checklists\/create\//.test(pathname)) return <ChecklistBuilderPage key={`create:${params.categoryId ?? ''}`} categoryId={params.categoryId} />;
+  if (/^\/checklists\/update(\/|$)/.test(pathname)) return <ChecklistBuilderPage key={`update:${params.id ?? ''}`} id={params.id} />;
+  return <AdminPage categoryId={params.category_id ?? ''} />;
 }

@@ -113,7 +113,15 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
                     )}
                   </div>
                   {checklist.can_execute && (
-                    <Button component={Link} to={`/checklists/${encodeURIComponent(checklist.id)}/execute`} size="md" fullWidth leftSection={<IconPlayerPlay size={18} />} variant={draft ? 'filled' : 'light'} data-testid="execute-checklist">
+                    <Button
+                      component={Link}
+                      to={`/checklists/${encodeURIComponent(checklist.id)}/execute`}
+                      size="md"
+                      fullWidth
+                      leftSection={<IconPlayerPlay size={18} />}
+                      variant={draft ? 'filled' : 'light'}
+                      data-testid="execute-checklist"
+                    >
                       {draft ? t('checklists.home.resume') : t('checklists.home.execute')}
                     </Button>
                   )}
@@ -123,9 +131,7 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
           })}
         </SimpleGrid>
       )}
-      {list.data && list.data.count > PAGE_SIZE && (
-        <ListFooter count={list.data.count} page={page} pageSize={PAGE_SIZE} onPage={setPage} labels={footer} />
-      )}
+      {list.data && list.data.count > PAGE_SIZE && <ListFooter count={list.data.count} page={page} pageSize={PAGE_SIZE} onPage={setPage} labels={footer} />}
     </Stack>
   );
 }

@@ -99,7 +99,16 @@ function ActionForm({ execution, field, onClose }: { execution: TExecution; fiel
     <Stack gap="sm" data-testid="action-form">
       <TextInput label={t('checklists.action.title')} value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} required size="md" data-testid="action-title" />
       <EntityPicker kind="persons" label={t('checklists.action.responsible')} value={responsible} onChange={setResponsible} maxValues={1} error={errors.responsible} data-testid="action-responsible" />
-      <TextInput type="datetime-local" label={t('checklists.action.due')} value={due} onChange={(event) => setDue(event.currentTarget.value)} error={errors.due} required size="md" data-testid="action-due" />
+      <TextInput
+        type="datetime-local"
+        label={t('checklists.action.due')}
+        value={due}
+        onChange={(event) => setDue(event.currentTarget.value)}
+        error={errors.due}
+        required
+        size="md"
+        data-testid="action-due"
+      />
       <Textarea label={t('checklists.action.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} autosize minRows={2} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
@@ -206,7 +215,9 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
             t('checklists.report.version', { version: execution.version }),
             execution.venue?.name,
             execution.executed_by?.name,
-            execution.submitted_at ? t('checklists.report.submittedAt', { date: formatDateTime(execution.submitted_at) }) : t('checklists.report.startedAt', { date: formatDateTime(execution.started_at) }),
+            execution.submitted_at
+              ? t('checklists.report.submittedAt', { date: formatDateTime(execution.submitted_at) })
+              : t('checklists.report.startedAt', { date: formatDateTime(execution.started_at) }),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -287,7 +298,12 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
                 return (
                   <div
                     key={key}
-                    style={{ padding: '8px 6px', borderBottom: '1px solid var(--mantine-color-gray-2)', background: failure ? 'var(--mantine-color-red-0)' : undefined, borderLeft: failure ? '3px solid var(--mantine-color-red-6)' : undefined }}
+                    style={{
+                      padding: '8px 6px',
+                      borderBottom: '1px solid var(--mantine-color-gray-2)',
+                      background: failure ? 'var(--mantine-color-red-0)' : undefined,
+                      borderLeft: failure ? '3px solid var(--mantine-color-red-6)' : undefined,
+                    }}
                     data-testid={`answer-${field.name}`}
                     data-failed={failure ? (failure.critical ? 'critical' : 'yes') : undefined}
                   >

@@ -10,7 +10,7 @@ import { validateResponse } from '@faena/domain/forms/validate';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { FormStore, useFormSelector, type FormState } from '../../../shared/forms/form-store.ts';
-import { convertResponse, fieldKeysInOrder, userTimeZone } from '../../../shared/forms/submission.ts';
+import { fieldKeysInOrder } from '../../../shared/forms/submission.ts';
 import { PhotoField, uploadBlob } from '../../../shared/uploads/index.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { saveExecution, useSubmitExecution, useUpgradeExecution } from '../api/checklists-api.ts';
@@ -196,8 +196,8 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
         const file = await upload(secondPad.current);
         if (file) signatures.second = { file, name: secondName.trim() };
       }
-      const converted = convertResponse(allFields, answers, { timeZone: userTimeZone(), richTextImages: {} });
-      const done = await submit.mutateAsync({ answers: converted, notes, photos: photoIds(photos), signatures });
+      // The server validates and converts the answers as the renderer holds them (like a draft).
+      const done = await submit.mutateAsync({ answers, notes, photos: photoIds(photos), signatures });
       autosave.stop();
       onSubmitted(done);
     } catch (error) {
@@ -252,7 +252,8 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
             <SaveIndicator status={autosave.status} />
           </Group>
           <Text size="xs" c="dimmed" mt={4} data-testid="runner-step">
-            {isSigning ? t('checklists.run.signStep') : t('checklists.run.step', { current: index + 1, total: sections.length })} · {t('checklists.run.answered', { answered: progress.answered, total: progress.total })}
+            {isSigning ? t('checklists.run.signStep') : t('checklists.run.step', { current: index + 1, total: sections.length })} ·{' '}
+            {t('checklists.run.answered', { answered: progress.answered, total: progress.total })}
           </Text>
           <Progress value={progress.total > 0 ? (progress.answered / progress.total) * 100 : 0} mt={6} size="lg" radius="xl" aria-label={t('checklists.run.progress')} data-testid="runner-progress" />
         </Paper>
@@ -304,12 +305,24 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
             </Title>
             <Text size="sm">{t('checklists.run.answered', { answered: progress.answered, total: progress.total })}</Text>
             {definition.signatures.executor && (
-              <SignaturePad ref={executorPad} label={t('checklists.sign.executor')} error={signErrors.executor} testId="signature-executor" onChange={() => setSignErrors((current) => ({ ...current, executor: undefined }))} />
+              <SignaturePad
+                ref={executorPad}
+                label={t('checklists.sign.executor')}
+                error={signErrors.executor}
+                testId="signature-executor"
+                onChange={() => setSignErrors((current) => ({ ...current, executor: undefined }))}
+              />
             )}
             {definition.signatures.second && (
               <>
                 <TextInput label={t('checklists.sign.secondName')} value={secondName} onChange={(event) => setSecondName(event.currentTarget.value)} size="md" data-testid="signature-second-name" />
-                <SignaturePad ref={secondPad} label={t('checklists.sign.second')} error={signErrors.second} testId="signature-second" onChange={() => setSignErrors((current) => ({ ...current, second: undefined }))} />
+                <SignaturePad
+                  ref={secondPad}
+                  label={t('checklists.sign.second')}
+                  error={signErrors.second}
+                  testId="signature-second"
+                  onChange={() => setSignErrors((current) => ({ ...current, second: undefined }))}
+                />
               </>
             )}
             <Group justify="space-between" gap="sm">

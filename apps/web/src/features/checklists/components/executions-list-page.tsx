@@ -75,7 +75,15 @@ function ExportButtons({ filters }: { filters: TExecutionFilters }) {
 function ExecutionCard({ execution }: { execution: TExecutionSummary }) {
   const { t } = useTranslation();
   return (
-    <Paper component={Link} to={`/checklists/executions/${encodeURIComponent(execution.id)}`} withBorder radius="md" p="sm" style={{ textDecoration: 'none', color: 'inherit' }} data-testid="execution-row">
+    <Paper
+      component={Link}
+      to={`/checklists/executions/${encodeURIComponent(execution.id)}`}
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      data-testid="execution-row"
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate="end">
@@ -140,9 +148,17 @@ export function ExecutionsListPage() {
             clearable
             searchable
           />
-          <Select label={t('checklists.executions.category')} data={(categories.data?.results ?? []).map((entry) => ({ value: entry.id, label: entry.name }))} value={filters.category ?? null} onChange={(value) => set('category', value)} clearable />
+          <Select
+            label={t('checklists.executions.category')}
+            data={(categories.data?.results ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+            value={filters.category ?? null}
+            onChange={(value) => set('category', value)}
+            clearable
+          />
           <EntityPicker kind="venues" label={t('checklists.executions.venue')} value={filters.venue ? [filters.venue] : []} onChange={(ids) => set('venue', ids[0] ?? null)} maxValues={1} />
-          {canManage && <EntityPicker kind="persons" label={t('checklists.executions.person')} value={filters.person ? [filters.person] : []} onChange={(ids) => set('person', ids[0] ?? null)} maxValues={1} />}
+          {canManage && (
+            <EntityPicker kind="persons" label={t('checklists.executions.person')} value={filters.person ? [filters.person] : []} onChange={(ids) => set('person', ids[0] ?? null)} maxValues={1} />
+          )}
           <TextInput type="date" label={t('checklists.executions.from')} value={filters.from ?? ''} onChange={(event) => set('from', event.currentTarget.value)} />
           <TextInput type="date" label={t('checklists.executions.to')} value={filters.to ?? ''} onChange={(event) => set('to', event.currentTarget.value)} />
           <Select

@@ -61,7 +61,9 @@ export function useDraftAutosave({ execution, store, extras, save, onStale, onSu
 
   const isDirty = useCallback(() => {
     const now = current();
-    return answersPatch(saved.current.answers, now.answers) !== null || !sameJson(now.notes, saved.current.notes) || !sameJson(now.photos, saved.current.photos) || now.section !== saved.current.section;
+    return (
+      answersPatch(saved.current.answers, now.answers) !== null || !sameJson(now.notes, saved.current.notes) || !sameJson(now.photos, saved.current.photos) || now.section !== saved.current.section
+    );
   }, [current]);
 
   /** One save of whatever is unsaved; true when everything is on the server. */
