@@ -284,6 +284,47 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(again).toMatchObject({ dropped: [], execution: { version: 3, answers: { limpieza: 'Regular', alarma: true } } });
   });
 
+  it('schedules the checklist per venue; executing an occurrence completes it; the numbers count it', async () => {
+    expect((await api(operario, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', rrule: 'FREQ=DAILY', venues: [venueId] } })).status).toBe(403);
+    const other = await json<{ id: string }>(await server.api('acme', '/api/organization/v3/venues/', { method: 'POST', token: admin, json: { name: 'Tienda Norte', code: 'T-2' } }), 201);
+    expect(await json(await api(admin, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', rrule: 'FREQ=DAILY', venues: [other.id] } }), 400)).toMatchObject({ code: 'place-not-allowed' });
+    const created = await json<{ results: { public_id: string; venue: { id: string } | null; title: string }[] }>(
+      await api(admin, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', timezone: 'America/Santiago', duration_minutes: 60, rrule: 'FREQ=DAILY', venues: [venueId], responsibles: [operarioPassport] } }),
+      201,
+    );
+    expect(created.results).toEqual([expect.objectContaining({ venue: { id: venueId, name: 'Tienda Centro' }, title: 'Apertura de tienda (v2)' })]);
+    const seriesId = created.results[0]!.public_id;
+    expect((await json<{ results: unknown[] }>(await api(admin, `/checklists/${checklistId}/schedules/`), 200)).results).toHaveLength(1);
+    const occurrence = await json<{ recurrenceId: string; content: unknown; status: string }>(await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/current/`, { token: operario }), 200);
+    expect(occurrence.content).toEqual({ content_type: 'checklist', checklist_id: checklistId });
+    const byHand = await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/completion/`, { method: 'POST', token: operario, json: { status: 'COMPLETED' } });
+    expect(await json(byHand, 400)).toMatchObject({ code: 'checklist-required' });
+    const activity = { public_id: seriesId, recurrenceId: occurrence.recurrenceId };
+    expect(await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity: { public_id: seriesId, recurrenceId: '20200101T110000Z' } } }), 400)).toMatchObject({ code: 'occurrence-mismatch' });
+    const draft = await json<Execution & { activity: unknown; venue: { id: string } }>(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity } }), 201);
+    expect(draft).toMatchObject({ activity, venue: { id: venueId } });
+    const signature = await image(operario);
+    const done = await json<Execution>(await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true }, signatures: { executor: signature } } }), 200);
+    expect(done).toMatchObject({ status: 'submitted', score: 100, result: 'aprobado' });
+    const completed = await json<{ status: string; completion: { response_id: string } }>(await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/`, { token: operario }), 200);
+    expect(completed).toMatchObject({ status: 'COMPLETED', completion: { response_id: draft.id } });
+    expect(await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity } }), 409)).toMatchObject({ code: 'already-completed' });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const stats = await json<{ results: { bucket: string; executions: number; scheduled: number; completion_rate: number | null; average_score: number | null }[] }>(
+      await api(admin, `/checklists/${checklistId}/stats/?from=${day(-2)}&to=${day(2)}&venue=${venueId}`),
+      200,
+    );
+    expect(stats.results).toHaveLength(5);
+    expect(stats.results.reduce((sum, p) => sum + p.scheduled, 0)).toBe(5);
+    expect(stats.results.reduce((sum, p) => sum + p.executions, 0)).toBe(3);
+    expect(stats.results.filter((p) => p.completion_rate === 1)).toHaveLength(1);
+    expect(stats.results.some((p) => p.average_score !== null)).toBe(true);
+    const weekly = await json<{ results: { bucket: string }[] }>(await api(admin, `/checklists/${checklistId}/stats/?from=2026-01-01&to=2026-01-31&bucket=week`), 200);
+    expect(weekly.results.map((p) => p.bucket)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26']);
+    expect((await api(operario, `/checklists/${checklistId}/stats/`)).status).toBe(403);
+    expect(await json(await api(admin, `/checklists/${checklistId}/stats/?from=2020-01-01&to=2026-01-01`), 400)).toMatchObject({ code: 'range-too-long' });
+  });
+
   it('updates in place while no execution uses the version; archive hides it from executors', async () => {
     const created = await json<{ id: string }>(await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Cierre', pass_mark: null, signatures: { executor: false, second: false } }) }), 201);
     const updated = await json<{ version: number; name: string }>(await api(admin, `/checklists/${created.id}/`, { method: 'PUT', json: definition({ name: 'Cierre de tienda', pass_mark: null }) }), 200);

@@ -16,7 +16,11 @@ export type TNamedRef = z.infer<typeof ZNamedRef>;
 export const ZPersonRef = z.object({ passport: z.string(), name: z.string() });
 export type TPersonRef = z.infer<typeof ZPersonRef>;
 
-export const ZActivityContent = z.object({ content_type: z.literal('form'), form_id: z.string(), form_version: z.number().int().optional() });
+export const ZActivityContent = z.union([
+  z.object({ content_type: z.literal('form'), form_id: z.string(), form_version: z.number().int().optional() }),
+  /** Completed by submitting an execution of the checklist started from the occurrence (decision 026). */
+  z.object({ content_type: z.literal('checklist'), checklist_id: z.string() }),
+]);
 export type TActivityContent = z.infer<typeof ZActivityContent>;
 
 export const ZRawStatus = z.enum(RAW_STATUSES);
@@ -140,7 +144,7 @@ export const ZOccurrence = z
     responsible: z.array(ZPersonRef),
     categories: z.array(ZNamedRef),
     isReminder: z.boolean(),
-    content: z.object({ content_type: z.literal('form'), form_id: z.string() }).nullable(),
+    content: z.union([z.object({ content_type: z.literal('form'), form_id: z.string() }), z.object({ content_type: z.literal('checklist'), checklist_id: z.string() })]).nullable(),
     description: z.string().nullable(),
     timezone: z.string(),
     is_exception: z.boolean(),

@@ -58,6 +58,16 @@ export const CHECKLIST_ERROR_CODES = [
   /** The linked activity occurrence is not one whose content is this checklist, or is already completed. */
   'occurrence-mismatch',
   'archived',
+  /** Submit whose answers break the form's rules: `non_field_errors` as the forms module answers. */
+  'invalid-answers',
+  /** PUT with a base_version older than the current one. */
+  'version-conflict',
+  /** DELETE of a category that holds checklists (archive it instead). */
+  'category-in-use',
+  /** A corrective action on a draft. */
+  'not-submitted',
+  /** The activity occurrence is already completed. */
+  'already-completed',
 ] as const;
 export type TChecklistErrorCode = (typeof CHECKLIST_ERROR_CODES)[number];
 
@@ -362,3 +372,31 @@ export const ZChecklistStatsPoint = z.object({
 export type TChecklistStatsPoint = z.infer<typeof ZChecklistStatsPoint>;
 export const ZChecklistStats = z.object({ results: z.array(ZChecklistStatsPoint) }).meta({ id: 'ChecklistStats' });
 export type TChecklistStats = z.infer<typeof ZChecklistStats>;
+
+/* ------------------------------------------------------------------ schedules */
+
+/**
+ * POST /checklists/{id}/schedules/ (MANAGE): the checklist as the content of recurring activities,
+ * one series per chosen venue ("Apertura de tienda, todos los días 08:00, cada sede"). Each
+ * occurrence is completed by submitting an execution started from it; a missed one shows expired.
+ */
+export const ZChecklistScheduleCreate = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    start: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, 'Expected a wall time YYYY-MM-DDTHH:mm'),
+    timezone: z.string().min(1).max(64).optional(),
+    duration_minutes: z.number().int().min(0).max(10_080).default(60),
+    rrule: z.string().max(500).nullable().optional(),
+    /** One series per venue; empty = one series with no venue. */
+    venues: z.array(id).max(500).default([]),
+    responsibles: z.array(id).max(500).default([]),
+    audience: id.nullable().optional(),
+    reminders: z.array(z.number().int().min(0).max(10_080)).max(5).optional(),
+  })
+  .meta({ id: 'ChecklistScheduleCreate' });
+export type TChecklistScheduleCreate = z.input<typeof ZChecklistScheduleCreate>;
+export const ZChecklistSchedule = z
+  .object({ public_id: z.string(), title: z.string(), venue: ZRef.nullable(), start: z.string(), timezone: z.string(), rrule: z.string().nullable(), duration_minutes: z.number().int() })
+  .meta({ id: 'ChecklistSchedule' });
+export type TChecklistSchedule = z.infer<typeof ZChecklistSchedule>;
+export const ZChecklistScheduleList = z.object({ results: z.array(ZChecklistSchedule) });

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { displayStatus, formatRecurrenceId, type DisplayStatus } from '@faena/domain';
 import type { TActivityWrite } from '@faena/contracts/activities';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -5,7 +6,8 @@ import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { SignedInCtx } from '../../platform/http/context.ts';
 import { addHistory, findActivity, findCompletion, findException, insertCompletion, updateActivity } from './activities.repository.ts';
-import { createActivity, locateOccurrence } from './activities.service.ts';
+import { createActivity, locateOccurrence, occurrencesOf } from './activities.service.ts';
+import { activities } from './activities.table.ts';
 
 /**
  * What the checklists module asks of activities (decision 026, through this module's face):
@@ -83,6 +85,49 @@ export async function occurrenceStatuses(tx: Drizzle, tenantId: string, occurren
     out.set(`${activityId}/${recurrenceId}`, displayStatus({ rawStatus, startMs, dueMs: startMs + duration * 60_000, nowMs }));
   }
   return out;
+}
+
+export interface ChecklistSeries {
+  public_id: string;
+  title: string;
+  venue_id: string | null;
+  start: string;
+  timezone: string;
+  rrule: string | null;
+  duration_minutes: number;
+}
+
+/** The series whose content is this checklist (its schedules). */
+export async function checklistSeries(tx: Drizzle, tenantId: string, checklistId: string): Promise<ChecklistSeries[]> {
+  const rows = await tx.select().from(activities).where(and(eq(activities.tenantId, tenantId), eq(activities.checklistId, checklistId))).orderBy(activities.createdAt);
+  return rows.map((row) => ({ public_id: row.id, title: row.title, venue_id: row.venueId, start: row.start, timezone: row.timezone, rrule: row.rrule, duration_minutes: row.durationMinutes }));
+}
+
+export interface ScheduledOccurrence {
+  activityId: string;
+  recurrenceId: string;
+  venueId: string | null;
+  startMs: number;
+  completed: boolean;
+  cancelled: boolean;
+}
+
+/** The occurrences of a checklist's schedules that start in [fromMs, toMs), optionally at one venue. */
+export async function checklistOccurrences(tx: Drizzle, tenantId: string, checklistId: string, fromMs: number, toMs: number, venueId?: string): Promise<ScheduledOccurrence[]> {
+  const rows = await tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.tenantId, tenantId), eq(activities.checklistId, checklistId), venueId ? eq(activities.venueId, venueId) : undefined));
+  if (rows.length === 0) return [];
+  const parts = await occurrencesOf(tx, tenantId, rows, fromMs, toMs);
+  return parts.map((p) => ({
+    activityId: p.row.id,
+    recurrenceId: p.recurrenceId,
+    venueId: p.row.venueId,
+    startMs: p.exception?.startAt?.getTime() ?? p.originalStartMs,
+    completed: p.completion?.status === 'COMPLETED',
+    cancelled: p.completion?.status === 'CANCELLED' || (p.exception?.cancelled ?? false),
+  }));
 }
 
 export const occurrenceNotFound = () => new AppError('not-found', 'Occurrence not found.');

@@ -184,7 +184,7 @@ function toActivity(row: ActivityRow, responsibles: readonly string[], categorie
     public_id: row.id,
     title: row.title,
     description: row.description,
-    content: row.formId ? { content_type: 'form', form_id: row.formId } : null,
+    content: row.formId ? { content_type: 'form', form_id: row.formId } : row.checklistId ? { content_type: 'checklist', checklist_id: row.checklistId } : null,
     venue: ref(row.venueId, names.venues),
     location: ref(row.locationId, names.locations),
     categories: categories.map((id) => ({ id, name: names.categories.get(id) ?? '' })),
@@ -274,7 +274,7 @@ function toOccurrence(p: OccurrenceParts, names: Names, nowMs: number): TOccurre
     responsible: personRefs(effectiveResponsibles(p), names),
     categories: p.categories.map((id) => ({ id, name: names.categories.get(id) ?? '' })),
     isReminder: isReminderPriority(priority),
-    content: row.formId ? { content_type: 'form', form_id: row.formId } : null,
+    content: row.formId ? { content_type: 'form', form_id: row.formId } : row.checklistId ? { content_type: 'checklist', checklist_id: row.checklistId } : null,
     description: row.description,
     timezone: row.timezone,
     is_exception: exception !== null,
@@ -823,6 +823,8 @@ export async function completeOccurrence(ctx: Ctx, id: string, recurrenceId: str
       const { row, parts, viewer } = await locate(signed, tx, id, recurrenceId);
       if (!viewer.manages && !isResponsible(viewer, row, effectiveResponsibles(parts))) throw new AppError('permission-denied', 'Only a responsible person or a manager of activities can complete it.');
       if (parts.completion) throw new BodyError(409, { code: 'already-completed', detail: 'This occurrence already has a completion record.' });
+      // a checklist's occurrence is completed by submitting an execution started from it (decision 026)
+      if (row.checklistId && input.status === 'COMPLETED') throw new BodyError(400, { code: 'checklist-required', detail: 'This activity is completed by executing its checklist.' });
       let responseId: string | null = null;
       if (row.formId && input.status === 'COMPLETED') {
         if (!input.response) throw new BodyError(400, { non_field_errors: ['This activity is completed by filling its form: the response is missing.'] });

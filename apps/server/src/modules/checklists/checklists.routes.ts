@@ -9,6 +9,10 @@ import {
   ZChecklistCategoryUpdate,
   ZChecklistDetail,
   ZChecklistListQuery,
+  ZChecklistScheduleCreate,
+  ZChecklistScheduleList,
+  ZChecklistStats,
+  ZChecklistStatsQuery,
   ZChecklistSummary,
   ZChecklistVersion,
   ZChecklistWrite,
@@ -40,6 +44,7 @@ import {
   updateCategory,
   updateChecklist,
 } from './checklists.service.ts';
+import { checklistStats, createSchedules, listSchedules } from './schedules.service.ts';
 import { getExecution, listExecutions, saveDraft, startExecution, submitExecution, upgradeExecution } from './executions.service.ts';
 
 const prefix = CHECKLISTS_BASE;
@@ -110,6 +115,22 @@ export function checklistsRoutes(app: App, platform: Platform): Promise<void> {
     `${prefix}/checklists/:id/versions/:version/`,
     { config: { access: VIEW }, schema: { tags, summary: 'One version of a checklist', params: idParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000) }), response: { 200: ZChecklistVersion } } },
     async (request) => getChecklistVersion(ctxOf(request, platform), request.params.id, request.params.version),
+  );
+
+  app.get(
+    `${prefix}/checklists/:id/schedules/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'The recurring activities whose content is this checklist', params: idParams, response: { 200: ZChecklistScheduleList } } },
+    async (request) => listSchedules(ctxOf(request, platform), request.params.id),
+  );
+  app.post(
+    `${prefix}/checklists/:id/schedules/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Schedule the checklist: one recurring activity per chosen venue', params: idParams, body: ZChecklistScheduleCreate, response: { 201: ZChecklistScheduleList } } },
+    async (request, reply) => reply.status(201).send(await createSchedules(ctxOf(request, platform), request.params.id, request.body)),
+  );
+  app.get(
+    `${prefix}/checklists/:id/stats/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Executions, completion rate and average score per day, week or month', params: idParams, querystring: ZChecklistStatsQuery, response: { 200: ZChecklistStats } } },
+    async (request) => checklistStats(ctxOf(request, platform), request.params.id, request.query),
   );
 
   // ---------------------------------------------------------------- executions

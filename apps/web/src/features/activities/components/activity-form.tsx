@@ -60,8 +60,8 @@ function initialState(activity: TActivityDetail | undefined, occurrenceStart: st
   return {
     title: activity.title,
     description: activity.description ?? '',
-    contentMode: activity.content ? 'form' : 'text',
-    formId: activity.content?.form_id ?? null,
+    contentMode: activity.content?.content_type === 'form' ? 'form' : 'text',
+    formId: activity.content?.content_type === 'form' ? activity.content.form_id : null,
     venueId: activity.venue?.id ?? null,
     locationId: activity.location?.id ?? null,
     categoryIds: activity.categories.map((c) => c.id),
@@ -265,7 +265,7 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
                   onChange={(value) => set('formId', value)}
                   error={errors['content.form_id']}
                   data-testid="activity-form-picker"
-                  known={activity?.content ? [{ value: activity.content.form_id, label: t('activities.form.currentForm') }] : undefined}
+                  known={activity?.content?.content_type === 'form' ? [{ value: activity.content.form_id, label: t('activities.form.currentForm') }] : undefined}
                 />
                 <Text size="sm">
                   <Link to="/workflows">{t('activities.form.formBuilderLink')}</Link>

@@ -156,7 +156,7 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
   const complete = useCompleteOccurrence(occurrence.public_id, occurrence.recurrenceId);
   const reopen = useReopenOccurrence(occurrence.public_id, occurrence.recurrenceId);
   const [note, setNote] = useState('');
-  const formId = occurrence.content?.form_id;
+  const formId = occurrence.content?.content_type === 'form' ? occurrence.content.form_id : undefined;
   const form = useForm(open ? formId : undefined);
   const record = (status: 'COMPLETED' | 'CANCELLED') =>
     complete.mutate(
