@@ -89,10 +89,11 @@ describe('the route table (spec §2)', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/reports/abc123');
   });
 
-  it('names the module on every route whose module is not built yet', async () => {
+  it('opens the workflow screens (built: no under-construction screen)', async () => {
     serve(PERMISSION_KEYS, true);
     sessionStore.signIn(pair());
     await renderApp('/workflows/compras/executions');
-    expect(await screen.findByText(/El módulo Workflows todavía no está disponible/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ejecuciones' })).toBeTruthy();
+    expect(screen.queryByText('Módulo en construcción')).toBeNull();
   });
 });

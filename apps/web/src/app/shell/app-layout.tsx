@@ -5,7 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { ACCESS, accessProblem, canAccess } from '../../shared/access/access.ts';
-import { mobileTabs, visibleNavItems, type WorkflowMenuItem } from '../../shared/navigation/nav-items.ts';
+import { mobileTabs, visibleNavItems } from '../../shared/navigation/nav-items.ts';
+import { useWorkflowMenu } from '../../shared/workflows/use-workflow-menu.ts';
+import { workflowIcon } from '../../shared/workflows/workflow-icon.tsx';
 import { useAccessContext } from '../../shared/session/get-site-config.ts';
 import { useIsImpersonating, useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
@@ -29,8 +31,6 @@ import classes from './shell.module.css';
 /** Spec §2: desktop layout from lg (992 px); below it the mobile layout. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
 
-/** Dispatchable workflows become mobile tabs; the workflow module will provide them. */
-const NO_WORKFLOWS: readonly WorkflowMenuItem[] = [];
 
 /** The signed-in shell around every protected screen. */
 export function AppLayout() {
@@ -46,7 +46,9 @@ export function AppLayout() {
 
   const items = useMemo(() => visibleNavItems(ctx), [ctx]);
   const sections = useMemo(() => visibleSections(ctx), [ctx]);
-  const tabs = useMemo(() => mobileTabs(ctx, NO_WORKFLOWS, IconGitBranch), [ctx]);
+  // Spec §2: one tab per dispatchable workflow (myWorkflowTypes), only on the phone layout
+  const workflows = useWorkflowMenu(!isDesktop && !isLoading && !error && canAccess(ACCESS.workflows, ctx));
+  const tabs = useMemo(() => mobileTabs(ctx, workflows, IconGitBranch, (workflow) => workflowIcon(workflow.icon)), [ctx, workflows]);
 
   // Spec §2: no session → /login, replacing the entry (also when another tab signs out).
   if (!session) return <Navigate to="/login" replace />;

@@ -1,26 +1,50 @@
 import { Alert, Loader, Stack } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { directoryLocales } from '../../shared/directory/locales/index.ts';
 import { formsLocales } from '../../shared/forms/locales/index.ts';
 import { uploadsLocales } from '../../shared/uploads/locales/index.ts';
-import { UnderConstruction } from '../../shared/ui/under-construction.tsx';
 import { useVersion, useWorkflowType } from './api/workflows-api.ts';
 import { AdministrationPage, CreateTypePage } from './components/administration-page.tsx';
 import { AdvancedPage } from './components/advanced-page.tsx';
 import { ModelerPage } from './components/modeler-page.tsx';
 import { workflowsLocales } from './locales/index.ts';
+import { ExecutionPage } from './run/execution-page.tsx';
+import { workflowsRunLocales } from './run/locales/index.ts';
+import { ExecutionsPage } from './run/executions-page.tsx';
+import { variablesFromQuery } from './run/run-model.ts';
+import { StartPage } from './run/start-page.tsx';
+import { TypePage } from './run/type-page.tsx';
+import { WorkflowsHome } from './run/workflows-home.tsx';
 import { workflowsExtrasLocales } from './extras/locales/index.ts';
 import { KanbanBoardPage } from './kanban/kanban-board-page.tsx';
 import { KanbanConfigPage } from './kanban/kanban-config-page.tsx';
 import { TypeExtrasPanel } from './kanban/type-extras-panel.tsx';
 import { PublicStartPage, PublicTrackPage } from './public/public-pages.tsx';
 
-export const locales = [workflowsLocales, directoryLocales, workflowsExtrasLocales, formsLocales, uploadsLocales];
+export const locales = [workflowsLocales, directoryLocales, workflowsExtrasLocales, workflowsRunLocales, formsLocales, uploadsLocales];
 
-// Executing workflows (the execution screens) is not built yet: those screens say so and name the module.
+/**
+ * The screens where people run workflows (decision 025): /workflows, a type's page, starting
+ * (dispatch-action, execute and the signed-in start-execution links), executions and an execution.
+ */
 export function WorkflowsRoute() {
-  return <UnderConstruction moduleKey="workflows" />;
+  const { t } = useTranslation();
+  const { workflowType, id, workflowId, executionId, wfGroupId, bpmnId } = useParams();
+  const { pathname, search } = useLocation();
+  const prefill = useMemo(() => variablesFromQuery(new URLSearchParams(search)), [search]);
+  if (!workflowType) return <WorkflowsHome />;
+  if (executionId) return <ExecutionPage typeId={workflowType} executionId={executionId} />;
+  if (pathname.endsWith('/executions')) return <ExecutionsPage typeId={workflowType} />;
+  if (bpmnId) {
+    // the new shape names the type's group of versions: the type itself (its active version)
+    if (wfGroupId !== undefined && wfGroupId !== workflowType) return <Alert color="red">{t('workflows.run.start.notFound')}</Alert>;
+    return <StartPage typeId={workflowType} versionId={workflowId} bpmnId={bpmnId} prefill={prefill} />;
+  }
+  if (pathname.endsWith('/dispatch-action') || pathname.endsWith('/execute')) return <StartPage typeId={workflowType} prefill={prefill} />;
+  if (id) return <TypePage typeId={workflowType} />;
+  return <WorkflowsHome />;
 }
 
 /** /workflows/create/configuration, /workflows/{workflowType}/administration[/{category_id}], /workflows/{workflowType}/configuration. */

@@ -74,13 +74,13 @@ export const MOBILE_TAB_COLUMNS = 3;
  * Assets only when the asset module is on, the assets-tab flag is on and the person holds an asset
  * permission.
  */
-export function mobileTabs(ctx: AccessContext, workflows: readonly WorkflowMenuItem[], workflowIcon: MobileTab['icon']): MobileTab[] {
+export function mobileTabs(ctx: AccessContext, workflows: readonly WorkflowMenuItem[], workflowIcon: MobileTab['icon'], iconOf?: (workflow: WorkflowMenuItem) => MobileTab['icon']): MobileTab[] {
   const tabs: MobileTab[] = [];
   if (canAccess(ACCESS.home, ctx)) tabs.push({ key: 'home', labelKey: 'tabs.home', to: '/home', icon: IconHome });
   tabs.push({ key: 'activities', labelKey: 'tabs.activities', to: '/activities', icon: IconListCheck });
   tabs.push({ key: 'reports', labelKey: 'tabs.reports', to: '/reports', icon: IconReportAnalytics });
   for (const workflow of workflows) {
-    tabs.push({ key: `workflow-${workflow.id}`, label: workflow.name, to: `/workflows/${encodeURIComponent(workflow.id)}/dispatch-action`, icon: workflowIcon });
+    tabs.push({ key: `workflow-${workflow.id}`, label: workflow.name, to: `/workflows/${encodeURIComponent(workflow.id)}/dispatch-action`, icon: iconOf?.(workflow) ?? workflowIcon });
   }
   if (canAccess(ACCESS.assetsTab, ctx)) tabs.push({ key: 'assets', labelKey: 'tabs.assets', to: '/assets', icon: IconTruck });
   return tabs;

@@ -1,0 +1,96 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPaged, TWfExecution, TWfExecutionSummary, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowType } from '@faena/contracts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { useMutation } from '../../../shared/api/use-mutation.ts';
+import { WF_API, wfKeys } from '../api/workflows-api.ts';
+
+/** The run-time calls (decision 025): my types, start forms, my tasks, executions. */
+
+export const runKeys = {
+  myTypes: () => [...wfKeys.all, 'my-types'] as const,
+  startForm: (typeId: string, version: string, bpmnId: string) => [...wfKeys.all, 'start-form', typeId, version, bpmnId] as const,
+  myTasks: (typeId: string) => [...wfKeys.all, 'my-tasks', typeId] as const,
+  executions: (query: ExecutionFilters) => [...wfKeys.all, 'executions', query] as const,
+  execution: (id: string) => [...wfKeys.all, 'execution', id] as const,
+  task: (id: string) => [...wfKeys.all, 'task', id] as const,
+};
+
+/** myWorkflowTypes: GET /my-workflow-types/ (the same query the shell's tabs use). */
+export function useMyWorkflowTypes() {
+  return useQuery({
+    queryKey: runKeys.myTypes(),
+    queryFn: ({ signal }) => apiClient.get<{ results: TWorkflowType[] }>(`${WF_API}/my-workflow-types/`, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useStartForm(typeId: string, version?: string, bpmnId?: string) {
+  return useQuery({
+    queryKey: runKeys.startForm(typeId, version ?? '', bpmnId ?? ''),
+    queryFn: ({ signal }) => apiClient.get<TWfStartForm>(`${WF_API}/workflow-types/${encodeURIComponent(typeId)}/start-form/`, { signal, query: { version, bpmn_id: bpmnId } }),
+    retry: false,
+  });
+}
+
+export function useMyTasks(typeId?: string) {
+  return useQuery({
+    queryKey: runKeys.myTasks(typeId ?? ''),
+    queryFn: ({ signal }) => apiClient.get<{ results: TWfUserTask[] }>(`${WF_API}/my-tasks/`, { signal, query: { workflow_type: typeId } }),
+    refetchInterval: 60_000,
+  });
+}
+
+export interface ExecutionFilters {
+  workflow_type?: string | undefined;
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  started_by?: string | undefined;
+  current_step?: string | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** myExecutions: GET /executions/ with filters and paging. */
+export function useExecutions(filters: ExecutionFilters) {
+  return useQuery({
+    queryKey: runKeys.executions(filters),
+    queryFn: ({ signal }) => apiClient.get<TPaged<TWfExecutionSummary>>(`${WF_API}/executions/`, { signal, query: { ...filters } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExecution(id: string) {
+  return useQuery({
+    queryKey: runKeys.execution(id),
+    queryFn: ({ signal }) => apiClient.get<TWfExecution>(`${WF_API}/executions/${encodeURIComponent(id)}/`, { signal }),
+    retry: false,
+  });
+}
+
+export function useTask(id: string | null) {
+  return useQuery({
+    queryKey: runKeys.task(id ?? ''),
+    queryFn: ({ signal }) => apiClient.get<TWfUserTaskDetail>(`${WF_API}/user-tasks/${encodeURIComponent(id ?? '')}/`, { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export function useStartExecution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ versionId, variables, startEvent }: { versionId: string; variables: Record<string, unknown>; startEvent: string }) =>
+      apiClient.post<TWfExecution>(`${WF_API}/versions/${encodeURIComponent(versionId)}/executions/`, { json: { variables, start_event: startEvent } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: wfKeys.all }),
+  });
+}
+
+export function useAnswerTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, response }: { taskId: string; response: Record<string, unknown> }) =>
+      apiClient.post<unknown>(`${WF_API}/user-tasks/${encodeURIComponent(taskId)}/responses/`, { json: { response } }),
+    onSettled: () => client.invalidateQueries({ queryKey: wfKeys.all }),
+  });
+}
