@@ -391,6 +391,26 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(await body(limited)).toMatchObject({ code: 'too-many-requests' });
   });
 
+  it('export: a CSV of the filtered assets made in the background, in the import’s columns; only its maker sees it', async () => {
+    const created = await ok<{ id: string; status: string }>(await api(viewer, '/assets/export/', { method: 'POST', json: { format: 'csv', filters: { search: 'LIST-' } } }), 202);
+    let now = created;
+    for (let i = 0; i < 200 && now.status !== 'DONE' && now.status !== 'FAILED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await ok(await api(viewer, `/assets/exports/${created.id}/`));
+    }
+    expect(now).toMatchObject({ status: 'DONE', rows: 5 });
+    const file = await api(viewer, `/assets/exports/${created.id}/download`);
+    expect(file.status).toBe(200);
+    const lines = (await file.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Código[,;]Nombre[,;]Tipo/);
+    expect(lines.slice(1).map((l) => l.split(/[,;]/)[0])).toEqual(['LIST-1', 'LIST-2', 'LIST-3', 'LIST-4', 'LIST-5']);
+    expect((await ok<Page<{ id: string }>>(await api(viewer, '/assets/exports/'))).results.map((e) => e.id)).toEqual([created.id]);
+    expect((await api(manager, `/assets/exports/${created.id}/`)).status).toBe(404);
+    expect((await api(other, `/assets/exports/${created.id}/`, {}, 'otra')).status).toBe(404);
+    const xlsx = await ok<{ id: string }>(await api(viewer, '/assets/export/', { method: 'POST', json: { format: 'xlsx' } }), 202);
+    expect(xlsx.id).toBeTruthy();
+  });
+
   it('the module toggle: a disabled asset module answers as absent; the flag off refuses', async () => {
     await setDisabledModules(server, otherTenantId, ['asset']);
     for (const path of ['/assets/', '/categories/', '/asset-types/', '/assets/by-code/REF-001/', '/assets/overview/', '/maintenance-executions/', '/assets/scans/', `/public/assets/${'A'.repeat(22)}/`]) {

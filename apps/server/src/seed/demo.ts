@@ -9,6 +9,7 @@ import { seedDemoActivities } from '../modules/activities/index.ts';
 import { seedDemoPosts } from '../modules/posts/index.ts';
 import { seedDemoLinks } from '../modules/links/index.ts';
 import { seedDemoWorkflows } from '../modules/workflows/index.ts';
+import { seedDemoAssets } from '../modules/assets/index.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
@@ -61,6 +62,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   await seedDemoPosts(platform, tenant.id);
   await seedDemoLinks(platform, tenant.id);
   await seedDemoWorkflows(platform, tenant.id);
+  await seedDemoAssets(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.
   const { tenant: norte } = await createTenant(db, bus, {

@@ -7,6 +7,8 @@ import {
   ZAssetCategoryUpdate,
   ZAssetCategoryWrite,
   ZAssetCodeParams,
+  ZAssetExport,
+  ZAssetExportRequest,
   ZAssetIdParams,
   ZAssetListQuery,
   ZAssetOverview,
@@ -45,6 +47,7 @@ import { removeActivity } from '../activities/index.ts';
 import { allTenants } from '../tenants/index.ts';
 import { FieldErrors } from '../../platform/errors.ts';
 import { assertFeature } from '../../platform/tenancy.ts';
+import { defineAssetExportJobs, exportDownload, getExport, listExports, startExport } from './assets.export.ts';
 import { assertAssetAdminOn, assertAssetsOn, notFound } from './assets.guard.ts';
 import { labelAssets, renderLabels } from './assets.labels.ts';
 import { publicAssetRoutes } from './assets.public.ts';
@@ -182,6 +185,22 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
     const page = await myScans(assetCtx(request, platform), request.query);
     return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
   });
+
+  // exports (a background job, like the directory's)
+  await defineAssetExportJobs(platform);
+  app.post(
+    `${base}/assets/export/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'A CSV or XLSX file of the assets the filters select, made in the background (the import’s columns first)', body: ZAssetExportRequest, response: { 202: ZAssetExport } } },
+    async (request, reply) => reply.status(202).send(await startExport(assetCtx(request, platform), request.body)),
+  );
+  app.get(`${base}/assets/exports/`, { config: { access: VIEW }, schema: { tags, summary: 'The caller’s exports, newest first', querystring: ZPageQuery, response: { 200: zPaged(ZAssetExport) } } }, async (request) => {
+    const page = await listExports(assetCtx(request, platform), request.query);
+    return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+  });
+  app.get(`${base}/assets/exports/:id/`, { config: { access: VIEW }, schema: { tags, params: ZAssetIdParams, response: { 200: ZAssetExport } } }, async (request) => getExport(assetCtx(request, platform), request.params.id));
+  app.get(`${base}/assets/exports/:id/download`, { config: { access: VIEW }, schema: { tags, summary: 'The file of a finished export', params: ZAssetIdParams } }, async (request, reply) =>
+    exportDownload(assetCtx(request, platform), request.params.id, reply),
+  );
 
   app.get(`${base}/assets/:id/`, { config: { access: VIEW }, schema: { tags, params: ZAssetIdParams, response: { 200: ZAsset } } }, async (request) => {
     const ctx = assetCtx(request, platform);

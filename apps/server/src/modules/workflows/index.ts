@@ -5,4 +5,4 @@ export { createCategory, createType, createVersion, publishVersion, startExecuti
 export { seedDemoWorkflows } from './workflows.seed.ts';
 export { myTasks } from './workflows.service.ts';
 export { executionsForReports, type ExecutionFact } from './workflows.stats.ts';
-export { executionStates, startEmbeddedExecution, workflowTypeRefs, type ExecutionState, type WorkflowTypeRef } from './workflows.embedded.ts';
+export { executionStates, seedPublishedType, startEmbeddedExecution, workflowTypeRefs, type ExecutionState, type WorkflowTypeRef } from './workflows.embedded.ts';

@@ -5,7 +5,8 @@ import { BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { startExecution } from './workflows.engine.ts';
-import { workflowExecutions, workflowTypes, workflowVersions } from './workflows.table.ts';
+import { parseModel } from './workflows.service.ts';
+import { workflowExecutions, workflowTypes, workflowVersionElements, workflowVersions } from './workflows.table.ts';
 
 /**
  * Executions another module starts and reads inside its own transaction (decision 028: an asset's
@@ -79,4 +80,24 @@ export async function executionStates(tx: Drizzle, tenantId: string, ids: readon
     .from(workflowExecutions)
     .where(and(eq(workflowExecutions.tenantId, tenantId), inArray(workflowExecutions.id, wanted)));
   return new Map(rows.map((row) => [row.id, { ...row, status: row.status as ExecutionState['status'] }]));
+}
+
+/**
+ * A published workflow type made from a BPMN model inside `tx`, as another module's demo seed needs
+ * one (the assets' maintenance types); it has no category.
+ */
+export async function seedPublishedType(tx: Drizzle, input: { tenantId: string; name: string; description: string; icon: string; createdBy: string; xml: string }): Promise<{ id: string }> {
+  const graph = await parseModel(input.xml);
+  const [type] = await tx
+    .insert(workflowTypes)
+    .values({ tenantId: input.tenantId, name: input.name, description: input.description, icon: input.icon, createdByPersonId: input.createdBy })
+    .returning();
+  const [version] = await tx
+    .insert(workflowVersions)
+    .values({ tenantId: input.tenantId, typeId: type!.id, number: 1, isActive: true, isPublished: true, publishedAt: new Date(), bpmnXml: input.xml, graph })
+    .returning();
+  await tx
+    .insert(workflowVersionElements)
+    .values(graph.nodes.map((n) => ({ tenantId: input.tenantId, versionId: version!.id, bpmnId: n.id, type: n.type ?? 'undefined', name: n.name, messageName: n.messageName ?? null, formId: n.formId ?? null })));
+  return { id: type!.id };
 }
