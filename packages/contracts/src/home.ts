@@ -25,6 +25,8 @@ export const ZHomeTask = z
     created_at: z.string(),
     execution: z.string(),
     workflow_type: z.object({ id: z.string(), name: z.string() }),
+    /** The version the execution runs: with the type and execution, where the task opens (taskPath). */
+    version: z.object({ id: z.string() }),
   })
   .meta({ id: 'HomeTask' });
 export type THomeTask = z.infer<typeof ZHomeTask>;

@@ -9,6 +9,7 @@ import { seedDemoActivities } from '../modules/activities/index.ts';
 import { seedDemoPosts } from '../modules/posts/index.ts';
 import { seedDemoLinks } from '../modules/links/index.ts';
 import { seedDemoWorkflows } from '../modules/workflows/index.ts';
+import { seedDemoReports } from '../modules/reports/index.ts';
 import { seedDemoAssets } from '../modules/assets/index.ts';
 
 export const DEMO_PASSWORD = 'faena-demo';
@@ -62,6 +63,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   await seedDemoPosts(platform, tenant.id);
   await seedDemoLinks(platform, tenant.id);
   await seedDemoWorkflows(platform, tenant.id);
+  await seedDemoReports(platform, tenant.id);
   await seedDemoAssets(platform, tenant.id);
 
   // A second organisation, so isolation can be seen: same administrator identity, other people.

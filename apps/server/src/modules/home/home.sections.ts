@@ -60,6 +60,7 @@ const tasks: HomeSection<'tasks'> = {
       created_at: t.created_at,
       execution: t.execution,
       workflow_type: t.workflow_type,
+      version: { id: t.version.id },
     }));
     const due = (t: THomeTask) => (t.due_at ? Date.parse(t.due_at) : Number.POSITIVE_INFINITY);
     items.sort((a, b) => due(a) - due(b) || Date.parse(a.created_at) - Date.parse(b.created_at));

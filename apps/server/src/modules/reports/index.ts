@@ -2,3 +2,4 @@
 export { reportsRoutes } from './reports.routes.ts';
 export { CHARTS } from './reports.charts.ts';
 export { deliverReport, NOTIFY_QUEUE as REPORTS_NOTIFY_QUEUE } from './reports.service.ts';
+export { seedDemoReports } from './reports.seed.ts';

@@ -38,6 +38,9 @@ export function faenaSecurityHeaders(publicDomain: string): Readonly<Record<stri
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
+        // embedded BI dashboards (reports): frames over https only; which hosts a tenant may
+        // embed is checked on the server when a report is written and viewed (decision 027)
+        frameSrc: ["'self'", 'https:'],
       },
     },
     // The app is served over http on localhost in development.

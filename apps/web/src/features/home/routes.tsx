@@ -8,7 +8,7 @@ import { useAccessContext } from '../../shared/session/get-site-config.ts';
 import { useSession } from '../../shared/session/use-session.ts';
 import { ACCESS, canAccess } from '../../shared/access/access.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
-import { TodayActivities } from './components/today-activities.tsx';
+import { HomeFeed } from './components/home-feed.tsx';
 import classes from './home.module.css';
 import { homeLocales } from './locales/index.ts';
 
@@ -16,7 +16,7 @@ export const locales = [homeLocales];
 
 const longDate = new Intl.DateTimeFormat(DATE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** /home — a greeting and the sections this person can use. */
+/** /home — a greeting, what to do now (the feed, one request) and the sections this person can use. */
 export function HomeRoute() {
   const { t } = useTranslation();
   const session = useSession();
@@ -25,7 +25,7 @@ export function HomeRoute() {
   const sections = visibleNavItems(ctx).filter((item) => item.key !== 'home');
   const firstName = session?.user.name.split(/\s+/)[0] ?? '';
   const today = longDate.format(new Date());
-  // The task-manager home (flag task_manager_home): today's activities above the sections.
+  // The task-manager home (flag task_manager_home) shows today's activities in the feed.
   const taskHome = ctx.flags.task_manager_home === true && canAccess(ACCESS.activities, ctx);
 
   return (
@@ -38,7 +38,7 @@ export function HomeRoute() {
           {today.charAt(0).toUpperCase() + today.slice(1)} · {tenant.name}
         </Text>
       </div>
-      {taskHome && <TodayActivities />}
+      <HomeFeed withActivities={taskHome} />
       <section aria-labelledby="home-sections">
         <Title order={2} fz="lg" mb="sm" id="home-sections">
           {t('home.sections')}

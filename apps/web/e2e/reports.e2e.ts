@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('reports', () => {
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`${viewport}: the administrator creates a built-in chart report, opens its public link signed out, revokes it and the link dies`, async () => {
+      const suffix = `${viewport} ${Date.now().toString(36)}`;
+      const category = `Indicadores ${suffix}`;
+      const title = `Cumplimiento semanal ${suffix}`;
+      const admin = await openPage(browser, viewport);
+      const visitor = await openPage(browser, viewport); // another browser context: signed out
+      try {
+        await signInAs(admin.page, 'admin');
+        await goto(admin.page, '/reports/administration', '[data-testid=report-category-new]');
+        // a category of its own, made with the form
+        await admin.page.click('[data-testid=report-category-new]');
+        await admin.page.fill('[data-testid=report-category-name]', category);
+        await admin.page.click('[data-testid=report-category-save]');
+        await admin.page.locator('[data-testid=report-category]', { hasText: category }).waitFor();
+        await admin.page.waitForURL(/\/reports\/administration\/[0-9a-f-]{36}$/);
+        await shot(admin.page, 'reports-admin', viewport);
+        await expectAccessible(admin.page, `reports administration (${viewport})`);
+
+        // the report: a built-in chart, zero configuration
+        await admin.page.click('[data-testid=report-new]');
+        await admin.page.waitForURL(/\/reports\/administration\/create\/[0-9a-f-]{36}$/);
+        await admin.page.fill('[data-testid=report-title]', title);
+        await shot(admin.page, 'reports-form', viewport);
+        await expectAccessible(admin.page, `report form (${viewport})`);
+        await admin.page.click('[data-testid=report-save]');
+        const row = admin.page.locator('[data-testid=admin-report]', { hasText: title });
+        await row.waitFor({ timeout: 20_000 });
+
+        // members see it under its category, and the chart draws
+        await goto(admin.page, '/reports/list', '[data-testid=report-card]');
+        await admin.page.locator('[data-testid=report-card]', { hasText: title }).click();
+        await admin.page.waitForSelector('[data-testid=report-chart]');
+        await admin.page.waitForSelector('[data-testid=report-chart] svg, [data-testid=report-chart-empty]');
+        await shot(admin.page, 'reports-view', viewport);
+        await expectAccessible(admin.page, `report view (${viewport})`);
+
+        // a public link
+        await admin.page.goBack();
+        await goto(admin.page, '/reports/administration', '[data-testid=report-category]');
+        await admin.page.locator('[data-testid=report-category]', { hasText: category }).click();
+        await row.locator('[data-testid=report-links-open]').click();
+        await admin.page.click('[data-testid=report-link-create]');
+        const link = admin.page.locator('[data-testid=report-link]').first();
+        await link.waitFor();
+        const address = (await link.locator('[data-testid=report-link-url]').textContent())!.trim();
+        expect(address).toMatch(/\/reports\/[A-Za-z0-9_-]{22,}$/);
+        await shot(admin.page, 'reports-public-links', viewport);
+
+        // signed out, in another browser context: the chart, no shell
+        const publicPath = new URL(address).pathname;
+        await visitor.page.goto(url(publicPath), { waitUntil: 'load' });
+        await visitor.page.waitForSelector('[data-testid=public-report]', { timeout: 20_000 });
+        expect(await visitor.page.locator('h1').textContent()).toBe(title);
+        await visitor.page.waitForSelector('[data-testid=report-chart]');
+        await shot(visitor.page, 'reports-public', viewport);
+        await expectAccessible(visitor.page, `public report (${viewport})`);
+
+        // revoked: the link dies, with its own page and no data
+        await link.locator('[data-testid=report-link-revoke]').click();
+        await admin.page.getByRole('dialog', { name: 'Revocar enlace' }).getByRole('button', { name: 'Revocar' }).click();
+        await expect.poll(() => link.locator('[data-testid=report-link-state]').textContent()).toBe('Revocado');
+        await visitor.page.reload({ waitUntil: 'load' });
+        await visitor.page.waitForSelector('[data-testid=public-report-revoked]', { timeout: 20_000 });
+        expect(await visitor.page.locator('[data-testid=report-chart]').count()).toBe(0);
+        await shot(visitor.page, 'reports-public-revoked', viewport);
+        await expectAccessible(visitor.page, `revoked public report (${viewport})`);
+        expect(admin.errors).toEqual([]);
+        expect(visitor.errors).toEqual([]);
+      } finally {
+        await admin.context.close();
+        await visitor.context.close();
+      }
+    });
+
+    it(`${viewport}: the home feed shows an activity, a workflow task and a post awaiting acknowledgement`, async () => {
+      const suffix = `${viewport} ${Date.now().toString(36)}`;
+      const { page, context, errors } = await openPage(browser, viewport);
+      try {
+        await signInAs(page, 'admin');
+        // something for each section, made through the API as an administrator would
+        const me = await adminApi<{ passport: string }>(page, 'GET', '/api/auth/v3/me');
+        const now = new Date(Date.now() - 60_000);
+        const wall = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}T${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+        const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+        await adminApi(page, 'POST', '/api/activities/v3/activities/', { title: `Revisar extintores ${suffix}`, start: wall, timezone: zone, duration_minutes: 120, responsibles: [me.passport] });
+        const types = await adminApi<{ results: { id: string; name: string }[] }>(page, 'GET', '/api/workflow-backend/v3/workflow-types/');
+        const purchase = types.results.find((type) => type.name === 'Solicitud de compra')!;
+        await adminApi(page, 'POST', `/api/workflow-backend/v3/workflow-types/${purchase.id}/executions/`, { variables: { producto: `Guantes ${suffix}`, amount: 5000 } });
+        const postTitle = `Nuevo protocolo de evacuación ${suffix}`;
+        await adminApi(page, 'POST', '/api/posts/v3/posts/', { title: postTitle, body: '<p>Lean el protocolo y confirmen.</p>', requires_ack: true, publish: true });
+
+        await goto(page, '/home', '[data-testid=home-feed]');
+        await page.locator('[data-testid=home-activity]', { hasText: `Revisar extintores ${suffix}` }).waitFor();
+        await page.locator('[data-testid=home-task]', { hasText: 'Confirmar solicitud' }).first().waitFor();
+        const post = page.locator('[data-testid=home-post]', { hasText: postTitle });
+        await post.waitFor();
+        expect(await post.locator('[data-testid=home-post-ack]').count()).toBe(1);
+        await page.waitForSelector('[data-testid=home-ack-alert]');
+        await shot(page, 'home-feed', viewport);
+        await expectAccessible(page, `home feed (${viewport})`);
+
+        // the task opens its form
+        await page.locator('[data-testid=home-task]', { hasText: 'Confirmar solicitud' }).first().click();
+        await page.waitForURL(/\/workflows\/[^/]+\/executions\/[^/]+\/[^/?]+\?task=/);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,3 @@
+import { defineLocales } from '../../../shared/i18n/bundles.ts';
+
+export const reportsLocales = defineLocales(import.meta.glob('./*.json'));
