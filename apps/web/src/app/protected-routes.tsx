@@ -141,6 +141,7 @@ export const protectedRoutes: RouteObject[] = [
       'assets/scan',
       'assets/new',
       'assets/:assetId/edit',
+      'assets/import/:jobId?',
     ],
     assets,
     'AssetsRoute',

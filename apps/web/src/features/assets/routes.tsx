@@ -1,10 +1,12 @@
 import { useLocation, useParams } from 'react-router';
 import { formsLocales } from '../../shared/forms/locales/index.ts';
+import { importsLocales } from '../../shared/imports/locales/index.ts';
 import { uploadsLocales } from '../../shared/uploads/locales/index.ts';
 import { NoAccess } from '../../shared/ui/no-access.tsx';
 import { AdminPage } from './components/admin-page.tsx';
 import { AssetDetailPage } from './components/asset-detail-page.tsx';
 import { AssetFormRoute } from './components/asset-form-page.tsx';
+import { AssetImportPage } from './components/asset-import-page.tsx';
 import { AssetListPage } from './components/asset-list-page.tsx';
 import { AssetTypePage } from './components/asset-type-page.tsx';
 import { ExecutionsPage } from './components/executions-page.tsx';
@@ -17,7 +19,7 @@ import { ScanPage } from './components/scan-page.tsx';
 import { useAssetsAccess } from './components/use-assets-access.ts';
 import { assetsLocales } from './locales/index.ts';
 
-export const locales = [assetsLocales, formsLocales, uploadsLocales];
+export const locales = [assetsLocales, formsLocales, uploadsLocales, importsLocales];
 
 /**
  * The asset area (spec forms §2): /assets, /assets/home, /assets/list, /assets/scan, /assets/new,
@@ -32,6 +34,7 @@ export function AssetsRoute() {
   if (path === '/assets/list') return <AssetListPage />;
   if (path === '/assets/scan') return <ScanPage />;
   if (path === '/assets/new') return <AssetFormRoute />;
+  if (path === '/assets/import' || path.startsWith('/assets/import/')) return <AssetImportPage />;
   if (path === '/assets/barcodes') return access.canLabels ? <LabelsPage barcodes /> : <NoAccess problem="permission" />;
   if (path === '/assets/playground') return access.canAdmin ? <PlaygroundPage /> : <NoAccess problem="permission" />;
   if (assetId && path.endsWith('/edit')) return <AssetFormRoute id={assetId} />;

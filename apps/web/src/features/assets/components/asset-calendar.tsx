@@ -8,6 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssetCalendar } from '../api/assets-api.ts';
+import classes from './asset-calendar.module.css';
 
 const PLUGINS = [dayGridPlugin, listPlugin];
 const SPANISH = [esLocale];
@@ -39,10 +40,10 @@ export default function AssetCalendar({ assetId }: { assetId: string }) {
     const to = arg.end.toISOString();
     setRange((current) => (current && current.from === from && current.to === to ? current : { from, to }));
   }, []);
-  const buttonText = useMemo(() => ({ today: t('assets.calendar.today'), month: t('assets.calendar.month'), list: t('assets.calendar.list') }), [t]);
+  const buttonText = useMemo(() => ({ today: t('assets.calendar.today'), month: t('assets.calendar.month'), list: t('assets.calendar.list'), prev: '‹', next: '›' }), [t]);
   const spanish = i18n.language !== 'en';
   return (
-    <Box data-testid="asset-calendar">
+    <Box data-testid="asset-calendar" className={classes.calendar}>
       {query.isError && (
         <Alert color="red" mb="sm">
           {t('assets.common.loadError')}
@@ -60,6 +61,7 @@ export default function AssetCalendar({ assetId }: { assetId: string }) {
         events={events}
         datesSet={onDates}
         eventTimeFormat={TIME_24}
+        buttonHints={{ prev: t('assets.calendar.previous'), next: t('assets.calendar.next') }}
         height="auto"
         dayMaxEvents={false}
         noEventsText={t('assets.calendar.none')}

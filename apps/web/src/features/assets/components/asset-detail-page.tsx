@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload, IconEdit, IconFile, IconMapPin, IconPrinter } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TAsset, TAssetRef } from '@faena/contracts/assets';
@@ -45,6 +45,10 @@ export function AssetDetailPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const asset = useAsset(id);
   const tab = tabOf(pathname, params.get('tab'));
+  // on a phone the tab row scrolls: keep the open tab in sight
+  useEffect(() => {
+    document.querySelector(`[data-testid=asset-tab-${tab}]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [tab, asset.isSuccess]);
 
   if (asset.isPending) return <Loader />;
   if (asset.isError)
@@ -73,7 +77,7 @@ export function AssetDetailPage({ id }: { id: string }) {
             <Group gap="xs">
               <StatusBadge status={data.maintenance_status} />
             </Group>
-            <StatusReason reason={data.status_reason} />
+            {tab !== 'maintenance' && <StatusReason reason={data.status_reason} />}
           </Stack>
         </Group>
         <HeaderActions asset={data} />
@@ -179,7 +183,7 @@ function DataTab({ asset }: { asset: TAsset }) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" verticalSpacing="sm">
           <Field label={t('assets.fields.code')}>{asset.code}</Field>
           <Field label={t('assets.fields.manufacturer')}>{asset.manufacturer}</Field>
           <Field label={t('assets.fields.model')}>{asset.model}</Field>

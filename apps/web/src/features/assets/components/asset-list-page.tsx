@@ -1,5 +1,5 @@
 import { Alert, Anchor, Avatar, Button, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { IconPlus, IconQrcode } from '@tabler/icons-react';
+import { IconPlus, IconQrcode, IconUpload } from '@tabler/icons-react';
 import { ASSET_ORDERINGS, type TAssetSummary } from '@faena/contracts/assets';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -32,6 +32,11 @@ export function AssetListPage() {
         actions={
           <Group gap="xs">
             <ExportButton filters={state.filters} />
+            {access.canManage && (
+              <Button component={Link} to="/assets/import" variant="default" leftSection={<IconUpload size={16} />} data-testid="asset-import">
+                {t('assets.import.bulk')}
+              </Button>
+            )}
             {access.canManage && (
               <Button component={Link} to="/assets/new" leftSection={<IconPlus size={16} />} data-testid="new-asset">
                 {t('assets.list.new')}
@@ -92,7 +97,7 @@ export function AssetListPage() {
               <Table.Tbody>
                 {list.data.results.map((asset) => (
                   <Table.Tr key={asset.id} data-testid="asset-row" style={{ cursor: 'pointer' }} onClick={() => void navigate(assetPath(asset.id))}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Anchor component={Link} to={assetPath(asset.id)} fw={600} onClick={(event) => event.stopPropagation()}>
                         {asset.code}
                       </Anchor>

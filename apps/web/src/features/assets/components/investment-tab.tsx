@@ -35,7 +35,7 @@ export function InvestmentTab({ assetId }: { assetId: string }) {
                 <XAxis dataKey="month" fontSize={12} />
                 <YAxis fontSize={12} width={70} tickFormatter={(value: number) => money(value)} />
                 <Tooltip formatter={(value) => money(Number(value))} />
-                <Bar dataKey="cost" name={t('assets.investment.spend')} fill="var(--mantine-color-faena-6)" radius={[4, 4, 0, 0]} />
+                <Bar dataKey="cost" name={t('assets.investment.spend')} fill="var(--mantine-color-faena-6)" radius={[4, 4, 0, 0]} maxBarSize={48} />
               </BarChart>
             </ResponsiveContainer>
             <Table mt="sm" striped>

@@ -63,35 +63,30 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
         ) : (
           history.data.results.map((maintenance) => (
             <Card key={maintenance.id} withBorder padding="sm" data-testid="maintenance-row" data-state={maintenance.status}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Group gap={6}>
-                    <Anchor component={Link} to={maintenancePath(maintenance)} fw={600}>
-                      {maintenance.title || t(`assets.maintenance.kind.${maintenance.kind}`)}
-                    </Anchor>
-                    <Badge variant="light" color={STATE_COLORS[maintenance.status]} data-testid="maintenance-state">
-                      {t(`assets.maintenance.state.${maintenance.status}`)}
-                    </Badge>
-                    <Badge variant="outline" color="gray">
-                      {t(`assets.maintenance.kind.${maintenance.kind}`)}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {t(`assets.maintenance.source.${maintenance.source}`)} · {formatDateTime(maintenance.started_at, i18n.language)}
-                    {maintenance.cost !== null ? ` · ${t('assets.maintenance.costValue', { cost: formatMoney(maintenance.cost, i18n.language) })}` : ''}
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Anchor component={Link} to={maintenancePath(maintenance)} fw={600} style={{ minWidth: 0 }}>
+                    {maintenance.title || t(`assets.maintenance.kind.${maintenance.kind}`)}
+                  </Anchor>
+                  <Badge variant="light" color={STATE_COLORS[maintenance.status]} style={{ flexShrink: 0 }} data-testid="maintenance-state">
+                    {t(`assets.maintenance.state.${maintenance.status}`)}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t(`assets.maintenance.kind.${maintenance.kind}`)} · {t(`assets.maintenance.source.${maintenance.source}`)} · {formatDateTime(maintenance.started_at, i18n.language)}
+                  {maintenance.cost !== null ? ` · ${t('assets.maintenance.costValue', { cost: formatMoney(maintenance.cost, i18n.language) })}` : ''}
+                </Text>
+                {maintenance.description && (
+                  <Text size="sm" lineClamp={3}>
+                    {maintenance.description}
                   </Text>
-                  {maintenance.description && (
-                    <Text size="sm" lineClamp={2}>
-                      {maintenance.description}
-                    </Text>
-                  )}
-                </Stack>
+                )}
                 {asset.can_manage && maintenance.status === 'InProcess' && maintenance.workflow_type === null && (
-                  <Button variant="light" size="md" leftSection={<IconCheck size={18} />} onClick={() => setCompleting(maintenance)} data-testid="complete-maintenance">
+                  <Button variant="light" size="md" leftSection={<IconCheck size={18} />} onClick={() => setCompleting(maintenance)} data-testid="complete-maintenance" style={{ alignSelf: 'flex-start' }}>
                     {t('assets.maintenance.complete')}
                   </Button>
                 )}
-              </Group>
+              </Stack>
             </Card>
           ))
         )}

@@ -16,6 +16,9 @@ export async function photoDataUrl(file: File): Promise<string> {
     canvas.height = Math.round(bitmap.height * scale);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no canvas');
+    // JPEG has no transparency: a transparent PNG would turn black without a white ground
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
     return canvas.toDataURL('image/jpeg', 0.85);
