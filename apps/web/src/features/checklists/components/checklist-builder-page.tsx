@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TChecklistDetail } from '@faena/contracts';
@@ -125,6 +125,10 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
   const isDirty = JSON.stringify(draft) !== JSON.stringify(savedDraft);
   useUnsavedChanges(isDirty);
   const errors = useMemo(() => itemErrors(serverErrors), [serverErrors]);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (createdId && !isDirty) void navigate(`/checklists/update/${encodeURIComponent(createdId)}`, { replace: true });
+  }, [createdId, isDirty, navigate]);
 
   const set = <K extends keyof ChecklistDraft>(key: K, value: ChecklistDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const nextId = useCallback(() => {
@@ -204,7 +208,8 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
         const made = await create.mutateAsync(body);
         setSavedDraft(draft);
         toast.show(t('checklists.builder.created'));
-        void navigate(`/checklists/update/${encodeURIComponent(made.id)}`, { replace: true });
+        // Navigated once the saved state is rendered (the unsaved-changes guard would ask otherwise).
+        setCreatedId(made.id);
         return;
       }
       const made = await update.mutateAsync(body);
