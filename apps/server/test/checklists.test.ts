@@ -253,6 +253,45 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect((await json<Page<unknown>>(await api(foreign, '/executions/', {}, 'otra'), 200)).count).toBe(0);
   });
 
+  it('exports the filtered list as CSV and XLSX in the background, and one execution as a PDF with its photos', async () => {
+    const exportOf = async (token: string, json: unknown) => {
+      const started = await api(token, '/executions/export/', { method: 'POST', json });
+      const created = await body<{ id: string; status: string }>(started);
+      expect(started.status).toBe(202);
+      for (let i = 0; i < 300; i++) {
+        const now = await body<{ status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
+        if (now.status === 'DONE' || now.status === 'FAILED') return now;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the export did not finish');
+    };
+    const csv = await exportOf(admin, { format: 'csv', filters: { result: 'reprobado' } });
+    expect(csv).toMatchObject({ status: 'DONE', rows: 1 });
+    const file = await server.api('acme', csv.download_url!, { token: admin });
+    expect(file.status).toBe(200);
+    const text = await file.text();
+    expect(text.split('\n')[0]).toContain('Checklist');
+    expect(text).toContain('Apertura de tienda');
+    expect(text).toContain('reprobado');
+    const xlsx = await exportOf(admin, { format: 'xlsx', filters: {} });
+    expect(xlsx.status).toBe('DONE');
+    const sheet = Buffer.from(await (await server.api('acme', xlsx.download_url!, { token: admin })).arrayBuffer());
+    expect(sheet.subarray(0, 2).toString('latin1')).toBe('PK');
+    const theirs = await exportOf(otro, { format: 'csv', filters: {} });
+    expect(theirs.rows).toBe(0);
+    expect((await api(otro, `/executions/exports/${(await body<Page<{ id: string }>>(await api(admin, '/executions/'))).results[0]!.id}/`)).status).toBe(404);
+
+    const [failed] = (await json<Page<{ id: string }>>(await api(operario, '/executions/?result=reprobado'), 200)).results;
+    const pdf = await api(operario, `/executions/${failed!.id}/report.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    expect((await api(otro, `/executions/${failed!.id}/report.pdf`)).status).toBe(404);
+    expect((await api(admin, `/executions/${failed!.id}/report.pdf`)).status).toBe(200);
+  });
+
   it('a change after executions makes a new version; an old draft is told and upgrades keeping its answers', async () => {
     const draft = await start(operario);
     await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Regular', alarma: true, vitrinas: 2 }, notes: { '4': 'Polvo' }, client_revision: 0 } }), 200);

@@ -19,6 +19,8 @@ import {
   ZCorrectiveAction,
   ZCorrectiveActionCreate,
   ZExecution,
+  ZExecutionExport,
+  ZExecutionExportRequest,
   ZExecutionListQuery,
   ZExecutionSave,
   ZExecutionStart,
@@ -32,6 +34,8 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createAction } from './actions.service.ts';
+import { defineChecklistExportJobs, exportDownload, getExport, startExport } from './exports.service.ts';
+import { executionReport } from './report.service.ts';
 import {
   archiveChecklist,
   createCategory,
@@ -53,7 +57,8 @@ const idParams = z.object({ id: z.string().max(100) });
 const VIEW = requiresAny('VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS');
 const MANAGE = requires('MANAGE_CHECKLISTS');
 
-export function checklistsRoutes(app: App, platform: Platform): Promise<void> {
+export async function checklistsRoutes(app: App, platform: Platform): Promise<void> {
+  await defineChecklistExportJobs(platform);
   // ---------------------------------------------------------------- categories
   app.get(
     `${prefix}/categories/`,
@@ -150,6 +155,26 @@ export function checklistsRoutes(app: App, platform: Platform): Promise<void> {
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
   );
+  app.post(
+    `${prefix}/executions/export/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'Export the filtered list as CSV or XLSX, made in the background (VIEW: my executions)', body: ZExecutionExportRequest, response: { 202: ZExecutionExport } } },
+    async (request, reply) => reply.status(202).send(await startExport(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/executions/exports/:id/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'Progress of an export (mine; MANAGE: any)', params: idParams, response: { 200: ZExecutionExport } } },
+    async (request) => getExport(ctxOf(request, platform), request.params.id),
+  );
+  app.get(
+    `${prefix}/executions/exports/:id/download`,
+    { config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } }, schema: { tags, summary: 'The export’s file (bearer or session cookie)', params: idParams } },
+    async (request, reply) => exportDownload(ctxOf(request, platform), request.params.id, reply),
+  );
+  app.get(
+    `${prefix}/executions/:id/report.pdf`,
+    { config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } }, schema: { tags, summary: 'One execution as a printable PDF with its photos', params: idParams } },
+    async (request, reply) => executionReport(ctxOf(request, platform), request.params.id, reply),
+  );
   app.get(
     `${prefix}/executions/:id/`,
     { config: { access: VIEW }, schema: { tags, summary: 'One execution with its version, answers, score and actions', params: idParams, response: { 200: ZExecution } } },
@@ -175,5 +200,4 @@ export function checklistsRoutes(app: App, platform: Platform): Promise<void> {
     { config: { access: VIEW }, schema: { tags, summary: 'Raise a corrective action (an activity) from a failed item', params: idParams, body: ZCorrectiveActionCreate, response: { 201: ZCorrectiveAction } } },
     async (request, reply) => reply.status(201).send(await createAction(ctxOf(request, platform), request.params.id, request.body)),
   );
-  return Promise.resolve();
 }
