@@ -15,6 +15,7 @@ interface WfExport {
 }
 interface Card {
   execution: string;
+  allowed_columns: string[];
   column: string | null;
   status: string;
   task: { id: string; bpmn_id: string; form_id: string | null } | null;
@@ -148,7 +149,7 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
     const cardOf = async (id: string, token = admin) => (await body<{ cards: Card[] }>(await api(boardPath, token))).cards.find((c) => c.execution === id);
 
     const first = await cardOf(one.id);
-    expect(first).toMatchObject({ column: 'c-review', status: 'InProcess', task: { bpmn_id: 'review', form_id: approveForm }, fields: [{ name: 'title', text: 'Gotera bodega' }] });
+    expect(first).toMatchObject({ column: 'c-review', status: 'InProcess', task: { bpmn_id: 'review', form_id: approveForm }, fields: [{ name: 'title', text: 'Gotera bodega' }], allowed_columns: ['c-close'] });
 
     // skipping a step: review → done is not what the model does next
     const skip = await api(movesPath, admin, { method: 'POST', json: { execution: one.id, to_column: 'c-done' } });
@@ -174,7 +175,7 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
 
     const done = await api(movesPath, admin, { method: 'POST', json: { execution: one.id, to_column: 'c-done', response: { note: 'Listo' } } });
     expect(done.status).toBe(200);
-    expect(await body(done)).toMatchObject({ column: 'c-done', status: 'Success' });
+    expect(await body(done)).toMatchObject({ column: 'c-done', status: 'Success', allowed_columns: [] });
     const back = await api(movesPath, admin, { method: 'POST', json: { execution: one.id, to_column: 'c-review' } });
     expect(back.status).toBe(409);
     expect((await cardOf(two.id))?.column).toBe('c-review');

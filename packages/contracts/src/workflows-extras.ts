@@ -87,6 +87,8 @@ export const ZKanbanCard = z.object({
   /** The open user task the card stands on (the one a move completes), if any. */
   task: z.object({ id: z.string(), bpmn_id: z.string(), name: z.string(), form_id: z.string().nullable(), assigned_to_me: z.boolean() }).nullable(),
   fields: z.array(z.object({ name: z.string(), label: z.string(), text: z.string() })),
+  /** The columns the model lets this card move to (the step after the one it stands on). */
+  allowed_columns: z.array(z.string()),
   started_by: z.string().nullable(),
   created: z.string(),
 });

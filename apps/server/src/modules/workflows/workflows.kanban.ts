@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { convertForSubmit, displayFieldAnswer, resolveFlags, toAssertionErrorBody, validateResponse } from '@faena/domain';
 import { EXECUTION_STATUSES, type WfGraph } from '@faena/domain/workflows/index';
 import type { TKanban, TKanbanBoard, TKanbanCard, TKanbanMove, TKanbanOptions, TKanbanWrite } from '@faena/contracts/workflows-extras';
@@ -150,6 +150,7 @@ export async function deleteKanban(ctx: Ctx, typeId: string, id: string): Promis
 
 interface BoardExec {
   id: string;
+  version_id: string;
   name: string;
   status: string;
   variables: Record<string, unknown>;
@@ -171,7 +172,7 @@ async function boardExecutions(tx: Drizzle, ctx: Ctx, typeId: string, only?: str
     ? sql``
     : sql`AND (e.started_by_person_id = ${caller.personId}::uuid OR EXISTS (SELECT 1 FROM workflow_user_tasks t WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND ${caller.personId}::uuid = ANY(t.assignee_ids)))`;
   const result = (await tx.execute(sql`
-    SELECT e.id, e.name, e.status, e.variables, e.started_by_person_id, e.created_at,
+    SELECT e.id, e.version_id, e.name, e.status, e.variables, e.started_by_person_id, e.created_at,
       (SELECT json_agg(json_build_object('id', t.id, 'bpmn_id', el.bpmn_id, 'name', el.name, 'form_id', t.form_id, 'assignee_ids', t.assignee_ids) ORDER BY t.created_at)
          FROM workflow_user_tasks t JOIN workflow_elements el ON el.tenant_id = t.tenant_id AND el.id = t.id
         WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND t.is_open) AS tasks
@@ -184,7 +185,7 @@ async function boardExecutions(tx: Drizzle, ctx: Ctx, typeId: string, only?: str
 /** The board: its executions as cards in columns (cards in no column are left out). */
 export async function kanbanBoard(ctx: Ctx, typeId: string, id: string): Promise<TKanbanBoard> {
   const { caller } = signedIn(ctx);
-  const { row, typeName, execs, starters, publicIds } = await ctx.tx(async (tx) => {
+  const { row, typeName, execs, starters, publicIds, graphs } = await ctx.tx(async (tx) => {
     const row = await findKanban(tx, ctx.tenant.id, typeId, id);
     const typeName = await typeOrNotFound(tx, ctx.tenant.id, typeId);
     const execs = await boardExecutions(tx, ctx, typeId);
@@ -193,7 +194,11 @@ export async function kanbanBoard(ctx: Ctx, typeId: string, id: string): Promise
     const found = anonymous.length
       ? ((await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${ctx.tenant.id} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as { rows: { execution_id: string }[] }).rows
       : [];
-    return { row, typeName, execs, starters, publicIds: new Set(found.map((f) => f.execution_id)) };
+    const versionIds = [...new Set(execs.filter((e) => e.status === 'InProcess').map((e) => e.version_id))];
+    const graphs = versionIds.length
+      ? await tx.select({ id: workflowVersions.id, graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), inArray(workflowVersions.id, versionIds)))
+      : [];
+    return { row, typeName, execs, starters, publicIds: new Set(found.map((f) => f.execution_id)), graphs: new Map(graphs.map((g) => [g.id, g.graph])) };
   });
   const options = row.cardFields.length ? await kanbanOptions(ctx, typeId) : { fields: [] as ExportField[] };
   const shown = row.cardFields.map((name) => options.fields.find((f) => f.name === name)).filter((f): f is ExportField => f !== undefined);
@@ -206,6 +211,7 @@ export async function kanbanBoard(ctx: Ctx, typeId: string, id: string): Promise
     if (n >= CARDS_PER_COLUMN) continue;
     perColumn.set(column.id, n + 1);
     const task = column.kind === 'task' ? exec.tasks?.find((t) => t.bpmn_id === column.value) : exec.tasks?.[0];
+    const graph = graphs.get(exec.version_id);
     cards.push({
       execution: exec.id,
       name: exec.name,
@@ -213,6 +219,7 @@ export async function kanbanBoard(ctx: Ctx, typeId: string, id: string): Promise
       column: column.id,
       task: task ? { id: task.id, bpmn_id: task.bpmn_id, name: task.name || task.bpmn_id, form_id: task.form_id, assigned_to_me: task.assignee_ids.includes(caller.personId) } : null,
       fields: shown.map((f) => ({ name: f.name, label: f.label, text: viewText(displayFieldAnswer(f.field, exec.variables, { timeZone: 'UTC' })) })),
+      allowed_columns: exec.status === 'InProcess' && task && graph ? allowedColumns(row.columns, nextSteps(graph, task.bpmn_id)).filter((id) => id !== column.id) : [],
       started_by: exec.started_by_person_id ? (starters.get(exec.started_by_person_id)?.name ?? null) : publicIds.has(exec.id) ? PUBLIC_STARTER : null,
       created: new Date(exec.created_at).toISOString(),
     });
@@ -245,6 +252,11 @@ export function nextSteps(graph: WfGraph, fromId: string): { tasks: Set<string>;
   return { tasks, ends };
 }
 
+/** The columns that stand for what follows a task. */
+export function allowedColumns(columns: readonly TKanban['columns'][number][], next: ReturnType<typeof nextSteps>): string[] {
+  return columns.filter((c) => (c.kind === 'task' ? next.tasks.has(c.value) : c.value !== 'InProcess' && next.ends.has(c.value as 'Success' | 'Error'))).map((c) => c.id);
+}
+
 const refused = (detail: string) => coded(409, 'move-not-allowed', detail);
 
 /**
@@ -272,8 +284,7 @@ export async function moveCard(ctx: Ctx, typeId: string, id: string, input: TKan
   const task = from?.kind === 'task' ? exec.tasks?.find((t) => t.bpmn_id === from.value) : exec.tasks?.[0];
   if (!task) throw refused('The card does not stand on a user task: there is no step to complete.');
   const next = nextSteps(graph, task.bpmn_id);
-  const allowed = target.kind === 'task' ? next.tasks.has(target.value) : target.value === 'InProcess' ? false : next.ends.has(target.value as 'Success' | 'Error');
-  if (!allowed) throw refused(`"${task.name || task.bpmn_id}" is not followed by that column's step in the model.`);
+  if (!allowedColumns([target], next).includes(target.id)) throw refused(`"${task.name || task.bpmn_id}" is not followed by that column's step in the model.`);
   if (!task.assignee_ids.includes(caller.personId)) throw new AppError('permission-denied', 'This task is not assigned to you.');
   let stored: Record<string, unknown> = input.response ?? {};
   if (task.form_id) {

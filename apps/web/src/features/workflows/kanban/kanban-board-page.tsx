@@ -27,6 +27,9 @@ function useLiveBoard(typeId: string, id: string) {
   );
 }
 
+/** A card's title: its first chosen variable, else the execution's name. */
+const cardTitle = (card: TKanbanCard) => (card.fields[0]?.text && card.fields[0].text !== '' ? card.fields[0].text : card.name);
+
 interface PendingMove {
   card: TKanbanCard;
   to: TKanbanColumn;
@@ -51,7 +54,7 @@ export function KanbanBoardPage({ typeId, kanbanId }: { typeId: string; kanbanId
   const send = (card: TKanbanCard, to: TKanbanColumn, response?: Record<string, unknown>) =>
     move.mutateAsync({ execution: card.execution, to_column: to.id, ...(response ? { response } : {}) }).then(
       () => {
-        toast.show(t('workflowsExtras.kanban.moved', { name: card.name, column: to.title }));
+        toast.show(t('workflowsExtras.kanban.moved', { name: cardTitle(card), column: to.title }));
         setPending(null);
       },
       (error: unknown) => {
@@ -66,7 +69,8 @@ export function KanbanBoardPage({ typeId, kanbanId }: { typeId: string; kanbanId
 
   const requestMove = (card: TKanbanCard, to: TKanbanColumn) => {
     if (card.column === to.id) return;
-    if (card.task?.form_id) {
+    // a column the model does not lead to is still asked (the server says why with 409); its form is not opened
+    if (card.task?.form_id && card.allowed_columns.includes(to.id)) {
       setPending({ card, to });
       return;
     }
@@ -148,14 +152,16 @@ function KanbanColumnView({ column, count, children }: { column: TKanbanColumn; 
 function KanbanCardView({ card, columns, onMove, busy }: { card: TKanbanCard; columns: readonly TKanbanColumn[]; onMove: (to: TKanbanColumn) => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   const movable = card.status === 'InProcess' && card.task !== null;
+  const canMove = movable && card.allowed_columns.length > 0;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.execution, disabled: !movable });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  const title = cardTitle(card);
   const created = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(card.created));
   return (
     <Paper ref={setNodeRef} withBorder p="sm" radius="md" className={classes.card} data-dragging={isDragging || undefined} style={style} data-testid="kanban-card">
-      <div {...listeners} {...attributes} className={classes.handle} aria-label={t('workflowsExtras.kanban.dragCard', { name: card.name })} aria-roledescription={t('workflowsExtras.kanban.draggable')}>
+      <div {...listeners} {...attributes} className={classes.handle} aria-label={t('workflowsExtras.kanban.dragCard', { name: title })} aria-roledescription={t('workflowsExtras.kanban.draggable')}>
         <Text fw={600} size="sm" lineClamp={2}>
-          {card.fields[0]?.text && card.fields[0].text !== '' ? card.fields[0].text : card.name}
+          {title}
         </Text>
         {card.fields.slice(1).map((field) => (
           <Text key={field.name} size="xs" c="dimmed" lineClamp={1}>
@@ -171,16 +177,16 @@ function KanbanCardView({ card, columns, onMove, busy }: { card: TKanbanCard; co
           </Badge>
         )}
       </div>
-      {movable && (
+      {canMove && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" size="compact-sm" mt={6} disabled={busy} aria-label={t('workflowsExtras.kanban.moveTo', { name: card.name })}>
+            <Button variant="subtle" size="compact-sm" mt={6} disabled={busy} aria-label={t('workflowsExtras.kanban.moveTo', { name: title })}>
               {t('workflowsExtras.kanban.moveMenu')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {columns
-              .filter((c) => c.id !== card.column)
+              .filter((c) => card.allowed_columns.includes(c.id))
               .map((c) => (
                 <Menu.Item key={c.id} onClick={() => onMove(c)}>
                   {c.title}
