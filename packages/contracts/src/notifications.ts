@@ -4,9 +4,12 @@ import { z } from 'zod';
 export const NOTIFICATION_KINDS = ['new_activity', 'new_incident', 'new_post', 'new_report', 'system_update', 'test'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Spec shell §3: `{type, action}`, and `id` when the type is Activity. */
+/**
+ * Spec shell §3: `{type, action}`, and `id` when the type is Activity. Faena adds `path`: where
+ * the notification opens in the app (an app-relative address), when its module gives one.
+ */
 export const ZNotificationContext = z
-  .object({ type: z.string(), action: z.string(), id: z.string().optional() })
+  .object({ type: z.string(), action: z.string(), id: z.string().optional(), path: z.string().optional() })
   .meta({ id: 'NotificationContext' });
 export type TNotificationContext = z.infer<typeof ZNotificationContext>;
 
@@ -74,3 +77,10 @@ export const ZWebPushKey = z.object({ publicKey: z.string() }).meta({ id: 'WebPu
 export const ZNewPostPush = z.object({ type: z.literal('NEW_POST'), postId: z.string().min(1), title: z.string().min(1) });
 export const ZPushPayload = z.union([ZNewPostPush, ZInboxNotification.extend({ summary: z.object({ title: z.string().min(1), body: z.string() }) })]);
 export type TPushPayload = z.infer<typeof ZPushPayload>;
+
+/** The kinds a person chooses push for (every kind but the settings screen's test). */
+export const PREFERENCE_KINDS = ['new_activity', 'new_incident', 'new_post', 'new_report', 'system_update'] as const satisfies readonly TNotificationKind[];
+export const ZNotificationPreference = z.object({ kind: z.enum(PREFERENCE_KINDS), push: z.boolean() }).meta({ id: 'NotificationPreference' });
+export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
+export const ZNotificationPreferences = z.object({ preferences: z.array(ZNotificationPreference).max(PREFERENCE_KINDS.length) }).meta({ id: 'NotificationPreferences' });
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;

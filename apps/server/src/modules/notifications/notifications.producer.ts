@@ -3,7 +3,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { clip } from '../../platform/text.ts';
-import { anyDevice, insertNotifications } from './notifications.repository.ts';
+import { anyDevice, insertNotifications, pushMuted } from './notifications.repository.ts';
 
 /** Event (ids only) telling every process which persons have something new in their inbox. */
 export const NOTIFICATIONS_CREATED = 'notifications.created';
@@ -34,14 +34,20 @@ export interface NotifyInput {
   kind: TNotificationKind;
   title: string;
   body?: string;
-  /** Spec shell §3: `{type, action}`, with the activity's id when type is Activity. */
-  context?: { type: string; action: string; id?: string | null };
+  /**
+   * Spec shell §3: `{type, action}`, with the activity's id when type is Activity; `path`: where
+   * the notification opens in the app (app-relative, e.g. `/profile`), so the inbox needs no
+   * table of every module's addresses.
+   */
+  context?: { type: string; action: string; id?: string | null; path?: string | null };
   /** 1 (lowest) to 5 (highest); default 3. 4 and 5 push with high urgency. */
   priority?: number;
   /** -1 inbox only (no push), 0 normal, 1 prominent (push that stays until seen); default 0. */
   visibility?: -1 | 0 | 1;
   /** false: inbox and stream only, whatever the visibility. Default true. */
   push?: boolean;
+  /** true: push even to persons who muted this kind (someone entered their account). Default false. */
+  mandatory?: boolean;
 }
 
 export interface NotifyResult {
@@ -82,8 +88,11 @@ export async function notify(platform: Pick<Platform, 'bus' | 'jobs'>, tx: Drizz
 
   const wantsPush = (input.push ?? true) && values.visibility > -1;
   if (wantsPush && (await anyDevice(tx, input.tenantId, recipients))) {
-    for (let i = 0; i < created.length; i += NOTIFICATIONS_PER_PUSH_JOB) {
-      const job: PushJob = { tenantId: input.tenantId, notificationIds: created.slice(i, i + NOTIFICATIONS_PER_PUSH_JOB).map((n) => n.id) };
+    // a person who turned push off for this kind still finds it in the inbox
+    const muted = input.mandatory ? new Set<string>() : await pushMuted(tx, input.tenantId, recipients, input.kind);
+    const pushed = muted.size === 0 ? created : created.filter((n) => !muted.has(n.personId));
+    for (let i = 0; i < pushed.length; i += NOTIFICATIONS_PER_PUSH_JOB) {
+      const job: PushJob = { tenantId: input.tenantId, notificationIds: pushed.slice(i, i + NOTIFICATIONS_PER_PUSH_JOB).map((n) => n.id) };
       await platform.jobs.send(tx, PUSH_QUEUE, job);
     }
   }
@@ -102,6 +111,8 @@ function validate(input: NotifyInput) {
   const context = input.context ?? { type: 'Unknown', action: input.kind };
   if (!context.type || !context.action) throw new Error('notify: context needs a type and an action');
   if (context.type === 'Activity' && !context.id) throw new Error('notify: an Activity context needs the activity id');
+  const path = context.path ?? null;
+  if (path !== null && !/^\/(?!\/)[^\s\\]{0,499}$/.test(path)) throw new Error(`notify: context path ${JSON.stringify(path)} is not an app-relative path`);
   return {
     kind: input.kind,
     title,
@@ -111,6 +122,7 @@ function validate(input: NotifyInput) {
     contextType: context.type,
     contextAction: context.action,
     contextId: context.id ?? null,
+    contextPath: path,
   };
 }
 

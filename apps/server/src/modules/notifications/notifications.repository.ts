@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { enabledPersonSql, tenantPersonIdsSql } from '../people/index.ts';
+import { notificationPreferences } from './notification-preferences.table.ts';
 import { notificationDevices, notificationInboxes, notifications } from './notifications.table.ts';
 
 export const notificationColumns = {
@@ -15,6 +16,7 @@ export const notificationColumns = {
   contextType: notifications.contextType,
   contextAction: notifications.contextAction,
   contextId: notifications.contextId,
+  contextPath: notifications.contextPath,
   requestedAt: notifications.requestedAt,
   checkedAt: notifications.checkedAt,
 };
@@ -30,6 +32,7 @@ export interface NotificationRow {
   contextType: string;
   contextAction: string;
   contextId: string | null;
+  contextPath: string | null;
   requestedAt: Date;
   checkedAt: Date | null;
 }
@@ -43,6 +46,7 @@ export interface NewNotifications {
   contextType: string;
   contextAction: string;
   contextId: string | null;
+  contextPath: string | null;
 }
 
 /** A PostgreSQL array literal of uuids or integers (validated by the caller): one parameter, any length. */
@@ -69,10 +73,10 @@ export async function insertNotifications(
         SET last_seq = i.last_seq + 1, total = i.total + 1, unread = i.unread + 1
       RETURNING person_id, last_seq
     )
-    INSERT INTO ${notifications} (tenant_id, person_id, seq, kind, title, body, priority, visibility, context_type, context_action, context_id)
+    INSERT INTO ${notifications} (tenant_id, person_id, seq, kind, title, body, priority, visibility, context_type, context_action, context_id, context_path)
     SELECT ${tenantId}::uuid, person_id, last_seq, ${values.kind}::text, ${values.title}::text, ${values.body}::text,
            ${values.priority}::smallint, ${values.visibility}::smallint,
-           ${values.contextType}::text, ${values.contextAction}::text, ${values.contextId}::text
+           ${values.contextType}::text, ${values.contextAction}::text, ${values.contextId}::text, ${values.contextPath}::text
     FROM bumped
     RETURNING id, person_id, seq`)) as unknown as { rows: { id: string; person_id: string; seq: string | number }[] };
   return result.rows.map((row) => ({ id: row.id, personId: row.person_id, seq: Number(row.seq) }));
@@ -102,7 +106,7 @@ export async function listInbox(
     LEFT JOIN ${notificationInboxes} i ON i.tenant_id = ${tenantId} AND i.person_id = ${personId}
     LEFT JOIN LATERAL (
       SELECT n.id, n.person_id, n.seq, n.kind, n.title, n.body, n.priority, n.visibility,
-             n.context_type, n.context_action, n.context_id, n.requested_at, n.checked_at
+             n.context_type, n.context_action, n.context_id, n.context_path, n.requested_at, n.checked_at
       FROM ${notifications} n
       WHERE n.tenant_id = ${tenantId} AND n.person_id = ${personId}
       ORDER BY n.seq DESC
@@ -181,7 +185,7 @@ export async function notificationsAfter(
 ): Promise<NotificationRow[]> {
   const result = (await tx.execute(sql`
     SELECT n.id, n.person_id, n.seq, n.kind, n.title, n.body, n.priority, n.visibility,
-           n.context_type, n.context_action, n.context_id, n.requested_at, n.checked_at
+           n.context_type, n.context_action, n.context_id, n.context_path, n.requested_at, n.checked_at
     FROM unnest(${arrayLiteral(cursors.map((c) => c.personId))}::uuid[], ${arrayLiteral(cursors.map((c) => c.after))}::bigint[]) AS c(person_id, after)
     CROSS JOIN LATERAL (
       SELECT * FROM ${notifications} n
@@ -306,6 +310,7 @@ interface RawNotification {
   context_type: string;
   context_action: string;
   context_id: string | null;
+  context_path: string | null;
   requested_at: string | Date;
   checked_at: string | Date | null;
 }
@@ -323,7 +328,34 @@ function fromRaw(row: RawNotification): NotificationRow {
     contextType: row.context_type,
     contextAction: row.context_action,
     contextId: row.context_id,
+    contextPath: row.context_path,
     requestedAt: new Date(row.requested_at),
     checkedAt: row.checked_at === null ? null : new Date(row.checked_at),
   };
+}
+
+/** The persons among `personIds` who turned push off for `kind`. */
+export async function pushMuted(tx: Drizzle, tenantId: string, personIds: readonly string[], kind: string): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ personId: notificationPreferences.personId })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.tenantId, tenantId), eq(notificationPreferences.kind, kind), eq(notificationPreferences.push, false), inArray(notificationPreferences.personId, [...personIds])));
+  return new Set(rows.map((row) => row.personId));
+}
+
+export async function preferencesOf(tx: Drizzle, tenantId: string, personId: string): Promise<Map<string, boolean>> {
+  const rows = await tx
+    .select({ kind: notificationPreferences.kind, push: notificationPreferences.push })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.tenantId, tenantId), eq(notificationPreferences.personId, personId)));
+  return new Map(rows.map((row) => [row.kind, row.push]));
+}
+
+export async function savePreferences(tx: Drizzle, tenantId: string, personId: string, choices: readonly { kind: string; push: boolean }[]): Promise<void> {
+  if (choices.length === 0) return;
+  await tx
+    .insert(notificationPreferences)
+    .values(choices.map((choice) => ({ tenantId, personId, kind: choice.kind, push: choice.push })))
+    .onConflictDoUpdate({ target: [notificationPreferences.tenantId, notificationPreferences.personId, notificationPreferences.kind], set: { push: sql`excluded.push`, updatedAt: sql`now()` } });
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZCheckAllResponse, ZDevice, ZInboxNotification, ZInboxPage, ZInboxQuery, ZRegisterDeviceRequest, ZWebPushKey } from '@faena/contracts';
+import { ZCheckAllResponse, ZDevice, ZInboxNotification, ZInboxPage, ZInboxQuery, ZNotificationPreferences, ZRegisterDeviceRequest, ZWebPushKey } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { PushDelivery } from './notifications.push.ts';
-import { getInbox, markAllAsRead, markAsRead, myDevices, registerDevice, sendTest, unregisterDevice } from './notifications.service.ts';
+import { getInbox, getPreferences, markAllAsRead, markAsRead, myDevices, registerDevice, sendTest, setPreferences, unregisterDevice } from './notifications.service.ts';
 import { NotificationStreams } from './notifications.stream.ts';
 import { isAllowedWebPushEndpoint } from './push.senders.ts';
 
@@ -38,6 +38,18 @@ export async function notificationsRoutes(app: App, platform: Platform): Promise
     `${prefix}/inbox/check/all`,
     { config: { access }, schema: { tags, summary: 'Mark every notification read', response: { 200: ZCheckAllResponse } } },
     async (request) => markAllAsRead(ctxOf(request, platform)),
+  );
+
+  app.get(
+    `${prefix}/preferences`,
+    { config: { access }, schema: { tags, summary: 'Per kind, whether the caller also gets push (the inbox always keeps every notification)', response: { 200: ZNotificationPreferences } } },
+    async (request) => getPreferences(ctxOf(request, platform)),
+  );
+
+  app.put(
+    `${prefix}/preferences`,
+    { config: { access }, schema: { tags, summary: 'Choose push per kind (kinds left out keep their choice)', body: ZNotificationPreferences, response: { 200: ZNotificationPreferences } } },
+    async (request) => setPreferences(ctxOf(request, platform), request.body),
   );
 
   app.post(

@@ -1,4 +1,5 @@
-import type { TDevice, TInboxNotification, TInboxPage, TInboxQuery, TRegisterDeviceRequest } from '@faena/contracts';
+import type { TDevice, TInboxNotification, TInboxPage, TInboxQuery, TNotificationPreferences, TRegisterDeviceRequest } from '@faena/contracts';
+import { PREFERENCE_KINDS } from '@faena/contracts';
 import { ZWebPushSubscription } from '@faena/contracts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid, sha256 } from '../../platform/ids.ts';
@@ -12,6 +13,8 @@ import {
   findNotification,
   listDevices,
   listInbox,
+  preferencesOf,
+  savePreferences,
   upsertDevice,
   type DeviceRow,
   type NotificationRow,
@@ -23,7 +26,7 @@ export function toInboxItem(row: NotificationRow): TInboxNotification {
     summary: { title: row.title, body: row.body },
     requestedAt: row.requestedAt.toISOString(),
     ...(row.checkedAt ? { checkedAt: row.checkedAt.toISOString() } : {}),
-    context: { type: row.contextType, action: row.contextAction, ...(row.contextId ? { id: row.contextId } : {}) },
+    context: { type: row.contextType, action: row.contextAction, ...(row.contextId ? { id: row.contextId } : {}), ...(row.contextPath ? { path: row.contextPath } : {}) },
   };
 }
 
@@ -161,4 +164,20 @@ export function parseToken(token: unknown): ParsedToken | null {
   if (/^https?:\/\//i.test(text)) return { transport: 'web_push', token: text, tokenHash: sha256(text), endpoint: null };
   if (!/^[\w:.\-/+=]+$/.test(text)) return null;
   return { transport: 'fcm', token: text, tokenHash: sha256(text), endpoint: null };
+}
+
+/** Per kind, whether the caller also gets push; every kind is listed (no choice made = on). */
+export async function getPreferences(ctx: Ctx): Promise<TNotificationPreferences> {
+  const { caller, tenant } = signedIn(ctx);
+  const chosen = await ctx.tx((tx) => preferencesOf(tx, tenant.id, caller.personId));
+  return { preferences: PREFERENCE_KINDS.map((kind) => ({ kind, push: chosen.get(kind) ?? true })) };
+}
+
+/** Saves the caller's choices; a kind named twice is a field error, nothing saved. */
+export async function setPreferences(ctx: Ctx, input: TNotificationPreferences): Promise<TNotificationPreferences> {
+  const { caller, tenant } = signedIn(ctx);
+  const kinds = input.preferences.map((choice) => choice.kind);
+  if (new Set(kinds).size !== kinds.length) throw new FieldErrors({ preferences: ['Each kind may appear once.'] });
+  await ctx.tx((tx) => savePreferences(tx, tenant.id, caller.personId, input.preferences), { audit: 'notifications.preferences' });
+  return getPreferences(ctx);
 }

@@ -96,8 +96,8 @@ export async function setParents(tx: Drizzle, tenantId: string, positionId: stri
   if (unique.length > 0) await tx.insert(positionParents).values(unique.map((parentId) => ({ tenantId, positionId, parentId })));
 }
 
-/** Replaces who holds a position; answers the persons who were added. */
-export async function setHolders(tx: Drizzle, tenantId: string, positionId: string, personIds: readonly string[]): Promise<string[]> {
+/** Replaces who holds a position; answers the persons who were added (and, in `removed`, those who left it). */
+export async function setHolders(tx: Drizzle, tenantId: string, positionId: string, personIds: readonly string[], removedOut?: string[]): Promise<string[]> {
   const wanted = [...new Set(personIds)];
   const before = await tx
     .select({ personId: positionPeople.personId })
@@ -111,6 +111,7 @@ export async function setHolders(tx: Drizzle, tenantId: string, positionId: stri
     await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, positionId), inArray(positionPeople.personId, removed)));
   }
   if (added.length > 0) await tx.insert(positionPeople).values(added.map((personId) => ({ tenantId, positionId, personId })));
+  removedOut?.push(...removed);
   return added;
 }
 

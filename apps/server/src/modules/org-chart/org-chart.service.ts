@@ -9,6 +9,7 @@ import { bothShapes, setChangesOf } from '../../platform/set-changes.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { existingPersonIds, personSummaries } from '../people/index.ts';
 import { mergePassportPermissions } from '../permissions/index.ts';
+import { notify } from '../notifications/index.ts';
 import {
   allPositions,
   changeHolders,
@@ -111,6 +112,40 @@ export async function grantPositionDefaults(ctx: Ctx, tx: Drizzle, defaults: rea
   await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
 }
 
+/** Who took or left which positions in one write. */
+export interface PositionChange {
+  personId: string;
+  added: readonly string[];
+  removed: readonly string[];
+}
+
+/**
+ * Tells each person (but the one who made the change) the positions they now hold or no longer
+ * hold, in the write's transaction; the notification opens their profile, where their positions
+ * and their team show.
+ */
+export async function tellPositionChanges(ctx: Ctx, tx: Drizzle, changes: readonly PositionChange[]): Promise<void> {
+  const { caller } = signedIn(ctx);
+  const told = changes.filter((change) => change.personId !== caller.personId && change.added.length + change.removed.length > 0);
+  if (told.length === 0) return;
+  const titles = new Map((await findPositions(tx, ctx.tenant.id, [...new Set(told.flatMap((change) => [...change.added, ...change.removed]))])).map((row) => [row.id, row.title]));
+  const names = (ids: readonly string[]) => ids.map((id) => titles.get(id)).filter((title): title is string => title !== undefined);
+  for (const change of told) {
+    const added = names(change.added);
+    const removed = names(change.removed);
+    const lines = [added.length > 0 ? `Ahora ocupas: ${added.join(', ')}.` : '', removed.length > 0 ? `Ya no ocupas: ${removed.join(', ')}.` : ''].filter(Boolean);
+    if (lines.length === 0) continue;
+    await notify(ctx.platform, tx, {
+      tenantId: ctx.tenant.id,
+      personIds: [change.personId],
+      kind: 'system_update',
+      title: added.length > 0 ? 'Te asignaron un cargo' : 'Cambiaron tus cargos',
+      body: lines.join(' '),
+      context: { type: 'Position', action: 'changed', path: '/profile' },
+    });
+  }
+}
+
 interface Checked {
   defaults?: string[];
   parents?: string[];
@@ -187,7 +222,11 @@ export async function createPosition(ctx: Ctx, input: TCreatePositionRequest): P
           defaultPermissionList: defaults,
         });
         if (checked.parents) await setParents(tx, ctx.tenant.id, created.id, checked.parents);
-        if (checked.people) await grantPositionDefaults(ctx, tx, defaults, await setHolders(tx, ctx.tenant.id, created.id, checked.people));
+        if (checked.people) {
+          const holders = await setHolders(tx, ctx.tenant.id, created.id, checked.people);
+          await grantPositionDefaults(ctx, tx, defaults, holders);
+          await tellPositionChanges(ctx, tx, holders.map((personId) => ({ personId, added: [created.id], removed: [] })));
+        }
         return created;
       },
       { audit: 'org-chart.positions.create' },
@@ -219,12 +258,17 @@ export async function updatePosition(ctx: Ctx, id: string, input: TUpdatePositio
         if (checked.people) {
           // whoever assigns people hands out the position's defaults
           assertCanGrant(ctx, row!.defaultPermissionList);
-          await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, await setHolders(tx, ctx.tenant.id, id, checked.people));
+          const left: string[] = [];
+          const added = await setHolders(tx, ctx.tenant.id, id, checked.people, left);
+          await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, added);
+          await tellPositionChanges(ctx, tx, [...added.map((personId) => ({ personId, added: [id], removed: [] })), ...left.map((personId) => ({ personId, added: [], removed: [id] }))]);
         }
         if (checked.added || checked.removed) {
           if ((checked.added ?? []).length > 0) assertCanGrant(ctx, row!.defaultPermissionList);
-          await changeHolders(tx, ctx.tenant.id, id, checked.removed ?? [], 'remove');
-          await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, await changeHolders(tx, ctx.tenant.id, id, checked.added ?? [], 'add'));
+          const left = await changeHolders(tx, ctx.tenant.id, id, checked.removed ?? [], 'remove');
+          const added = await changeHolders(tx, ctx.tenant.id, id, checked.added ?? [], 'add');
+          await grantPositionDefaults(ctx, tx, row!.defaultPermissionList, added);
+          await tellPositionChanges(ctx, tx, [...added.map((personId) => ({ personId, added: [id], removed: [] })), ...left.map((personId) => ({ personId, added: [], removed: [id] }))]);
         }
       },
       { audit: 'org-chart.positions.update' },

@@ -12,7 +12,7 @@ import { subjectHistory } from '../audit/index.ts';
 import { createInvite, insertInvitations, mailInvitations } from '../auth/index.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/index.ts';
 import { filesMetadata } from '../documents/index.ts';
-import { assertCanGrant, changeHolders, changePersonPositions, findPositions, grantPositionDefaults, holdersSql, positionsOfPersons, setPersonPositions, teamOf } from '../org-chart/index.ts';
+import { assertCanGrant, changeHolders, changePersonPositions, findPositions, grantPositionDefaults, holdersSql, positionsOfPersons, setPersonPositions, teamOf, tellPositionChanges } from '../org-chart/index.ts';
 import {
   documentsOf,
   findPerson,
@@ -317,6 +317,7 @@ async function assignPositions(ctx: Ctx, tx: Drizzle, personId: string, prepared
     assertCanGrant(ctx, defaults);
     await grantPositionDefaults(ctx, tx, defaults, [personId]);
   }
+  await tellPositionChanges(ctx, tx, [{ personId, added, removed }]);
   return added.length > 0 || removed.length > 0;
 }
 

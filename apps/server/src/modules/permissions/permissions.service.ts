@@ -5,8 +5,9 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, notFound } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { setChangesOf } from '../../platform/set-changes.ts';
-import { changePassportPermissions, getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
+import { changePassportPermissions, findPassportPermissions, getOrCreatePassportPermissions, setPassportPermissions, type PassportPermissions } from './permissions.repository.ts';
 import { findPersonByPassport } from '../people/index.ts';
+import { notify } from '../notifications/index.ts';
 
 const toResponse = (row: PassportPermissions): TPassportPermissions => ({ passport: row.passport, permissions: row.permissions, is_staff: row.isStaff });
 
@@ -69,14 +70,33 @@ async function writePassport(
   const { row } = await ctx.tx(
     async (tx) => {
       const personId = await assertPerson(tx, ctx.tenant.id, passport);
+      const before = new Set<string>((await findPassportPermissions(tx, ctx.tenant.id, passport))?.permissions ?? []);
       const saved = await write(tx);
       await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
+      await tellPermissionChange(ctx, tx, personId, before, saved.permissions);
       return { row: saved, personId };
     },
     { audit: audit.action, details: audit.details, subject: (result) => result.personId },
   );
   ctx.platform.sessions.forgetTenant(ctx.tenant.id);
   return toResponse(row);
+}
+
+/** Tells a person (not the one who made the change) that what they may do changed, and how much. */
+async function tellPermissionChange(ctx: Ctx, tx: Drizzle, personId: string, before: ReadonlySet<string>, after: readonly string[]): Promise<void> {
+  if (personId === signedIn(ctx).caller.personId) return;
+  const added = after.filter((key) => !before.has(key)).length;
+  const removed = [...before].filter((key) => !after.includes(key)).length;
+  if (added + removed === 0) return;
+  const parts = [added > 0 ? `${added} ${added === 1 ? 'permiso nuevo' : 'permisos nuevos'}` : '', removed > 0 ? `${removed} ${removed === 1 ? 'permiso quitado' : 'permisos quitados'}` : ''].filter(Boolean);
+  await notify(ctx.platform, tx, {
+    tenantId: ctx.tenant.id,
+    personIds: [personId],
+    kind: 'system_update',
+    title: 'Cambiaron tus permisos',
+    body: `${parts.join(' y ')}. Lo que ves en el menú cambió con ellos.`,
+    context: { type: 'Permissions', action: 'changed', path: '/profile' },
+  });
 }
 
 /** Replaces the whole set (the caller's own included). */

@@ -1,4 +1,4 @@
-import { Button, Grid, Paper } from '@mantine/core';
+import { Button, Grid, Paper, Stack } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -6,6 +6,7 @@ import { useInbox } from '../api/get-inbox.ts';
 import { useMarkAllAsRead } from '../api/mark-all-as-read.ts';
 import { unreadCountOf } from '../lib/inbox-model.ts';
 import { DeviceNotificationsCard } from './device-notifications-card.tsx';
+import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { NotificationList } from './notification-list.tsx';
 
 /** /notifications: the whole inbox (infinite scroll), mark all read, and this device's push state. */
@@ -34,7 +35,10 @@ export function NotificationsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5, xxl: 4 }}>
-          <DeviceNotificationsCard />
+          <Stack gap="lg">
+            <DeviceNotificationsCard />
+            <NotificationPreferencesCard />
+          </Stack>
         </Grid.Col>
       </Grid>
     </>

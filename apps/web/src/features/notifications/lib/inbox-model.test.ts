@@ -51,6 +51,17 @@ describe('client form (spec §3)', () => {
     expect(notificationPath({ type: 'Unknown' })).toBeNull();
   });
 
+  it('opens the address its module gave (an address of this app only)', () => {
+    const told = toClientNotification(item('p', false, { type: 'Permissions', action: 'changed', path: '/profile' }));
+    expect(told).toMatchObject({ type: 'Unknown', contextType: 'Permissions', path: '/profile' });
+    expect(notificationPath(told)).toBe('/profile');
+    for (const path of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example']) {
+      const refused = toClientNotification(item('q', false, { type: 'Position', action: 'changed', path }));
+      expect(refused.path, path).toBeUndefined();
+      expect(notificationPath(refused)).toBeNull();
+    }
+  });
+
   it('knows an import notification and where each import family shows its job', () => {
     expect(toClientNotification(item('i', false, { type: 'Import', action: 'APPLY_OK', id: '12' }))).toMatchObject({ type: 'Import', contextId: '12' });
     expect(importJobPath({ id: 12, kind: 'people' })).toBe('/people-bulk-load/12');

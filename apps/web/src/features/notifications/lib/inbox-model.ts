@@ -21,7 +21,12 @@ export interface InboxNotification {
   contextId?: string;
   /** The server's context type (System, Report, Incident, …), to pick an icon. */
   contextType: string;
+  /** Where the notification opens, when its module says (an address inside the app). */
+  path?: string;
 }
+
+/** Only an address of this app (one leading slash, no scheme, no other host). */
+const isAppPath = (path: unknown): path is string => typeof path === 'string' && /^\/(?![/\\])/.test(path);
 
 export type InboxData = InfiniteData<TInboxPage, unknown>;
 
@@ -45,6 +50,7 @@ export function toClientNotification(item: TInboxNotification): InboxNotificatio
     action: context.action,
     ...(isActivity || isImport || isPost ? { contextId: context.id } : {}),
     contextType: item.context.type,
+    ...(isAppPath(context.path) ? { path: context.path } : {}),
   };
 }
 
@@ -77,7 +83,9 @@ export function importJobPath(job: { id: number | string; kind: string; data_sou
   return null;
 }
 
-export function notificationPath(notification: Pick<InboxNotification, 'type' | 'contextId'>): string | null {
+export function notificationPath(notification: Pick<InboxNotification, 'type' | 'contextId' | 'path'>): string | null {
+  // the module said where it opens
+  if (notification.path) return notification.path;
   // a post's notification (kind new_post) opens the post
   if (notification.type === 'Post' && notification.contextId) return `/posts/${encodeURIComponent(notification.contextId)}`;
   if (notification.type !== 'Activity' || !notification.contextId) return null;
