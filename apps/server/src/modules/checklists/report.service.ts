@@ -2,6 +2,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type sharpModule from 'sharp';
+import type pdfmakeModule from 'pdfmake';
 import type { Content, ContentNode, TDocumentDefinitions } from 'pdfmake';
 import { displayFieldAnswer, isInputField, type AnswerView, type FormField } from '@faena/domain';
 import { inputFieldsByKey } from '@faena/domain/checklists/index';
@@ -29,7 +30,7 @@ const MAX_PHOTOS = 200;
 let sharpLoaded: Promise<typeof sharpModule> | null = null;
 const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
-let pdfLoaded: Promise<typeof import('pdfmake').default> | null = null;
+let pdfLoaded: Promise<typeof pdfmakeModule> | null = null;
 function loadPdfmake() {
   pdfLoaded ??= import('pdfmake').then(({ default: pdfmake }) => {
     const helvetica = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
