@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/platform/http/access.ts';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { DIRECTORY_ROUTES } from './directory.cross-tenant.ts';
+import { REPORTS_ROUTES } from './reports.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
 
 /**
@@ -28,7 +29,7 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/'];
+const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/'];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -302,6 +303,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   ...DIRECTORY_ROUTES,
   // assets: categories, types, assets, scans, exports, maintenance, plans, labels, public label page (assets.cross-tenant.ts)
   ...ASSET_ROUTES,
+  // reports and the home feed (reports.cross-tenant.ts)
+  ...REPORTS_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {
