@@ -4,6 +4,7 @@ import type { Access } from '../src/platform/http/access.ts';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { DIRECTORY_ROUTES } from './directory.cross-tenant.ts';
 import { REPORTS_ROUTES } from './reports.cross-tenant.ts';
+import { SSO_ROUTES } from './auth-sso.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
 
 /**
@@ -301,10 +302,12 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   },
   // the directory's people, positions, org chart, audiences and calculator (directory.cross-tenant.ts)
   ...DIRECTORY_ROUTES,
-  // assets: categories, types, assets, scans, exports, maintenance, plans, labels, public label page (assets.cross-tenant.ts)
-  ...ASSET_ROUTES,
+  // identity providers, federated sign-in and discovery (auth-sso.cross-tenant.ts)
+  ...SSO_ROUTES,
   // reports and the home feed (reports.cross-tenant.ts)
   ...REPORTS_ROUTES,
+  // assets: categories, types, assets, scans, exports, maintenance, plans, labels, public label page (assets.cross-tenant.ts)
+  ...ASSET_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {

@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './tenant.ts';
 export * from './auth.ts';
+export * from './sso.ts';
 export * from './permissions.ts';
 export * from './people.ts';
 export * from './notifications.ts';

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').default('mailto:no-reply@faena.app'),
   /** Accept browser subscriptions whose endpoint is on this machine (tests, local push services). */
   WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Let tenants' identity providers live on this machine or a private network (tests, local IdPs); off, only public addresses are fetched (SSRF). */
+  SSO_ALLOW_LOCAL_PROVIDERS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Firebase service account (the JSON itself or a path to it): native push is sent only when set. */
   FCM_SERVICE_ACCOUNT: z
     .string()

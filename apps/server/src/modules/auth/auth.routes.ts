@@ -29,6 +29,7 @@ import { readOutbox } from './outbox.service.ts';
 import { DEVICE_COOKIE_DAYS, SignInLimiter } from './rate-limit.ts';
 import * as auth from './auth.service.ts';
 import { previewPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { ssoRoutes } from './sso.routes.ts';
 
 const prefix = '/api/auth/v3';
 const tags = ['auth'];
@@ -142,6 +143,9 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
     { config: { access: PUBLIC }, schema: { tags, body: ZMagicLinkSignInRequest, response: { 200: ZTokenPair } } },
     async (request) => auth.signInWithMagicLink(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
   );
+
+  // Identity providers, federated sign-in, linking and discovery (decision 029)
+  ssoRoutes(app, platform, limiter);
 
   // Impersonation
   app.post(

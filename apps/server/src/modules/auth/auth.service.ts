@@ -21,6 +21,8 @@ const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const MAGIC_LINK_MAX_ATTEMPTS = 5;
 export const MAGIC_LINK_MAX_PER_WINDOW = 5;
+/** Links one tenant sends in 15 minutes at most (a spray over its whole directory stops here). */
+export const MAGIC_LINK_MAX_PER_TENANT = 300;
 export const MAGIC_LINK_FAILED = 'Sign in with email link failed';
 
 interface Identity {
@@ -396,15 +398,17 @@ export async function requestMagicLink(ctx: Ctx, limiter: SignInLimiter, input: 
   });
   // Same answer whether or not the address belongs to a member: no account discovery.
   if (!member) return;
-  const recent = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
+  const since = new Date(Date.now() - MAGIC_LINK_TTL_MS);
+  const [recent, tenantWide] = await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
     const [row] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .select({ mine: sql<number>`count(*) FILTER (WHERE ${magicLinks.email} = ${email})`.mapWith(Number), all: sql<number>`count(*)`.mapWith(Number) })
       .from(magicLinks)
-      .where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.email, email), gt(magicLinks.createdAt, new Date(Date.now() - MAGIC_LINK_TTL_MS))));
-    return row?.count ?? 0;
+      .where(and(eq(magicLinks.tenantId, ctx.tenant.id), gt(magicLinks.createdAt, since)));
+    return [row?.mine ?? 0, row?.all ?? 0];
   });
-  // Nobody floods a member's inbox with codes.
+  // Nobody floods a member's inbox with codes, nor the tenant's mail with a spray over its directory.
   if (recent >= MAGIC_LINK_MAX_PER_WINDOW) throw tooManyRequests('Too many sign-in links were requested for this address. Try again later.', MAGIC_LINK_TTL_MS / 1000);
+  if (tenantWide >= MAGIC_LINK_MAX_PER_TENANT) throw tooManyRequests('Too many sign-in links were requested for this organisation. Try again later.', MAGIC_LINK_TTL_MS / 1000);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const token = newSecretToken();
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
@@ -423,6 +427,29 @@ function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
+/**
+ * Spends the address's latest live magic link when the code or the link token matches (either
+ * one, once); a wrong one counts against its attempts. In the caller's transaction.
+ */
+export async function spendMagicLink(tx: Drizzle, tenantId: string, email: string, input: { code?: string | undefined; token?: string | undefined }): Promise<boolean> {
+  if (!input.code && !input.token) return false;
+  const [link] = await tx
+    .select()
+    .from(magicLinks)
+    .where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.email, email), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, new Date())))
+    .orderBy(desc(magicLinks.createdAt))
+    .for('update')
+    .limit(1);
+  if (!link || link.attempts >= MAGIC_LINK_MAX_ATTEMPTS) return false;
+  const ok = input.token ? sameHash(link.tokenHash, sha256(input.token)) : sameHash(link.codeHash, sha256(`${email}:${input.code}`));
+  if (!ok) {
+    await tx.update(magicLinks).set({ attempts: sql`${magicLinks.attempts} + 1` }).where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
+    return false;
+  }
+  await tx.update(magicLinks).set({ usedAt: new Date() }).where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
+  return true;
+}
+
 export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, input: { email: string; code?: string | undefined; token?: string | undefined; ip: string }): Promise<TTokenPair> {
   assertMagicLinkEnabled(ctx.tenant);
   const email = normalizeEmail(input.email);
@@ -434,20 +461,7 @@ export async function signInWithMagicLink(ctx: Ctx, limiter: SignInLimiter, inpu
   };
   if (!input.code && !input.token) throw await failed();
   const result = await ctx.tx(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(magicLinks)
-      .where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.email, email), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, new Date())))
-      .orderBy(desc(magicLinks.createdAt))
-      .for('update')
-      .limit(1);
-    if (!link || link.attempts >= MAGIC_LINK_MAX_ATTEMPTS) return null;
-    const ok = input.token ? sameHash(link.tokenHash, sha256(input.token)) : sameHash(link.codeHash, sha256(`${email}:${input.code}`));
-    if (!ok) {
-      await tx.update(magicLinks).set({ attempts: sql`${magicLinks.attempts} + 1` }).where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.id, link.id)));
-      return null;
-    }
-    await tx.update(magicLinks).set({ usedAt: new Date() }).where(and(eq(magicLinks.tenantId, ctx.tenant.id), eq(magicLinks.id, link.id)));
+    if (!(await spendMagicLink(tx, ctx.tenant.id, email, input))) return null;
     const user = await findUserByEmail(tx, email);
     if (!user) return null;
     return openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), 'MAGIC_LINK');

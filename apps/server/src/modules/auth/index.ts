@@ -4,3 +4,4 @@ export { credentialStatus, signOutEverywhere } from './credentials.service.ts';
 export { sendPasswordReset } from './password-reset.service.ts';
 export { ensureUser, hashPassword } from './users.service.ts';
 export { openInviteSql } from './invites.repository.ts';
+export { tenantSignInMethods } from './sso.providers.ts';

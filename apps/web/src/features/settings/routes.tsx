@@ -3,8 +3,9 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { SettingsSection } from './components/settings-section.tsx';
 import { InviteForm } from './components/invite-form.tsx';
 import { settingsLocales } from './locales/index.ts';
+import { signInSettingsLocales } from './sign-in/locales/index.ts';
 
-export const locales = [settingsLocales];
+export const locales = [settingsLocales, signInSettingsLocales];
 
 export { SettingsPage as SettingsRoute } from './components/settings-page.tsx';
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionStore } from './session.ts';
 import { confirm } from '../ui/modal.tsx';
 import { runBeforeSignOut } from './sign-out-hooks.ts';
+import { takeEndSession } from './end-session.ts';
 
 /**
  * Signs out (every tab follows). Spec §8: before signing out of an OIDC or SAML session the user
@@ -24,8 +25,23 @@ export function useSignOut(): () => Promise<void> {
       }).catch(() => false);
       if (!ok) return;
     }
+    const endSession = takeEndSession();
     await runBeforeSignOut();
     await sessionStore.signOut();
+    // The provider's own sign-out, where it has one (decision 029): offered, never forced.
+    if (endSession) {
+      const alsoProvider = await confirm({
+        id: 'provider-sign-out',
+        title: t('shell.providerSignOutTitle'),
+        message: t('shell.providerSignOut'),
+        confirmLabel: t('shell.providerSignOutConfirm'),
+        cancelLabel: t('shell.providerSignOutKeep'),
+      }).catch(() => false);
+      if (alsoProvider) {
+        window.location.assign(endSession);
+        return;
+      }
+    }
     await navigate('/login', { replace: true });
   }, [navigate, t]);
 }

@@ -10,6 +10,11 @@ import { MethodButtons } from './method-buttons.tsx';
 import { NoMethods } from './no-methods.tsx';
 import { offeredMethods } from './offered-methods.ts';
 import { SessionNotice } from './session-notice.tsx';
+import { WorkspaceFinder } from './workspace-finder.tsx';
+import { tenantFromHost } from '@faena/domain/tenant-discovery';
+
+/** The product's own apex (not a tenant's sub-domain, not a bare development host): where people look for their workspace. */
+const onRootDomain = (host: string): boolean => tenantFromHost(host) === null && host.includes('.') && !/^[\d.:]+$/.test(host);
 
 /**
  * /login — where an unauthenticated user is sent: the tenant's branded start that leads to the
@@ -40,6 +45,12 @@ export function LoginPage() {
         <NoMethods tenantName={tenant.name} />
       ) : (
         <MethodButtons methods={methods} onChoose={(method) => void navigate(method.type === 'MAGIC_LINK' ? '/sign-in?method=magic-link' : '/sign-in')} />
+      )}
+      {onRootDomain(window.location.host) && (
+        <Stack gap="md">
+          <Divider />
+          <WorkspaceFinder />
+        </Stack>
       )}
       {isDemoTenant(tenant) && (
         <Stack gap="md">

@@ -3,6 +3,9 @@ import { IconBrandGoogle, IconKey, IconLink, IconMail, IconAlertTriangle } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInMethodDisplayName, type SignInMethod } from '@faena/domain/sign-in-methods';
+import { FederatedFailure } from './federated-failure.tsx';
+import { NeedConfirmPanel } from './need-confirm.tsx';
+import { useFederatedSignIn } from './use-federated-sign-in.ts';
 
 function methodIcon(method: SignInMethod) {
   switch (method.type) {
@@ -28,14 +31,17 @@ export function methodKey(method: SignInMethod): string {
 }
 
 /**
- * One button per sign-in method. Federated methods (Google, OIDC, SAML) are not built yet:
- * choosing one says so (spec §8 text).
+ * One button per sign-in method. Google and OIDC sign in through their provider (popup on a wide
+ * screen, redirect on a phone: decision 029); SAML is not built yet: choosing it says so (spec §8 text).
  */
 export function MethodButtons({ methods, onChoose }: { methods: readonly SignInMethod[]; onChoose: (method: SignInMethod) => void }) {
   const { t } = useTranslation();
   const [unavailable, setUnavailable] = useState(false);
+  const federated = useFederatedSignIn();
+  if (federated.needConfirm) return <NeedConfirmPanel need={federated.needConfirm} onCancel={federated.clearNeedConfirm} />;
   return (
     <Stack gap="sm">
+      <FederatedFailure code={federated.failure} />
       {unavailable && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setUnavailable(false)} data-testid="method-unavailable">
           {t('auth.methodUnavailable')}
@@ -53,11 +59,12 @@ export function MethodButtons({ methods, onChoose }: { methods: readonly SignInM
           styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           leftSection={methodIcon(method)}
           onClick={() => {
-            if (method.type === 'PASSWORD' || method.type === 'MAGIC_LINK') {
-              setUnavailable(false);
-              onChoose(method);
-            } else setUnavailable(true);
+            setUnavailable(false);
+            if (method.type === 'PASSWORD' || method.type === 'MAGIC_LINK') onChoose(method);
+            else if (method.type === 'GOOGLE' || method.type === 'OIDC') federated.start(method);
+            else setUnavailable(true);
           }}
+          loading={federated.pending && (method.type === 'GOOGLE' || method.type === 'OIDC')}
           data-testid={`method-${method.type.toLowerCase()}`}
         >
           {t('auth.continueWith', { method: methodLabel(method, t) })}

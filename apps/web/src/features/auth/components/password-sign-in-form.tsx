@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { isValidEmail } from '@faena/domain/email';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { useSignInWithPassword } from '../api/sign-in-with-password.ts';
+import { discover } from '../federated.ts';
 import { FailureAlert } from './failure-alert.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
@@ -18,9 +19,22 @@ export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: strin
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
-  const onSubmit = (event: FormEvent) => {
+  const [discovering, setDiscovering] = useState(false);
+  // Issue 42 point 3: an address of a domain an identity provider serves goes straight to it.
+  const federated = tenant.signInMethods.some((m) => m.type === 'OIDC' || m.type === 'SAML');
+
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
+    if (federated && isValidEmail(trimmed) && !discovering) {
+      setDiscovering(true);
+      const found = await discover(trimmed).catch(() => null);
+      if (found?.start_url) {
+        window.location.assign(`${found.start_url}&return_to=${encodeURIComponent('/sign-in')}`);
+        return;
+      }
+      setDiscovering(false);
+    }
     const next: typeof errors = {};
     if (!isValidEmail(trimmed)) next.email = t('validation.invalidEmail');
     if (password === '') next.password = t('validation.passwordRequired');
@@ -38,7 +52,7 @@ export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: strin
   const failure = signIn.error ? signInErrorMessage(signIn.error, t, tenant.name) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('auth.passwordForm')}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('auth.passwordForm')}>
       <Stack gap="md">
         <FailureAlert failure={failure} testId="sign-in-error" />
         <TextInput
@@ -67,7 +81,7 @@ export function PasswordSignInForm({ initialEmail = '' }: { initialEmail?: strin
             {t('auth.reset.forgotLink')}
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" loading={signIn.isPending} data-testid="sign-in-submit">
+        <Button type="submit" fullWidth size="md" loading={signIn.isPending || discovering} data-testid="sign-in-submit">
           {t('auth.signIn')}
         </Button>
       </Stack>

@@ -25,10 +25,20 @@ describe('/sign-in (spec §5, §8)', () => {
     expect(screen.getByText('You must enter a password')).toBeTruthy();
   });
 
-  it('offers exactly the offered methods; federated ones are not available yet', async () => {
+  it('offers exactly the offered methods; Google opens its provider in a 500×600 popup, and a blocked popup says so', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
     await renderRoutes(routes, { path: '/sign-in' });
     expect(screen.queryByRole('button', { name: /vínculo mágico/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continuar con Google' }));
+    expect(await screen.findByText(/El navegador bloqueó la ventana de inicio de sesión/)).toBeTruthy();
+    expect(open).toHaveBeenCalledWith('/api/auth/v3/sso/start?method=GOOGLE&mode=popup&return_to=%2Fsign-in', 'faena-sso', expect.stringContaining('width=500,height=600'));
+  });
+
+  it('SAML is not available yet: choosing it says so', async () => {
+    await renderRoutes(routes, { path: '/sign-in', tenant: testTenant({ signInMethods: [{ type: 'PASSWORD' }, { type: 'SAML', providerId: 'saml.acme' }], featureFlags: { ...testTenant().featureFlags, saml: true } }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar con Acme' }));
     expect(await screen.findByText('That sign-in method is not yet available on this version')).toBeTruthy();
   });
 

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { ImpersonateForm } from './impersonate-form.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { SignInSection } from '../sign-in/sign-in-section.tsx';
 
 /** Thrown on purpose by "simulate error" so the error page can be seen and tested. */
 export class SimulatedError extends Error {
@@ -49,6 +50,11 @@ export function SettingsPage() {
           </SettingsSection>
         )}
         <SettingsSection id="settings-tools" title={t('settings.tools.title')} description={t('settings.tools.description')}>
+        )}
+        {canAccess(ACCESS.invite, ctx) && (
+          <SettingsSection id="settings-sign-in" title={t('signInSettings.title')} description={t('signInSettings.description')}>
+            <SignInSection />
+          </SettingsSection>
           <Group gap="sm">
             <Button variant="default" leftSection={<IconRocket size={16} />} onClick={() => void navigate('/onboarding')} data-testid="simulate-onboarding">
               {t('settings.tools.onboarding')}

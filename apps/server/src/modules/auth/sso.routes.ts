@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '@faena/domain';
+import {
+  ZCreateIdentityProviderRequest,
+  ZDiscoverAnswer,
+  ZDiscoverRequest,
+  ZIdentityProvider,
+  ZSignInSettings,
+  ZSsoCompleteRequest,
+  ZSsoLinkRequest,
+  ZSsoOutcome,
+  ZUpdateIdentityProviderRequest,
+  ZWorkspacesAnswer,
+} from '@faena/contracts';
+import type { App } from '../../platform/http/app.ts';
+import { cookieOf } from '../../platform/http/app.ts';
+import { NO_TENANT, PUBLIC, requires } from '../../platform/http/access.ts';
+import { ctxOf, type Ctx } from '../../platform/http/context.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { AppError, FieldErrors } from '../../platform/errors.ts';
+import { allTenants } from '../tenants/index.ts';
+import { findPersonByUser } from '../people/index.ts';
+import type { SignInLimiter } from './rate-limit.ts';
+import { spendMagicLink } from './auth.service.ts';
+import { completeSso, confirmLink, finishSso, SSO_ATTEMPT_TTL_MS, SSO_STATE_COOKIE, startSso, type CallbackResult } from './sso.oidc.ts';
+import { createProvider, deleteProvider, getProvider, listProviderRows, listProviders, methodIdOf, offeredMethodIds, setSwitchableMethods, signInMethodsOf, SWITCHABLE_METHODS, updateProvider } from './sso.providers.ts';
+import { findUserByEmail } from './users.service.ts';
+
+const prefix = '/api/auth/v3';
+const tags = ['auth'];
+const ADMIN = requires('MANAGE_PEOPLE');
+/** Root-domain lookups are counted under no tenant. */
+const NO_TENANT_ID = '00000000-0000-0000-0000-000000000000';
+const ZId = z.object({ id: z.string().max(100) });
+
+/** What the answers below use of Fastify's reply. */
+interface Reply {
+  header(name: string, value: string): Reply;
+  send(payload: string): unknown;
+  redirect(url: string, code: number): unknown;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page the provider's answer lands on in a popup: it hands the outcome to the page that
+ * opened it — over a BroadcastChannel of this origin (the opener may be cut off by the provider's
+ * own opener policy) and by postMessage to the opener, on this origin only — then closes.
+ */
+function popupPage(origin: string, result: CallbackResult): { html: string; nonce: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const message = JSON.stringify({ type: 'faena-sso', handoff: result.handoff, error: result.failure }).replace(/</g, '\\u003c');
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Faena</title></head>
+<body style="font-family:system-ui,sans-serif;padding:24px"><p id="m">${escapeHtml(result.failure ? result.failure.message : 'Listo. Puedes cerrar esta ventana.')}</p>
+<p><a href="/sign-in">Faena</a></p>
+<script nonce="${nonce}">(function(){var m=${message};try{var c=new BroadcastChannel('faena-sso');c.postMessage(m);c.close();}catch(e){}
+try{if(window.opener)window.opener.postMessage(m,${JSON.stringify(origin)});}catch(e){}
+setTimeout(function(){window.close();},${result.failure ? 4000 : 150});})();</script></body></html>`;
+  return { html, nonce };
+}
+
+export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter): void {
+  const local = platform.config.PUBLIC_DOMAIN.includes('localhost');
+  const stateCookie = (value: string, maxAgeSeconds: number) =>
+    // Lax: the provider sends the browser back with a top-level GET from its own site.
+    `${SSO_STATE_COOKIE}=${value}; Path=${prefix}/sso/callback; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
+
+  // ------------------------------------------------------------ administration (settings)
+  app.get(`${prefix}/sso/providers`, { config: { access: ADMIN }, schema: { tags, summary: 'The tenant’s identity providers (decision 029)', response: { 200: z.array(ZIdentityProvider) } } }, async (request) =>
+    listProviders(ctxOf(request, platform)),
+  );
+  app.post(
+    `${prefix}/sso/providers`,
+    { config: { access: ADMIN }, schema: { tags, summary: 'Configure an identity provider (OIDC or Google); the client secret is stored encrypted', body: ZCreateIdentityProviderRequest, response: { 201: ZIdentityProvider } } },
+    async (request, reply) => reply.status(201).send(await createProvider(ctxOf(request, platform), request.body)),
+  );
+  app.get(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId, response: { 200: ZIdentityProvider } } }, async (request) => getProvider(ctxOf(request, platform), request.params.id));
+  app.patch(
+    `${prefix}/sso/providers/:id`,
+    { config: { access: ADMIN }, schema: { tags, params: ZId, body: ZUpdateIdentityProviderRequest, response: { 200: ZIdentityProvider } } },
+    async (request) => updateProvider(ctxOf(request, platform), request.params.id, request.body),
+  );
+  app.delete(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId } }, async (request, reply) => {
+    await deleteProvider(ctxOf(request, platform), request.params.id);
+    return reply.status(204).send();
+  });
+  app.get(`${prefix}/sign-in-settings`, { config: { access: ADMIN }, schema: { tags, summary: 'Which of password, magic link and Google the tenant offers', response: { 200: ZSignInSettings } } }, async (request) => {
+    const tenant = ctxOf(request, platform).tenant;
+    return { methods: SWITCHABLE_METHODS.filter((m) => tenant.signInMethods.includes(m)) };
+  });
+  app.put(`${prefix}/sign-in-settings`, { config: { access: ADMIN }, schema: { tags, body: ZSignInSettings, response: { 200: ZSignInSettings } } }, async (request) => ({
+    methods: (await setSwitchableMethods(ctxOf(request, platform), request.body.methods)) as ('PASSWORD' | 'MAGIC_LINK' | 'GOOGLE')[],
+  }));
+
+  // ------------------------------------------------------------ the federated sign-in itself
+  app.get(
+    `${prefix}/sso/start`,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: 'Start a federated sign-in: redirects to the provider with state, nonce and PKCE kept server-side',
+        querystring: z.object({ method: z.string().max(100), mode: z.enum(['popup', 'redirect']).default('redirect'), return_to: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      try {
+        const { url, state } = await startSso(ctx, { methodId: request.query.method, mode: request.query.mode, returnTo: request.query.return_to });
+        void reply.header('set-cookie', stateCookie(state, SSO_ATTEMPT_TTL_MS / 1000));
+        return reply.redirect(url, 302);
+      } catch (error) {
+        const failure = { code: 'method-unavailable' as const, message: error instanceof AppError && error.detail ? error.detail : 'That sign-in method is not yet available on this version' };
+        return answer(ctx, reply, { mode: request.query.mode, returnTo: '/sign-in', handoff: null, failure });
+      }
+    },
+  );
+
+  const answer = (ctx: Ctx, reply: Reply, result: CallbackResult) => {
+    if (result.mode === 'popup') {
+      const { html, nonce } = popupPage(ctx.origin, result);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('cross-origin-opener-policy', 'unsafe-none')
+        .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+        .send(html);
+    }
+    // Redirect mode: back to the page, the outcome in the fragment (never sent to a server, nor in a Referer).
+    const fragment = result.handoff ? `sso_handoff=${encodeURIComponent(result.handoff)}` : `sso_error=${encodeURIComponent(result.failure?.code ?? 'provider-error')}`;
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`${ctx.origin}${result.returnTo}#${fragment}`, 302);
+  };
+
+  app.get(
+    `${prefix}/sso/callback`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Where the provider sends the browser back (redirect URI)', querystring: z.record(z.string(), z.string().max(4000)) } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      const result = await finishSso(ctx, request.query, cookieOf(request, SSO_STATE_COOKIE));
+      void reply.header('set-cookie', stateCookie('', 0));
+      return answer(ctx, reply, result);
+    },
+  );
+
+  app.post(
+    `${prefix}/sso/complete`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Exchange the one-use handoff for the session, or for “Need confirm”', body: ZSsoCompleteRequest, response: { 200: ZSsoOutcome } } },
+    async (request) => completeSso(ctxOf(request, platform), request.body.handoff),
+  );
+
+  app.post(
+    `${prefix}/sso/link`,
+    { config: { access: PUBLIC }, schema: { tags, summary: '“Need confirm”: prove the account’s password or a magic-link code, and the provider is linked', body: ZSsoLinkRequest, response: { 200: ZSsoOutcome } } },
+    async (request) => {
+      if (request.body.password === undefined && request.body.code === undefined) throw new FieldErrors({ password: ['You must enter a password'] });
+      const ctx = ctxOf(request, platform);
+      return confirmLink(ctx, request.body, (tx, email, code) => spendMagicLink(tx, ctx.tenant.id, email, { code }));
+    },
+  );
+
+  // ------------------------------------------------------------ discovery
+  app.post(
+    `${prefix}/sign-in/discover`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'The provider that serves an address’s domain on this tenant, if any', body: ZDiscoverRequest, response: { 200: ZDiscoverAnswer } } },
+    async (request) => {
+      const ctx = ctxOf(request, platform);
+      const email = normalizeEmail(request.body.email);
+      if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      const rows = await ctx.read((db) => listProviderRows(db, ctx.tenant.id));
+      const offered = new Set(offeredMethodIds(ctx.tenant, signInMethodsOf(ctx.tenant, rows)));
+      const provider = rows.find((row) => row.enabled && row.domains.includes(domain) && offered.has(methodIdOf(row)));
+      if (!provider) return { method_id: null, start_url: null };
+      const method = methodIdOf(provider);
+      return { method_id: method, start_url: `${prefix}/sso/start?method=${encodeURIComponent(method)}&mode=redirect` };
+    },
+  );
+
+  app.post(
+    `${prefix}/workspaces`,
+    { config: { access: NO_TENANT }, schema: { tags, summary: 'The workspaces an e-mail address belongs to (root-domain discovery; limited per address)', body: ZDiscoverRequest, response: { 200: ZWorkspacesAnswer } } },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
+      // Counted like a failed sign-in from this address: a sweep over addresses meets the address limit.
+      const attempt = { tenantId: NO_TENANT_ID, email: `workspaces:${email}`, ip: request.ip, device: null };
+      await limiter.check(attempt);
+      await limiter.recordFailure(attempt);
+      const user = await platform.db.transaction(null, (tx) => findUserByEmail(tx, email));
+      if (!user) return { workspaces: [] };
+      const protocol = local ? 'http' : 'https';
+      const port = /:\d+$/.exec(request.headers.host ?? '')?.[0] ?? '';
+      const found = [];
+      for (const tenant of await allTenants(platform.db)) {
+        const person = await platform.db.read(tenant.id, (db) => findPersonByUser(db, tenant.id, user.id));
+        if (person && !person.isDisabled) found.push({ subdomain: tenant.subdomain, name: tenant.name, url: `${protocol}://${tenant.subdomain}.${platform.config.PUBLIC_DOMAIN.replace(/:\d+$/, '')}${port}`, logo_url: tenant.logoUrl });
+      }
+      return { workspaces: found };
+    },
+  );
+}
