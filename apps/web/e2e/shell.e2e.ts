@@ -93,7 +93,8 @@ describe('mobile shell', () => {
     await page.waitForSelector('[data-testid=tab-bar]');
     const columns = await page.$eval('[data-testid=tab-bar]', (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
-    // Home, Activities, Reports, Assets: four tabs, so the third column is the plus button.
+    // Home, Activities, Reports, one tab per startable workflow (the demo's "Solicitud de compra"…)
+    // and Assets: more than three, so the third column is the plus button.
     expect(await page.locator('[data-testid=tab-bar] > *').count()).toBe(3);
     expect(await page.locator('[data-testid=tab-home]').count()).toBe(1);
     expect(await page.locator('[data-testid=tab-activities]').count()).toBe(1);

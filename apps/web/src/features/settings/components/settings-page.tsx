@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { IconBug, IconRocket } from '@tabler/icons-react';
+import { IconBell, IconBug, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
@@ -39,9 +39,21 @@ export function SettingsPage() {
         <SettingsSection id="settings-language" title={t('settings.language')}>
           <LanguageSelect />
         </SettingsSection>
+        {canAccess(ACCESS.notifications, ctx) && (
+          <SettingsSection id="settings-notifications" title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
+            <Button component={Link} to="/notifications#preferences" variant="default" leftSection={<IconBell size={16} />} style={{ alignSelf: 'flex-start' }} data-testid="notification-preferences-link">
+              {t('settings.notifications.open')}
+            </Button>
+          </SettingsSection>
+        )}
         {canAccess(ACCESS.invite, ctx) && (
           <SettingsSection id="settings-invite" title={t('settings.invite.title')} description={t('settings.invite.description')}>
             <InviteForm />
+          </SettingsSection>
+        )}
+        {canAccess(ACCESS.invite, ctx) && (
+          <SettingsSection id="settings-sign-in" title={t('signInSettings.title')} description={t('signInSettings.description')}>
+            <SignInSection />
           </SettingsSection>
         )}
         {canAccess(ACCESS.impersonate, ctx) && !impersonating && session && (
@@ -50,11 +62,6 @@ export function SettingsPage() {
           </SettingsSection>
         )}
         <SettingsSection id="settings-tools" title={t('settings.tools.title')} description={t('settings.tools.description')}>
-        )}
-        {canAccess(ACCESS.invite, ctx) && (
-          <SettingsSection id="settings-sign-in" title={t('signInSettings.title')} description={t('signInSettings.description')}>
-            <SignInSection />
-          </SettingsSection>
           <Group gap="sm">
             <Button variant="default" leftSection={<IconRocket size={16} />} onClick={() => void navigate('/onboarding')} data-testid="simulate-onboarding">
               {t('settings.tools.onboarding')}
