@@ -53,7 +53,8 @@ export function relativeTo(date: Date, now: Date, language: string): string | nu
     format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
     relativeFormats.set(language, format);
   }
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  // rounded: 47 h ahead is "in 2 days" ("tomorrow" would read as sooner than it is)
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   return null;
 }
 
