@@ -38,7 +38,7 @@ describe.each(engines())('home feed on %s', (engine) => {
     worker = (await signIn(server, 'acme', 'worker@acme.test', 'member-pass')).id_token;
     bare = (await signIn(server, 'acme', 'bare@acme.test', 'member-pass')).id_token;
     other = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
-  });
+  }, 300_000); // a shared, busy machine: starting a server and seeding can take minutes
   afterAll(() => server?.close());
 
   it('asks for VIEW_HOME and a known time zone', async () => {

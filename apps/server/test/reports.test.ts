@@ -130,7 +130,7 @@ describe.each(engines())('reports on %s', (engine) => {
     const form = await createForm(server.api, 'acme', admin, 'Aprobación', [{ type: 'boolean', name: 'approved', label: 'Aprobado', required: true }]);
     const slow = await publishModel(server.api, 'acme', admin, 'Compra', [{ id: 's', kind: 'start' }, { id: 't', kind: 'userTask', name: 'Aprobar', formId: form }, { id: 'e', kind: 'end' }], [{ id: 'f1', from: 's', to: 't' }, { id: 'f2', from: 't', to: 'e' }]);
     await created(await api(admin, `${WF}/versions/${slow.versionId}/executions/`, { method: 'POST', json: {} }));
-  });
+  }, 300_000); // a shared, busy machine: starting a server and seeding can take minutes
   afterAll(async () => {
     await server?.close();
     await bi.close();
@@ -199,6 +199,12 @@ describe.each(engines())('reports on %s', (engine) => {
     const leadChart = (await body<View>(await api(viewer, `${R}/reports/${lead.id}/view/`))).chart!;
     expect(leadChart.points.map((p) => p.label)).toEqual(['Aviso rápido']);
     expect(leadChart.totals.finished).toBe(1);
+    // a category holding reports stays, and counts them
+    const inUse = await api(admin, `${R}/categories/${categoryId}/`, { method: 'DELETE' });
+    expect(inUse.status).toBe(409);
+    expect(await body(inUse)).toMatchObject({ code: 'conflict', reason: 'in-use' });
+    const categories = await body<{ results: { id: string; report_count: number }[] }>(await api(admin, `${R}/categories/`));
+    expect(categories.results.find((c) => c.id === categoryId)?.report_count).toBe(3);
     const kinds = await body<{ results: { key: string }[] }>(await api(viewer, `${R}/charts/`));
     expect(kinds.results.map((k) => k.key)).toEqual(expect.arrayContaining(['activity-completion', 'workflow-throughput', 'workflow-lead-time']));
   });

@@ -84,7 +84,7 @@ describe('reports', () => {
         await admin.context.close();
         await visitor.context.close();
       }
-    });
+    }, 240_000);
 
     it(`${viewport}: the home feed shows an activity, a workflow task and a post awaiting acknowledgement`, async () => {
       const suffix = `${viewport} ${Date.now().toString(36)}`;
@@ -120,6 +120,6 @@ describe('reports', () => {
       } finally {
         await context.close();
       }
-    });
+    }, 240_000);
   }
 });

@@ -33,7 +33,7 @@ const manages = (ctx: SignedInCtx) => ctx.caller.permissions.has('MANAGE_REPORTS
 
 async function categoryRows(tx: Drizzle, tenantId: string): Promise<TReportCategory[]> {
   const rows = await tx
-    .select({ id: reportCategories.id, name: reportCategories.name, position: reportCategories.position, n: sql<number>`(SELECT count(*)::int FROM reports r WHERE r.tenant_id = ${reportCategories.tenantId} AND r.category_id = ${reportCategories.id})` })
+    .select({ id: reportCategories.id, name: reportCategories.name, position: reportCategories.position, n: sql<number>`(SELECT count(*)::int FROM reports r WHERE r.tenant_id = report_categories.tenant_id AND r.category_id = report_categories.id)` })
     .from(reportCategories)
     .where(eq(reportCategories.tenantId, tenantId))
     .orderBy(asc(reportCategories.position), asc(reportCategories.name));
