@@ -68,13 +68,16 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     return { authorize, back, callback, state };
   }
   const fragment = (response: Response) => new URLSearchParams(new URL(response.headers.get('location')!).hash.slice(1));
-  const complete = (handoff: string) => api(`${A}/sso/complete`, { method: 'POST', json: { handoff } });
+  /** The page claims the handoff, with the cookie the callback gave this browser (or `bound`: another's). */
+  const handoffCookieOf = (response: Response) => /faena_sso_handoff=([^;]*)/.exec(response.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  const complete = (handoff: string, bound: string = handoff) => api(`${A}/sso/complete`, { method: 'POST', json: { handoff }, headers: { cookie: `faena_sso_handoff=${bound}` } });
   async function signedInVia(who: TestAccount) {
     const { callback } = await flow(who);
     expect(callback.status).toBe(302);
     const handoff = fragment(callback).get('sso_handoff');
     expect(handoff, fragment(callback).toString()).toBeTruthy();
-    const answer = await complete(handoff!);
+    expect(handoffCookieOf(callback)).toBe(handoff);
+    const answer = await complete(handoff!, handoffCookieOf(callback));
     expect(answer.status).toBe(200);
     return body<{ status: string; session?: { id_token: string; user: Record<string, unknown> }; email?: string; methods?: string[]; link_token?: string; end_session_url?: string | null }>(answer);
   }
@@ -130,6 +133,16 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     expect(answer.status).toBe('signed-in');
     // the handoff works once
     expect((await complete(handoff)).status).toBe(401);
+  });
+
+  it('a handoff lured into another browser (no cookie of its own) signs nobody in', async () => {
+    const { callback } = await flow({ sub: 'okta-lure', email: 'lure@acme.test' });
+    const handoff = fragment(callback).get('sso_handoff')!;
+    const elsewhere = await api(`${A}/sso/complete`, { method: 'POST', json: { handoff } });
+    expect(elsewhere.status).toBe(401);
+    expect((await complete(handoff, 'another-browsers-handoff-value-0000000000')).status).toBe(401);
+    // the rightful browser still can
+    expect((await complete(handoff)).status).toBe(200);
   });
 
   it('refuses a replayed answer (the same callback twice) and an old code under a fresh state', async () => {
@@ -317,6 +330,6 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     // a handoff made on acme means nothing on beta
     const { callback } = await flow({ sub: 'okta-ana', email: 'ana@acme.test' });
     const handoff = fragment(callback).get('sso_handoff')!;
-    expect((await api(`${A}/sso/complete`, { method: 'POST', json: { handoff } }, 'beta')).status).toBe(401);
+    expect((await api(`${A}/sso/complete`, { method: 'POST', json: { handoff }, headers: { cookie: `faena_sso_handoff=${handoff}` } }, 'beta')).status).toBe(401);
   });
 });

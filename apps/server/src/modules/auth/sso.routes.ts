@@ -23,7 +23,10 @@ import { allTenants } from '../tenants/index.ts';
 import { findPersonByUser } from '../people/index.ts';
 import type { SignInLimiter } from './rate-limit.ts';
 import { spendMagicLink } from './auth.service.ts';
-import { completeSso, confirmLink, finishSso, SSO_ATTEMPT_TTL_MS, SSO_STATE_COOKIE, startSso, type CallbackResult } from './sso.oidc.ts';
+import { completeSso, confirmLink, finishSso, SSO_ATTEMPT_TTL_MS, SSO_HANDOFF_TTL_MS, SSO_STATE_COOKIE, startSso, type CallbackResult } from './sso.oidc.ts';
+
+/** Ties the handoff to the browser the provider sent back (decision 029). */
+const SSO_HANDOFF_COOKIE = 'faena_sso_handoff';
 import { createProvider, deleteProvider, getProvider, listProviderRows, listProviders, methodIdOf, offeredMethodIds, setSwitchableMethods, signInMethodsOf, SWITCHABLE_METHODS, updateProvider } from './sso.providers.ts';
 import { findUserByEmail } from './users.service.ts';
 
@@ -65,6 +68,8 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
   const stateCookie = (value: string, maxAgeSeconds: number) =>
     // Lax: the provider sends the browser back with a top-level GET from its own site.
     `${SSO_STATE_COOKIE}=${value}; Path=${prefix}/sso/callback; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
+
+  const handoffCookie = (value: string, maxAgeSeconds: number) => `${SSO_HANDOFF_COOKIE}=${value}; Path=${prefix}/sso/complete; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
 
   // ------------------------------------------------------------ administration (settings)
   app.get(`${prefix}/sso/providers`, { config: { access: ADMIN }, schema: { tags, summary: 'The tenant’s identity providers (decision 029)', response: { 200: z.array(ZIdentityProvider) } } }, async (request) =>
@@ -139,7 +144,8 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       const result = await finishSso(ctx, request.query, cookieOf(request, SSO_STATE_COOKIE));
-      void reply.header('set-cookie', stateCookie('', 0));
+      // The handoff is claimed only by this browser (no login CSRF with a lured handoff).
+      void reply.header('set-cookie', [stateCookie('', 0), handoffCookie(result.handoff ?? '', result.handoff ? SSO_HANDOFF_TTL_MS / 1000 : 0)]);
       return answer(ctx, reply, result);
     },
   );
@@ -147,7 +153,12 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
   app.post(
     `${prefix}/sso/complete`,
     { config: { access: PUBLIC }, schema: { tags, summary: 'Exchange the one-use handoff for the session, or for “Need confirm”', body: ZSsoCompleteRequest, response: { 200: ZSsoOutcome } } },
-    async (request) => completeSso(ctxOf(request, platform), request.body.handoff),
+    async (request, reply) => {
+      const bound = cookieOf(request, SSO_HANDOFF_COOKIE);
+      void reply.header('set-cookie', handoffCookie('', 0));
+      if (!bound || bound !== request.body.handoff) throw new AppError('invalid-credential', 'This sign-in was not started in this browser. Start again.', { reason: 'handoff' });
+      return completeSso(ctxOf(request, platform), request.body.handoff);
+    },
   );
 
   app.post(
