@@ -117,4 +117,30 @@ describe('activities', () => {
       await responsible.context.close();
     });
   }
+
+  it('desktop: a reminder arrives in the inbox at its time, without a reload, and opens its occurrence', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await signInAs(page, 'admin');
+    const me = await adminApi<{ passport: string }>(page, 'GET', '/api/auth/v3/me');
+    // starts at the first whole minute two minutes and ten seconds from now (UTC wall time), reminder two minutes before
+    const at = new Date(Math.ceil((Date.now() + 130_000) / 60_000) * 60_000);
+    const title = `Cierre de caja ${RUN}`;
+    await adminApi(page, 'POST', '/api/activities/v3/activities/', {
+      title,
+      start: at.toISOString().slice(0, 16),
+      timezone: 'UTC',
+      duration_minutes: 30,
+      reminders: [2],
+      responsibles: [me.passport],
+    });
+    await goto(page, '/notifications', '[data-testid=notifications-page-list]');
+    const reminder = page.locator('[data-testid=notification-item]', { hasText: 'Comienza en 2 minutos' }).filter({ hasText: title });
+    await reminder.first().waitFor({ timeout: 120_000 });
+    await shot(page, 'activities-reminder', 'desktop');
+    await reminder.first().click();
+    await page.waitForURL((address) => address.pathname.startsWith('/activities/'));
+    await expect.poll(() => page.locator('[data-testid=occurrence-title]').textContent()).toBe(title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
