@@ -97,8 +97,8 @@ export function PublicLabelPage() {
                     label={t('assets.public.description')}
                     description={t('assets.public.descriptionHint')}
                     required
-                    autosize
-                    minRows={4}
+                    rows={4}
+                    resize="vertical"
                     maxLength={5000}
                     value={description}
                     onChange={(event) => {
