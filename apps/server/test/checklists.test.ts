@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
+import { addMember, body, DEMO_PASSWORD, engines, makeTenant, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
 import { PNG_1X1, PDF, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
 
 const BASE = '/api/checklists/v3';
@@ -383,5 +383,37 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect((await json<Page<unknown>>(await api(foreign, '/checklists/', {}, 'otra'), 200)).count).toBe(0);
     expect((await api(foreign, `/checklists/${checklistId}/executions/`, { method: 'POST', json: {} }, 'otra')).status).toBe(404);
     expect((await api(admin, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(403);
+  });
+});
+
+describe.each(engines())('checklists demo seed on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    ({ server } = await seededDemo(engine));
+  });
+  afterAll(() => server?.close());
+
+  it('the operario executes "Apertura de tienda" of "Operaciones de tienda" and sees the submitted execution', async () => {
+    const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
+    const get = async <T>(path: string) => {
+      const response = await server.api('demo', `${BASE}${path}`, { token: operario });
+      expect(response.status, path).toBe(200);
+      return body<T>(response);
+    };
+    const categories = await get<{ results: { id: string; name: string; checklist_count: number }[] }>('/categories/');
+    const store = categories.results.find((c) => c.name === 'Operaciones de tienda');
+    expect(store).toMatchObject({ checklist_count: 1 });
+    const list = await get<Page<{ id: string; name: string; can_execute: boolean }>>(`/checklists/?category=${store!.id}`);
+    expect(list.results).toEqual([expect.objectContaining({ name: 'Apertura de tienda', can_execute: true })]);
+    const detail = await get<{ sections: { title: string }[]; fields: { type: string }[]; items: { critical: boolean }[]; supervisors: { name: string }[] }>(`/checklists/${list.results[0]!.id}/`);
+    expect(detail.sections.map((s) => s.title)).toEqual(['Acceso y seguridad', 'Cámara de frío', 'Sala de ventas']);
+    expect(detail.fields.map((f) => f.type)).toEqual(expect.arrayContaining(['multiple_choice', 'boolean', 'float', 'stars', 'image']));
+    expect(detail.items.some((item) => item.critical)).toBe(true);
+    expect(detail.supervisors).toEqual([expect.objectContaining({ name: 'Camila Rojas' })]);
+    const executions = await get<Page<{ id: string; status: string; score: number; result: string; failed_count: number }>>('/executions/');
+    expect(executions.results).toEqual([expect.objectContaining({ status: 'submitted', result: 'reprobado', failed_count: 1 })]);
+    expect((await get<Execution>(`/executions/${executions.results[0]!.id}/`)).failed_items).toEqual([{ field_id: '4', reason: 'out-of-range', critical: false }]);
+    const draft = await server.api('demo', `${BASE}/checklists/${list.results[0]!.id}/executions/`, { method: 'POST', token: operario, json: {} });
+    expect(draft.status).toBe(201);
   });
 });

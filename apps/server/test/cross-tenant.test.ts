@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/platform/http/access.ts';
 import { body, collectRoutes, DEMO_ADMIN, DEMO_PASSWORD, engines, outbox, routeTable, setFlags, signIn, startServer, tenantOf, type TestServer } from './harness.ts';
 import { DIRECTORY_ROUTES } from './directory.cross-tenant.ts';
+import { CHECKLIST_ROUTES } from './checklists.cross-tenant.ts';
 import { REPORTS_ROUTES } from './reports.cross-tenant.ts';
 import { SSO_ROUTES } from './auth-sso.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
@@ -30,7 +31,7 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/'];
+const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/'];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -302,6 +303,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   },
   // the directory's people, positions, org chart, audiences and calculator (directory.cross-tenant.ts)
   ...DIRECTORY_ROUTES,
+  // the checklists module (checklists.cross-tenant.ts)
+  ...CHECKLIST_ROUTES,
   // identity providers, federated sign-in and discovery (auth-sso.cross-tenant.ts)
   ...SSO_ROUTES,
   // reports and the home feed (reports.cross-tenant.ts)

@@ -4,7 +4,7 @@ import { addMember, body, DEMO_ADMIN, DEMO_PASSWORD, engines, signIn, startServe
 
 const P = '/api/permissions/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const WORKER = ['VIEW_ASSETS', 'VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_REPORTS', 'VIEW_TASKS', 'VIEW_WF'];
+const WORKER = ['VIEW_ASSETS', 'VIEW_CHECKLISTS', 'VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_REPORTS', 'VIEW_TASKS', 'VIEW_WF'];
 
 describe.each(engines())('permissions on %s', (engine) => {
   let server: TestServer;

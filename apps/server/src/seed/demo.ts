@@ -7,6 +7,7 @@ import { seedDemoNotifications } from '../modules/notifications/index.ts';
 import { insertPerson, seedDemoDirectory, setPersonDisabled } from '../modules/people/index.ts';
 import { seedDemoActivities } from '../modules/activities/index.ts';
 import { seedDemoPosts } from '../modules/posts/index.ts';
+import { seedDemoChecklists } from '../modules/checklists/index.ts';
 import { seedDemoLinks } from '../modules/links/index.ts';
 import { seedDemoWorkflows } from '../modules/workflows/index.ts';
 import { seedDemoReports } from '../modules/reports/index.ts';
@@ -15,8 +16,8 @@ import { seedDemoAssets } from '../modules/assets/index.ts';
 export const DEMO_PASSWORD = 'faena-demo';
 export const DEMO_ADMIN = 'admin@faena.test';
 
-const WORKER: PermissionKey[] = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS'];
-const SUPERVISOR: PermissionKey[] = [...WORKER, 'VIEW_PEOPLE', 'VIEW_ORG_CHART', 'MANAGE_REPORTS', 'MANAGE_ASSETS', 'VIEW_SETTINGS'];
+const WORKER: PermissionKey[] = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_TASKS', 'VIEW_WF', 'VIEW_REPORTS', 'VIEW_ASSETS', 'VIEW_CHECKLISTS'];
+const SUPERVISOR: PermissionKey[] = [...WORKER, 'VIEW_PEOPLE', 'VIEW_ORG_CHART', 'MANAGE_REPORTS', 'MANAGE_ASSETS', 'MANAGE_CHECKLISTS', 'VIEW_SETTINGS'];
 
 const DEMO_ACCOUNTS: { email: string; name: string; permissions: PermissionKey[]; disabled?: boolean }[] = [
   { email: 'supervisora@faena.test', name: 'Camila Rojas', permissions: SUPERVISOR },
@@ -61,6 +62,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   await seedDemoDirectory(platform, tenant.id);
   await seedDemoActivities(platform, tenant.id);
   await seedDemoPosts(platform, tenant.id);
+  await seedDemoChecklists(platform, tenant.id);
   await seedDemoLinks(platform, tenant.id);
   await seedDemoWorkflows(platform, tenant.id);
   await seedDemoReports(platform, tenant.id);
