@@ -57,7 +57,7 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     workerPassport = (await addMember(server, tenant.id, { email: 'worker@acme.test', name: 'Walter Obrero', permissions: ['VIEW_WF'] })).passport;
     worker = (await signIn(server, 'acme', 'worker@acme.test', 'member-pass')).id_token;
-    clerkPassport = (await addMember(server, tenant.id, { email: 'clerk@acme.test', name: 'Clara Caja', permissions: ['VIEW_WF'] })).passport;
+    clerkPassport = (await addMember(server, tenant.id, { email: 'clerk@acme.test', name: 'Clara Caja', permissions: ['VIEW_WF', 'VIEW_NOTIFICATIONS'] })).passport;
     clerk = (await signIn(server, 'acme', 'clerk@acme.test', 'member-pass')).id_token;
     await addMember(server, tenant.id, { email: 'outsider@acme.test', permissions: ['VIEW_HOME'] });
     outsider = (await signIn(server, 'acme', 'outsider@acme.test', 'member-pass')).id_token;
@@ -220,6 +220,14 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
   it('detail: every answer with who gave it, the forms for the answer display; a task reads for its starter too, never for others', async () => {
     const e = await start(purchase.typeId, worker, { item: 'Linternas', qty: 4 });
     const task = e.tasks.find((t) => t.bpmn_id === 'Revisar')!;
+    // the assignment notification opens the task at the execution (web taskPath)
+    const inbox = await body<{ data: { context: { type: string; action: string; id?: string; path?: string } }[] }>(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token: clerk }));
+    expect(inbox.data.find((n) => n.context.id === task.id)?.context).toEqual({
+      type: 'Workflow',
+      action: 'task_assigned',
+      id: task.id,
+      path: `/workflows/${purchase.typeId}/executions/${purchase.versionId}/${e.id}?task=${task.id}`,
+    });
     // the starter (not assigned) reads the task — their notifications link to it — but cannot answer it
     expect((await api(`/user-tasks/${task.id}/`, worker)).status).toBe(200);
     expect((await api(`/user-tasks/${task.id}/responses/`, worker, { method: 'POST', json: { response: { ok: true } } })).status).toBe(403);

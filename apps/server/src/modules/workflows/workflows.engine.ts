@@ -210,6 +210,10 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
   }
 }
 
+/** Where a task's notification opens: the execution's detail with the task's form (web taskPath). */
+export const taskLink = (exec: { id: string; typeId: string; versionId: string }, taskId: string): string =>
+  `/workflows/${exec.typeId}/executions/${exec.versionId}/${exec.id}?task=${taskId}`;
+
 /** The notification events of a user task (faena:notify; `assigned` when unset). */
 const notifyEvents = (node: WfNode): string[] => (node.notify ?? 'assigned').split(',').map((v) => v.trim());
 
@@ -230,12 +234,16 @@ export async function remindDueSoon(platform: Platform, job: DueSoonJob): Promis
       .limit(1);
     if (sent) return false;
     await tx.insert(workflowHistory).values({ tenantId: job.tenantId, executionId: task.executionId, action: 'task-due-soon', elementType: 'UserTask', detail: { task: task.id }, at: stamp() });
+    const [exec] = await tx
+      .select({ id: workflowExecutions.id, typeId: workflowExecutions.typeId, versionId: workflowExecutions.versionId })
+      .from(workflowExecutions)
+      .where(and(eq(workflowExecutions.tenantId, job.tenantId), eq(workflowExecutions.id, task.executionId)));
     await notify(platform, tx, {
       tenantId: job.tenantId,
       personIds: task.assigneeIds,
       kind: 'system_update',
       title: `Vence pronto: ${task.summary || 'Actividad de usuario'}`,
-      context: { type: 'Workflow', action: 'task_due_soon', id: task.id },
+      context: { type: 'Workflow', action: 'task_due_soon', id: task.id, path: exec ? taskLink(exec, task.id) : null },
     });
     return true;
   });
@@ -279,7 +287,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
       kind: 'system_update',
       title: `Nueva actividad: ${node.name || 'Actividad de usuario'}`,
       body: s.exec.name,
-      context: { type: 'Workflow', action: 'task_assigned', id: elementId },
+      context: { type: 'Workflow', action: 'task_assigned', id: elementId, path: taskLink(s.exec, elementId) },
     });
   }
 }
@@ -497,7 +505,7 @@ export async function completeTask(
       kind: 'system_update',
       title: `Actividad completada: ${node.name || 'Actividad de usuario'}`,
       body: input.exec.name,
-      context: { type: 'Workflow', action: 'task_completed', id: input.taskId },
+      context: { type: 'Workflow', action: 'task_completed', id: input.taskId, path: taskLink(input.exec, input.taskId) },
     });
   await walk(
     s,
