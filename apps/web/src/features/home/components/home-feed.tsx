@@ -106,7 +106,7 @@ export function HomeFeed({ withActivities }: { withActivities: boolean }) {
   if (feed.isError) return <Alert color="red">{t('home.error')}</Alert>;
   const data = feed.data;
   const activities = withActivities ? data.activities : null;
-  const due = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const due = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: i18n.language === 'en' ? 'h12' : 'h23' });
 
   return (
     <Stack gap="xl" data-testid="home-feed">

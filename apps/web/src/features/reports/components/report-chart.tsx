@@ -4,6 +4,9 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { TChartData } from '@faena/contracts';
 import { intlLocale, pointLabel, SERIES_COLORS } from '../lib/labels.ts';
 
+/** Tooltip and legend texts in the page's text colour: the series colours are too light to read on white (axe). */
+const TEXT = { color: '#343a40' };
+
 /** A built-in chart: the totals first (people look, not read), then the bars or lines. */
 export function ReportChart({ chart }: { chart: TChartData }) {
   const { t, i18n } = useTranslation();
@@ -56,8 +59,8 @@ export function ReportChart({ chart }: { chart: TChartData }) {
                 <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
                 <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={36} />
-                <Tooltip formatter={(value, name) => [number.format(Number(value)), seriesName(String(name))]} />
-                <Legend formatter={(value) => seriesName(String(value))} />
+                <Tooltip itemStyle={TEXT} labelStyle={TEXT} formatter={(value, name) => [number.format(Number(value)), seriesName(String(name))]} />
+                <Legend formatter={(value) => <span style={TEXT}>{seriesName(String(value))}</span>} />
                 {chart.series.map((serie) => (
                   <Line key={serie} type="monotone" dataKey={serie} stroke={SERIES_COLORS[serie] ?? '#44a690'} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
                 ))}
@@ -76,8 +79,8 @@ export function ReportChart({ chart }: { chart: TChartData }) {
                     <YAxis allowDecimals={chart.unit === 'hours'} tick={{ fontSize: 12 }} width={36} />
                   </>
                 )}
-                <Tooltip formatter={(value, name) => [`${number.format(Number(value))}${unit}`, seriesName(String(name))]} />
-                <Legend formatter={(value) => seriesName(String(value))} />
+                <Tooltip itemStyle={TEXT} labelStyle={TEXT} formatter={(value, name) => [`${number.format(Number(value))}${unit}`, seriesName(String(name))]} />
+                <Legend formatter={(value) => <span style={TEXT}>{seriesName(String(value))}</span>} />
                 {chart.series.map((serie) => (
                   <Bar key={serie} dataKey={serie} stackId={chart.stacked ? 'all' : undefined} fill={SERIES_COLORS[serie] ?? '#44a690'} radius={chart.stacked ? 0 : 4} isAnimationActive={false} />
                 ))}
