@@ -182,6 +182,24 @@ export const ASSET_ROUTES: Record<string, { access: 'public' | readonly string[]
   [`GET ${AM}/assets/exports/`]: { access: VIEW, check: listOfAOnly('/assets/exports/', (e) => e.id) },
   [`GET ${AM}/assets/exports/:id/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/exports/${bx.exportId}/`) },
   [`GET ${AM}/assets/exports/:id/download`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/exports/${bx.exportId}/download`) },
+  // bulk load (the imports engine's routes, at the assets' prefix)
+  [`GET ${AM}/assets/imports/`]: { access: MANAGE, check: listOfAOnly('/assets/imports/', (j) => j.id) },
+  [`POST ${AM}/assets/imports/`]: { access: MANAGE, check: writeStaysHome('/assets/imports/', () => ({ upload_id: 'x'.repeat(24) }), 400) },
+  [`GET ${AM}/assets/imports/:jobId/`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/') },
+  [`GET ${AM}/assets/imports/:jobId/rows/`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/rows/') },
+  [`GET ${AM}/assets/imports/:jobId/rows.csv`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/rows.csv') },
+  [`POST ${AM}/assets/imports/:jobId/apply`]: { access: MANAGE, check: absentFromA('POST', () => '/assets/imports/999999/apply') },
+  [`DELETE ${AM}/assets/imports/:jobId/`]: { access: MANAGE, check: absentFromA('DELETE', () => '/assets/imports/999999/') },
+  [`GET ${AM}/assets/imports/current.csv`]: {
+    access: MANAGE,
+    check: async (server, f) => {
+      const bx = await bAssets(server, f);
+      const response = await server.api('demo', `${AM}/assets/imports/current.csv`, { token: a(f) });
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain(bx.code);
+      await expectMismatch(await server.api('demo', `${AM}/assets/imports/current.csv`, { token: b(f) }));
+    },
+  },
   [`GET ${AM}/assets/:id/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/`) },
   [`PATCH ${AM}/assets/:id/`]: { access: MANAGE, check: absentFromA('PATCH', (bx) => `/assets/${bx.assetId}/`, { name: 'Robado' }) },
   [`DELETE ${AM}/assets/:id/`]: { access: MANAGE, check: absentFromA('DELETE', (bx) => `/assets/${bx.assetId}/`) },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, engines, makeTenant, setDisabledModules, setFlags, signIn, startServer, type TestServer } from './harness.ts';
 import { PDF, PNG_1X1, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
 import { WF, createForm, publishModel } from './workflows.helpers.ts';
+import { csv, importAll, rowsOf, startImport, waitForJob } from './directory.helpers.ts';
 
 const AM = '/api/asset-manager/v3';
 const ORG = '/api/organization/v3';
@@ -411,9 +412,36 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(xlsx.id).toBeTruthy();
   });
 
+  it('bulk load: an assets import adds and updates by code (type by name, venue by code, responsible by passport); bad rows are refused whole', async () => {
+    const base = `${AM}/assets/imports/`;
+    const done = await importAll(
+      server,
+      'acme',
+      manager,
+      base,
+      csv([
+        ['Código', 'Nombre', 'Tipo', 'Fabricante', 'Sede', 'Responsable', 'Costo de compra', 'Vida útil (años)'],
+        ['IMP-1', 'Importado uno', 'Refrigerador', 'Frigo', 'BC', managerPassport, '1000', '5'],
+        ['REF-001', 'Refrigerador vertical renombrado', '', '', '', '', '', ''],
+      ]),
+      'activos.csv',
+    );
+    expect(done.counts).toMatchObject({ ADD: 1, UPDATE: 1 });
+    const added = await ok<Asset>(await api(viewer, '/assets/by-code/IMP-1/'));
+    expect(added).toMatchObject({ name: 'Importado uno', type: { id: typeId }, category: { id: categoryId }, venue: { id: venueId }, responsible: { passport: managerPassport }, maintenance_status: 'ok' });
+    expect(added.label_token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await ok<Asset>(await api(viewer, '/assets/by-code/REF-001/'))).name).toBe('Refrigerador vertical renombrado');
+
+    const bad = await startImport(server, 'acme', manager, base, csv([['Código', 'Nombre', 'Tipo'], ['IMP-2', 'Sin tipo conocido', 'Lavadora'], ['IMP-3', 'Sin tipo', '']]), 'malo.csv');
+    expect((await waitForJob(server, 'acme', manager, base, bad.id, ['VALIDATION_OK', 'VALIDATION_FAILED'])).status).toBe('VALIDATION_FAILED');
+    expect((await rowsOf(server, 'acme', manager, base, bad.id, 'ERROR')).map((r) => r.key).sort()).toEqual(['IMP-2', 'IMP-3']);
+    expect((await api(viewer, '/assets/by-code/IMP-2/')).status).toBe(404);
+    expect((await server.api('acme', base, { token: viewer })).status).toBe(403);
+  });
+
   it('the module toggle: a disabled asset module answers as absent; the flag off refuses', async () => {
     await setDisabledModules(server, otherTenantId, ['asset']);
-    for (const path of ['/assets/', '/categories/', '/asset-types/', '/assets/by-code/REF-001/', '/assets/overview/', '/maintenance-executions/', '/assets/scans/', `/public/assets/${'A'.repeat(22)}/`]) {
+    for (const path of ['/assets/', '/categories/', '/asset-types/', '/assets/by-code/REF-001/', '/assets/overview/', '/maintenance-executions/', '/assets/scans/', '/assets/imports/', `/public/assets/${'A'.repeat(22)}/`]) {
       const response = await api(other, path, {}, 'otra');
       expect(response.status).toBe(404);
       expect(await body(response)).toMatchObject({ code: 'module-disabled' });

@@ -123,10 +123,28 @@ export async function freshAsset(tx: Drizzle, tenantId: string, row: AssetRow): 
   return (await findAsset(tx, tenantId, row.id)) ?? row;
 }
 
-/** Before a list: maintenances whose executions finished meanwhile turn their assets' status at once. */
-export async function syncTenant(tx: Drizzle, tenantId: string): Promise<void> {
-  const changed = await syncExecutions(tx, tenantId, null);
-  if (changed.length > 0) await refreshStatus(tx, tenantId, changed);
+/** The assets whose open execution-backed maintenances have finished in the workflows (a read: nothing is written). */
+export async function finishedExecutionAssets(db: Drizzle, tenantId: string): Promise<string[]> {
+  const open = await db
+    .select({ assetId: assetMaintenances.assetId, executionId: assetMaintenances.executionId })
+    .from(assetMaintenances)
+    .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.status, 'InProcess'), isNotNull(assetMaintenances.executionId)));
+  if (open.length === 0) return [];
+  const states = await executionStates(db, tenantId, open.map((m) => m.executionId!));
+  return [...new Set(open.filter((m) => (states.get(m.executionId!)?.status ?? 'InProcess') !== 'InProcess').map((m) => m.assetId))];
+}
+
+/**
+ * Before a list: maintenances whose executions finished meanwhile turn their assets' status at
+ * once. A read first; a transaction only when something finished (a list costs one statement).
+ */
+export async function syncTenant(ctx: Pick<Ctx, 'tenant' | 'read' | 'tx'>): Promise<void> {
+  const finished = await ctx.read((db) => finishedExecutionAssets(db, ctx.tenant.id));
+  if (finished.length === 0) return;
+  await ctx.tx(async (tx) => {
+    const changed = await syncExecutions(tx, ctx.tenant.id, finished);
+    if (changed.length > 0) await refreshStatus(tx, ctx.tenant.id, changed);
+  });
 }
 
 /** The sweep (every few minutes): assets with open maintenances or plans, so overdue occurrences turn their status. */

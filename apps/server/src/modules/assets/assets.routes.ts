@@ -44,11 +44,13 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { removeActivity } from '../activities/index.ts';
+import { registerImportRoutes } from '../imports/index.ts';
 import { allTenants } from '../tenants/index.ts';
 import { FieldErrors } from '../../platform/errors.ts';
 import { assertFeature } from '../../platform/tenancy.ts';
 import { defineAssetExportJobs, exportDownload, getExport, listExports, startExport } from './assets.export.ts';
 import { assertAssetAdminOn, assertAssetsOn, notFound } from './assets.guard.ts';
+import { assetsImporter } from './assets.importer.ts';
 import { labelAssets, renderLabels } from './assets.labels.ts';
 import { publicAssetRoutes } from './assets.public.ts';
 import {
@@ -152,7 +154,7 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
     { config: { access: VIEW }, schema: { tags, summary: 'Assets, filtered and paged', querystring: ZAssetListQuery, response: { 200: zPaged(ZAssetSummary) } } },
     async (request) => {
       const ctx = assetCtx(request, platform);
-      await ctx.tx((tx) => syncTenant(tx, ctx.tenant.id));
+      await syncTenant(ctx);
       const page = await listAssets(ctx, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
@@ -162,7 +164,7 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
   );
   app.get(`${base}/assets/overview/`, { config: { access: VIEW }, schema: { tags, summary: 'Counts by status, type, category and venue', response: { 200: ZAssetOverview } } }, async (request) => {
     const ctx = assetCtx(request, platform);
-    await ctx.tx((tx) => syncTenant(tx, ctx.tenant.id));
+    await syncTenant(ctx);
     return overview(ctx);
   });
   app.get(
@@ -184,6 +186,17 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
   app.get(`${base}/assets/scans/`, { config: { access: VIEW }, schema: { tags, summary: 'The caller’s scan history, newest first', querystring: ZPageQuery, response: { 200: zPaged(ZAssetScan) } } }, async (request) => {
     const page = await myScans(assetCtx(request, platform), request.query);
     return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+  });
+
+  // bulk load through the imports engine (an 'assets' import kind): upload, validate, preview, apply
+  registerImportRoutes(app, platform, {
+    prefix: `${base}/assets/imports`,
+    access: MANAGE,
+    tags,
+    importer: (ctx) => {
+      assertAssetsOn(ctx.tenant);
+      return assetsImporter;
+    },
   });
 
   // exports (a background job, like the directory's)
