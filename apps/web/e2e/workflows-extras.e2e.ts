@@ -172,8 +172,9 @@ describe('workflows extras: kanban, public start links, executions export', () =
       await goto(page, `/workflows/${s.typeId}/administration`, '[data-testid=export-executions]');
       await page.getByRole('button', { name: 'Exportar' }).click();
       await page.getByRole('menuitem', { name: 'CSV' }).click();
-      const downloadButton = page.getByRole('button', { name: /^Descargar / });
+      const downloadButton = page.getByRole('button', { name: 'Descargar', exact: true });
       await downloadButton.waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.locator('[data-testid=export-executions]').textContent()).toMatch(/Listo: 3 ejecuciones en .*-ejecuciones-\d{4}-\d{2}-\d{2}\.csv\./);
       await shot(page, 'workflows-extras-export', viewport);
       const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
       expect(download.suggestedFilename()).toMatch(/-ejecuciones-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { displayFieldAnswer, isInputField, type AnswerView, type FormField } from '@faena/domain';
+import { displayFieldAnswer, isInputField, isSkipped, type AnswerView, type FormField } from '@faena/domain';
 import type { WfGraph } from '@faena/domain/workflows/index';
 import { DOCUMENT_MANAGER_BASE } from '@faena/contracts/documents';
 import type { TWfExport, TWfExportCreate } from '@faena/contracts/workflows-extras';
@@ -30,6 +30,7 @@ import { workflowTypes, workflowVersions } from './workflows.table.ts';
 
 export const WF_EXPORT_QUEUE = 'workflows.export';
 const PAGE = 1000;
+const COALESCE_BYTES = 256 * 1024;
 const RETRY_LIMIT = 2;
 
 export const STATUS_WORDS: Record<string, string> = { InProcess: 'En proceso', Success: 'Completado con éxito', Error: 'Completado con errores' };
@@ -217,8 +218,26 @@ interface ExecRow {
 
 const isoOf = (v: string | Date | null) => (v === null ? '' : new Date(v).toISOString());
 
+/** Field types whose words depend on the value only and repeat across rows (days): worth remembering per export. */
+const MEMO_TYPES = new Set(['date', 'date_range', 'datetime']);
+const MEMO_MAX = 20_000;
+
+/** A field's answer as text; dates (Intl formatting, the costly part) remembered in `memo` by value. */
+function cellText(field: ExportField, variables: Record<string, unknown>, memo: Map<string, string> | undefined): string {
+  const value = variables[field.name];
+  if (!memo || !MEMO_TYPES.has(field.field.type) || value === undefined || value === null || isSkipped(field.field, variables)) return viewText(displayFieldAnswer(field.field, variables, { timeZone: 'UTC' }));
+  const key = `${field.name}\u0000${typeof value === 'string' ? value : JSON.stringify(value)}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    text = viewText(displayFieldAnswer(field.field, variables, { timeZone: 'UTC' }));
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, text);
+  }
+  return text;
+}
+
 /** The cells of one execution. */
-export function execCells(row: ExecRow, fields: readonly ExportField[], starters: Map<string, { name: string }>, publicIds: Set<string>): string[] {
+export function execCells(row: ExecRow, fields: readonly ExportField[], starters: Map<string, { name: string }>, publicIds: Set<string>, memo?: Map<string, string>): string[] {
   const starter = row.started_by_person_id ? (starters.get(row.started_by_person_id)?.name ?? '') : publicIds.has(row.id) ? PUBLIC_STARTER : '';
   return [
     row.id,
@@ -228,7 +247,7 @@ export function execCells(row: ExecRow, fields: readonly ExportField[], starters
     isoOf(row.updated_at),
     isoOf(row.completed_at),
     (row.steps ?? []).join('; '),
-    ...fields.map((f) => viewText(displayFieldAnswer(f.field, row.variables, { timeZone: 'UTC' }))),
+    ...fields.map((f) => cellText(f, row.variables, memo)),
   ];
 }
 
@@ -251,11 +270,24 @@ async function runWfExport(platform: Platform, data: { tenantId: string; exportI
   const uploadId = newUploadId();
   const key = fileKey(tenantId, uploadId);
   const hash = createHash('sha256');
+  // exceljs's zip writer emits many small chunks: they are hashed and passed on in 256 KiB pieces,
+  // so storage writes a few large blocks instead of a write per chunk
+  let held: Buffer[] = [];
+  let heldBytes = 0;
   const out = new Transform({
     highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
-      callback(null, chunk);
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (heldBytes < COALESCE_BYTES) return callback();
+      const piece = Buffer.concat(held, heldBytes);
+      held = [];
+      heldBytes = 0;
+      callback(null, piece);
+    },
+    flush(callback) {
+      callback(null, heldBytes > 0 ? Buffer.concat(held, heldBytes) : undefined);
     },
   });
   const contentType = row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -280,6 +312,7 @@ async function runWfExport(platform: Platform, data: { tenantId: string; exportI
     }
     let after: { createdAt: string; id: string } | null = null;
     let written = 0;
+    const memo = new Map<string, string>();
     for (;;) {
       if (info.signal.aborted) throw new Error('the server is stopping');
       const page = await platform.db.transaction(tenantId, async (tx) => {
@@ -302,7 +335,7 @@ async function runWfExport(platform: Platform, data: { tenantId: string; exportI
         return { rows, starters, publicIds };
       });
       if (page.rows.length === 0) break;
-      const lines = page.rows.map((r) => execCells(r, filters.fields, page.starters, page.publicIds));
+      const lines = page.rows.map((r) => execCells(r, filters.fields, page.starters, page.publicIds, memo));
       if (sheet) for (const line of lines) sheet.addRow(line).commit();
       else await write(out, csvLines(lines));
       written += page.rows.length;

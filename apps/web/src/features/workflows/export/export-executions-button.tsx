@@ -61,7 +61,7 @@ export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: strin
         </Menu>
         {job?.status === 'DONE' && (
           <Button onClick={() => void download()} loading={downloading}>
-            {t('workflowsExtras.export.download', { name: job.file_name })}
+            {t('workflowsExtras.export.download')}
           </Button>
         )}
       </Group>
@@ -73,7 +73,7 @@ export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: strin
       )}
       {job?.status === 'DONE' && (
         <Text size="sm" c="dimmed" role="status">
-          {t('workflowsExtras.export.ready', { count: job.rows })}
+          {t('workflowsExtras.export.ready', { count: job.rows, name: job.file_name })}
         </Text>
       )}
       {job?.status === 'FAILED' && (

@@ -55,6 +55,8 @@ export function KanbanBoardPage({ typeId, kanbanId }: { typeId: string; kanbanId
     move.mutateAsync({ execution: card.execution, to_column: to.id, ...(response ? { response } : {}) }).then(
       () => {
         toast.show(t('workflowsExtras.kanban.moved', { name: cardTitle(card), column: to.title }));
+        // on a phone the target column may be off screen: bring it (and the card) into view
+        document.querySelector(`[data-testid="kanban-column-${CSS.escape(to.id)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
         setPending(null);
       },
       (error: unknown) => {

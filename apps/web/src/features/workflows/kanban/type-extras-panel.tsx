@@ -96,7 +96,7 @@ function PublicLinkPanel({ type }: { type: TWorkflowTypeDetail }) {
             </Anchor>
             <CopyButton value={link}>
               {({ copied, copy }) => (
-                <Button variant="default" size="xs" onClick={copy}>
+                <Button variant="default" size="xs" onClick={copy} style={{ flexShrink: 0 }}>
                   {copied ? t('workflowsExtras.public.copied') : t('workflowsExtras.public.copy')}
                 </Button>
               )}
