@@ -7,7 +7,7 @@ import { dueState, relativeTo, STATUS_COLORS, STATUS_KEYS, type ExecutionStatus 
 export function StatusBadge({ status }: { status: ExecutionStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="execution-status">
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flex: 'none' }} data-testid="execution-status">
       {t(STATUS_KEYS[status])}
     </Badge>
   );

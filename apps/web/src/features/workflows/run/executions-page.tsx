@@ -1,5 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Collapse, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TWfExecutionSummary } from '@faena/contracts';
@@ -85,58 +87,78 @@ export function ExecutionsPage({ typeId }: { typeId: string }) {
     next.delete('page');
     setParams(next, { replace: true });
   };
-  const filtered = FILTER_KEYS.some((key) => params.get(key));
+  const active = FILTER_KEYS.filter((key) => params.get(key)).length;
+  const filtered = active > 0;
+  // on a phone the filters fold away behind one button (the list comes first)
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [showFilters, setShowFilters] = useState(false);
   const typeName = info.data?.workflow_type.name ?? '';
 
   return (
     <Stack gap="md">
       <BackLink to={info.data ? `/workflows/${encodeURIComponent(typeId)}/${encodeURIComponent(info.data.version.id)}` : '/workflows'}>{typeName || t('workflows.run.home.title')}</BackLink>
       <PageHeader title={t('workflows.run.executions.title')} description={typeName || undefined} />
-      <Card withBorder radius="md" padding="sm" component="section" aria-label={t('workflows.run.executions.filters')}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-          <Select
-            label={t('workflows.run.executions.status')}
-            placeholder={t('workflows.run.executions.any')}
-            data={EXECUTION_STATUSES.map((status) => ({ value: status, label: t(STATUS_KEYS[status]) }))}
-            value={get('status') || null}
-            onChange={(value) => set('status', value)}
-            clearable
-            data-testid="filter-status"
-          />
-          <TextInput type="date" label={t('workflows.run.executions.from')} value={get('from')} onChange={(event) => set('from', event.currentTarget.value)} max={get('to') || undefined} />
-          <TextInput type="date" label={t('workflows.run.executions.to')} value={get('to')} onChange={(event) => set('to', event.currentTarget.value)} min={get('from') || undefined} />
-          <Select
-            label={t('workflows.run.executions.startedByFilter')}
-            placeholder={t('workflows.run.executions.anyone')}
-            data={[{ value: 'me', label: t('workflows.run.executions.me') }]}
-            value={get('started_by') || null}
-            onChange={(value) => set('started_by', value)}
-            clearable
-          />
-          <Select
-            label={t('workflows.run.executions.step')}
-            placeholder={t('workflows.run.executions.any')}
-            data={(info.data?.steps ?? []).map((step) => ({ value: step.bpmn_id, label: step.name || step.bpmn_id }))}
-            value={get('current_step') || null}
-            onChange={(value) => set('current_step', value)}
-            clearable
-            searchable
-          />
-        </SimpleGrid>
-        {filtered && (
-          <Button
-            variant="subtle"
-            size="xs"
-            mt="xs"
-            leftSection={<IconFilterOff size={14} />}
-            onClick={() => {
-              setParams({}, { replace: true });
-            }}
-          >
-            {t('workflows.run.executions.clear')}
-          </Button>
-        )}
-      </Card>
+      {isPhone && (
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconAdjustmentsHorizontal size={18} />}
+          onClick={() => setShowFilters((open) => !open)}
+          aria-expanded={showFilters}
+          aria-controls="execution-filters"
+          data-testid="toggle-filters"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {filtered ? t('workflows.run.executions.filtersActive', { count: active }) : t('workflows.run.executions.filters')}
+        </Button>
+      )}
+      <Collapse expanded={!isPhone || showFilters}>
+        <Card withBorder radius="md" padding="sm" component="section" id="execution-filters" aria-label={t('workflows.run.executions.filters')}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+            <Select
+              label={t('workflows.run.executions.status')}
+              placeholder={t('workflows.run.executions.any')}
+              data={EXECUTION_STATUSES.map((status) => ({ value: status, label: t(STATUS_KEYS[status]) }))}
+              value={get('status') || null}
+              onChange={(value) => set('status', value)}
+              clearable
+              data-testid="filter-status"
+            />
+            <TextInput type="date" label={t('workflows.run.executions.from')} value={get('from')} onChange={(event) => set('from', event.currentTarget.value)} max={get('to') || undefined} />
+            <TextInput type="date" label={t('workflows.run.executions.to')} value={get('to')} onChange={(event) => set('to', event.currentTarget.value)} min={get('from') || undefined} />
+            <Select
+              label={t('workflows.run.executions.startedByFilter')}
+              placeholder={t('workflows.run.executions.anyone')}
+              data={[{ value: 'me', label: t('workflows.run.executions.me') }]}
+              value={get('started_by') || null}
+              onChange={(value) => set('started_by', value)}
+              clearable
+            />
+            <Select
+              label={t('workflows.run.executions.step')}
+              placeholder={t('workflows.run.executions.any')}
+              data={(info.data?.steps ?? []).map((step) => ({ value: step.bpmn_id, label: step.name || step.bpmn_id }))}
+              value={get('current_step') || null}
+              onChange={(value) => set('current_step', value)}
+              clearable
+              searchable
+            />
+          </SimpleGrid>
+          {filtered && (
+            <Button
+              variant="subtle"
+              size="xs"
+              mt="xs"
+              leftSection={<IconFilterOff size={14} />}
+              onClick={() => {
+                setParams({}, { replace: true });
+              }}
+            >
+              {t('workflows.run.executions.clear')}
+            </Button>
+          )}
+        </Card>
+      </Collapse>
       {list.isError ? (
         <Alert color="red">{t('workflows.run.loadError')}</Alert>
       ) : list.data && list.data.count === 0 ? (
