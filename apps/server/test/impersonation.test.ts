@@ -67,6 +67,15 @@ describe.each(engines())('impersonation on %s', (engine) => {
     expect(config.permissions).not.toContain('MANAGE_WF');
     // the start is audited under the real administrator
     expect(await audit()).toContainEqual(expect.objectContaining({ action: 'auth.impersonation.start', actor_person_id: adminPersonId, details: { person_id: personIdOf['rrhh@faena.test'] } }));
+    // and the person is told, in their inbox, who entered their account (it opens their account page)
+    const rrhh = await signIn(server, 'demo', 'rrhh@faena.test', DEMO_PASSWORD);
+    const inbox = await body<{ data: { summary: { title: string; body: string }; context: { type: string; path?: string } }[] }>(
+      await server.api('demo', '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=20', { token: rrhh.id_token }),
+    );
+    expect(inbox.data.find((item) => item.context.type === 'Impersonation')).toMatchObject({
+      summary: { title: 'Alguien entró a tu cuenta', body: 'Administración Faena entró a Faena como tú (suplantación), con permiso para hacerlo. Si no lo esperabas, avisa a tu administrador.' },
+      context: { path: '/my-account' },
+    });
   });
 
   it('audits a write made while impersonating as made by the impersonator', async () => {

@@ -10,6 +10,7 @@ import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import { assertFeature, type TenantRecord } from '../../platform/tenancy.ts';
 import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, type PersonFields, type PersonRow, setPersonPicture, touchSignIn, updatePersonRecord } from '../people/index.ts';
 import { filesMetadata } from '../documents/index.ts';
+import { notify } from '../notifications/index.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
@@ -486,7 +487,20 @@ export async function startImpersonation(ctx: Ctx, personId: string): Promise<TT
       if (person.isDisabled) throw new AppError('user-disabled', 'This user has been disabled.');
       const user = await findUserById(tx, person.userId);
       if (!user) throw new AppError('bad-request', `${person.name} has no account yet: invite them first.`, { reason: 'no-account' });
-      return openSession(ctx, tx, { user, person }, 'IMPERSONATION', { userId: caller.userId, personId: caller.personId });
+      const opened = await openSession(ctx, tx, { user, person }, 'IMPERSONATION', { userId: caller.userId, personId: caller.personId });
+      // the person hears that someone entered their account, whatever they chose for push
+      const impersonator = await findPerson(tx, ctx.tenant.id, caller.personId);
+      await notify(ctx.platform, tx, {
+        tenantId: ctx.tenant.id,
+        personIds: [person.id],
+        kind: 'system_update',
+        title: 'Alguien entró a tu cuenta',
+        body: `${impersonator?.name ?? 'Un administrador'} entró a Faena como tú (suplantación), con permiso para hacerlo. Si no lo esperabas, avisa a tu administrador.`,
+        context: { type: 'Impersonation', action: 'started', path: '/my-account' },
+        priority: 4,
+        mandatory: true,
+      });
+      return opened;
     },
     { audit: 'auth.impersonation.start', details: { person_id: personId }, subject: personId },
   );
