@@ -184,7 +184,7 @@ export const ASSET_ROUTES: Record<string, { access: 'public' | readonly string[]
   [`GET ${AM}/assets/exports/:id/download`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/exports/${bx.exportId}/download`) },
   // bulk load (the imports engine's routes, at the assets' prefix)
   [`GET ${AM}/assets/imports/`]: { access: MANAGE, check: listOfAOnly('/assets/imports/', (j) => j.id) },
-  [`POST ${AM}/assets/imports/`]: { access: MANAGE, check: writeStaysHome('/assets/imports/', () => ({ upload_id: 'x'.repeat(24) }), 400) },
+  [`POST ${AM}/assets/imports/`]: { access: MANAGE, check: writeStaysHome('/assets/imports/', () => ({ upload_id: 'x'.repeat(24) }), 201) },
   [`GET ${AM}/assets/imports/:jobId/`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/') },
   [`GET ${AM}/assets/imports/:jobId/rows/`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/rows/') },
   [`GET ${AM}/assets/imports/:jobId/rows.csv`]: { access: MANAGE, check: absentFromA('GET', () => '/assets/imports/999999/rows.csv') },
