@@ -302,7 +302,13 @@ export const ZExecutionUpgrade = z.object({ execution: ZExecution, dropped: z.ar
 export type TExecutionUpgrade = z.infer<typeof ZExecutionUpgrade>;
 
 const booleanText = z.enum(['true', 'false']).optional();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD')
+  .refine((text) => {
+    const ms = Date.parse(`${text}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text && text >= '1900-01-01';
+  }, 'Expected a real date YYYY-MM-DD');
 
 /** Filters of the executions list and of its export. from/to are days (inclusive), in the tenant's time zone. */
 export const ZExecutionFilters = z.object({
