@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js';
@@ -182,7 +182,7 @@ describe('assets', () => {
     }
   }, 180_000);
 
-  it('desktop: the administrator sees the overview, the filtered list, the asset with its investment, and the administration', async () => {
+  it('desktop: the administrator sees the overview, the filtered list, the asset with its investment, downloads a QR label sheet, and the administration', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     try {
       await signInAs(page, 'admin');
@@ -199,6 +199,19 @@ describe('assets', () => {
       expect(await page.locator('[data-testid=depreciation-table] tbody tr').count()).toBe(5);
       await shot(page, 'assets-investment', 'desktop');
 
+      // a QR label sheet of the chosen asset, made by the server, downloads as a PDF
+      await goto(page, '/assets/qr-generator', '[data-testid=labels-download]');
+      await page.locator('[data-testid=labels-assets]').click();
+      await page.locator('[data-testid=labels-assets]').fill(asset.code);
+      await page.getByRole('option', { name: new RegExp(asset.code) }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('[data-testid=labels-count]').textContent()).toBe('1 etiqueta');
+      await shot(page, 'assets-qr-generator', 'desktop');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=labels-download]')]);
+      expect(download.suggestedFilename()).toBe('etiquetas-qr.pdf');
+      const file = await download.path();
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
       await goto(page, '/assets/administration', '[data-testid=category-link]');
       await shot(page, 'assets-administration', 'desktop');
       await expectAccessible(page, 'assets administration');
@@ -206,5 +219,5 @@ describe('assets', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
