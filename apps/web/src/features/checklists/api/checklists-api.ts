@@ -4,6 +4,8 @@ import type {
   TChecklistCategoryCreate,
   TChecklistCategoryUpdate,
   TChecklistDetail,
+  TChecklistSchedule,
+  TChecklistScheduleCreate,
   TChecklistStats,
   TChecklistSummary,
   TChecklistWrite,
@@ -139,3 +141,17 @@ export const useCreateAction = (executionId: string) =>
 /** POST /executions/export/ — a background job; GET /executions/export/{id}/ follows it. */
 export const startExport = (body: TExecutionExportRequest) => apiClient.post<TExecutionExport>(`${CHECKLISTS_API}/executions/export/`, { json: body });
 export const readExport = (id: string, signal?: AbortSignal) => apiClient.get<TExecutionExport>(`${CHECKLISTS_API}/executions/export/${enc(id)}/`, { signal });
+
+export function useSchedules(checklistId: string) {
+  return useQuery({
+    queryKey: ['checklists', 'schedules', checklistId],
+    queryFn: ({ signal }) => apiClient.get<{ results: TChecklistSchedule[] }>(`${CHECKLISTS_API}/checklists/${enc(checklistId)}/schedules/`, { signal }),
+  });
+}
+
+/** POST /checklists/{id}/schedules/ — one recurring activity per chosen venue. */
+export const useCreateSchedules = (checklistId: string) =>
+  useChecklistWrite(
+    (body: TChecklistScheduleCreate) => apiClient.post<{ results: TChecklistSchedule[] }>(`${CHECKLISTS_API}/checklists/${enc(checklistId)}/schedules/`, { json: body }),
+    ['checklists', 'schedules', checklistId],
+  );

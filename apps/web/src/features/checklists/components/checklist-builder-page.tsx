@@ -26,6 +26,8 @@ import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
 import { useChecklist, useChecklistCategories, useCreateChecklist, useUpdateChecklist } from '../api/checklists-api.ts';
 import { allFields, DEFAULT_ITEM, draftFromDetail, emptyDraft, itemErrors, moveSection, moveToSection, newSectionId, writeOf, type BuilderSection, type ChecklistDraft } from '../lib/builder-draft.ts';
 import { MoveToSection, ScoringEditor } from './scoring-editor.tsx';
+import { PersonPicker } from './person-picker.tsx';
+import { SchedulesPanel } from './schedules-panel.tsx';
 import { StatsCharts } from './stats-charts.tsx';
 
 interface LocationRow {
@@ -286,6 +288,11 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
             {t('checklists.builder.tabSettings')}
           </Tabs.Tab>
           {detail && (
+            <Tabs.Tab value="schedule" data-testid="tab-schedule">
+              {t('checklists.builder.tabSchedule')}
+            </Tabs.Tab>
+          )}
+          {detail && (
             <Tabs.Tab value="numbers" data-testid="tab-numbers">
               {t('checklists.builder.tabNumbers')}
             </Tabs.Tab>
@@ -355,11 +362,10 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
                 {t('checklists.builder.executorsHelp')}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <EntityPicker
-                  kind="persons"
+                <PersonPicker
                   label={t('checklists.builder.persons')}
                   value={draft.executors.persons}
-                  onChange={(ids) => set('executors', { ...draft.executors, persons: ids })}
+                  onChange={(people) => set('executors', { ...draft.executors, persons: people })}
                   error={serverErrors['executors.persons']}
                 />
                 <EntityPicker
@@ -416,17 +422,21 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
               </Stack>
             </Paper>
             <Paper withBorder radius="md" p="md">
-              <EntityPicker
-                kind="persons"
+              <PersonPicker
                 label={t('checklists.builder.supervisors')}
                 description={t('checklists.builder.supervisorsHelp')}
                 value={draft.supervisors}
-                onChange={(ids) => set('supervisors', ids)}
+                onChange={(people) => set('supervisors', people)}
                 error={serverErrors.supervisors}
               />
             </Paper>
           </Stack>
         </Tabs.Panel>
+        {detail && (
+          <Tabs.Panel value="schedule">
+            <SchedulesPanel checklistId={detail.id} name={detail.name} />
+          </Tabs.Panel>
+        )}
         {detail && (
           <Tabs.Panel value="numbers">
             <StatsCharts checklistId={detail.id} venues={detail.places.venues} />

@@ -66,9 +66,11 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
         }}
       >
         <Group gap="xs">
-          <Chip value="all">{t('checklists.home.all')}</Chip>
+          <Chip value="all" color="faena.8">
+            {t('checklists.home.all')}
+          </Chip>
           {(categories.data?.results ?? []).map((category) => (
-            <Chip key={category.id} value={category.id}>
+            <Chip key={category.id} value={category.id} color="faena.8">
               {category.name}
             </Chip>
           ))}

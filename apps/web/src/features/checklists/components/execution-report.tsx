@@ -9,13 +9,13 @@ import { isInputField } from '@faena/domain/forms/values';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
-import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { FieldAnswer, useAnswerLookups } from '../../../shared/forms/answer-display.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { clickDownload } from '../../../shared/lib/download.ts';
 import { useFileUrl } from '../../../shared/uploads/index.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { reportPdfUrl, useCreateAction } from '../api/checklists-api.ts';
+import { PersonPicker, type PersonChoice } from './person-picker.tsx';
 import { runnerSections } from '../lib/execution.ts';
 import { fieldDownloadLink } from '../lib/files.ts';
 
@@ -69,7 +69,7 @@ function ActionForm({ execution, field, onClose }: { execution: TExecution; fiel
   const { t } = useTranslation();
   const create = useCreateAction(execution.id);
   const [title, setTitle] = useState(t('checklists.action.defaultTitle', { label: field.label || field.name }));
-  const [responsible, setResponsible] = useState<string[]>([]);
+  const [responsible, setResponsible] = useState<PersonChoice[]>([]);
   const [due, setDue] = useState(defaultDue);
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -81,7 +81,14 @@ function ActionForm({ execution, field, onClose }: { execution: TExecution; fiel
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     create.mutate(
-      { field_id: String(field.id), title: title.trim(), responsible: responsible[0]!, due, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, description: description.trim() || null },
+      {
+        field_id: String(field.id),
+        title: title.trim(),
+        responsible: responsible[0]!.passport,
+        due,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        description: description.trim() || null,
+      },
       {
         onSuccess: () => {
           toast.show(t('checklists.action.created'));
@@ -98,7 +105,7 @@ function ActionForm({ execution, field, onClose }: { execution: TExecution; fiel
   return (
     <Stack gap="sm" data-testid="action-form">
       <TextInput label={t('checklists.action.title')} value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} required size="md" data-testid="action-title" />
-      <EntityPicker kind="persons" label={t('checklists.action.responsible')} value={responsible} onChange={setResponsible} maxValues={1} error={errors.responsible} data-testid="action-responsible" />
+      <PersonPicker label={t('checklists.action.responsible')} value={responsible} onChange={setResponsible} maxValues={1} error={errors.responsible} testId="action-responsible" />
       <TextInput
         type="datetime-local"
         label={t('checklists.action.due')}

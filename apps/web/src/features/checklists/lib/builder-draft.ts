@@ -26,10 +26,11 @@ export interface ChecklistDraft {
   sections: BuilderSection[];
   items: Record<string, ItemSettings>;
   pass_mark: number | null;
-  executors: { persons: string[]; positions: string[]; audiences: string[] };
+  /** People by passport, with their names for the picker. */
+  executors: { persons: { passport: string; name: string }[]; positions: string[]; audiences: string[] };
   places: { venues: string[]; locations: string[] };
   signatures: { executor: boolean; second: boolean };
-  supervisors: string[];
+  supervisors: { passport: string; name: string }[];
 }
 
 export const DEFAULT_ITEM: ItemSettings = { weight: 1, critical: false, scoring: null };
@@ -131,13 +132,13 @@ export function draftFromDetail(detail: TChecklistDetail): ChecklistDraft {
     items: Object.fromEntries(detail.items.map((item) => [item.field_id, { weight: item.weight, critical: item.critical, scoring: item.scoring }])),
     pass_mark: detail.pass_mark,
     executors: {
-      persons: detail.executors.persons.map((person) => person.passport),
+      persons: detail.executors.persons.map(({ passport, name }) => ({ passport, name })),
       positions: detail.executors.positions.map((entry) => entry.id),
       audiences: detail.executors.audiences.map((entry) => entry.id),
     },
     places: { venues: detail.places.venues.map((entry) => entry.id), locations: detail.places.locations.map((entry) => entry.id) },
     signatures: { ...detail.signatures },
-    supervisors: detail.supervisors.map((person) => person.passport),
+    supervisors: detail.supervisors.map(({ passport, name }) => ({ passport, name })),
   };
 }
 
@@ -157,10 +158,10 @@ export function writeOf(draft: ChecklistDraft, baseVersion?: number): TChecklist
     fields,
     items,
     pass_mark: draft.pass_mark,
-    executors: draft.executors,
+    executors: { ...draft.executors, persons: draft.executors.persons.map((person) => person.passport) },
     places: draft.places,
     signatures: draft.signatures,
-    supervisors: draft.supervisors,
+    supervisors: draft.supervisors.map((person) => person.passport),
     ...(baseVersion !== undefined ? { base_version: baseVersion } : {}),
   };
 }
