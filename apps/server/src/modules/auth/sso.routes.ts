@@ -27,7 +27,19 @@ import { completeSso, confirmLink, finishSso, SSO_ATTEMPT_TTL_MS, SSO_HANDOFF_TT
 
 /** Ties the handoff to the browser the provider sent back (decision 029). */
 const SSO_HANDOFF_COOKIE = 'faena_sso_handoff';
-import { createProvider, deleteProvider, getProvider, listProviderRows, listProviders, methodIdOf, offeredMethodIds, setSwitchableMethods, signInMethodsOf, SWITCHABLE_METHODS, updateProvider } from './sso.providers.ts';
+import {
+  createProvider,
+  deleteProvider,
+  getProvider,
+  listProviderRows,
+  listProviders,
+  methodIdOf,
+  offeredMethodIds,
+  setSwitchableMethods,
+  signInMethodsOf,
+  SWITCHABLE_METHODS,
+  updateProvider,
+} from './sso.providers.ts';
 import { findUserByEmail } from './users.service.ts';
 
 const prefix = '/api/auth/v3';
@@ -69,31 +81,41 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
     // Lax: the provider sends the browser back with a top-level GET from its own site.
     `${SSO_STATE_COOKIE}=${value}; Path=${prefix}/sso/callback; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
 
-  const handoffCookie = (value: string, maxAgeSeconds: number) => `${SSO_HANDOFF_COOKIE}=${value}; Path=${prefix}/sso/complete; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
+  const handoffCookie = (value: string, maxAgeSeconds: number) =>
+    `${SSO_HANDOFF_COOKIE}=${value}; Path=${prefix}/sso/complete; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
 
   // ------------------------------------------------------------ administration (settings)
-  app.get(`${prefix}/sso/providers`, { config: { access: ADMIN }, schema: { tags, summary: 'The tenant’s identity providers (decision 029)', response: { 200: z.array(ZIdentityProvider) } } }, async (request) =>
-    listProviders(ctxOf(request, platform)),
+  app.get(
+    `${prefix}/sso/providers`,
+    { config: { access: ADMIN }, schema: { tags, summary: 'The tenant’s identity providers (decision 029)', response: { 200: z.array(ZIdentityProvider) } } },
+    async (request) => listProviders(ctxOf(request, platform)),
   );
   app.post(
     `${prefix}/sso/providers`,
-    { config: { access: ADMIN }, schema: { tags, summary: 'Configure an identity provider (OIDC or Google); the client secret is stored encrypted', body: ZCreateIdentityProviderRequest, response: { 201: ZIdentityProvider } } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, summary: 'Configure an identity provider (OIDC or Google); the client secret is stored encrypted', body: ZCreateIdentityProviderRequest, response: { 201: ZIdentityProvider } },
+    },
     async (request, reply) => reply.status(201).send(await createProvider(ctxOf(request, platform), request.body)),
   );
-  app.get(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId, response: { 200: ZIdentityProvider } } }, async (request) => getProvider(ctxOf(request, platform), request.params.id));
-  app.patch(
-    `${prefix}/sso/providers/:id`,
-    { config: { access: ADMIN }, schema: { tags, params: ZId, body: ZUpdateIdentityProviderRequest, response: { 200: ZIdentityProvider } } },
-    async (request) => updateProvider(ctxOf(request, platform), request.params.id, request.body),
+  app.get(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId, response: { 200: ZIdentityProvider } } }, async (request) =>
+    getProvider(ctxOf(request, platform), request.params.id),
+  );
+  app.patch(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId, body: ZUpdateIdentityProviderRequest, response: { 200: ZIdentityProvider } } }, async (request) =>
+    updateProvider(ctxOf(request, platform), request.params.id, request.body),
   );
   app.delete(`${prefix}/sso/providers/:id`, { config: { access: ADMIN }, schema: { tags, params: ZId } }, async (request, reply) => {
     await deleteProvider(ctxOf(request, platform), request.params.id);
     return reply.status(204).send();
   });
-  app.get(`${prefix}/sign-in-settings`, { config: { access: ADMIN }, schema: { tags, summary: 'Which of password, magic link and Google the tenant offers', response: { 200: ZSignInSettings } } }, async (request) => {
-    const tenant = ctxOf(request, platform).tenant;
-    return { methods: SWITCHABLE_METHODS.filter((m) => tenant.signInMethods.includes(m)) };
-  });
+  app.get(
+    `${prefix}/sign-in-settings`,
+    { config: { access: ADMIN }, schema: { tags, summary: 'Which of password, magic link and Google the tenant offers', response: { 200: ZSignInSettings } } },
+    async (request) => {
+      const tenant = ctxOf(request, platform).tenant;
+      return { methods: SWITCHABLE_METHODS.filter((m) => tenant.signInMethods.includes(m)) };
+    },
+  );
   app.put(`${prefix}/sign-in-settings`, { config: { access: ADMIN }, schema: { tags, body: ZSignInSettings, response: { 200: ZSignInSettings } } }, async (request) => ({
     methods: (await setSwitchableMethods(ctxOf(request, platform), request.body.methods)) as ('PASSWORD' | 'MAGIC_LINK' | 'GOOGLE')[],
   }));
@@ -140,10 +162,26 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
 
   app.get(
     `${prefix}/sso/callback`,
-    { config: { access: PUBLIC }, schema: { tags, summary: 'Where the provider sends the browser back (redirect URI)', querystring: z.record(z.string(), z.string().max(4000)) } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: 'Where the provider sends the browser back (redirect URI)',
+        querystring: z
+          .object({
+            code: z.string().max(4000).optional(),
+            state: z.string().max(4000).optional(),
+            iss: z.string().max(4000).optional(),
+            error: z.string().max(4000).optional(),
+            error_description: z.string().max(4000).optional(),
+          })
+          .loose(),
+      },
+    },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
-      const result = await finishSso(ctx, request.query, cookieOf(request, SSO_STATE_COOKIE));
+      const query = Object.fromEntries(Object.entries(request.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 4000));
+      const result = await finishSso(ctx, query, cookieOf(request, SSO_STATE_COOKIE));
       // The handoff is claimed only by this browser (no login CSRF with a lured handoff).
       void reply.header('set-cookie', [stateCookie('', 0), handoffCookie(result.handoff ?? '', result.handoff ? SSO_HANDOFF_TTL_MS / 1000 : 0)]);
       return answer(ctx, reply, result);
@@ -163,7 +201,10 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
 
   app.post(
     `${prefix}/sso/link`,
-    { config: { access: PUBLIC }, schema: { tags, summary: '“Need confirm”: prove the account’s password or a magic-link code, and the provider is linked', body: ZSsoLinkRequest, response: { 200: ZSsoOutcome } } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: '“Need confirm”: prove the account’s password or a magic-link code, and the provider is linked', body: ZSsoLinkRequest, response: { 200: ZSsoOutcome } },
+    },
     async (request) => {
       if (request.body.password === undefined && request.body.code === undefined) throw new FieldErrors({ password: ['You must enter a password'] });
       const ctx = ctxOf(request, platform);
@@ -191,7 +232,10 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
 
   app.post(
     `${prefix}/workspaces`,
-    { config: { access: NO_TENANT }, schema: { tags, summary: 'The workspaces an e-mail address belongs to (root-domain discovery; limited per address)', body: ZDiscoverRequest, response: { 200: ZWorkspacesAnswer } } },
+    {
+      config: { access: NO_TENANT },
+      schema: { tags, summary: 'The workspaces an e-mail address belongs to (root-domain discovery; limited per address)', body: ZDiscoverRequest, response: { 200: ZWorkspacesAnswer } },
+    },
     async (request) => {
       const email = normalizeEmail(request.body.email);
       if (!isValidEmail(email)) throw new FieldErrors({ email: ['Invalid email'] });
@@ -206,7 +250,13 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
       const found = [];
       for (const tenant of await allTenants(platform.db)) {
         const person = await platform.db.read(tenant.id, (db) => findPersonByUser(db, tenant.id, user.id));
-        if (person && !person.isDisabled) found.push({ subdomain: tenant.subdomain, name: tenant.name, url: `${protocol}://${tenant.subdomain}.${platform.config.PUBLIC_DOMAIN.replace(/:\d+$/, '')}${port}`, logo_url: tenant.logoUrl });
+        if (person && !person.isDisabled)
+          found.push({
+            subdomain: tenant.subdomain,
+            name: tenant.name,
+            url: `${protocol}://${tenant.subdomain}.${platform.config.PUBLIC_DOMAIN.replace(/:\d+$/, '')}${port}`,
+            logo_url: tenant.logoUrl,
+          });
       }
       return { workspaces: found };
     },
