@@ -217,6 +217,12 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
     expect(byStatus.rows.every((r) => r[1] === 'Completado con éxito')).toBe(true);
     expect(byStatus.rows.length).toBeGreaterThan(0);
 
+    // the list's started_by: 'me', or a passport (one nobody has matches nothing)
+    const meOnly = await exportCsv(admin, { started_by: 'me' });
+    expect(meOnly.rows.map((r) => r[0])).not.toContain(mine.id);
+    expect(meOnly.rows.length).toBe(all.rows.length - 1);
+    expect((await exportCsv(admin, { started_by: 'no-such-passport' })).rows).toEqual([]);
+
     // a person without MANAGE_WF exports only the executions it started or works on
     const own = await exportCsv(worker);
     expect(own.rows.map((r) => r[0])).toEqual([mine.id]);

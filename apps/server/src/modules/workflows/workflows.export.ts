@@ -17,7 +17,7 @@ import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
 import { getForm } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
-import { personSummaries } from '../people/index.ts';
+import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { workflowExports } from './export.table.ts';
 import { workflowTypes, workflowVersions } from './workflows.table.ts';
 
@@ -172,6 +172,12 @@ export async function startWfExport(ctx: Ctx, typeId: string, input: TWfExportCr
     throw new AppError('validation-error', 'The date range ends before it starts.', { errors: { created_to: ['The date range ends before it starts.'] } });
   const fields = await exportFields(ctx, graphs);
   const { format, ...query } = input;
+  // the list's started_by: 'me', a passport or a person id; a passport nobody has matches nothing
+  if (query.started_by === 'me') query.started_by = caller.personId;
+  else if (query.started_by && !isUuid(query.started_by)) {
+    const passport = query.started_by;
+    query.started_by = (await ctx.tx((tx) => findPersonByPassport(tx, ctx.tenant.id, passport)))?.id ?? 'nobody';
+  }
   const filters: StoredFilters = { query, all: caller.permissions.has('MANAGE_WF'), fields };
   const row = await ctx.tx(
     async (tx) => {

@@ -5,6 +5,20 @@ import type { TWfExportCreate } from '@faena/contracts/workflows-extras';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { downloadBlob, useExportStatus, useStartExport } from '../extras/api.ts';
 
+type ExportFilters = Omit<Partial<TWfExportCreate>, 'format'>;
+const STATUSES = new Set(['InProcess', 'Success', 'Error']);
+
+/** The executions list's filters as the export takes them (the same rows as the list shows). */
+export function exportFilters(list: { status?: string | undefined; from?: string | undefined; to?: string | undefined; started_by?: string | undefined; current_step?: string | undefined }): ExportFilters {
+  return {
+    ...(list.status && STATUSES.has(list.status) ? { status: list.status as TWfExportCreate['status'] } : {}),
+    ...(list.from ? { created_from: list.from } : {}),
+    ...(list.to ? { created_to: list.to } : {}),
+    ...(list.started_by ? { started_by: list.started_by } : {}),
+    ...(list.current_step ? { current_step: list.current_step } : {}),
+  };
+}
+
 /** Saves a blob under a name (an <a download> the browser follows). */
 function save(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -21,7 +35,7 @@ function save(blob: Blob, name: string) {
  * "Exportar" (myExecutionsExport): the executions of a type with the list's filters, as CSV or
  * XLSX made in the background; shows the job's progress, then the file to download.
  */
-export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: string; filters?: Omit<Partial<TWfExportCreate>, 'format'> }) {
+export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: string; filters?: ExportFilters }) {
   const { t } = useTranslation();
   const start = useStartExport(typeId);
   const [exportId, setExportId] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ExportExecutionsButton, exportFilters } from '../export/export-executions-button.tsx';
 import { executionPath } from '../../../shared/workflows/task-path.ts';
 import { StatusBadge } from './badges.tsx';
 import { useExecutions, useStartForm, type ExecutionFilters } from './run-api.ts';
@@ -97,7 +98,11 @@ export function ExecutionsPage({ typeId }: { typeId: string }) {
   return (
     <Stack gap="md">
       <BackLink to={info.data ? `/workflows/${encodeURIComponent(typeId)}/${encodeURIComponent(info.data.version.id)}` : '/workflows'}>{typeName || t('workflows.run.home.title')}</BackLink>
-      <PageHeader title={t('workflows.run.executions.title')} description={typeName || undefined} />
+      <PageHeader
+        title={t('workflows.run.executions.title')}
+        description={typeName || undefined}
+        actions={<ExportExecutionsButton typeId={typeId} filters={exportFilters(filters)} />}
+      />
       {isPhone && (
         <Button
           variant="default"
