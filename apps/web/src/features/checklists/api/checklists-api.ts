@@ -138,9 +138,9 @@ export const useUpgradeExecution = (id: string) => useChecklistWrite(() => apiCl
 export const useCreateAction = (executionId: string) =>
   useChecklistWrite((body: TCorrectiveActionCreate) => apiClient.post<TCorrectiveAction>(`${executionUrl(executionId)}actions/`, { json: body }), checklistKeys.executions);
 
-/** POST /executions/export/ — a background job; GET /executions/export/{id}/ follows it. */
+/** POST /executions/export/ — a background job; GET /executions/exports/{id}/ follows it. */
 export const startExport = (body: TExecutionExportRequest) => apiClient.post<TExecutionExport>(`${CHECKLISTS_API}/executions/export/`, { json: body });
-export const readExport = (id: string, signal?: AbortSignal) => apiClient.get<TExecutionExport>(`${CHECKLISTS_API}/executions/export/${enc(id)}/`, { signal });
+export const readExport = (id: string, signal?: AbortSignal) => apiClient.get<TExecutionExport>(`${CHECKLISTS_API}/executions/exports/${enc(id)}/`, { signal });
 
 export function useSchedules(checklistId: string) {
   return useQuery({

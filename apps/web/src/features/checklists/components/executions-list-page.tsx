@@ -8,7 +8,8 @@ import type { TExecutionExport, TExecutionFilters, TExecutionSummary } from '@fa
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import { downloadWithCookie } from '../../../shared/uploads/upload-api.ts';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { clickDownload } from '../../../shared/lib/download.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { ListFooter } from '../../../shared/ui/list-footer.tsx';
@@ -41,7 +42,12 @@ function ExportButtons({ filters }: { filters: TExecutionFilters }) {
         current = await readExport(current.id);
         setJob(current);
       }
-      if (current.status === 'DONE' && current.download_url) await downloadWithCookie(current.download_url, current.file_name);
+      if (current.status === 'DONE' && current.download_url) {
+        const blob = await apiClient.get<Blob>(current.download_url, { responseType: 'blob' });
+        const href = URL.createObjectURL(blob);
+        clickDownload(href, current.file_name);
+        setTimeout(() => URL.revokeObjectURL(href), 30_000);
+      }
       else toast.error(current.error ?? t('checklists.executions.exportFailed'));
     } catch {
       toast.error(t('checklists.executions.exportFailed'));
