@@ -207,6 +207,8 @@ export async function updateProvider(ctx: Ctx, id: string, input: z.output<typeo
 }
 
 export async function deleteProvider(ctx: Ctx, id: string): Promise<void> {
+  // A malformed id names no provider (and must not reach the uuid column).
+  if (!isUuid(id)) throw new AppError('not-found', 'Identity provider not found.');
   await ctx.tx(
     async (tx) => {
       const [gone] = await tx
