@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs } from './helpers.ts';
@@ -22,7 +22,7 @@ let photoFile: string;
 
 /** The modules of a QR code (bwip-js), 1 = dark. */
 function qrModules(text: string): { size: number; dark: (x: number, y: number) => boolean } {
-  const [matrix] = bwipjs.raw('qrcode', text, { eclevel: 'M' }) as { pixs: number[]; pixx: number; pixy: number }[];
+  const [matrix] = bwipjs.raw('qrcode', text, 'eclevel=M') as { pixs: number[]; pixx: number; pixy: number }[];
   if (!matrix) throw new Error('no QR matrix');
   return { size: matrix.pixx, dark: (x, y) => matrix.pixs[y * matrix.pixx + x] === 1 };
 }
