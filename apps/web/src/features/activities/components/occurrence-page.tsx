@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { IconCalendarDown, IconCheck, IconEdit, IconRotate, IconX } from '@tabler/icons-react';
+import { IconCalendarDown, IconCheck, IconEdit, IconListCheck, IconRotate, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -157,6 +157,7 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
   const reopen = useReopenOccurrence(occurrence.public_id, occurrence.recurrenceId);
   const [note, setNote] = useState('');
   const formId = occurrence.content?.content_type === 'form' ? occurrence.content.form_id : undefined;
+  const checklistId = occurrence.content?.content_type === 'checklist' ? occurrence.content.checklist_id : undefined;
   const form = useForm(open ? formId : undefined);
   const record = (status: 'COMPLETED' | 'CANCELLED') =>
     complete.mutate(
@@ -176,6 +177,11 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
             {[done.user?.name, done.completed_at ? formatWhen(done.completed_at, i18n.language) : null].filter(Boolean).join(' · ')}
           </Text>
           {done.description && <Text size="sm">{done.description}</Text>}
+          {checklistId && done.status === 'COMPLETED' && done.response_id && (
+            <Anchor component={Link} to={`/checklists/executions/${encodeURIComponent(done.response_id)}`} size="sm" data-testid="occurrence-checklist-execution">
+              {t('activities.occurrence.seeChecklistExecution')}
+            </Anchor>
+          )}
           <Group>
             <Button variant="default" size="sm" leftSection={<IconRotate size={16} />} loading={reopen.isPending} onClick={() => reopen.mutate(undefined, { onError: () => toast.error(t('activities.occurrence.saveError')) })}>
               {t('activities.occurrence.reopen')}
@@ -190,7 +196,30 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
   return (
     <Card withBorder radius="md" data-testid="occurrence-actions">
       <Stack gap="sm">
-        {formId ? (
+        {checklistId ? (
+          <>
+            <Title order={2} fz="lg">
+              {t('activities.occurrence.checklistTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('activities.occurrence.checklistHint')}
+            </Text>
+            <Group>
+              <Button
+                component={Link}
+                to={`/checklists/${encodeURIComponent(checklistId)}/execute?${new URLSearchParams({ activity: occurrence.public_id, occurrence: occurrence.recurrenceId, ...(occurrence.venue ? { venue: occurrence.venue.id } : {}) }).toString()}`}
+                leftSection={<IconListCheck size={18} />}
+                mih={44}
+                data-testid="execute-checklist"
+              >
+                {t('activities.occurrence.executeChecklist')}
+              </Button>
+              <Button variant="default" leftSection={<IconX size={18} />} onClick={() => record('CANCELLED')} loading={complete.isPending} mih={44}>
+                {t('activities.occurrence.cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : formId ? (
           <>
             <Title order={2} fz="lg">
               {t('activities.occurrence.fillForm')}
