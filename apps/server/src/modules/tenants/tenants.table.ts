@@ -15,6 +15,8 @@ export const tenants = pgTable('tenants', {
   featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
   passwordPolicy: jsonb('password_policy').$type<Record<string, unknown>>().notNull().default({}),
   supportEmail: text('support_email'),
+  /** The organisation's own time zone (IANA): activities without a zone of their own or of their venue use it. */
+  timezone: text('timezone').notNull().default('America/Santiago'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
