@@ -163,7 +163,7 @@ export type TPermissionsCalculatorResponse = z.infer<typeof ZPermissionsCalculat
 // The organisation's profile (getCurrentOrganization)
 
 export const ZOrganization = z
-  .object({ id: z.string(), subdomain: z.string(), name: z.string(), logo_url: z.string().nullable(), logo_upload_id: z.string().nullable(), disabled_modules: z.array(z.string()) })
+  .object({ id: z.string(), subdomain: z.string(), name: z.string(), logo_url: z.string().nullable(), logo_upload_id: z.string().nullable(), disabled_modules: z.array(z.string()), timezone: z.string() })
   .meta({ id: 'Organization' });
 export type TOrganization = z.infer<typeof ZOrganization>;
-export const ZUpdateOrganizationRequest = z.object({ name: z.string().trim().min(1).max(200).optional(), logo_upload_id: z.string().max(100).nullable().optional() });
+export const ZUpdateOrganizationRequest = z.object({ name: z.string().trim().min(1).max(200).optional(), logo_upload_id: z.string().max(100).nullable().optional(), timezone: z.string().max(64).optional() });

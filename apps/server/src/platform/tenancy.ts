@@ -13,6 +13,8 @@ export interface TenantRecord {
   featureFlags: Record<string, boolean>;
   passwordPolicy: Record<string, unknown>;
   supportEmail: string | null;
+  /** IANA time zone of the organisation (activities fall back to it). */
+  timezone: string;
 }
 
 /**

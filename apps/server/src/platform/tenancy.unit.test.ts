@@ -14,6 +14,7 @@ const record = (subdomain: string): TenantRecord => ({
   featureFlags: {},
   passwordPolicy: {},
   supportEmail: null,
+  timezone: 'America/Santiago',
 });
 
 /** A resolver over a lookup that counts its calls; the bus is never started (no database needed). */

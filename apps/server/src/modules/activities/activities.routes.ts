@@ -164,7 +164,7 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   app.post(
     `${prefix}/recurrence/preview/`,
     { config: { access: requires('VIEW_TASKS') }, schema: { tags, summary: 'The next occurrences of a recurrence being edited', body: ZRecurrencePreviewRequest, response: { 200: ZRecurrencePreview } } },
-    async (request) => previewRecurrence(request.body),
+    async (request) => previewRecurrence(request.body, ctxOf(request, platform).tenant.timezone),
   );
   return scheduleReminders(platform);
 }

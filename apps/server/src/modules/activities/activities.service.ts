@@ -84,8 +84,8 @@ import {
 import { sanitizeHtml } from './activities.sanitize.ts';
 
 /**
- * The zone of a series when neither the body nor its venue names one. Tenants have no zone of
- * their own yet (decision 020): the product's home zone.
+ * The product's home zone: where a tenant record carries none (the organisation's own zone,
+ * `tenants.timezone`, is what a series falls back to after its venue's).
  */
 export const DEFAULT_TIMEZONE = 'America/Santiago';
 const DAY_MS = 86_400_000;
@@ -331,7 +331,7 @@ async function resolveWrite(ctx: SignedInCtx, tx: Drizzle, input: TActivityWrite
       errors['content.form_id'] = [problem('unknown-reference', `Unknown form: ${input.content.form_id}`)];
     }
   }
-  const timezone = input.timezone ?? venueTimezone ?? DEFAULT_TIMEZONE;
+  const timezone = input.timezone ?? venueTimezone ?? ctx.tenant.timezone ?? DEFAULT_TIMEZONE;
   if (!isTimeZone(timezone)) errors.timezone = [problem('invalid-timezone', `Unknown time zone: ${timezone}`)];
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 
@@ -876,8 +876,8 @@ export async function createCategory(ctx: Ctx, name: string): Promise<{ id: stri
   return row;
 }
 
-export function previewRecurrence(input: TRecurrencePreviewRequest): { occurrences: string[] } {
-  const timezone = input.timezone ?? DEFAULT_TIMEZONE;
+export function previewRecurrence(input: TRecurrencePreviewRequest, fallbackZone = DEFAULT_TIMEZONE): { occurrences: string[] } {
+  const timezone = input.timezone ?? fallbackZone;
   const recurrence: Recurrence = { start: input.start, timezone, rrule: input.rrule?.trim() ? input.rrule.trim().replace(/^RRULE:/i, '') : null, rdates: input.rdates ?? [], exdates: input.exdates ?? [] };
   try {
     validateRecurrence(recurrence);

@@ -1,4 +1,5 @@
 import { TOGGLEABLE_MODULES } from '@faena/domain';
+import { isTimeZone } from '@faena/domain/activities/recurrence';
 import type { TOrganization } from '@faena/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
@@ -20,6 +21,7 @@ function toOrganization(tenant: TenantRecord): TOrganization {
     logo_url: tenant.logoUrl,
     logo_upload_id: logoUploadOf(tenant),
     disabled_modules: tenant.disabledModules.filter((m) => (TOGGLEABLE_MODULES as readonly string[]).includes(m)),
+    timezone: tenant.timezone,
   };
 }
 
@@ -33,7 +35,8 @@ export function currentOrganization(ctx: Ctx): TOrganization {
  * sign-in page). Every process drops its tenant cache (tenant.changed), so the next request
  * anywhere sees the change.
  */
-export async function updateOrganization(ctx: Ctx, input: { name?: string | undefined; logo_upload_id?: string | null | undefined }): Promise<TOrganization> {
+export async function updateOrganization(ctx: Ctx, input: { name?: string | undefined; logo_upload_id?: string | null | undefined; timezone?: string | undefined }): Promise<TOrganization> {
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw new FieldErrors({ timezone: [problem('invalid-timezone', `Unknown time zone: ${input.timezone}`)] });
   let logoUrl: string | null | undefined;
   if (input.logo_upload_id !== undefined) {
     if (input.logo_upload_id === null || input.logo_upload_id === '') logoUrl = null;
@@ -46,11 +49,11 @@ export async function updateOrganization(ctx: Ctx, input: { name?: string | unde
   }
   const tenant = await ctx.tx(
     async (tx) => {
-      const updated = await updateTenant(tx, ctx.tenant.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(logoUrl !== undefined ? { logoUrl } : {}) });
+      const updated = await updateTenant(tx, ctx.tenant.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(logoUrl !== undefined ? { logoUrl } : {}), ...(input.timezone !== undefined ? { timezone: input.timezone } : {}) });
       await ctx.platform.bus.publish(tx, { topic: TENANT_CHANGED, tenantId: ctx.tenant.id });
       return updated;
     },
-    { audit: 'organization.update', details: { name: input.name, logo_upload_id: input.logo_upload_id } },
+    { audit: 'organization.update', details: { name: input.name, logo_upload_id: input.logo_upload_id, timezone: input.timezone } },
   );
   if (!tenant) throw new AppError('not-found', 'Organization not found.');
   ctx.platform.tenants.forget();

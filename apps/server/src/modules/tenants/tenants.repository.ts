@@ -14,6 +14,7 @@ const columns = {
   featureFlags: tenants.featureFlags,
   passwordPolicy: tenants.passwordPolicy,
   supportEmail: tenants.supportEmail,
+  timezone: tenants.timezone,
 };
 
 export async function findTenantBySubdomain(tx: Drizzle, subdomain: string): Promise<TenantRecord | null> {

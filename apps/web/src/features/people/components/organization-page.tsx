@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,18 +71,21 @@ export function OrganizationPage() {
   );
 }
 
+const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/Santiago', 'America/Mexico_City', 'America/Bogota', 'America/Lima', 'UTC'];
+
 function OrganizationForm({ organization }: { organization: TOrganization }) {
   const { t } = useTranslation();
   const update = useUpdateOrganization();
   const updateTenant = useUpdateTenant();
   const initialLogo = organization.logo_upload_id ? [fileDownloadLink(UPLOAD_SERVER, organization.logo_upload_id)] : [];
   const [name, setName] = useState(organization.name);
+  const [timezone, setTimezone] = useState(organization.timezone);
   const [logo, setLogo] = useState<string[]>(initialLogo);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; logo?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; logo?: string; timezone?: string }>({});
   const logoMessage = (error: FieldError) => (error.reason === 'not-an-image' ? t('people.organization.logoType') : error.reason === 'unknown-file' ? t('people.messages.unknownFile') : error.texts.join(' '));
   const logoId = logo[0] ? (uploadIdFromLink(logo[0]) ?? null) : null;
-  const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id;
+  const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id || timezone !== organization.timezone;
   useUnsavedChanges(dirty);
 
   const onSubmit = (event: FormEvent) => {
@@ -93,7 +96,7 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
     }
     setErrors({});
     update.mutate(
-      { name: name.trim(), logo_upload_id: logoId },
+      { name: name.trim(), logo_upload_id: logoId, timezone },
       {
         onSuccess: (saved) => {
           // The top bar and every screen show the new name and logo at once.
@@ -102,7 +105,7 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          if (fields) setErrors({ name: fields.name?.texts.join(' '), logo: fields.logo_upload_id && logoMessage(fields.logo_upload_id) });
+          if (fields) setErrors({ name: fields.name?.texts.join(' '), logo: fields.logo_upload_id && logoMessage(fields.logo_upload_id), timezone: fields.timezone?.texts.join(' ') });
           else toast.error(t('errors.saveFailed'));
         },
       },
@@ -120,6 +123,17 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
             </Text>
           </Group>
           <TextInput label={t('people.organization.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} maxLength={200} data-testid="organization-name" />
+          <Select
+            label={t('people.organization.timezone')}
+            description={t('people.organization.timezoneHelp')}
+            data={TIME_ZONES}
+            value={timezone}
+            onChange={(value) => value && setTimezone(value)}
+            searchable
+            allowDeselect={false}
+            error={errors.timezone}
+            data-testid="organization-timezone"
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('people.organization.logo')}
