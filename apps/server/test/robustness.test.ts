@@ -183,7 +183,7 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect((await body<{ count: number }>(await server.api('demo', `${PERSONS}?search=Fallida`, { token: admin }))).count).toBe(0);
   });
 
-  it('never answers 500 to hostile input on any route', async () => {
+  it('never answers 500 to hostile input on any route', { timeout: 300_000 }, async () => {
     const routes = routeTable(server.running.app).filter((route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs'));
     expect(routes.length).toBeGreaterThan(15);
     const paramValues = ['x', '%00', "'", '00000000-0000-4000-8000-000000000000', 'x'.repeat(150), '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd'];

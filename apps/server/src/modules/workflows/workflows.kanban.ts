@@ -136,11 +136,13 @@ export async function updateKanban(ctx: Ctx, typeId: string, id: string, input: 
 }
 
 export async function deleteKanban(ctx: Ctx, typeId: string, id: string): Promise<void> {
+  // ids that are not uuids name no board (and must not reach the uuid columns)
+  if (!isUuid(typeId) || !isUuid(id)) throw notFound('Kanban board');
   await ctx.tx(
     async (tx) => {
       const deleted = await tx
         .delete(workflowKanbans)
-        .where(and(eq(workflowKanbans.tenantId, ctx.tenant.id), eq(workflowKanbans.typeId, typeId), eq(workflowKanbans.id, isUuid(id) ? id : '00000000-0000-0000-0000-000000000000')))
+        .where(and(eq(workflowKanbans.tenantId, ctx.tenant.id), eq(workflowKanbans.typeId, typeId), eq(workflowKanbans.id, id)))
         .returning({ id: workflowKanbans.id });
       if (deleted.length === 0) throw notFound('Kanban board');
     },
