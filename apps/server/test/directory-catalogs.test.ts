@@ -402,7 +402,7 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const kinds = await body<{ kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string>; limits: { max_bytes: number; max_rows: number } }>(
       await server.api('demo', `${RES}/imports/kinds`, { token: operario }),
     );
-    expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
+    expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['assets', 'blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
     // every column is described in English and in Spanish
     const people = kinds.kinds.find((k) => k.kind === 'people')!.columns;
     expect(people.find((c) => c.name === 'phones')).toMatchObject({ description: 'Phone numbers, separated by ;.', description_es: 'Teléfonos, separados por ;.' });

@@ -165,7 +165,9 @@ describe.each(engines())('workflows on %s', (engine) => {
     expect(bossTasks.results.map((t) => t.id)).toEqual([approve]);
     const task = await body<{ form: { id: string } | null; execution_summary: { id: string } }>(await api(`/user-tasks/${approve}/`, boss));
     expect(task).toMatchObject({ form: { id: formOk }, execution_summary: { id: e.id } });
-    expect((await api(`/user-tasks/${approve}/`, worker)).status).toBe(403);
+    // the execution's starter follows its steps (decision 025); nobody else but the assignee reads it
+    expect((await api(`/user-tasks/${approve}/`, worker)).status).toBe(200);
+    expect((await api(`/user-tasks/${approve}/`, outsider)).status).toBe(403);
     // the approver is told
     const inbox = await body<{ results: { context?: { type: string; action: string; id?: string } }[] }>(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token: boss }));
     expect(JSON.stringify(inbox)).toContain(approve);
