@@ -67,6 +67,8 @@ describe.each(VIEWPORT_NAMES)('sign-in (%s)', (viewport) => {
     await goto(page, '/login', '[data-testid=method-google]');
     await page.click('[data-testid=method-google]');
     await page.getByText('That sign-in method is not yet available on this version').waitFor();
+    // a phone signs in by redirect and may have left the demo list's page: back to it
+    await goto(page, '/login', '[data-testid=demo-inactivo]');
     await page.click('[data-testid=demo-inactivo]');
     await page.getByText(/Tu usuario está deshabilitado/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

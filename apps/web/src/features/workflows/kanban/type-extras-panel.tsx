@@ -18,9 +18,16 @@ export function TypeExtrasPanel({ type }: { type: TWorkflowTypeDetail }) {
             <Title order={2} fz="lg">
               {t('workflowsExtras.kanban.boards')}
             </Title>
-            <Button component={Link} to={`/workflows/${type.id}/configuration/kanban/new`} variant="default" disabled={!type.active_version}>
-              {t('workflowsExtras.kanban.newBoard')}
-            </Button>
+            {type.active_version ? (
+              <Button component={Link} to={`/workflows/${type.id}/configuration/kanban/new`} variant="default">
+                {t('workflowsExtras.kanban.newBoard')}
+              </Button>
+            ) : (
+              // a real disabled button (not a link dressed as one): nothing to configure before a version is published
+              <Button variant="default" disabled>
+                {t('workflowsExtras.kanban.newBoard')}
+              </Button>
+            )}
           </Group>
           <BoardList typeId={type.id} />
         </Stack>
