@@ -108,6 +108,8 @@ describe('workflows extras: kanban, public start links, executions export', () =
       await page.getByRole('menuitem', { name: 'Cierre', exact: true }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Terminado', exact: true }).count()).toBe(0);
       await page.keyboard.press('Escape');
+      // the menu is gone (its closing transition included) before the next one opens
+      await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
       if (viewport === 'desktop') {
         await drag(page, card(page, 'c-review', 'Luz quemada en pasillo'), 'c-done');
         await page.getByText('El flujo no permite ese movimiento: la tarjeta vuelve a su columna.').waitFor();

@@ -23,7 +23,8 @@ async function openStartForm(page: Page, viewport: ViewportName): Promise<void> 
     await page.waitForSelector('[data-testid=tab-bar]');
     await page.click('[data-testid=tab-more]');
     const overflow = page.getByRole('dialog', { name: 'Más secciones' });
-    await overflow.getByRole('link', { name: 'Solicitud de compra' }).click();
+    // exact: other journeys publish types whose names start the same way
+    await overflow.getByRole('link', { name: 'Solicitud de compra', exact: true }).click();
     await page.waitForURL(/\/workflows\/[^/]+\/dispatch-action$/);
   } else {
     await goto(page, '/workflows', '[data-testid=workflow-type]');
