@@ -8,11 +8,16 @@ export function clickDownload(href: string, name = ''): void {
   link.remove();
 }
 
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(filename: string, text: string, type = 'text/plain;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a blob as a file through a temporary object URL (revoked once the browser has taken it). */
+export function saveBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   clickDownload(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves text as a file through a temporary object URL. */
+export function downloadText(filename: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  saveBlob(filename, new Blob([text], { type }));
 }
 
 /** A file name from a title: what file systems refuse (/ \ : * ? " < > |) becomes a space; `fallback` when nothing is left. */

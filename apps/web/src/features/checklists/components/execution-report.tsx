@@ -6,13 +6,12 @@ import { Link } from 'react-router';
 import type { TCorrectiveAction, TExecution, TFailedItem } from '@faena/contracts';
 import type { InputField } from '@faena/domain/forms/schema';
 import { isInputField } from '@faena/domain/forms/values';
-import { apiClient } from '../../../shared/api/api-client.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { FieldAnswer, useAnswerLookups } from '../../../shared/forms/answer-display.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import { clickDownload } from '../../../shared/lib/download.ts';
-import { useFileUrl } from '../../../shared/uploads/index.ts';
+import { fileNameOf, saveBlob } from '../../../shared/lib/download.ts';
+import { fetchFileBlob, useFileUrl } from '../../../shared/uploads/index.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { reportPdfUrl, useCreateAction } from '../api/checklists-api.ts';
 import { PersonPicker, type PersonChoice } from './person-picker.tsx';
@@ -171,10 +170,7 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
   const downloadPdf = async () => {
     setDownloading(true);
     try {
-      const blob = await apiClient.get<Blob>(reportPdfUrl(execution.id), { responseType: 'blob' });
-      const url = URL.createObjectURL(blob);
-      clickDownload(url, `${execution.checklist.name}.pdf`);
-      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      saveBlob(`${fileNameOf(execution.checklist.name, 'checklist')}.pdf`, await fetchFileBlob(reportPdfUrl(execution.id)));
     } catch {
       toast.error(t('checklists.report.pdfFailed'));
     } finally {

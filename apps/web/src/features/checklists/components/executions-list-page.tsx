@@ -8,8 +8,8 @@ import type { TExecutionExport, TExecutionFilters, TExecutionSummary } from '@fa
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { clickDownload } from '../../../shared/lib/download.ts';
+import { saveBlob } from '../../../shared/lib/download.ts';
+import { fetchFileBlob } from '../../../shared/uploads/index.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { ListFooter } from '../../../shared/ui/list-footer.tsx';
@@ -43,10 +43,7 @@ function ExportButtons({ filters }: { filters: TExecutionFilters }) {
         setJob(current);
       }
       if (current.status === 'DONE' && current.download_url) {
-        const blob = await apiClient.get<Blob>(current.download_url, { responseType: 'blob' });
-        const href = URL.createObjectURL(blob);
-        clickDownload(href, current.file_name);
-        setTimeout(() => URL.revokeObjectURL(href), 30_000);
+        saveBlob(current.file_name, await fetchFileBlob(current.download_url));
       }
       else toast.error(current.error ?? t('checklists.executions.exportFailed'));
     } catch {

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWfExportCreate } from '@faena/contracts/workflows-extras';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { downloadBlob, useExportStatus, useStartExport } from '../extras/api.ts';
+import { saveBlob } from '../../../shared/lib/download.ts';
+import { fetchFileBlob } from '../../../shared/uploads/index.ts';
+import { useExportStatus, useStartExport } from '../extras/api.ts';
 
 type ExportFilters = Omit<Partial<TWfExportCreate>, 'format'>;
 const STATUSES = new Set(['InProcess', 'Success', 'Error']);
@@ -17,18 +19,6 @@ export function exportFilters(list: { status?: string | undefined; from?: string
     ...(list.started_by ? { started_by: list.started_by } : {}),
     ...(list.current_step ? { current_step: list.current_step } : {}),
   };
-}
-
-/** Saves a blob under a name (an <a download> the browser follows). */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -51,7 +41,7 @@ export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: strin
     if (!job?.download_url) return;
     setDownloading(true);
     try {
-      save(await downloadBlob(job.download_url), job.file_name);
+      saveBlob(job.file_name, await fetchFileBlob(job.download_url));
     } catch {
       toast.error(t('workflowsExtras.export.downloadFailed'));
     } finally {

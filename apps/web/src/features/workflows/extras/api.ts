@@ -125,8 +125,6 @@ export function useExportStatus(id: string | null) {
   });
 }
 
-export const downloadBlob = (url: string) => apiClient.get<Blob>(url, { responseType: 'blob' });
-
 // ------------------------------------------------------------------------------------ public pages (no sign-in)
 
 /** The server path of a public link: legacy (a version) or by group (the type). */
