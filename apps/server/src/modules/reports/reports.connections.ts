@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { ZBiConnectionWrite } from '@faena/contracts';
 import type { Database, Drizzle } from '../../platform/db/database.ts';
 import { FieldErrors } from '../../platform/errors.ts';
+import { seal, sealingKey, unseal } from '../../platform/sealed-secrets.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { BiConnection } from './reports.embed.ts';
-import { openSecret, sealSecret, secretsKey } from './reports.secrets.ts';
 import { reportBiConnections } from './reports.table.ts';
 
 type Row = typeof reportBiConnections.$inferSelect;
@@ -29,6 +29,12 @@ const view = (row: Row): TBiConnection => ({
 
 export const isProvider = (value: string): value is TBiProvider => (BI_PROVIDERS as readonly string[]).includes(value);
 
+/** The server's key for the tenants' BI secrets. */
+const secretsKey = (db: Database) => sealingKey(db, 'reports.bi-secrets-key');
+
+/** Warms the key outside any transaction (PGlite has one connection: a nested transaction would wait forever). */
+export const prepareSecretsKey = secretsKey;
+
 /**
  * The tenant's connection to a BI tool; with `db`, its secret opened (the key is read in a
  * transaction of its own, before: pass null inside a transaction that only needs the hosts).
@@ -45,24 +51,9 @@ export async function loadConnection(tx: Drizzle, tenantId: string, provider: TB
     username: row.username,
     tenantParam: row.tenantParam,
     version: row.version,
-    secret: db && row.secretEnc ? openSecret(await keyCache(db), tenantId, row.secretEnc) : null,
+    secret: db && row.secretEnc ? unseal(await secretsKey(db), tenantId, row.secretEnc) : null,
   };
 }
-
-const keys = new WeakMap<Database, Promise<Buffer>>();
-/** The key, read once per database (PGlite: never from inside another transaction, so read before the first). */
-function keyCache(db: Database): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = secretsKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-/** Warms the key outside any transaction (PGlite has one connection: a nested transaction would wait forever). */
-export const prepareSecretsKey = (db: Database) => keyCache(db);
 
 export async function listConnections(ctx: Ctx): Promise<{ results: TBiConnection[] }> {
   return ctx.tx(async (tx) => ({ results: (await tx.select().from(reportBiConnections).where(eq(reportBiConnections.tenantId, ctx.tenant.id))).map(view) }));
@@ -77,7 +68,7 @@ export async function saveConnection(ctx: Ctx, provider: TBiProvider, input: Con
   const badHosts = input.allowed_hosts.filter((h) => !HOST.test(h));
   if (badHosts.length > 0) errors.allowed_hosts = [`Not host names: ${badHosts.join(', ')}`];
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  const key = input.secret !== undefined ? await keyCache(ctx.platform.db) : null;
+  const key = input.secret !== undefined ? await secretsKey(ctx.platform.db) : null;
   return ctx.tx(
     async (tx) => {
       const values = {
@@ -89,7 +80,7 @@ export async function saveConnection(ctx: Ctx, provider: TBiProvider, input: Con
         tenantParam: input.tenant_param,
         version: input.version,
         updatedAt: new Date(),
-        ...(key && input.secret !== undefined ? { secretEnc: sealSecret(key, ctx.tenant.id, input.secret) } : {}),
+        ...(key && input.secret !== undefined ? { secretEnc: seal(key, ctx.tenant.id, input.secret) } : {}),
       };
       const [row] = await tx
         .insert(reportBiConnections)
