@@ -6,7 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { classifyAddress, type AddressClass } from './address-policy.ts';
 
 /**
- * A GET of a user-supplied URL that cannot be turned against the server's own network (SSRF):
+ * A request to a user-supplied URL that cannot be turned against the server's own network (SSRF):
  *
  * - http and https only, no credentials in the URL;
  * - the host's addresses come from the resolver, and EVERY one must be public (address-policy);
@@ -28,6 +28,15 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   maxRedirects?: number;
   userAgent?: string;
+  /** GET unless said; a body is sent as given (redirects are then best refused: maxRedirects 0). */
+  method?: string;
+  /** Sent over the defaults (user agent, accept); Host and Accept-Encoding stay the fetch's own. */
+  headers?: Record<string, string>;
+  body?: string;
+  /** Answer a non-2xx status instead of failing with 'http-error' (a protocol client reads it). */
+  anyStatus?: boolean;
+  /** The caller's own abort, on top of the deadline. */
+  signal?: AbortSignal;
 }
 
 export interface SafeFetchResponse {
@@ -97,11 +106,12 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new FetchError('timeout', `The remote server did not answer within ${options.timeoutMs} ms.`)), options.timeoutMs);
   timer.unref();
+  options.signal?.addEventListener('abort', () => controller.abort(new FetchError('unreachable', 'The request was aborted.')), { once: true });
   try {
     for (let hop = 0; ; hop++) {
       const address = await vetTarget(url, resolve, policy);
       if (controller.signal.aborted) throw controller.signal.reason as Error;
-      const response = await connect(url, address, controller.signal, options.userAgent ?? 'Faena-Fetch/1');
+      const response = await connect(url, address, controller.signal, options);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && response.headers.location) {
         response.resume();
@@ -114,7 +124,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
         }
         continue;
       }
-      if (status < 200 || status >= 300) {
+      if (!options.anyStatus && (status < 200 || status >= 300)) {
         response.resume();
         response.destroy();
         throw new FetchError('http-error', `The remote server answered ${status}.`, status);
@@ -137,7 +147,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   }
 }
 
-function connect(url: URL, address: string, signal: AbortSignal, userAgent: string): Promise<IncomingMessage> {
+function connect(url: URL, address: string, signal: AbortSignal, options: SafeFetchOptions): Promise<IncomingMessage> {
   return new Promise((resolvePromise, reject) => {
     const secure = url.protocol === 'https:';
     const make = secure ? httpsRequest : httpRequest;
@@ -146,19 +156,22 @@ function connect(url: URL, address: string, signal: AbortSignal, userAgent: stri
       host: address, // pinned: the address that was checked
       port: url.port ? Number(url.port) : secure ? 443 : 80,
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
+      method: options.method ?? 'GET',
       agent: false,
       signal,
       headers: {
-        host: url.host,
-        'user-agent': userAgent,
+        'user-agent': options.userAgent ?? 'Faena-Fetch/1',
         accept: '*/*',
+        ...options.headers,
+        host: url.host,
         'accept-encoding': 'identity',
+        ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
       },
       ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
     });
     req.once('response', resolvePromise);
     req.once('error', (error) => reject(signal.aborted && signal.reason instanceof FetchError ? signal.reason : error));
+    if (options.body !== undefined) req.write(options.body);
     req.end();
   });
 }
