@@ -3,16 +3,20 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TPaged } from '@faena/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
-import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiClient } from '../api/api-client.ts';
 
 export interface Choice {
   value: string;
   label: string;
 }
 
-/** Where a remote list lives and how its items become choices. */
+/**
+ * Where a remote list lives and how its items become choices. `key` starts the query key: an area
+ * whose writes change the list (assets' own picker) puts it under its own keys, so its
+ * invalidation refreshes the picker.
+ */
 export interface RemoteSource<T> {
-  key: string;
+  key: readonly string[];
   url: string;
   query?: Record<string, string>;
   toChoice: (item: T) => Choice;
@@ -33,7 +37,7 @@ interface Common<T> {
 function useRemoteChoices<T>(source: RemoteSource<T>, search: string, known: readonly Choice[] | undefined, seen: Map<string, string>) {
   const [debounced] = useDebouncedValue(search, 250);
   const results = useQuery({
-    queryKey: ['assets', 'remote', source.key, source.query, debounced],
+    queryKey: [...source.key, source.query, debounced],
     queryFn: ({ signal }) => apiClient.get<TPaged<T>>(source.url, { signal, query: { ...source.query, search: debounced || undefined, page_size: 20 } }),
     staleTime: 30_000,
   });
@@ -51,7 +55,18 @@ function useRemoteChoices<T>(source: RemoteSource<T>, search: string, known: rea
 }
 
 /** A searchable single choice over a paged list of the server. */
-export function RemoteSelect<T>({ source, label, placeholder, known, error, description, disabled, value, onChange, ...rest }: Common<T> & { value: string | null; onChange: (value: string | null) => void }) {
+export function RemoteSelect<T>({
+  source,
+  label,
+  placeholder,
+  known,
+  error,
+  description,
+  disabled,
+  value,
+  onChange,
+  ...rest
+}: Common<T> & { value: string | null; onChange: (value: string | null) => void }) {
   const [search, setSearch] = useState('');
   const [seen] = useState(() => new Map<string, string>());
   const data = useRemoteChoices(source, search, known, seen);
@@ -78,7 +93,18 @@ export function RemoteSelect<T>({ source, label, placeholder, known, error, desc
 }
 
 /** A searchable multiple choice over a paged list of the server. */
-export function RemoteMultiSelect<T>({ source, label, placeholder, known, error, description, disabled, value, onChange, ...rest }: Common<T> & { value: string[]; onChange: (value: string[]) => void }) {
+export function RemoteMultiSelect<T>({
+  source,
+  label,
+  placeholder,
+  known,
+  error,
+  description,
+  disabled,
+  value,
+  onChange,
+  ...rest
+}: Common<T> & { value: string[]; onChange: (value: string[]) => void }) {
   const [search, setSearch] = useState('');
   const [seen] = useState(() => new Map<string, string>());
   const data = useRemoteChoices(source, search, known, seen);
@@ -111,20 +137,22 @@ interface NamedItem {
   id: string;
   name: string;
 }
-interface AssetItem {
-  id: string;
-  code: string;
-  name: string;
-}
 
-/** People by passport (what the assets API takes for a responsible). */
-export const PEOPLE_SOURCE: RemoteSource<PersonItem> = { key: 'persons', url: '/api/audiences/v3/persons/', query: { status: 'active' }, toChoice: (p) => ({ value: p.passport, label: p.name }) };
-export const VENUES_SOURCE: RemoteSource<NamedItem> = { key: 'venues', url: '/api/organization/v3/venues/', toChoice: (v) => ({ value: v.id, label: v.name }) };
+/** People by passport (what the activities and assets APIs take for a responsible). */
+export const PEOPLE_SOURCE: RemoteSource<PersonItem> = {
+  key: ['remote', 'persons'],
+  url: '/api/audiences/v3/persons/',
+  query: { status: 'active' },
+  toChoice: (p) => ({ value: p.passport, label: p.name }),
+};
+export const VENUES_SOURCE: RemoteSource<NamedItem> = { key: ['remote', 'venues'], url: '/api/organization/v3/venues/', toChoice: (v) => ({ value: v.id, label: v.name }) };
+/** Locations, of one venue when it is given. */
 export const locationsSource = (venue: string | null): RemoteSource<NamedItem> => ({
-  key: 'locations',
+  key: ['remote', 'locations'],
   url: '/api/organization/v3/locations/',
   ...(venue ? { query: { venue } } : {}),
   toChoice: (l) => ({ value: l.id, label: l.name }),
 });
-export const FORMS_SOURCE: RemoteSource<NamedItem> = { key: 'forms', url: '/api/forms/v3/forms/', toChoice: (f) => ({ value: f.id, label: f.name }) };
-export const ASSETS_SOURCE: RemoteSource<AssetItem> = { key: 'assets', url: '/api/asset-manager/v3/assets/', toChoice: (a) => ({ value: a.id, label: `${a.code} · ${a.name}` }) };
+export const LOCATIONS_SOURCE = locationsSource(null);
+export const FORMS_SOURCE: RemoteSource<NamedItem> = { key: ['remote', 'forms'], url: '/api/forms/v3/forms/', toChoice: (f) => ({ value: f.id, label: f.name }) };
+export const AUDIENCES_SOURCE: RemoteSource<NamedItem> = { key: ['remote', 'audiences'], url: '/api/audiences/v3/audiences/', toChoice: (a) => ({ value: a.id, label: a.name }) };

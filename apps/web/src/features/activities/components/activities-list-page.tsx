@@ -10,7 +10,7 @@ import { useCategories, useOccurrences, type OccurrenceFilters } from '../api/ac
 import { priorityKey, sortOccurrences, tabRange, type ListTab } from '../lib/format.ts';
 import { CalendarFeedButton } from './calendar-feed.tsx';
 import { OccurrenceRow } from './occurrence-row.tsx';
-import { PEOPLE_SOURCE, RemoteSelect, VENUES_SOURCE } from './remote-select.tsx';
+import { PEOPLE_SOURCE, RemoteSelect, VENUES_SOURCE } from '../../../shared/ui/remote-select.tsx';
 import { useActivitiesAccess } from './use-activities-access.ts';
 
 const ActivityCalendar = lazy(() => import('./activity-calendar.tsx'));

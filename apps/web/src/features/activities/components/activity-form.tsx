@@ -14,7 +14,7 @@ import { useCategories, useCreateActivity, useDeleteActivity, useEditOccurrence,
 import { occurrencePath, priorityKey } from '../lib/format.ts';
 import { nextHourWall } from '../lib/wall.ts';
 import { RecurrenceEditor, type RecurrenceValue } from './recurrence-editor.tsx';
-import { AUDIENCES_SOURCE, FORMS_SOURCE, LOCATIONS_SOURCE, PEOPLE_SOURCE, RemoteMultiSelect, RemoteSelect, VENUES_SOURCE, type Choice } from './remote-select.tsx';
+import { AUDIENCES_SOURCE, FORMS_SOURCE, LOCATIONS_SOURCE, PEOPLE_SOURCE, RemoteMultiSelect, RemoteSelect, VENUES_SOURCE, type Choice } from '../../../shared/ui/remote-select.tsx';
 
 const REMINDER_PRESETS = [15, 60, 1440] as const;
 const WALL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

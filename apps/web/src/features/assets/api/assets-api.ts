@@ -29,6 +29,7 @@ import {
 import type { TPaged } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
+import type { RemoteSource } from '../../../shared/ui/remote-select.tsx';
 import type { AssetListState } from '../lib/filters.ts';
 
 export { ASSETS_BASE };
@@ -63,15 +64,8 @@ export function useAssetList(state: AssetListState) {
   });
 }
 
-/** A search over assets (pickers: parent, related, label sheets). */
-export function useAssetSearch(search: string, enabled = true) {
-  return useQuery({
-    queryKey: ['assets', 'search', search],
-    queryFn: ({ signal }) => apiClient.get<TPaged<TAssetSummary>>(`${ASSETS_BASE}/assets/`, { signal, query: { search: search || undefined, page_size: 20 } }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+/** The assets picker (parent, label sheets, a maintenance's asset): under the area's keys, so a write refreshes it. */
+export const ASSETS_SOURCE: RemoteSource<TAssetSummary> = { key: [...assetKeys.all, 'remote'], url: `${ASSETS_BASE}/assets/`, toChoice: (a) => ({ value: a.id, label: `${a.code} · ${a.name}` }) };
 
 export function useOverview() {
   return useQuery({ queryKey: assetKeys.overview, queryFn: ({ signal }) => apiClient.get<TAssetOverview>(`${ASSETS_BASE}/assets/overview/`, { signal }) });

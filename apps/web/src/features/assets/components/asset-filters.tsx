@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssetTypes, useCategories } from '../api/assets-api.ts';
 import { activeFilterCount } from '../lib/filters.ts';
-import { PEOPLE_SOURCE, RemoteSelect, VENUES_SOURCE } from './remote-select.tsx';
+import { PEOPLE_SOURCE, RemoteSelect, VENUES_SOURCE } from '../../../shared/ui/remote-select.tsx';
 
 /** The list's filters: a search box always in sight, the rest folded away on a phone. */
 export function AssetFilters({ filters, onChange }: { filters: TAssetFilters; onChange: (key: keyof TAssetFilters, value: string | null) => void }) {

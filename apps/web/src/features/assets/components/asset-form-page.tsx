@@ -11,10 +11,10 @@ import { FileUploadField, PhotoField } from '../../../shared/uploads/index.ts';
 import { UPLOAD_SERVER } from '../../../shared/uploads/upload-api.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useAsset, useAssetTypes, useCreateAsset, useUpdateAsset } from '../api/assets-api.ts';
+import { ASSETS_SOURCE, useAsset, useAssetTypes, useCreateAsset, useUpdateAsset } from '../api/assets-api.ts';
 import { errorCode, fieldErrors } from '../lib/errors.ts';
 import { assetPath } from '../lib/format.ts';
-import { ASSETS_SOURCE, locationsSource, PEOPLE_SOURCE, RemoteMultiSelect, RemoteSelect, VENUES_SOURCE } from './remote-select.tsx';
+import { locationsSource, PEOPLE_SOURCE, RemoteMultiSelect, RemoteSelect, VENUES_SOURCE } from '../../../shared/ui/remote-select.tsx';
 import { useAssetsAccess } from './use-assets-access.ts';
 import { NoAccess } from '../../../shared/ui/no-access.tsx';
 

@@ -15,7 +15,7 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { useAssetType, useCategories, useUpdateType } from '../api/assets-api.ts';
 import { fieldErrors } from '../lib/errors.ts';
 import { IconSelect } from './admin-page.tsx';
-import { FORMS_SOURCE, RemoteSelect } from './remote-select.tsx';
+import { FORMS_SOURCE, RemoteSelect } from '../../../shared/ui/remote-select.tsx';
 import { TypeIcon } from './type-icon.tsx';
 
 interface WorkflowTypeItem {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clickDownload } from '../../../shared/lib/download.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useAssetList, useAssetTypes, useCategories, useLabels } from '../api/assets-api.ts';
+import { ASSETS_SOURCE, useAssetList, useAssetTypes, useCategories, useLabels } from '../api/assets-api.ts';
 import { errorCode } from '../lib/errors.ts';
 import { AssetsNav } from './assets-nav.tsx';
-import { ASSETS_SOURCE, RemoteMultiSelect, RemoteSelect, VENUES_SOURCE } from './remote-select.tsx';
+import { RemoteMultiSelect, RemoteSelect, VENUES_SOURCE } from '../../../shared/ui/remote-select.tsx';
 
 type Mode = 'chosen' | 'filtered';
 

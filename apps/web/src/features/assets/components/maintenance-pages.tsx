@@ -8,11 +8,11 @@ import { useFileCookie } from '../../../shared/uploads/use-file-url.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useExecution, useStartMaintenance } from '../api/assets-api.ts';
+import { ASSETS_SOURCE, useExecution, useStartMaintenance } from '../api/assets-api.ts';
 import { assetPath, formatDateTime, formatMoney } from '../lib/format.ts';
 import { ExecutionsPage } from './executions-page.tsx';
 import { CompleteModal, maintenancePath } from './maintenance-tab.tsx';
-import { ASSETS_SOURCE, RemoteSelect } from './remote-select.tsx';
+import { RemoteSelect } from '../../../shared/ui/remote-select.tsx';
 import { useAssetsAccess } from './use-assets-access.ts';
 
 const STATE_COLORS = { InProcess: 'blue', Success: 'green', Error: 'gray' } as const;

@@ -10,7 +10,7 @@ import { useAssetType, useCompleteMaintenance, useCreatePlan, useMaintenances, u
 import { errorCode, fieldErrors } from '../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { PLAN_FREQUENCIES, planRule, readRule, type PlanFrequency } from '../lib/rrule.ts';
-import { PEOPLE_SOURCE, RemoteSelect } from './remote-select.tsx';
+import { PEOPLE_SOURCE, RemoteSelect } from '../../../shared/ui/remote-select.tsx';
 import { StatusBadge, StatusReason } from './status-badge.tsx';
 
 const STATE_COLORS = { InProcess: 'blue', Success: 'green', Error: 'gray' } as const;
