@@ -207,6 +207,7 @@ export const ASSET_ROUTES: Record<string, { access: 'public' | readonly string[]
   [`POST ${AM}/assets/:id/maintenances/`]: { access: MANAGE, check: absentFromA('POST', (bx) => `/assets/${bx.assetId}/maintenances/`, { kind: 'corrective' }) },
   [`POST ${AM}/assets/:id/maintenances/:mid/complete/`]: { access: MANAGE, check: absentFromA('POST', (bx) => `/assets/${bx.assetId}/maintenances/${bx.maintenanceId}/complete/`, {}) },
   [`GET ${AM}/maintenance-executions/`]: { access: VIEW, check: listOfAOnly('/maintenance-executions/?page_size=200', (m) => [m.id, m.asset]) },
+  [`GET ${AM}/maintenance-executions/:id/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/maintenance-executions/${bx.maintenanceId}/`) },
   [`GET ${AM}/assets/:id/plans/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/plans/`) },
   [`POST ${AM}/assets/:id/plans/`]: {
     access: MANAGE,

@@ -283,6 +283,11 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(history.results[0]).toMatchObject({ id: started.id, status: 'Success', cost: 45000 });
     const all = await ok<Page<Maintenance>>(await api(viewer, `/maintenance-executions/?status=Success`));
     expect(all.results.map((m) => m.id)).toContain(started.id);
+    // one maintenance by its id alone (the execution page without its asset in the address)
+    expect(await ok<Maintenance>(await api(viewer, `/maintenance-executions/${started.id}/`))).toEqual(history.results[0]);
+    expect((await api(nobody, `/maintenance-executions/${started.id}/`)).status).toBe(403);
+    for (const unknown of [crypto.randomUUID(), 'not-a-uuid']) expect((await api(viewer, `/maintenance-executions/${unknown}/`)).status).toBe(404);
+    expect((await api(other, `/maintenance-executions/${started.id}/`, {}, 'otra')).status).toBe(404);
 
     const inv = await ok<{ purchase_cost: number; maintenance_spend_total: number; maintenance_spend_by_month: { month: string; cost: number }[]; depreciation: { year: number; book_value: number }[] }>(
       await api(viewer, `/assets/${asset.id}/investment/`),
@@ -382,6 +387,8 @@ describe.each(engines())('assets on %s', (engine) => {
     // the anonymous start's task goes to the workflow type's owner (the administrator)
     const exec = await ok<{ tasks: { id: string; is_active: boolean }[] }>(await server.api('acme', `${WF}/executions/${opened!.execution_id}/`, { token: admin }));
     await ok(await server.api('acme', `${WF}/user-tasks/${exec.tasks.find((t) => t.is_active)!.id}/responses/`, { method: 'POST', token: admin, json: { response: { cost: 9990 } } }), 201);
+    // read by its id, the maintenance takes its finished execution's state and cost
+    expect(await ok<Maintenance>(await api(viewer, `/maintenance-executions/${report.id}/`))).toMatchObject({ id: report.id, status: 'Success', cost: 9990 });
     expect((await ok<Page<Asset>>(await api(viewer, '/assets/?search=LIST-4'))).results[0]).toMatchObject({ maintenance_status: 'ok', status_reason: null });
 
     // five attempts per address in ten minutes (two spent above), then 429 with Retry-After

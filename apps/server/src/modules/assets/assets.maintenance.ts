@@ -231,6 +231,22 @@ export async function listMaintenances(ctx: Ctx, assetId: string | null, query: 
   });
 }
 
+/** One maintenance of any asset (GET /maintenance-executions/{id}/), its execution synced first. */
+export async function getMaintenance(ctx: Ctx, id: string): Promise<TMaintenance> {
+  if (!isUuid(id)) throw notFound('Maintenance');
+  return ctx.tx(async (tx) => {
+    const tenantId = ctx.tenant.id;
+    const where = and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, id));
+    const [row] = await tx.select().from(assetMaintenances).where(where);
+    if (!row) throw notFound('Maintenance');
+    if (row.status !== 'InProcess' || !row.executionId) return (await maintenanceViews(tx, tenantId, [row]))[0]!;
+    const changed = await syncExecutions(tx, tenantId, [row.assetId]);
+    if (changed.length > 0) await refreshStatus(tx, tenantId, changed);
+    const [fresh] = await tx.select().from(assetMaintenances).where(where);
+    return (await maintenanceViews(tx, tenantId, [fresh!]))[0]!;
+  });
+}
+
 export interface OpenInput {
   kind: 'corrective' | 'preventive';
   workflowTypeId: string | null;

@@ -60,6 +60,7 @@ import {
   deletePlan,
   detachAsset,
   freshAsset,
+  getMaintenance,
   investment,
   listMaintenances,
   listPlans,
@@ -262,6 +263,11 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
       const page = await listMaintenances(assetCtx(request, platform), null, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
+  );
+  app.get(
+    `${base}/maintenance-executions/:id/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'One asset maintenance (what the execution page opens without its asset in the address)', params: ZAssetIdParams, response: { 200: ZMaintenance } } },
+    async (request) => getMaintenance(assetCtx(request, platform), request.params.id),
   );
   app.get(`${base}/assets/:id/plans/`, { config: { access: VIEW }, schema: { tags, summary: 'Preventive plans (recurring activities)', params: ZAssetIdParams, response: { 200: z.object({ results: z.array(ZMaintenancePlan) }) } } }, async (request) =>
     listPlans(assetCtx(request, platform), request.params.id),
