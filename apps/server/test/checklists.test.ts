@@ -251,6 +251,16 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect((await json<Page<unknown>>(await api(admin, '/executions/?checklist=not-a-uuid'), 200)).count).toBe(0);
     expect((await api(admin, '/executions/?result=bien')).status).toBe(400);
     expect((await json<Page<unknown>>(await api(foreign, '/executions/', {}, 'otra'), 200)).count).toBe(0);
+    // days are the organisation's (decision 020): in a zone whose today is not Santiago's, today's executions are under its own date
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const zone = dayIn('Pacific/Kiritimati') !== dayIn('America/Santiago') ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const setZone = async (timezone: string) => json(await server.api('acme', '/api/organization/v3/current', { method: 'PATCH', token: admin, json: { timezone } }), 200);
+    await setZone(zone);
+    try {
+      expect((await json<Page<unknown>>(await api(admin, `/executions/?from=${dayIn(zone)}&to=${dayIn(zone)}`), 200)).count).toBe(all.count);
+    } finally {
+      await setZone('America/Santiago');
+    }
   });
 
   it('exports the filtered list as CSV and XLSX in the background, and one execution as a PDF with its photos', async () => {

@@ -43,7 +43,10 @@ import { checklistActions, checklistExecutions, checklists } from './checklists.
 export type ExecutionRow = typeof checklistExecutions.$inferSelect;
 type ExecutionSubmit = z.output<typeof ZExecutionSubmit>;
 
-/** Days of the list's date filters are read in this zone (the app's default, as activities'). */
+/**
+ * The app's default zone. Days are read in the organisation's zone (`ctx.tenant.timezone`, decision
+ * 020); only the export job (exports.service.ts) still reads its days and times in this one.
+ */
 export const EXECUTIONS_TIMEZONE = 'America/Santiago';
 
 export const executionNotFound = () => new AppError('not-found', 'Execution not found.');
@@ -505,8 +508,8 @@ export async function getExecution(ctx: Ctx, id: string): Promise<TExecution> {
   });
 }
 
-/** The WHERE of the executions list (and its export): the filters, and the caller's scope (null: everyone's). */
-export async function executionFilters(tx: Drizzle, tenantId: string, filters: Partial<TExecutionFilters>, personScope: string | null): Promise<SQL | null> {
+/** The WHERE of the executions list (and its export): the filters (days in `timeZone`, the organisation's), and the caller's scope (null: everyone's). */
+export async function executionFilters(tx: Drizzle, tenantId: string, filters: Partial<TExecutionFilters>, personScope: string | null, timeZone = EXECUTIONS_TIMEZONE): Promise<SQL | null> {
   const e = checklistExecutions;
   const parts: (SQL | undefined)[] = [eq(e.tenantId, tenantId)];
   const uuidOrNothing = (value: string | undefined) => (value === undefined ? undefined : isUuid(value) ? value : null);
@@ -523,8 +526,8 @@ export async function executionFilters(tx: Drizzle, tenantId: string, filters: P
     if (!person) return null;
     parts.push(eq(e.executedByPersonId, person.id));
   }
-  if (filters.from) parts.push(sql`${e.startedAt} >= (${filters.from}::date::timestamp AT TIME ZONE ${EXECUTIONS_TIMEZONE})`);
-  if (filters.to) parts.push(sql`${e.startedAt} < ((${filters.to}::date + 1)::timestamp AT TIME ZONE ${EXECUTIONS_TIMEZONE})`);
+  if (filters.from) parts.push(sql`${e.startedAt} >= (${filters.from}::date::timestamp AT TIME ZONE ${timeZone})`);
+  if (filters.to) parts.push(sql`${e.startedAt} < ((${filters.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
   if (filters.result) parts.push(eq(e.result, filters.result));
   if (filters.has_failed === 'true') parts.push(sql`${e.failedCount} > 0`);
   if (filters.has_failed === 'false') parts.push(sql`${e.failedCount} = 0`);
@@ -536,7 +539,7 @@ export async function listExecutions(ctx: Ctx, query: TExecutionFilters & { page
   const signed = signedIn(ctx);
   const scope = manages(signed) && query.mine !== 'true' ? null : signed.caller.personId;
   return ctx.tx(async (tx) => {
-    const where = await executionFilters(tx, ctx.tenant.id, query, scope);
+    const where = await executionFilters(tx, ctx.tenant.id, query, scope, ctx.tenant.timezone);
     if (!where) return { count: 0, results: [] };
     const rows = await tx
       .select()

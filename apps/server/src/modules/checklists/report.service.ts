@@ -11,7 +11,7 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { findStoredFiles } from '../documents/index.ts';
-import { executionNotFound, executionView, EXECUTIONS_TIMEZONE, findExecution } from './executions.service.ts';
+import { executionNotFound, executionView, findExecution } from './executions.service.ts';
 
 /**
  * The PDF report of one execution (issue 43 point 3): header with the result, each section's
@@ -70,8 +70,6 @@ function answerText(view: AnswerView | undefined): string {
 }
 
 const REASONS: Record<string, string> = { 'failing-choice': 'Respuesta reprobada', 'out-of-range': 'Fuera de rango', 'critical-no': 'Crítico reprobado' };
-const localTime = new Intl.DateTimeFormat('es-CL', { timeZone: EXECUTIONS_TIMEZONE, dateStyle: 'long', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : '—');
 
 async function imagesOf(tx: Drizzle, platform: Platform, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const files = await findStoredFiles(tx, tenantId, [...new Set(ids)].slice(0, MAX_PHOTOS));
@@ -85,8 +83,10 @@ async function imagesOf(tx: Drizzle, platform: Platform, tenantId: string, ids: 
   return out;
 }
 
-/** The document definition of an execution's report (photos already downscaled, by file id). */
-export function reportDefinition(execution: TExecution, images: ReadonlyMap<string, string>): TDocumentDefinitions {
+/** The document definition of an execution's report (photos already downscaled, by file id; dates and times in `timeZone`, the organisation's). */
+export function reportDefinition(execution: TExecution, images: ReadonlyMap<string, string>, timeZone: string): TDocumentDefinitions {
+  const localTime = new Intl.DateTimeFormat('es-CL', { timeZone, dateStyle: 'long', timeStyle: 'short' });
+  const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : '—');
   const { definition } = execution;
   const fields = inputFieldsByKey(definition.fields);
   const allFields = new Map(definition.fields.map((field: FormField) => [String(field.id), field]));
@@ -123,7 +123,7 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
       }
       const input = fields.get(key)!;
       const failure = failed.get(key);
-      const view = displayFieldAnswer(input, execution.answers, { timeZone: EXECUTIONS_TIMEZONE });
+      const view = displayFieldAnswer(input, execution.answers, { timeZone });
       const note = execution.notes[key];
       const mark = failure ? `${REASONS[failure.reason] ?? 'Reprobado'}${failure.critical ? ' (crítico)' : ''}` : items.get(key)?.critical ? 'Crítico' : '';
       const answer: ContentNode = { stack: [answerText(view), ...(note ? [{ text: `Nota: ${note}`, italics: true, fontSize: 9, color: '#444444' }] : [])] };
@@ -171,7 +171,7 @@ export async function executionReport(ctx: Ctx, id: string, reply: FastifyReply)
     return { execution, images: await imagesOf(tx, ctx.platform, ctx.tenant.id, uploadIds) };
   });
   const pdfmake = await loadPdfmake();
-  const stream = await pdfmake.createPdf(reportDefinition(execution, images)).getStream();
+  const stream = await pdfmake.createPdf(reportDefinition(execution, images, ctx.tenant.timezone)).getStream();
   stream.end();
   const name = `${execution.checklist.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'checklist'}-${execution.id.slice(0, 8)}.pdf`;
   return reply

@@ -9,7 +9,6 @@ import { checklistOccurrences, checklistSeries, createChecklistSeries } from '..
 import { findVenue, venueNames } from '../catalogs/index.ts';
 import { checklistNotFound, findChecklist } from './checklists.service.ts';
 import { checklistExecutions } from './checklists.table.ts';
-import { EXECUTIONS_TIMEZONE } from './executions.service.ts';
 
 type ScheduleCreate = z.output<typeof ZChecklistScheduleCreate>;
 type StatsQuery = z.output<typeof ZChecklistStatsQuery>;
@@ -82,15 +81,20 @@ export function bucketOf(day: string, bucket: 'day' | 'week' | 'month'): string 
   return monday.toISOString().slice(0, 10);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: EXECUTIONS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const localDay = (ms: number) => dayFormat.format(new Date(ms));
+/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
+function dayIn(timeZone: string): (ms: number) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (ms) => format.format(new Date(ms));
+}
 
 /**
- * Numbers of a checklist per day, week or month (in the app's time zone): submitted executions,
+ * Numbers of a checklist per day, week or month (in the organisation's time zone): submitted executions,
  * their average score, occurrences its schedules planned (cancelled ones aside) and the share of
  * those completed by an execution. Default range: the last 30 days.
  */
 export async function checklistStats(ctx: Ctx, checklistId: string, query: StatsQuery, nowMs = Date.now()): Promise<{ results: TChecklistStatsPoint[] }> {
+  const zone = ctx.tenant.timezone;
+  const localDay = dayIn(zone);
   const to = query.to ?? localDay(nowMs);
   const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
@@ -100,13 +104,13 @@ export async function checklistStats(ctx: Ctx, checklistId: string, query: Stats
     const tenantId = ctx.tenant.id;
     if (!(await findChecklist(tx, tenantId, checklistId))) throw checklistNotFound();
     const bounds = (await tx.execute(
-      sql`SELECT (${from}::date::timestamp AT TIME ZONE ${EXECUTIONS_TIMEZONE}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${EXECUTIONS_TIMEZONE}) AS stop`,
+      sql`SELECT (${from}::date::timestamp AT TIME ZONE ${zone}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS stop`,
     )) as unknown as { rows: { start: string | Date; stop: string | Date }[] };
     const start = new Date(bounds.rows[0]!.start);
     const stop = new Date(bounds.rows[0]!.stop);
     const e = checklistExecutions;
     const rows = await tx
-      .select({ day: sql<string>`to_char(${e.submittedAt} AT TIME ZONE ${EXECUTIONS_TIMEZONE}, 'YYYY-MM-DD')`, n: sql<number>`count(*)`.mapWith(Number), scoreSum: sql<number>`coalesce(sum(${e.score}), 0)`.mapWith(Number), scored: sql<number>`count(${e.score})`.mapWith(Number) })
+      .select({ day: sql<string>`to_char(${e.submittedAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`, n: sql<number>`count(*)`.mapWith(Number), scoreSum: sql<number>`coalesce(sum(${e.score}), 0)`.mapWith(Number), scored: sql<number>`count(${e.score})`.mapWith(Number) })
       .from(e)
       .where(and(eq(e.tenantId, tenantId), eq(e.checklistId, checklistId), eq(e.status, 'submitted'), sql`${e.submittedAt} >= ${start.toISOString()}::timestamptz AND ${e.submittedAt} < ${stop.toISOString()}::timestamptz`, query.venue ? eq(e.venueId, query.venue) : undefined))
       .groupBy(sql`1`);
