@@ -7,6 +7,7 @@ import { CHECKLIST_ROUTES } from './checklists.cross-tenant.ts';
 import { REPORTS_ROUTES } from './reports.cross-tenant.ts';
 import { SSO_ROUTES } from './auth-sso.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
+import { WORKFLOW_ROUTES } from './workflows.cross-tenant.ts';
 
 /**
  * Tenant A is `demo`, tenant B is `demo-norte`. For every route of the platform modules, the
@@ -31,7 +32,7 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/'];
+const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/'];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -311,6 +312,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   ...REPORTS_ROUTES,
   // assets: categories, types, assets, scans, exports, maintenance, plans, labels, public label page (assets.cross-tenant.ts)
   ...ASSET_ROUTES,
+  // workflows: categories, types, versions, executions, tasks, messages, exports, kanban boards, public start links and tracking (workflows.cross-tenant.ts)
+  ...WORKFLOW_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {
