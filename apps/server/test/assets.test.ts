@@ -3,6 +3,7 @@ import { addMember, body, engines, makeTenant, setDisabledModules, setFlags, sig
 import { PDF, PNG_1X1, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
 import { WF, createForm, publishModel } from './workflows.helpers.ts';
 import { csv, importAll, rowsOf, startImport, waitForJob } from './directory.helpers.ts';
+import { sweepStatuses } from '../src/modules/assets/assets.maintenance.ts';
 
 const AM = '/api/asset-manager/v3';
 const ORG = '/api/organization/v3';
@@ -334,6 +335,22 @@ describe.each(engines())('assets on %s', (engine) => {
     // removing the plan removes its activity and the reason
     expect((await api(manager, `/assets/${asset.id}/plans/${plan.id}/`, { method: 'DELETE' })).status).toBe(204);
     expect((await ok<Asset>(await api(viewer, `/assets/${asset.id}/`))).maintenance_status).toBe('ok');
+
+    // an occurrence that falls overdue later is turned by the sweep (a read recomputes nothing)
+    const later = await ok<Asset>(await api(viewer, '/assets/by-code/LIST-5/'));
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const daily = await ok<{ id: string }>(
+      await api(manager, `/assets/${later.id}/plans/`, { method: 'POST', json: { title: 'Revisión diaria', rrule: 'FREQ=DAILY', start: `${tomorrow}T09:00`, timezone: 'UTC', responsible: managerPassport } }),
+      201,
+    );
+    expect((await ok<Asset>(await api(viewer, `/assets/${later.id}/`))).maintenance_status).toBe('ok');
+    const inThreeDays = Date.now() + 3 * 86_400_000;
+    const swept = await server.running.platform.db.transaction(tenantId, (tx) => sweepStatuses(tx, tenantId, inThreeDays));
+    expect(swept).toBeGreaterThanOrEqual(1);
+    expect(await ok<Asset>(await api(viewer, `/assets/${later.id}/`))).toMatchObject({ maintenance_status: 'maintenance_needed', status_reason: { code: 'preventive_overdue', plan_id: daily.id } });
+    expect((await ok<Page<Asset>>(await api(viewer, '/assets/?status=maintenance_needed&search=LIST-5'))).results.map((a) => a.code)).toEqual(['LIST-5']);
+    expect((await api(manager, `/assets/${later.id}/plans/${daily.id}/`, { method: 'DELETE' })).status).toBe(204);
+    expect((await ok<Asset>(await api(viewer, `/assets/${later.id}/`))).maintenance_status).toBe('ok');
   });
 
   it('labels: a PDF sheet of QR codes, barcodes or DataMatrix for chosen or filtered assets; more than 5,000 is 400 too-many-labels', async () => {

@@ -64,62 +64,100 @@ export async function syncExecutions(tx: Drizzle, tenantId: string, assetIds: re
   return [...changed];
 }
 
-/** Why an asset needs maintenance now, or null: an open corrective maintenance first, then the oldest overdue preventive occurrence. */
-async function reasonOf(tx: Drizzle, tenantId: string, assetId: string, nowMs: number): Promise<StoredStatusReason | null> {
-  const [corrective] = await tx
-    .select({ id: assetMaintenances.id, startedAt: assetMaintenances.startedAt })
+/** How many assets one round of the status computation reads at once (the sweep may pass thousands). */
+const STATUS_CHUNK = 500;
+
+/**
+ * Why each of these assets needs maintenance now (absent: it does not): an open corrective
+ * maintenance first, then the oldest overdue preventive occurrence. A fixed number of statements
+ * for any number of assets.
+ */
+async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly string[], nowMs: number): Promise<Map<string, StoredStatusReason>> {
+  const reasons = new Map<string, StoredStatusReason>();
+  const correctives = await tx
+    .select({ id: assetMaintenances.id, assetId: assetMaintenances.assetId, startedAt: assetMaintenances.startedAt })
     .from(assetMaintenances)
-    .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.assetId, assetId), eq(assetMaintenances.status, 'InProcess'), eq(assetMaintenances.kind, 'corrective')))
-    .orderBy(asc(assetMaintenances.startedAt))
-    .limit(1);
-  if (corrective) return { code: 'corrective_open', since: corrective.startedAt.toISOString(), maintenance_id: corrective.id, plan_id: null, recurrence_id: null };
-  const plans = await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), eq(assetPlans.assetId, assetId)));
-  if (plans.length === 0) return null;
+    .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.assetId, [...assetIds]), eq(assetMaintenances.status, 'InProcess'), eq(assetMaintenances.kind, 'corrective')))
+    .orderBy(asc(assetMaintenances.startedAt));
+  for (const c of correctives) {
+    if (!reasons.has(c.assetId)) reasons.set(c.assetId, { code: 'corrective_open', since: c.startedAt.toISOString(), maintenance_id: c.id, plan_id: null, recurrence_id: null });
+  }
+  const plans = (await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.assetId, [...assetIds])))).filter((p) => !reasons.has(p.assetId));
+  if (plans.length === 0) return reasons;
   const done = await tx
     .select({ planId: assetMaintenances.planId, completedAt: assetMaintenances.completedAt })
     .from(assetMaintenances)
-    .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.assetId, assetId), eq(assetMaintenances.kind, 'preventive'), eq(assetMaintenances.status, 'Success'), isNotNull(assetMaintenances.planId)));
-  let oldest: StoredStatusReason | null = null;
+    .where(
+      and(
+        eq(assetMaintenances.tenantId, tenantId),
+        inArray(assetMaintenances.assetId, [...new Set(plans.map((p) => p.assetId))]),
+        eq(assetMaintenances.kind, 'preventive'),
+        eq(assetMaintenances.status, 'Success'),
+        isNotNull(assetMaintenances.planId),
+      ),
+    );
+  // the series' own schedule counts, from its start (a plan given a past start is behind from day one)
+  const occurrences = await seriesOccurrences(tx, tenantId, plans.map((p) => p.activityId), nowMs - OVERDUE_LOOKBACK_DAYS * DAY_MS, nowMs, nowMs);
+  const bySeries = Map.groupBy(occurrences, (o) => o.activityId);
   for (const plan of plans) {
-    // the series' own schedule counts, from its start (a plan given a past start is behind from day one)
-    const fromMs = nowMs - OVERDUE_LOOKBACK_DAYS * DAY_MS;
-    const occurrences = await seriesOccurrences(tx, tenantId, [plan.activityId], fromMs, nowMs, nowMs);
-    for (const o of occurrences) {
+    for (const o of bySeries.get(plan.activityId) ?? []) {
       if (o.status !== 'EXPIRED') continue;
       // a preventive maintenance of the plan completed since the occurrence began covers it
       if (done.some((d) => d.planId === plan.id && d.completedAt && d.completedAt.getTime() >= o.startMs)) continue;
-      if (!oldest || o.dueMs < Date.parse(oldest.since)) oldest = { code: 'preventive_overdue', since: new Date(o.dueMs).toISOString(), maintenance_id: null, plan_id: plan.id, recurrence_id: o.recurrenceId };
+      const oldest = reasons.get(plan.assetId);
+      if (!oldest || o.dueMs < Date.parse(oldest.since)) reasons.set(plan.assetId, { code: 'preventive_overdue', since: new Date(o.dueMs).toISOString(), maintenance_id: null, plan_id: plan.id, recurrence_id: o.recurrenceId });
       break;
     }
   }
-  return oldest;
+  return reasons;
 }
+
+/** Field by field: a jsonb value comes back with its keys in the engine's order, not the order they were written in. */
+const sameReason = (stored: StoredStatusReason | null, reason: StoredStatusReason | null): boolean =>
+  stored === null || reason === null
+    ? stored === reason
+    : stored.code === reason.code && stored.since === reason.since && stored.maintenance_id === reason.maintenance_id && stored.plan_id === reason.plan_id && stored.recurrence_id === reason.recurrence_id;
 
 /** Recomputes these assets' maintenance status, reason and last maintenance; writes only what changed. */
 export async function refreshStatus(tx: Drizzle, tenantId: string, assetIds: readonly string[], nowMs = Date.now()): Promise<void> {
-  for (const assetId of new Set(assetIds)) {
-    const row = await findAsset(tx, tenantId, assetId);
-    if (!row) continue;
-    const reason = await reasonOf(tx, tenantId, assetId, nowMs);
-    const [last] = await tx
-      .select({ at: sql<Date | string | null>`max(${assetMaintenances.completedAt})` })
+  const ids = [...new Set(assetIds)].filter(isUuid);
+  for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
+    const chunk = ids.slice(i, i + STATUS_CHUNK);
+    const rows = await tx
+      .select({ id: assets.id, maintenanceStatus: assets.maintenanceStatus, statusReason: assets.statusReason, lastMaintenanceAt: assets.lastMaintenanceAt })
+      .from(assets)
+      .where(and(eq(assets.tenantId, tenantId), inArray(assets.id, chunk)));
+    if (rows.length === 0) continue;
+    const reasons = await reasonsOf(tx, tenantId, chunk, nowMs);
+    const last = await tx
+      .select({ assetId: assetMaintenances.assetId, at: sql<Date | string | null>`max(${assetMaintenances.completedAt})` })
       .from(assetMaintenances)
-      .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.assetId, assetId), eq(assetMaintenances.status, 'Success')));
-    const lastAt = last?.at ? new Date(last.at) : null;
-    const status = reason ? 'maintenance_needed' : 'ok';
-    const same = row.maintenanceStatus === status && JSON.stringify(row.statusReason ?? null) === JSON.stringify(reason) && (row.lastMaintenanceAt?.getTime() ?? null) === (lastAt?.getTime() ?? null);
-    if (same) continue;
-    await tx
-      .update(assets)
-      .set({ maintenanceStatus: status, statusReason: reason, lastMaintenanceAt: lastAt })
-      .where(and(eq(assets.tenantId, tenantId), eq(assets.id, assetId)));
+      .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.assetId, chunk), eq(assetMaintenances.status, 'Success')))
+      .groupBy(assetMaintenances.assetId);
+    const lastOf = new Map(last.map((l) => [l.assetId, l.at ? new Date(l.at) : null]));
+    for (const row of rows) {
+      const reason = reasons.get(row.id) ?? null;
+      const lastAt = lastOf.get(row.id) ?? null;
+      const status = reason ? 'maintenance_needed' : 'ok';
+      const same = row.maintenanceStatus === status && sameReason(row.statusReason, reason) && (row.lastMaintenanceAt?.getTime() ?? null) === (lastAt?.getTime() ?? null);
+      if (same) continue;
+      await tx
+        .update(assets)
+        .set({ maintenanceStatus: status, statusReason: reason, lastMaintenanceAt: lastAt })
+        .where(and(eq(assets.tenantId, tenantId), eq(assets.id, row.id)));
+    }
   }
 }
 
-/** One asset brought up to date (its executions synced, its status recomputed) and read again. */
+/**
+ * One asset with the executions of its maintenances that finished in the workflows copied in (and
+ * then its status recomputed). Nothing else is recomputed on a read: every maintenance and plan
+ * write keeps the status, and the sweep turns occurrences that fall overdue meanwhile.
+ */
 export async function freshAsset(tx: Drizzle, tenantId: string, row: AssetRow): Promise<AssetRow> {
-  await syncExecutions(tx, tenantId, [row.id]);
-  await refreshStatus(tx, tenantId, [row.id]);
+  const changed = await syncExecutions(tx, tenantId, [row.id]);
+  if (changed.length === 0) return row;
+  await refreshStatus(tx, tenantId, changed);
   return (await findAsset(tx, tenantId, row.id)) ?? row;
 }
 
