@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOccurrences, type OccurrenceFilters } from '../api/activities-api.ts';
 import { firstDayOf, occurrencePath } from '../lib/format.ts';
-import classes from './activity-calendar.module.css';
+import classes from '../../../shared/ui/full-calendar.module.css';
 
 const NARROW_HEADER = { left: 'prev,next', center: 'title', right: 'today' };
 const WIDE_HEADER = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
@@ -45,7 +45,7 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
         allDay: false,
         color: COLORS[occurrence.status],
         extendedProps: { publicId: occurrence.public_id, recurrenceId: occurrence.recurrenceId },
-        classNames: occurrence.status === 'COMPLETED' || occurrence.status === 'CANCELLED' ? ['activity-done'] : [],
+        classNames: occurrence.status === 'COMPLETED' || occurrence.status === 'CANCELLED' ? classes.eventDone : undefined,
       })),
     [query.data],
   );

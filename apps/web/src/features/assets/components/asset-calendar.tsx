@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssetCalendar } from '../api/assets-api.ts';
-import classes from './asset-calendar.module.css';
+import classes from '../../../shared/ui/full-calendar.module.css';
 
 const PLUGINS = [dayGridPlugin, listPlugin];
 const SPANISH = [esLocale];
@@ -32,6 +32,7 @@ export default function AssetCalendar({ assetId }: { assetId: string }) {
         color: COLORS[occurrence.status],
         url: `/activities/${encodeURIComponent(occurrence.activity_public_id)}/${encodeURIComponent(occurrence.recurrence_id)}`,
         extendedProps: { status: occurrence.status },
+        classNames: occurrence.status === 'COMPLETED' || occurrence.status === 'CANCELLED' ? classes.eventDone : undefined,
       })),
     [query.data],
   );
