@@ -1,6 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,10 +8,8 @@ import type { FieldType } from '@faena/domain/forms/field-types';
 import type { FormField } from '@faena/domain/forms/schema';
 import { resolveValidatorFlags } from '@faena/domain/forms/validator-flags';
 import { isInputField } from '@faena/domain/forms/values';
-import { apiClient } from '../../../shared/api/api-client.ts';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
-import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { BuilderContext, pathKey, type BuilderContextValue } from '../../../shared/forms/builder/builder-context.ts';
 import { checkDraft, insertField, listAt, newField, nextFieldId, savedNames, type FieldId, type ListPath } from '../../../shared/forms/builder/draft.ts';
 import { FieldListEditor } from '../../../shared/forms/builder/field-list-editor.tsx';
@@ -23,36 +20,12 @@ import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { confirm } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
-import { useChecklist, useChecklistCategories, useCreateChecklist, useUpdateChecklist } from '../api/checklists-api.ts';
+import { useChecklist, useCreateChecklist, useUpdateChecklist } from '../api/checklists-api.ts';
 import { allFields, DEFAULT_ITEM, draftFromDetail, emptyDraft, itemErrors, moveSection, moveToSection, newSectionId, writeOf, type BuilderSection, type ChecklistDraft } from '../lib/builder-draft.ts';
 import { MoveToSection, ScoringEditor } from './scoring-editor.tsx';
-import { PersonPicker } from './person-picker.tsx';
+import { BuilderSettings } from './builder-settings.tsx';
 import { SchedulesPanel } from './schedules-panel.tsx';
 import { StatsCharts } from './stats-charts.tsx';
-
-interface LocationRow {
-  id: string;
-  name: string;
-}
-
-function LocationsPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
-  const { t } = useTranslation();
-  const locations = useQuery({
-    queryKey: ['checklists', 'locations'],
-    queryFn: ({ signal }) => apiClient.get<{ results: LocationRow[] }>('/api/organization/v3/locations/', { signal, query: { page_size: 200 } }),
-    staleTime: 60_000,
-  });
-  return (
-    <MultiSelect
-      label={t('checklists.builder.locations')}
-      data={(locations.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-    />
-  );
-}
 
 /** One section: its title, order, and its items edited with the form builder's own cards. */
 function SectionEditor({
@@ -107,7 +80,6 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ctx } = useAccessContext();
-  const categories = useChecklistCategories();
   const create = useCreateChecklist();
   const update = useUpdateChecklist(detail?.id ?? '');
   const [draft, setDraft] = useState(initial);
@@ -328,109 +300,7 @@ function BuilderScreen({ initial, detail }: { initial: ChecklistDraft; detail: T
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="sm">
-                <Select
-                  label={t('checklists.builder.category')}
-                  data={(categories.data?.results ?? []).map((category) => ({ value: category.id, label: category.name }))}
-                  value={draft.category || null}
-                  onChange={(value) => set('category', value ?? '')}
-                  error={serverErrors.category}
-                  required
-                />
-                <Textarea label={t('checklists.builder.description')} value={draft.description} onChange={(event) => set('description', event.currentTarget.value)} autosize minRows={2} />
-                <NumberInput
-                  label={t('checklists.builder.passMark')}
-                  description={t('checklists.builder.passMarkHelp', { max: detail?.max_score ?? 100 })}
-                  min={0}
-                  max={100}
-                  suffix=" %"
-                  value={draft.pass_mark ?? ''}
-                  onChange={(value) => set('pass_mark', typeof value === 'number' ? value : null)}
-                  error={serverErrors.pass_mark}
-                  maw={240}
-                  data-testid="pass-mark"
-                />
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={3} fz={16} mb="xs">
-                {t('checklists.builder.executors')}
-              </Title>
-              <Text size="xs" c="dimmed" mb="sm">
-                {t('checklists.builder.executorsHelp')}
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <PersonPicker
-                  label={t('checklists.builder.persons')}
-                  value={draft.executors.persons}
-                  onChange={(people) => set('executors', { ...draft.executors, persons: people })}
-                  error={serverErrors['executors.persons']}
-                />
-                <EntityPicker
-                  kind="positions"
-                  label={t('checklists.builder.positions')}
-                  value={draft.executors.positions}
-                  onChange={(ids) => set('executors', { ...draft.executors, positions: ids })}
-                  error={serverErrors['executors.positions']}
-                />
-                <EntityPicker
-                  kind="audiences"
-                  label={t('checklists.builder.audiences')}
-                  value={draft.executors.audiences}
-                  onChange={(ids) => set('executors', { ...draft.executors, audiences: ids })}
-                  error={serverErrors['executors.audiences']}
-                />
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={3} fz={16} mb="xs">
-                {t('checklists.builder.places')}
-              </Title>
-              <Text size="xs" c="dimmed" mb="sm">
-                {t('checklists.builder.placesHelp')}
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <EntityPicker
-                  kind="venues"
-                  label={t('checklists.builder.venues')}
-                  value={draft.places.venues}
-                  onChange={(ids) => set('places', { ...draft.places, venues: ids })}
-                  error={serverErrors['places.venues']}
-                />
-                <LocationsPicker value={draft.places.locations} onChange={(ids) => set('places', { ...draft.places, locations: ids })} />
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={3} fz={16} mb="sm">
-                {t('checklists.builder.signatures')}
-              </Title>
-              <Stack gap="xs">
-                <Switch
-                  label={t('checklists.builder.signExecutor')}
-                  checked={draft.signatures.executor}
-                  onChange={(event) => set('signatures', { ...draft.signatures, executor: event.currentTarget.checked })}
-                  data-testid="sign-executor"
-                />
-                <Switch
-                  label={t('checklists.builder.signSecond')}
-                  checked={draft.signatures.second}
-                  onChange={(event) => set('signatures', { ...draft.signatures, second: event.currentTarget.checked })}
-                  data-testid="sign-second"
-                />
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <PersonPicker
-                label={t('checklists.builder.supervisors')}
-                description={t('checklists.builder.supervisorsHelp')}
-                value={draft.supervisors}
-                onChange={(people) => set('supervisors', people)}
-                error={serverErrors.supervisors}
-              />
-            </Paper>
-          </Stack>
+          <BuilderSettings draft={draft} set={set} errors={serverErrors} maxScore={detail?.max_score ?? 100} />
         </Tabs.Panel>
         {detail && (
           <Tabs.Panel value="schedule">

@@ -2,6 +2,7 @@ import type { TChecklistDetail, TChecklistWrite } from '@faena/contracts';
 import type { ItemScoring } from '@faena/domain/checklists/settings';
 import type { FormField, InputField } from '@faena/domain/forms/schema';
 import { isInputField } from '@faena/domain/forms/values';
+import { runnerSections } from './execution.ts';
 
 /**
  * The checklist builder's draft (decision 026): sections holding their own fields (the form
@@ -110,25 +111,11 @@ export function allFields(draft: Pick<ChecklistDraft, 'sections'>): FormField[] 
 }
 
 export function draftFromDetail(detail: TChecklistDetail): ChecklistDraft {
-  const byKey = new Map(detail.fields.map((field) => [String(field.id), field]));
-  const placed = new Set<string>();
-  const sections = detail.sections.map((section) => ({
-    id: section.id,
-    title: section.title,
-    fields: section.field_ids.flatMap((key) => {
-      const field = byKey.get(key);
-      if (!field) return [];
-      placed.add(key);
-      return [field];
-    }),
-  }));
-  const rest = detail.fields.filter((field) => !placed.has(String(field.id)));
-  if (rest.length > 0 && sections.length > 0) sections[sections.length - 1]!.fields.push(...rest);
   return {
     name: detail.name,
     description: detail.description ?? '',
     category: detail.category?.id ?? '',
-    sections,
+    sections: runnerSections(detail),
     items: Object.fromEntries(detail.items.map((item) => [item.field_id, { weight: item.weight, critical: item.critical, scoring: item.scoring }])),
     pass_mark: detail.pass_mark,
     executors: {

@@ -11,7 +11,7 @@ export interface RunnerSection {
   fields: FormField[];
 }
 
-/** The sections of a version, each with its fields (a field no section names goes to the last one). */
+/** The sections of a version, each with its fields (a field no section names goes to the last one); the runner's and the builder's. */
 export function runnerSections(definition: Pick<TChecklistVersionContent, 'sections' | 'fields'>): RunnerSection[] {
   const byKey = new Map(definition.fields.map((field) => [String(field.id), field]));
   const placed = new Set<string>();
