@@ -234,7 +234,7 @@ describe.each(engines())('checklists on %s', (engine) => {
     const occurrence = await server.api('acme', `/api/activities/v3/activities/${action.public_id}/occurrences/${action.recurrenceId}/`, { token: operario });
     expect(await json(occurrence, 200)).toMatchObject({ title: 'Revisar la alarma', responsible: [expect.objectContaining({ passport: operarioPassport })], description: expect.stringContaining('Ítem: ¿Alarma desactivada?') });
     const detail = await json<Execution>(await api(operario, `/executions/${failed!.id}/`), 200);
-    expect(detail.actions).toEqual([expect.objectContaining({ id: action.id, public_id: action.public_id })]);
+    expect(detail.actions).toEqual([expect.objectContaining({ id: action.id, public_id: action.public_id, status: 'SCHEDULED' })]);
     const summary = await json<Page<{ id: string; actions_open: number }>>(await api(admin, `/executions/?has_failed=true`), 200);
     expect(summary.results.find((e) => e.id === failed!.id)?.actions_open).toBe(1);
   });

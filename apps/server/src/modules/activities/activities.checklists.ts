@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { displayStatus, formatRecurrenceId, type DisplayStatus } from '@faena/domain';
 import type { TActivityWrite } from '@faena/contracts/activities';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { SignedInCtx } from '../../platform/http/context.ts';
-import { addHistory, findActivity, findCompletion, findException, insertCompletion, updateActivity } from './activities.repository.ts';
+import { addHistory, findActivity, insertCompletion, updateActivity } from './activities.repository.ts';
 import { createActivity, locateOccurrence, occurrencesOf } from './activities.service.ts';
-import { activities } from './activities.table.ts';
+import { activities, activityCompletions, activityExceptions } from './activities.table.ts';
 
 /**
  * What the checklists module asks of activities (decision 026, through this module's face):
@@ -70,15 +70,22 @@ export async function completeByExecution(ctx: SignedInCtx, tx: Drizzle, activit
   await addHistory(tx, ctx.tenant.id, { activityId, recurrenceId, personId: ctx.caller.personId, action: 'completed', detail: null });
 }
 
-/** Display status of occurrences (pending ones become expired past their due time). */
+/** Display status of occurrences (pending ones become expired past their due time): three reads however many occurrences. */
 export async function occurrenceStatuses(tx: Drizzle, tenantId: string, occurrences: readonly { activityId: string; recurrenceId: string }[], nowMs = Date.now()): Promise<Map<string, DisplayStatus>> {
   const out = new Map<string, DisplayStatus>();
-  for (const { activityId, recurrenceId } of occurrences) {
-    if (!isUuid(activityId)) continue;
-    const row = await findActivity(tx, tenantId, activityId);
+  const wanted = occurrences.filter((occurrence) => isUuid(occurrence.activityId));
+  if (wanted.length === 0) return out;
+  const key = (row: { activityId: string; recurrenceId: string }) => `${row.activityId}/${row.recurrenceId}`;
+  const ids = [...new Set(wanted.map((occurrence) => occurrence.activityId))];
+  const rows = new Map((await tx.select().from(activities).where(and(eq(activities.tenantId, tenantId), inArray(activities.id, ids)))).map((row) => [row.id, row]));
+  const pairOf = (table: typeof activityCompletions | typeof activityExceptions) => or(...wanted.map((occurrence) => and(eq(table.activityId, occurrence.activityId), eq(table.recurrenceId, occurrence.recurrenceId))));
+  const completions = new Map((await tx.select().from(activityCompletions).where(and(eq(activityCompletions.tenantId, tenantId), pairOf(activityCompletions)))).map((row) => [key(row), row]));
+  const exceptions = new Map((await tx.select().from(activityExceptions).where(and(eq(activityExceptions.tenantId, tenantId), pairOf(activityExceptions)))).map((row) => [key(row), row]));
+  for (const { activityId, recurrenceId } of wanted) {
+    const row = rows.get(activityId);
     if (!row) continue;
-    const completion = await findCompletion(tx, tenantId, activityId, recurrenceId);
-    const exception = await findException(tx, tenantId, activityId, recurrenceId);
+    const completion = completions.get(key({ activityId, recurrenceId }));
+    const exception = exceptions.get(key({ activityId, recurrenceId }));
     const startMs = exception?.startAt?.getTime() ?? row.firstStartAt.getTime();
     const duration = exception?.durationMinutes ?? row.durationMinutes;
     const rawStatus = completion ? completion.status : exception?.cancelled ? 'CANCELLED' : 'NEEDS-ACTION';

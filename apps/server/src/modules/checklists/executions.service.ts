@@ -11,6 +11,7 @@ import {
   toAssertionErrorBody,
   uploadIdFromLink,
   validateResponse,
+  type DisplayStatus,
   type FileMetadata,
   type FormField,
 } from '@faena/domain';
@@ -84,6 +85,8 @@ async function filesById(tx: Drizzle, tenantId: string, ids: readonly string[]):
   return new Map(rows.map((row) => [row.id, fileView(row)]));
 }
 
+type ActionRow = typeof checklistActions.$inferSelect;
+
 interface Names {
   checklists: Map<string, ChecklistRow>;
   categories: Map<string, string>;
@@ -91,11 +94,15 @@ interface Names {
   locations: Map<string, string>;
   persons: Map<string, { passport: string; name: string }>;
   actionsOpen: Map<string, number>;
+  /** The executions' corrective actions in the order they were raised, and their occurrences' display status. */
+  actions: ActionRow[];
+  statuses: Map<string, DisplayStatus>;
 }
 
-async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionRow[]): Promise<Names> {
-  const checklistIds = [...new Set(rows.map((row) => row.checklistId))];
-  const checklistRows = checklistIds.length ? await tx.select().from(checklists).where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds))) : [];
+/** What the views of these executions name; `known` checklists (already read by the caller) are not read again. */
+async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionRow[], known: readonly ChecklistRow[] = []): Promise<Names> {
+  const checklistIds = [...new Set(rows.map((row) => row.checklistId))].filter((id) => !known.some((checklist) => checklist.id === id));
+  const checklistRows = [...known, ...(checklistIds.length ? await tx.select().from(checklists).where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds))) : [])];
   const categories = await checklistCategoryNames(tx, tenantId, rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])));
   const venues = await venueNames(tx, tenantId, rows.flatMap((row) => (row.venueId ? [row.venueId] : [])));
   const locations = new Map<string, string>();
@@ -105,14 +112,14 @@ async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionR
   }
   const persons = await personSummaries(tx, tenantId, rows.map((row) => row.executedByPersonId));
   const ids = rows.map((row) => row.id);
-  const actions = ids.length ? await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids))) : [];
+  const actions = ids.length ? await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids))).orderBy(checklistActions.createdAt) : [];
   const statuses = await occurrenceStatuses(tx, tenantId, actions);
   const actionsOpen = new Map<string, number>();
   for (const action of actions) {
     const status = statuses.get(`${action.activityId}/${action.recurrenceId}`);
     if (status !== 'COMPLETED' && status !== 'CANCELLED') actionsOpen.set(action.executionId, (actionsOpen.get(action.executionId) ?? 0) + 1);
   }
-  return { checklists: new Map(checklistRows.map((row) => [row.id, row])), categories, venues, locations, persons, actionsOpen };
+  return { checklists: new Map(checklistRows.map((row) => [row.id, row])), categories, venues, locations, persons, actionsOpen, actions, statuses };
 }
 
 function toSummary(row: ExecutionRow, names: Names): TExecutionSummary {
@@ -136,9 +143,9 @@ function toSummary(row: ExecutionRow, names: Names): TExecutionSummary {
   };
 }
 
-async function actionsOf(tx: Drizzle, tenantId: string, executionId: string): Promise<TCorrectiveAction[]> {
-  const rows = await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), eq(checklistActions.executionId, executionId))).orderBy(checklistActions.createdAt);
-  const statuses = await occurrenceStatuses(tx, tenantId, rows);
+/** The corrective actions of one execution, from what namesFor read. */
+async function actionsOf(tx: Drizzle, tenantId: string, executionId: string, names: Names): Promise<TCorrectiveAction[]> {
+  const rows = names.actions.filter((action) => action.executionId === executionId);
   const persons = await personSummaries(tx, tenantId, rows.flatMap((row) => (row.responsiblePersonId ? [row.responsiblePersonId] : [])));
   return rows.map((row) => {
     const person = row.responsiblePersonId ? persons.get(row.responsiblePersonId) : undefined;
@@ -150,18 +157,18 @@ async function actionsOf(tx: Drizzle, tenantId: string, executionId: string): Pr
       title: row.title,
       responsible: person ? { passport: person.passport, name: person.name } : null,
       due: row.dueAt.toISOString(),
-      status: statuses.get(`${row.activityId}/${row.recurrenceId}`) ?? 'ACTIVE',
+      status: names.statuses.get(`${row.activityId}/${row.recurrenceId}`) ?? 'ACTIVE',
       created_at: row.createdAt.toISOString(),
     };
   });
 }
 
-/** The full view of one execution. */
-export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: ExecutionRow): Promise<TExecution> {
+/** The full view of one execution; the checklist and the version the caller already read are not read again. */
+export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: ExecutionRow, known: { checklist?: ChecklistRow; version?: VersionRow } = {}): Promise<TExecution> {
   const tenantId = ctx.tenant.id;
-  const names = await namesFor(tx, tenantId, [row]);
+  const names = await namesFor(tx, tenantId, [row], known.checklist ? [known.checklist] : []);
   const checklist = names.checklists.get(row.checklistId);
-  const version = await findVersion(tx, tenantId, row.checklistId, row.version);
+  const version = known.version?.checklistId === row.checklistId && known.version.version === row.version ? known.version : await findVersion(tx, tenantId, row.checklistId, row.version);
   if (!checklist || !version) throw executionNotFound();
   const photoIds = Object.values(row.photos).flat();
   const files = await filesById(tx, tenantId, [...photoIds, ...(row.signatureExecutor ? [row.signatureExecutor] : []), ...(row.signatureSecond ? [row.signatureSecond] : [])]);
@@ -185,7 +192,7 @@ export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: Executio
     },
     section_scores: row.sectionScores,
     failed_items: row.failedItems,
-    actions: await actionsOf(tx, tenantId, row.id),
+    actions: await actionsOf(tx, tenantId, row.id, names),
     activity: row.activityId && row.recurrenceId ? { public_id: row.activityId, recurrenceId: row.recurrenceId } : null,
     outdated: row.status === 'draft' && row.version !== checklist.currentVersion,
     latest_version: checklist.currentVersion,
@@ -226,7 +233,7 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
         venueId ??= occurrence.venueId;
       }
       const existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
-      if (existing) return { created: false, execution: await executionView(tx, signed, existing) };
+      if (existing) return { created: false, execution: await executionView(tx, signed, existing, { checklist }) };
       const errors: FieldMessages = {};
       if (venueId && !(isUuid(venueId) && (await findVenue(tx, tenantId, venueId)))) errors.venue = [problem('unknown-reference', `Unknown venue: ${venueId}`)];
       const locationId = input.location ?? null;
@@ -245,7 +252,7 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
         .returning();
       const row = inserted ?? (await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId));
       if (!row) throw new Error('the draft is neither inserted nor there');
-      return { created: inserted !== undefined, execution: await executionView(tx, signed, row) };
+      return { created: inserted !== undefined, execution: await executionView(tx, signed, row, { checklist }) };
     },
     { audit: 'checklists.execution.start', subject: (result) => result.execution.id },
   );
@@ -348,17 +355,17 @@ export async function saveDraft(ctx: Ctx, id: string, input: TExecutionSave): Pr
       const merged = merge(version, row, input);
       const unchanged = sameJson(merged.answers, row.answers) && sameJson(merged.notes, row.notes) && sameJson(merged.photos, row.photos) && merged.currentSection === row.currentSection;
       if (input.client_revision !== row.revision) {
-        if (unchanged && input.client_revision < row.revision) return executionView(tx, signed, row);
-        throw new BodyError(409, { code: 'stale-draft', detail: 'The draft changed since (another device?): here is the saved copy.', execution: await executionView(tx, signed, row) });
+        if (unchanged && input.client_revision < row.revision) return executionView(tx, signed, row, { version });
+        throw new BodyError(409, { code: 'stale-draft', detail: 'The draft changed since (another device?): here is the saved copy.', execution: await executionView(tx, signed, row, { version }) });
       }
-      if (unchanged) return executionView(tx, signed, row);
+      if (unchanged) return executionView(tx, signed, row, { version });
       await checkPhotos(tx, tenantId, merged.photos, row.photos);
       const [updated] = await tx
         .update(checklistExecutions)
         .set({ answers: merged.answers, notes: merged.notes, photos: merged.photos, currentSection: merged.currentSection, revision: row.revision + 1, updatedAt: new Date() })
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id)))
         .returning();
-      return executionView(tx, signed, updated!);
+      return executionView(tx, signed, updated!, { version });
     },
     { audit: 'checklists.execution.save' },
   );
@@ -376,7 +383,7 @@ export async function upgradeExecution(ctx: Ctx, id: string): Promise<TExecution
       if (row.status === 'submitted') throw alreadySubmitted();
       const checklist = await findChecklist(tx, tenantId, row.checklistId);
       if (!checklist) throw executionNotFound();
-      if (checklist.currentVersion === row.version) return { execution: await executionView(tx, signed, row), dropped: [] };
+      if (checklist.currentVersion === row.version) return { execution: await executionView(tx, signed, row, { checklist }), dropped: [] };
       const before = await findVersion(tx, tenantId, row.checklistId, row.version);
       const after = await findVersion(tx, tenantId, row.checklistId, checklist.currentVersion);
       if (!before || !after) throw executionNotFound();
@@ -387,7 +394,7 @@ export async function upgradeExecution(ctx: Ctx, id: string): Promise<TExecution
         .set({ version: after.version, answers: upgraded.answers, notes: upgraded.notes, photos: upgraded.photos, currentSection: section, revision: row.revision + 1, categoryId: checklist.categoryId, updatedAt: new Date() })
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id)))
         .returning();
-      return { execution: await executionView(tx, signed, updated!), dropped: upgraded.dropped };
+      return { execution: await executionView(tx, signed, updated!, { checklist, version: after }), dropped: upgraded.dropped };
     },
     { audit: 'checklists.execution.upgrade' },
   );
@@ -490,7 +497,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
           context: { type: 'ChecklistExecution', action: 'critical-failed', id: row.id },
         });
       }
-      return executionView(tx, signed, updated);
+      return executionView(tx, signed, updated, { checklist, version });
     },
     { audit: 'checklists.execution.submit' },
   );
