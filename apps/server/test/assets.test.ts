@@ -198,6 +198,13 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(cycle.status).toBe(400);
     expect(await body(cycle)).toMatchObject({ reasons: { parent: 'cycle' } });
     expect((await api(manager, `/assets/${a.id}/`, { method: 'PATCH', json: { code: 'EDIT-B' } })).status).toBe(409);
+    // a day that does not exist is the field's error, never the date column's
+    for (const day of ['2026-02-31', '0000-01-01', '2026-13-01']) {
+      const response = await api(manager, `/assets/${a.id}/`, { method: 'PATCH', json: { purchase_date: day } });
+      expect(response.status, day).toBe(400);
+      expect(Object.keys((await body<{ errors: Record<string, unknown> }>(response)).errors)).toEqual(['purchase_date']);
+    }
+    expect(await ok<{ purchase_date: string }>(await api(manager, `/assets/${a.id}/`, { method: 'PATCH', json: { purchase_date: '2024-02-29' } }))).toMatchObject({ purchase_date: '2024-02-29' });
     expect((await api(viewer, `/assets/${a.id}/`, { method: 'PATCH', json: { name: 'x' } })).status).toBe(403);
     expect((await api(manager, `/assets/${a.id}/`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(viewer, `/assets/${a.id}/`)).status).toBe(404);

@@ -48,8 +48,8 @@ const id = z.string().min(1).max(100);
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const ICON = /^[a-z0-9-]{1,60}$/;
 const money = z.number().min(0).max(MONEY_MAX);
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const ZIsoDate = z.string().regex(DATE, 'Expected a date YYYY-MM-DD');
+/** A real day (2026-02-31 is refused here, not by the database's date column) from 1900 on. */
+export const ZIsoDate = z.iso.date('Expected a date YYYY-MM-DD').refine((day) => day >= '1900-01-01', 'Expected a date from 1900 on');
 
 export const ZAssetIdParams = z.object({ id: z.string() });
 export const ZAssetCodeParams = z.object({ code: z.string() });

@@ -495,7 +495,6 @@ async function checkAsset(ctx: Ctx, tx: Drizzle, fields: AssetFields, self: stri
   }
   for (const id of fields.documents) if (!stored.has(id)) (errors.documents ??= []).push(problem('unknown-file', `Unknown file: ${id}`));
   if (fields.salvage_value !== null && fields.purchase_cost !== null && fields.salvage_value > fields.purchase_cost) errors.salvage_value = ['The salvage value cannot exceed the purchase cost.'];
-  if (fields.purchase_date !== null && Number.isNaN(Date.parse(`${fields.purchase_date}T00:00:00Z`))) errors.purchase_date = ['Invalid date.'];
   if (type) {
     if (type.formId && form) {
       const problems = validateResponse(form, fields.extra, { flags: resolveFlags(ctx.tenant.featureFlags) });
