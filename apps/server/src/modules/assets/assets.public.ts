@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ASSETS_BASE, PUBLIC_PHOTO_MAX_BYTES, ZLabelTokenParams, ZPublicAsset, ZPublicReportResult, ZPublicReportWrite, type TPublicAsset } from '@faena/contracts';
 import type { z } from 'zod';
 import type { App } from '../../platform/http/app.ts';
 import { PUBLIC } from '../../platform/http/access.ts';
 import { ctxOf, type Ctx } from '../../platform/http/context.ts';
-import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
+import { countPublicAttempt } from '../../platform/attempt-limits.ts';
+import { FieldErrors, problem } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
 import { assertAssetsOn, notFound } from './assets.guard.ts';
@@ -33,31 +34,21 @@ export async function publicAsset(ctx: Ctx, token: string): Promise<TPublicAsset
   return { name: row.name, code: row.code, tenant_name: ctx.tenant.name };
 }
 
-const addressHash = (tenantId: string, address: string) => createHash('sha256').update(`${tenantId}:${address}`).digest('hex');
-
 /** Counts the attempt (in its own transaction: it stays when the report is refused) or refuses it with 429 and Retry-After. */
 async function countAttempt(ctx: Ctx, assetId: string, address: string): Promise<void> {
-  const hash = addressHash(ctx.tenant.id, address);
-  const now = Date.now();
-  await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
-    // one attempt of an asset at a time: two racing requests cannot both see room under a limit
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`asset-report:${ctx.tenant.id}:${assetId}`}))`);
-    const check = async (where: ReturnType<typeof and>, limit: number, windowSeconds: number) => {
-      const [row] = await tx.select({ n: count(), oldest: min(assetReportAttempts.at) }).from(assetReportAttempts).where(where);
-      if ((row?.n ?? 0) >= limit) {
-        const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
-        const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now) / 1000));
-        const error = new AppError('too-many-requests', 'Too many problem reports: try again later.');
-        error.retryAfter = retryAfter;
-        throw error;
-      }
-    };
-    const since = (seconds: number) => new Date(now - seconds * 1000);
-    const tenantId = ctx.tenant.id;
-    await check(and(eq(assetReportAttempts.tenantId, tenantId), eq(assetReportAttempts.addressHash, hash), gt(assetReportAttempts.at, since(REPORT_LIMITS.addressWindowSeconds))), REPORT_LIMITS.perAddress, REPORT_LIMITS.addressWindowSeconds);
-    await check(and(eq(assetReportAttempts.tenantId, tenantId), eq(assetReportAttempts.assetId, assetId), gt(assetReportAttempts.at, since(REPORT_LIMITS.assetWindowSeconds))), REPORT_LIMITS.perAsset, REPORT_LIMITS.assetWindowSeconds);
-    await tx.insert(assetReportAttempts).values({ tenantId, assetId, addressHash: hash });
-  });
+  const t = assetReportAttempts;
+  await countPublicAttempt(
+    ctx.platform.db,
+    { table: t, tenantId: t.tenantId, subject: t.assetId, addressHash: t.addressHash, at: t.at },
+    {
+      tenantId: ctx.tenant.id,
+      subjectId: assetId,
+      address,
+      limits: { perAddress: REPORT_LIMITS.perAddress, addressWindowSeconds: REPORT_LIMITS.addressWindowSeconds, perSubject: REPORT_LIMITS.perAsset, subjectWindowSeconds: REPORT_LIMITS.assetWindowSeconds },
+      detail: 'Too many problem reports: try again later.',
+      record: (tx, addressHash) => tx.insert(t).values({ tenantId: ctx.tenant.id, assetId, addressHash }),
+    },
+  );
 }
 
 /** The image kinds a report's photo may be, told from its first bytes (never from what the client says). */

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, min, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { convertForSubmit, resolveFlags, toAssertionErrorBody, validateResponse } from '@faena/domain';
 import { WORKFLOW_MESSAGES } from '@faena/domain/workflows/index';
 import type { TWfPublicReceipt, TWfPublicSetting, TWfPublicStartForm, TWfPublicTracking } from '@faena/contracts/workflows-extras';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { countPublicAttempt } from '../../platform/attempt-limits.ts';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
@@ -112,30 +113,21 @@ export async function publicStartForm(ctx: Ctx, typeId: string, ref: VersionRef,
   return { workflow_type: { id: type.id, name: type.name, description: type.description, icon: type.icon }, tenant: tenantFace(ctx), bpmn_id: bpmnId, form };
 }
 
-const addressHash = (tenantId: string, address: string) => createHash('sha256').update(`${tenantId}:${address}`).digest('hex');
-
 /** Counts the attempt (in its own transaction: it stays when the start fails) or refuses it with 429 and Retry-After. */
 async function countAttempt(ctx: Ctx, typeId: string, address: string): Promise<void> {
-  const hash = addressHash(ctx.tenant.id, address);
-  const now = Date.now();
-  await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
-    const check = async (where: ReturnType<typeof and>, limit: number, windowSeconds: number) => {
-      const [row] = await tx.select({ n: count(), oldest: min(workflowPublicAttempts.at) }).from(workflowPublicAttempts).where(where);
-      if ((row?.n ?? 0) >= limit) {
-        const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
-        const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now) / 1000));
-        const error = new AppError('too-many-requests', 'Too many public requests: try again later.', { retry_after: retryAfter });
-        error.retryAfter = retryAfter;
-        throw error;
-      }
-    };
-    const since = (seconds: number) => new Date(now - seconds * 1000);
-    // one attempt of a type at a time: two racing requests cannot both see room under a limit
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wf-public:${ctx.tenant.id}:${typeId}`}))`);
-    await check(and(eq(workflowPublicAttempts.tenantId, ctx.tenant.id), eq(workflowPublicAttempts.addressHash, hash), gt(workflowPublicAttempts.at, since(PUBLIC_LIMITS.addressWindowSeconds))), PUBLIC_LIMITS.perAddress, PUBLIC_LIMITS.addressWindowSeconds);
-    await check(and(eq(workflowPublicAttempts.tenantId, ctx.tenant.id), eq(workflowPublicAttempts.typeId, typeId), gt(workflowPublicAttempts.at, since(PUBLIC_LIMITS.typeWindowSeconds))), PUBLIC_LIMITS.perType, PUBLIC_LIMITS.typeWindowSeconds);
-    await tx.insert(workflowPublicAttempts).values({ tenantId: ctx.tenant.id, typeId, addressHash: hash });
-  });
+  const t = workflowPublicAttempts;
+  await countPublicAttempt(
+    ctx.platform.db,
+    { table: t, tenantId: t.tenantId, subject: t.typeId, addressHash: t.addressHash, at: t.at },
+    {
+      tenantId: ctx.tenant.id,
+      subjectId: typeId,
+      address,
+      limits: { perAddress: PUBLIC_LIMITS.perAddress, addressWindowSeconds: PUBLIC_LIMITS.addressWindowSeconds, perSubject: PUBLIC_LIMITS.perType, subjectWindowSeconds: PUBLIC_LIMITS.typeWindowSeconds },
+      detail: 'Too many public requests: try again later.',
+      record: (tx, addressHash) => tx.insert(t).values({ tenantId: ctx.tenant.id, typeId, addressHash }),
+    },
+  );
 }
 
 /** Starts an execution with no starter person; the answers are validated by the start form. */
