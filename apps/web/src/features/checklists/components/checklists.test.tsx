@@ -16,6 +16,7 @@ import { checklistsLocales } from '../locales/index.ts';
 import { locales } from '../routes.tsx';
 import { ExecutionReport } from './execution-report.tsx';
 import { ExecutionRunner } from './execution-runner.tsx';
+import { SchedulesPanel } from './schedules-panel.tsx';
 import { ScoringEditor } from './scoring-editor.tsx';
 
 const FIELDS: FormField[] = [
@@ -313,5 +314,28 @@ describe('execution result', () => {
     expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(1);
     await act(async () => undefined);
     expect(writes.some((write) => write.url.includes('/actions/'))).toBe(false);
+  });
+});
+
+describe('schedules', () => {
+  it('sends the responsibles by passport and no zone of the browser (each series takes its venue’s)', async () => {
+    stubApi((url, init) => {
+      if (url.includes('/my-site-config')) return { permissions: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
+      if (url.includes('/audiences/v3/persons/')) return { count: 1, next: null, previous: null, results: [{ id: 'person-1', passport: 'passport-1', name: 'Camila Rojas' }] };
+      if (init?.method === 'POST') {
+        writes.push({ method: 'POST', url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+        return { results: [{ public_id: 'a1', title: 'Apertura', venue: null, start: '2026-12-07T08:00', timezone: 'America/Santiago', rrule: 'FREQ=DAILY', duration_minutes: 60 }] };
+      }
+      return { results: [] };
+    });
+    await renderUi(() => <SchedulesPanel checklistId="c1" name="Apertura" />);
+    expect(screen.getByRole('radiogroup', { name: 'Repetir' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Responsables' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Camila Rojas' }));
+    fireEvent.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url).toContain('/checklists/c1/schedules/');
+    expect(writes[0]!.body.responsibles).toEqual(['passport-1']);
+    expect(writes[0]!.body).not.toHaveProperty('timezone');
   });
 });

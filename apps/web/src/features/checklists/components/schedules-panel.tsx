@@ -1,12 +1,15 @@
-import { Alert, Anchor, Button, Group, Loader, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useCreateSchedules, useSchedules } from '../api/checklists-api.ts';
+import { SettingsCard } from './builder-settings.tsx';
+import { PersonPicker, type PersonChoice } from './person-picker.tsx';
 
 type Repeat = 'daily' | 'weekdays' | 'weekly' | 'once';
 const RRULES: Record<Repeat, string | null> = { daily: 'FREQ=DAILY', weekdays: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', weekly: 'FREQ=WEEKLY', once: null };
@@ -34,13 +37,15 @@ export function SchedulesPanel({ checklistId, name }: { checklistId: string; nam
   const [repeat, setRepeat] = useState<Repeat>('daily');
   const [duration, setDuration] = useState<number>(60);
   const [venues, setVenues] = useState<string[]>([]);
-  const [responsibles, setResponsibles] = useState<string[]>([]);
+  const [responsibles, setResponsibles] = useState<PersonChoice[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const repeatId = useId();
 
   const save = () => {
     setErrors({});
     create.mutate(
-      { title: title.trim() || undefined, start, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, duration_minutes: duration, rrule: RRULES[repeat], venues, responsibles },
+      // No zone: each series takes its venue's, else the organisation's (decision 020), not this browser's.
+      { title: title.trim() || undefined, start, duration_minutes: duration, rrule: RRULES[repeat], venues, responsibles: responsibles.map((person) => person.passport) },
       {
         onSuccess: (made) => toast.show(t('checklists.schedule.created', { count: made.results.length })),
         onError: (error) => {
@@ -54,43 +59,32 @@ export function SchedulesPanel({ checklistId, name }: { checklistId: string; nam
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" data-testid="schedule-form">
-        <Title order={3} fz={16} mb="xs">
-          {t('checklists.schedule.title')}
-        </Title>
-        <Text size="xs" c="dimmed" mb="sm">
-          {t('checklists.schedule.help')}
-        </Text>
+      <SettingsCard title={t('checklists.schedule.title')} help={t('checklists.schedule.help')} data-testid="schedule-form">
         <Stack gap="sm">
           <TextInput label={t('checklists.schedule.activityTitle')} value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput type="datetime-local" label={t('checklists.schedule.start')} value={start} onChange={(event) => setStart(event.currentTarget.value)} error={errors.start} required />
             <NumberInput label={t('checklists.schedule.duration')} min={0} max={10080} value={duration} onChange={(value) => setDuration(typeof value === 'number' ? value : 60)} suffix=" min" />
           </SimpleGrid>
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              {t('checklists.schedule.repeat')}
-            </Text>
+          <Input.Wrapper label={t('checklists.schedule.repeat')} labelElement="div" id={repeatId}>
             <SegmentedControl
+              aria-labelledby={`${repeatId}-label`}
               value={repeat}
               onChange={(value) => setRepeat(value as Repeat)}
               data={(['daily', 'weekdays', 'weekly', 'once'] as const).map((value) => ({ value, label: t(`checklists.schedule.${value}`) }))}
               fullWidth
             />
-          </div>
+          </Input.Wrapper>
           <EntityPicker kind="venues" label={t('checklists.schedule.venues')} description={t('checklists.schedule.venuesHelp')} value={venues} onChange={setVenues} error={errors.venues} />
-          <EntityPicker kind="persons" label={t('checklists.schedule.responsibles')} value={responsibles} onChange={setResponsibles} error={errors.responsibles} />
+          <PersonPicker label={t('checklists.schedule.responsibles')} value={responsibles} onChange={setResponsibles} error={errors.responsibles} />
           <Group justify="flex-end">
             <Button leftSection={<IconCalendarPlus size={18} />} onClick={save} loading={create.isPending} data-testid="schedule-save">
               {t('checklists.schedule.save')}
             </Button>
           </Group>
         </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p="md">
-        <Title order={3} fz={16} mb="xs">
-          {t('checklists.schedule.existing')}
-        </Title>
+      </SettingsCard>
+      <SettingsCard title={t('checklists.schedule.existing')}>
         {schedules.isPending ? (
           <Loader size="sm" />
         ) : schedules.isError ? (
@@ -107,13 +101,13 @@ export function SchedulesPanel({ checklistId, name }: { checklistId: string; nam
                   {schedule.title}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {[schedule.venue?.name, schedule.start.replace('T', ' ')].filter(Boolean).join(' · ')}
+                  {[schedule.venue?.name, formatDateTime(schedule.start)].filter(Boolean).join(' · ')}
                 </Text>
               </Group>
             ))}
           </Stack>
         )}
-      </Paper>
+      </SettingsCard>
     </Stack>
   );
 }
