@@ -1,16 +1,12 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TAssetExport, TAssetFilters } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { CSV_BOM, csvLines } from '../../platform/csv.ts';
+import { defineTabularExport, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { findLocation, venueCodes } from '../catalogs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
@@ -54,19 +50,7 @@ const fileName = (row: ExportRow) => `activos-${row.createdAt.toISOString().slic
 const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/exports/assets-${id}.${format}`;
 
 function toExport(row: ExportRow): TAssetExport {
-  return {
-    id: row.id,
-    format: row.format,
-    status: row.status,
-    percent: row.percent,
-    rows: row.rows,
-    file_name: fileName(row),
-    download_url: row.status === 'DONE' ? `/api/asset-manager/v3/assets/exports/${row.id}/download` : null,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    expires_at: null,
-  };
+  return { ...exportState(row, fileName(row), row.status === 'DONE' ? `/api/asset-manager/v3/assets/exports/${row.id}/download` : null), expires_at: null };
 }
 
 interface Names {
@@ -125,22 +109,8 @@ function cellsOf(row: AssetRow, names: Names): string[] {
   ];
 }
 
-const defined = new WeakMap<object, Promise<void>>();
-
 export function defineAssetExportJobs(platform: Platform): Promise<void> {
-  let done = defined.get(platform.jobs);
-  if (!done) {
-    done = platform.jobs.define<{ tenantId: string; exportId: string }>(ASSET_EXPORT_QUEUE, (data, info) => runExport(platform, data, info), {
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-      concurrency: 1,
-      pollingIntervalSeconds: 1,
-    });
-    defined.set(platform.jobs, done);
-  }
-  return done;
+  return defineTabularExport(platform, { queue: ASSET_EXPORT_QUEUE, table: assetExports, retryLimit: RETRY_LIMIT, label: 'assets export', plan: (row, job) => planExport(platform, row, job.tenantId) });
 }
 
 export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; filters: TAssetFilters }): Promise<TAssetExport> {
@@ -183,104 +153,50 @@ export async function getExport(ctx: Ctx, id: string): Promise<TAssetExport> {
 
 export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
   const row = await findExport(ctx, id);
-  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
-  const stream = await ctx.platform.storage.get(row.storageKey);
-  return reply
-    .header('content-type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName(row)}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendExportFile(ctx.platform.storage, reply, row, fileName(row));
 }
 
-async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof assetExports.$inferInsert>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(assetExports).set(values).where(and(eq(assetExports.tenantId, tenantId), eq(assetExports.id, id))));
-}
-
-async function write(stream: PassThrough, text: string | Buffer): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-/** Writes the file page by page (keyset on the code), so memory stays flat whatever the count. */
-async function runExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
-  const { tenantId, exportId } = data;
-  const [row] = await platform.db.transaction(tenantId, (tx) =>
-    tx
-      .update(assetExports)
-      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
-      .where(and(eq(assetExports.tenantId, tenantId), eq(assetExports.id, exportId), sql`${assetExports.status} IN ('PENDING', 'RUNNING')`))
-      .returning(),
-  );
-  if (!row) return;
-  const key = storageKey(tenantId, exportId, row.format);
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  stored.catch(() => undefined);
-  try {
-    const header = ASSET_COLUMNS.map((c) => c.header);
-    let sheet: ExcelJS.Worksheet | null = null;
-    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([header])}`);
-    else {
-      const { default: Excel } = await import('exceljs');
-      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-      sheet = book.addWorksheet('Activos');
-      sheet.addRow(header).commit();
-    }
-    const total = await platform.db.transaction(tenantId, async (tx) => {
-      const where = await filtersWhere(tx, tenantId, row.filters as TAssetFilters);
-      return where ? ((await tx.select({ n: count() }).from(assets).where(where))[0]?.n ?? 0) : 0;
-    });
-    let after: string | null = null;
-    let written = 0;
-    for (;;) {
-      if (info.signal.aborted) throw new Error('the server is stopping');
+/** The assets the export's filters select, page by page (keyset on the code), so memory stays flat whatever the count. */
+async function planExport(platform: Platform, row: ExportRow, tenantId: string): Promise<ExportPlan<typeof assetExports>> {
+  const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
+    const where = await filtersWhere(tx, tenantId, row.filters as TAssetFilters);
+    return { where, total: where ? ((await tx.select({ n: count() }).from(assets).where(where))[0]?.n ?? 0) : 0 };
+  });
+  let after: string | null = null;
+  return {
+    format: row.format,
+    key: storageKey(tenantId, row.id, row.format),
+    sheet: 'Activos',
+    header: ASSET_COLUMNS.map((c) => c.header),
+    total,
+    pageSize: PAGE,
+    nextPage: async () => {
+      if (!where) return [];
+      const cursor = after;
       const page = await platform.db.transaction(tenantId, async (tx) => {
-        const where = await filtersWhere(tx, tenantId, row.filters as TAssetFilters);
-        if (!where) return { rows: [] as AssetRow[], names: null };
         const rows = await tx
           .select()
           .from(assets)
-          .where(after === null ? where : and(where, gt(assets.code, after)))
+          .where(cursor === null ? where : and(where, gt(assets.code, cursor)))
           .orderBy(asc(assets.code))
           .limit(PAGE);
         return { rows, names: await namesOf(tx, tenantId, rows) };
       });
-      if (page.rows.length === 0 || !page.names) break;
-      const names = page.names;
-      const lines = page.rows.map((asset) => cellsOf(asset, names));
-      if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, csvLines(lines));
-      written += page.rows.length;
-      after = page.rows[page.rows.length - 1]!.code;
-      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-      if (page.rows.length < PAGE) break;
-    }
-    if (book && sheet) {
-      sheet.commit();
-      await book.commit();
-    } else out.end();
-    const { size } = await stored;
-    await platform.db.transaction(tenantId, async (tx) => {
-      await tx
-        .update(assetExports)
-        .set({ status: 'DONE', percent: 100, rows: written, storageKey: key, size, finishedAt: new Date() })
-        .where(and(eq(assetExports.tenantId, tenantId), eq(assetExports.id, exportId)));
+      const last = page.rows[page.rows.length - 1];
+      if (last) after = last.code;
+      return page.rows.map((asset) => cellsOf(asset, page.names));
+    },
+    stored: (file) => ({ storageKey: file.key, size: file.size }),
+    finished: async (tx, file) => {
       if (row.createdBy)
         await notify(platform, tx, {
           tenantId,
           personIds: [row.createdBy],
           kind: 'system_update',
           title: 'La exportación de activos está lista',
-          body: `${written} activos en ${fileName(row)}.`,
-          context: { type: 'AssetExport', action: 'DONE', id: exportId },
+          body: `${file.rows} activos en ${fileName(row)}.`,
+          context: { type: 'AssetExport', action: 'DONE', id: row.id },
         });
-    });
-  } catch (error) {
-    out.destroy(error as Error);
-    await stored.catch(() => undefined);
-    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
-    platform.log.error({ err: error, tenantId, exportId }, 'assets export failed');
-    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
-  }
+    },
+  };
 }

@@ -1,15 +1,11 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TExecutionExport, TExecutionFilters } from '@faena/contracts/checklists';
-import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { defineTabularExport, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { notify } from '../notifications/index.ts';
 import { CHECKLISTS_BASE } from '@faena/contracts/checklists';
 import { manages } from './checklists.service.ts';
@@ -31,18 +27,7 @@ const fileName = (row: ExportRow) => `ejecuciones-${row.createdAt.toISOString().
 const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/checklist-exports/${id}.${format}`;
 
 function toExport(row: ExportRow): TExecutionExport {
-  return {
-    id: row.id,
-    format: row.format,
-    status: row.status,
-    percent: row.percent,
-    rows: row.rows,
-    file_name: fileName(row),
-    download_url: row.status === 'DONE' ? `${CHECKLISTS_BASE}/executions/exports/${row.id}/download` : null,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
-  };
+  return exportState(row, fileName(row), row.status === 'DONE' ? `${CHECKLISTS_BASE}/executions/exports/${row.id}/download` : null);
 }
 
 export const EXPORT_HEADER = [
@@ -67,22 +52,14 @@ export const EXPORT_HEADER = [
 const localTime = new Intl.DateTimeFormat('sv-SE', { timeZone: EXECUTIONS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : '');
 
-const defined = new WeakMap<object, Promise<void>>();
-
 export function defineChecklistExportJobs(platform: Platform): Promise<void> {
-  let done = defined.get(platform.jobs);
-  if (!done) {
-    done = platform.jobs.define<{ tenantId: string; exportId: string }>(CHECKLIST_EXPORT_QUEUE, (data, info) => runExport(platform, data, info), {
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-      concurrency: 1,
-      pollingIntervalSeconds: 1,
-    });
-    defined.set(platform.jobs, done);
-  }
-  return done;
+  return defineTabularExport(platform, {
+    queue: CHECKLIST_EXPORT_QUEUE,
+    table: checklistExports,
+    retryLimit: RETRY_LIMIT,
+    label: 'checklist executions export',
+    plan: (row, job) => planExport(platform, row, job.tenantId),
+  });
 }
 
 export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; filters: TExecutionFilters }): Promise<TExecutionExport> {
@@ -115,70 +92,31 @@ export async function getExport(ctx: Ctx, id: string): Promise<TExecutionExport>
   return toExport(await findExport(ctx, id));
 }
 
-export async function listMyExports(ctx: Ctx): Promise<TExecutionExport[]> {
-  const signed = signedIn(ctx);
-  const rows = await ctx.read((db) =>
-    db.select().from(checklistExports).where(and(eq(checklistExports.tenantId, ctx.tenant.id), eq(checklistExports.createdByPersonId, signed.caller.personId))).orderBy(desc(checklistExports.createdAt)).limit(20),
-  );
-  return rows.map(toExport);
-}
-
 export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
   const row = await findExport(ctx, id);
-  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
-  const stream = await ctx.platform.storage.get(row.storageKey);
-  return reply
-    .header('content-type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName(row)}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendExportFile(ctx.platform.storage, reply, row, fileName(row));
 }
 
-async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof checklistExports.$inferInsert>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(checklistExports).set(values).where(and(eq(checklistExports.tenantId, tenantId), eq(checklistExports.id, id))));
-}
-
-async function write(stream: PassThrough, text: string | Buffer): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-async function runExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
-  const { tenantId, exportId } = data;
-  const [row] = await platform.db.transaction(tenantId, (tx) =>
-    tx
-      .update(checklistExports)
-      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
-      .where(and(eq(checklistExports.tenantId, tenantId), eq(checklistExports.id, exportId), sql`${checklistExports.status} IN ('PENDING', 'RUNNING')`))
-      .returning(),
-  );
-  if (!row) return;
-  const key = storageKey(tenantId, exportId, row.format);
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  stored.catch(() => undefined);
-  try {
-    const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
-      const where = await executionFilters(tx, tenantId, row.filters as Partial<TExecutionFilters>, row.personScope);
-      if (!where) return { where: null, total: 0 };
-      const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checklistExecutions).where(where);
-      return { where, total: counted?.n ?? 0 };
-    });
-    let sheet: ExcelJS.Worksheet | null = null;
-    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([EXPORT_HEADER])}`);
-    else {
-      const { default: Excel } = await import('exceljs');
-      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-      sheet = book.addWorksheet('Ejecuciones');
-      sheet.addRow(EXPORT_HEADER).commit();
-    }
-    let after: { startedAt: Date; id: string } | null = null;
-    let written = 0;
-    while (where) {
-      if (info.signal.aborted) throw new Error('the server is stopping');
-      const cursor: { startedAt: Date; id: string } | null = after;
-      const page: { rows: ExecutionRow[]; names: Awaited<ReturnType<typeof executionNames>> } = await platform.db.transaction(tenantId, async (tx) => {
+/** The executions the export's filters and scope select, newest first, a page at a time (each its own transaction). */
+async function planExport(platform: Platform, row: ExportRow, tenantId: string): Promise<ExportPlan<typeof checklistExports>> {
+  const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
+    const where = await executionFilters(tx, tenantId, row.filters as Partial<TExecutionFilters>, row.personScope);
+    if (!where) return { where: null, total: 0 };
+    const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checklistExecutions).where(where);
+    return { where, total: counted?.n ?? 0 };
+  });
+  let after: { startedAt: Date; id: string } | null = null;
+  return {
+    format: row.format,
+    key: storageKey(tenantId, row.id, row.format),
+    sheet: 'Ejecuciones',
+    header: EXPORT_HEADER,
+    total,
+    pageSize: PAGE,
+    nextPage: async () => {
+      if (!where) return [];
+      const cursor = after;
+      const page = await platform.db.transaction(tenantId, async (tx) => {
         const rows: ExecutionRow[] = await tx
           .select()
           .from(checklistExecutions)
@@ -187,8 +125,9 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
           .limit(PAGE);
         return { rows, names: await executionNames(tx, tenantId, rows) };
       });
-      if (page.rows.length === 0) break;
-      const lines = page.rows.map((execution) => {
+      const last = page.rows[page.rows.length - 1];
+      if (last) after = { startedAt: last.startedAt, id: last.id };
+      return page.rows.map((execution) => {
         const s = executionSummary(execution, page.names);
         return [
           s.id,
@@ -209,39 +148,18 @@ async function runExport(platform: Platform, data: { tenantId: string; exportId:
           String(s.actions_open),
         ];
       });
-      if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, csvLines(lines));
-      written += page.rows.length;
-      const last: ExecutionRow = page.rows[page.rows.length - 1]!;
-      after = { startedAt: last.startedAt, id: last.id };
-      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-      if (page.rows.length < PAGE) break;
-    }
-    if (book && sheet) {
-      sheet.commit();
-      await book.commit();
-    } else out.end();
-    const { size } = await stored;
-    await platform.db.transaction(tenantId, async (tx) => {
-      await tx
-        .update(checklistExports)
-        .set({ status: 'DONE', percent: 100, rows: written, storageKey: key, size, finishedAt: new Date() })
-        .where(and(eq(checklistExports.tenantId, tenantId), eq(checklistExports.id, exportId)));
+    },
+    stored: (file) => ({ storageKey: file.key, size: file.size }),
+    finished: async (tx, file) => {
       if (row.createdByPersonId)
         await notify(platform, tx, {
           tenantId,
           personIds: [row.createdByPersonId],
           kind: 'system_update',
           title: 'La exportación de ejecuciones está lista',
-          body: `${written} ejecuciones en ${fileName(row)}.`,
-          context: { type: 'ChecklistExport', action: 'DONE', id: exportId },
+          body: `${file.rows} ejecuciones en ${fileName(row)}.`,
+          context: { type: 'ChecklistExport', action: 'DONE', id: row.id },
         });
-    });
-  } catch (error) {
-    out.destroy(error as Error);
-    await stored.catch(() => undefined);
-    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
-    platform.log.error({ err: error, tenantId, exportId }, 'checklist executions export failed');
-    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
-  }
+    },
+  };
 }

@@ -1,16 +1,12 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TFileLanguage, TPersonExport, TPersonFilters } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { CSV_BOM, csvLines } from '../../platform/csv.ts';
+import { defineTabularExport, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { scheduleRecurring } from '../../platform/recurring.ts';
 import { notify } from '../notifications/index.ts';
 import { sweepTenants } from '../tenants/index.ts';
@@ -35,16 +31,7 @@ const storageKey = (tenantId: string, id: string, format: string) => `tenants/${
 function toExport(row: ExportRow, retentionDays: number): TPersonExport {
   const kept = (row.status === 'DONE' || row.status === 'EXPIRED') && row.finishedAt;
   return {
-    id: row.id,
-    format: row.format,
-    status: row.status,
-    percent: row.percent,
-    rows: row.rows,
-    file_name: fileName(row),
-    download_url: row.status === 'DONE' ? `/api/audiences/v3/persons/exports/${row.id}/download` : null,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
+    ...exportState(row, fileName(row), row.status === 'DONE' ? `/api/audiences/v3/persons/exports/${row.id}/download` : null),
     expires_at: kept ? new Date(kept.getTime() + retentionDays * DAY_MS).toISOString() : null,
   };
 }
@@ -102,22 +89,8 @@ function cellsOf(row: PersonRow, names: Names): string[] {
   ];
 }
 
-const defined = new WeakMap<object, Promise<void>>();
-
 export function defineExportJobs(platform: Platform): Promise<void> {
-  let done = defined.get(platform.jobs);
-  if (!done) {
-    done = platform.jobs.define<{ tenantId: string; exportId: string }>(EXPORT_QUEUE, (data, info) => runExport(platform, data, info), {
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-      concurrency: 1,
-      pollingIntervalSeconds: 1,
-    });
-    defined.set(platform.jobs, done);
-  }
-  return done;
+  return defineTabularExport(platform, { queue: EXPORT_QUEUE, table: personExports, retryLimit: RETRY_LIMIT, label: 'persons export', plan: (row, job) => planExport(platform, row, job.tenantId) });
 }
 
 export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; language: TFileLanguage; filters?: Partial<TPersonFilters> | undefined }): Promise<TPersonExport> {
@@ -156,14 +129,7 @@ export async function getExport(ctx: Ctx, id: string): Promise<TPersonExport> {
 export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
   const row = await findExport(ctx, id);
   if (row.status === 'EXPIRED') throw new AppError('expired', 'This export expired and its file was deleted: make a new one.', { status: row.status });
-  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
-  const stream = await ctx.platform.storage.get(row.storageKey);
-  return reply
-    .header('content-type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName(row)}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendExportFile(ctx.platform.storage, reply, row, fileName(row));
 }
 
 const EXPIRE_BATCH = 100;
@@ -219,92 +185,50 @@ async function update(platform: Platform, tenantId: string, id: string, values: 
   await platform.db.transaction(tenantId, (tx) => tx.update(personExports).set(values).where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, id))));
 }
 
-/** Writes a row to the stream, waiting while its buffer is full. */
-async function write(stream: PassThrough, text: string | Buffer): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-async function runExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
-  const { tenantId, exportId } = data;
-  const [row] = await platform.db.transaction(tenantId, (tx) =>
-    tx
-      .update(personExports)
-      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
-      .where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, exportId), sql`${personExports.status} IN ('PENDING', 'RUNNING')`))
-      .returning(),
-  );
-  if (!row) return;
+/** The persons the export's filters select, by name, a page at a time (each its own transaction). */
+async function planExport(platform: Platform, row: ExportRow, tenantId: string): Promise<ExportPlan<typeof personExports>> {
   const filters = personQueryOf(tenantId, row.filters as Partial<TPersonFilters>) ?? { idIn: holdersSql(tenantId, []) };
-  const key = storageKey(tenantId, exportId, row.format);
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const stored = platform.storage.put(key, out, { contentType: row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  stored.catch(() => undefined);
-  try {
-    // the filters' WHERE (the positions its search names are looked up once) and how many it selects
-    const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
-      const { where } = await personFilters(tx, tenantId, filters);
-      const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`)) as unknown as { rows: { total: number }[] };
-      return { where, total: counted.rows[0]?.total ?? 0 };
-    });
-    let sheet: ExcelJS.Worksheet | null = null;
-    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([exportHeader(row.language)])}`);
-    else {
-      // loaded on the first XLSX export: server start-up does not pay for exceljs (issue 2)
-      const { default: Excel } = await import('exceljs');
-      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-      sheet = book.addWorksheet('Personas');
-      sheet.addRow(exportHeader(row.language)).commit();
-    }
-    let after: { sortName: string; id: string } | null = null;
-    let written = 0;
-    for (;;) {
-      if (info.signal.aborted) throw new Error('the server is stopping');
+  // the filters' WHERE (the positions its search names are looked up once) and how many it selects
+  const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
+    const { where } = await personFilters(tx, tenantId, filters);
+    const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM persons p WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+    return { where, total: counted.rows[0]?.total ?? 0 };
+  });
+  let after: { sortName: string; id: string } | null = null;
+  return {
+    format: row.format,
+    key: storageKey(tenantId, row.id, row.format),
+    sheet: 'Personas',
+    header: exportHeader(row.language),
+    total,
+    pageSize: PAGE,
+    nextPage: async () => {
+      const cursor = after;
       const page = await platform.db.transaction(tenantId, async (tx) => {
         const rows = await tx
           .select({ ...personColumns, sortName: persons.sortName })
           .from(persons)
           .where(
-            sql`${persons.tenantId} = ${tenantId} AND ${persons.id} IN (SELECT p.id FROM persons p WHERE ${where} ${after ? sql`AND (p.sort_name COLLATE "C", p.id) > (${after.sortName} COLLATE "C", ${after.id}::uuid)` : sql``} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${PAGE})`,
+            sql`${persons.tenantId} = ${tenantId} AND ${persons.id} IN (SELECT p.id FROM persons p WHERE ${where} ${cursor ? sql`AND (p.sort_name COLLATE "C", p.id) > (${cursor.sortName} COLLATE "C", ${cursor.id}::uuid)` : sql``} ORDER BY p.sort_name COLLATE "C", p.id LIMIT ${PAGE})`,
           )
           .orderBy(sql`${persons.sortName} COLLATE "C"`, persons.id);
         return { rows, names: await namesOf(tx, tenantId, rows) };
       });
-      if (page.rows.length === 0) break;
-      const lines = page.rows.map((person) => cellsOf(person, page.names));
-      if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, csvLines(lines));
-      written += page.rows.length;
-      const last = page.rows[page.rows.length - 1]!;
-      after = { sortName: last.sortName, id: last.id };
-      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-      if (page.rows.length < PAGE) break;
-    }
-    if (book && sheet) {
-      sheet.commit();
-      await book.commit();
-    } else out.end();
-    const { size } = await stored;
-    await platform.db.transaction(tenantId, async (tx) => {
-      await tx
-        .update(personExports)
-        .set({ status: 'DONE', percent: 100, rows: written, storageKey: key, size, finishedAt: new Date() })
-        .where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, exportId)));
+      const last = page.rows[page.rows.length - 1];
+      if (last) after = { sortName: last.sortName, id: last.id };
+      return page.rows.map((person) => cellsOf(person, page.names));
+    },
+    stored: (file) => ({ storageKey: file.key, size: file.size }),
+    finished: async (tx, file) => {
       if (row.createdBy)
         await notify(platform, tx, {
           tenantId,
           personIds: [row.createdBy],
           kind: 'system_update',
           title: 'La exportación de personas está lista',
-          body: `${written} personas en ${fileName(row)}.`,
-          context: { type: 'PersonExport', action: 'DONE', id: exportId },
+          body: `${file.rows} personas en ${fileName(row)}.`,
+          context: { type: 'PersonExport', action: 'DONE', id: row.id },
         });
-    });
-  } catch (error) {
-    out.destroy(error as Error);
-    await stored.catch(() => undefined);
-    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
-    platform.log.error({ err: error, tenantId, exportId }, 'persons export failed');
-    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
-  }
+    },
+  };
 }

@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { Transform } from 'node:stream';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import { displayFieldAnswer, isInputField, isSkipped, type AnswerView, type FormField } from '@faena/domain';
 import type { WfGraph } from '@faena/domain/workflows/index';
 import { DOCUMENT_MANAGER_BASE } from '@faena/contracts/documents';
@@ -10,10 +6,9 @@ import type { TWfExport, TWfExportCreate } from '@faena/contracts/workflows-extr
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import type { JobInfo } from '../../platform/jobs.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { CSV_BOM, csvLines } from '../../platform/csv.ts';
+import { defineTabularExport, exportState, type ExportFormat, type ExportPlan } from '../../platform/tabular-export.ts';
 import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
 import { getForm } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -30,7 +25,6 @@ import { workflowTypes, workflowVersions } from './workflows.table.ts';
 
 export const WF_EXPORT_QUEUE = 'workflows.export';
 const PAGE = 1000;
-const COALESCE_BYTES = 256 * 1024;
 const RETRY_LIMIT = 2;
 
 export const STATUS_WORDS: Record<string, string> = { InProcess: 'En proceso', Success: 'Completado con éxito', Error: 'Completado con errores' };
@@ -56,19 +50,11 @@ const fileName = (row: Pick<ExportRow, 'createdAt' | 'format'>, typeName: string
   `${(typeName || 'flujo').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'flujo'}-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
 
 function toExport(row: ExportRow, typeName: string): TWfExport {
+  const state = { ...row, format: row.format as TWfExport['format'], status: row.status as TWfExport['status'] };
   return {
-    id: row.id,
+    ...exportState(state, fileName(row, typeName), row.status === 'DONE' && row.fileId ? `${DOCUMENT_MANAGER_BASE}/upload/${row.fileId}/download?disposition=attachment` : null),
     workflow_type: row.typeId,
-    format: row.format as TWfExport['format'],
-    status: row.status as TWfExport['status'],
-    percent: row.percent,
-    rows: row.rows,
-    file_name: fileName(row, typeName),
     upload_id: row.fileId,
-    download_url: row.status === 'DONE' && row.fileId ? `${DOCUMENT_MANAGER_BASE}/upload/${row.fileId}/download?disposition=attachment` : null,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -141,22 +127,8 @@ export async function findTypeName(tx: Drizzle, tenantId: string, typeId: string
   return row?.name ?? null;
 }
 
-const defined = new WeakMap<object, Promise<void>>();
-
 export function defineWfExportJobs(platform: Platform): Promise<void> {
-  let done = defined.get(platform.jobs);
-  if (!done) {
-    done = platform.jobs.define<{ tenantId: string; exportId: string }>(WF_EXPORT_QUEUE, (data, info) => runWfExport(platform, data, info), {
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-      concurrency: 1,
-      pollingIntervalSeconds: 1,
-    });
-    defined.set(platform.jobs, done);
-  }
-  return done;
+  return defineTabularExport(platform, { queue: WF_EXPORT_QUEUE, table: workflowExports, retryLimit: RETRY_LIMIT, label: 'workflow executions export', plan: (row, job) => planWfExport(platform, row, job.tenantId) });
 }
 
 /** POST …/workflow-types/{id}/executions/exports/: starts the job (202). */
@@ -203,10 +175,6 @@ export async function getWfExport(ctx: Ctx, id: string): Promise<TWfExport> {
     if (!row) throw new AppError('not-found', 'Export not found.');
     return toExport(row, (await findTypeName(tx, ctx.tenant.id, row.typeId)) ?? '');
   });
-}
-
-async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof workflowExports.$inferInsert>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(workflowExports).set(values).where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, id))));
 }
 
 export const exportHeader = (fields: readonly ExportField[]) => ['ID', 'Estado', 'Iniciado por', 'Iniciado', 'Actualizado', 'Completado', 'Paso actual', ...fields.map((f) => f.label)];
@@ -257,70 +225,30 @@ export function execCells(row: ExecRow, fields: readonly ExportField[], starters
   ];
 }
 
-/** Writes to a stream, waiting while its buffer is full. */
-async function write(stream: Transform, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-async function runWfExport(platform: Platform, data: { tenantId: string; exportId: string }, info: JobInfo): Promise<void> {
-  const { tenantId, exportId } = data;
-  const [row] = await platform.db.transaction(tenantId, (tx) =>
-    tx
-      .update(workflowExports)
-      .set({ status: 'RUNNING', percent: 0, rows: 0, error: null })
-      .where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, exportId), sql`${workflowExports.status} IN ('PENDING', 'RUNNING')`))
-      .returning(),
-  );
-  if (!row) return;
+/**
+ * The executions the export covers, newest first, a page at a time (each its own transaction); the
+ * file becomes a document of the document manager (stored_files) in the transaction that ends it.
+ */
+async function planWfExport(platform: Platform, row: ExportRow, tenantId: string): Promise<ExportPlan<typeof workflowExports>> {
   const filters = row.filters as unknown as StoredFilters;
   const uploadId = newUploadId();
-  const key = fileKey(tenantId, uploadId);
-  const hash = createHash('sha256');
-  // exceljs's zip writer emits many small chunks: they are hashed and passed on in 256 KiB pieces,
-  // so storage writes a few large blocks instead of a write per chunk
-  let held: Buffer[] = [];
-  let heldBytes = 0;
-  const out = new Transform({
-    highWaterMark: 1024 * 1024,
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      held.push(chunk);
-      heldBytes += chunk.length;
-      if (heldBytes < COALESCE_BYTES) return callback();
-      const piece = Buffer.concat(held, heldBytes);
-      held = [];
-      heldBytes = 0;
-      callback(null, piece);
-    },
-    flush(callback) {
-      callback(null, heldBytes > 0 ? Buffer.concat(held, heldBytes) : undefined);
-    },
+  const where = whereOf(tenantId, row.typeId, filters, row.createdBy);
+  const { total, typeName } = await platform.db.transaction(tenantId, async (tx) => {
+    const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM workflow_executions e WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+    return { total: counted.rows[0]?.total ?? 0, typeName: (await findTypeName(tx, tenantId, row.typeId)) ?? '' };
   });
-  const contentType = row.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const stored = platform.storage.put(key, out, { contentType });
-  stored.catch(() => undefined);
-  try {
-    const where = whereOf(tenantId, row.typeId, filters, row.createdBy);
-    const { total, typeName } = await platform.db.transaction(tenantId, async (tx) => {
-      const counted = (await tx.execute(sql`SELECT count(*)::int AS total FROM workflow_executions e WHERE ${where}`)) as unknown as { rows: { total: number }[] };
-      return { total: counted.rows[0]?.total ?? 0, typeName: (await findTypeName(tx, tenantId, row.typeId)) ?? '' };
-    });
-    const header = exportHeader(filters.fields);
-    let sheet: ExcelJS.Worksheet | null = null;
-    let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-    if (row.format === 'csv') await write(out, `${CSV_BOM}${csvLines([header])}`);
-    else {
-      // loaded on the first XLSX export: server start-up does not pay for exceljs
-      const { default: Excel } = await import('exceljs');
-      book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-      sheet = book.addWorksheet('Ejecuciones');
-      sheet.addRow(header).commit();
-    }
-    let after: { createdAt: string; id: string } | null = null;
-    let written = 0;
-    const memo = new Map<string, string>();
-    for (;;) {
-      if (info.signal.aborted) throw new Error('the server is stopping');
+  const name = fileName(row, typeName);
+  let after: { createdAt: string; id: string } | null = null;
+  const memo = new Map<string, string>();
+  return {
+    format: row.format as ExportFormat,
+    key: fileKey(tenantId, uploadId),
+    sheet: 'Ejecuciones',
+    header: exportHeader(filters.fields),
+    total,
+    pageSize: PAGE,
+    nextPage: async () => {
+      const cursor = after;
       const page = await platform.db.transaction(tenantId, async (tx) => {
         const result = (await tx.execute(sql`
           SELECT e.id, e.status, e.variables, e.started_by_person_id, e.created_at, e.updated_at, e.completed_at,
@@ -328,7 +256,7 @@ async function runWfExport(platform: Platform, data: { tenantId: string; exportI
             (SELECT array_agg(el.name ORDER BY t.created_at) FROM workflow_user_tasks t JOIN workflow_elements el ON el.tenant_id = t.tenant_id AND el.id = t.id
                WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND t.is_open) AS steps
           FROM workflow_executions e
-          WHERE ${where} ${after ? sql`AND (e.created_at, e.id) < (${after.createdAt}::timestamp AT TIME ZONE 'UTC', ${after.id}::uuid)` : sql``}
+          WHERE ${where} ${cursor ? sql`AND (e.created_at, e.id) < (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC', ${cursor.id}::uuid)` : sql``}
           ORDER BY e.created_at DESC, e.id DESC LIMIT ${PAGE}`)) as unknown as { rows: (ExecRow & { cursor_at: string })[] };
         const rows = result.rows;
         const starters = await personSummaries(tx, tenantId, rows.map((r) => r.started_by_person_id).filter((p): p is string => p !== null));
@@ -340,42 +268,21 @@ async function runWfExport(platform: Platform, data: { tenantId: string; exportI
         }
         return { rows, starters, publicIds };
       });
-      if (page.rows.length === 0) break;
-      const lines = page.rows.map((r) => execCells(r, filters.fields, page.starters, page.publicIds, memo));
-      if (sheet) for (const line of lines) sheet.addRow(line).commit();
-      else await write(out, csvLines(lines));
-      written += page.rows.length;
-      const last = page.rows[page.rows.length - 1]!;
-      after = { createdAt: last.cursor_at, id: last.id };
-      await update(platform, tenantId, exportId, { rows: written, percent: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-      if (page.rows.length < PAGE) break;
-    }
-    if (book && sheet) {
-      sheet.commit();
-      await book.commit();
-    } else out.end();
-    const { size } = await stored;
-    const name = fileName(row, typeName);
-    await platform.db.transaction(tenantId, async (tx) => {
-      await insertStoredFile(tx, { tenantId, id: uploadId, name, size, contentType, sha256: hash.digest('hex'), storageKey: key, createdBy: row.createdBy });
-      await tx
-        .update(workflowExports)
-        .set({ status: 'DONE', percent: 100, rows: written, fileId: uploadId, finishedAt: new Date() })
-        .where(and(eq(workflowExports.tenantId, tenantId), eq(workflowExports.id, exportId)));
+      const last = page.rows[page.rows.length - 1];
+      if (last) after = { createdAt: last.cursor_at, id: last.id };
+      return page.rows.map((r) => execCells(r, filters.fields, page.starters, page.publicIds, memo));
+    },
+    stored: () => ({ fileId: uploadId }),
+    finished: async (tx, file) => {
+      await insertStoredFile(tx, { tenantId, id: uploadId, name, size: file.size, contentType: file.contentType, sha256: file.sha256, storageKey: file.key, createdBy: row.createdBy });
       await notify(platform, tx, {
         tenantId,
         personIds: [row.createdBy],
         kind: 'system_update',
         title: 'La exportación de ejecuciones está lista',
-        body: `${written} ejecuciones en ${name}.`,
-        context: { type: 'WorkflowExport', action: 'DONE', id: exportId },
+        body: `${file.rows} ejecuciones en ${name}.`,
+        context: { type: 'WorkflowExport', action: 'DONE', id: row.id },
       });
-    });
-  } catch (error) {
-    out.destroy(error as Error);
-    await stored.catch(() => undefined);
-    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
-    platform.log.error({ err: error, tenantId, exportId }, 'workflow executions export failed');
-    await update(platform, tenantId, exportId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
-  }
+    },
+  };
 }
