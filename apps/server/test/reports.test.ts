@@ -106,7 +106,7 @@ describe.each(engines())('reports on %s', (engine) => {
 
   beforeAll(async () => {
     biUrl = await bi.start();
-    server = await startServer(engine);
+    server = await startServer(engine, { env: { BI_ALLOW_LOCAL_HOSTS: 'true' } });
     tenantId = (await makeTenant(server, 'acme')).tenant.id;
     await makeTenant(server, 'otra');
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;

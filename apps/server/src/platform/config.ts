@@ -30,6 +30,8 @@ const ZEnv = z.object({
   WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Let tenants' identity providers live on this machine or a private network (tests, local IdPs); off, only public addresses are fetched (SSRF). */
   SSO_ALLOW_LOCAL_PROVIDERS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Let the BI tools' token calls (Power BI, Superset) reach this machine or a private network (tests, a tool on the operator's network); off, only public addresses (SSRF). */
+  BI_ALLOW_LOCAL_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Firebase service account (the JSON itself or a path to it): native push is sent only when set. */
   FCM_SERVICE_ACCOUNT: z
     .string()

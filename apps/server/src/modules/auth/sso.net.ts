@@ -1,15 +1,10 @@
 import { classifyAddress } from '../../platform/net/address-policy.ts';
-import { FetchError, safeFetch, type AddressPolicy } from '../../platform/net/safe-fetch.ts';
+import { anyButMetadata, FetchError, safeFetch } from '../../platform/net/safe-fetch.ts';
 
 /** An identity provider's answer is small (metadata, keys, tokens): more is refused. */
 const MAX_BYTES = 512 * 1024;
 export const PROVIDER_TIMEOUT_MS = 15_000;
 
-/** Loopback and private addresses too, when the operator allows local providers (SSO_ALLOW_LOCAL_PROVIDERS). */
-const anyButMetadata: AddressPolicy = (address) => {
-  const cls = classifyAddress(address);
-  return cls === 'metadata' ? cls : 'public';
-};
 
 /**
  * The fetch openid-client uses to talk to a tenant's identity provider: the URLs come from an
@@ -19,6 +14,7 @@ const anyButMetadata: AddressPolicy = (address) => {
  * openid-client to read (a token endpoint's 400 carries the OAuth error).
  */
 export function providerFetch(allowLocal: boolean) {
+  // SSO_ALLOW_LOCAL_PROVIDERS: loopback and private addresses too
   const policy = allowLocal ? anyButMetadata : classifyAddress;
   return async (input: string, options: { body?: unknown; headers: Record<string, string>; method: string; signal?: AbortSignal | undefined }): Promise<Response> => {
     const body =

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { EMBED_TOKEN_SECONDS, type TBiProvider, type TEmbedView, type TReportEmbed } from '@faena/contracts';
 import { BodyError } from '../../platform/errors.ts';
+import { anyButMetadata, FetchError, publicOnly, safeFetch } from '../../platform/net/safe-fetch.ts';
 
 /** A tenant's connection to a BI tool, its secret opened (server memory only). */
 export interface BiConnection {
@@ -23,6 +24,8 @@ export interface BiConnection {
 export const SUPERSET_MIN_VERSION = '4.1.2';
 
 const FETCH_TIMEOUT_MS = 10_000;
+/** A token answer is small: more is refused. */
+const MAX_ANSWER_BYTES = 256 * 1024;
 
 export const embedHostNotAllowed = (host: string) => new BodyError(400, { code: 'embed-host-not-allowed', detail: `${host} is not a host configured for this organisation's BI tools.`, host });
 export const biSecretMissing = (provider: TBiProvider) => new BodyError(409, { code: 'bi-secret-missing', detail: `No ${provider} secret is configured for this organisation.`, provider });
@@ -57,19 +60,27 @@ const versionAtLeast = (version: string, min: string) => {
   return true;
 };
 
-async function postJson(provider: TBiProvider, url: string, init: { body: string; headers: Record<string, string> }): Promise<{ json: Record<string, unknown>; headers: Headers }> {
-  let response: Response;
+/**
+ * A POST to the tool's token endpoints. The hosts come from an administrator, so it is
+ * safe-fetch's: every resolved address public (private ones too with BI_ALLOW_LOCAL_HOSTS, never a
+ * metadata service), the connection pinned, no redirect followed, 10 s and 256 KiB at most.
+ */
+async function postJson(provider: TBiProvider, url: string, init: { body: string; headers: Record<string, string>; allowLocal: boolean }): Promise<Record<string, unknown>> {
+  const host = new URL(url).host;
+  let text: string;
   try {
-    response = await fetch(url, { method: 'POST', body: init.body, headers: init.headers, redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    const response = await safeFetch(url, { method: 'POST', body: init.body, headers: init.headers, policy: init.allowLocal ? anyButMetadata : publicOnly, maxBytes: MAX_ANSWER_BYTES, timeoutMs: FETCH_TIMEOUT_MS, maxRedirects: 0 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) chunks.push(chunk as Buffer);
+    text = Buffer.concat(chunks).toString('utf8');
   } catch (error) {
-    throw biFailed(provider, `could not reach ${new URL(url).host} (${error instanceof Error ? error.message : String(error)})`);
+    if (error instanceof FetchError && error.reason === 'http-error') throw biFailed(provider, `${host} answered ${error.status}`);
+    throw biFailed(provider, `could not reach ${host} (${error instanceof Error ? error.message : String(error)})`);
   }
-  const text = await response.text();
-  if (!response.ok) throw biFailed(provider, `${new URL(url).host} answered ${response.status}`);
   try {
-    return { json: JSON.parse(text) as Record<string, unknown>, headers: response.headers };
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
-    throw biFailed(provider, `${new URL(url).host} did not answer JSON`);
+    throw biFailed(provider, `${host} did not answer JSON`);
   }
 }
 
@@ -100,7 +111,7 @@ export interface Viewer {
  * Tableau connected-app JWT (the tenant as a user attribute), a Power BI embed token (the tenant
  * as the effective identity of a row-level-security role), a Superset guest token (an RLS clause).
  */
-export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, viewer: Viewer, nowMs = Date.now()): Promise<TEmbedView> {
+export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, viewer: Viewer, net: { allowLocal: boolean }, nowMs = Date.now()): Promise<TEmbedView> {
   const provider = connection.provider;
   const host = new URL(embed.url).host.toLowerCase();
   if (!allowedHosts(connection).has(host)) throw embedHostNotAllowed(host);
@@ -141,15 +152,17 @@ export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, v
     const api = new URL(connection.siteUrl);
     const aad = await postJson(provider, `${powerBiAuthority(api)}/${encodeURIComponent(connection.secretId)}/oauth2/v2.0/token`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      allowLocal: net.allowLocal,
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: connection.clientId, client_secret: connection.secret, scope: 'https://analysis.windows.net/powerbi/api/.default' }).toString(),
     });
-    const accessToken = stringField(provider, aad.json, 'access_token');
+    const accessToken = stringField(provider, aad, 'access_token');
     const generated = await postJson(provider, `${api.origin}/v1.0/myorg/groups/${encodeURIComponent(target.group!)}/reports/${encodeURIComponent(target.resource)}/GenerateToken`, {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      allowLocal: net.allowLocal,
       body: JSON.stringify({ accessLevel: 'View', lifetimeInMinutes: EMBED_TOKEN_SECONDS / 60, identities: [{ username: viewer.tenantId, roles: [connection.username], datasets: [embed.resource_id] }] }),
     });
-    const token = stringField(provider, generated.json, 'token');
-    const expiration = typeof generated.json.expiration === 'string' ? generated.json.expiration : expiresAt;
+    const token = stringField(provider, generated, 'token');
+    const expiration = typeof generated.expiration === 'string' ? generated.expiration : expiresAt;
     // never longer than ours, whatever the service answers
     const until = Math.min(Date.parse(expiration) || exp * 1000, exp * 1000);
     return { provider, url: embed.url, token, resource_id: target.resource, expires_at: new Date(until).toISOString() };
@@ -163,16 +176,18 @@ export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, v
   const site = connection.siteUrl.replace(/\/+$/, '');
   const login = await postJson(provider, `${site}/api/v1/security/login`, {
     headers: { 'content-type': 'application/json' },
+    allowLocal: net.allowLocal,
     body: JSON.stringify({ username: connection.clientId, password: connection.secret, provider: 'db', refresh: false }),
   });
-  const access = stringField(provider, login.json, 'access_token');
+  const access = stringField(provider, login, 'access_token');
   const guest = await postJson(provider, `${site}/api/v1/security/guest_token/`, {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    allowLocal: net.allowLocal,
     body: JSON.stringify({
       user: { username: `faena:${viewer.personId}`, first_name: viewer.name, last_name: '' },
       resources: [{ type: 'dashboard', id: target.resource }],
       rls: [{ clause: `${connection.tenantParam} = '${viewer.tenantId}'` }],
     }),
   });
-  return { provider, url: site, token: stringField(provider, guest.json, 'token'), resource_id: target.resource, expires_at: expiresAt };
+  return { provider, url: site, token: stringField(provider, guest, 'token'), resource_id: target.resource, expires_at: expiresAt };
 }

@@ -64,6 +64,11 @@ export class FetchError extends Error {
 
 export const systemResolver: Resolver = async (hostname) => lookup(hostname, { all: true, verbatim: true });
 export const publicOnly: AddressPolicy = classifyAddress;
+/** Loopback and private addresses too — never a cloud metadata service: for operators who allow local services (tests, a tool on their own network). */
+export const anyButMetadata: AddressPolicy = (address) => {
+  const cls = classifyAddress(address);
+  return cls === 'metadata' ? cls : 'public';
+};
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
