@@ -55,3 +55,24 @@ export function isSignInMethodOffered(method: SignInMethod, flags: Pick<FeatureF
       return false;
   }
 }
+
+/**
+ * Why a federated sign-in (Google, OIDC) failed, as the server reports it to the page (decision
+ * 029): the codes the web words, one list for both sides.
+ */
+export const SSO_FAILURES = [
+  'state-mismatch',
+  'expired',
+  'cancelled',
+  'provider-error',
+  'verification-failed',
+  'email-missing',
+  'email-not-verified',
+  'domain-not-served',
+  'not-member',
+  'user-disabled',
+  'method-unavailable',
+] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
+
+export const isSsoFailure = (value: string): value is SsoFailure => (SSO_FAILURES as readonly string[]).includes(value);

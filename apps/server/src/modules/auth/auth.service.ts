@@ -14,7 +14,7 @@ import { notify } from '../notifications/index.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
 import { invites, magicLinks } from './auth.table.ts';
-import { findPassportPermissions, setPassportPermissions } from '../permissions/index.ts';
+import { findPassportPermissions, grantIfNone } from '../permissions/index.ts';
 import { tooManyRequests, type SignInLimiter } from './rate-limit.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -370,10 +370,7 @@ export async function acceptInvite(ctx: Ctx, token: string, input: { name: strin
       const person = existing ?? (await insertPerson(tx, ctx.tenant.id, { name: input.name, primaryEmail: invite.email, userId: user.id }));
       if (existing && !existing.userId) await linkPersonToUser(tx, ctx.tenant.id, existing.id, user.id);
       // An invitee nobody configured yet starts with the frontline basics, not an empty app.
-      const current = await findPassportPermissions(tx, ctx.tenant.id, person.passport);
-      if (!current || current.permissions.length === 0) {
-        await setPassportPermissions(tx, ctx.tenant.id, person.passport, { permissions: [...DEFAULT_MEMBER_PERMISSIONS] });
-      }
+      await grantIfNone(tx, ctx.tenant.id, person.passport, DEFAULT_MEMBER_PERMISSIONS);
       await tx.update(invites).set({ acceptedAt: new Date() }).where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
       const member = await memberIdentity(tx, ctx.tenant, user);
       return openSession(ctx, tx, member, 'PASSWORD');

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { DEFAULT_MEMBER_PERMISSIONS, isValidEmail, normalizeEmail, resolveFlags } from '@faena/domain';
+import { DEFAULT_MEMBER_PERMISSIONS, isValidEmail, normalizeEmail, resolveFlags, type SsoFailure } from '@faena/domain';
 import type { TSsoOutcome, TTokenPair } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,14 +8,13 @@ import type { Ctx } from '../../platform/http/context.ts';
 import { newSecretToken, sha256 } from '../../platform/ids.ts';
 import { changePersonPositions, findPositions, grantPositionDefaults } from '../org-chart/index.ts';
 import { findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser } from '../people/index.ts';
-import { findPassportPermissions, setPassportPermissions } from '../permissions/index.ts';
+import { grantIfNone } from '../permissions/index.ts';
 import { memberIdentity, openSession } from './auth.service.ts';
 import { decryptSecret } from './sso.crypto.ts';
 import { providerFetch } from './sso.net.ts';
-import { callbackUrl, methodIdOf, providerByMethod, type ProviderRow } from './sso.providers.ts';
-import { ssoAttempts, ssoIdentities, ssoLinkRequests, type SsoOutcomeRecord } from './sso.table.ts';
+import { callbackUrl, findProviderRow, methodIdOf, providerByMethod, type ProviderRow } from './sso.providers.ts';
+import { identityProviders, ssoAttempts, ssoIdentities, ssoLinkRequests, type SsoOutcomeRecord } from './sso.table.ts';
 import { ensureUser, findUserByEmail, findUserById, verifyPassword, type UserRow } from './users.service.ts';
-import { identityProviders } from './sso.table.ts';
 
 /** A federated sign-in must come back within ten minutes of its start (decision 029). */
 export const SSO_ATTEMPT_TTL_MS = 10 * 60 * 1000;
@@ -26,20 +25,6 @@ export const SSO_LINK_TTL_MS = 10 * 60 * 1000;
 const LINK_MAX_ATTEMPTS = 5;
 /** The cookie that ties the provider's answer to the browser that started the sign-in. */
 export const SSO_STATE_COOKIE = 'faena_sso_state';
-
-/** Why a federated sign-in failed: the codes the web words (decision 029). */
-export type SsoFailure =
-  | 'state-mismatch'
-  | 'expired'
-  | 'cancelled'
-  | 'provider-error'
-  | 'verification-failed'
-  | 'email-missing'
-  | 'email-not-verified'
-  | 'domain-not-served'
-  | 'not-member'
-  | 'user-disabled'
-  | 'method-unavailable';
 
 export class SsoError extends Error {
   override name = 'SsoError';
@@ -199,10 +184,7 @@ export async function finishSso(ctx: Ctx, query: Record<string, string>, stateCo
     const cancelled = query.error === 'access_denied' || query.error === 'login_required' || query.error === 'interaction_required';
     return fail(cancelled ? 'cancelled' : 'provider-error', cancelled ? 'Sign in canceled' : `The identity provider refused: ${query.error}`, back);
   }
-  const provider = await ctx.read(async (db) => {
-    const [row] = await db.select().from(identityProviders).where(and(eq(identityProviders.tenantId, ctx.tenant.id), eq(identityProviders.id, attempt.providerId))).limit(1);
-    return row ?? null;
-  });
+  const provider = await ctx.read((db) => findProviderRow(db, ctx.tenant.id, attempt.providerId));
   if (!provider || !provider.enabled) return fail('method-unavailable', 'That sign-in method is not yet available on this version', back);
 
   let claims: Claims;
@@ -327,8 +309,7 @@ async function resolvePerson(ctx: Ctx, tx: Drizzle, provider: ProviderRow, claim
     await linkPersonToUser(tx, ctx.tenant.id, person.id, account.id);
   }
   if (person.isDisabled) throw new SsoError('user-disabled', 'This user has been disabled.');
-  const current = await findPassportPermissions(tx, ctx.tenant.id, person.passport);
-  if (!current || current.permissions.length === 0) await setPassportPermissions(tx, ctx.tenant.id, person.passport, { permissions: [...DEFAULT_MEMBER_PERMISSIONS] });
+  await grantIfNone(tx, ctx.tenant.id, person.passport, DEFAULT_MEMBER_PERMISSIONS);
   await linkIdentity(ctx, tx, provider, claims.subject, account);
   await applyPositions(ctx, tx, provider, person.id, claims.groups, isNew);
   return session(account.id, person.id);
@@ -394,7 +375,7 @@ export async function confirmLink(ctx: Ctx, input: { link_token: string; passwor
         .where(and(eq(ssoLinkRequests.tenantId, ctx.tenant.id), eq(ssoLinkRequests.id, request.id), isNull(ssoLinkRequests.usedAt)))
         .returning();
       if (!spent) throw invalid();
-      const [provider] = await tx.select().from(identityProviders).where(and(eq(identityProviders.tenantId, ctx.tenant.id), eq(identityProviders.id, request.providerId))).limit(1);
+      const provider = await findProviderRow(tx, ctx.tenant.id, request.providerId);
       if (!provider?.enabled) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version');
       const person = await findPersonByUser(tx, ctx.tenant.id, user.id);
       if (!person) {
@@ -403,7 +384,7 @@ export async function confirmLink(ctx: Ctx, input: { link_token: string; passwor
           await linkPersonToUser(tx, ctx.tenant.id, listed.id, user.id);
         } else if (!listed && provider.provisioning === 'create') {
           const made = await insertPerson(tx, ctx.tenant.id, { name: user.name, primaryEmail: request.email, userId: user.id });
-          await setPassportPermissions(tx, ctx.tenant.id, made.passport, { permissions: [...DEFAULT_MEMBER_PERMISSIONS] });
+          await grantIfNone(tx, ctx.tenant.id, made.passport, DEFAULT_MEMBER_PERMISSIONS);
         } else {
           throw new AppError('not-member', `You are not registered in ${ctx.tenant.name}`);
         }

@@ -43,6 +43,21 @@ export async function setPassportPermissions(
 }
 
 /**
+ * Gives a passport `keys` only when it holds none yet (a member nobody configured starts with the
+ * basics, not an empty app); a set someone chose is left as it is. One statement.
+ */
+export async function grantIfNone(tx: Drizzle, tenantId: string, passport: string, keys: readonly string[]): Promise<void> {
+  await tx
+    .insert(personPermissions)
+    .values({ tenantId, passport, permissions: [...keys] })
+    .onConflictDoUpdate({
+      target: [personPermissions.tenantId, personPermissions.passport],
+      set: { permissions: [...keys], updatedAt: new Date() },
+      setWhere: sql`cardinality(${personPermissions.permissions}) = 0`,
+    });
+}
+
+/**
  * Adds keys to the sets of several passports (a set is created when missing): a position's
  * default permissions given to the persons who take it. One statement.
  */

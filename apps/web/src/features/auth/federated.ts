@@ -1,5 +1,5 @@
 import type { TSsoOutcome, TTokenPair } from '@faena/contracts';
-import type { SignInMethod } from '@faena/domain/sign-in-methods';
+import { isSsoFailure, type SignInMethod, type SsoFailure } from '@faena/domain/sign-in-methods';
 import { apiClient } from '../../shared/api/api-client.ts';
 import { rememberEndSession } from '../../shared/session/end-session.ts';
 import { sessionStore } from '../../shared/session/session.ts';
@@ -20,21 +20,7 @@ export const CLOSE_GRACE_MS = 8_000;
 export const SSO_CHANNEL = 'faena-sso';
 
 /** Why a federated sign-in did not finish: the popup outcomes of spec §4 and the server's refusals. */
-export type FederatedFailureCode =
-  | 'popup-blocked'
-  | 'popup-closed'
-  | 'cancelled'
-  | 'in-progress'
-  | 'state-mismatch'
-  | 'expired'
-  | 'provider-error'
-  | 'verification-failed'
-  | 'email-missing'
-  | 'email-not-verified'
-  | 'domain-not-served'
-  | 'not-member'
-  | 'user-disabled'
-  | 'method-unavailable';
+export type FederatedFailureCode = 'popup-blocked' | 'popup-closed' | 'in-progress' | SsoFailure;
 
 export class FederatedError extends Error {
   override name = 'FederatedError';
@@ -147,7 +133,8 @@ export function takeRedirectOutcome(): { handoff: string } | { error: FederatedF
   const error = params.get('sso_error');
   if (!handoff && !error) return null;
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  return handoff ? { handoff } : { error: error as FederatedFailureCode };
+  // the fragment is the address's: a code the server does not send reads as the provider's error
+  return handoff ? { handoff } : { error: error && isSsoFailure(error) ? error : 'provider-error' };
 }
 
 /** 'Need confirm': prove the old method (password or a magic-link code) and the new one is linked. */
