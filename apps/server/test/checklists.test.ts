@@ -394,6 +394,17 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect((await api(foreign, `/checklists/${checklistId}/executions/`, { method: 'POST', json: {} }, 'otra')).status).toBe(404);
     expect((await api(admin, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(403);
   });
+
+  it('a picked venue must be one the picker offers, as in a form response', async () => {
+    const made = await json<{ id: string }>(
+      await api(admin, '/checklists/', { method: 'POST', json: { name: 'Visita', category: categoryId, sections: [{ id: 's', title: 'Sede', field_ids: [1] }], fields: [{ id: 1, type: 'venue', name: 'sede', label: 'Sede visitada', required: true }] } }),
+      201,
+    );
+    const draft = await json<Execution>(await api(admin, `/checklists/${made.id}/executions/`, { method: 'POST', json: {} }), 201);
+    const unknown = await api(admin, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { sede: '0190c0de-0000-7000-8000-000000000000' } } });
+    expect(await json(unknown, 400)).toMatchObject({ code: 'invalid-answers', non_field_errors: [{ type: 'assertion_error', loc: ['response', 'sede'] }] });
+    expect(await json<Execution>(await api(admin, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { sede: venueId } } }), 200)).toMatchObject({ status: 'submitted', answers: { sede: venueId } });
+  });
 });
 
 describe.each(engines())('checklists demo seed on %s', (engine) => {

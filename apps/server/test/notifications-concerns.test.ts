@@ -51,10 +51,15 @@ describe.each(engines())('notifications about what concerns a person, and push p
   });
 
   it('tells a person who took or left a position, with its title', async () => {
+    const s = await signIn(server, 'demo', 'supervisora@faena.test', DEMO_PASSWORD);
+    const supervisora = { token: s.id_token, personId: (await body<{ id: string }>(await server.api('demo', '/api/audiences/v3/persons/me/', { token: s.id_token }))).id };
     const created = await body<{ id: string }>(await server.api('demo', POSITIONS, { method: 'POST', token: admin.token, json: { title: 'Encargado de turno noche' } }));
-    const added = await server.api('demo', `${POSITIONS}${created.id}/`, { method: 'PATCH', token: admin.token, json: { people_added: [operario.personId] } });
+    const added = await server.api('demo', `${POSITIONS}${created.id}/`, { method: 'PATCH', token: admin.token, json: { people_added: [operario.personId, supervisora.personId] } });
     expect(added.status, await added.clone().text()).toBe(200);
-    expect(await newest(operario.token, 'Position')).toMatchObject({ summary: { title: 'Te asignaron un cargo', body: 'Ahora ocupas: Encargado de turno noche.' }, context: { path: '/profile' } });
+    // every new holder is told (in one notify: they are told the same thing)
+    for (const token of [operario.token, supervisora.token]) {
+      expect(await newest(token, 'Position')).toMatchObject({ summary: { title: 'Te asignaron un cargo', body: 'Ahora ocupas: Encargado de turno noche.' }, context: { path: '/profile' } });
+    }
     expect((await server.api('demo', `${POSITIONS}${created.id}/`, { method: 'PATCH', token: admin.token, json: { people: [] } })).status).toBe(200);
     expect(await newest(operario.token, 'Position')).toMatchObject({ summary: { title: 'Cambiaron tus cargos', body: 'Ya no ocupas: Encargado de turno noche.' } });
   });

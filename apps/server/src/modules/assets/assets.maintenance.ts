@@ -8,7 +8,7 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createActivity, removeActivity, seriesOccurrences, seriesSummaries } from '../activities/index.ts';
-import { findStoredFiles } from '../documents/index.ts';
+import { findStoredFiles, storedFileLink } from '../documents/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { executionStates, startEmbeddedExecution, workflowTypeRefs } from '../workflows/index.ts';
 import { notFound } from './assets.guard.ts';
@@ -232,7 +232,7 @@ async function maintenanceViews(tx: Drizzle, tenantId: string, rows: readonly Ma
       source: r.source,
       plan: r.planId ? { id: r.planId, name: planName.get(r.planId) ?? '' } : null,
       reporter: r.source === 'public_report' ? { name: r.reporterName ?? '', contact: r.reporterContact ?? '' } : null,
-      photo: photo ? { id: photo.id, name: photo.name, size: photo.size, content_type: photo.contentType, url: `/api/document-manager/v3/upload/${encodeURIComponent(photo.id)}/download` } : null,
+      photo: photo ? storedFileLink(photo) : null,
       started_by: who(r.startedByPersonId),
       started_at: r.startedAt.toISOString(),
       completed_at: iso(r.completedAt),

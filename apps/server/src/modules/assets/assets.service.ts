@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { resolveFlags, validateResponse, type FormField } from '@faena/domain';
 import {
-  UPLOAD_BASE,
   assetNotFoundDetail,
   type TAsset,
   type TAssetCategory,
@@ -27,8 +26,8 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { BodyError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
-import { findStoredFiles } from '../documents/index.ts';
+import { findLocation, findVenue, locationNames, venueNames } from '../catalogs/index.ts';
+import { findStoredFiles, storedFileLink } from '../documents/index.ts';
 import { getForm } from '../forms/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { workflowTypeRefs } from '../workflows/index.ts';
@@ -306,14 +305,6 @@ export async function deleteType(ctx: Ctx, id: string): Promise<void> {
 
 // ------------------------------------------------------------------------------------------ asset views
 
-const fileView = (row: { id: string; name: string; size: number; contentType: string }): TAssetFile => ({
-  id: row.id,
-  name: row.name,
-  size: row.size,
-  content_type: row.contentType,
-  url: `${UPLOAD_BASE}${encodeURIComponent(row.id)}/download`,
-});
-
 interface Refs {
   types: Map<string, TypeRow>;
   categories: Map<string, string>;
@@ -330,14 +321,10 @@ export async function loadRefs(tx: Drizzle, tenantId: string, rows: readonly Ass
   const categoryRows =
     categoryIds.length > 0 ? await tx.select({ id: assetCategories.id, name: assetCategories.name }).from(assetCategories).where(and(eq(assetCategories.tenantId, tenantId), inArray(assetCategories.id, categoryIds))) : [];
   const venues = await venueNames(tx, tenantId, rows.flatMap((r) => (r.venueId ? [r.venueId] : [])));
-  const locations = new Map<string, string>();
-  for (const id of new Set(rows.flatMap((r) => (r.locationId ? [r.locationId] : [])))) {
-    const location = await findLocation(tx, tenantId, id);
-    if (location) locations.set(id, location.name);
-  }
+  const locations = await locationNames(tx, tenantId, rows.flatMap((r) => (r.locationId ? [r.locationId] : [])));
   const people = await personSummaries(tx, tenantId, rows.flatMap((r) => (r.responsiblePersonId ? [r.responsiblePersonId] : [])));
   const fileIds = rows.flatMap((r) => (allFiles ? [...r.photoIds, ...r.documentIds] : r.photoIds.slice(0, 1)));
-  const files = new Map((await findStoredFiles(tx, tenantId, [...new Set(fileIds)])).map((f) => [f.id, fileView(f)]));
+  const files = new Map((await findStoredFiles(tx, tenantId, [...new Set(fileIds)])).map((f) => [f.id, storedFileLink(f)]));
   return {
     types: new Map(typeRows.map((t) => [t.id, t])),
     categories: new Map(categoryRows.map((c) => [c.id, c.name])),

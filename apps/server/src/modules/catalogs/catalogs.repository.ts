@@ -140,6 +140,14 @@ export async function venueNames(tx: Drizzle, tenantId: string, ids: readonly st
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** id → location name for the given locations of the tenant. */
+export async function locationNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select({ id: locations.id, name: locations.name }).from(locations).where(and(eq(locations.tenantId, tenantId), inArray(locations.id, wanted)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** What a file names each venue by (its code), for exports and imports of other modules. */
 export async function venueCodes(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];

@@ -5,6 +5,7 @@ import {
   forEachAnswer,
   isFileType,
   isInputField,
+  referencedRows,
   resolveFlags,
   safeSet,
   skippedKey,
@@ -36,6 +37,7 @@ import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/contex
 import { checklistOccurrence, completeByExecution, occurrenceStatuses } from '../activities/index.ts';
 import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
 import { findStoredFiles } from '../documents/index.ts';
+import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
@@ -438,7 +440,10 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       const uploads = referencedUploads(version.fields, merged.answers);
       const files = await findStoredFiles(tx, tenantId, uploads);
       const metadata = new Map<string, FileMetadata>(files.map((file) => [file.id, { name: file.name, size: file.size, content_type: file.contentType }]));
-      const errors = validateResponse(version.fields, merged.answers, { flags: resolveFlags(ctx.tenant.featureFlags), fileMetadata: (reference) => metadata.get(uploadIdFromLink(reference) ?? reference) });
+      // picked persons, venues, locations and data-source rows must be ones the pickers offer, as for a form's response
+      const picked = referencedRows(version.fields, merged.answers);
+      const knownReference = picked.size > 0 ? await knownReferences(tx, tenantId, picked) : undefined;
+      const errors = validateResponse(version.fields, merged.answers, { flags: resolveFlags(ctx.tenant.featureFlags), fileMetadata: (reference) => metadata.get(uploadIdFromLink(reference) ?? reference), knownReference });
       if (errors.length > 0) throw new BodyError(400, { code: 'invalid-answers', ...toAssertionErrorBody(errors) });
 
       const signatureErrors: Record<string, string[]> = {};

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { resolveFlags } from '@faena/domain';
 import type { TFileMetadata, TUploadRules } from '@faena/contracts';
-import { ZUploadId, ZUploadRules } from '@faena/contracts';
+import { UPLOAD_BASE, ZUploadId, ZUploadRules } from '@faena/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
 import { StorageExists, StorageNotFound, type ObjectStorage, type PutOptions } from '../../platform/storage/storage.ts';
@@ -51,6 +51,15 @@ const partKey = (tenantId: string, id: string, offset: number) => `${tmpPrefix(t
 const PIECE_DIGITS = 15;
 const PIECE_NAME = /^\d{15}$/;
 export const fileKey = (tenantId: string, uploadId: string) => `tenants/${tenantId}/files/${uploadId}`;
+
+/** A stored file as other modules show it: its name, size and type, and its download link. */
+export const storedFileLink = (row: { id: string; name: string; size: number; contentType: string }) => ({
+  id: row.id,
+  name: row.name,
+  size: row.size,
+  content_type: row.contentType,
+  url: `${UPLOAD_BASE}${encodeURIComponent(row.id)}/download`,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Limits: the platform's (size cap, formats with their flags) and the field's (client rules).

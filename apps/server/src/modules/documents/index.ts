@@ -2,5 +2,5 @@
 export { findStoredFile } from './documents.repository.ts';
 export { filesMetadata, isUploadId } from './documents.service.ts';
 export { findStoredFiles } from './documents.repository.ts';
-export { fileKey, newUploadId } from './documents.service.ts';
+export { fileKey, newUploadId, storedFileLink } from './documents.service.ts';
 export { insertStoredFile } from './documents.repository.ts';

@@ -122,7 +122,7 @@ export interface PositionChange {
 /**
  * Tells each person (but the one who made the change) the positions they now hold or no longer
  * hold, in the write's transaction; the notification opens their profile, where their positions
- * and their team show.
+ * and their team show. Persons told the same thing (a position's new holders) share one notify.
  */
 export async function tellPositionChanges(ctx: Ctx, tx: Drizzle, changes: readonly PositionChange[]): Promise<void> {
   const { caller } = signedIn(ctx);
@@ -130,19 +130,21 @@ export async function tellPositionChanges(ctx: Ctx, tx: Drizzle, changes: readon
   if (told.length === 0) return;
   const titles = new Map((await findPositions(tx, ctx.tenant.id, [...new Set(told.flatMap((change) => [...change.added, ...change.removed]))])).map((row) => [row.id, row.title]));
   const names = (ids: readonly string[]) => ids.map((id) => titles.get(id)).filter((title): title is string => title !== undefined);
+  const messages = new Map<string, { title: string; body: string; personIds: string[] }>();
   for (const change of told) {
     const added = names(change.added);
     const removed = names(change.removed);
     const lines = [added.length > 0 ? `Ahora ocupas: ${added.join(', ')}.` : '', removed.length > 0 ? `Ya no ocupas: ${removed.join(', ')}.` : ''].filter(Boolean);
     if (lines.length === 0) continue;
-    await notify(ctx.platform, tx, {
-      tenantId: ctx.tenant.id,
-      personIds: [change.personId],
-      kind: 'system_update',
-      title: added.length > 0 ? 'Te asignaron un cargo' : 'Cambiaron tus cargos',
-      body: lines.join(' '),
-      context: { type: 'Position', action: 'changed', path: '/profile' },
-    });
+    const title = added.length > 0 ? 'Te asignaron un cargo' : 'Cambiaron tus cargos';
+    const body = lines.join(' ');
+    const key = `${title}\n${body}`;
+    const message = messages.get(key) ?? { title, body, personIds: [] };
+    message.personIds.push(change.personId);
+    messages.set(key, message);
+  }
+  for (const { title, body, personIds } of messages.values()) {
+    await notify(ctx.platform, tx, { tenantId: ctx.tenant.id, personIds, kind: 'system_update', title, body, context: { type: 'Position', action: 'changed', path: '/profile' } });
   }
 }
 

@@ -1,4 +1,4 @@
-import { UPLOAD_BASE, POST_IMAGE_MAX_BYTES, type TPost, type TPostFile, type TPostReceipts, type TPostSummary, type TPostState } from '@faena/contracts';
+import { POST_IMAGE_MAX_BYTES, type TPost, type TPostFile, type TPostReceipts, type TPostSummary, type TPostState } from '@faena/contracts';
 import type { z } from 'zod';
 import type { ZPostUpdate, ZPostWrite } from '@faena/contracts';
 import type { SQL } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/contex
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { audiencePersonsSql, audiencesOfPerson, findAudience } from '../audiences/index.ts';
-import { findStoredFiles } from '../documents/index.ts';
+import { findStoredFiles, storedFileLink } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
 import {
@@ -44,14 +44,6 @@ type PostUpdate = z.output<typeof ZPostUpdate>;
 const notFound = () => new AppError('not-found', 'Post not found.');
 const manages = (ctx: SignedInCtx) => ctx.caller.permissions.has('MANAGE_POSTS');
 
-const fileView = (row: { id: string; name: string; size: number; contentType: string }): TPostFile => ({
-  id: row.id,
-  name: row.name,
-  size: row.size,
-  content_type: row.contentType,
-  url: `${UPLOAD_BASE}${encodeURIComponent(row.id)}/download`,
-});
-
 interface Refs {
   files: Map<string, TPostFile>;
   persons: Map<string, { id: string; name: string }>;
@@ -64,7 +56,7 @@ async function loadRefs(tx: Drizzle, tenantId: string, rows: readonly PostRow[],
     if (row.coverUploadId) fileIds.add(row.coverUploadId);
     if (withFiles) for (const id of [...row.imageIds, ...row.fileIds]) fileIds.add(id);
   }
-  const files = new Map((await findStoredFiles(tx, tenantId, [...fileIds])).map((file) => [file.id, fileView(file)]));
+  const files = new Map((await findStoredFiles(tx, tenantId, [...fileIds])).map((file) => [file.id, storedFileLink(file)]));
   const people = await personSummaries(tx, tenantId, rows.map((row) => row.authorPersonId).filter((id): id is string => id !== null));
   const persons = new Map([...people.values()].map((person) => [person.id, { id: person.id, name: person.name }]));
   const audiences = new Map<string, { id: string; name: string }>();

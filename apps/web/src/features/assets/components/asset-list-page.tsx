@@ -3,13 +3,13 @@ import { IconPlus, IconQrcode, IconUpload } from '@tabler/icons-react';
 import { ASSET_ORDERINGS, type TAssetSummary } from '@faena/contracts/assets';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useAssetList } from '../api/assets-api.ts';
 import { listStateParams, parseListState, withFilter, type AssetListState, type AssetOrdering } from '../lib/filters.ts';
 import { assetPath, formatDate } from '../lib/format.ts';
 import { AssetFilters } from './asset-filters.tsx';
 import { AssetsNav } from './assets-nav.tsx';
+import { AssetsListFooter } from './list-footer.tsx';
 import { ExportButton } from './export-button.tsx';
 import { TypeIcon } from './type-icon.tsx';
 import { StatusWithReason } from './status-badge.tsx';
@@ -120,17 +120,7 @@ export function AssetListPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter
-            count={list.data.count}
-            page={state.page}
-            pageSize={state.pageSize}
-            onPage={(page) => go({ ...state, page })}
-            labels={{
-              range: (range) => t('assets.list.range', range),
-              page: (page) => t('assets.list.page', { page }),
-              control: (control) => t(`assets.list.pageControl.${control}`),
-            }}
-          />
+          <AssetsListFooter count={list.data.count} page={state.page} pageSize={state.pageSize} onPage={(page) => go({ ...state, page })} />
         </>
       )}
     </Stack>

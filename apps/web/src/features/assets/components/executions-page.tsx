@@ -1,17 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { MAINTENANCE_KINDS, MAINTENANCE_STATES, type TMaintenance } from '@faena/contracts/assets';
+import { MAINTENANCE_KINDS, MAINTENANCE_STATES } from '@faena/contracts/assets';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useExecutions } from '../api/assets-api.ts';
 import { assetPath, formatDateTime, formatMoney } from '../lib/format.ts';
 import { AssetsNav } from './assets-nav.tsx';
+import { AssetsListFooter } from './list-footer.tsx';
 import { maintenancePath } from './maintenance-tab.tsx';
+import { MaintenanceStateBadge } from './status-badge.tsx';
 import { useAssetsAccess } from './use-assets-access.ts';
 
-const STATE_COLORS = { InProcess: 'blue', Success: 'green', Error: 'gray' } as const;
 const PAGE_SIZE = 20;
 
 /**
@@ -86,7 +86,7 @@ export function ExecutionsPage({ workflowType, title }: { workflowType?: string;
                       {row.title || t(`assets.maintenance.kind.${row.kind}`)} · {formatDateTime(row.started_at, i18n.language)}
                     </Text>
                   </Stack>
-                  <StateBadge row={row} />
+                  <MaintenanceStateBadge status={row.status} />
                 </Group>
               </Card>
             ))}
@@ -119,7 +119,7 @@ export function ExecutionsPage({ workflowType, title }: { workflowType?: string;
                     </Table.Td>
                     <Table.Td>{t(`assets.maintenance.kind.${row.kind}`)}</Table.Td>
                     <Table.Td>
-                      <StateBadge row={row} />
+                      <MaintenanceStateBadge status={row.status} />
                     </Table.Td>
                     <Table.Td>{formatDateTime(row.started_at, i18n.language)}</Table.Td>
                     <Table.Td>{formatDateTime(row.completed_at, i18n.language)}</Table.Td>
@@ -129,28 +129,9 @@ export function ExecutionsPage({ workflowType, title }: { workflowType?: string;
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter
-            count={list.data.count}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={(next) => set('page', String(next))}
-            labels={{
-              range: (range) => t('assets.list.range', range),
-              page: (value) => t('assets.list.page', { page: value }),
-              control: (control) => t(`assets.list.pageControl.${control}`),
-            }}
-          />
+          <AssetsListFooter count={list.data.count} page={page} pageSize={PAGE_SIZE} onPage={(next) => set('page', String(next))} />
         </>
       )}
     </Stack>
-  );
-}
-
-function StateBadge({ row }: { row: TMaintenance }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={STATE_COLORS[row.status]}>
-      {t(`assets.maintenance.state.${row.status}`)}
-    </Badge>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink } from '@tabler/icons-react';
 import type { TMaintenanceKind } from '@faena/contracts/assets';
 import { useState } from 'react';
@@ -7,15 +7,15 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { useFileCookie } from '../../../shared/uploads/use-file-url.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { RemoteSelect } from '../../../shared/ui/remote-select.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { ASSETS_SOURCE, useExecution, useStartMaintenance } from '../api/assets-api.ts';
 import { assetPath, formatDateTime, formatMoney } from '../lib/format.ts';
 import { ExecutionsPage } from './executions-page.tsx';
 import { CompleteModal, maintenancePath } from './maintenance-tab.tsx';
-import { RemoteSelect } from '../../../shared/ui/remote-select.tsx';
+import { MaintenanceStateBadge } from './status-badge.tsx';
 import { useAssetsAccess } from './use-assets-access.ts';
 
-const STATE_COLORS = { InProcess: 'blue', Success: 'green', Error: 'gray' } as const;
 
 /** /assets/maintenances/{workflowTypeId}: the maintenances of one maintenance type. */
 export function MaintenanceTypePage() {
@@ -102,9 +102,7 @@ export function ExecutionPage() {
       <PageHeader
         title={row.title || row.workflow_type?.name || t(`assets.maintenance.kind.${row.kind}`)}
         actions={
-          <Badge size="lg" variant="light" color={STATE_COLORS[row.status]} data-testid="execution-state">
-            {t(`assets.maintenance.state.${row.status}`)}
-          </Badge>
+          <MaintenanceStateBadge status={row.status} size="lg" data-testid="execution-state" />
         }
       />
       <Card withBorder padding="md">

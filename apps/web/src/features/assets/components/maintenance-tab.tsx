@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendar, IconCheck, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import type { TAsset, TMaintenance, TMaintenanceKind } from '@faena/contracts/assets';
@@ -11,9 +11,7 @@ import { errorCode, fieldErrors } from '../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { PLAN_FREQUENCIES, planRule, readRule, type PlanFrequency } from '../lib/rrule.ts';
 import { PEOPLE_SOURCE, RemoteSelect } from '../../../shared/ui/remote-select.tsx';
-import { StatusBadge, StatusReason } from './status-badge.tsx';
-
-const STATE_COLORS = { InProcess: 'blue', Success: 'green', Error: 'gray' } as const;
+import { MaintenanceStateBadge, StatusBadge, StatusReason } from './status-badge.tsx';
 
 export function maintenancePath(maintenance: TMaintenance): string {
   return `/assets/maintenances/${encodeURIComponent(maintenance.workflow_type?.id ?? 'records')}/executions/${encodeURIComponent(maintenance.id)}?asset=${encodeURIComponent(maintenance.asset.id)}`;
@@ -54,12 +52,8 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
         <Title order={2} fz="lg">
           {t('assets.maintenance.history')}
         </Title>
-        {history.isPending ? (
-          <Loader size="sm" />
-        ) : history.isError ? (
-          <Alert color="red">{t('assets.common.loadError')}</Alert>
-        ) : history.data.results.length === 0 ? (
-          <Text c="dimmed">{t('assets.maintenance.none')}</Text>
+        {history.isPending || history.isError || history.data.results.length === 0 ? (
+          <NoRows query={history} empty={t('assets.maintenance.none')} />
         ) : (
           history.data.results.map((maintenance) => (
             <Card key={maintenance.id} withBorder padding="sm" data-testid="maintenance-row" data-state={maintenance.status}>
@@ -68,9 +62,7 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
                   <Anchor component={Link} to={maintenancePath(maintenance)} fw={600} style={{ minWidth: 0 }}>
                     {maintenance.title || t(`assets.maintenance.kind.${maintenance.kind}`)}
                   </Anchor>
-                  <Badge variant="light" color={STATE_COLORS[maintenance.status]} style={{ flexShrink: 0 }} data-testid="maintenance-state">
-                    {t(`assets.maintenance.state.${maintenance.status}`)}
-                  </Badge>
+                  <MaintenanceStateBadge status={maintenance.status} data-testid="maintenance-state" />
                 </Group>
                 <Text size="sm" c="dimmed">
                   {t(`assets.maintenance.kind.${maintenance.kind}`)} · {t(`assets.maintenance.source.${maintenance.source}`)} · {formatDateTime(maintenance.started_at, i18n.language)}
@@ -108,12 +100,8 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
             )}
           </Group>
         </Group>
-        {plans.isPending ? (
-          <Loader size="sm" />
-        ) : plans.isError ? (
-          <Alert color="red">{t('assets.common.loadError')}</Alert>
-        ) : plans.data.results.length === 0 ? (
-          <Text c="dimmed">{t('assets.plans.none')}</Text>
+        {plans.isPending || plans.isError || plans.data.results.length === 0 ? (
+          <NoRows query={plans} empty={t('assets.plans.none')} />
         ) : (
           plans.data.results.map((row) => {
             const rule = readRule(row.rrule);
@@ -176,14 +164,7 @@ function StartMaintenanceModal({ asset, onClose }: { asset: TAsset; onClose: () 
         />
         <TextInput label={t('assets.maintenance.title')} value={title} onChange={(event) => setTitle(event.currentTarget.value)} maxLength={200} data-testid="maintenance-title" />
         <Textarea label={t('assets.maintenance.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} autosize minRows={3} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('assets.common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={startMaintenance.isPending} data-testid="start-maintenance-submit">
-            {t('assets.maintenance.startSubmit')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={submit} label={t('assets.maintenance.startSubmit')} loading={startMaintenance.isPending} data-testid="start-maintenance-submit" />
       </Stack>
     </Modal>
   );
@@ -214,14 +195,7 @@ export function CompleteModal({ assetId, maintenance, onClose }: { assetId: stri
         />
         <NumberInput label={t('assets.maintenance.cost')} value={cost} onChange={setCost} min={0} decimalScale={2} thousandSeparator="." decimalSeparator="," data-testid="maintenance-cost" />
         <Textarea label={t('assets.maintenance.notes')} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} autosize minRows={3} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('assets.common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={complete.isPending} data-testid="complete-maintenance-submit">
-            {t('assets.maintenance.completeSubmit')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={submit} label={t('assets.maintenance.completeSubmit')} loading={complete.isPending} data-testid="complete-maintenance-submit" />
       </Stack>
     </Modal>
   );
@@ -277,15 +251,31 @@ function PlanModal({ asset, onClose }: { asset: TAsset; onClose: () => void }) {
           clearable
         />
         {create.isError && !Object.keys(errors).length && errorCode(create.error) !== 'recurrence-impossible' && <Alert color="red">{t('assets.plans.saveFailed')}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('assets.common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={create.isPending} disabled={!title.trim() || !responsible} data-testid="plan-submit">
-            {t('assets.common.save')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={submit} label={t('assets.common.save')} loading={create.isPending} disabled={!title.trim() || !responsible} data-testid="plan-submit" />
       </Stack>
     </Modal>
+  );
+}
+
+/** A section's list while it loads, when it fails, or when it has no rows. */
+function NoRows({ query, empty }: { query: { isPending: boolean; isError: boolean }; empty: string }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loader size="sm" />;
+  if (query.isError) return <Alert color="red">{t('assets.common.loadError')}</Alert>;
+  return <Text c="dimmed">{empty}</Text>;
+}
+
+/** A modal's last row: cancel, and the submit button. */
+function ModalActions({ onCancel, onSubmit, label, loading, disabled, ...rest }: { onCancel: () => void; onSubmit: () => void; label: string; loading: boolean; disabled?: boolean; 'data-testid': string }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('assets.common.cancel')}
+      </Button>
+      <Button onClick={onSubmit} loading={loading} disabled={disabled} data-testid={rest['data-testid']}>
+        {label}
+      </Button>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
-import type { TMaintenanceStatus, TStatusReason } from '@faena/contracts/assets';
+import type { TMaintenance, TMaintenanceStatus, TStatusReason } from '@faena/contracts/assets';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format.ts';
 
@@ -33,5 +33,17 @@ export function StatusWithReason({ status, reason }: { status: TMaintenanceStatu
         <StatusBadge status={status} />
       </span>
     </Tooltip>
+  );
+}
+
+const STATE_COLORS: Record<TMaintenance['status'], string> = { InProcess: 'blue', Success: 'green', Error: 'gray' };
+
+/** A maintenance's state (in process, done, cancelled), in the same colours on every screen. */
+export function MaintenanceStateBadge({ status, size = 'md', ...rest }: { status: TMaintenance['status']; size?: 'md' | 'lg'; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" size={size} color={STATE_COLORS[status]} style={{ flexShrink: 0 }} data-testid={rest['data-testid']}>
+      {t(`assets.maintenance.state.${status}`)}
+    </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { localDateStamp } from '../../../shared/lib/dates.ts';
@@ -18,6 +18,21 @@ function shortDay(stamp: string): string {
  * The checklist's numbers over time (decision 026): completion rate of its scheduled occurrences
  * and average score, per day, week or month, for every venue or one.
  */
+/** A titled chart of the numbers tab (the title is also the picture's accessible name) and an optional note below it. */
+function ChartBox({ title, note, children }: { title: string; note?: ReactNode; children: ReactElement }) {
+  return (
+    <div>
+      <Text fw={600} size="sm" mb={4}>
+        {title}
+      </Text>
+      <div style={{ width: '100%', height: 220 }} role="img" aria-label={title}>
+        <ResponsiveContainer>{children}</ResponsiveContainer>
+      </div>
+      {note}
+    </div>
+  );
+}
+
 export function StatsCharts({ checklistId, venues }: { checklistId: string; venues: { id: string; name: string }[] }) {
   const { t } = useTranslation();
   const [bucket, setBucket] = useState<Bucket>('day');
@@ -71,12 +86,7 @@ export function StatsCharts({ checklistId, venues }: { checklistId: string; venu
         <Text c="dimmed">{t('checklists.stats.empty')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <div>
-            <Text fw={600} size="sm" mb={4}>
-              {t('checklists.stats.averageScore')}
-            </Text>
-            <div style={{ width: '100%', height: 220 }} role="img" aria-label={t('checklists.stats.averageScore')}>
-              <ResponsiveContainer>
+          <ChartBox title={t('checklists.stats.averageScore')}>
                 <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
                   <XAxis dataKey="label" fontSize={11} />
@@ -84,15 +94,17 @@ export function StatsCharts({ checklistId, venues }: { checklistId: string; venu
                   <Tooltip formatter={(value) => `${String(value)} %`} />
                   <Line type="monotone" dataKey="score" name={t('checklists.stats.averageScore')} stroke={BRAND} strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
                 </LineChart>
-              </ResponsiveContainer>
-            </div>
-          </div>
-          <div>
-            <Text fw={600} size="sm" mb={4}>
-              {t('checklists.stats.completion')}
-            </Text>
-            <div style={{ width: '100%', height: 220 }} role="img" aria-label={t('checklists.stats.completion')}>
-              <ResponsiveContainer>
+          </ChartBox>
+          <ChartBox
+            title={t('checklists.stats.completion')}
+            note={
+              points.every((point) => point.completion === null) && (
+                <Text size="xs" c="dimmed">
+                  {t('checklists.stats.notScheduled')}
+                </Text>
+              )
+            }
+          >
                 <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
                   <XAxis dataKey="label" fontSize={11} />
@@ -100,14 +112,7 @@ export function StatsCharts({ checklistId, venues }: { checklistId: string; venu
                   <Tooltip formatter={(value) => `${String(value)} %`} />
                   <Bar dataKey="completion" name={t('checklists.stats.completion')} fill={BRAND} isAnimationActive={false} />
                 </BarChart>
-              </ResponsiveContainer>
-            </div>
-            {points.every((point) => point.completion === null) && (
-              <Text size="xs" c="dimmed">
-                {t('checklists.stats.notScheduled')}
-              </Text>
-            )}
-          </div>
+          </ChartBox>
         </SimpleGrid>
       )}
     </Paper>

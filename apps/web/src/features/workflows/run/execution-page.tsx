@@ -139,22 +139,19 @@ function TaskSection({ taskId, execution }: { taskId: string; execution: TWfExec
     </Stack>
   );
 
-  if (!open)
+  if (!open || !isMine)
     return (
       <Card withBorder radius="md" padding="md" data-testid="task-section">
         {header}
-        <Alert color="green" data-testid="task-closed">
-          {t('workflows.run.task.alreadyDone')}
-        </Alert>
-      </Card>
-    );
-  if (!isMine)
-    return (
-      <Card withBorder radius="md" padding="md" data-testid="task-section">
-        {header}
-        <Alert color="yellow" data-testid="task-problem">
-          {t('workflows.run.task.assignedTo', { names: detail.execution_audience.map((p) => p.name).join(', ') || '—' })}
-        </Alert>
+        {!open ? (
+          <Alert color="green" data-testid="task-closed">
+            {t('workflows.run.task.alreadyDone')}
+          </Alert>
+        ) : (
+          <Alert color="yellow" data-testid="task-problem">
+            {t('workflows.run.task.assignedTo', { names: detail.execution_audience.map((p) => p.name).join(', ') || '—' })}
+          </Alert>
+        )}
       </Card>
     );
 
