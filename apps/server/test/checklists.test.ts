@@ -239,6 +239,19 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(summary.results.find((e) => e.id === failed!.id)?.actions_open).toBe(1);
   });
 
+  /** Starts an export of the executions list and waits for it to finish. */
+  const exportOf = async (token: string, payload: unknown) => {
+    const started = await api(token, '/executions/export/', { method: 'POST', json: payload });
+    const created = await body<{ id: string; status: string }>(started);
+    expect(started.status).toBe(202);
+    for (let i = 0; i < 300; i++) {
+      const now = await body<{ status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
+      if (now.status === 'DONE' || now.status === 'FAILED') return now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the export did not finish');
+  };
+
   it('lists executions with filters and paging: VIEW sees theirs, MANAGE everyone’s', async () => {
     const all = await json<Page<{ id: string; result: string | null; executed_by: { passport: string } }>>(await api(admin, '/executions/?page_size=1'), 200);
     expect(all.count).toBeGreaterThanOrEqual(2);
@@ -258,23 +271,17 @@ describe.each(engines())('checklists on %s', (engine) => {
     await setZone(zone);
     try {
       expect((await json<Page<unknown>>(await api(admin, `/executions/?from=${dayIn(zone)}&to=${dayIn(zone)}`), 200)).count).toBe(all.count);
+      // the export reads the same days, and writes its times in that zone
+      const exported = await exportOf(admin, { format: 'csv', filters: { from: dayIn(zone), to: dayIn(zone) } });
+      expect(exported).toMatchObject({ status: 'DONE', rows: all.count });
+      const text = await (await server.api('acme', exported.download_url!, { token: admin })).text();
+      expect(text).toContain(`,${dayIn(zone)} `);
     } finally {
       await setZone('America/Santiago');
     }
   });
 
   it('exports the filtered list as CSV and XLSX in the background, and one execution as a PDF with its photos', async () => {
-    const exportOf = async (token: string, json: unknown) => {
-      const started = await api(token, '/executions/export/', { method: 'POST', json });
-      const created = await body<{ id: string; status: string }>(started);
-      expect(started.status).toBe(202);
-      for (let i = 0; i < 300; i++) {
-        const now = await body<{ status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
-        if (now.status === 'DONE' || now.status === 'FAILED') return now;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('the export did not finish');
-    };
     const csv = await exportOf(admin, { format: 'csv', filters: { result: 'reprobado' } });
     expect(csv).toMatchObject({ status: 'DONE', rows: 1 });
     const file = await server.api('acme', csv.download_url!, { token: admin });

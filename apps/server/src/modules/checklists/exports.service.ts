@@ -7,6 +7,7 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { defineTabularExport, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { notify } from '../notifications/index.ts';
+import { findTenantById } from '../tenants/index.ts';
 import { CHECKLISTS_BASE } from '@faena/contracts/checklists';
 import { manages } from './checklists.service.ts';
 import { checklistExecutions, checklistExports } from './checklists.table.ts';
@@ -49,8 +50,11 @@ export const EXPORT_HEADER = [
   'Acciones abiertas',
 ];
 
-const localTime = new Intl.DateTimeFormat('sv-SE', { timeZone: EXECUTIONS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : '');
+/** A moment as the organisation's local 'YYYY-MM-DD HH:MM' (decision 020). */
+function localTimes(timeZone: string): (iso: string | null) => string {
+  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return (iso) => (iso ? format.format(new Date(iso)) : '');
+}
 
 export function defineChecklistExportJobs(platform: Platform): Promise<void> {
   return defineTabularExport(platform, {
@@ -99,11 +103,14 @@ export async function exportDownload(ctx: Ctx, id: string, reply: FastifyReply):
 
 /** The executions the export's filters and scope select, newest first, a page at a time (each its own transaction). */
 async function planExport(platform: Platform, row: ExportRow, tenantId: string): Promise<ExportPlan<typeof checklistExports>> {
-  const { where, total } = await platform.db.transaction(tenantId, async (tx) => {
-    const where = await executionFilters(tx, tenantId, row.filters as Partial<TExecutionFilters>, row.personScope);
-    if (!where) return { where: null, total: 0 };
+  const { where, total, when } = await platform.db.transaction(tenantId, async (tx) => {
+    // days and times in the organisation's zone, as the list shows them
+    const timeZone = (await findTenantById(tx, tenantId))?.timezone ?? EXECUTIONS_TIMEZONE;
+    const when = localTimes(timeZone);
+    const where = await executionFilters(tx, tenantId, row.filters as Partial<TExecutionFilters>, row.personScope, timeZone);
+    if (!where) return { where: null, total: 0, when };
     const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checklistExecutions).where(where);
-    return { where, total: counted?.n ?? 0 };
+    return { where, total: counted?.n ?? 0, when };
   });
   let after: { startedAt: Date; id: string } | null = null;
   return {
