@@ -185,3 +185,18 @@ export const workflowHistory = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('workflow_history_execution').on(t.tenantId, t.executionId, t.at)],
 );
+
+/**
+ * Messages thrown by a workflow, delivered once: the throw's key is inserted in the delivery's
+ * transaction, so a message job run again after its commit (a retry, a crash before pg-boss marked
+ * it done) finds its key and delivers nothing (decision 021).
+ */
+export const workflowMessageDeliveries = pgTable(
+  'workflow_message_deliveries',
+  {
+    tenantId: tenantId(),
+    key: text('key').notNull(),
+    deliveredAt: at('delivered_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
