@@ -13,7 +13,25 @@ export interface AttributeMapping {
 }
 
 /**
- * A tenant's identity provider (decision 029): OIDC (any issuer) or GOOGLE (OIDC, issuer fixed).
+ * What a SAML provider's IdP metadata said (decision 029), read when the administrator saved it:
+ * the IdP's entity id is the provider's `issuer`; assertions must be signed by one of `certs`.
+ */
+export interface SamlSettings {
+  /** Where the metadata was fetched (through safe-fetch), or null when it was pasted. */
+  metadata_url: string | null;
+  /** The IdP's SingleSignOnService for the HTTP-Redirect binding. */
+  sso_url: string;
+  /** Its SingleLogoutService, if it lists one (not used: decision 029 keeps single logout out). */
+  slo_url: string | null;
+  /** The IdP's signing certificates (base64 DER, no PEM armour). */
+  certs: string[];
+  /** When the metadata was last read. */
+  fetched_at: string;
+}
+
+/**
+ * A tenant's identity provider (decision 029): OIDC (any issuer), GOOGLE (OIDC, issuer fixed) or
+ * SAML (2.0, `saml` holds the IdP's metadata; `issuer` is its entity id, `client_id` unused).
  * `slug` makes its sign-in method id (`oidc.<slug>`); the client secret is kept encrypted with the
  * server's key (AES-256-GCM, `sso.crypto.ts`) and never sent back.
  */
@@ -22,7 +40,7 @@ export const identityProviders = pgTable(
   {
     tenantId: tenantId(),
     id: id(),
-    type: text('type').notNull().$type<'OIDC' | 'GOOGLE'>(),
+    type: text('type').notNull().$type<'OIDC' | 'GOOGLE' | 'SAML'>(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -35,6 +53,7 @@ export const identityProviders = pgTable(
     provisioning: text('provisioning').notNull().default('existing').$type<'create' | 'existing'>(),
     defaultPositionIds: uuid('default_position_ids').array().notNull().default(sql`'{}'::uuid[]`),
     mapping: jsonb('mapping').$type<AttributeMapping>().notNull(),
+    saml: jsonb('saml').$type<SamlSettings>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +78,8 @@ export const ssoAttempts = pgTable(
     providerId: uuid('provider_id').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** SAML: the AuthnRequest's ID, which the Response's InResponseTo must name (OIDC: null). */
+    requestId: text('request_id'),
     mode: text('mode').notNull().$type<'popup' | 'redirect'>(),
     returnTo: text('return_to').notNull(),
     createdAt: createdAt(),
@@ -110,4 +131,20 @@ export const ssoLinkRequests = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sso_link_requests_token').on(t.tenantId, t.tokenHash)],
+);
+
+/**
+ * SAML assertions already consumed, kept until they expire (decision 029): an assertion presented
+ * a second time — even under a fresh sign-in — is refused.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    tenantId: tenantId(),
+    providerId: uuid('provider_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.providerId, t.assertionId] }), index('saml_assertions_expiry').on(t.tenantId, t.expiresAt)],
 );
