@@ -146,6 +146,9 @@ export const assetMaintenances = pgTable(
     cost: money('cost'),
     source: text('source').$type<'manual' | 'public_report' | 'plan' | 'inspection'>().notNull().default('manual'),
     planId: uuid('plan_id'),
+    /** An inspection's failed item that opened it (checklists): one maintenance per execution and item. */
+    sourceExecutionId: uuid('source_execution_id'),
+    sourceFieldKey: text('source_field_key'),
     reporterName: text('reporter_name'),
     reporterContact: text('reporter_contact'),
     photoId: text('photo_id'),
@@ -160,6 +163,7 @@ export const assetMaintenances = pgTable(
     index('asset_maintenances_asset').on(t.tenantId, t.assetId, t.startedAt),
     index('asset_maintenances_open').on(t.tenantId, t.status, t.assetId),
     index('asset_maintenances_started').on(t.tenantId, t.startedAt),
+    uniqueIndex('asset_maintenances_inspection').on(t.tenantId, t.sourceExecutionId, t.sourceFieldKey).where(sql`source_execution_id IS NOT NULL`),
   ],
 );
 

@@ -92,6 +92,8 @@ export const checklistExecutions = pgTable(
     locationId: uuid('location_id'),
     activityId: uuid('activity_id'),
     recurrenceId: text('recurrence_id'),
+    /** The asset inspected (assets module): failed items open corrective maintenances of it. */
+    assetId: uuid('asset_id'),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
     photos: jsonb('photos').$type<Record<string, string[]>>().notNull().default({}),
@@ -118,6 +120,7 @@ export const checklistExecutions = pgTable(
     index('checklist_executions_person').on(t.tenantId, t.executedByPersonId, t.startedAt.desc()),
     index('checklist_executions_venue').on(t.tenantId, t.venueId, t.startedAt.desc()),
     index('checklist_executions_category').on(t.tenantId, t.categoryId, t.startedAt.desc()),
+    index('checklist_executions_asset').on(t.tenantId, t.assetId, t.startedAt.desc()).where(sql`asset_id IS NOT NULL`),
     index('checklist_executions_failed').on(t.tenantId, t.startedAt.desc()).where(sql`failed_count > 0`),
     // one open draft per person, checklist and occurrence (two taps on "Ejecutar" resume the same one)
     uniqueIndex('checklist_executions_open_draft')
