@@ -61,4 +61,33 @@ describe.each(engines())('workflows across a restart on %s', (engine) => {
     expect(done.history.filter((h) => h.action === 'timer-fired')).toHaveLength(1);
     expect(done.elements.map((el) => el.bpmn_id)).toEqual(['s', 't', 'wait', 'e']);
   });
+
+  it('a timeCycle (R3/PT1S, non-interrupting) goes on after a restart: three firings in all, one per period', async () => {
+    await running?.close();
+    const { api, server } = await up();
+    const token = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
+    const form = await createForm(api, 'acme', token, 'Visto', [{ type: 'boolean', name: 'ok', label: 'Ok' }]);
+    const { versionId } = await publishModel(api, 'acme', token, 'Recordar', [
+      { id: 's', kind: 'start' },
+      { id: 't', kind: 'userTask', formId: form },
+      { id: 'remind', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT1S' } },
+      { id: 'r', kind: 'end' },
+      { id: 'e', kind: 'end' },
+    ], [
+      { id: 'f1', from: 's', to: 't' },
+      { id: 'f2', from: 't', to: 'e' },
+      { id: 'f3', from: 'remind', to: 'r' },
+    ]);
+    const started = await body<Execution>(await api('acme', `${WF}/versions/${versionId}/executions/`, { method: 'POST', token, json: {} }));
+    const firings = (e: Execution) => e.history.filter((h) => h.action === 'timer-fired').map((h) => (h as { detail?: { cycle?: number } }).detail?.cycle);
+    await waitFor(api, 'acme', token, started.id, (e) => firings(e).length >= 1);
+    await running!.close();
+    const again = await up();
+    const three = await waitFor(again.api, 'acme', token, started.id, (e) => firings(e).length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const after = await execution(again.api, 'acme', token, started.id);
+    expect(firings(after)).toEqual([1, 2, 3]);
+    expect(firings(three)).toEqual([1, 2, 3]);
+    expect(after.status).toBe('InProcess');
+  });
 });

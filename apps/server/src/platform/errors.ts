@@ -32,6 +32,8 @@ const STATUS_BY_CODE = {
   /** A form saved from a version that is no longer the latest (its `current_version` beside). */
   'form-version-conflict': 409,
   'upload-incomplete': 409,
+  /** The same Idempotency-Key while its first request still runs (decision 031). */
+  'idempotency-in-progress': 409,
   /** A file retention already deleted (an expired export). */
   'expired': 410,
   'email-already-in-use': 400,
@@ -40,6 +42,8 @@ const STATUS_BY_CODE = {
   'file-too-large': 413,
   'upload-exceeds-length': 413,
   'unsupported-media-type': 415,
+  /** An Idempotency-Key sent again with another route or body (decision 031). */
+  'idempotency-key-reused': 422,
   'unsupported-file-type': 415,
   'range-not-satisfiable': 416,
   'too-many-requests': 429,

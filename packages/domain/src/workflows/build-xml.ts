@@ -18,6 +18,8 @@ export interface XmlNode {
   correlationKey?: string;
   timer?: { kind: 'date' | 'duration' | 'cycle'; value: string };
   attachedTo?: string;
+  /** A boundary event that leaves its task open (cancelActivity="false"). */
+  nonInterrupting?: boolean;
   defaultFlow?: string;
 }
 export interface XmlFlow {
@@ -40,6 +42,7 @@ function nodeXml(n: XmlNode): string {
   if (n.dueIn) attrs.push(`faena:dueIn="${esc(n.dueIn)}"`);
   if (n.notify !== undefined) attrs.push(`faena:notify="${esc(n.notify)}"`);
   if (n.attachedTo) attrs.push(`attachedToRef="${esc(n.attachedTo)}"`);
+  if (n.nonInterrupting) attrs.push('cancelActivity="false"');
   if (n.defaultFlow) attrs.push(`default="${esc(n.defaultFlow)}"`);
   const msg = () => {
     const corr = n.correlationKey ? ` faena:correlationKey="${esc(n.correlationKey)}"` : '';

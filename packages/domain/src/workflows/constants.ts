@@ -104,7 +104,7 @@ export function eventDefinitionKind(defType: string | undefined | null): EventDe
  * The Faena element type of a BPMN flow node, or null when it is outside the subset
  * (a plain bpmn:Task is outside: validation reports it as plain-task).
  */
-export function faenaElementType(bpmnType: string, definition: EventDefinitionKind, extra?: { cancelActivity?: boolean }): WorkflowElementType | null {
+export function faenaElementType(bpmnType: string, definition: EventDefinitionKind): WorkflowElementType | null {
   switch (bpmnType) {
     case 'bpmn:StartEvent':
       if (definition === null) return 'VanillaStartEvent';
@@ -120,7 +120,8 @@ export function faenaElementType(bpmnType: string, definition: EventDefinitionKi
       if (definition === null) return 'SuccessEndEvent';
       return definition === 'error' ? 'ErrorEndEvent' : null;
     case 'bpmn:BoundaryEvent':
-      return definition === 'timer' && extra?.cancelActivity !== false ? 'TimerBoundaryEvent' : null;
+      // interrupting (the task expires) or not (the task stays open; a cycle fires every period)
+      return definition === 'timer' ? 'TimerBoundaryEvent' : null;
     case 'bpmn:ParallelGateway':
       return 'ParallelGateway';
     case 'bpmn:ExclusiveGateway':

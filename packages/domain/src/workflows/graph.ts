@@ -104,7 +104,7 @@ export function graphFromDefinitions(definitions: unknown): WfGraph {
       id,
       name: str(el.name) ?? '',
       bpmnType,
-      type: defsList.length > 1 ? null : faenaElementType(bpmnType, definition, { cancelActivity }),
+      type: defsList.length > 1 ? null : faenaElementType(bpmnType, definition),
       definition,
     };
     if (defsList.length > 1) node.multipleDefinitions = true;
@@ -149,9 +149,63 @@ export function parseIsoDuration(value: string): number | null {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+export interface TimerCycle {
+  /** R3 → 3; R (or R-1) → null: repeats for as long as the timer is armed. */
+  repetitions: number | null;
+  /** An explicit start (R3/2030-01-01T08:00Z/PT1H): the first firing is at it. */
+  start: number | null;
+  periodMs: number;
+}
+
+/** An ISO 8601 repeating interval `R[n]/[start/]duration`, or null when invalid (R0 never fires). */
+export function parseTimerCycle(value: string): TimerCycle | null {
+  const parts = value.trim().split('/');
+  if (parts.length < 2 || parts.length > 3) return null;
+  const r = /^R(-1|\d*)$/.exec(parts[0]!);
+  if (!r) return null;
+  const repetitions = r[1] === '' || r[1] === '-1' ? null : Number(r[1]);
+  if (repetitions === 0) return null;
+  const periodMs = parseIsoDuration(parts[parts.length - 1]!);
+  if (periodMs === null || periodMs <= 0) return null;
+  let start: number | null = null;
+  if (parts.length === 3) {
+    if (!ISO_DATE.test(parts[1]!)) return null;
+    start = Date.parse(parts[1]!);
+    if (Number.isNaN(start)) return null;
+  }
+  return { repetitions, start, periodMs };
+}
+
 /**
- * When a timer fires, in epoch ms, counted from `from` (ms); null when the expression is invalid.
- * A cycle "R[n]/[start/]duration" fires after its first period (one-shot catch in Faena).
+ * The k-th firing (1-based) of a cycle armed at `origin` (ms), or null after its last repetition:
+ * without a start, origin + k periods; with a start, start + (k − 1) periods (each interval's beginning).
+ */
+export function cycleFiring(cycle: TimerCycle, origin: number, k: number): number | null {
+  if (k < 1 || (cycle.repetitions !== null && k > cycle.repetitions)) return null;
+  return cycle.start === null ? origin + k * cycle.periodMs : cycle.start + (k - 1) * cycle.periodMs;
+}
+
+/**
+ * The first firing at or after `now` from repetition `k` on (missed ones — a start in the past, a
+ * server that was down for several periods — collapse into the next one); when every repetition
+ * is past, the last one (so it fires at once). Null only for an invalid k.
+ */
+export function nextCycleFiring(cycle: TimerCycle, origin: number, k: number, now: number): { k: number; at: number } | null {
+  const at = cycleFiring(cycle, origin, k);
+  if (at === null) return null;
+  if (at >= now) return { k, at };
+  const base = cycle.start ?? origin;
+  const offset = cycle.start === null ? 0 : 1;
+  const due = Math.ceil((now - base) / cycle.periodMs) + offset;
+  const last = cycle.repetitions ?? Number.POSITIVE_INFINITY;
+  const next = Math.min(Math.max(k, due), last);
+  return { k: next, at: cycleFiring(cycle, origin, next)! };
+}
+
+/**
+ * When a timer first fires, in epoch ms, counted from `from` (ms); null when the expression is
+ * invalid. A cycle's first firing: a catch or an interrupting boundary fires once (its token
+ * leaves); a non-interrupting boundary fires again every period (the engine's cycle jobs).
  */
 export function timerDueAt(timer: { kind: TimerKind; value: string }, from: number): number | null {
   const value = timer.value.trim();
@@ -164,15 +218,6 @@ export function timerDueAt(timer: { kind: TimerKind; value: string }, from: numb
     const ms = parseIsoDuration(value);
     return ms === null ? null : from + ms;
   }
-  const parts = value.split('/');
-  if (parts.length < 2 || parts.length > 3 || !/^R\d*$/.test(parts[0]!)) return null;
-  const ms = parseIsoDuration(parts[parts.length - 1]!);
-  if (ms === null || ms <= 0) return null;
-  if (parts.length === 3) {
-    if (!ISO_DATE.test(parts[1]!)) return null;
-    const start = Date.parse(parts[1]!);
-    if (Number.isNaN(start)) return null;
-    return Math.max(start, from) + ms;
-  }
-  return from + ms;
+  const cycle = parseTimerCycle(value);
+  return cycle ? (nextCycleFiring(cycle, from, 1, from)?.at ?? null) : null;
 }

@@ -1,6 +1,6 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
-import { FAENA_BPMN_DESCRIPTOR, buildBpmnXml, graphFromDefinitions, parseIsoDuration, timerDueAt, validateModel, type XmlFlow, type XmlNode } from '../../src/workflows/index.ts';
+import { FAENA_BPMN_DESCRIPTOR, buildBpmnXml, cycleFiring, graphFromDefinitions, nextCycleFiring, parseIsoDuration, parseTimerCycle, timerDueAt, validateModel, type XmlFlow, type XmlNode } from '../../src/workflows/index.ts';
 
 const moddle = new BpmnModdle({ faena: FAENA_BPMN_DESCRIPTOR });
 async function graphOf(nodes: XmlNode[], flows: XmlFlow[]) {
@@ -19,6 +19,7 @@ describe('graphFromDefinitions', () => {
         { id: 'ms', kind: 'messageStart', message: 'order', correlationKey: 'order_id' },
         { id: 't', kind: 'userTask', name: 'Revisar', formId: 'f2', assigneeType: 'people', assignees: 'p1,p2', dueIn: 'PT24H' },
         { id: 'b', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'duration', value: 'PT1H' } },
+        { id: 'nb', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT10M' } },
         { id: 'tc', kind: 'timerCatch', timer: { kind: 'date', value: '2030-01-01T00:00:00Z' } },
         { id: 'mc', kind: 'messageCatch', message: 'paid' },
         { id: 'mt', kind: 'messageThrow', message: 'order' },
@@ -35,6 +36,7 @@ describe('graphFromDefinitions', () => {
       ms: 'MessageStartEvent',
       t: 'UserTask',
       b: 'TimerBoundaryEvent',
+      nb: 'TimerBoundaryEvent',
       tc: 'TimerIntermediateCatchEvent',
       mc: 'MessageIntermediateCatchEvent',
       mt: 'MessageIntermediateThrowEvent',
@@ -45,7 +47,8 @@ describe('graphFromDefinitions', () => {
     });
     expect(byId.t).toMatchObject({ formId: 'f2', assigneeType: 'people', assignees: 'p1,p2', dueIn: 'PT24H' });
     expect(byId.ms).toMatchObject({ messageName: 'order', correlationKey: 'order_id' });
-    expect(byId.b).toMatchObject({ attachedTo: 't', timer: { kind: 'duration', value: 'PT1H' } });
+    expect(byId.b).toMatchObject({ attachedTo: 't', cancelActivity: true, timer: { kind: 'duration', value: 'PT1H' } });
+    expect(byId.nb).toMatchObject({ attachedTo: 't', cancelActivity: false, timer: { kind: 'cycle', value: 'R3/PT10M' } });
     expect(byId.xg!.defaultFlow).toBe('f9');
     expect(g.flows[0]).toMatchObject({ source: 'xg', target: 'e', condition: 'amount > 5' });
   });
@@ -130,5 +133,29 @@ describe('timers', () => {
     expect(timerDueAt({ kind: 'date', value: '2030-01-01' }, 0)).toBeNull();
     expect(timerDueAt({ kind: 'cycle', value: 'R3/PT10M' }, 0)).toBe(600_000);
     expect(timerDueAt({ kind: 'cycle', value: 'PT10M' }, 0)).toBeNull();
+    expect(timerDueAt({ kind: 'cycle', value: 'R0/PT10M' }, 0)).toBeNull();
+  });
+
+  it('repeats a cycle: R3 three firings one period apart, R unbounded, a start on its grid, missed periods collapsed', () => {
+    const h = 3_600_000;
+    expect(parseTimerCycle('R3/PT1H')).toEqual({ repetitions: 3, start: null, periodMs: h });
+    expect(parseTimerCycle('R/PT10M')).toEqual({ repetitions: null, start: null, periodMs: 600_000 });
+    expect(parseTimerCycle('R-1/PT10M')?.repetitions).toBeNull();
+    expect(parseTimerCycle('R3/PT0S')).toBeNull();
+    expect(parseTimerCycle('R3/2030-01-01/PT1H')).toBeNull();
+    const r3 = parseTimerCycle('R3/PT1H')!;
+    expect([1, 2, 3, 4].map((k) => cycleFiring(r3, 0, k))).toEqual([h, 2 * h, 3 * h, null]);
+    expect(cycleFiring(parseTimerCycle('R/PT1H')!, 0, 1000)).toBe(1000 * h);
+    // a start: the first firing at it, then every period
+    const from = parseTimerCycle('R3/2030-01-01T08:00:00Z/PT1H')!;
+    const eight = Date.UTC(2030, 0, 1, 8);
+    expect([1, 2, 3].map((k) => cycleFiring(from, 0, k))).toEqual([eight, eight + h, eight + 2 * h]);
+    expect(timerDueAt({ kind: 'cycle', value: 'R3/2030-01-01T08:00:00Z/PT1H' }, 0)).toBe(eight);
+    // armed after its start: the next point of its grid; all past: the last one, at once
+    expect(nextCycleFiring(from, 0, 1, eight + 30 * 60_000)).toEqual({ k: 2, at: eight + h });
+    expect(nextCycleFiring(from, 0, 1, eight + 5 * h)).toEqual({ k: 3, at: eight + 2 * h });
+    // a job that ran late (a server down for several periods) fired once for the missed ones: the next keeps the grid
+    expect(nextCycleFiring(parseTimerCycle('R/PT1H')!, 0, 2, 4.5 * h)).toEqual({ k: 5, at: 5 * h });
+    expect(nextCycleFiring(r3, 0, 4, 0)).toBeNull();
   });
 });

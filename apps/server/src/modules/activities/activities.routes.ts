@@ -108,7 +108,7 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.post(
     `${prefix}/activities/:id/occurrences/:recurrenceId/completion/`,
-    { config: { access: requires('VIEW_TASKS') }, schema: { tags, summary: 'Complete or cancel an occurrence (responsible or MANAGE_TASKS)', params: occurrenceParams, body: ZCompletionRequest, response: { 201: ZCompletion } } },
+    { config: { access: requires('VIEW_TASKS'), idempotent: true }, schema: { tags, summary: 'Complete or cancel an occurrence (responsible or MANAGE_TASKS)', params: occurrenceParams, body: ZCompletionRequest, response: { 201: ZCompletion } } },
     async (request, reply) => reply.status(201).send(await completeOccurrence(ctxOf(request, platform), request.params.id, request.params.recurrenceId, request.body)),
   );
   app.delete(

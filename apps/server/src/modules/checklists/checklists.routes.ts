@@ -141,7 +141,7 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   // ---------------------------------------------------------------- executions
   app.post(
     `${prefix}/checklists/:id/executions/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Start a draft (201), or resume my open draft of it (200)', params: idParams, body: ZExecutionStart, response: { 200: ZExecution, 201: ZExecution } } },
+    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Start a draft (201), or resume my open draft of it (200)', params: idParams, body: ZExecutionStart, response: { 200: ZExecution, 201: ZExecution } } },
     async (request, reply) => {
       const { created, execution } = await startExecution(ctxOf(request, platform), request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(execution);
@@ -182,12 +182,12 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.patch(
     `${prefix}/executions/:id/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Autosave a draft (409 stale-draft with the server copy)', params: idParams, body: ZExecutionSave, response: { 200: ZExecution } } },
+    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Autosave a draft (409 stale-draft with the server copy)', params: idParams, body: ZExecutionSave, response: { 200: ZExecution } } },
     async (request) => saveDraft(ctxOf(request, platform), request.params.id, request.body),
   );
   app.post(
     `${prefix}/executions/:id/submit/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Submit: validated, signed, scored on the server', params: idParams, body: ZExecutionSubmit, response: { 200: ZExecution } } },
+    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Submit: validated, signed, scored on the server', params: idParams, body: ZExecutionSubmit, response: { 200: ZExecution } } },
     async (request) => submitExecution(ctxOf(request, platform), request.params.id, request.body),
   );
   app.post(

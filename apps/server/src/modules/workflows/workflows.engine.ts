@@ -2,13 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { parseShowIf, showIfHolds, type ShowIfNode } from '@faena/domain';
 import { isUuid } from '../../platform/ids.ts';
-import { type WfGraph, type WfNode, timerDueAt, parseIsoDuration } from '@faena/domain/workflows/index';
+import { type WfGraph, type WfNode, nextCycleFiring, parseIsoDuration, parseTimerCycle, timerDueAt } from '@faena/domain/workflows/index';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resolveAudience } from '../audiences/index.ts';
+import { holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
-import { workflowElements, workflowExecutions, workflowHistory, workflowTokens, workflowUserTasks, workflowVersionElements, workflowVersions } from './workflows.table.ts';
+import {
+  workflowElements,
+  workflowExecutions,
+  workflowHistory,
+  workflowMessageDeliveries,
+  workflowTokens,
+  workflowUserTasks,
+  workflowVersionElements,
+  workflowVersions,
+} from './workflows.table.ts';
+import { EXECUTION_HOLDER } from './workflows.files.ts';
 
 /**
  * The token interpreter (decision 021). A step is one transaction that first locks the
@@ -41,6 +52,10 @@ export interface TimerJob {
   /** The timer element: an intermediate catch, or a boundary event on the token's user task. */
   bpmnId: string;
   kind: 'catch' | 'boundary';
+  /** A boundary that leaves its task open (cancelActivity="false"); absent on interrupting ones. */
+  interrupting?: false;
+  /** A non-interrupting cycle: when it was armed (ms) and which repetition (1-based) this job is. */
+  cycle?: { origin: number; k: number };
 }
 
 export interface MessageJob {
@@ -48,6 +63,8 @@ export interface MessageJob {
   name: string;
   correlation: string | null;
   variables: Record<string, unknown>;
+  /** A thrown message's key (the throw's element record): delivered once however often the job runs. */
+  key?: string;
 }
 
 const graphs = new Map<string, WfGraph>();
@@ -268,12 +285,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   s.pending.tokens.push({ id: token.id, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, waitKind: 'task', elementId });
   s.waits++;
   s.opened.push(elementId);
-  for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) {
-    const at = timerDueAt(boundary.timer!, Date.now());
-    if (at === null) continue;
-    const job: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId: token.id, bpmnId: boundary.id, kind: 'boundary' };
-    await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
-  }
+  for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) await armBoundary(s, boundary, token.id);
   await history(s, 'task-created', node, { task: elementId, assignees });
   const notifyOn = notifyEvents(node);
   if (dueMs !== null && notifyOn.includes('due_soon') && assignees.length > 0) {
@@ -290,6 +302,26 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
       context: { type: 'Workflow', action: 'task_assigned', id: elementId, path: taskLink(s.exec, elementId) },
     });
   }
+}
+
+/**
+ * A boundary timer's first job, sent in the step's transaction. An interrupting one fires once (a
+ * cycle at its first period); a non-interrupting cycle fires every period while the task is open,
+ * each job sending the next one in its own transaction (fireTimer).
+ */
+async function armBoundary(s: Step, boundary: WfNode, tokenId: string): Promise<void> {
+  const now = Date.now();
+  const base: TimerJob = { tenantId: s.tenantId, executionId: s.exec.id, tokenId, bpmnId: boundary.id, kind: 'boundary' };
+  const cycle = boundary.cancelActivity === false && boundary.timer!.kind === 'cycle' ? parseTimerCycle(boundary.timer!.value) : null;
+  if (cycle) {
+    const first = nextCycleFiring(cycle, now, 1, now);
+    if (first) await s.platform.jobs.send(s.tx, TIMER_QUEUE, { ...base, interrupting: false, cycle: { origin: now, k: first.k } } satisfies TimerJob, { startAfter: new Date(first.at) });
+    return;
+  }
+  const at = timerDueAt(boundary.timer!, now);
+  if (at === null) return;
+  const job: TimerJob = boundary.cancelActivity === false ? { ...base, interrupting: false } : base;
+  await s.platform.jobs.send(s.tx, TIMER_QUEUE, job, { startAfter: new Date(at) });
 }
 
 async function finish(s: Step, status: 'Success' | 'Error', node: WfNode | null, reason?: string): Promise<void> {
@@ -361,8 +393,8 @@ async function walk(s: Step, startIds: string[]): Promise<void> {
         break;
       }
       case 'MessageIntermediateThrowEvent': {
-        await recordElement(s, node, false);
-        const job: MessageJob = { tenantId: s.tenantId, name: node.messageName ?? '', correlation: correlationOf(node, s.exec.variables), variables: {} };
+        const key = await recordElement(s, node, false);
+        const job: MessageJob = { tenantId: s.tenantId, name: node.messageName ?? '', correlation: correlationOf(node, s.exec.variables), variables: {}, key };
         await s.platform.jobs.send(s.tx, MESSAGE_QUEUE, job);
         await history(s, 'message-sent', node, { message: job.name, correlation: job.correlation });
         follow();
@@ -462,6 +494,8 @@ export async function startExecution(
     .insert(workflowExecutions)
     .values({ tenantId: input.tenantId, typeId: input.typeId, versionId: input.versionId, name: input.name, startedByPersonId: input.startedBy, variables: input.variables })
     .returning();
+  // the execution holds the files of its start form (decision 030); a signed-out start attaches none
+  await holdFiles(tx, input.tenantId, { kind: EXECUTION_HOLDER, id: exec!.id }, uploadIdsIn(input.variables), { by: input.startedBy ?? NO_ONE });
   const graph = await versionGraph(tx, input.tenantId, input.versionId);
   const s = newStep(platform, tx, input.tenantId, exec!, graph, input.startedBy);
   await history(s, 'execution-started', null, { version: input.versionId });
@@ -493,6 +527,7 @@ export async function completeTask(
   const s = newStep(platform, tx, input.tenantId, input.exec, graph, input.byPersonId);
   const node = nodeOf(s, token.bpmnId);
   s.exec.variables = { ...s.exec.variables, ...input.variables };
+  await holdFiles(tx, input.tenantId, { kind: EXECUTION_HOLDER, id: input.exec.id }, uploadIdsIn(input.variables), { by: input.byPersonId });
   // the task, its element record and the execution's variables in one statement
   await tx.execute(sql`WITH t AS (UPDATE workflow_user_tasks SET is_open = false, successfully_completed = true, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.taskId}),
     v AS (UPDATE workflow_executions SET variables = ${JSON.stringify(s.exec.variables)}::jsonb, updated_at = now() WHERE tenant_id = ${input.tenantId} AND id = ${input.exec.id})
@@ -529,6 +564,7 @@ export async function fireTimer(platform: Platform, job: TimerJob): Promise<bool
     const graph = await versionGraph(tx, job.tenantId, exec.versionId);
     const s = newStep(platform, tx, job.tenantId, exec, graph, null);
     const timer = nodeOf(s, job.bpmnId);
+    if (job.kind === 'boundary' && job.interrupting === false) return fireNonInterrupting(s, job, timer, token.bpmnId);
     await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, token.id)));
     if (job.kind === 'catch') {
       if (token.elementId) await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
@@ -555,12 +591,52 @@ export async function fireTimer(platform: Platform, job: TimerJob): Promise<bool
 }
 
 /**
+ * A non-interrupting boundary: the task stays open (its token stays) and a new branch leaves the
+ * boundary event. Each firing is recorded once per (token, repetition) — a job run again after its
+ * commit finds its history row and does nothing — and the next repetition's job is sent in the
+ * same transaction, so a cycle fires once per period, across restarts, until the task closes.
+ */
+async function fireNonInterrupting(s: Step, job: TimerJob, timer: WfNode, taskBpmnId: string): Promise<boolean> {
+  const k = job.cycle?.k ?? 1;
+  const [fired] = await s.tx
+    .select({ id: workflowHistory.id })
+    .from(workflowHistory)
+    .where(
+      and(
+        eq(workflowHistory.tenantId, s.tenantId),
+        eq(workflowHistory.executionId, s.exec.id),
+        eq(workflowHistory.action, 'timer-fired'),
+        sql`${workflowHistory.detail}->>'token' = ${job.tokenId} AND ${workflowHistory.detail}->>'cycle' = ${String(k)}`,
+      ),
+    )
+    .limit(1);
+  if (fired) return false;
+  await recordElement(s, timer, false, taskBpmnId);
+  await history(s, 'timer-fired', timer, { token: job.tokenId, cycle: k });
+  const cycle = job.cycle && timer.timer?.kind === 'cycle' ? parseTimerCycle(timer.timer.value) : null;
+  const next = cycle && job.cycle ? nextCycleFiring(cycle, job.cycle.origin, k + 1, Date.now()) : null;
+  if (next && job.cycle) await s.platform.jobs.send(s.tx, TIMER_QUEUE, { ...job, cycle: { origin: job.cycle.origin, k: next.k } } satisfies TimerJob, { startAfter: new Date(next.at) });
+  await walk(
+    s,
+    outgoing(s, timer.id).map((f) => f.target),
+  );
+  await settle(s);
+  return true;
+}
+
+/**
  * Delivers a message inside `tx`: every token waiting for it (same name, same correlation)
  * moves on with the message's variables, and every active version with a message start of
  * that name starts. Returns how many executions it reached.
  */
 export async function deliverMessage(platform: Platform, tx: Drizzle, job: MessageJob, byPersonId: string | null): Promise<number> {
   let delivered = 0;
+  if (job.key !== undefined) {
+    // exactly once in effect: a second run of the same throw (a retried job) conflicts here and
+    // delivers nothing; a concurrent one waits on the key until the first commits
+    const [first] = await tx.insert(workflowMessageDeliveries).values({ tenantId: job.tenantId, key: job.key }).onConflictDoNothing().returning({ key: workflowMessageDeliveries.key });
+    if (!first) return 0;
+  }
   const waiting = await tx
     .select({ id: workflowTokens.id, executionId: workflowTokens.executionId })
     .from(workflowTokens)

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { convertForSubmit, displayFieldAnswer, resolveFlags, toAssertionErrorBody, validateResponse } from '@faena/domain';
+import { displayFieldAnswer } from '@faena/domain';
 import { EXECUTION_STATUSES, type WfGraph } from '@faena/domain/workflows/index';
 import type { TKanban, TKanbanBoard, TKanbanCard, TKanbanMove, TKanbanOptions, TKanbanWrite } from '@faena/contracts/workflows-extras';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { getForm } from '../forms/index.ts';
 import { personSummaries } from '../people/index.ts';
 import { workflowKanbans } from './kanban.table.ts';
+import { checkedAnswer } from './workflows.answers.ts';
 import { completeTask, lockExecution } from './workflows.engine.ts';
 import { exportFields, findTypeName, PUBLIC_STARTER, viewText, type ExportField } from './workflows.export.ts';
 import { workflowTaskResponses, workflowVersions } from './workflows.table.ts';
@@ -291,10 +291,7 @@ export async function moveCard(ctx: Ctx, typeId: string, id: string, input: TKan
   let stored: Record<string, unknown> = input.response ?? {};
   if (task.form_id) {
     if (!input.response) throw coded(409, 'form-required', 'This step has a form: answer it to move the card.', { task: task.id, form_id: task.form_id });
-    const form = await getForm(ctx, task.form_id);
-    const errors = validateResponse(form.description, input.response, { flags: resolveFlags(ctx.tenant.featureFlags) });
-    if (errors.length > 0) throw new BodyError(400, { ...toAssertionErrorBody(errors) });
-    stored = convertForSubmit(form.description, input.response, { timeZone: 'UTC' }) as Record<string, unknown>;
+    stored = await checkedAnswer(ctx, task.form_id, input.response);
   }
   await ctx.tx(
     async (tx) => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { convertForSubmit, resolveFlags, toAssertionErrorBody, validateResponse } from '@faena/domain';
 import { WORKFLOW_MESSAGES } from '@faena/domain/workflows/index';
 import type { TWfPublicReceipt, TWfPublicSetting, TWfPublicStartForm, TWfPublicTracking } from '@faena/contracts/workflows-extras';
 import type { Drizzle } from '../../platform/db/database.ts';
@@ -10,6 +9,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { getForm } from '../forms/index.ts';
 import { workflowPublicAttempts, workflowPublicLinks, workflowPublicStarts } from './public.table.ts';
+import { checkedAnswer } from './workflows.answers.ts';
 import { startExecution } from './workflows.engine.ts';
 import { workflowTypes, workflowVersions } from './workflows.table.ts';
 
@@ -136,10 +136,7 @@ export async function publicStart(ctx: Ctx, typeId: string, ref: VersionRef, bpm
   await countAttempt(ctx, type.id, address);
   let stored = variables;
   if (formId) {
-    const form = await getForm(ctx, formId);
-    const errors = validateResponse(form.description, variables, { flags: resolveFlags(ctx.tenant.featureFlags) });
-    if (errors.length > 0) throw new BodyError(400, { ...toAssertionErrorBody(errors) });
-    stored = convertForSubmit(form.description, variables, { timeZone: 'UTC' }) as Record<string, unknown>;
+    stored = await checkedAnswer(ctx, formId, variables);
   }
   const code = newTrackingCode();
   const exec = await ctx.tx(

@@ -138,7 +138,7 @@ export async function workflowsRoutes(app: App, platform: Platform): Promise<voi
   app.get(`${prefix}/user-tasks/:id/`, { config: VIEW, schema: { tags, summary: 'A user task with its form', params: idParams, response: { 200: ZWfUserTaskDetail } } }, async (request) =>
     getTask(ctxOf(request, platform), request.params.id),
   );
-  app.post(`${prefix}/user-tasks/:id/responses/`, { config: VIEW, schema: { tags, summary: 'Answer a user task', params: idParams, body: ZWfTaskAnswer, response: { 201: ZTaskAnswerResult } } }, async (request, reply) =>
+  app.post(`${prefix}/user-tasks/:id/responses/`, { config: { ...VIEW, idempotent: true }, schema: { tags, summary: 'Answer a user task', params: idParams, body: ZWfTaskAnswer, response: { 201: ZTaskAnswerResult } } }, async (request, reply) =>
     reply.status(201).send(await answerTask(ctxOf(request, platform), request.params.id, request.body.response)),
   );
 

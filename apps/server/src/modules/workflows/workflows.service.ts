@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
-import { convertForSubmit, resolveFlags, toAssertionErrorBody, validateResponse, type FormField } from '@faena/domain';
+import { type FormField } from '@faena/domain';
 import { FAENA_BPMN_DESCRIPTOR, WORKFLOW_MESSAGES, graphFromDefinitions, structuralProblems, validateModel, type ModelProblem, type WfGraph } from '@faena/domain/workflows/index';
 import type { TWfExecution, TWfExecutionQuery, TWfExecutionSummary, TWfForm, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowCategory, TWorkflowType, TWorkflowTypeDetail, TWorkflowVersion } from '@faena/contracts/workflows';
 import { BpmnModdle } from 'bpmn-moddle';
@@ -8,6 +8,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { getForm } from '../forms/index.ts';
+import { checkedAnswer } from './workflows.answers.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { completeTask, deliverMessage, lockExecution, startExecution as engineStart, type ExecutionRow } from './workflows.engine.ts';
 import {
@@ -378,15 +379,6 @@ export async function publishVersion(ctx: Ctx, id: string): Promise<TWorkflowVer
 
 // ------------------------------------------------------------------------------------ answers
 
-/** Validates an answer with the forms engine (400 non_field_errors like the forms module) and converts it for storage. */
-async function checkedAnswer(ctx: Ctx, formId: string | null, response: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!formId) return response;
-  const form = await getForm(ctx, formId);
-  const errors = validateResponse(form.description, response, { flags: resolveFlags(ctx.tenant.featureFlags) });
-  if (errors.length > 0) throw new BodyError(400, { ...toAssertionErrorBody(errors) });
-  return convertForSubmit(form.description, response, { timeZone: 'UTC' }) as Record<string, unknown>;
-}
-
 // ------------------------------------------------------------------------------------ executions
 
 /** The start event a person starts at: the one named (a plain start event), else the first plain one. */
@@ -755,7 +747,7 @@ export async function answerTask(ctx: Ctx, id: string, response: Record<string, 
   if (!task.assigneeIds.includes(caller.personId)) throw new AppError('permission-denied', 'This task is not assigned to you.');
   const closed = () => coded(409, 'task-closed', 'This task is already closed.');
   if (!task.isOpen) throw closed();
-  const stored = await checkedAnswer(ctx, task.formId, response);
+  const stored = task.formId ? await checkedAnswer(ctx, task.formId, response) : response;
   const row = await ctx.tx(
     async (tx) => {
       const exec = await lockExecution(tx, ctx.tenant.id, task.executionId);

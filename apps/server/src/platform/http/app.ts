@@ -16,6 +16,7 @@ import { isAccess, NO_TENANT, type Access } from './access.ts';
 import { errorHandler } from './error-handler.ts';
 import { subjectOf } from './context.ts';
 import { faenaSecurityHeaders } from './security-headers.ts';
+import { claimIdempotencyKey, scheduleIdempotencySweep, settleIdempotencyKey } from './idempotency.ts';
 import { auditLog } from '../audit/audit.table.ts';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
   app.decorateRequest('caller', null);
   app.decorateRequest('audited', false);
   app.decorateRequest('auditRows', null);
+  app.decorateRequest('idempotencyKey', null);
 
   // Secure by default: a route that declares neither `public` nor its permissions stops start-up.
   app.addHook('onRoute', (route) => {
@@ -113,6 +115,13 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     request.caller = await authenticate(request, access, platform);
     if (access.feature) assertFeature(request.tenantRecord, access.feature.flag, access.feature.detail);
   });
+
+  // Routes marked `idempotent` honour an Idempotency-Key: a replay answers the first answer (decision 031).
+  app.addHook('preHandler', async (request, reply) => claimIdempotencyKey(platform, request, reply));
+  app.addHook('onSend', async (request, reply, payload) => {
+    await settleIdempotencyKey(platform, request, reply, payload);
+  });
+  await scheduleIdempotencySweep(platform);
 
   // A use case's audit rows commit with its write, before the answer's status is known: record
   // the final one (a 201, a 204, or the 404 of a write refused after its transaction found nothing)
