@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -227,8 +228,30 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 030): src/sw/sw.ts built into /sw.js with the list of every file of
+ * the build to precache (app shell, each area's chunks and stylesheets, locale bundles). The app
+ * registers it itself (src/shared/pwa) and the server serves the per-tenant web manifest, so the
+ * plugin injects neither. The dev server has no worker: the app registers it only in a build.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      globIgnores: ['**/*.gz', '**/*.br', 'sw.js'],
+      // The BPMN modeller and the rich-text editor are the largest chunks (≈ 1 MB each).
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
 export default defineConfig({
-  plugins: [react(), validateClientConfig(), precompress(), singletonsOnce(), compileHints(), routePreload()],
+  plugins: [react(), validateClientConfig(), precompress(), singletonsOnce(), compileHints(), routePreload(), serviceWorker()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
     __BUILD_COMMIT__: JSON.stringify(gitCommit()),

@@ -19,7 +19,11 @@ const chunkEnv: ChunkFailureEnv = {
       // Without storage the reload still happens; the next failure then shows the error.
     }
   },
-  reload: () => window.location.reload(),
+  // Onto the new build: a waiting service worker is activated first (decision 030).
+  reload: () =>
+    void import('../shared/pwa/service-worker.ts')
+      .then(({ reloadOntoLatestBuild }) => reloadOntoLatestBuild())
+      .catch(() => window.location.reload()),
   now: () => Date.now(),
   appVersion: RUNNING_VERSION,
 };

@@ -4,6 +4,7 @@ import { apiClient } from '../shared/api/api-client.ts';
 import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.ts';
 import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
 import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
+import { captureInstallPrompt } from '../shared/pwa/install.ts';
 import { discoverTenantSubdomain, parseServerTenant, toClientTenant } from '../shared/tenant/tenant.ts';
 import { LazyErrorPage as ErrorPage } from '../shared/ui/error-page-lazy.tsx';
 import { App, BaseProviders, createAppRouter } from './app.tsx';
@@ -13,14 +14,45 @@ import { createQueryClient } from './query-client.ts';
 
 type TenantAnswer = { kind: 'ok'; body: unknown } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
 
+/** The last tenant answer this origin got: the app opens without a connection (decision 030). */
+const TENANT_CACHE_KEY = 'faena.tenant';
+
+function cachedTenant(): unknown {
+  try {
+    const raw = localStorage.getItem(TENANT_CACHE_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** index.html preloads /api/tenant; this request picks the preloaded answer up. */
 async function fetchTenant(): Promise<TenantAnswer> {
   try {
-    return { kind: 'ok', body: await apiClient.get<unknown>('/api/tenant', { auth: false }) };
+    const body = await apiClient.get<unknown>('/api/tenant', { auth: false });
+    try {
+      localStorage.setItem(TENANT_CACHE_KEY, JSON.stringify(body));
+    } catch {
+      // Without storage the app still opens online.
+    }
+    return { kind: 'ok', body };
   } catch (error) {
     if (isHttpError(error) && error.status === 404 && error.code === 'tenant_not_found') return { kind: 'not-found' };
+    const cached = error instanceof NetworkError ? cachedTenant() : null;
+    if (cached) return { kind: 'ok', body: cached };
     return { kind: 'error', error };
   }
+}
+
+/** The service worker (a build only) and the install offer, once the first screen is there. */
+function startPwa(): void {
+  void import('../shared/pwa/service-worker.ts')
+    .then(async ({ startServiceWorker }) => {
+      await startServiceWorker();
+      const { offerInstallWhenPossible } = await import('../shared/pwa/install.ts');
+      offerInstallWhenPossible();
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -105,6 +137,7 @@ function firstNavigation(router: ReturnType<typeof createAppRouter>, timeoutMs: 
  */
 export async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
+  captureInstallPrompt();
   const tenantAnswer = fetchTenant();
   const router = createAppRouter();
   await initI18n();
@@ -143,6 +176,7 @@ export async function start(container: HTMLElement): Promise<void> {
   root.render(<App tenant={tenant} queryClient={queryClient} router={router} />);
   startFirstScreenDeadline();
   afterFirstScreen(() => void loadToasts().catch(() => undefined));
+  afterFirstScreen(startPwa);
   afterFirstScreen(
     () =>
       void checkConfiguration(root, () => {
