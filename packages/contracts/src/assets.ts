@@ -373,6 +373,8 @@ export const ZMaintenance = z
     /** Where it came from: a person, a public problem report, a preventive plan. */
     source: z.enum(['manual', 'public_report', 'plan', 'inspection']),
     plan: ZNamedRef.nullable(),
+    /** The checklist execution and failed item that opened it (source inspection). */
+    inspection: z.object({ execution_id: z.string(), field_id: z.string() }).nullable().optional(),
     /** The public report's reporter (name and contact as given). */
     reporter: z.object({ name: z.string(), contact: z.string() }).nullable(),
     photo: ZAssetFile.nullable(),

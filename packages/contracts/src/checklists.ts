@@ -9,6 +9,7 @@ import {
 } from '@faena/domain/checklists/index';
 import { ZFormDefinition, ZFormField } from '@faena/domain';
 import { z } from 'zod';
+import { ZAssetRef } from './assets.ts';
 import { ZPageQuery } from './common.ts';
 
 /**
@@ -194,6 +195,8 @@ export const ZExecutionStart = z
     location: id.nullable().optional(),
     /** The activity occurrence this execution completes (content {content_type:'checklist'}). */
     activity: z.object({ public_id: id, recurrenceId: z.string().min(1).max(40) }).nullable().optional(),
+    /** The asset inspected (assets module, decision 028): each failed item opens a corrective maintenance of it. */
+    asset: id.nullable().optional(),
   })
   .meta({ id: 'ExecutionStart' });
 export type TExecutionStart = z.infer<typeof ZExecutionStart>;
@@ -253,6 +256,12 @@ export const ZCorrectiveAction = z
   .meta({ id: 'CorrectiveAction' });
 export type TCorrectiveAction = z.infer<typeof ZCorrectiveAction>;
 
+/** A corrective maintenance of the inspected asset, opened by a failed item on submit (assets module). */
+export const ZInspectionMaintenance = z
+  .object({ id: z.string(), field_id: z.string(), title: z.string(), status: z.string(), asset: ZAssetRef, started_at: instant })
+  .meta({ id: 'InspectionMaintenance' });
+export type TInspectionMaintenance = z.infer<typeof ZInspectionMaintenance>;
+
 export const ZExecutionSummary = z
   .object({
     id: z.string(),
@@ -292,6 +301,9 @@ export const ZExecution = ZExecutionSummary.extend({
   latest_version: z.number().int(),
   /** The caller may raise corrective actions (MANAGE or the executor, once submitted). */
   can_act: z.boolean(),
+  /** The asset it was executed at (decision 028), and the corrective maintenances its failed items opened. */
+  asset: ZAssetRef.nullable().optional(),
+  asset_maintenances: z.array(ZInspectionMaintenance).optional(),
 }).meta({ id: 'Execution' });
 export type TExecution = z.infer<typeof ZExecution>;
 
@@ -321,6 +333,8 @@ export const ZExecutionFilters = z.object({
   result: z.enum(CHECKLIST_RESULTS).optional(),
   has_failed: booleanText,
   status: z.enum(EXECUTION_STATUSES).optional(),
+  /** Executions at this asset (its inspections). */
+  asset: z.string().max(100).optional(),
   /** MANAGE: 'true' restricts to the caller's own executions (VIEW always sees only theirs). */
   mine: booleanText,
 });

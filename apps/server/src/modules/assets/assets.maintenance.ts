@@ -231,6 +231,7 @@ async function maintenanceViews(tx: Drizzle, tenantId: string, rows: readonly Ma
       cost: r.cost,
       source: r.source,
       plan: r.planId ? { id: r.planId, name: planName.get(r.planId) ?? '' } : null,
+      inspection: r.sourceExecutionId ? { execution_id: r.sourceExecutionId, field_id: r.sourceFieldKey ?? '' } : null,
       reporter: r.source === 'public_report' ? { name: r.reporterName ?? '', contact: r.reporterContact ?? '' } : null,
       photo: photo ? storedFileLink(photo) : null,
       started_by: who(r.startedByPersonId),
@@ -292,6 +293,8 @@ export interface OpenInput {
   description: string;
   source: MaintenanceRow['source'];
   planId?: string | null;
+  sourceExecutionId?: string | null;
+  sourceFieldKey?: string | null;
   reporterName?: string | null;
   reporterContact?: string | null;
   photoId?: string | null;
@@ -326,6 +329,8 @@ export async function openMaintenance(platform: Platform, tx: Drizzle, tenantId:
       description: input.description,
       source: input.source,
       planId: input.planId ?? null,
+      sourceExecutionId: input.sourceExecutionId ?? null,
+      sourceFieldKey: input.sourceFieldKey ?? null,
       reporterName: input.reporterName ?? null,
       reporterContact: input.reporterContact ?? null,
       photoId: input.photoId ?? null,

@@ -2,12 +2,16 @@ import type { TCorrectiveAction, ZCorrectiveActionCreate } from '@faena/contract
 import { inputFieldsByKey } from '@faena/domain/checklists/index';
 import type { z } from 'zod';
 import { AppError, BodyError, FieldErrors, problem } from '../../platform/errors.ts';
-import { signedIn, type Ctx } from '../../platform/http/context.ts';
+import type { TExecution } from '@faena/contracts/checklists';
+import type { Drizzle } from '../../platform/db/database.ts';
+import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/context.ts';
 import { createOneOffActivity } from '../activities/index.ts';
+import { assetRefs, inspectedAsset, inspectionMaintenances, openInspectionCorrectives, seesAssets, type InspectedAsset } from '../assets/index.ts';
 import { findPersonByPassport } from '../people/index.ts';
 import { findChecklist, findVersion, manages } from './checklists.service.ts';
+import type { VersionRow } from './checklists.service.ts';
 import { checklistActions } from './checklists.table.ts';
-import { executionNotFound, findExecution } from './executions.service.ts';
+import { executionNotFound, findExecution, type ExecutionRow } from './executions.service.ts';
 
 type ActionCreate = z.output<typeof ZCorrectiveActionCreate>;
 
@@ -84,4 +88,45 @@ export async function createAction(ctx: Ctx, executionId: string, input: ActionC
     },
     { audit: 'checklists.action.create', details: { field_id: input.field_id } },
   );
+}
+
+/* ------------------------------------------------------------------------------ inspections of assets (decision 028) */
+
+/**
+ * The asset a checklist is started at: the tenant's, with assets on, and the caller one who sees
+ * assets (any asset key, as the picker's list asks); otherwise a field error.
+ */
+export async function executionAsset(ctx: SignedInCtx, tx: Drizzle, assetId: string): Promise<InspectedAsset> {
+  const asset = seesAssets(ctx.caller.permissions) ? await inspectedAsset(tx, ctx.tenant, assetId) : null;
+  if (!asset) throw new FieldErrors({ asset: [problem('unknown-reference', `Unknown asset: ${assetId}`)] });
+  return asset;
+}
+
+/**
+ * On submit of an execution at an asset: each failed item opens one corrective maintenance of the
+ * asset (idempotent per execution and item), named after the item, its description naming the
+ * checklist, the answer's note and the execution.
+ */
+export async function openAssetCorrectives(ctx: SignedInCtx, tx: Drizzle, row: ExecutionRow, checklistName: string, version: VersionRow): Promise<void> {
+  if (!row.assetId || row.failedItems.length === 0) return;
+  const fields = inputFieldsByKey(version.fields);
+  const items = row.failedItems.map((item) => {
+    const field = fields.get(item.field_id);
+    const itemName = field?.label || field?.name || item.field_id;
+    const note = row.notes[item.field_id];
+    return {
+      fieldKey: item.field_id,
+      title: `${item.critical ? 'Ítem crítico reprobado' : 'Ítem reprobado'}: ${itemName}`.slice(0, 200),
+      description: [`Checklist: ${checklistName} (v${row.version})`, `Ítem: ${itemName}`, note ? `Nota: ${note}` : '', `Ejecución: ${row.id}`].filter(Boolean).join('\n'),
+    };
+  });
+  await openInspectionCorrectives(ctx.platform, tx, ctx.tenant, { assetId: row.assetId, executionId: row.id, startedBy: ctx.caller.personId, items });
+}
+
+/** What an execution shows of its asset: the asset, and the maintenances its failed items opened. */
+export async function executionAssetLinks(tx: Drizzle, tenantId: string, row: ExecutionRow): Promise<Pick<TExecution, 'asset' | 'asset_maintenances'>> {
+  if (!row.assetId) return { asset: null, asset_maintenances: [] };
+  const refs = await assetRefs(tx, tenantId, [row.assetId]);
+  const maintenances = row.status === 'submitted' ? await inspectionMaintenances(tx, tenantId, [row.id]) : [];
+  return { asset: refs.get(row.assetId) ?? null, asset_maintenances: maintenances };
 }

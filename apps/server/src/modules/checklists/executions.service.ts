@@ -41,6 +41,7 @@ import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
+import { executionAsset, executionAssetLinks, openAssetCorrectives } from './actions.service.ts';
 import { checklistActions, checklistExecutions, checklists } from './checklists.table.ts';
 
 export type ExecutionRow = typeof checklistExecutions.$inferSelect;
@@ -200,6 +201,7 @@ export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: Executio
     latest_version: checklist.currentVersion,
     can_act: row.status === 'submitted' && (manages(ctx) || isOwn),
   };
+    ...(await executionAssetLinks(tx, tenantId, row)),
 }
 
 /* ------------------------------------------------------------------------------ start */
@@ -234,11 +236,19 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
         recurrenceId = occurrence.recurrenceId;
         venueId ??= occurrence.venueId;
       }
-      const existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
+      // at an asset: its venue and location unless others are named; failed items open its correctives
+      const asset = input.asset ? await executionAsset(signed, tx, input.asset) : null;
+      venueId ??= asset?.venueId ?? null;
+      let existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
+      if (existing && asset && existing.assetId !== asset.id) {
+        // the open draft is resumed at the asset the person now names
+        const [moved] = await tx.update(checklistExecutions).set({ assetId: asset.id, updatedAt: new Date() }).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, existing.id))).returning();
+        existing = moved ?? existing;
+      }
       if (existing) return { created: false, execution: await executionView(tx, signed, existing, { checklist }) };
       const errors: FieldMessages = {};
       if (venueId && !(isUuid(venueId) && (await findVenue(tx, tenantId, venueId)))) errors.venue = [problem('unknown-reference', `Unknown venue: ${venueId}`)];
-      const locationId = input.location ?? null;
+      const locationId = input.location ?? (asset?.locationId && (checklist.locationIds.length === 0 || checklist.locationIds.includes(asset.locationId)) ? asset.locationId : null);
       if (locationId && !(isUuid(locationId) && (await findLocation(tx, tenantId, locationId)))) errors.location = [problem('unknown-reference', `Unknown location: ${locationId}`)];
       if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
       if (checklist.venueIds.length > 0 && !(venueId && checklist.venueIds.includes(venueId))) {
@@ -249,7 +259,7 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
       }
       const [inserted] = await tx
         .insert(checklistExecutions)
-        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId })
+        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId, assetId: asset?.id ?? null })
         .onConflictDoNothing()
         .returning();
       const row = inserted ?? (await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId));
@@ -497,6 +507,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
           tenantId,
           personIds: checklist.supervisorIds,
           kind: 'system_update',
+      await openAssetCorrectives(signed, tx, updated, checklist.name, version);
           title: `${checklist.name}: ítem crítico reprobado`,
           body: failed.join(', ').slice(0, 500),
           context: { type: 'ChecklistExecution', action: 'critical-failed', id: row.id },
@@ -551,6 +562,10 @@ export async function listExecutions(ctx: Ctx, query: TExecutionFilters & { page
   const signed = signedIn(ctx);
   const scope = manages(signed) && query.mine !== 'true' ? null : signed.caller.personId;
   return ctx.tx(async (tx) => {
+  if (filters.asset !== undefined) {
+    if (!isUuid(filters.asset)) return null;
+    parts.push(eq(e.assetId, filters.asset));
+  }
     const where = await executionFilters(tx, ctx.tenant.id, query, scope, ctx.tenant.timezone);
     if (!where) return { count: 0, results: [] };
     const rows = await tx

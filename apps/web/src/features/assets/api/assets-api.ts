@@ -204,3 +204,26 @@ export function usePublicAsset(token: string) {
 
 export const usePublicReport = (token: string) =>
   useMutation({ meta: { silent: true }, mutationFn: (body: TPublicReportWrite) => apiClient.post<{ id: string }>(`${ASSETS_BASE}/public/assets/${enc(token)}/reports/`, { json: body, auth: false }) });
+
+// ---------------------------------------------------------------------------- inspections (checklists executed at an asset)
+
+/** What the asset detail shows of a checklist execution at it (the checklists API's list, filtered by asset). */
+export interface AssetInspection {
+  id: string;
+  checklist: { id: string; name: string };
+  status: 'draft' | 'submitted';
+  result: 'aprobado' | 'reprobado' | null;
+  score: number | null;
+  failed_count: number;
+  executed_by: { name: string } | null;
+  started_at: string;
+  submitted_at: string | null;
+}
+
+export function useAssetInspections(assetId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.all, 'inspections', assetId],
+    queryFn: ({ signal }) => apiClient.get<TPaged<AssetInspection>>('/api/checklists/v3/executions/', { signal, query: { asset: assetId, status: 'submitted', page_size: 10 } }),
+    enabled,
+  });
+}

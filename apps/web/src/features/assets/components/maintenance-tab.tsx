@@ -11,6 +11,7 @@ import { errorCode, fieldErrors } from '../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { PLAN_FREQUENCIES, planRule, readRule, type PlanFrequency } from '../lib/rrule.ts';
 import { PEOPLE_SOURCE, RemoteSelect } from '../../../shared/ui/remote-select.tsx';
+import { AssetInspections } from './asset-inspections.tsx';
 import { MaintenanceStateBadge, StatusBadge, StatusReason } from './status-badge.tsx';
 
 export function maintenancePath(maintenance: TMaintenance): string {
@@ -73,6 +74,11 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
                     {maintenance.description}
                   </Text>
                 )}
+                {maintenance.inspection && (
+                  <Anchor component={Link} to={`/checklists/executions/${encodeURIComponent(maintenance.inspection.execution_id)}`} size="sm" data-testid="maintenance-inspection">
+                    {t('assets.inspections.source')}
+                  </Anchor>
+                )}
                 {asset.can_manage && maintenance.status === 'InProcess' && maintenance.workflow_type === null && (
                   <Button variant="light" size="md" leftSection={<IconCheck size={18} />} onClick={() => setCompleting(maintenance)} data-testid="complete-maintenance" style={{ alignSelf: 'flex-start' }}>
                     {t('assets.maintenance.complete')}
@@ -117,6 +123,8 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
           })
         )}
       </Stack>
+
+      <AssetInspections assetId={asset.id} />
 
       {starting && <StartMaintenanceModal asset={asset} onClose={start.close} />}
       {planning && <PlanModal asset={asset} onClose={plan.close} />}

@@ -5,13 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TExecution } from '@faena/contracts';
+import { ACCESS, canAccess } from '../../../shared/access/access.ts';
+import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { RemoteSelect, type RemoteSource } from '../../../shared/ui/remote-select.tsx';
 import { checklistKeys, startExecution, useChecklist, useExecution, useExecutions } from '../api/checklists-api.ts';
 import { ExecutionReport } from './execution-report.tsx';
 import { ExecutionRunner } from './execution-runner.tsx';
 
+/** The assets a checklist may be executed at (issue 49 point 4): failed items open corrective maintenances of it. */
+const ASSETS_SOURCE: RemoteSource<{ id: string; code: string; name: string }> = { key: ['remote', 'checklist-assets'], url: '/api/asset-manager/v3/assets/', toChoice: (a) => ({ value: a.id, label: `${a.code} · ${a.name}` }) };
+
 function errorText(error: unknown, t: (key: string) => string): string {
+  if (fieldErrorsOf(error)?.asset) return t('checklists.execute.assetUnknown');
   if (isHttpError(error) && error.code) return t(`checklists.errors.${error.code}`);
   return t('checklists.execute.startFailed');
 }
@@ -47,6 +55,9 @@ export function ExecutePage({ checklistId }: { checklistId: string }) {
   const [execution, setExecution] = useState<TExecution | null>(null);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const [venue, setVenue] = useState<string | null>(null);
+  const { ctx } = useAccessContext();
+  const seesAssets = canAccess(ACCESS.assets, ctx);
+  const [asset, setAsset] = useState<string | null>(() => params.get('asset'));
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const resumed = useRef(false);
@@ -60,6 +71,7 @@ export function ExecutePage({ checklistId }: { checklistId: string }) {
       const draft = await startExecution(checklistId, {
         venue: venue ?? params.get('venue') ?? null,
         activity: activityId && recurrenceId ? { public_id: activityId, recurrenceId } : null,
+        ...(asset ? { asset } : {}),
       });
       if (draft.status === 'submitted') setSubmittedId(draft.id);
       else setExecution(draft);
@@ -120,6 +132,18 @@ export function ExecutePage({ checklistId }: { checklistId: string }) {
               size="md"
               required
               data-testid="execute-venue"
+            />
+          )}
+          {seesAssets && (
+            <RemoteSelect
+              source={ASSETS_SOURCE}
+              label={t('checklists.execute.asset')}
+              description={t('checklists.execute.assetHelp')}
+              placeholder={t('checklists.execute.assetPlaceholder')}
+              value={asset}
+              onChange={setAsset}
+              known={asset && params.get('asset') === asset && params.get('assetLabel') ? [{ value: asset, label: params.get('assetLabel')! }] : []}
+              data-testid="execute-asset"
             />
           )}
           {problem && <Alert color="red">{problem}</Alert>}

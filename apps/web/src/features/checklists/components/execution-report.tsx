@@ -147,6 +147,26 @@ function ActionRow({ action }: { action: TCorrectiveAction }) {
   );
 }
 
+/** A corrective maintenance of the inspected asset that a failed item opened on submit (decision 028). */
+function MaintenanceRow({ maintenance }: { maintenance: NonNullable<TExecution['asset_maintenances']>[number] }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="asset-maintenance-row">
+      <div style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={`/assets/${encodeURIComponent(maintenance.asset.id)}/detail?tab=maintenance`} fw={600} size="sm">
+          {maintenance.title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {t('checklists.report.assetMaintenance', { asset: `${maintenance.asset.code} · ${maintenance.asset.name}` })}
+        </Text>
+      </div>
+      <Badge variant="light" color={maintenance.status === 'Success' ? 'teal' : maintenance.status === 'Error' ? 'gray' : 'orange'} data-testid="asset-maintenance-status">
+        {t(`checklists.report.maintenanceStatus.${maintenance.status}`, { defaultValue: maintenance.status })}
+      </Badge>
+    </Group>
+  );
+}
+
 /**
  * One execution as answered (the result after a submit, and the detail pages): score and result,
  * per-section scores, failed and critical items highlighted with their corrective actions, the
@@ -217,6 +237,7 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
           {[
             t('checklists.report.version', { version: execution.version }),
             execution.venue?.name,
+            execution.asset ? `${execution.asset.code} · ${execution.asset.name}` : null,
             execution.executed_by?.name,
             execution.submitted_at
               ? t('checklists.report.submittedAt', { date: formatDateTime(execution.submitted_at) })
@@ -279,6 +300,11 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
                   {actions.map((action) => (
                     <ActionRow key={action.id} action={action} />
                   ))}
+                  {(execution.asset_maintenances ?? [])
+                    .filter((maintenance) => maintenance.field_id === item.field_id)
+                    .map((maintenance) => (
+                      <MaintenanceRow key={maintenance.id} maintenance={maintenance} />
+                    ))}
                 </Stack>
               );
             })}
