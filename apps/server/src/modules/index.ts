@@ -21,6 +21,33 @@ import { checklistsRoutes } from './checklists/index.ts';
 import { assetsRoutes } from './assets/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { documentFiles, readByEveryMember, registerFileHolders } from './documents/index.ts';
+import { formResponseFiles } from './forms/forms.files.ts';
+import { importFiles } from './imports/imports.files.ts';
+import { postFiles } from './posts/posts.files.ts';
+import { checklistExecutionFiles } from './checklists/checklists.files.ts';
+import { assetFiles, maintenanceFiles } from './assets/assets.files.ts';
+import { workflowExecutionFiles, workflowExportFiles } from './workflows/workflows.files.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
 export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes];
+
+/**
+ * Who may read a stored file through what holds it (decision 032): each holding module's reader,
+ * handed to documents here so documents imports none of them. A person's photo, a venue's image and
+ * the organisation's logo are every member's to see.
+ */
+registerFileHolders([
+  documentFiles,
+  formResponseFiles,
+  importFiles,
+  postFiles,
+  checklistExecutionFiles,
+  assetFiles,
+  maintenanceFiles,
+  workflowExecutionFiles,
+  workflowExportFiles,
+  readByEveryMember('person'),
+  readByEveryMember('venue'),
+  readByEveryMember('organization'),
+]);

@@ -8,7 +8,8 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createActivity, removeActivity, seriesOccurrences, seriesSummaries } from '../activities/index.ts';
-import { findStoredFiles, storedFileLink } from '../documents/index.ts';
+import { findStoredFiles, holdFiles, storedFileLink } from '../documents/index.ts';
+import { MAINTENANCE_HOLDER } from './assets.files.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { executionStates, startEmbeddedExecution, workflowTypeRefs } from '../workflows/index.ts';
 import { notFound } from './assets.guard.ts';
@@ -337,6 +338,8 @@ export async function openMaintenance(platform: Platform, tx: Drizzle, tenantId:
       startedByPersonId: input.startedBy,
     })
     .returning();
+  // the report's photo is the server's own file (assets.public): held by the maintenance (decision 032)
+  if (row!.photoId) await holdFiles(tx, tenantId, { kind: MAINTENANCE_HOLDER, id: row!.id }, [row!.photoId], { by: null });
   // an execution that ran to its end at once (no user task) is finished already
   await syncExecutions(tx, tenantId, [asset.id]);
   await refreshStatus(tx, tenantId, [asset.id]);

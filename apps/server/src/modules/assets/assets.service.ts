@@ -27,7 +27,8 @@ import { BodyError, FieldErrors, problem, type FieldMessages } from '../../platf
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findLocation, findVenue, locationNames, venueNames } from '../catalogs/index.ts';
-import { findStoredFiles, storedFileLink } from '../documents/index.ts';
+import { findStoredFiles, holdFiles, NO_ONE, storedFileLink, uploadIdsIn } from '../documents/index.ts';
+import { ASSET_HOLDER } from './assets.files.ts';
 import { getForm } from '../forms/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { workflowTypeRefs } from '../workflows/index.ts';
@@ -548,6 +549,10 @@ async function typeForm(ctx: Ctx, typeId: string): Promise<FormField[] | null> {
   return formFields(ctx, type?.formId);
 }
 
+/** An asset holds its photos, documents and the files of its extra fields (decision 032). */
+const holdAssetFiles = (ctx: Ctx, tx: Drizzle, row: AssetRow) =>
+  holdFiles(tx, ctx.tenant.id, { kind: ASSET_HOLDER, id: row.id }, uploadIdsIn([row.photoIds, row.documentIds, row.extra]), { by: ctx.caller?.personId ?? NO_ONE, only: true });
+
 export async function createAsset(ctx: Ctx, input: AssetWrite): Promise<TAsset> {
   signedIn(ctx);
   const form = await typeForm(ctx, input.type);
@@ -560,6 +565,7 @@ export async function createAsset(ctx: Ctx, input: AssetWrite): Promise<TAsset> 
           .insert(assets)
           .values({ tenantId: ctx.tenant.id, ...columnsOf(input, checked), labelToken: newLabelToken() })
           .returning();
+        await holdAssetFiles(ctx, tx, row!);
         await setRelated(tx, ctx.tenant.id, row!.id, input.related);
         return assetView(ctx, tx, row!);
       },
@@ -611,6 +617,7 @@ export async function updateAsset(ctx: Ctx, id: string, input: AssetUpdate): Pro
           .set({ ...columnsOf(fields, checked), updatedAt: new Date() })
           .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.id, id)))
           .returning();
+        await holdAssetFiles(ctx, tx, updated!);
         if (input.related) await setRelated(tx, ctx.tenant.id, id, input.related);
         return assetView(ctx, tx, updated!);
       },

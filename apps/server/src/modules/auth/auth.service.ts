@@ -9,7 +9,7 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import { assertFeature, type TenantRecord } from '../../platform/tenancy.ts';
 import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, type PersonFields, type PersonRow, setPersonPicture, touchSignIn, updatePersonRecord } from '../people/index.ts';
-import { filesMetadata } from '../documents/index.ts';
+import { filesMetadata, holdFiles, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
 import { consumeRefreshToken, findRefreshToken, findSession, insertRefreshToken, insertSession, markRefreshed, revokeSession } from './sessions.repository.ts';
@@ -222,6 +222,7 @@ export async function updateMe(ctx: Ctx, input: { name?: string | undefined; pic
         await updatePersonRecord(tx, ctx.tenant.id, person.id, { ...pickPersonFields(rest), name: input.name }, documents);
       }
       if (picture !== undefined) await setPersonPicture(tx, ctx.tenant.id, person.id, picture);
+      if (picture !== undefined) await holdFiles(tx, ctx.tenant.id, { kind: 'person', id: person.id }, uploadIdsIn([person.photoUploadId, picture]), { by: caller.personId, only: true });
     },
     { audit: 'auth.me.update' },
   );

@@ -8,6 +8,7 @@ import { AppError, FieldErrors, problem, type FieldMessages } from '../../platfo
 import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { isModuleDisabled, moduleDisabledDetail, type TenantRecord } from '../../platform/tenancy.ts';
+import { holdFiles, NO_ONE } from '../documents/index.ts';
 import type { locations, venues } from './catalogs.table.ts';
 import {
   activeIds,
@@ -251,17 +252,28 @@ async function venueValues(tx: Drizzle, ctx: Ctx, input: VenueInput): Promise<Pa
   return values;
 }
 
+/** A venue holds its image (decision 032): every member may see it. */
+async function holdVenueImage(ctx: Ctx, tx: Drizzle, row: { id: string; imageUploadId: string | null }): Promise<void> {
+  await holdFiles(tx, ctx.tenant.id, { kind: 'venue', id: row.id }, row.imageUploadId ? [row.imageUploadId] : [], { by: ctx.caller?.personId ?? NO_ONE, only: true });
+}
+
 export async function createVenue(ctx: Ctx, input: z.infer<typeof ZCreateVenueRequest>): Promise<TVenue> {
   const row = await write(ctx, 'catalogs.venues.create', async (tx) => {
     const values = await venueValues(tx, ctx, input);
-    return insertVenue(tx, { ...values, tenantId: ctx.tenant.id, name: input.name, code: input.code });
+    const created = await insertVenue(tx, { ...values, tenantId: ctx.tenant.id, name: input.name, code: input.code });
+    await holdVenueImage(ctx, tx, created);
+    return created;
   });
   return getVenue(ctx, row.id);
 }
 
 export async function editVenue(ctx: Ctx, id: string, input: VenueInput): Promise<TVenue> {
   if (!isUuid(id)) throw notFound('Venue');
-  const row = await write(ctx, 'catalogs.venues.update', async (tx) => updateVenue(tx, ctx.tenant.id, id, await venueValues(tx, ctx, input)));
+  const row = await write(ctx, 'catalogs.venues.update', async (tx) => {
+    const updated = await updateVenue(tx, ctx.tenant.id, id, await venueValues(tx, ctx, input));
+    if (updated) await holdVenueImage(ctx, tx, updated);
+    return updated;
+  });
   if (!row) throw notFound('Venue');
   return getVenue(ctx, id);
 }

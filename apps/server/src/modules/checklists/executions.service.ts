@@ -36,12 +36,12 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/context.ts';
 import { checklistOccurrence, completeByExecution, occurrenceStatuses } from '../activities/index.ts';
 import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
-import { findStoredFiles } from '../documents/index.ts';
+import { findStoredFiles, holdFiles, uploadIdsIn } from '../documents/index.ts';
+import { EXECUTION_HOLDER } from './checklists.files.ts';
 import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
-import { executionAsset, executionAssetLinks, openAssetCorrectives } from './actions.service.ts';
 import { checklistActions, checklistExecutions, checklists } from './checklists.table.ts';
 
 export type ExecutionRow = typeof checklistExecutions.$inferSelect;
@@ -201,7 +201,6 @@ export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: Executio
     latest_version: checklist.currentVersion,
     can_act: row.status === 'submitted' && (manages(ctx) || isOwn),
   };
-    ...(await executionAssetLinks(tx, tenantId, row)),
 }
 
 /* ------------------------------------------------------------------------------ start */
@@ -236,19 +235,11 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
         recurrenceId = occurrence.recurrenceId;
         venueId ??= occurrence.venueId;
       }
-      // at an asset: its venue and location unless others are named; failed items open its correctives
-      const asset = input.asset ? await executionAsset(signed, tx, input.asset) : null;
-      venueId ??= asset?.venueId ?? null;
-      let existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
-      if (existing && asset && existing.assetId !== asset.id) {
-        // the open draft is resumed at the asset the person now names
-        const [moved] = await tx.update(checklistExecutions).set({ assetId: asset.id, updatedAt: new Date() }).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, existing.id))).returning();
-        existing = moved ?? existing;
-      }
+      const existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
       if (existing) return { created: false, execution: await executionView(tx, signed, existing, { checklist }) };
       const errors: FieldMessages = {};
       if (venueId && !(isUuid(venueId) && (await findVenue(tx, tenantId, venueId)))) errors.venue = [problem('unknown-reference', `Unknown venue: ${venueId}`)];
-      const locationId = input.location ?? (asset?.locationId && (checklist.locationIds.length === 0 || checklist.locationIds.includes(asset.locationId)) ? asset.locationId : null);
+      const locationId = input.location ?? null;
       if (locationId && !(isUuid(locationId) && (await findLocation(tx, tenantId, locationId)))) errors.location = [problem('unknown-reference', `Unknown location: ${locationId}`)];
       if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
       if (checklist.venueIds.length > 0 && !(venueId && checklist.venueIds.includes(venueId))) {
@@ -259,7 +250,7 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
       }
       const [inserted] = await tx
         .insert(checklistExecutions)
-        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId, assetId: asset?.id ?? null })
+        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId })
         .onConflictDoNothing()
         .returning();
       const row = inserted ?? (await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId));
@@ -349,6 +340,10 @@ async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string,
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** An execution holds its photos, signatures and file answers (decision 032): read by whoever may see it. */
+const holdExecutionFiles = (ctx: SignedInCtx, tx: Drizzle, row: ExecutionRow) =>
+  holdFiles(tx, ctx.tenant.id, { kind: EXECUTION_HOLDER, id: row.id }, uploadIdsIn([row.answers, row.photos, row.signatureExecutor, row.signatureSecond]), { by: ctx.caller.personId, only: true });
+
 /**
  * Autosave. A save names the revision it was made on: an older one is refused (409 stale-draft with
  * the server's copy) unless it changes nothing (a retry of a save already applied answers 200).
@@ -377,6 +372,7 @@ export async function saveDraft(ctx: Ctx, id: string, input: TExecutionSave): Pr
         .set({ answers: merged.answers, notes: merged.notes, photos: merged.photos, currentSection: merged.currentSection, revision: row.revision + 1, updatedAt: new Date() })
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id)))
         .returning();
+      await holdExecutionFiles(signed, tx, updated!);
       return executionView(tx, signed, updated!, { version });
     },
     { audit: 'checklists.execution.save' },
@@ -499,6 +495,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id), eq(checklistExecutions.status, 'draft')))
         .returning();
       if (!updated) throw alreadySubmitted();
+      await holdExecutionFiles(signed, tx, updated);
       if (row.activityId && row.recurrenceId) await completeByExecution(signed, tx, row.activityId, row.recurrenceId, row.id);
       if (scored.critical_failed && checklist.supervisorIds.length > 0) {
         const fields = inputFieldsByKey(version.fields);
@@ -507,7 +504,6 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
           tenantId,
           personIds: checklist.supervisorIds,
           kind: 'system_update',
-      await openAssetCorrectives(signed, tx, updated, checklist.name, version);
           title: `${checklist.name}: ítem crítico reprobado`,
           body: failed.join(', ').slice(0, 500),
           context: { type: 'ChecklistExecution', action: 'critical-failed', id: row.id },
@@ -562,10 +558,6 @@ export async function listExecutions(ctx: Ctx, query: TExecutionFilters & { page
   const signed = signedIn(ctx);
   const scope = manages(signed) && query.mine !== 'true' ? null : signed.caller.personId;
   return ctx.tx(async (tx) => {
-  if (filters.asset !== undefined) {
-    if (!isUuid(filters.asset)) return null;
-    parts.push(eq(e.assetId, filters.asset));
-  }
     const where = await executionFilters(tx, ctx.tenant.id, query, scope, ctx.tenant.timezone);
     if (!where) return { count: 0, results: [] };
     const rows = await tx

@@ -6,6 +6,9 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { documents, documentTypes, folders } from './documents-area.table.ts';
 import { storedFiles } from './documents.table.ts';
+import { DOCUMENT_HOLDER } from './documents.files.ts';
+import { filesMetadata } from './documents.service.ts';
+import { holdFiles, releaseFiles } from './holdings.ts';
 
 /**
  * The documents area: document types, folders and documents of the tenant. Every query is keyed
@@ -265,6 +268,8 @@ export async function createDocument(
   ctx: Ctx,
   input: { upload_id: string; folder_id?: string | null | undefined; title?: string | null | undefined; document_type_id?: string | null | undefined },
 ): Promise<TDocument> {
+  // only a file the caller may read becomes a document (decision 032): knowing an id is not enough
+  if (!(await filesMetadata(ctx, [input.upload_id]))[input.upload_id]) throw new FieldErrors({ upload_id: ['File not found.'] });
   const id = await ctx.tx(
     async (tx) => {
       const [file] = await tx.select().from(storedFiles).where(and(eq(storedFiles.tenantId, ctx.tenant.id), eq(storedFiles.id, input.upload_id))).limit(1);
@@ -275,6 +280,7 @@ export async function createDocument(
         .insert(documents)
         .values({ tenantId: ctx.tenant.id, uploadId: file.id, folderId, documentTypeId, title: input.title?.trim() || file.name, createdBy: ctx.caller?.personId ?? null })
         .returning({ id: documents.id });
+      await holdFiles(tx, ctx.tenant.id, { kind: DOCUMENT_HOLDER, id: created!.id }, [file.id], { by: null });
       return created!.id;
     },
     { audit: 'documents.create' },
@@ -308,6 +314,7 @@ export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound('Document');
       const deleted = await tx.delete(documents).where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.id, id))).returning({ id: documents.id });
       if (deleted.length === 0) throw notFound('Document');
+      await releaseFiles(tx, ctx.tenant.id, { kind: DOCUMENT_HOLDER, id });
     },
     { audit: 'documents.delete' },
   );

@@ -14,6 +14,7 @@ import type { TempUploadRow } from './documents.repository.ts';
 import {
   filesMetadata,
   findFile,
+  findReadableFile,
   OffsetConflict,
   openTempUpload,
   openTransfer,
@@ -271,7 +272,7 @@ export async function documentsRoutes(app: App, platform: Platform): Promise<voi
         }),
       },
       handler: async (request, reply) => {
-        const row = await findFile(ctxOf(request, platform), request.params.upload_id);
+        const row = await findReadableFile(ctxOf(request, platform), request.params.upload_id);
         const file = storedFileStream(platform.storage, row);
         return sendFile(request, reply, file, {
           disposition: request.query.disposition ?? defaultDisposition(file.contentType),
@@ -357,7 +358,7 @@ export async function documentsRoutes(app: App, platform: Platform): Promise<voi
       },
       async (request) => {
         const ctx = signedIn(ctxOf(request, platform));
-        const row = await findFile(ctx, request.params.upload_id);
+        const row = await findReadableFile(ctx, request.params.upload_id);
         const ttl = request.body?.ttl_seconds ?? SIGNED_LINK_DEFAULT_TTL;
         const disposition = request.body?.disposition ?? 'inline';
         const expires = Math.floor(Date.now() / 1000) + ttl;

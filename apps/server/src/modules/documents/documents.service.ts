@@ -33,6 +33,7 @@ import { UploadMeter } from './meter.ts';
 import { nameForFormat, sanitizeFileName } from './names.ts';
 import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 import { openTransfersOf, RECHECK_MS } from './transfers.ts';
+import { readableFileIds } from './holdings.ts';
 
 /** Uploads one person may have open or ready (not yet stored) at a time. */
 export const MAX_PENDING_UPLOADS = 100;
@@ -652,16 +653,28 @@ export function toMetadata(row: StoredFileRow): TFileMetadata {
   return { name: row.name, size: row.size, content_type: row.contentType };
 }
 
-/** Metadata of the tenant's files among `ids`; unknown, malformed and other tenants' ids are absent. */
+/**
+ * Metadata of the tenant's files among `ids` that the caller may read (decision 032); unknown,
+ * malformed, other tenants' and unreadable ids are absent alike.
+ */
 export async function filesMetadata(ctx: Ctx, ids: readonly string[]): Promise<Record<string, TFileMetadata>> {
   const wanted = [...new Set(ids.filter(isUploadId))];
-  const rows = await ctx.tx((tx) => findStoredFiles(tx, ctx.tenant.id, wanted));
-  return Object.fromEntries(rows.map((row) => [row.id, toMetadata(row)]));
+  const rows = wanted.length > 0 ? await ctx.read((db) => findStoredFiles(db, ctx.tenant.id, wanted)) : [];
+  const readable = await readableFileIds(ctx, rows);
+  return Object.fromEntries(rows.filter((row) => readable.has(row.id)).map((row) => [row.id, toMetadata(row)]));
 }
 
+/** A stored file of the tenant by id, whoever asks (the signed link's route: the link was minted for a reader). */
 export async function findFile(ctx: Ctx, uploadId: string): Promise<StoredFileRow> {
-  const row = isUploadId(uploadId) ? await ctx.tx((tx) => findStoredFile(tx, ctx.tenant.id, uploadId)) : null;
+  const row = isUploadId(uploadId) ? await ctx.read((db) => findStoredFile(db, ctx.tenant.id, uploadId)) : null;
   if (!row) throw new AppError('not-found', 'File not found.');
+  return row;
+}
+
+/** A stored file the caller may read through what holds it (decision 032); 404 otherwise, as for an unknown id. */
+export async function findReadableFile(ctx: Ctx, uploadId: string): Promise<StoredFileRow> {
+  const row = await findFile(ctx, uploadId);
+  if (!(await readableFileIds(ctx, [row])).has(row.id)) throw new AppError('not-found', 'File not found.');
   return row;
 }
 

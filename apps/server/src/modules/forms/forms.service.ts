@@ -16,7 +16,8 @@ import { AppError, BodyError, FieldErrors } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { personSummaries } from '../people/index.ts';
-import { filesMetadata } from '../documents/index.ts';
+import { filesMetadata, holdFiles } from '../documents/index.ts';
+import { FORM_RESPONSE_HOLDER } from './forms.files.ts';
 import { knownReferences } from './forms.references.ts';
 import { findFormVersion, findResponse, insertForm, insertFormVersion, insertResponse, listForms, listResponses, type FormVersionRow, type ResponseRow } from './forms.repository.ts';
 
@@ -141,7 +142,12 @@ export async function submitResponse(ctx: Ctx, formId: string, response: Record<
   if (errors.length > 0) throw new BodyError(400, { ...toAssertionErrorBody(errors) });
   const stored = convertForSubmit(form.definition, response, { timeZone: 'UTC' });
   const row = await ctx.tx(
-    (tx) => insertResponse(tx, { tenantId: ctx.tenant.id, formId, formVersion: form.version, response: stored, personId: caller.personId }),
+    async (tx) => {
+      const inserted = await insertResponse(tx, { tenantId: ctx.tenant.id, formId, formVersion: form.version, response: stored, personId: caller.personId });
+      // the response holds the files of its answers (decision 032)
+      await holdFiles(tx, ctx.tenant.id, { kind: FORM_RESPONSE_HOLDER, id: inserted.id }, uploads, { by: caller.personId });
+      return inserted;
+    },
     { audit: 'forms.response.create', details: { form_id: formId } },
   );
   const people = await ctx.tx((tx) => personSummaries(tx, ctx.tenant.id, [caller.personId]));

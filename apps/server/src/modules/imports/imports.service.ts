@@ -6,7 +6,8 @@ import { IMPORT_OPERATIONS } from '@faena/contracts';
 import { CSV_BOM, csvLines } from '../../platform/csv.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
-import { findStoredFile, isUploadId } from '../documents/index.ts';
+import { filesMetadata, findStoredFile, holdFiles, isUploadId } from '../documents/index.ts';
+import { IMPORT_HOLDER } from './imports.files.ts';
 import { personSummaries } from '../people/index.ts';
 import { headerOf, type Importer, type ImportMode, type RowError } from './importer.ts';
 import { FILE_ERROR_TEXTS, rowErrorText } from './imports.codes.ts';
@@ -92,9 +93,13 @@ export async function createImport(ctx: Ctx, target: ImportTarget, input: { uplo
   if (!isUploadId(input.upload_id)) throw new FieldErrors({ upload_id: ['Invalid upload id.'] });
   const mode = input.mode ?? target.importer.defaultMode;
   if (!target.importer.modes.includes(mode)) throw new FieldErrors({ mode: [`This import supports ${target.importer.modes.join(', ')}.`] });
+  // a file the caller may not read is not imported (decision 032): its rows would show in the preview
+  const readable = (await filesMetadata(ctx, [input.upload_id]))[input.upload_id] !== undefined;
   const row = await ctx.tx(
     async (tx) => {
-      const file = await findStoredFile(tx, ctx.tenant.id, input.upload_id);
+      const found = await findStoredFile(tx, ctx.tenant.id, input.upload_id);
+      if (found && !readable) throw new FieldErrors({ upload_id: ['File not found.'] });
+      const file = found;
       if (file && file.size > IMPORT_MAX_BYTES) {
         throw new AppError('file-too-large', `Imports read files of ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most.`, { max_bytes: IMPORT_MAX_BYTES });
       }
@@ -107,6 +112,7 @@ export async function createImport(ctx: Ctx, target: ImportTarget, input: { uplo
         fileName: file?.name ?? null,
         createdBy: caller.personId,
       });
+      await holdFiles(tx, ctx.tenant.id, { kind: IMPORT_HOLDER, id: String(job.id) }, [input.upload_id], { by: caller.personId });
       await scheduleStep(ctx.platform, tx, { tenantId: ctx.tenant.id, importId: job.id, step: 'validate' });
       return job;
     },

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
-import { filesMetadata, findStoredFile, isUploadId } from '../documents/index.ts';
+import { filesMetadata, findStoredFile, holdFiles, isUploadId, NO_ONE } from '../documents/index.ts';
 import { updateTenant } from '../tenants/index.ts';
 
 const LOGO_PATH = '/api/organization/v3/logo/';
@@ -50,6 +50,7 @@ export async function updateOrganization(ctx: Ctx, input: { name?: string | unde
   const tenant = await ctx.tx(
     async (tx) => {
       const updated = await updateTenant(tx, ctx.tenant.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(logoUrl !== undefined ? { logoUrl } : {}), ...(input.timezone !== undefined ? { timezone: input.timezone } : {}) });
+      if (logoUrl !== undefined) await holdFiles(tx, ctx.tenant.id, { kind: 'organization', id: ctx.tenant.id }, logoUrl && input.logo_upload_id ? [input.logo_upload_id] : [], { by: ctx.caller?.personId ?? NO_ONE, only: true });
       await ctx.platform.bus.publish(tx, { topic: TENANT_CHANGED, tenantId: ctx.tenant.id });
       return updated;
     },

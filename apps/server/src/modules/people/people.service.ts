@@ -11,7 +11,7 @@ import { isModuleDisabled, moduleDisabledDetail } from '../../platform/tenancy.t
 import { subjectHistory } from '../audit/index.ts';
 import { createInvite, insertInvitations, mailInvitations } from '../auth/index.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/index.ts';
-import { filesMetadata } from '../documents/index.ts';
+import { filesMetadata, holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
 import { assertCanGrant, changeHolders, changePersonPositions, findPositions, grantPositionDefaults, holdersSql, positionsOfPersons, setPersonPositions, teamOf, tellPositionChanges } from '../org-chart/index.ts';
 import {
   documentsOf,
@@ -338,6 +338,7 @@ export async function createPerson(ctx: Ctx, input: TCreatePersonRequest): Promi
       async (tx) => {
         await checkReferences(ctx, tx, null, input, prepared);
         const created = await insertPerson(tx, ctx.tenant.id, { ...prepared.fields, documents: prepared.documents });
+        await holdFiles(tx, ctx.tenant.id, { kind: 'person', id: created.id }, uploadIdsIn([created.photoUploadId, created.picture]), { by: ctx.caller?.personId ?? NO_ONE, only: true });
         await assignPositions(ctx, tx, created.id, prepared);
         return created;
       },
@@ -360,6 +361,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: TUpdatePersonReq
         await checkReferences(ctx, tx, id, input, prepared);
         details.fields = changedFields(current, documents, prepared);
         const row = await updatePersonRow(tx, ctx.tenant.id, id, prepared.fields, prepared.documents);
+        if (row) await holdFiles(tx, ctx.tenant.id, { kind: 'person', id }, uploadIdsIn([row.photoUploadId, row.picture]), { by: ctx.caller?.personId ?? NO_ONE, only: true });
         if (!row) throw notFound();
         // what the writes changed, not what was asked: positions given or taken meanwhile count as they are
         if (await assignPositions(ctx, tx, id, prepared)) details.fields.push('position_ids');

@@ -8,7 +8,8 @@ import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/contex
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { audiencePersonsSql, audiencesOfPerson, findAudience } from '../audiences/index.ts';
-import { findStoredFiles, storedFileLink } from '../documents/index.ts';
+import { findStoredFiles, holdFiles, storedFileLink } from '../documents/index.ts';
+import { POST_HOLDER } from './posts.files.ts';
 import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
 import {
@@ -184,6 +185,10 @@ async function view(ctx: SignedInCtx, tx: Drizzle, row: PostRow, now: Date): Pro
   return toPost(row, refs, receipt, now, manages(ctx) || row.authorPersonId === ctx.caller.personId, isForMe);
 }
 
+/** A post holds its cover, images, attachments and body images (decision 032): read by whoever may read the post. */
+const holdPostFiles = (ctx: SignedInCtx, tx: Drizzle, row: PostRow) =>
+  holdFiles(tx, ctx.tenant.id, { kind: POST_HOLDER, id: row.id }, [row.coverUploadId ?? '', ...row.imageIds, ...row.fileIds, ...imageUploadIds(row.body)], { by: ctx.caller.personId, only: true });
+
 export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {
   const signed = signedIn(ctx);
   const now = new Date();
@@ -199,6 +204,7 @@ export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {
         publishAt: input.publish ? (content.publishAt ?? now) : content.publishAt,
         authorPersonId: signed.caller.personId,
       });
+      await holdPostFiles(signed, tx, row);
       if (input.publish) await scheduleDelivery(ctx.platform, tx, row, now);
       return view(signed, tx, row, now);
     },
@@ -241,6 +247,7 @@ export async function editPost(ctx: Ctx, id: string, input: PostUpdate): Promise
       if (publish && (!wasPublished || audienceChanged) && (await audienceCount(tx, ctx.tenant.id, merged.audienceId)) === 0) throw emptyAudience();
       const publishAt = publish ? (merged.publishAt ?? (wasPublished && current.publishAt ? current.publishAt : now)) : merged.publishAt;
       const row = (await updatePost(tx, ctx.tenant.id, id, { ...columnsOf(merged), publishAt, status: publish ? 'published' : 'draft' }))!;
+      await holdPostFiles(signed, tx, row);
       // a new or moved publication, or a published post's new audience (only its new members are notified)
       const timeMoved = (current.publishAt?.getTime() ?? null) !== (publishAt?.getTime() ?? null);
       if (publish && (!wasPublished || (!delivered && timeMoved) || (delivered && audienceChanged))) {

@@ -9,7 +9,8 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { defineTabularExport, exportState, type ExportFormat, type ExportPlan } from '../../platform/tabular-export.ts';
-import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
+import { fileKey, holdFiles, insertStoredFile, newUploadId } from '../documents/index.ts';
+import { EXPORT_HOLDER } from './workflows.files.ts';
 import { getForm } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
@@ -275,6 +276,7 @@ async function planWfExport(platform: Platform, row: ExportRow, tenantId: string
     stored: () => ({ fileId: uploadId }),
     finished: async (tx, file) => {
       await insertStoredFile(tx, { tenantId, id: uploadId, name, size: file.size, contentType: file.contentType, sha256: file.sha256, storageKey: file.key, createdBy: row.createdBy });
+      await holdFiles(tx, tenantId, { kind: EXPORT_HOLDER, id: row.id }, [uploadId], { by: null });
       await notify(platform, tx, {
         tenantId,
         personIds: [row.createdBy],

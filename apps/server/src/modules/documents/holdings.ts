@@ -1,0 +1,164 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Drizzle } from '../../platform/db/database.ts';
+import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
+import { storedFiles } from './documents.table.ts';
+import { fileHoldings } from './holdings.table.ts';
+
+/**
+ * Files by what holds them (decision 032). Each module that keeps upload ids writes holdings at
+ * its save points (`holdFiles`, `releaseFiles`) and registers a reader for its kind: who may read
+ * through which of its holders. Documents never imports another module: the readers are handed to
+ * it at start-up (modules/index.ts).
+ */
+
+/** What holds a file: a kind ('post', 'asset', …) and the holder's id in its module. */
+export interface FileHolder {
+  kind: string;
+  id: string;
+}
+
+/** Of `holderIds` (all of the reader's kind), those the caller may read files through. */
+export type HolderReader = (ctx: SignedInCtx, holderIds: readonly string[]) => Promise<ReadonlySet<string>>;
+
+export interface FileHolderKind {
+  kind: string;
+  readable: HolderReader;
+}
+
+/** A file nothing holds yet is its uploader's for this long (the form being filled), then no one's. */
+export const UNATTACHED_READ_MS = 24 * 3600_000;
+
+const readers = new Map<string, HolderReader>();
+
+/** Wires each kind's reader (once, at start-up; registering a kind again replaces its reader). */
+export function registerFileHolders(kinds: readonly FileHolderKind[]): void {
+  for (const { kind, readable } of kinds) readers.set(kind, readable);
+}
+
+const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
+const LINK = /\/upload\/([A-Za-z0-9_-]{24})\/download(?:[/?#]|$)/g;
+
+/** Every upload id in a value: bare ids and download links in any string, at any depth (answers, variables). */
+export function uploadIdsIn(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (UPLOAD_ID.test(value)) into.add(value);
+    else for (const match of value.matchAll(LINK)) into.add(match[1]!);
+  } else if (Array.isArray(value)) for (const item of value) uploadIdsIn(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) uploadIdsIn(item, into);
+  return into;
+}
+
+export interface HoldOptions {
+  /**
+   * Who is attaching: a file not yet held by this holder is attached only if this person
+   * uploaded it (someone who merely knows an id cannot pull a file into a holder they can read).
+   * null: the server itself (files it made, backfills).
+   */
+  by: string | null;
+  /** The holder holds exactly these afterwards (files it held and no longer names are released). */
+  only?: boolean;
+}
+
+/**
+ * Records that `holder` holds the tenant's stored files among `uploadIds` (unknown ids and other
+ * tenants' are ignored). Call it in the transaction that saves the references.
+ */
+export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolder, uploadIds: Iterable<string>, options: HoldOptions): Promise<void> {
+  const ids = [...new Set([...uploadIds].filter((id) => UPLOAD_ID.test(id)))];
+  if (options.only) {
+    await tx
+      .delete(fileHoldings)
+      .where(
+        and(
+          eq(fileHoldings.tenantId, tenantId),
+          eq(fileHoldings.holderKind, holder.kind),
+          eq(fileHoldings.holderId, holder.id),
+          ids.length > 0 ? notInArray(fileHoldings.uploadId, ids) : undefined,
+        ),
+      );
+  }
+  if (ids.length === 0) return;
+  const f = storedFiles;
+  await tx
+    .insert(fileHoldings)
+    .select(
+      tx
+        .select({ tenantId: f.tenantId, uploadId: f.id, holderKind: sql<string>`${holder.kind}`.as('holder_kind'), holderId: sql<string>`${holder.id}`.as('holder_id'), createdAt: sql<Date>`now()`.as('created_at') })
+        .from(f)
+        .where(and(eq(f.tenantId, tenantId), inArray(f.id, ids), options.by === null ? undefined : eq(f.createdBy, options.by))),
+    )
+    .onConflictDoNothing();
+}
+
+/** The holder lets go of its files (all of them, or those among `uploadIds`): when it is deleted or stops naming them. */
+export async function releaseFiles(tx: Drizzle, tenantId: string, holder: FileHolder, uploadIds?: readonly string[]): Promise<void> {
+  await tx
+    .delete(fileHoldings)
+    .where(
+      and(
+        eq(fileHoldings.tenantId, tenantId),
+        eq(fileHoldings.holderKind, holder.kind),
+        eq(fileHoldings.holderId, holder.id),
+        uploadIds ? inArray(fileHoldings.uploadId, uploadIds.length > 0 ? [...uploadIds] : ['']) : undefined,
+      ),
+    );
+}
+
+interface FileOwnership {
+  id: string;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The ids among `files` the caller may read: through a holder whose kind's reader admits the
+ * caller, or, for a file nothing holds, as its uploader within UNATTACHED_READ_MS. Signed-out
+ * callers read nothing here (public screens get signed links).
+ */
+export async function readableFileIds(ctx: Ctx, files: readonly FileOwnership[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const caller = ctx.caller;
+  if (!caller || files.length === 0) return out;
+  const signedIn = ctx as SignedInCtx;
+  const holdings = await ctx.read((db) =>
+    db
+      .select({ uploadId: fileHoldings.uploadId, kind: fileHoldings.holderKind, holderId: fileHoldings.holderId })
+      .from(fileHoldings)
+      .where(
+        and(
+          eq(fileHoldings.tenantId, ctx.tenant.id),
+          inArray(
+            fileHoldings.uploadId,
+            files.map((file) => file.id),
+          ),
+        ),
+      ),
+  );
+  const wanted = new Map<string, Set<string>>();
+  for (const h of holdings) {
+    let ids = wanted.get(h.kind);
+    if (!ids) wanted.set(h.kind, (ids = new Set()));
+    ids.add(h.holderId);
+  }
+  const admitted = new Map<string, ReadonlySet<string>>();
+  for (const [kind, ids] of wanted) {
+    const reader = readers.get(kind);
+    admitted.set(kind, reader ? await reader(signedIn, [...ids]) : new Set());
+  }
+  const held = new Set<string>();
+  for (const h of holdings) {
+    held.add(h.uploadId);
+    if (admitted.get(h.kind)?.has(h.holderId)) out.add(h.uploadId);
+  }
+  const since = Date.now() - UNATTACHED_READ_MS;
+  for (const file of files) if (!held.has(file.id) && file.createdBy === caller.personId && file.createdAt.getTime() > since) out.add(file.id);
+  return out;
+}
+
+/** A kind whose files every signed-in member of the tenant may read (a person's photo, a venue's image, the organisation's logo). */
+export function readByEveryMember(kind: string): FileHolderKind {
+  return { kind, readable: async (_ctx, holderIds) => new Set(holderIds) };
+}
+
+/** For `HoldOptions.by` where no person acts (a signed-out start): only files already held stay; nothing new is attached. */
+export const NO_ONE = '00000000-0000-0000-0000-000000000000';
