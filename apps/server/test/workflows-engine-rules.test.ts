@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deliverMessage, fireTimer, type TimerJob } from '../src/modules/workflows/workflows.engine.ts';
 import { PDF, PNG_1X1, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
-import { body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
+import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
 import { WF, createForm, execution, publishModel, waitFor, type Execution } from './workflows.helpers.ts';
 
 /**
@@ -159,5 +159,25 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     expect((await execution(server.api, 'acme', admin, e.id)).tasks[0]).toMatchObject({ is_active: true });
     expect((await answer([mine])).status).toBe(201);
     expect((await execution(server.api, 'acme', admin, e.id)).status).toBe('Success');
+  });
+
+  it("people are named by person id (the modeler's picker) or by passport; someone else's id is nobody", async () => {
+    const clerk = await addMember(server, tenantId, { email: 'clerk@acme.test', permissions: ['VIEW_WF'] });
+    const boss = await addMember(server, tenantId, { email: 'jefa@acme.test', permissions: ['VIEW_WF'] });
+    const { versionId } = await publishModel(server.api, 'acme', admin, 'Por persona', [
+      { id: 's', kind: 'start' },
+      { id: 't', kind: 'userTask', formId: formOk, assigneeType: 'people', assignees: `${clerk.personId}, ${boss.passport}, 0190aaaa-0000-7000-8000-0000000000ff` },
+      { id: 'e', kind: 'end' },
+    ], [
+      { id: 'f1', from: 's', to: 't' },
+      { id: 'f2', from: 't', to: 'e' },
+    ]);
+    const e = await start(versionId);
+    const clerkToken = (await signIn(server, 'acme', 'clerk@acme.test', 'member-pass')).id_token;
+    const bossToken = (await signIn(server, 'acme', 'jefa@acme.test', 'member-pass')).id_token;
+    const mine = async (token: string) => (await body<{ results: { id: string }[] }>(await api('/my-tasks/', token))).results.map((task) => task.id);
+    expect(await mine(clerkToken)).toEqual([e.tasks[0]!.id]);
+    expect(await mine(bossToken)).toEqual([e.tasks[0]!.id]);
+    expect(await mine(admin)).toEqual([]);
   });
 });

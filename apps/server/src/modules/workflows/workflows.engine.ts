@@ -172,6 +172,19 @@ const nodeOf = (s: Step, id: string): WfNode => {
 };
 const outgoing = (s: Step, id: string) => s.graph.flows.filter((f) => f.source === id);
 
+/** The persons among `values` (person ids or passports — passports are UUIDs too); `rest`: the values that are neither. */
+async function peopleAmong(tx: Drizzle, tenantId: string, values: readonly string[]): Promise<{ ids: Set<string>; rest: string[] }> {
+  const persons = await personSummaries(tx, tenantId, values.filter(isUuid));
+  const ids = new Set(persons.keys());
+  const rest: string[] = [];
+  for (const v of values.filter((x) => !persons.has(x))) {
+    const person = await findPersonByPassport(tx, tenantId, v);
+    if (person) ids.add(person.id);
+    else rest.push(v);
+  }
+  return { ids, rest };
+}
+
 /** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues). */
 export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNode, exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'> & Partial<Pick<ExecutionRow, 'typeId'>>): Promise<string[]> {
   const type = node.assigneeType ?? 'starter';
@@ -182,12 +195,9 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
   const rules = (over: { positions?: string[]; venues?: string[] }) => ({ positions: over.positions ?? [], venues: over.venues ?? [], business_lines: [], persons: [] });
   switch (type) {
     case 'people': {
-      const ids: string[] = [];
-      for (const passport of list) {
-        const person = await findPersonByPassport(tx, tenantId, passport);
-        if (person) ids.push(person.id);
-      }
-      return [...new Set(ids)];
+      // the modeler's picker writes person ids; models written before it (and the API) name passports
+      const { ids } = await peopleAmong(tx, tenantId, list);
+      return [...ids];
     }
     case 'positions':
       return resolveAudience(tx, tenantId, rules({ positions: list.filter(isUuid) }) as Parameters<typeof resolveAudience>[2]);
@@ -203,16 +213,9 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
         }
         return [];
       });
-      const uuids = values.filter(isUuid);
-      const persons = await personSummaries(tx, tenantId, uuids);
-      const ids = new Set(persons.keys());
-      // passports are UUIDs too: a value that is no person id may be a passport, else a venue
-      const venues: string[] = [];
-      for (const v of values.filter((x) => !persons.has(x))) {
-        const person = await findPersonByPassport(tx, tenantId, v);
-        if (person) ids.add(person.id);
-        else if (isUuid(v)) venues.push(v);
-      }
+      const { ids, rest } = await peopleAmong(tx, tenantId, values);
+      // a value that is neither a person id nor a passport may be a venue
+      const venues = rest.filter(isUuid);
       if (venues.length > 0) for (const id of await resolveAudience(tx, tenantId, rules({ venues }) as Parameters<typeof resolveAudience>[2])) ids.add(id);
       return [...ids];
     }
@@ -494,7 +497,7 @@ export async function startExecution(
     .insert(workflowExecutions)
     .values({ tenantId: input.tenantId, typeId: input.typeId, versionId: input.versionId, name: input.name, startedByPersonId: input.startedBy, variables: input.variables })
     .returning();
-  // the execution holds the files of its start form (decision 030); a signed-out start attaches none
+  // the execution holds the files of its start form (decision 032); a signed-out start attaches none
   await holdFiles(tx, input.tenantId, { kind: EXECUTION_HOLDER, id: exec!.id }, uploadIdsIn(input.variables), { by: input.startedBy ?? NO_ONE });
   const graph = await versionGraph(tx, input.tenantId, input.versionId);
   const s = newStep(platform, tx, input.tenantId, exec!, graph, input.startedBy);
