@@ -149,6 +149,8 @@ export const assetMaintenances = pgTable(
     /** An inspection's failed item that opened it (checklists): one maintenance per execution and item. */
     sourceExecutionId: uuid('source_execution_id'),
     sourceFieldKey: text('source_field_key'),
+    /** The plan by meter reading that opened it (a preventive maintenance). */
+    meterPlanId: uuid('meter_plan_id'),
     reporterName: text('reporter_name'),
     reporterContact: text('reporter_contact'),
     photoId: text('photo_id'),
@@ -180,6 +182,58 @@ export const assetPlans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_plans_asset').on(t.tenantId, t.assetId), index('asset_plans_activity').on(t.tenantId, t.activityId)],
+);
+
+/** A reading in a meter's units, exact to the thousandth. */
+const reading = (name: string) => numeric(name, { precision: 16, scale: 3, mode: 'number' });
+
+/** A meter of an asset (horómetro, odometer): its last reading is kept here, its history in asset_meter_readings. */
+export const assetMeters = pgTable(
+  'asset_meters',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    assetId: uuid('asset_id').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default(''),
+    lastValue: reading('last_value'),
+    lastReadAt: instant('last_read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('asset_meters_name').on(t.tenantId, t.assetId, sql`lower(${t.name})`)],
+);
+
+/** Every reading of a meter (never decreasing), by whom, and the maintenance it was taken at. */
+export const assetMeterReadings = pgTable(
+  'asset_meter_readings',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    meterId: uuid('meter_id').notNull(),
+    assetId: uuid('asset_id').notNull(),
+    value: reading('value').notNull(),
+    readAt: instant('read_at').notNull().defaultNow(),
+    recordedByPersonId: uuid('recorded_by_person_id'),
+    maintenanceId: uuid('maintenance_id'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_meter_readings_meter').on(t.tenantId, t.meterId, t.readAt)],
+);
+
+/** A preventive plan by use: a maintenance opens each time the meter's reading reaches `next_at`, then `next_at` moves on by `every`. */
+export const assetMeterPlans = pgTable(
+  'asset_meter_plans',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    assetId: uuid('asset_id').notNull(),
+    meterId: uuid('meter_id').notNull(),
+    title: text('title').notNull(),
+    every: reading('every').notNull(),
+    nextAt: reading('next_at').notNull(),
+    workflowTypeId: uuid('workflow_type_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_meter_plans_meter').on(t.tenantId, t.meterId)],
 );
 
 /** An assets export (CSV or XLSX) made by a background job; the file lives in object storage. */
