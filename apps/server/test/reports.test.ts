@@ -209,6 +209,38 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(kinds.results.map((k) => k.key)).toEqual(expect.arrayContaining(['activity-completion', 'workflow-throughput', 'workflow-lead-time']));
   });
 
+  it('draws checklist scores from submitted executions, read through the checklists module', async () => {
+    const CL = '/api/checklists/v3';
+    const category = await created<{ id: string }>(await api(admin, `${CL}/categories/`, { method: 'POST', json: { name: 'Seguridad' } }));
+    const checklist = await created<{ id: string }>(
+      await api(admin, `${CL}/checklists/`, {
+        method: 'POST',
+        json: { name: 'Ronda de cierre', category: category.id, pass_mark: 50, sections: [{ id: 's', title: 'Cierre', field_ids: [1] }], fields: [{ id: 1, type: 'boolean', name: 'alarma', label: 'Alarma activada', required: true }], items: [{ field_id: 1, scoring: { kind: 'boolean', yes: 1, no: 0 } }] },
+      }),
+    );
+    for (const alarma of [true, false]) {
+      const draft = await created<{ id: string }>(await api(admin, `${CL}/checklists/${checklist.id}/executions/`, { method: 'POST', json: {} }));
+      expect((await api(admin, `${CL}/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { alarma } } })).status).toBe(200);
+    }
+    // a draft is not counted
+    await created(await api(admin, `${CL}/checklists/${checklist.id}/executions/`, { method: 'POST', json: {} }));
+    const report = await created<Report>(await newReport({ title: 'Puntajes', kind: 'builtin', chart: 'checklist-scores', params: { range_days: 7, grouping: 'checklist' } }));
+    const byChecklist = (await body<View>(await api(viewer, `${R}/reports/${report.id}/view/`))).chart!;
+    expect(byChecklist).toMatchObject({ chart: 'checklist-scores', grouping: 'checklist', series: ['average_score'], totals: { average_score: 50, executions: 2, failed_executions: 1 } });
+    expect(byChecklist.points).toEqual([{ key: checklist.id, label: 'Ronda de cierre', values: { average_score: 50, executions: 2, failed_executions: 1 } }]);
+    const byWeek = (await body<View>(await api(viewer, `${R}/reports/${report.id}/view/?grouping=week&tz=America/Santiago`))).chart!;
+    expect(byWeek.points.length).toBeGreaterThanOrEqual(1);
+    expect(byWeek.points.reduce((n, p) => n + (p.values.executions ?? 0), 0)).toBe(2);
+    const byCategory = (await body<View>(await api(viewer, `${R}/reports/${report.id}/view/?grouping=category`))).chart!;
+    expect(byCategory.points.map((p) => p.label)).toEqual(['Seguridad']);
+    const byPerson = (await body<View>(await api(viewer, `${R}/reports/${report.id}/view/?grouping=responsible`))).chart!;
+    expect(byPerson.points).toHaveLength(1);
+    expect(byPerson.points[0]!.values.executions).toBe(2);
+    expect((await api(viewer, `${R}/reports/${report.id}/view/?grouping=type`)).status).toBe(400);
+    // another tenant's view of the same report id is out of reach
+    expect((await api(other, `${R}/reports/${report.id}/view/`, {}, 'otra')).status).toBe(404);
+  });
+
   it('shows a report only to its audience and notifies its holders of VIEW_REPORTS once', async () => {
     const report = await created<Report>(await newReport({ title: 'Solo analistas', kind: 'builtin', chart: 'activity-completion', audience_id: audienceId }));
     expect(report.audience?.id).toBe(audienceId);
@@ -289,7 +321,17 @@ describe.each(engines())('reports on %s', (engine) => {
   });
 
   it('mints a Tableau connected-app JWT; a missing secret is 409 bi-secret-missing', async () => {
-    expect((await api(admin, `${R}/bi-connections/tableau/`, { method: 'PUT', json: { site_url: 'https://tableau.acme.example', client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example' } })).status).toBe(200);
+    const scriptSrc = async (subdomain: string) => {
+      const page = await api(null, '/reports/list', {}, subdomain);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      return /(?:^|;)\s*script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    };
+    expect(await scriptSrc('acme')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect((await api(admin, `${R}/bi-connections/tableau/`, { method: 'PUT', json: { site_url: 'https://tableau.acme.example', allowed_hosts: ['prod-useast-b.online.tableau.com'], client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example' } })).status).toBe(200);
+    // the page of this organisation may load the Embedding API from its Tableau hosts; no other organisation's page may
+    expect(await scriptSrc('acme')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://tableau.acme.example', 'https://prod-useast-b.online.tableau.com']);
+    expect(await scriptSrc('otra')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect((await api(null, `${R}/public/nothing-here/`)).headers.get('content-security-policy')).not.toContain('tableau');
     const report = await created<Report>(await newReport({ title: 'Tablero Tableau', kind: 'tableau', embed: { url: 'https://tableau.acme.example/views/Operacion/Resumen' } }));
     const missing = await api(viewer, `${R}/reports/${report.id}/view/`);
     expect(missing.status).toBe(409);

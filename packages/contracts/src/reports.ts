@@ -14,7 +14,7 @@ export const REPORT_KINDS = ['builtin', ...BI_PROVIDERS] as const;
 export type TReportKind = (typeof REPORT_KINDS)[number];
 
 /** How the points of a built-in chart are grouped: by period, or by who / what. */
-export const REPORT_GROUPINGS = ['day', 'week', 'month', 'responsible', 'category', 'type'] as const;
+export const REPORT_GROUPINGS = ['day', 'week', 'month', 'responsible', 'category', 'type', 'checklist'] as const;
 export type TReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 export const REPORT_TITLE_MAX = 200;
@@ -110,7 +110,7 @@ export const ZChartData = z
     chart: z.string(),
     type: z.enum(['bar', 'line']),
     stacked: z.boolean(),
-    unit: z.enum(['count', 'hours']),
+    unit: z.enum(['count', 'hours', 'percent']),
     grouping: z.enum(REPORT_GROUPINGS),
     from: day,
     to: day,

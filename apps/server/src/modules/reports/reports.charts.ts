@@ -1,6 +1,8 @@
 import type { TChartData, TReportGrouping } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { occurrencesForReports } from '../activities/index.ts';
+import { scoresForReports } from '../checklists/index.ts';
+import { personSummaries } from '../people/index.ts';
 import { executionsForReports } from '../workflows/index.ts';
 
 /** The window a chart counts: whole days [from, to] in `tz`, and their instants. */
@@ -192,11 +194,61 @@ const workflowLeadTime: ChartSpec = {
   },
 };
 
+const checklistScores: ChartSpec = {
+  key: 'checklist-scores',
+  groupings: ['week', 'day', 'month', 'checklist', 'category', 'responsible'],
+  defaultGrouping: 'week',
+  async compute(tx, tenantId, range, grouping) {
+    const facts = await scoresForReports(tx, tenantId, new Date(range.fromMs), new Date(range.toMs));
+    const periods = PERIODS.has(grouping);
+    const people = grouping === 'responsible' ? await personSummaries(tx, tenantId, facts.map((f) => f.executedByPersonId)) : new Map<string, { name: string }>();
+    const sums = new Map<string, { label: string; score: number; scored: number; n: number; failed: number }>();
+    if (periods) for (const key of bucketsOf(range, grouping)) sums.set(key, { label: key, score: 0, scored: 0, n: 0, failed: 0 });
+    const all = { score: 0, scored: 0, n: 0, failed: 0 };
+    for (const f of facts) {
+      const [key, label] = periods
+        ? [bucketOf(dayOf(f.submittedAt.getTime(), range.tz), grouping), '']
+        : grouping === 'checklist'
+          ? [f.checklistId, f.checklistName]
+          : grouping === 'category'
+            ? [f.categoryId ?? '', f.categoryName]
+            : [f.executedByPersonId, people.get(f.executedByPersonId)?.name ?? ''];
+      const entry = sums.get(key) ?? { label: periods ? key : label, score: 0, scored: 0, n: 0, failed: 0 };
+      for (const total of [entry, all]) {
+        total.n += 1;
+        if (f.failed) total.failed += 1;
+        if (f.score !== null) {
+          total.score += f.score;
+          total.scored += 1;
+        }
+      }
+      sums.set(key, entry);
+    }
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const average = (s: { score: number; scored: number }) => (s.scored > 0 ? round(s.score / s.scored) : 0);
+    let points = [...sums.entries()].map(([key, s]) => ({ key, label: s.label, values: { average_score: average(s), executions: s.n, failed_executions: s.failed } }));
+    // worst first: who or what needs attention
+    if (!periods) points = points.sort((a, b) => a.values.average_score - b.values.average_score || a.label.localeCompare(b.label, 'es'));
+    return {
+      chart: this.key,
+      type: periods ? 'line' : 'bar',
+      stacked: false,
+      unit: 'percent',
+      grouping,
+      from: range.from,
+      to: range.to,
+      series: ['average_score'],
+      points,
+      totals: { average_score: average(all), executions: all.n, failed_executions: all.failed },
+    };
+  },
+};
+
 /**
  * The built-in charts (decision 027): each counts one module's data through that module's face.
- * Adding a chart (checklist scores, when the checklists module offers a read for it) is one entry.
+ * Adding a chart is one entry.
  */
-export const CHARTS: ReadonlyMap<string, ChartSpec> = new Map([activityCompletion, workflowThroughput, workflowLeadTime].map((spec) => [spec.key, spec]));
+export const CHARTS: ReadonlyMap<string, ChartSpec> = new Map([activityCompletion, workflowThroughput, workflowLeadTime, checklistScores].map((spec) => [spec.key, spec]));
 
 export function isZone(tz: string): boolean {
   try {

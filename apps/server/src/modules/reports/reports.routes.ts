@@ -23,6 +23,7 @@ import { PUBLIC, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { deleteConnectionSecret, listConnections, saveConnection } from './reports.connections.ts';
+import { allowTenantTableauScripts, forgetTableauOrigins } from './reports.csp.ts';
 import { createLink, listLinks, readPublic, revokeLink } from './reports.links.ts';
 import {
   chartKinds,
@@ -70,6 +71,7 @@ export function defineReportJobs(platform: Platform): Promise<void> {
 /** Reports (decision 027): categories, built-in charts, embedded BI dashboards, public links. */
 export async function reportsRoutes(app: App, platform: Platform): Promise<void> {
   await defineReportJobs(platform);
+  allowTenantTableauScripts(app, platform);
   const base = REPORTS_BASE;
 
   // categories
@@ -137,9 +139,11 @@ export async function reportsRoutes(app: App, platform: Platform): Promise<void>
 
   // BI connections (secrets written, never read back)
   app.get(`${base}/bi-connections/`, { config: { access: MANAGE }, schema: { tags, response: { 200: z.object({ results: z.array(ZBiConnection) }) } } }, async (request) => listConnections(ctxOf(request, platform)));
-  app.put(`${base}/bi-connections/:provider/`, { config: { access: MANAGE }, schema: { tags, params: providerParams, body: ZBiConnectionWrite, response: { 200: ZBiConnection } } }, async (request) =>
-    saveConnection(ctxOf(request, platform), request.params.provider, request.body),
-  );
+  app.put(`${base}/bi-connections/:provider/`, { config: { access: MANAGE }, schema: { tags, params: providerParams, body: ZBiConnectionWrite, response: { 200: ZBiConnection } } }, async (request) => {
+    const saved = await saveConnection(ctxOf(request, platform), request.params.provider, request.body);
+    forgetTableauOrigins(request.tenantRecord!.id);
+    return saved;
+  });
   app.delete(`${base}/bi-connections/:provider/secret/`, { config: { access: MANAGE }, schema: { tags, params: providerParams } }, async (request, reply) => {
     await deleteConnectionSecret(ctxOf(request, platform), request.params.provider);
     return reply.status(204).send();

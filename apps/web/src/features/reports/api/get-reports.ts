@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TBiConnection, TChartKind, TChartQuery, TPublicLink, TReport, TReportCategory, TReportList, TReportView } from '@faena/contracts';
 import { REPORTS_BASE } from '@faena/contracts/reports';
 import { apiClient } from '../../../shared/api/api-client.ts';
+import { refreshDelay } from '../lib/embed-token.ts';
 
 export const reportsKeys = {
   all: ['reports'] as const,
@@ -30,13 +31,14 @@ export const useChartKinds = () => useQuery({ queryKey: reportsKeys.charts, quer
 export const useReport = (id: string | undefined) =>
   useQuery({ queryKey: reportsKeys.detail(id ?? ''), queryFn: ({ signal }) => apiClient.get<TReport>(`${REPORTS_BASE}/reports/${encodeURIComponent(id!)}/`, { signal }), enabled: !!id });
 
-/** A report's chart data, or a freshly minted embed (its token lives 10 minutes: refetched before). */
+/** A report's chart data, or a freshly minted embed (its token lives 10 minutes: minted again two minutes before it expires). */
 export function useReportView(id: string, query: TChartQuery) {
   return useQuery({
     queryKey: reportsKeys.view(id, query),
     queryFn: ({ signal }) => apiClient.get<TReportView>(`${REPORTS_BASE}/reports/${encodeURIComponent(id)}/view/`, { signal, query: { ...query } }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.embed ? 8 * 60_000 : false),
+    refetchInterval: (q) => (q.state.data?.embed ? refreshDelay(q.state.data.embed) : false),
+    refetchIntervalInBackground: true,
     retry: false,
   });
 }

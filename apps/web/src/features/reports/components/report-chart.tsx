@@ -14,14 +14,16 @@ export function ReportChart({ chart }: { chart: TChartData }) {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const data = chart.points.map((point) => ({ name: pointLabel(chart, point, locale, t), ...point.values }));
   const seriesName = (key: string) => t(`reports.series.${key}`);
-  const unit = chart.unit === 'hours' ? ` ${t('reports.chart.hours')}` : '';
+  const unit = chart.unit === 'hours' ? ` ${t('reports.chart.hours')}` : chart.unit === 'percent' ? ' %' : '';
+  // totals that are not a drawn series (finished executions beside an average): counts, shown as cards
+  const extras = Object.keys(chart.totals).filter((key) => !chart.series.includes(key));
   const empty = chart.points.length === 0 || Object.values(chart.totals).every((n) => n === 0);
   const height = Math.max(260, chart.type === 'bar' && chart.grouping !== 'day' && chart.grouping !== 'week' && chart.grouping !== 'month' ? data.length * 36 + 80 : 300);
   const horizontal = chart.type === 'bar' && !['day', 'week', 'month'].includes(chart.grouping);
 
   return (
     <div data-testid="report-chart">
-      <SimpleGrid cols={{ base: 2, sm: Math.min(4, chart.series.length + (chart.unit === 'hours' ? 1 : 0)) }} spacing="sm" mb="md">
+      <SimpleGrid cols={{ base: 2, sm: Math.min(4, chart.series.length + extras.length) }} spacing="sm" mb="md">
         {chart.series.map((serie) => (
           <Paper key={serie} withBorder radius="md" p="sm" data-testid={`report-total-${serie}`}>
             <Group gap={6} wrap="nowrap">
@@ -36,16 +38,16 @@ export function ReportChart({ chart }: { chart: TChartData }) {
             </Text>
           </Paper>
         ))}
-        {chart.unit === 'hours' && (
-          <Paper withBorder radius="md" p="sm">
-            <Text size="sm" c="dimmed">
-              {t('reports.series.finished')}
+        {extras.map((key) => (
+          <Paper key={key} withBorder radius="md" p="sm" data-testid={`report-total-${key}`}>
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {seriesName(key)}
             </Text>
             <Text fw={700} fz={24}>
-              {number.format(chart.totals.finished ?? 0)}
+              {number.format(chart.totals[key] ?? 0)}
             </Text>
           </Paper>
-        )}
+        ))}
       </SimpleGrid>
       {empty ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="report-chart-empty">
@@ -58,8 +60,8 @@ export function ReportChart({ chart }: { chart: TChartData }) {
               <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
                 <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-                <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={36} />
-                <Tooltip itemStyle={TEXT} labelStyle={TEXT} formatter={(value, name) => [number.format(Number(value)), seriesName(String(name))]} />
+                <YAxis allowDecimals={chart.unit !== 'count'} domain={chart.unit === 'percent' ? [0, 100] : undefined} tick={{ fontSize: 12 }} width={36} />
+                <Tooltip itemStyle={TEXT} labelStyle={TEXT} formatter={(value, name) => [`${number.format(Number(value))}${unit}`, seriesName(String(name))]} />
                 <Legend formatter={(value) => <span style={TEXT}>{seriesName(String(value))}</span>} />
                 {chart.series.map((serie) => (
                   <Line key={serie} type="monotone" dataKey={serie} stroke={SERIES_COLORS[serie] ?? '#44a690'} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
@@ -70,13 +72,13 @@ export function ReportChart({ chart }: { chart: TChartData }) {
                 <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
                 {horizontal ? (
                   <>
-                    <XAxis type="number" allowDecimals={chart.unit === 'hours'} tick={{ fontSize: 12 }} />
+                    <XAxis type="number" allowDecimals={chart.unit !== 'count'} domain={chart.unit === 'percent' ? [0, 100] : undefined} tick={{ fontSize: 12 }} />
                     <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
                   </>
                 ) : (
                   <>
                     <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-                    <YAxis allowDecimals={chart.unit === 'hours'} tick={{ fontSize: 12 }} width={36} />
+                    <YAxis allowDecimals={chart.unit !== 'count'} domain={chart.unit === 'percent' ? [0, 100] : undefined} tick={{ fontSize: 12 }} width={36} />
                   </>
                 )}
                 <Tooltip itemStyle={TEXT} labelStyle={TEXT} formatter={(value, name) => [`${number.format(Number(value))}${unit}`, seriesName(String(name))]} />

@@ -8,6 +8,16 @@ import { ChartControls, rangeFrom } from './chart-controls.tsx';
 import { EmbedFrame } from './embed-frame.tsx';
 import { ReportChart } from './report-chart.tsx';
 
+/** The translated message of a view's error code (a BI tool's configuration, its token call), else the generic one. */
+const VIEW_ERRORS: Record<string, string> = {
+  'bi-secret-missing': 'reports.errors.secretMissing',
+  'bi-config-incomplete': 'reports.errors.configIncomplete',
+  'bi-token-failed': 'reports.errors.tokenFailed',
+  'bi-version-unsafe': 'reports.errors.versionUnsafe',
+  'embed-host-not-allowed': 'reports.errors.hostNotAllowed',
+};
+export const viewErrorKey = (code: string | undefined) => (code && VIEW_ERRORS[code]) || 'reports.errors.view';
+
 /** One report for its viewer: the chart with its controls, or the embedded dashboard. */
 export function ReportViewer({ report }: { report: TReport }) {
   const { t } = useTranslation();
@@ -37,12 +47,12 @@ export function ReportViewer({ report }: { report: TReport }) {
           <Loader aria-label={t('reports.loading')} />
         ) : view.isError ? (
           <Alert color="red" data-testid="report-view-error">
-            {code === 'bi-secret-missing' ? t('reports.errors.secretMissing') : code === 'embed-host-not-allowed' ? t('reports.errors.hostNotAllowed') : code === 'bi-version-unsafe' ? t('reports.errors.versionUnsafe') : t('reports.errors.view')}
+            {t(viewErrorKey(code), { tool: t(`reports.kind.${report.kind}`) })}
           </Alert>
         ) : view.data.chart ? (
           <ReportChart chart={view.data.chart} />
         ) : view.data.embed ? (
-          <EmbedFrame embed={view.data.embed} title={report.title} />
+          <EmbedFrame reportId={report.id} embed={view.data.embed} title={report.title} />
         ) : null}
       </Stack>
     </Paper>

@@ -10,6 +10,7 @@ export const SERIES_COLORS: Record<string, string> = {
   started: '#1c7ed6',
   finished: '#2f8a76',
   average_hours: '#7048e8',
+  average_score: '#2f8a76',
 };
 
 const PERIOD_GROUPINGS = new Set(['day', 'week', 'month']);
