@@ -27,6 +27,8 @@ interface BAssets {
   maintenanceId: string;
   planId: string;
   exportId: string;
+  meterId: string;
+  meterPlanId: string;
 }
 
 const memo = new WeakMap<TestServer, Promise<BAssets>>();
@@ -52,7 +54,11 @@ function bAssets(server: TestServer, f: AssetsFixture): Promise<BAssets> {
       const passport = (await json<{ results: { passport: string }[] }>(await server.api('demo-norte', '/api/audiences/v3/persons/?search=admin%40norte.test', { token: b(f) }), 200)).results[0]!.passport;
       const plan = await json<{ id: string }>(await api(`/assets/${asset.id}/plans/`, { method: 'POST', json: { title: 'Revisión', rrule: 'FREQ=MONTHLY', start: '2026-12-01T08:00', timezone: 'America/Santiago', responsible: passport } }), 201);
       const exported = await json<{ id: string }>(await api('/assets/export/', { method: 'POST', json: { format: 'csv' } }), 202);
-      return { categoryId: category.id, typeId: type.id, assetId: asset.id, code: asset.code, token: asset.label_token, maintenanceId: maintenance.id, planId: plan.id, exportId: exported.id };
+      const meter = await json<{ id: string }>(await api(`/assets/${asset.id}/meters/`, { method: 'POST', json: { name: 'Horómetro', unit: 'h', initial: 10 } }), 201);
+      const byUse = await json<{ plans: { id: string }[] }>(await api(`/assets/${asset.id}/meters/${meter.id}/plans/`, { method: 'POST', json: { title: 'Aceite', every: 250 } }), 201);
+      return {
+        meterId: meter.id,
+        meterPlanId: byUse.plans[0]!.id, categoryId: category.id, typeId: type.id, assetId: asset.id, code: asset.code, token: asset.label_token, maintenanceId: maintenance.id, planId: plan.id, exportId: exported.id };
     })();
     memo.set(server, made);
   }
@@ -214,6 +220,22 @@ export const ASSET_ROUTES: Record<string, { access: 'public' | readonly string[]
     check: absentFromA('POST', (bx) => `/assets/${bx.assetId}/plans/`, { title: 'x', rrule: 'FREQ=DAILY', start: '2026-12-01T08:00', timezone: 'UTC', responsible: 'nobody' }),
   },
   [`DELETE ${AM}/assets/:id/plans/:mid/`]: { access: MANAGE, check: absentFromA('DELETE', (bx) => `/assets/${bx.assetId}/plans/${bx.planId}/`) },
+  [`GET ${AM}/assets/:id/meters/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/meters/`) },
+  [`POST ${AM}/assets/:id/meters/`]: { access: MANAGE, check: absentFromA('POST', (bx) => `/assets/${bx.assetId}/meters/`, { name: 'Robado' }) },
+  [`DELETE ${AM}/assets/:id/meters/:mid/`]: { access: MANAGE, check: absentFromA('DELETE', (bx) => `/assets/${bx.assetId}/meters/${bx.meterId}/`) },
+  [`GET ${AM}/assets/:id/meters/:mid/readings/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/meters/${bx.meterId}/readings/`) },
+  [`POST ${AM}/assets/:id/meters/:mid/readings/`]: {
+    access: MANAGE,
+    check: async (server, f) => {
+      const bx = await bAssets(server, f);
+      await absentFromA('POST', () => `/assets/${bx.assetId}/meters/${bx.meterId}/readings/`, { value: 5000 })(server, f);
+      // B's meter still reads what B wrote, and no maintenance opened on it
+      const meters = await json<{ results: { id: string; last_value: number }[] }>(await server.api('demo-norte', `${AM}/assets/${bx.assetId}/meters/`, { token: b(f) }), 200);
+      expect(meters.results.find((m) => m.id === bx.meterId)?.last_value).toBe(10);
+    },
+  },
+  [`POST ${AM}/assets/:id/meters/:mid/plans/`]: { access: MANAGE, check: absentFromA('POST', (bx) => `/assets/${bx.assetId}/meters/${bx.meterId}/plans/`, { title: 'x', every: 1 }) },
+  [`DELETE ${AM}/assets/:id/meters/:mid/plans/:pid/`]: { access: MANAGE, check: absentFromA('DELETE', (bx) => `/assets/${bx.assetId}/meters/${bx.meterId}/plans/${bx.meterPlanId}/`) },
   [`GET ${AM}/assets/:id/calendar/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/calendar/?from=2026-12-01T00:00:00Z&to=2027-01-01T00:00:00Z`) },
   [`GET ${AM}/assets/:id/investment/`]: { access: VIEW, check: absentFromA('GET', (bx) => `/assets/${bx.assetId}/investment/`) },
   [`POST ${AM}/labels/`]: {

@@ -47,6 +47,8 @@ export const ASSET_EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'E
 const id = z.string().min(1).max(100);
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const ICON = /^[a-z0-9-]{1,60}$/;
+/** The largest meter reading (a horómetro or odometer never gets near it). */
+export const METER_MAX = 1e12;
 const money = z.number().min(0).max(MONEY_MAX);
 /** A real day (2026-02-31 is refused here, not by the database's date column) from 1900 on. */
 export const ZIsoDate = z.iso.date('Expected a date YYYY-MM-DD').refine((day) => day >= '1900-01-01', 'Expected a date from 1900 on');
@@ -399,7 +401,13 @@ export const ZMaintenanceStart = z
 export type TMaintenanceStart = z.input<typeof ZMaintenanceStart>;
 /** Complete (or cancel) a maintenance record: POST /assets/{id}/maintenances/{mid}/complete/. Workflow executions finish in the workflow. */
 export const ZMaintenanceComplete = z
-  .object({ outcome: z.enum(['done', 'cancelled']).default('done'), cost: money.nullable().default(null), notes: z.string().max(ASSET_TEXT_MAX).default('') })
+  .object({
+    outcome: z.enum(['done', 'cancelled']).default('done'),
+    cost: money.nullable().default(null),
+    notes: z.string().max(ASSET_TEXT_MAX).default(''),
+    /** Meter readings taken while doing it (each one of this asset's meters, at most once). */
+    readings: z.array(z.object({ meter: id, value: z.number().min(0).max(METER_MAX) })).max(20).default([]),
+  })
   .meta({ id: 'AssetMaintenanceComplete' });
 export type TMaintenanceComplete = z.input<typeof ZMaintenanceComplete>;
 export const ZMaintenanceParams = z.object({ id: z.string(), mid: z.string() });
@@ -442,6 +450,64 @@ export const ZMaintenancePlanWrite = z
   })
   .meta({ id: 'AssetMaintenancePlanWrite' });
 export type TMaintenancePlanWrite = z.input<typeof ZMaintenancePlanWrite>;
+
+// Meters (horómetro, km): readings, and preventive plans by use ("every N units").
+export const ZMeterPlan = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    /** Every how many of the meter's units a preventive maintenance opens. */
+    every: z.number(),
+    /** The reading at which the next one opens. */
+    next_at: z.number(),
+    workflow_type: ZNamedRef.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AssetMeterPlan' });
+export type TMeterPlan = z.infer<typeof ZMeterPlan>;
+export const ZMeter = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    unit: z.string(),
+    last_value: z.number().nullable(),
+    last_read_at: z.string().nullable(),
+    plans: z.array(ZMeterPlan),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AssetMeter' });
+export type TMeter = z.infer<typeof ZMeter>;
+export const ZMeterList = z.object({ results: z.array(ZMeter) });
+export const ZMeterWrite = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    unit: z.string().trim().max(20).default(''),
+    /** The reading today, when known (the first of the history). */
+    initial: z.number().min(0).max(METER_MAX).nullable().default(null),
+  })
+  .meta({ id: 'AssetMeterWrite' });
+export type TMeterWrite = z.input<typeof ZMeterWrite>;
+export const ZMeterParams = z.object({ id: z.string(), mid: z.string() });
+export const ZMeterPlanParams = z.object({ id: z.string(), mid: z.string(), pid: z.string() });
+export const ZMeterReading = z
+  .object({ id: z.string(), value: z.number(), read_at: z.string(), recorded_by: ZPersonRef.nullable(), maintenance_id: z.string().nullable() })
+  .meta({ id: 'AssetMeterReading' });
+export type TMeterReading = z.infer<typeof ZMeterReading>;
+export const ZMeterReadingWrite = z.object({ value: z.number().min(0).max(METER_MAX) }).meta({ id: 'AssetMeterReadingWrite' });
+export type TMeterReadingWrite = z.input<typeof ZMeterReadingWrite>;
+/** A reading recorded: the meter after it, and the preventive maintenances its plans opened. */
+export const ZMeterReadingResult = z.object({ reading: ZMeterReading, meter: ZMeter, opened: z.array(z.string()) }).meta({ id: 'AssetMeterReadingResult' });
+export type TMeterReadingResult = z.infer<typeof ZMeterReadingResult>;
+export const ZMeterPlanWrite = z
+  .object({
+    title: z.string().trim().min(1).max(ASSET_NAME_MAX),
+    every: z.number().positive().max(METER_MAX),
+    /** The reading of the first maintenance; default: the last reading (or 0) plus `every`. */
+    first_at: z.number().min(0).max(METER_MAX).nullable().default(null),
+    workflow_type: id.nullable().default(null),
+  })
+  .meta({ id: 'AssetMeterPlanWrite' });
+export type TMeterPlanWrite = z.input<typeof ZMeterPlanWrite>;
 
 export const ZCalendarQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 export const ZCalendarOccurrence = z

@@ -13,6 +13,7 @@ import { MAINTENANCE_HOLDER } from './assets.files.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { executionStates, startEmbeddedExecution, workflowTypeRefs } from '../workflows/index.ts';
 import { notFound } from './assets.guard.ts';
+import { detachMeters, meterPlanNames, recordCompletionReadings } from './assets.meters.ts';
 import { findAsset, findType, type AssetRow } from './assets.service.ts';
 import { assetMaintenances, assetPlans, assets, type StoredStatusReason } from './assets.table.ts';
 
@@ -82,6 +83,15 @@ async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly strin
     .orderBy(asc(assetMaintenances.startedAt));
   for (const c of correctives) {
     if (!reasons.has(c.assetId)) reasons.set(c.assetId, { code: 'corrective_open', since: c.startedAt.toISOString(), maintenance_id: c.id, plan_id: null, recurrence_id: null });
+  }
+  // a meter reading reached a plan's threshold: its preventive maintenance is due while it is open
+  const byUse = await tx
+    .select({ id: assetMaintenances.id, assetId: assetMaintenances.assetId, startedAt: assetMaintenances.startedAt, planId: assetMaintenances.meterPlanId })
+    .from(assetMaintenances)
+    .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.assetId, [...assetIds]), eq(assetMaintenances.status, 'InProcess'), isNotNull(assetMaintenances.meterPlanId)))
+    .orderBy(asc(assetMaintenances.startedAt));
+  for (const m of byUse) {
+    if (!reasons.has(m.assetId)) reasons.set(m.assetId, { code: 'preventive_overdue', since: m.startedAt.toISOString(), maintenance_id: m.id, plan_id: m.planId, recurrence_id: null });
   }
   const plans = (await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.assetId, [...assetIds])))).filter((p) => !reasons.has(p.assetId));
   if (plans.length === 0) return reasons;
@@ -212,6 +222,7 @@ async function maintenanceViews(tx: Drizzle, tenantId: string, rows: readonly Ma
   const planIds = [...new Set(rows.flatMap((r) => (r.planId ? [r.planId] : [])))];
   const plans = planIds.length > 0 ? await tx.select({ id: assetPlans.id, title: assetPlans.title }).from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.id, planIds))) : [];
   const planName = new Map(plans.map((p) => [p.id, p.title]));
+  for (const [id, title] of await meterPlanNames(tx, tenantId, rows.flatMap((r) => (r.meterPlanId ? [r.meterPlanId] : [])))) planName.set(id, title);
   const people = await personSummaries(tx, tenantId, rows.flatMap((r) => [r.startedByPersonId, r.completedByPersonId].filter((p): p is string => p !== null)));
   const files = new Map((await findStoredFiles(tx, tenantId, rows.flatMap((r) => (r.photoId ? [r.photoId] : [])))).map((f) => [f.id, f]));
   const who = (id: string | null) => {
@@ -231,7 +242,7 @@ async function maintenanceViews(tx: Drizzle, tenantId: string, rows: readonly Ma
       description: r.description,
       cost: r.cost,
       source: r.source,
-      plan: r.planId ? { id: r.planId, name: planName.get(r.planId) ?? '' } : null,
+      plan: r.planId ? { id: r.planId, name: planName.get(r.planId) ?? '' } : r.meterPlanId ? { id: r.meterPlanId, name: planName.get(r.meterPlanId) ?? '' } : null,
       inspection: r.sourceExecutionId ? { execution_id: r.sourceExecutionId, field_id: r.sourceFieldKey ?? '' } : null,
       reporter: r.source === 'public_report' ? { name: r.reporterName ?? '', contact: r.reporterContact ?? '' } : null,
       photo: photo ? storedFileLink(photo) : null,
@@ -296,6 +307,7 @@ export interface OpenInput {
   planId?: string | null;
   sourceExecutionId?: string | null;
   sourceFieldKey?: string | null;
+  meterPlanId?: string | null;
   reporterName?: string | null;
   reporterContact?: string | null;
   photoId?: string | null;
@@ -332,6 +344,7 @@ export async function openMaintenance(platform: Platform, tx: Drizzle, tenantId:
       planId: input.planId ?? null,
       sourceExecutionId: input.sourceExecutionId ?? null,
       sourceFieldKey: input.sourceFieldKey ?? null,
+      meterPlanId: input.meterPlanId ?? null,
       reporterName: input.reporterName ?? null,
       reporterContact: input.reporterContact ?? null,
       photoId: input.photoId ?? null,
@@ -347,7 +360,7 @@ export async function openMaintenance(platform: Platform, tx: Drizzle, tenantId:
 }
 
 /** The workflow types an asset's type allows for its maintenances (its maintenance types and its corrective one). */
-async function allowedWorkflowTypes(tx: Drizzle, tenantId: string, asset: AssetRow): Promise<{ all: Set<string>; corrective: string | null }> {
+export async function allowedWorkflowTypes(tx: Drizzle, tenantId: string, asset: AssetRow): Promise<{ all: Set<string>; corrective: string | null }> {
   const type = await findType(tx, tenantId, asset.typeId);
   const all = new Set(type?.maintenanceWorkflowTypeIds ?? []);
   if (type?.correctiveWorkflowTypeId) all.add(type.correctiveWorkflowTypeId);
@@ -395,6 +408,10 @@ export async function completeMaintenance(ctx: Ctx, assetId: string, id: string,
       if (!row) throw notFound('Maintenance');
       if (row.executionId) throw new BodyError(409, { code: 'workflow-maintenance', detail: 'This maintenance is a workflow execution: it finishes when its workflow does.' });
       if (row.status !== 'InProcess') throw new BodyError(409, { code: 'already-completed', detail: 'This maintenance is already finished.' });
+      if (input.readings.length > 0) {
+        const asset = await findAsset(tx, tenantId, assetId, { lock: true });
+        if (asset) await recordCompletionReadings(ctx, tx, asset, id, input.readings);
+      }
       await tx
         .update(assetMaintenances)
         .set({ status: input.outcome === 'done' ? 'Success' : 'Error', completedAt: new Date(), completedByPersonId: caller.personId, cost: input.cost, notes: input.notes })
@@ -521,6 +538,7 @@ export async function calendar(ctx: Ctx, assetId: string, from: string, to: stri
 export async function detachAsset(tx: Drizzle, tenantId: string, assetId: string): Promise<string[]> {
   const plans = await tx.delete(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), eq(assetPlans.assetId, assetId))).returning({ activityId: assetPlans.activityId });
   await tx.delete(assetMaintenances).where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.assetId, assetId)));
+  await detachMeters(tx, tenantId, assetId);
   return plans.map((p) => p.activityId);
 }
 

@@ -31,6 +31,15 @@ import {
   ZMaintenancePlanWrite,
   ZMaintenanceQuery,
   ZMaintenanceStart,
+  ZMeter,
+  ZMeterList,
+  ZMeterParams,
+  ZMeterPlanParams,
+  ZMeterPlanWrite,
+  ZMeterReading,
+  ZMeterReadingResult,
+  ZMeterReadingWrite,
+  ZMeterWrite,
   ZPageQuery,
   ZLabelRequest,
   ZScanRequest,
@@ -52,6 +61,7 @@ import { defineAssetExportJobs, exportDownload, getExport, listExports, startExp
 import { assertAssetAdminOn, assertAssetsOn, notFound } from './assets.guard.ts';
 import { assetsImporter } from './assets.importer.ts';
 import { labelAssets, renderLabels } from './assets.labels.ts';
+import { addReading, createMeter, createMeterPlan, deleteMeter, deleteMeterPlan, listMeters, listReadings } from './assets.meters.ts';
 import { publicAssetRoutes } from './assets.public.ts';
 import {
   calendar,
@@ -285,6 +295,44 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
       return reply.status(204).send();
     },
   );
+  // meters and plans by use
+  app.get(`${base}/assets/:id/meters/`, { config: { access: VIEW }, schema: { tags, summary: 'The asset’s meters (horómetro, km) with their last reading and plans by use', params: ZAssetIdParams, response: { 200: ZMeterList } } }, async (request) =>
+    listMeters(assetCtx(request, platform), request.params.id),
+  );
+  app.post(
+    `${base}/assets/:id/meters/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'A meter of the asset (its name unique on the asset), with the reading today when known', params: ZAssetIdParams, body: ZMeterWrite, response: { 201: ZMeter } } },
+    async (request, reply) => reply.status(201).send(await createMeter(assetCtx(request, platform), request.params.id, request.body)),
+  );
+  app.delete(`${base}/assets/:id/meters/:mid/`, { config: { access: MANAGE }, schema: { tags, summary: 'Removes the meter, its readings and its plans', params: ZMeterParams } }, async (request, reply) => {
+    await deleteMeter(assetCtx(request, platform), request.params.id, request.params.mid);
+    return reply.status(204).send();
+  });
+  app.get(
+    `${base}/assets/:id/meters/:mid/readings/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'The meter’s readings, newest first', params: ZMeterParams, querystring: ZPageQuery, response: { 200: zPaged(ZMeterReading) } } },
+    async (request) => {
+      const page = await listReadings(assetCtx(request, platform), request.params.id, request.params.mid, request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
+  app.post(
+    `${base}/assets/:id/meters/:mid/readings/`,
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Records a reading (never below the last: 400 reading-decreased); each plan whose threshold it reaches opens a preventive maintenance', params: ZMeterParams, body: ZMeterReadingWrite, response: { 201: ZMeterReadingResult } },
+    },
+    async (request, reply) => reply.status(201).send(await addReading(assetCtx(request, platform), request.params.id, request.params.mid, request.body.value)),
+  );
+  app.post(
+    `${base}/assets/:id/meters/:mid/plans/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'A preventive plan by use: a maintenance every N of the meter’s units', params: ZMeterParams, body: ZMeterPlanWrite, response: { 201: ZMeter } } },
+    async (request, reply) => reply.status(201).send(await createMeterPlan(assetCtx(request, platform), request.params.id, request.params.mid, request.body)),
+  );
+  app.delete(`${base}/assets/:id/meters/:mid/plans/:pid/`, { config: { access: MANAGE }, schema: { tags, summary: 'Removes a plan by use', params: ZMeterPlanParams } }, async (request, reply) => {
+    await deleteMeterPlan(assetCtx(request, platform), request.params.id, request.params.mid, request.params.pid);
+    return reply.status(204).send();
+  });
   app.get(`${base}/assets/:id/calendar/`, { config: { access: VIEW }, schema: { tags, summary: 'The plans’ occurrences in [from, to)', params: ZAssetIdParams, querystring: ZCalendarQuery, response: { 200: ZCalendar } } }, async (request) =>
     calendar(assetCtx(request, platform), request.params.id, request.query.from, request.query.to),
   );
