@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { body, type TestServer } from './harness.ts';
+import { samlKeys } from './auth-sso-saml-idp.ts';
 
 /**
  * The cross-tenant table's entries for identity providers, federated sign-in and discovery
@@ -23,6 +24,19 @@ async function providerOfB(server: TestServer, f: SsoFixture): Promise<{ id: str
     json: { type: 'OIDC', name: `Norte ${Math.random().toString(36).slice(2, 8)}`, issuer: 'https://idp.norte.test', client_id: 'norte-client', client_secret: 'norte-secret', domains: ['norte.test'] },
   });
   expect(response.status).toBe(201);
+  return body(response);
+}
+
+/** A SAML provider of B, its IdP metadata pasted (no network: the metadata is only read). */
+async function samlProviderOfB(server: TestServer, f: SsoFixture): Promise<{ id: string; method_id: string }> {
+  const { cert } = samlKeys('norte-idp');
+  const metadata = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.norte.test/saml"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"><md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${cert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.norte.test/sso"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+  const response = await server.api('demo-norte', PROVIDERS, {
+    method: 'POST',
+    token: f.b.admin.id_token,
+    json: { type: 'SAML', name: `Norte SAML ${Math.random().toString(36).slice(2, 8)}`, idp_metadata_xml: metadata, domains: ['norte.test'] },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
   return body(response);
 }
 
@@ -97,6 +111,26 @@ export const SSO_ROUTES: Record<string, { access: 'public' | 'no-tenant' | reado
     access: 'public',
     check: async (server) => {
       const answer = await server.api('demo', `${AUTH}/sso/callback?code=x&state=y`, { headers: { cookie: 'faena_sso_state=y' } });
+      expect(new URL(answer.headers.get('location')!).hash).toBe('#sso_error=state-mismatch');
+    },
+  },
+  'GET /api/auth/v3/sso/saml/:id/metadata': {
+    access: 'public',
+    check: async (server, f) => {
+      const b = await samlProviderOfB(server, f);
+      expect((await server.api('demo-norte', `${AUTH}/sso/saml/${b.id}/metadata`)).status).toBe(200);
+      expect((await server.api('demo', `${AUTH}/sso/saml/${b.id}/metadata`)).status).toBe(404);
+    },
+  },
+  'POST /api/auth/v3/sso/saml/:id/acs': {
+    access: 'public',
+    check: async (server, f) => {
+      const b = await samlProviderOfB(server, f);
+      // B's sign-in, started on B's host: its RelayState means nothing on A's host
+      const start = await server.api('demo-norte', `${AUTH}/sso/start?method=${b.method_id}&mode=redirect`);
+      const state = /faena_sso_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1] ?? 'none';
+      const form = new URLSearchParams({ SAMLResponse: Buffer.from('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString('base64'), RelayState: state }).toString();
+      const answer = await server.api('demo', `${AUTH}/sso/saml/${b.id}/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `faena_sso_state=${state}` }, body: form });
       expect(new URL(answer.headers.get('location')!).hash).toBe('#sso_error=state-mismatch');
     },
   },

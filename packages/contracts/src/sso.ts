@@ -3,7 +3,7 @@ import { ZTokenPair } from './auth.ts';
 
 /** Identity providers per tenant and federated sign-in (decision 029). */
 
-export const ZProviderType = z.enum(['OIDC', 'GOOGLE']);
+export const ZProviderType = z.enum(['OIDC', 'GOOGLE', 'SAML']);
 export type TProviderType = z.infer<typeof ZProviderType>;
 
 export const ZAttributeMapping = z.object({
@@ -14,6 +14,21 @@ export const ZAttributeMapping = z.object({
   group_positions: z.record(z.string().min(1).max(200), z.array(z.string()).max(50)).default({}),
 });
 export type TAttributeMapping = z.infer<typeof ZAttributeMapping>;
+
+/** A SAML provider's two sides: what to register at the IdP (Faena's SP) and what its metadata said. */
+export const ZSamlProviderInfo = z.object({
+  /** Faena's entity id for this provider (also the address of its SP metadata). */
+  sp_entity_id: z.string(),
+  /** The assertion consumer service (POST binding) to register at the IdP. */
+  acs_url: z.string(),
+  sp_metadata_url: z.string(),
+  /** Where the IdP metadata was fetched, or null when it was pasted. */
+  idp_metadata_url: z.string().nullable(),
+  idp_sso_url: z.string(),
+  idp_certificates: z.array(z.object({ fingerprint_sha256: z.string(), not_after: z.string().nullable() })),
+  metadata_read_at: z.string(),
+});
+export type TSamlProviderInfo = z.infer<typeof ZSamlProviderInfo>;
 
 export const ZIdentityProvider = z
   .object({
@@ -35,6 +50,8 @@ export const ZIdentityProvider = z
     mapping: ZAttributeMapping,
     /** The address to register at the provider as the redirect URI. */
     redirect_uri: z.string(),
+    /** SAML providers only (null for OIDC and Google). */
+    saml: ZSamlProviderInfo.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -57,9 +74,13 @@ export const ZCreateIdentityProviderRequest = z.object({
   slug: ZSlug.optional(),
   name: z.string().trim().min(1).max(80),
   enabled: z.boolean().default(true),
-  /** OIDC: the issuer (its discovery document is `<issuer>/.well-known/openid-configuration`). Google: fixed, ignored. */
+  /** OIDC: the issuer (its discovery document is `<issuer>/.well-known/openid-configuration`). Google: fixed, ignored. SAML: from the metadata, ignored. */
   issuer: z.string().trim().max(500).optional(),
-  client_id: z.string().trim().min(1).max(500),
+  /** OIDC and Google (required there); SAML has none. */
+  client_id: z.string().trim().min(1).max(500).optional(),
+  /** SAML: the IdP's metadata XML pasted, or the https address to fetch it from (one of the two). */
+  idp_metadata_xml: z.string().max(512 * 1024).optional(),
+  idp_metadata_url: z.string().trim().max(500).optional(),
   client_secret: z.string().max(2000).optional(),
   scopes: z.array(z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/)).max(30).optional(),
   domains: z.array(ZDomain).max(50).default([]),
@@ -74,6 +95,9 @@ export const ZUpdateIdentityProviderRequest = z.object({
   enabled: z.boolean().optional(),
   issuer: z.string().trim().max(500).optional(),
   client_id: z.string().trim().min(1).max(500).optional(),
+  /** SAML: new metadata, pasted or fetched again (certificates rotate). */
+  idp_metadata_xml: z.string().max(512 * 1024).optional(),
+  idp_metadata_url: z.string().trim().max(500).optional(),
   /** A new secret; null removes it; absent keeps it. */
   client_secret: z.string().max(2000).nullable().optional(),
   scopes: z.array(z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/)).max(30).optional(),

@@ -62,10 +62,15 @@ async function configurationOf(ctx: Ctx, provider: ProviderRow): Promise<oidc.Co
   return config;
 }
 
-function assertMethodOffered(ctx: Ctx, provider: ProviderRow): void {
-  // Google is always offered (spec §5); OIDC only while its flag is on.
-  if (provider.type === 'OIDC' && !resolveFlags(ctx.tenant.featureFlags).oidc) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { flag: 'oidc' });
+export function assertMethodOffered(ctx: Ctx, provider: ProviderRow): void {
+  // Google is always offered (spec §5); OIDC and SAML only while their flag is on.
+  const flags = resolveFlags(ctx.tenant.featureFlags);
+  if (provider.type === 'OIDC' && !flags.oidc) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { flag: 'oidc' });
+  if (provider.type === 'SAML' && !flags.saml) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { flag: 'saml' });
 }
+
+/** The session's `sign_in_method` for a provider's method id (spec §3 types). */
+const sessionMethodOf = (method: string): string => (method.startsWith('oidc.') ? 'OIDC' : method.startsWith('saml.') ? 'SAML' : 'GOOGLE');
 
 /** Only a path of this web app: never another origin (no open redirect). */
 export function safeReturnPath(value: string | undefined): string {
@@ -77,7 +82,7 @@ export function safeReturnPath(value: string | undefined): string {
 
 export async function startSso(ctx: Ctx, input: { methodId: string; mode: 'popup' | 'redirect'; returnTo?: string | undefined }): Promise<{ url: string; state: string }> {
   const provider = await ctx.read((db) => providerByMethod(db, ctx.tenant.id, input.methodId));
-  if (!provider) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'not-configured' });
+  if (!provider || provider.type === 'SAML') throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'not-configured' });
   assertMethodOffered(ctx, provider);
   let config: oidc.Configuration;
   try {
@@ -124,7 +129,7 @@ export interface CallbackResult {
   failure: { code: SsoFailure; message: string } | null;
 }
 
-interface Claims {
+export interface Claims {
   subject: string;
   email: string;
   name: string;
@@ -160,32 +165,17 @@ function readClaims(provider: ProviderRow, claims: Record<string, unknown>): Cla
  */
 export async function finishSso(ctx: Ctx, query: Record<string, string>, stateCookie: string | null): Promise<CallbackResult> {
   const state = query.state ?? '';
-  const fail = (code: SsoFailure, message: string, attempt?: { mode: 'popup' | 'redirect'; returnTo: string }): CallbackResult => ({
-    mode: attempt?.mode ?? 'redirect',
-    returnTo: attempt?.returnTo ?? '/sign-in',
-    handoff: null,
-    failure: { code, message },
-  });
-  if (!state || !stateCookie || state.length !== stateCookie.length || sha256(state) !== sha256(stateCookie)) {
-    return fail('state-mismatch', 'This sign-in answer does not belong to a sign-in started in this browser.');
-  }
-  // Spend the state first: whatever happens next, it never works twice.
-  const [attempt] = await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
-    tx
-      .update(ssoAttempts)
-      .set({ usedAt: new Date() })
-      .where(and(eq(ssoAttempts.tenantId, ctx.tenant.id), eq(ssoAttempts.stateHash, sha256(state)), isNull(ssoAttempts.usedAt)))
-      .returning(),
-  );
-  if (!attempt) return fail('state-mismatch', 'This sign-in answer was already used or was never started here.');
-  const back = { mode: attempt.mode, returnTo: attempt.returnTo };
-  if (attempt.expiresAt < new Date()) return fail('expired', 'The sign-in took too long. Start again.', back);
+  const fail = failed;
+  const spent = await spendAttempt(ctx, state, stateCookie);
+  if ('failure' in spent) return spent.failure;
+  const { attempt, back } = spent;
+  if (attempt.requestId !== null) return fail('state-mismatch', 'This sign-in answer was already used or was never started here.', back);
   if (query.error) {
     const cancelled = query.error === 'access_denied' || query.error === 'login_required' || query.error === 'interaction_required';
     return fail(cancelled ? 'cancelled' : 'provider-error', cancelled ? 'Sign in canceled' : `The identity provider refused: ${query.error}`, back);
   }
   const provider = await ctx.read((db) => findProviderRow(db, ctx.tenant.id, attempt.providerId));
-  if (!provider || !provider.enabled) return fail('method-unavailable', 'That sign-in method is not yet available on this version', back);
+  if (!provider || !provider.enabled || provider.type === 'SAML') return fail('method-unavailable', 'That sign-in method is not yet available on this version', back);
 
   let claims: Claims;
   let idTokenHint: string | null;
@@ -216,12 +206,44 @@ export async function finishSso(ctx: Ctx, query: Record<string, string>, stateCo
     const endSession = config.serverMetadata().end_session_endpoint;
     if (endSession) outcome.endSessionUrl = oidc.buildEndSessionUrl(config, { id_token_hint: idTokenHint, post_logout_redirect_uri: `${ctx.origin}/login` }).href;
   }
+  return handOff(ctx, attempt.id, outcome, back);
+}
+
+type Attempt = typeof ssoAttempts.$inferSelect;
+type Back = { mode: 'popup' | 'redirect'; returnTo: string };
+
+export const failed = (code: SsoFailure, message: string, back?: Back): CallbackResult => ({ mode: back?.mode ?? 'redirect', returnTo: back?.returnTo ?? '/sign-in', handoff: null, failure: { code, message } });
+
+/**
+ * The answer's state (OIDC `state`, SAML `RelayState`) must be the one this browser's cookie holds,
+ * and an attempt this server started, unspent and not late. It is spent first: whatever happens
+ * next, it never works twice.
+ */
+export async function spendAttempt(ctx: Ctx, state: string, stateCookie: string | null): Promise<{ attempt: Attempt; back: Back } | { failure: CallbackResult }> {
+  if (!state || !stateCookie || state.length !== stateCookie.length || sha256(state) !== sha256(stateCookie)) {
+    return { failure: failed('state-mismatch', 'This sign-in answer does not belong to a sign-in started in this browser.') };
+  }
+  const [attempt] = await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
+    tx
+      .update(ssoAttempts)
+      .set({ usedAt: new Date() })
+      .where(and(eq(ssoAttempts.tenantId, ctx.tenant.id), eq(ssoAttempts.stateHash, sha256(state)), isNull(ssoAttempts.usedAt)))
+      .returning(),
+  );
+  if (!attempt) return { failure: failed('state-mismatch', 'This sign-in answer was already used or was never started here.') };
+  const back = { mode: attempt.mode, returnTo: attempt.returnTo };
+  if (attempt.expiresAt < new Date()) return { failure: failed('expired', 'The sign-in took too long. Start again.', back) };
+  return { attempt, back };
+}
+
+/** The outcome waits in the attempt under a one-use handoff (two minutes) for the page to claim it. */
+export async function handOff(ctx: Ctx, attemptId: string, outcome: SsoOutcomeRecord, back: Back): Promise<CallbackResult> {
   const handoff = newSecretToken();
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
     tx
       .update(ssoAttempts)
       .set({ handoffHash: sha256(handoff), outcome, expiresAt: new Date(Date.now() + SSO_HANDOFF_TTL_MS) })
-      .where(and(eq(ssoAttempts.tenantId, ctx.tenant.id), eq(ssoAttempts.id, attempt.id))),
+      .where(and(eq(ssoAttempts.tenantId, ctx.tenant.id), eq(ssoAttempts.id, attemptId))),
   );
   return { ...back, handoff, failure: null };
 }
@@ -258,7 +280,7 @@ async function applyPositions(ctx: Ctx, tx: Drizzle, provider: ProviderRow, pers
   await grantPositionDefaults(ctx, tx, defaults, [personId]);
 }
 
-async function resolvePerson(ctx: Ctx, tx: Drizzle, provider: ProviderRow, claims: Claims): Promise<SsoOutcomeRecord> {
+export async function resolvePerson(ctx: Ctx, tx: Drizzle, provider: ProviderRow, claims: Claims): Promise<SsoOutcomeRecord> {
   const method = methodIdOf(provider);
   const session = (userId: string, personId: string): SsoOutcomeRecord => ({ kind: 'session', userId, personId, method, endSessionUrl: null });
   // 1. A subject linked before: its account, whatever its address says today.
@@ -339,7 +361,7 @@ export async function completeSso(ctx: Ctx, handoff: string): Promise<TSsoOutcom
       if (outcome.kind === 'need-confirm') return { status: 'need-confirm', email: outcome.email, method: outcome.method, methods: outcome.methods, link_token: outcome.linkToken };
       const user = await findUserById(tx, outcome.userId);
       if (!user) throw new AppError('invalid-credential', 'This sign-in has expired or was already used. Start again.', { reason: 'handoff' });
-      const pair: TTokenPair = await openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), outcome.method.startsWith('oidc.') ? 'OIDC' : 'GOOGLE');
+      const pair: TTokenPair = await openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), sessionMethodOf(outcome.method));
       return { status: 'signed-in', session: pair, end_session_url: outcome.endSessionUrl };
     },
     { audit: 'auth.sso.complete' },

@@ -10,6 +10,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
 import { assertCanGrant, findPositions } from '../org-chart/index.ts';
 import { encryptSecret } from './sso.crypto.ts';
+import { readIdpMetadata, samlInfo } from './sso.saml-metadata.ts';
 import { identityProviders, type AttributeMapping } from './sso.table.ts';
 import { updateTenant } from '../tenants/index.ts';
 
@@ -19,8 +20,8 @@ export const SWITCHABLE_METHODS = ['PASSWORD', 'MAGIC_LINK', 'GOOGLE'] as const;
 
 export type ProviderRow = typeof identityProviders.$inferSelect;
 
-/** `oidc.<slug>` for an OIDC provider, `GOOGLE` for Google (spec shell §3 method types). */
-export const methodIdOf = (provider: Pick<ProviderRow, 'type' | 'slug'>): string => (provider.type === 'GOOGLE' ? 'GOOGLE' : `oidc.${provider.slug}`);
+/** `oidc.<slug>` for an OIDC provider, `saml.<slug>` for SAML, `GOOGLE` for Google (spec shell §3 method types). */
+export const methodIdOf = (provider: Pick<ProviderRow, 'type' | 'slug'>): string => (provider.type === 'GOOGLE' ? 'GOOGLE' : `${provider.type === 'SAML' ? 'saml' : 'oidc'}.${provider.slug}`);
 
 export const callbackUrl = (origin: string): string => `${origin}/api/auth/v3/sso/callback`;
 
@@ -43,13 +44,13 @@ export async function providerByMethod(tx: Drizzle, tenantId: string, methodId: 
 /**
  * The tenant's sign-in methods (`firebase_sign_in_methods`): the switchable ones its
  * administrators left on (Google only while no Google provider is configured, or while the
- * configured one is enabled), then one `oidc.<slug>` per enabled OIDC provider.
+ * configured one is enabled), then one `oidc.<slug>` / `saml.<slug>` per enabled OIDC or SAML provider.
  */
 export function signInMethodsOf(tenant: Pick<TenantRecord, 'signInMethods'>, providers: readonly ProviderRow[]): string[] {
   const google = providers.find((p) => p.type === 'GOOGLE');
   const base = tenant.signInMethods.filter((m) => m !== 'GOOGLE' || !google || google.enabled);
   if (google?.enabled && !base.includes('GOOGLE')) base.push('GOOGLE');
-  return [...base, ...providers.filter((p) => p.type === 'OIDC' && p.enabled).map(methodIdOf)];
+  return [...base, ...providers.filter((p) => p.type !== 'GOOGLE' && p.enabled).map(methodIdOf)];
 }
 
 export async function tenantSignInMethods(ctx: Pick<Ctx, 'platform' | 'tenant'>): Promise<string[]> {
@@ -80,6 +81,7 @@ export function toProvider(row: ProviderRow, origin: string): TIdentityProvider 
     default_position_ids: row.defaultPositionIds,
     mapping: row.mapping,
     redirect_uri: callbackUrl(origin),
+    saml: row.type === 'SAML' && row.saml ? samlInfo(origin, row.id, row.saml) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -133,10 +135,13 @@ export async function getProvider(ctx: Ctx, id: string): Promise<TIdentityProvid
 
 export async function createProvider(ctx: Ctx, input: z.output<typeof ZCreateIdentityProviderRequest>): Promise<TIdentityProvider> {
   const allowLocal = ctx.platform.config.SSO_ALLOW_LOCAL_PROVIDERS;
-  const issuer = input.type === 'GOOGLE' ? GOOGLE_ISSUER : checkIssuer(input.issuer, allowLocal);
+  // SAML: the IdP's metadata (pasted, or fetched through safe-fetch) names its entity id, endpoint and certificates.
+  const saml = input.type === 'SAML' ? await readIdpMetadata(input, allowLocal, true) : null;
+  if (input.type !== 'SAML' && !input.client_id) throw new FieldErrors({ client_id: ['Enter the client id the provider gave you.'] });
+  const issuer = input.type === 'GOOGLE' ? GOOGLE_ISSUER : saml ? saml.entityId : checkIssuer(input.issuer, allowLocal);
   const slug = input.type === 'GOOGLE' ? 'google' : (input.slug ?? slugFrom(input.name));
   const mapping = input.mapping ?? DEFAULT_MAPPING;
-  const sealed = input.client_secret ? await encryptSecret(ctx.platform.db, ctx.tenant.id, input.client_secret) : null;
+  const sealed = input.client_secret && input.type !== 'SAML' ? await encryptSecret(ctx.platform.db, ctx.tenant.id, input.client_secret) : null;
   const scopes = [...new Set(['openid', ...(input.scopes ?? ['email', 'profile'])])];
   const row = await ctx.tx(
     async (tx) => {
@@ -153,8 +158,9 @@ export async function createProvider(ctx: Ctx, input: z.output<typeof ZCreateIde
           name: input.name,
           enabled: input.enabled,
           issuer,
-          clientId: input.client_id,
+          clientId: input.type === 'SAML' ? '' : (input.client_id ?? ''),
           clientSecretEnc: sealed,
+          saml: saml?.settings ?? null,
           scopes,
           domains: [...new Set(input.domains)],
           provisioning: input.provisioning,
@@ -173,22 +179,27 @@ export async function createProvider(ctx: Ctx, input: z.output<typeof ZCreateIde
 export async function updateProvider(ctx: Ctx, id: string, input: z.output<typeof ZUpdateIdentityProviderRequest>): Promise<TIdentityProvider> {
   const allowLocal = ctx.platform.config.SSO_ALLOW_LOCAL_PROVIDERS;
   const sealed = typeof input.client_secret === 'string' ? await encryptSecret(ctx.platform.db, ctx.tenant.id, input.client_secret) : input.client_secret;
+  // New SAML metadata is read (and fetched) before the transaction; it applies only to a SAML provider.
+  const saml = input.idp_metadata_xml !== undefined || input.idp_metadata_url !== undefined ? await readIdpMetadata(input, allowLocal, false) : null;
   const row = await ctx.tx(
     async (tx) => {
       const current = await findProviderRow(tx, ctx.tenant.id, id);
       if (!current) throw new AppError('not-found', 'Identity provider not found.');
+      if (saml && current.type !== 'SAML') throw new FieldErrors({ idp_metadata_xml: ['Only a SAML provider has IdP metadata.'] });
+      const isSaml = current.type === 'SAML';
       const mapping = input.mapping ?? current.mapping;
       const defaults = input.default_position_ids ?? current.defaultPositionIds;
       if (input.mapping || input.default_position_ids) await checkPositions(ctx, tx, defaults, mapping);
-      const issuer = current.type === 'GOOGLE' || input.issuer === undefined ? current.issuer : checkIssuer(input.issuer, allowLocal);
+      const issuer = saml ? saml.entityId : current.type !== 'OIDC' || input.issuer === undefined ? current.issuer : checkIssuer(input.issuer, allowLocal);
       const [updated] = await tx
         .update(identityProviders)
         .set({
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
           issuer,
-          ...(input.client_id !== undefined ? { clientId: input.client_id } : {}),
-          ...(sealed !== undefined ? { clientSecretEnc: sealed } : {}),
+          ...(input.client_id !== undefined && !isSaml ? { clientId: input.client_id } : {}),
+          ...(sealed !== undefined && !isSaml ? { clientSecretEnc: sealed } : {}),
+          ...(saml ? { saml: saml.settings } : {}),
           ...(input.scopes !== undefined ? { scopes: [...new Set(['openid', ...input.scopes])] } : {}),
           ...(input.domains !== undefined ? { domains: [...new Set(input.domains)] } : {}),
           ...(input.provisioning !== undefined ? { provisioning: input.provisioning } : {}),

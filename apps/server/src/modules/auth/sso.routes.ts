@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValidEmail, normalizeEmail } from '@faena/domain';
 import {
   ZCreateIdentityProviderRequest,
@@ -41,6 +42,8 @@ import {
   updateProvider,
 } from './sso.providers.ts';
 import { findUserByEmail } from './users.service.ts';
+import { SAML_COOKIE_PATH } from './sso.saml-metadata.ts';
+import { finishSaml, spMetadata, startSaml } from './sso.saml.ts';
 
 const prefix = '/api/auth/v3';
 const tags = ['auth'];
@@ -77,9 +80,11 @@ setTimeout(function(){window.close();},${result.failure ? 4000 : 150});})();</sc
 
 export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter): void {
   const local = platform.config.PUBLIC_DOMAIN.includes('localhost');
-  const stateCookie = (value: string, maxAgeSeconds: number) =>
-    // Lax: the provider sends the browser back with a top-level GET from its own site.
-    `${SSO_STATE_COOKIE}=${value}; Path=${prefix}/sso/callback; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
+  const stateCookie = (value: string, maxAgeSeconds: number, path = `${prefix}/sso/callback`) =>
+    // Lax: the provider sends the browser back with a top-level GET from its own site. A SAML IdP
+    // POSTs instead, which a Lax cookie does not follow: the ACS bounces that POST once through a
+    // page of this origin (see below), whose own POST carries it.
+    `${SSO_STATE_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
 
   const handoffCookie = (value: string, maxAgeSeconds: number) =>
     `${SSO_HANDOFF_COOKIE}=${value}; Path=${prefix}/sso/complete; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${local ? '' : '; Secure'}`;
@@ -134,8 +139,10 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       try {
-        const { url, state } = await startSso(ctx, { methodId: request.query.method, mode: request.query.mode, returnTo: request.query.return_to });
-        void reply.header('set-cookie', stateCookie(state, SSO_ATTEMPT_TTL_MS / 1000));
+        const input = { methodId: request.query.method, mode: request.query.mode, returnTo: request.query.return_to };
+        const isSaml = input.methodId.startsWith('saml.');
+        const { url, state } = await (isSaml ? startSaml(ctx, input) : startSso(ctx, input));
+        void reply.header('set-cookie', stateCookie(state, SSO_ATTEMPT_TTL_MS / 1000, isSaml ? SAML_COOKIE_PATH : undefined));
         return reply.redirect(url, 302);
       } catch (error) {
         const failure = { code: 'method-unavailable' as const, message: error instanceof AppError && error.detail ? error.detail : 'That sign-in method is not yet available on this version' };
@@ -187,6 +194,57 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
       return answer(ctx, reply, result);
     },
   );
+
+  // ------------------------------------------------------------ SAML 2.0 (decision 029)
+  app.get(
+    `${prefix}/sso/saml/:id/metadata`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'Faena’s SP metadata for a SAML provider (its address is the SP entity id)', params: ZId } },
+    async (request, reply) => {
+      const xml = await spMetadata(ctxOf(request, platform), request.params.id);
+      return reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').header('cache-control', 'no-store').send(xml);
+    },
+  );
+
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    // The IdP's HTTP-POST binding sends a form; only this route reads one.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, raw, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(raw as string)));
+    });
+    scope.post(
+      `${prefix}/sso/saml/:id/acs`,
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags,
+          summary: 'Assertion consumer service (HTTP-POST binding) of a SAML provider',
+          params: ZId,
+          body: z.object({ SAMLResponse: z.string().min(1).max(1024 * 1024), RelayState: z.string().max(200).default(''), bounced: z.string().max(1).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const ctx = ctxOf(request, platform);
+        const cookie = cookieOf(request, SSO_STATE_COOKIE);
+        if (!cookie && !request.body.bounced) {
+          // A cross-site POST carries no Lax cookie: post the same form again from this origin, once.
+          const nonce = randomBytes(16).toString('base64');
+          const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+          const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Faena</title></head><body>
+<form id="f" method="post" action="${escapeHtml(request.url)}">${field('SAMLResponse', request.body.SAMLResponse)}${field('RelayState', request.body.RelayState)}${field('bounced', '1')}<noscript><button type="submit">Continuar</button></noscript></form>
+<script nonce="${nonce}">document.getElementById('f').submit();</script></body></html>`;
+          return reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .header('referrer-policy', 'no-referrer')
+            .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
+            .send(html);
+        }
+        const result = await finishSaml(ctx, request.params.id, request.body, cookie);
+        void reply.header('set-cookie', [stateCookie('', 0, SAML_COOKIE_PATH), handoffCookie(result.handoff ?? '', result.handoff ? SSO_HANDOFF_TTL_MS / 1000 : 0)]);
+        return answer(ctx, reply, result);
+      },
+    );
+  });
 
   app.post(
     `${prefix}/sso/complete`,

@@ -80,6 +80,27 @@ describe('form renderer: submit (spec §4, §5)', () => {
     expect(inputOf('codigo').value).toBe('abcdef');
   });
 
+  it('the error banner clears when the person submits again (issue 45): gone once the server accepts, back if it refuses again', async () => {
+    const refusal = () =>
+      new HttpError({ status: 400, method: 'POST', url: '/x', body: { non_field_errors: [{ type: 'assertion_error', loc: ['response', 'codigo'], msg: 'Ya existe' }] }, bodyText: '', contentType: 'application/json' });
+    const answers: (() => Promise<void>)[] = [async () => Promise.reject(refusal()), async () => Promise.reject(refusal()), async () => undefined];
+    const onSubmit = vi.fn(async () => answers.shift()!());
+    await renderForm([{ id: 1, type: 'text', name: 'codigo', label: 'Código' }], { onSubmit });
+    type('codigo', 'A1');
+    submit();
+    await screen.findByTestId('form-errors');
+    type('codigo', 'A2');
+    submit();
+    // refused again: the banner is there for this answer, not left over from the first
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect((await screen.findByTestId('form-errors')).textContent).toContain(FORM_MESSAGES.formHasErrors);
+    type('codigo', 'A3');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(screen.queryByTestId('form-errors')).toBeNull());
+    expect(screen.queryByTestId('error-codigo')).toBeNull();
+  });
+
   it('other failures go to the general handler', async () => {
     const onError = vi.fn();
     const failure = new Error('boom');

@@ -14,10 +14,10 @@ export function updateForm(id: string, input: UpdateFormInput): Promise<FormView
   return apiClient.put<FormView>(`${FORMS_API}/${encodeURIComponent(id)}/`, { json: input });
 }
 
-export function useUpdateForm(id: string) {
+export function useUpdateForm() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateFormInput) => updateForm(id, input),
+    mutationFn: ({ id, ...input }: UpdateFormInput & { id: string }) => updateForm(id, input),
     meta: { silent: true },
     onSuccess: (form) => client.setQueryData(['forms', 'form', form.id], form),
   });

@@ -13,7 +13,7 @@ import { formQueryOptions, useForm, type FormView } from '../../../shared/forms/
 import { FormStore } from '../../../shared/forms/form-store.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { confirm } from '../../../shared/ui/modal.tsx';
-import { useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
+import { KEEPS_EDITS, useUnsavedChanges } from '../../../shared/ui/use-unsaved-changes.ts';
 import { useCreateForm } from '../api/create-form.ts';
 import { useUpdateForm } from '../api/update-form.ts';
 import { BuilderContext, pathKey, type BuilderContextValue } from '../../../shared/forms/builder/builder-context.ts';
@@ -29,44 +29,19 @@ type Tab = 'editor' | 'test' | 'responses';
 const NEW_FIELD_DELAY_MS = 10_000;
 const TABS: Tab[] = ['editor', 'test', 'responses'];
 
-/** /workflows/:workflowId/form-builder/:formId? — without a form id, a new form is created and opened. */
+/**
+ * /workflows/:workflowId/form-builder/:formId? — reached from what owns a form (a workflow task's
+ * panel, an asset type). Without a form id the builder opens on an empty draft and creates
+ * nothing: the form is created by its first save, and the address then names it (the same screen
+ * stays, with what the person is editing).
+ */
 export function FormBuilderPage() {
-  const { workflowId = '', formId } = useParams();
-  if (!formId) return <CreateForm workflowId={workflowId} />;
-  return <LoadForm key={formId} workflowId={workflowId} formId={formId} />;
-}
-
-function CreateForm({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const create = useCreateForm();
-  const started = useRef(false);
-  const start = useCallback(() => {
-    create.mutate(
-      { name: t('formBuilder.untitled'), description: [] },
-      { onSuccess: (form) => void navigate(`/workflows/${encodeURIComponent(workflowId)}/form-builder/${encodeURIComponent(form.id)}`, { replace: true }) },
-    );
-  }, [create, navigate, t, workflowId]);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    start();
-  }, [start]);
-  if (create.isError) {
-    return (
-      <Alert color="red" title={t('formBuilder.create.failed')}>
-        <Button mt="sm" variant="light" color="red" onClick={start}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  return (
-    <Group gap="sm" data-testid="builder-creating">
-      <Loader size="sm" />
-      <Text>{t('formBuilder.create.creating')}</Text>
-    </Group>
-  );
+  const { workflowId = '', formId } = useParams();
+  const [createdHere, setCreatedHere] = useState<string | null>(null);
+  const [blank] = useState<FormView>(() => ({ id: '', version: 0, name: t('formBuilder.untitled'), description: [], created_at: '', updated_at: '' }));
+  if (!formId || formId === createdHere) return <BuilderScreen key="new" workflowId={workflowId} initial={blank} onCreated={setCreatedHere} />;
+  return <LoadForm key={formId} workflowId={workflowId} formId={formId} />;
 }
 
 function LoadForm({ workflowId, formId }: { workflowId: string; formId: string }) {
@@ -80,7 +55,7 @@ function LoadForm({ workflowId, formId }: { workflowId: string; formId: string }
 
 const draftOf = (form: FormView): Draft => ({ name: form.name, fields: form.description });
 
-function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: FormView }) {
+function BuilderScreen({ workflowId, initial, onCreated }: { workflowId: string; initial: FormView; onCreated?: (id: string) => void }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'editor';
@@ -93,7 +68,22 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
   const [markerStyle, setMarkerStyle] = useState<RequiredMarkerStyle>('asterisk');
   const [previewStore] = useState(() => new FormStore());
   const idCounter = useRef(nextFieldId(initial.description));
-  const update = useUpdateForm(initial.id);
+  const navigate = useNavigate();
+  const { mutateAsync: createForm } = useCreateForm();
+  const formId = useRef(initial.id);
+  const { mutateAsync: updateForm } = useUpdateForm();
+  // The first save of a new form creates it (opening the builder created nothing); later ones are new versions.
+  const save = useCallback(
+    async (input: { name: string; description: FormField[]; base_version: number }) => {
+      if (formId.current) return updateForm({ id: formId.current, ...input });
+      const form = await createForm({ name: input.name, description: input.description });
+      formId.current = form.id;
+      onCreated?.(form.id);
+      void navigate(`/workflows/${encodeURIComponent(workflowId)}/form-builder/${encodeURIComponent(form.id)}`, { replace: true, state: KEEPS_EDITS });
+      return form;
+    },
+    [createForm, updateForm, onCreated, navigate, workflowId],
+  );
 
   const onSaved = useCallback((form: FormView) => setSavedForm(form), []);
   const saved = useMemo(() => savedNames(savedForm.description), [savedForm]);
@@ -104,7 +94,7 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
     draft,
     initial: draftOf(initial),
     initialVersion: initial.version,
-    save: update.mutateAsync,
+    save,
     onSaved,
     delayMs: isSettingUpNew ? NEW_FIELD_DELAY_MS : AUTOSAVE_DELAY_MS,
   });
@@ -299,10 +289,10 @@ function BuilderScreen({ workflowId, initial }: { workflowId: string; initial: F
             <Tabs.Tab value="editor" data-testid="tab-editor">
               {t('formBuilder.tabs.editor')}
             </Tabs.Tab>
-            <Tabs.Tab value="test" data-testid="tab-test">
+            <Tabs.Tab value="test" data-testid="tab-test" disabled={!savedForm.id}>
               {t('formBuilder.tabs.test')}
             </Tabs.Tab>
-            <Tabs.Tab value="responses" data-testid="tab-responses">
+            <Tabs.Tab value="responses" data-testid="tab-responses" disabled={!savedForm.id}>
               {t('formBuilder.tabs.responses')}
             </Tabs.Tab>
           </Tabs.List>

@@ -88,6 +88,41 @@ afterEach(() => {
 });
 
 describe('form builder (spec §4 editor save states, autosave)', () => {
+  it('opened from its owner without a form, creates nothing until the person saves; the first save creates it and the address names it', async () => {
+    const server = fakeServer();
+    const posts: { name: string; description: FormField[] }[] = [];
+    const answer = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/api/forms/v3/forms/') && init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { name: string; description: FormField[] };
+          posts.push(body);
+          server.description = body.description;
+          return json({ id: FORM_ID, version: 1, name: body.name, description: body.description, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' }, 201);
+        }
+        return answer(url, init);
+      }),
+    );
+    const { router } = await renderRoutes([{ path: 'workflows/:workflowId/form-builder/:formId?', Component: FormBuilderRoute }], { path: '/workflows/w1/form-builder' });
+    const name = await screen.findByTestId<HTMLInputElement>('builder-name');
+    expect(name.value).toBe('Formulario sin título');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts).toEqual([]);
+    expect(screen.getByTestId('tab-responses').hasAttribute('disabled') || screen.getByTestId('tab-responses').getAttribute('data-disabled') === 'true').toBe(true);
+    fireEvent.change(name, { target: { value: 'Checklist de entrega' } });
+    fireEvent.click(screen.getByTestId('builder-save'));
+    await waitFor(() => expect(posts).toEqual([{ name: 'Checklist de entrega', description: [] }]));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/workflows/w1/form-builder/${FORM_ID}`));
+    // the same screen goes on: what the person typed is there, and the next save is a version of that form
+    expect(screen.getByTestId<HTMLInputElement>('builder-name').value).toBe('Checklist de entrega');
+    await pick('text');
+    fireEvent.click(screen.getByTestId('builder-save'));
+    await waitFor(() => expect(server.puts).toHaveLength(1));
+    expect(server.puts[0]).toMatchObject({ name: 'Checklist de entrega', base_version: 1 });
+    expect(posts).toHaveLength(1);
+  });
+
   it('adds a field from the picker, autosaves it as a new version, then its name is locked', async () => {
     const server = fakeServer();
     await openBuilder();

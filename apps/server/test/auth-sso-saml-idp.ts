@@ -1,0 +1,189 @@
+import { createPrivateKey, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+import { SignedXml } from 'xml-crypto';
+
+/**
+ * A SAML 2.0 identity provider in the test process (decision 029): its own RSA key pair and
+ * self-signed certificate made per run, its metadata served over HTTP, and a Response to an
+ * AuthnRequest built and signed with xml-crypto — exactly what an IdP posts to the ACS. Each
+ * property an attack would bend (signature, key, audience, times, InResponseTo, recipient,
+ * assertion id) can be bent per answer.
+ */
+
+// ------------------------------------------------------------------ a self-signed X.509 certificate (DER by hand)
+
+const tlv = (tag: number, content: Buffer): Buffer => {
+  const n = content.length;
+  const length = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, content]);
+};
+const seq = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
+const oid = (dotted: string) => {
+  const [a, b, ...rest] = dotted.split('.').map(Number);
+  const bytes = [40 * a! + b!];
+  for (const value of rest) {
+    const chunk = [value & 0x7f];
+    for (let v = value >> 7; v > 0; v >>= 7) chunk.unshift((v & 0x7f) | 0x80);
+    bytes.push(...chunk);
+  }
+  return tlv(0x06, Buffer.from(bytes));
+};
+const utcTime = (date: Date) => tlv(0x17, Buffer.from(date.toISOString().replace(/[-:T]/g, '').slice(2, 14) + 'Z'));
+const name = (cn: string) => seq(tlv(0x31, seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(cn)))));
+
+function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, cn: string): string {
+  const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+  const tbs = seq(
+    tlv(0xa0, tlv(0x02, Buffer.from([0x02]))),
+    tlv(0x02, Buffer.concat([Buffer.from([0x01]), randomBytes(8)])),
+    sha256WithRsa,
+    name(cn),
+    seq(utcTime(new Date(Date.now() - 86_400_000)), utcTime(new Date(Date.now() + 86_400_000))),
+    name(cn),
+    publicKey.export({ type: 'spki', format: 'der' }),
+  );
+  const signature = createSign('sha256').update(tbs).sign(privateKey);
+  return seq(tbs, sha256WithRsa, tlv(0x03, Buffer.concat([Buffer.from([0x00]), signature]))).toString('base64');
+}
+
+export interface SamlKeys {
+  privateKeyPem: string;
+  /** The certificate, base64 DER (as metadata carries it). */
+  cert: string;
+}
+
+export function samlKeys(cn = 'faena-test-idp'): SamlKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, cert: selfSignedCertificate(privateKey, publicKey, cn) };
+}
+
+// ------------------------------------------------------------------ the provider
+
+export interface SamlAccount {
+  nameId: string;
+  nameIdFormat?: string;
+  email?: string;
+  name?: string;
+  groups?: string[];
+}
+
+/** What to bend in one answer. */
+export interface Bend {
+  sign?: 'assertion' | 'none' | 'other-key';
+  audience?: string;
+  recipient?: string;
+  inResponseTo?: string;
+  issuer?: string;
+  assertionId?: string;
+  /** Minutes from now the assertion stops being valid (negative: already expired). */
+  validForMinutes?: number;
+  /** A non-success second-level status (AuthnFailed, RequestDenied, ...): no assertion. */
+  status?: string;
+}
+
+export interface AuthnRequest {
+  id: string;
+  acs: string;
+  issuer: string;
+  relayState: string;
+}
+
+export interface TestSamlIdp {
+  entityId: string;
+  ssoUrl: string;
+  metadataUrl: string;
+  metadataXml: string;
+  keys: SamlKeys;
+  /** Reads the AuthnRequest the SP's redirect carries (HTTP-Redirect binding: deflated, base64). */
+  readRequest(redirect: string): AuthnRequest;
+  /** The form fields the IdP's page would POST to the ACS. */
+  respond(request: AuthnRequest, account: SamlAccount, bend?: Bend): { SAMLResponse: string; RelayState: string };
+  close(): Promise<void>;
+}
+
+const esc = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+
+function sign(xml: string, privateKeyPem: string): string {
+  const signer = new SignedXml({ privateKey: createPrivateKey(privateKeyPem), canonicalizationAlgorithm: EXC_C14N, signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' });
+  signer.addReference({
+    xpath: "//*[local-name(.)='Assertion']",
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', EXC_C14N],
+  });
+  signer.computeSignature(xml, { location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' } });
+  return signer.getSignedXml();
+}
+
+export async function startSamlIdp(): Promise<TestSamlIdp> {
+  const keys = samlKeys();
+  const other = samlKeys('someone-else');
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const entityId = `${base}/idp`;
+  const ssoUrl = `${base}/sso`;
+  const metadataXml = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${entityId}">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${keys.cert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${ssoUrl}"/>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${ssoUrl}"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+  server.on('request', (req, res) => {
+    if (req.url === '/metadata') {
+      res.setHeader('content-type', 'application/samlmetadata+xml');
+      res.end(metadataXml);
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+
+  return {
+    entityId,
+    ssoUrl,
+    metadataUrl: `${base}/metadata`,
+    metadataXml,
+    keys,
+    readRequest(redirect) {
+      const url = new URL(redirect);
+      const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+      return {
+        id: /\sID="([^"]+)"/.exec(xml)?.[1] ?? '',
+        acs: /AssertionConsumerServiceURL="([^"]+)"/.exec(xml)?.[1] ?? '',
+        issuer: /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(xml)?.[1] ?? '',
+        relayState: url.searchParams.get('RelayState') ?? '',
+      };
+    },
+    respond(request, account, bend = {}) {
+      const now = new Date();
+      const until = new Date(now.getTime() + (bend.validForMinutes ?? 5) * 60_000).toISOString();
+      const notBefore = new Date(Math.min(now.getTime(), Date.parse(until) - 60_000) - 60_000).toISOString();
+      const issuer = `<saml:Issuer>${esc(bend.issuer ?? entityId)}</saml:Issuer>`;
+      const inResponseTo = esc(bend.inResponseTo ?? request.id);
+      const head = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${esc(request.acs)}" InResponseTo="${inResponseTo}">${issuer}`;
+      if (bend.status) {
+        const xml = `${head}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Responder"><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${bend.status}"/></samlp:StatusCode></samlp:Status></samlp:Response>`;
+        return { SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: request.relayState };
+      }
+      const attribute = (attrName: string, values: string[]) =>
+        `<saml:Attribute Name="${esc(attrName)}">${values.map((v) => `<saml:AttributeValue xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="xs:string">${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`;
+      const attributes = [
+        account.email ? attribute('email', [account.email]) : '',
+        account.name ? attribute('name', [account.name]) : '',
+        account.groups ? attribute('groups', account.groups) : '',
+      ].join('');
+      const assertion = `<saml:Assertion ID="${esc(bend.assertionId ?? `_a${randomBytes(12).toString('hex')}`)}" Version="2.0" IssueInstant="${now.toISOString()}">${issuer}<saml:Subject><saml:NameID Format="${esc(account.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress')}">${esc(account.nameId)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${esc(bend.recipient ?? request.acs)}" InResponseTo="${inResponseTo}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${esc(bend.audience ?? request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>${attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''}</saml:Assertion>`;
+      const unsigned = `${head}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+      const mode = bend.sign ?? 'assertion';
+      const xml = mode === 'none' ? unsigned : sign(unsigned, mode === 'other-key' ? other.privateKeyPem : keys.privateKeyPem);
+      return { SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: request.relayState };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
