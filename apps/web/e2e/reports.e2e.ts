@@ -1,13 +1,48 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
 
 let browser: Browser;
+let tableau: Server;
+let tableauOrigin: string;
+
+/**
+ * A stand-in Tableau site: it serves the Embedding API library at Tableau's path (a module script,
+ * so with CORS) whose <tableau-viz> shows what it was given — the view's address and the claims of
+ * the connected-app JWT. Another origin than the app's: the page's CSP must allow it.
+ */
+const FAKE_TABLEAU_LIBRARY = `
+customElements.define('tableau-viz', class extends HTMLElement {
+  connectedCallback() {
+    const token = this.getAttribute('token') || '';
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    const shown = document.createElement('p');
+    shown.dataset.testid = 'fake-tableau';
+    shown.textContent = 'Tableau de prueba · ' + new URL(this.getAttribute('src')).pathname + ' · ' + claims.sub + ' · ' + claims.scp.join(',');
+    this.style.display = 'block';
+    this.append(shown);
+  }
+});
+`;
+
 beforeAll(async () => {
   browser = await launch();
+  tableau = createServer((request, response) => {
+    if (request.url === '/javascripts/api/tableau.embedding.3.latest.min.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' });
+      response.end(FAKE_TABLEAU_LIBRARY);
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => tableau.listen(0, '127.0.0.1', resolve));
+  tableauOrigin = `http://localhost:${(tableau.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await browser?.close();
+  await new Promise<void>((resolve) => (tableau ? tableau.close(() => resolve()) : resolve()));
 });
 
 describe('reports', () => {
@@ -83,6 +118,28 @@ describe('reports', () => {
       } finally {
         await admin.context.close();
         await visitor.context.close();
+      }
+    }, 240_000);
+
+    it(`${viewport}: an embedded Tableau view renders in the page through the organisation's Tableau library`, async () => {
+      const suffix = `${viewport} ${Date.now().toString(36)}`;
+      const { page, context, errors } = await openPage(browser, viewport);
+      try {
+        await signInAs(page, 'admin');
+        await adminApi(page, 'PUT', '/api/reports/v3/bi-connections/tableau/', { site_url: tableauOrigin, client_id: 'e2e-client', secret_id: 'e2e-secret-id', username: 'embed@faena.test', secret: 'e2e-connected-app-secret' });
+        const category = await adminApi<{ id: string }>(page, 'POST', '/api/reports/v3/categories/', { name: `Tableros ${suffix}` });
+        const title = `Operación en Tableau ${suffix}`;
+        await adminApi(page, 'POST', '/api/reports/v3/reports/', { category_id: category.id, title, kind: 'tableau', embed: { url: `${tableauOrigin}/views/Operacion/Resumen`, resource_id: null } });
+        // a fresh page load: the CSP of this organisation's page now names its Tableau site
+        await goto(page, '/reports/list', '[data-testid=report-card]');
+        await page.locator('[data-testid=report-card]', { hasText: title }).click();
+        const viz = page.locator('[data-testid=fake-tableau]');
+        await viz.waitFor({ timeout: 20_000 });
+        expect(await viz.textContent()).toBe('Tableau de prueba · /views/Operacion/Resumen · embed@faena.test · tableau:views:embed');
+        await shot(page, 'reports-tableau', viewport);
+        expect(errors).toEqual([]); // no CSP refusal, no failed load
+      } finally {
+        await context.close();
       }
     }, 240_000);
 
