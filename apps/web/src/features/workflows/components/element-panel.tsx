@@ -1,14 +1,19 @@
-import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSIGNEE_TYPES, TASK_NOTIFY_EVENTS, eventDefinitionKind, faenaElementType } from '@faena/domain/workflows/constants';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
+import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
+import type { EntityKind } from '../../../shared/directory/directory-api.ts';
 import { useFormOptions } from '../api/workflows-api.ts';
-import { DURATION_UNITS, fromIsoDuration, toIsoDuration, type DurationUnit } from '../lib/duration.ts';
+import { DURATION_UNITS, fromIsoCycle, fromIsoDuration, toIsoCycle, toIsoDuration, type DurationUnit } from '../lib/duration.ts';
 import { TIMER_KINDS, readTimer, readUserTask, userTaskAttributes, type TimerKind, type UserTaskPanel } from '../lib/panel-model.ts';
 import type { DiagramElement, ModdleElement, Services } from './bpmn-types.ts';
+
+/** The directory list each kind of assignee is picked from (person ids, position ids, one audience). */
+const ASSIGNEE_PICKERS: Partial<Record<UserTaskPanel['assigneeType'], EntityKind>> = { people: 'persons', positions: 'positions', audience: 'audiences' };
 
 interface PanelProps {
   element: DiagramElement;
@@ -95,23 +100,28 @@ function UserTaskFields({ element, services, readOnly, versionId }: PanelProps) 
         disabled={readOnly}
         onChange={(value) => write({ ...panel, assigneeType: (value as UserTaskPanel['assigneeType'] | null) ?? 'starter', assignees: [] })}
       />
-      {panel.assigneeType !== 'starter' && (
+      {panel.assigneeType === 'variable' ? (
         <TextInput
-          label={t(`workflows.panel.assigneesOf.${panel.assigneeType}`)}
-          description={t('workflows.panel.assigneesHelp')}
-          defaultValue={panel.assignees.join(', ')}
-          key={`${element.id}-${panel.assigneeType}`}
+          label={t('workflows.panel.assigneesOf.variable')}
+          description={t('workflows.panel.variableHelp')}
+          defaultValue={panel.assignees[0] ?? ''}
+          key={`${element.id}-variable`}
           disabled={readOnly}
-          onBlur={(event) =>
-            write({
-              ...panel,
-              assignees: event.currentTarget.value
-                .split(',')
-                .map((item) => item.trim())
-                .filter(Boolean),
-            })
-          }
+          onBlur={(event) => write({ ...panel, assignees: event.currentTarget.value.trim() ? [event.currentTarget.value.trim()] : [] })}
         />
+      ) : (
+        ASSIGNEE_PICKERS[panel.assigneeType] && (
+          <EntityPicker
+            key={`${element.id}-${panel.assigneeType}`}
+            kind={ASSIGNEE_PICKERS[panel.assigneeType]!}
+            label={t(`workflows.panel.assigneesOf.${panel.assigneeType}`)}
+            value={panel.assignees}
+            maxValues={panel.assigneeType === 'audience' ? 1 : undefined}
+            disabled={readOnly}
+            onChange={(ids) => write({ ...panel, assignees: ids })}
+            data-testid="assignee-picker"
+          />
+        )
       )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <NumberInput label={t('workflows.panel.dueIn')} min={0} value={dueAmount} disabled={readOnly} onChange={(value) => writeDue(typeof value === 'number' ? value : '', dueUnit)} w={120} />
@@ -201,18 +211,49 @@ function ConditionField({ flow, services, readOnly }: { flow: DiagramElement; se
 
 function TimerFields({ element, services, readOnly }: Omit<PanelProps, 'versionId'>) {
   const { t } = useTranslation();
-  const definition = element.businessObject.eventDefinitions?.[0];
+  const bo = element.businessObject;
+  const definition = bo.eventDefinitions?.[0];
   const initial = definition ? readTimer(definition) : { kind: 'timeDuration' as TimerKind, value: '' };
   const [kind, setKind] = useState<TimerKind>(initial.kind);
   const [value, setValue] = useState(initial.value);
+  const [interrupting, setInterrupting] = useState(bo.get('cancelActivity') !== false);
   if (!definition) return null;
   const write = (nextKind: TimerKind, nextValue: string) => {
+    setValue(nextValue);
     const props: Record<string, unknown> = { timeDate: undefined, timeDuration: undefined, timeCycle: undefined };
     if (nextValue.trim()) props[nextKind] = services.moddle.create('bpmn:FormalExpression', { body: nextValue.trim() });
     services.modeling.updateModdleProperties(element, definition, props);
   };
+  // a number and a unit where the value has that simple shape; anything else (a date, a cycle with a start) as text
+  const duration = kind === 'timeDuration' ? fromIsoDuration(value) : null;
+  const cycle = kind === 'timeCycle' ? fromIsoCycle(value) : null;
+  const unitSelect = (unit: DurationUnit, onChange: (unit: DurationUnit) => void) => (
+    <Select
+      aria-label={t('workflows.panel.timerUnit')}
+      data={DURATION_UNITS.map((item) => ({ value: item, label: t(`workflows.panel.units.${item}`) }))}
+      value={unit}
+      allowDeselect={false}
+      disabled={readOnly}
+      onChange={(next) => onChange((next as DurationUnit | null) ?? unit)}
+      w={130}
+    />
+  );
   return (
     <>
+      {element.type === 'bpmn:BoundaryEvent' && (
+        <Switch
+          label={t('workflows.panel.interrupting')}
+          description={t(interrupting ? 'workflows.panel.interruptingHelp' : 'workflows.panel.nonInterruptingHelp')}
+          checked={interrupting}
+          disabled={readOnly}
+          onChange={(event) => {
+            const next = event.currentTarget.checked;
+            setInterrupting(next);
+            services.modeling.updateProperties(element, { cancelActivity: next ? undefined : false });
+          }}
+          data-testid="timer-interrupting"
+        />
+      )}
       <Select
         label={t('workflows.panel.timerKind')}
         data={TIMER_KINDS.map((item) => ({ value: item, label: t(`workflows.panel.timer.${item}`) }))}
@@ -222,17 +263,54 @@ function TimerFields({ element, services, readOnly }: Omit<PanelProps, 'versionI
         onChange={(next) => {
           const nextKind = (next as TimerKind | null) ?? 'timeDuration';
           setKind(nextKind);
-          write(nextKind, value);
+          // a value of the old kind rarely reads as the new one: start from the editor's default
+          write(nextKind, nextKind === 'timeDuration' ? 'PT1H' : nextKind === 'timeCycle' ? 'R3/PT1H' : '');
         }}
       />
-      <TextInput
-        label={t(`workflows.panel.timerValue.${kind}`)}
-        description={t('workflows.panel.timerHelp')}
-        value={value}
-        disabled={readOnly}
-        onChange={(event) => setValue(event.currentTarget.value)}
-        onBlur={() => write(kind, value)}
-      />
+      {duration ? (
+        <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="timer-duration">
+          <NumberInput
+            label={t('workflows.panel.timerValue.timeDuration')}
+            min={1}
+            value={duration.amount}
+            disabled={readOnly}
+            onChange={(amount) => typeof amount === 'number' && amount > 0 && write(kind, toIsoDuration(amount, duration.unit))}
+            w={120}
+          />
+          {unitSelect(duration.unit, (unit) => write(kind, toIsoDuration(duration.amount, unit)))}
+        </Group>
+      ) : cycle ? (
+        <Stack gap="xs" data-testid="timer-cycle">
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NumberInput
+              label={t('workflows.panel.cycleEvery')}
+              min={1}
+              value={cycle.amount}
+              disabled={readOnly}
+              onChange={(amount) => typeof amount === 'number' && amount > 0 && write(kind, toIsoCycle(cycle.repetitions, amount, cycle.unit))}
+              w={120}
+            />
+            {unitSelect(cycle.unit, (unit) => write(kind, toIsoCycle(cycle.repetitions, cycle.amount, unit)))}
+          </Group>
+          <NumberInput
+            label={t('workflows.panel.cycleTimes')}
+            description={t('workflows.panel.cycleTimesHelp')}
+            min={1}
+            value={cycle.repetitions ?? ''}
+            disabled={readOnly}
+            onChange={(times) => write(kind, toIsoCycle(typeof times === 'number' && times > 0 ? times : null, cycle.amount, cycle.unit))}
+          />
+        </Stack>
+      ) : (
+        <TextInput
+          label={t(`workflows.panel.timerValue.${kind}`)}
+          description={t('workflows.panel.timerHelp')}
+          value={value}
+          disabled={readOnly}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          onBlur={() => write(kind, value)}
+        />
+      )}
     </>
   );
 }

@@ -39,6 +39,8 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
   const [services, setServices] = useState<Services | null>(null);
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [, setTick] = useState(0);
+  /** Bumped by undo and redo: the panel is drawn again from the model, not from what it last wrote. */
+  const [panelRevision, setPanelRevision] = useState(0);
   const [state, dispatch] = useReducer(saveReducer, initialSaveState);
   const [plainTasks, setPlainTasks] = useState<string[]>([]);
   const [problems, setProblems] = useState<TWfModelProblem[] | null>(null);
@@ -72,6 +74,8 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
       }
       if (!alive) return;
       instance.get('canvas').zoom('fit-viewport');
+      // the canvas takes keyboard focus (bpmn-js's shortcuts); name it for screen readers
+      container.current.querySelector('svg')?.setAttribute('aria-label', t('workflows.modeler.canvasLabel'));
       const all = instance.get('elementRegistry').getAll();
       setPlainTasks(findPlainTasks(all));
       setServices({
@@ -97,19 +101,24 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
   // changes, selection and the plain-task refusal
   useEffect(() => {
     if (!services) return;
-    const onChanged = () => {
+    const onChanged = (event: { trigger?: string | null }) => {
       const tasks = findPlainTasks(services.elementRegistry.getAll());
       setPlainTasks(tasks);
       dispatch({ type: 'edited' });
       setTick((tick) => tick + 1);
+      if (event.trigger === 'undo' || event.trigger === 'redo' || event.trigger === 'clear') {
+        // an undone creation leaves no element to show; anything else shows its restored values
+        setSelected((current) => (current && services.elementRegistry.get(current.id) ? current : null));
+        setPanelRevision((revision) => revision + 1);
+      }
     };
     const onSelection = (event: { newSelection: DiagramElement[] }) => setSelected(event.newSelection.length === 1 ? (event.newSelection[0] ?? null) : null);
     const onReadOnlyClick = () => toast.info(t('workflows.modeler.publishedNoEdit'), { id: 'wf-published' });
-    services.eventBus.on('commandStack.changed', onChanged);
+    services.eventBus.on('commandStack.changed', onChanged as (event: never) => void);
     services.eventBus.on('selection.changed', onSelection as (event: never) => void);
     if (readOnly) services.eventBus.on('element.dblclick', onReadOnlyClick);
     return () => {
-      services.eventBus.off('commandStack.changed', onChanged);
+      services.eventBus.off('commandStack.changed', onChanged as (event: never) => void);
       services.eventBus.off('selection.changed', onSelection as (event: never) => void);
       services.eventBus.off('element.dblclick', onReadOnlyClick);
     };
@@ -272,7 +281,7 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
         </Paper>
         <Paper withBorder p="md" className={classes.sidePanel} component="aside" aria-label={t('workflows.panel.title')}>
           {selected && services && selected.type !== 'bpmn:Process' ? (
-            <ElementPanel key={selected.id} element={selected} services={services} readOnly={readOnly} versionId={version.id} />
+            <ElementPanel key={`${selected.id}-${panelRevision}`} element={selected} services={services} readOnly={readOnly} versionId={version.id} />
           ) : (
             <Text c="dimmed" size="sm">
               {readOnly ? t('workflows.panel.selectReadOnly') : t('workflows.panel.select')}

@@ -6,12 +6,27 @@
 interface Shape {
   id: string;
   type: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  attachers?: Shape[];
 }
 type Entries = Record<string, { title?: string; action?: unknown; className?: string; group?: string; label?: string }>;
 type Translate = (key: string) => string;
 
+type ShapeAttrs = { type: string; eventDefinitionType?: string; eventDefinitionAttrs?: Record<string, unknown> };
 interface ElementFactory {
-  createShape(attrs: { type: string; eventDefinitionType?: string }): Shape;
+  createShape(attrs: ShapeAttrs): Shape;
+}
+interface BpmnFactory {
+  create(type: string, attrs?: Record<string, unknown>): unknown;
+}
+interface Modeling {
+  createShape(shape: Shape, position: { x: number; y: number }, target: Shape, hints?: { attach?: boolean }): Shape;
+}
+interface Selection {
+  select(element: Shape): void;
 }
 interface Create {
   start(event: Event, shape: Shape, context?: unknown): void;
@@ -33,18 +48,33 @@ const PALETTE_TITLES: Record<string, string> = {
   'create.exclusive-gateway': 'workflows.modeler.elements.ExclusiveGateway',
 };
 
-function createEntry(group: string, className: string, title: string, factory: ElementFactory, create: Create, attrs: { type: string; eventDefinitionType?: string }) {
+function createEntry(group: string, className: string, title: string, factory: ElementFactory, create: Create, attrs: ShapeAttrs) {
   const start = (event: Event) => create.start(event, factory.createShape(attrs));
   return { group, className, title, action: { dragstart: start, click: start } };
 }
 
+/**
+ * A timer boundary event, interrupting, one hour: the panel edits it (duration, cycle, whether the
+ * task stays open). Its timer is set so a new boundary is valid as it lands.
+ */
+export function timerBoundaryAttrs(bpmnFactory: BpmnFactory): ShapeAttrs {
+  return { type: 'bpmn:BoundaryEvent', eventDefinitionType: 'bpmn:TimerEventDefinition', eventDefinitionAttrs: { timeDuration: bpmnFactory.create('bpmn:FormalExpression', { body: 'PT1H' }) } };
+}
+
+/** Where the n-th boundary lands on a task: along its bottom edge from the right, 40 px apart. */
+export function boundaryPosition(host: Required<Pick<Shape, 'x' | 'y' | 'width' | 'height'>>, taken: number): { x: number; y: number } {
+  return { x: Math.max(host.x + 18, host.x + host.width - 18 - taken * 40), y: host.y + host.height };
+}
+
 class FaenaPaletteProvider {
-  static $inject = ['palette', 'elementFactory', 'create'];
+  static $inject = ['palette', 'elementFactory', 'create', 'bpmnFactory'];
   private readonly factory: ElementFactory;
   private readonly create: Create;
-  constructor(palette: { registerProvider(priority: number, provider: unknown): void }, factory: ElementFactory, create: Create) {
+  private readonly bpmnFactory: BpmnFactory;
+  constructor(palette: { registerProvider(priority: number, provider: unknown): void }, factory: ElementFactory, create: Create, bpmnFactory: BpmnFactory) {
     this.factory = factory;
     this.create = create;
+    this.bpmnFactory = bpmnFactory;
     palette.registerProvider(500, this);
   }
   getPaletteEntries() {
@@ -60,7 +90,13 @@ class FaenaPaletteProvider {
       return {
         ...kept,
         'create.message-start-event': createEntry('event', 'bpmn-icon-start-event-message', t('workflows.modeler.elements.MessageStartEvent'), factory, create, { type: 'bpmn:StartEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
-        'create.timer-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-timer', t('workflows.modeler.elements.TimerIntermediateCatchEvent'), factory, create, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' }),
+        'create.timer-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-timer', t('workflows.modeler.elements.TimerIntermediateCatchEvent'), factory, create, {
+          type: 'bpmn:IntermediateCatchEvent',
+          eventDefinitionType: 'bpmn:TimerEventDefinition',
+          eventDefinitionAttrs: { timeDuration: this.bpmnFactory.create('bpmn:FormalExpression', { body: 'PT1H' }) },
+        }),
+        // dropped on a user task's edge it attaches there (bpmn-js refuses it anywhere else)
+        'create.timer-boundary': createEntry('event', 'bpmn-icon-intermediate-event-catch-timer', t('workflows.modeler.palette.timerBoundary'), factory, create, timerBoundaryAttrs(this.bpmnFactory)),
         'create.message-catch-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-message', t('workflows.modeler.elements.MessageIntermediateCatchEvent'), factory, create, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
         'create.message-throw-event': createEntry('event', 'bpmn-icon-intermediate-event-throw-message', t('workflows.modeler.elements.MessageIntermediateThrowEvent'), factory, create, { type: 'bpmn:IntermediateThrowEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
         'create.error-end-event': createEntry('event', 'bpmn-icon-end-event-error', t('workflows.modeler.elements.ErrorEndEvent'), factory, create, { type: 'bpmn:EndEvent', eventDefinitionType: 'bpmn:ErrorEventDefinition' }),
@@ -82,13 +118,34 @@ const PAD_TITLES: Record<string, string> = {
 };
 
 class FaenaContextPadProvider {
-  static $inject = ['contextPad', 'elementFactory', 'autoPlace'];
+  static $inject = ['contextPad', 'elementFactory', 'autoPlace', 'bpmnFactory', 'modeling', 'selection'];
   private readonly factory: ElementFactory;
   private readonly autoPlace: AutoPlace | undefined;
-  constructor(contextPad: { registerProvider(priority: number, provider: unknown): void }, factory: ElementFactory, autoPlace: AutoPlace | undefined) {
+  private readonly bpmnFactory: BpmnFactory;
+  private readonly modeling: Modeling;
+  private readonly selection: Selection;
+  constructor(
+    contextPad: { registerProvider(priority: number, provider: unknown): void },
+    factory: ElementFactory,
+    autoPlace: AutoPlace | undefined,
+    bpmnFactory: BpmnFactory,
+    modeling: Modeling,
+    selection: Selection,
+  ) {
     this.factory = factory;
     this.autoPlace = autoPlace;
+    this.bpmnFactory = bpmnFactory;
+    this.modeling = modeling;
+    this.selection = selection;
     contextPad.registerProvider(500, this);
+  }
+
+  /** Attaches a timer boundary event to a user task and selects it, so its panel opens. */
+  private attachTimer(task: Shape): void {
+    const { x = 0, y = 0, width = 100, height = 80 } = task;
+    const shape = this.factory.createShape(timerBoundaryAttrs(this.bpmnFactory));
+    const created = this.modeling.createShape(shape, boundaryPosition({ x, y, width, height }, task.attachers?.length ?? 0), task, { attach: true });
+    this.selection.select(created);
   }
   getContextPadEntries(element: Shape) {
     const { t } = bpmnLabels;
@@ -108,6 +165,13 @@ class FaenaContextPadProvider {
           action: { click: () => autoPlace.append(element, this.factory.createShape({ type: 'bpmn:UserTask' })) },
         };
       }
+      if (element.type === 'bpmn:UserTask')
+        kept['attach.timer-boundary'] = {
+          group: 'model',
+          className: 'bpmn-icon-intermediate-event-catch-timer',
+          title: t('workflows.modeler.pad.attachTimer'),
+          action: { click: () => this.attachTimer(element) },
+        };
       return kept;
     };
   }

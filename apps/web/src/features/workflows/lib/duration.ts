@@ -25,3 +25,23 @@ export function fromIsoDuration(value: string | undefined | null): { amount: num
   if (match[3] && match[4]) return { amount: Number(match[3]), unit: match[4] === 'H' ? 'hours' : 'minutes' };
   return null;
 }
+
+/**
+ * A timer cycle as the panel builds it: `R3/PT1H` (3 times, every hour) or `R/PT1H` (every hour
+ * while the task is open); repetitions null = unbounded.
+ */
+export function toIsoCycle(repetitions: number | null, amount: number, unit: DurationUnit): string {
+  const times = repetitions === null ? '' : String(Math.max(1, Math.floor(repetitions)));
+  return `R${times}/${toIsoDuration(amount, unit)}`;
+}
+
+/** The repetitions and period of a cycle the panel can edit, or null (a start date, another shape: edited as text). */
+export function fromIsoCycle(value: string | undefined | null): { repetitions: number | null; amount: number; unit: DurationUnit } | null {
+  const match = /^R(\d*)\/([^/]+)$/.exec((value ?? '').trim());
+  if (!match) return null;
+  const period = fromIsoDuration(match[2]);
+  if (!period || period.amount <= 0) return null;
+  const repetitions = match[1] ? Number(match[1]) : null;
+  if (repetitions === 0) return null;
+  return { repetitions, ...period };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromIsoDuration, toIsoDuration } from './duration.ts';
+import { fromIsoCycle, fromIsoDuration, toIsoCycle, toIsoDuration } from './duration.ts';
 import { readTimer, readUserTask, userTaskAttributes, type BusinessObjectLike } from './panel-model.ts';
 import { findPlainTasks } from './plain-task.ts';
 
@@ -60,5 +60,18 @@ describe('due times as ISO 8601 durations', () => {
 describe('plain tasks', () => {
   it('are found by their bpmn:Task type only', () => {
     expect(findPlainTasks([{ id: 'a', type: 'bpmn:UserTask' }, { id: 'b', type: 'bpmn:Task' }, { id: 'c', type: 'bpmn:StartEvent' }])).toEqual(['b']);
+  });
+});
+
+describe('timer cycles in the panel', () => {
+  it('builds and reads back R3/PT1H and R/P1D; other shapes stay text', () => {
+    expect(toIsoCycle(3, 1, 'hours')).toBe('R3/PT1H');
+    expect(toIsoCycle(null, 1, 'days')).toBe('R/P1D');
+    expect(fromIsoCycle('R3/PT1H')).toEqual({ repetitions: 3, amount: 1, unit: 'hours' });
+    expect(fromIsoCycle('R/P1D')).toEqual({ repetitions: null, amount: 1, unit: 'days' });
+    expect(fromIsoCycle('R3/2030-01-01T08:00:00Z/PT1H')).toBeNull();
+    expect(fromIsoCycle('R0/PT1H')).toBeNull();
+    expect(fromIsoCycle('R2/PT0M')).toBeNull();
+    expect(fromIsoCycle('PT1H')).toBeNull();
   });
 });
