@@ -26,13 +26,15 @@ export function methodLabel(method: SignInMethod, t: (key: string) => string): s
   return t(`auth.methods.${method.type}`);
 }
 
+const isFederated = (method: SignInMethod) => method.type === 'GOOGLE' || method.type === 'OIDC' || method.type === 'SAML';
+
 export function methodKey(method: SignInMethod): string {
   return method.type === 'SAML' || method.type === 'OIDC' ? method.providerId : method.type;
 }
 
 /**
- * One button per sign-in method. Google and OIDC sign in through their provider (popup on a wide
- * screen, redirect on a phone: decision 029); SAML is not built yet: choosing it says so (spec §8 text).
+ * One button per sign-in method. Google, OIDC and SAML sign in through their provider (popup on a
+ * wide screen, redirect on a phone: decision 029); a method this version does not know says so (spec §8 text).
  */
 export function MethodButtons({ methods, onChoose }: { methods: readonly SignInMethod[]; onChoose: (method: SignInMethod) => void }) {
   const { t } = useTranslation();
@@ -61,10 +63,10 @@ export function MethodButtons({ methods, onChoose }: { methods: readonly SignInM
           onClick={() => {
             setUnavailable(false);
             if (method.type === 'PASSWORD' || method.type === 'MAGIC_LINK') onChoose(method);
-            else if (method.type === 'GOOGLE' || method.type === 'OIDC') federated.start(method);
+            else if (isFederated(method)) federated.start(method);
             else setUnavailable(true);
           }}
-          loading={federated.pending && (method.type === 'GOOGLE' || method.type === 'OIDC')}
+          loading={federated.pending && isFederated(method)}
           data-testid={`method-${method.type.toLowerCase()}`}
         >
           {t('auth.continueWith', { method: methodLabel(method, t) })}

@@ -36,10 +36,18 @@ describe('/sign-in (spec §5, §8)', () => {
     expect(open).toHaveBeenCalledWith('/api/auth/v3/sso/start?method=GOOGLE&mode=popup&return_to=%2Fsign-in', 'faena-sso', expect.stringContaining('width=500,height=600'));
   });
 
-  it('SAML is not available yet: choosing it says so', async () => {
-    await renderRoutes(routes, { path: '/sign-in', tenant: testTenant({ signInMethods: [{ type: 'PASSWORD' }, { type: 'SAML', providerId: 'saml.acme' }], featureFlags: { ...testTenant().featureFlags, saml: true } }) });
+  it('SAML signs in through its provider like OIDC (popup), and is offered only under its flag', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
+    const methods = [{ type: 'PASSWORD' as const }, { type: 'SAML' as const, providerId: 'saml.acme' }];
+    const { unmount } = await renderRoutes(routes, { path: '/sign-in', tenant: testTenant({ signInMethods: methods, featureFlags: { ...testTenant().featureFlags, saml: true } }) });
     fireEvent.click(screen.getByRole('button', { name: 'Continuar con Acme' }));
-    expect(await screen.findByText('That sign-in method is not yet available on this version')).toBeTruthy();
+    expect(await screen.findByText(/El navegador bloqueó la ventana de inicio de sesión/)).toBeTruthy();
+    expect(open).toHaveBeenCalledWith('/api/auth/v3/sso/start?method=saml.acme&mode=popup&return_to=%2Fsign-in', 'faena-sso', expect.stringContaining('width=500,height=600'));
+    unmount();
+    await renderRoutes(routes, { path: '/sign-in', tenant: testTenant({ signInMethods: methods, featureFlags: { ...testTenant().featureFlags, saml: false } }) });
+    expect(screen.queryByRole('button', { name: 'Continuar con Acme' })).toBeNull();
   });
 
   it('offers magic link only when its flag is on', async () => {
