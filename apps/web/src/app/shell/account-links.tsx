@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TUser } from '@faena/contracts';
 import { UserAvatar } from '../../shared/ui/user-avatar.tsx';
+import { PendingCountBadge } from '../../shared/offline/sync-indicator.tsx';
 
 /** The signed-in person's picture, name and e-mail, as the profile popup and the mobile drawer show them. */
 export function AccountSummary({ user, avatarSize, emailSize }: { user: TUser; avatarSize: number; emailSize: 'xs' | 'sm' }) {
@@ -38,8 +39,8 @@ export interface AccountLinksProps {
 /** The account's links, one list for the profile popup and the mobile drawer. */
 export function AccountLinks({ canEditProfile, canOpenSettings, withSync = false, onDone, onSignOut }: AccountLinksProps) {
   const { t } = useTranslation();
-  const link = (to: string, icon: ReactNode, label: string) => (
-    <Button component={Link} to={to} variant="subtle" color="gray" justify="flex-start" leftSection={icon} onClick={onDone}>
+  const link = (to: string, icon: ReactNode, label: string, right?: ReactNode) => (
+    <Button component={Link} to={to} variant="subtle" color="gray" justify="flex-start" leftSection={icon} rightSection={right} onClick={onDone}>
       {label}
     </Button>
   );
@@ -48,7 +49,7 @@ export function AccountLinks({ canEditProfile, canOpenSettings, withSync = false
       {link('/my-account', <IconUserCircle size={18} />, t('shell.myAccount'))}
       {canEditProfile && link('/profile/edit', <IconPencil size={18} />, t('shell.editProfile'))}
       {canOpenSettings && link('/settings', <IconSettings size={18} />, t('shell.settings'))}
-      {withSync && link('/sync', <IconRefresh size={18} />, t('shell.sync'))}
+      {withSync && link('/sync', <IconRefresh size={18} />, t('shell.sync'), <PendingCountBadge />)}
       <Button
         variant="subtle"
         color="red"

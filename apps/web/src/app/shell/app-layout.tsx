@@ -26,6 +26,8 @@ import { ProfilePopover } from './profile-popover.tsx';
 import { SearchBox } from './search-box.tsx';
 import { visibleSections } from '../../shared/navigation/sections.ts';
 import { useSignOut } from '../../shared/session/use-sign-out.ts';
+import { OfflineSyncRuntime } from '../../shared/offline/use-offline-sync.ts';
+import { SyncIndicator } from '../../shared/offline/sync-indicator.tsx';
 import classes from './shell.module.css';
 
 /** Spec §2: desktop layout from lg (992 px); below it the mobile layout. */
@@ -84,6 +86,7 @@ export function AppLayout() {
     return (
       <div className={`${classes.desktop} ${banner ? classes.withBanner : ''}`} data-layout="desktop">
         {notificationsRuntime}
+        <OfflineSyncRuntime />
         {skipLink}
         <header className={classes.header}>
           <Link to="/home" className={classes.brand} aria-label={t('shell.goHome')} data-testid="logo-link">
@@ -94,6 +97,7 @@ export function AppLayout() {
             <SearchBox items={items} sections={sections} />
           </div>
           <div className={classes.headerActions}>
+            <SyncIndicator />
             {canSettings && (
               <Tooltip label={t('shell.settings')}>
                 <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.settings')} data-testid="settings-gear">
@@ -125,6 +129,7 @@ export function AppLayout() {
   return (
     <div className={`${classes.mobile} ${banner ? classes.withBanner : ''}`} data-layout="mobile">
       {notificationsRuntime}
+      <OfflineSyncRuntime />
       {skipLink}
       <header className={classes.mobileHeader}>
         <Burger opened={drawerOpen} onClick={() => setDrawerOpen(true)} aria-label={t('shell.openMenu')} size="sm" data-testid="menu-button" />
@@ -132,6 +137,7 @@ export function AppLayout() {
           <FaenaMark size={30} />
         </Anchor>
         <div className={classes.mobileActions}>
+          <SyncIndicator />
           {canNotifications && (
             <MobileNotificationsLink />
           )}

@@ -10,6 +10,7 @@ import { getCamera } from '../platform/platform.ts';
 import { toast } from '../ui/toasts.ts';
 import { cameraPrecheck, cameraProblemOf, CaptureError, grabFrame, nativePhotoFile, type CameraProblem } from './camera.ts';
 import { isDownloadLink, uploadBlob } from './upload-api.ts';
+import { isFileRef, uploadOrKeep } from '../offline/offline-queue.ts';
 import { useFileUrl } from './use-file-url.ts';
 import './uploads.css';
 
@@ -80,7 +81,7 @@ export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rul
   const [hint, setHint] = useState<string | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const links = Array.isArray(value) && value.every(isDownloadLink) ? value : value === null || value === undefined || value === '' ? [] : null;
+  const links = Array.isArray(value) && value.every((entry) => isDownloadLink(entry) || isFileRef(entry)) ? value : value === null || value === undefined || value === '' ? [] : null;
   const latest = useRef(links ?? []);
   useEffect(() => {
     latest.current = links ?? [];
@@ -120,7 +121,8 @@ export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rul
       setError(refusal.message);
       return;
     }
-    const link = await uploadBlob(file, file.name, effective);
+    // without a connection the photo is kept on the device and sent with its form (decision 031)
+    const link = await uploadOrKeep(file, file.name, () => uploadBlob(file, file.name, effective));
     onChange(maxPhotos > 1 ? [...latest.current, link] : [link]);
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ensureFileCookie, fetchFileBlob, fileCookieReady } from './upload-api.ts';
+import { isFileRef, offlineQueue } from '../offline/offline-queue.ts';
 
 /**
  * An object URL for the file behind a download link, fetched with the bearer token (so previews
@@ -18,7 +19,8 @@ export function useFileUrl(link: string | null | undefined): {
     if (!link) return undefined;
     const controller = new AbortController();
     let url: string | null = null;
-    fetchFileBlob(link, controller.signal)
+    // a photo kept on the device until its form is sent (decision 031) is read from there
+    (isFileRef(link) ? offlineQueue.keptFile(link).then((blob) => blob ?? Promise.reject(new Error('kept file gone'))) : fetchFileBlob(link, controller.signal))
       .then((blob) => {
         url = URL.createObjectURL(blob);
         setState({ link, url, error: false });

@@ -16,6 +16,7 @@ import type {
 } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
+import { isQueued, submitOrQueue } from '../../../shared/offline/offline-queue.ts';
 
 export const ACTIVITIES_API = '/api/activities/v3';
 
@@ -120,8 +121,17 @@ export const useCancelOccurrence = (id: string) => useActivityWrite((recurrenceI
 export const useDeleteActivity = (id: string) => useActivityWrite(() => apiClient.delete<void>(`${ACTIVITIES_API}/activities/${enc(id)}/`));
 
 /** POST …/completion/ — complete or cancel one occurrence (a form's answer as `response`). */
-export const useCompleteOccurrence = (id: string, recurrenceId: string) =>
-  useActivityWrite((body: TCompletionRequest) => apiClient.post<TCompletion>(`${occurrenceUrl(id, recurrenceId)}completion/`, { json: body }));
+export const useCompleteOccurrence = (id: string, recurrenceId: string, title = '') => {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    // offline it is kept on the device and sent by the sync queue (decision 031)
+    networkMode: 'always',
+    mutationFn: (body: TCompletionRequest) =>
+      submitOrQueue<TCompletion>({ kind: 'activity-completion', title, href: `/activities/${id}/${recurrenceId}`, method: 'POST', path: `${occurrenceUrl(id, recurrenceId)}completion/`, json: body }),
+    onSuccess: (answer) => (isQueued(answer) ? undefined : client.invalidateQueries({ queryKey: activityKeys.all })),
+  });
+};
 
 /** DELETE …/completion/ — reopen. */
 export const useReopenOccurrence = (id: string, recurrenceId: string) => useActivityWrite(() => apiClient.delete<void>(`${occurrenceUrl(id, recurrenceId)}completion/`));

@@ -10,6 +10,7 @@ import { isHttpError } from '../../../shared/api/http-error.ts';
 import { useForm } from '../../../shared/forms/api/get-form.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { RichHtml } from '../../../shared/forms/rich-html.tsx';
+import { isQueued, OfflineStorageFull } from '../../../shared/offline/offline-queue.ts';
 import { downloadText, fileNameOf } from '../../../shared/lib/download.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { NoAccess } from '../../../shared/ui/no-access.tsx';
@@ -153,7 +154,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 /** Complete (with a note, or by filling the form), cancel, reopen. */
 function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail; open: boolean }) {
   const { t, i18n } = useTranslation();
-  const complete = useCompleteOccurrence(occurrence.public_id, occurrence.recurrenceId);
+  const complete = useCompleteOccurrence(occurrence.public_id, occurrence.recurrenceId, occurrence.title);
   const reopen = useReopenOccurrence(occurrence.public_id, occurrence.recurrenceId);
   const [note, setNote] = useState('');
   const formId = occurrence.content?.content_type === 'form' ? occurrence.content.form_id : undefined;
@@ -163,11 +164,18 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
     complete.mutate(
       { status, description: note.trim() || null },
       {
-        onSuccess: () => toast.show(t(status === 'COMPLETED' ? 'activities.occurrence.completed' : 'activities.occurrence.cancelled')),
-        onError: (error) => toast.error(isHttpError(error) && error.status === 409 ? t('activities.occurrence.alreadyCompleted') : t('activities.occurrence.saveError')),
+        onSuccess: (answer) => (isQueued(answer) ? toast.info(t('offline.queued')) : toast.show(t(status === 'COMPLETED' ? 'activities.occurrence.completed' : 'activities.occurrence.cancelled'))),
+        onError: (error) => toast.error(error instanceof OfflineStorageFull ? t('offline.storageFull') : isHttpError(error) && error.status === 409 ? t('activities.occurrence.alreadyCompleted') : t('activities.occurrence.saveError')),
       },
     );
 
+  if (isQueued(complete.data)) {
+    return (
+      <Alert color="orange" data-testid="occurrence-queued">
+        {t('offline.queued')}
+      </Alert>
+    );
+  }
   if (occurrence.completion) {
     const done = occurrence.completion;
     return (
@@ -234,8 +242,8 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
                 aria-label={form.data.name}
                 submitLabel={t('activities.occurrence.completeWithForm')}
                 onSubmit={async (response) => {
-                  await complete.mutateAsync({ status: 'COMPLETED', response, description: note.trim() || null });
-                  toast.show(t('activities.occurrence.completed'));
+                  const answer = await complete.mutateAsync({ status: 'COMPLETED', response, description: note.trim() || null });
+                  toast.show(t(isQueued(answer) ? 'offline.queued' : 'activities.occurrence.completed'));
                 }}
               />
             )}

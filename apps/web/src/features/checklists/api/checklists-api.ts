@@ -22,6 +22,7 @@ import type {
   TExecutionUpgrade,
 } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
+import { isQueued, submitOrQueue } from '../../../shared/offline/offline-queue.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
 
 /** The checklists service (decision 026). */
@@ -133,7 +134,16 @@ export const startExecution = (checklistId: string, body: TExecutionStart) => ap
 /** PATCH /executions/{id}/ — the autosave. */
 export const saveExecution = (id: string, body: TExecutionSave) => apiClient.patch<TExecution>(executionUrl(id), { json: body });
 
-export const useSubmitExecution = (id: string) => useChecklistWrite((body: TExecutionSubmit) => apiClient.post<TExecution>(`${executionUrl(id)}submit/`, { json: body }), checklistKeys.executions);
+/** POST /executions/{id}/submit/ — offline it is kept on the device and sent by the sync queue (decision 031). */
+export const useSubmitExecution = (id: string, title = '') => {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    networkMode: 'always',
+    mutationFn: (body: TExecutionSubmit) => submitOrQueue<TExecution>({ kind: 'checklist-execution', title, href: '/checklists/executions', method: 'POST', path: `${executionUrl(id)}submit/`, json: body }),
+    onSuccess: (answer) => (isQueued(answer) ? undefined : client.invalidateQueries({ queryKey: checklistKeys.executions })),
+  });
+};
 export const useUpgradeExecution = (id: string) => useChecklistWrite(() => apiClient.post<TExecutionUpgrade>(`${executionUrl(id)}upgrade/`, { json: {} }), checklistKeys.executions);
 export const useCreateAction = (executionId: string) =>
   useChecklistWrite((body: TCorrectiveActionCreate) => apiClient.post<TCorrectiveAction>(`${executionUrl(executionId)}actions/`, { json: body }), checklistKeys.executions);

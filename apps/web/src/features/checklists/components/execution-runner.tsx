@@ -13,6 +13,7 @@ import { FormStore, useFormSelector, type FormState } from '../../../shared/form
 import { fieldKeysInOrder } from '../../../shared/forms/submission.ts';
 import { PhotoField, uploadBlob } from '../../../shared/uploads/index.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { idRefOf, isFileRef, isQueued, OfflineStorageFull, uploadOrKeep } from '../../../shared/offline/offline-queue.ts';
 import { saveExecution, useSubmitExecution, useUpgradeExecution } from '../api/checklists-api.ts';
 import { answeredCount, photoIds, photoLinks, runnerSections, sectionIndex } from '../lib/execution.ts';
 import { uploadIdOf } from '../lib/files.ts';
@@ -118,7 +119,8 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
   const [dropped, setDropped] = useState<string[]>([]);
   const executorPad = useRef<SignaturePadHandle>(null);
   const secondPad = useRef<SignaturePadHandle>(null);
-  const submit = useSubmitExecution(execution.id);
+  const submit = useSubmitExecution(execution.id, execution.checklist.name);
+  const [queued, setQueued] = useState(false);
   const upgrade = useUpgradeExecution(execution.id);
   const isSigning = index >= sections.length;
   const needsSigning = definition.signatures.executor || definition.signatures.second;
@@ -189,7 +191,9 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
       const upload = async (pad: SignaturePadHandle | null) => {
         const blob = await pad?.toBlob();
         if (!blob) return null;
-        return uploadIdOf(await uploadBlob(blob, 'firma.png'));
+        // offline the signature is kept on the device and uploaded by the sync queue (decision 031)
+        const link = await uploadOrKeep(blob, 'firma.png', () => uploadBlob(blob, 'firma.png'));
+        return isFileRef(link) ? idRefOf(link) : uploadIdOf(link);
       };
       if (definition.signatures.executor) signatures.executor = await upload(executorPad.current);
       if (definition.signatures.second) {
@@ -197,8 +201,15 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
         if (file) signatures.second = { file, name: secondName.trim() };
       }
       // The server validates and converts the answers as the renderer holds them (like a draft).
-      const done = await submit.mutateAsync({ answers, notes, photos: photoIds(photos), signatures });
+      // photos taken offline go as references the sync queue uploads first
+      const sentPhotos = Object.fromEntries(Object.entries(photos).map(([key, links]) => [key, links.map((link) => (isFileRef(link) ? idRefOf(link) : uploadIdOf(link))).filter((id): id is string => id !== null)]));
+      const done = await submit.mutateAsync({ answers, notes, photos: sentPhotos, signatures });
       autosave.stop();
+      if (isQueued(done)) {
+        setQueued(true);
+        toast.info(t('offline.queued'));
+        return;
+      }
       onSubmitted(done);
     } catch (error) {
       if (isHttpError(error) && error.status === 400) {
@@ -222,6 +233,10 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
         toast.error(t('checklists.run.outdatedSubmit'));
         return;
       }
+      if (error instanceof OfflineStorageFull) {
+        toast.error(t('offline.storageFull'));
+        return;
+      }
       toast.error(isHttpError(error) && error.detail ? error.detail : t('checklists.run.submitFailed'));
     }
   };
@@ -238,6 +253,14 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
       }),
     );
   };
+
+  if (queued) {
+    return (
+      <Alert color="orange" icon={<IconCloudUpload size={18} />} maw={720} mx="auto" data-testid="execution-queued">
+        {t('offline.queued')}
+      </Alert>
+    );
+  }
 
   const droppedLabels = dropped.map((key) => definition.fields.find((field) => String(field.id) === key)).map((field) => (field && 'label' in field ? field.label || field.name : ''));
 

@@ -8,6 +8,7 @@ import type { FormField } from '@faena/domain/forms/schema';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { ResponseAnswers, useAnswerLookups } from '../../../shared/forms/answer-display.tsx';
+import { isQueued } from '../../../shared/offline/offline-queue.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
@@ -157,7 +158,11 @@ function TaskSection({ taskId, execution }: { taskId: string; execution: TWfExec
 
   const send = async (response: Record<string, unknown>) => {
     try {
-      await answer.mutateAsync({ taskId: detail.id, response });
+      const sent = await answer.mutateAsync({ taskId: detail.id, response, title: detail.name || execution.workflow_type.name, href: window.location.pathname });
+      if (isQueued(sent)) {
+        toast.info(t('offline.queued'));
+        return;
+      }
     } catch (error) {
       // a 400 of field errors goes back to the renderer, which marks the fields
       if (isHttpError(error) && error.status === 400) throw error;

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { TPaged, TWfExecution, TWfExecutionSummary, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowType } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
+import { isQueued, submitOrQueue } from '../../../shared/offline/offline-queue.ts';
 import { WF_API, wfKeys } from '../api/workflows-api.ts';
 
 /** The run-time calls (decision 025): my types, start forms, my tasks, executions. */
@@ -89,8 +90,10 @@ export function useStartExecution() {
 export function useAnswerTask() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ taskId, response }: { taskId: string; response: Record<string, unknown> }) =>
-      apiClient.post<unknown>(`${WF_API}/user-tasks/${encodeURIComponent(taskId)}/responses/`, { json: { response } }),
-    onSettled: () => client.invalidateQueries({ queryKey: wfKeys.all }),
+    // offline it is kept on the device and sent by the sync queue (decision 031)
+    networkMode: 'always',
+    mutationFn: ({ taskId, response, title = '', href = null }: { taskId: string; response: Record<string, unknown>; title?: string; href?: string | null }) =>
+      submitOrQueue<unknown>({ kind: 'workflow-task', title, href, method: 'POST', path: `${WF_API}/user-tasks/${encodeURIComponent(taskId)}/responses/`, json: { response } }),
+    onSettled: (answer) => (isQueued(answer) ? undefined : client.invalidateQueries({ queryKey: wfKeys.all })),
   });
 }
