@@ -17,6 +17,7 @@ const stamp = Date.now().toString(36);
 let browser: Browser;
 let cameraBrowser: Browser | undefined;
 let asset: Created;
+let typeId: string;
 let videoFile: string;
 let photoFile: string;
 
@@ -62,6 +63,7 @@ beforeAll(async () => {
     await goto(setup.page, '/login', 'body');
     const category = await adminApi<{ id: string }>(setup.page, 'POST', '/api/asset-manager/v3/categories/', { name: `Bodega ${stamp}` });
     const type = await adminApi<{ id: string }>(setup.page, 'POST', '/api/asset-manager/v3/asset-types/', { name: `Grúa horquilla ${stamp}`, category: category.id, icon: 'forklift', color: '#e8590c' });
+    typeId = type.id;
     const people = await adminApi<{ results: { passport: string; name: string }[] }>(setup.page, 'GET', '/api/audiences/v3/persons/?search=Camila%20Rojas');
     const supervisor = people.results.find((person) => person.name === 'Camila Rojas');
     asset = await adminApi<Created>(setup.page, 'POST', '/api/asset-manager/v3/assets/', {
@@ -220,4 +222,58 @@ describe('assets', () => {
       await context.close();
     }
   }, 180_000);
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`${viewport}: a checklist executed at an asset with a failed item opens a corrective maintenance; the asset turns maintenance_needed and lists the inspection`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      try {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await signInAs(page, 'supervisora');
+        // an asset and a one-item inspection (a critical yes/no), made through the API by the administrator
+        const truck = await adminApi<Created>(page, 'POST', '/api/asset-manager/v3/assets/', { code: `CAM-${viewport}-${stamp}`.toUpperCase(), name: `Camión ${viewport}`, type: typeId });
+        const checklistCategory = await adminApi<{ id: string }>(page, 'POST', '/api/checklists/v3/categories/', { name: `Flota ${viewport} ${stamp}` });
+        const checklist = await adminApi<{ id: string }>(page, 'POST', '/api/checklists/v3/checklists/', {
+          name: `Inspección de camión ${viewport} ${stamp}`,
+          category: checklistCategory.id,
+          sections: [{ id: 's', title: 'Camión', field_ids: [1] }],
+          fields: [{ id: 1, type: 'boolean', name: 'frenos', label: '¿Frenos en buen estado?', required: true }],
+          items: [{ field_id: 1, critical: true, scoring: { kind: 'boolean', yes: 1, no: 0 } }],
+        });
+
+        // the runner's start step: pick the asset, start, answer "No", submit
+        await goto(page, `/checklists/${checklist.id}/execute`, '[data-testid=execute-asset]');
+        await page.getByTestId('execute-asset').click();
+        await page.getByTestId('execute-asset').fill(truck.code);
+        await page.getByRole('option', { name: new RegExp(truck.code) }).click();
+        await shot(page, 'assets-inspection-start', viewport);
+        await expectAccessible(page, `checklist start at an asset (${viewport})`);
+        await page.getByTestId('execution-start').click();
+        await page.getByTestId('section-title').waitFor();
+        await page.getByTestId('field-frenos').getByText('No', { exact: true }).click();
+        await page.getByTestId('form-submit').click();
+        await page.getByTestId('execution-submit').click();
+
+        // the result names the maintenance the failed item opened
+        await page.getByTestId('execution-result').waitFor({ timeout: 20_000 });
+        await page.getByTestId('asset-maintenance-row').waitFor();
+        expect(await page.getByTestId('asset-maintenance-row').textContent()).toContain(truck.code);
+        expect(await page.getByTestId('asset-maintenance-status').textContent()).toBe('En curso');
+        await shot(page, 'assets-inspection-result', viewport);
+
+        // the asset: maintenance_needed, the corrective maintenance from the inspection, the inspection listed
+        await page.getByTestId('asset-maintenance-row').getByRole('link').click();
+        await page.waitForURL((address) => address.pathname === `/assets/${truck.id}/detail`);
+        await page.getByTestId('maintenance-row').first().waitFor();
+        expect(await statusOf(page)).toBe('maintenance_needed');
+        expect(await page.getByTestId('maintenance-row').first().textContent()).toContain('Ítem crítico reprobado: ¿Frenos en buen estado?');
+        await page.getByTestId('maintenance-inspection').first().waitFor();
+        await page.getByTestId('inspection-row').first().waitFor();
+        expect(await page.getByTestId('inspection-row').first().textContent()).toContain(`Inspección de camión ${viewport}`);
+        await shot(page, 'assets-inspection-maintenance', viewport);
+        await expectAccessible(page, `asset with an inspection's maintenance (${viewport})`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 180_000);
+  }
 });

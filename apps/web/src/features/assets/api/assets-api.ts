@@ -23,6 +23,11 @@ import {
   type TMaintenancePlan,
   type TMaintenancePlanWrite,
   type TMaintenanceStart,
+  type TMeter,
+  type TMeterPlanWrite,
+  type TMeterReading,
+  type TMeterReadingResult,
+  type TMeterWrite,
   type TPublicAsset,
   type TPublicReportWrite,
 } from '@faena/contracts/assets';
@@ -187,6 +192,14 @@ export const useCompleteMaintenance = (assetId: string) =>
   useAssetsWrite(({ id, body }: { id: string; body: TMaintenanceComplete }) => apiClient.post<TMaintenance>(`${assetUrl(assetId)}maintenances/${enc(id)}/complete/`, { json: body }));
 export const useCreatePlan = (assetId: string) => useAssetsWrite((body: TMaintenancePlanWrite) => apiClient.post<TMaintenancePlan>(`${assetUrl(assetId)}plans/`, { json: body }));
 
+export const useCreateMeter = (assetId: string) => useAssetsWrite((body: TMeterWrite) => apiClient.post<TMeter>(`${assetUrl(assetId)}meters/`, { json: body }));
+export const useAddReading = (assetId: string) =>
+  useAssetsWrite(({ meter, value }: { meter: string; value: number }) => apiClient.post<TMeterReadingResult>(`${assetUrl(assetId)}meters/${enc(meter)}/readings/`, { json: { value } }));
+export const useCreateMeterPlan = (assetId: string) =>
+  useAssetsWrite(({ meter, body }: { meter: string; body: TMeterPlanWrite }) => apiClient.post<TMeter>(`${assetUrl(assetId)}meters/${enc(meter)}/plans/`, { json: body }));
+export const useDeleteMeterPlan = (assetId: string) =>
+  useAssetsWrite(({ meter, plan }: { meter: string; plan: string }) => apiClient.delete<void>(`${assetUrl(assetId)}meters/${enc(meter)}/plans/${enc(plan)}/`, { responseType: 'none' }));
+
 export const useStartExport = () => useAssetsWrite((body: TAssetExportRequest) => apiClient.post<TAssetExport>(`${ASSETS_BASE}/assets/export/`, { json: body }));
 
 /** POST /labels/ → the PDF sheet as a blob. */
@@ -224,6 +237,20 @@ export function useAssetInspections(assetId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...assetKeys.all, 'inspections', assetId],
     queryFn: ({ signal }) => apiClient.get<TPaged<AssetInspection>>('/api/checklists/v3/executions/', { signal, query: { asset: assetId, status: 'submitted', page_size: 10 } }),
+    enabled,
+  });
+}
+
+// ---------------------------------------------------------------------------- meters
+
+export function useMeters(assetId: string) {
+  return useQuery({ queryKey: [...assetKeys.all, 'meters', assetId], queryFn: ({ signal }) => apiClient.get<{ results: TMeter[] }>(`${assetUrl(assetId)}meters/`, { signal }) });
+}
+
+export function useReadings(assetId: string, meterId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.all, 'readings', assetId, meterId],
+    queryFn: ({ signal }) => apiClient.get<TPaged<TMeterReading>>(`${assetUrl(assetId)}meters/${enc(meterId)}/readings/`, { signal, query: { page_size: 10 } }),
     enabled,
   });
 }

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { useAssetType, useCompleteMaintenance, useCreatePlan, useMaintenances, usePlans, useStartMaintenance } from '../api/assets-api.ts';
+import { useAssetType, useCompleteMaintenance, useCreatePlan, useMaintenances, useMeters, usePlans, useStartMaintenance } from '../api/assets-api.ts';
 import { errorCode, fieldErrors } from '../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { PLAN_FREQUENCIES, planRule, readRule, type PlanFrequency } from '../lib/rrule.ts';
 import { PEOPLE_SOURCE, RemoteSelect } from '../../../shared/ui/remote-select.tsx';
 import { AssetInspections } from './asset-inspections.tsx';
+import { MetersSection } from './meters-section.tsx';
 import { MaintenanceStateBadge, StatusBadge, StatusReason } from './status-badge.tsx';
 
 export function maintenancePath(maintenance: TMaintenance): string {
@@ -124,6 +125,8 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
         )}
       </Stack>
 
+      <MetersSection asset={asset} />
+
       <AssetInspections assetId={asset.id} />
 
       {starting && <StartMaintenanceModal asset={asset} onClose={start.close} />}
@@ -179,15 +182,25 @@ function StartMaintenanceModal({ asset, onClose }: { asset: TAsset; onClose: () 
 }
 
 export function CompleteModal({ assetId, maintenance, onClose }: { assetId: string; maintenance: TMaintenance; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const complete = useCompleteMaintenance(assetId);
   const [outcome, setOutcome] = useState<'done' | 'cancelled'>('done');
   const [cost, setCost] = useState<number | string>('');
   const [notes, setNotes] = useState('');
+  // the meters' readings taken while doing it (optional, one per meter)
+  const meters = useMeters(assetId);
+  const [readings, setReadings] = useState<Record<string, number | string>>({});
+  const given = Object.entries(readings).flatMap(([meter, value]) => (typeof value === 'number' ? [{ meter, value }] : []));
   const submit = () =>
     complete.mutate(
-      { id: maintenance.id, body: { outcome, cost: typeof cost === 'number' ? cost : null, notes } },
-      { onSuccess: onClose, onError: (error) => toast.error(errorCode(error) === 'already-completed' ? t('assets.maintenance.alreadyCompleted') : t('assets.maintenance.completeFailed')) },
+      { id: maintenance.id, body: { outcome, cost: typeof cost === 'number' ? cost : null, notes, readings: given } },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const code = errorCode(error);
+          toast.error(code === 'already-completed' ? t('assets.maintenance.alreadyCompleted') : code === 'reading-decreased' ? t('assets.meters.decreasedAtCompletion') : t('assets.maintenance.completeFailed'));
+        },
+      },
     );
   return (
     <Modal opened onClose={onClose} title={t('assets.maintenance.complete')} size="md">
@@ -203,6 +216,20 @@ export function CompleteModal({ assetId, maintenance, onClose }: { assetId: stri
         />
         <NumberInput label={t('assets.maintenance.cost')} value={cost} onChange={setCost} min={0} decimalScale={2} thousandSeparator="." decimalSeparator="," data-testid="maintenance-cost" />
         <Textarea label={t('assets.maintenance.notes')} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} autosize minRows={3} />
+        {(meters.data?.results ?? []).map((meter) => (
+          <NumberInput
+            key={meter.id}
+            label={t('assets.meters.readingOf', { name: meter.name, unit: meter.unit || t('assets.meters.units') })}
+            description={meter.last_value !== null ? t('assets.meters.lastShort', { value: meter.last_value.toLocaleString(i18n.language) }) : undefined}
+            value={readings[meter.id] ?? ''}
+            onChange={(value) => setReadings((current) => ({ ...current, [meter.id]: value }))}
+            min={meter.last_value ?? 0}
+            decimalScale={3}
+            thousandSeparator="."
+            decimalSeparator=","
+            data-testid="completion-reading"
+          />
+        ))}
         <ModalActions onCancel={onClose} onSubmit={submit} label={t('assets.maintenance.completeSubmit')} loading={complete.isPending} data-testid="complete-maintenance-submit" />
       </Stack>
     </Modal>
