@@ -8,6 +8,7 @@ import { REPORTS_ROUTES } from './reports.cross-tenant.ts';
 import { SSO_ROUTES } from './auth-sso.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
 import { WORKFLOW_ROUTES } from './workflows.cross-tenant.ts';
+import { PWA_ROUTES } from './pwa.cross-tenant.ts';
 
 /**
  * Tenant A is `demo`, tenant B is `demo-norte`. For every route of the platform modules, the
@@ -32,7 +33,7 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/'];
+const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/', '/api/pwa/'];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -314,6 +315,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   ...ASSET_ROUTES,
   // workflows: categories, types, versions, executions, tasks, messages, exports, kanban boards, public start links and tracking (workflows.cross-tenant.ts)
   ...WORKFLOW_ROUTES,
+  // the installable app's manifest and icons (pwa.cross-tenant.ts)
+  ...PWA_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {

@@ -18,3 +18,4 @@ export * from './assets.ts';
 export * from './reports.ts';
 export * from './home.ts';
 export * from './checklists.ts';
+export * from './pwa.ts';

@@ -21,6 +21,7 @@ import { checklistsRoutes } from './checklists/index.ts';
 import { assetsRoutes } from './assets/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { pwaRoutes } from './pwa/index.ts';
 import { documentFiles, readByEveryMember, registerFileHolders } from './documents/index.ts';
 import { formResponseFiles } from './forms/forms.files.ts';
 import { importFiles } from './imports/imports.files.ts';
@@ -30,7 +31,7 @@ import { assetFiles, maintenanceFiles } from './assets/assets.files.ts';
 import { workflowExecutionFiles, workflowExportFiles } from './workflows/workflows.files.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes, pwaRoutes];
 
 /**
  * Who may read a stored file through what holds it (decision 032): each holding module's reader,
