@@ -21,8 +21,9 @@ import { checklistsRoutes } from './checklists/index.ts';
 import { assetsRoutes } from './assets/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { documentFilesWithShares, documentSharesRoutes } from './document-shares/index.ts';
 import { pwaRoutes } from './pwa/index.ts';
-import { documentFiles, readByEveryMember, registerFileHolders } from './documents/index.ts';
+import { readByEveryMember, registerFileHolders } from './documents/index.ts';
 import { formResponseFiles } from './forms/forms.files.ts';
 import { importFiles } from './imports/imports.files.ts';
 import { postFiles } from './posts/posts.files.ts';
@@ -31,7 +32,7 @@ import { assetFiles, maintenanceFiles } from './assets/assets.files.ts';
 import { workflowExecutionFiles, workflowExportFiles } from './workflows/workflows.files.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes, pwaRoutes];
+export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes, documentSharesRoutes, pwaRoutes];
 
 /**
  * Who may read a stored file through what holds it (decision 032): each holding module's reader,
@@ -39,7 +40,7 @@ export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permission
  * the organisation's logo are every member's to see.
  */
 registerFileHolders([
-  documentFiles,
+  documentFilesWithShares,
   formResponseFiles,
   importFiles,
   postFiles,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDocument, TDocumentType, TFolder } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors } from '../../platform/errors.ts';
@@ -236,6 +236,13 @@ async function findDocument(tx: Drizzle, tenantId: string, id: string): Promise<
   if (!isUuid(id)) return null;
   const [row] = await documentQuery(tx, tenantId).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).limit(1);
   return row ?? null;
+}
+
+/** Documents by id (those that exist; in no order): for another module that names documents (document shares). */
+export async function documentsByIds(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<TDocument[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  return (await documentQuery(tx, tenantId).where(and(eq(documents.tenantId, tenantId), inArray(documents.id, wanted)))).map(toDocument);
 }
 
 export async function getDocument(ctx: Ctx, id: string): Promise<TDocument> {

@@ -6,3 +6,5 @@ export { fileKey, newUploadId, storedFileLink } from './documents.service.ts';
 export { insertStoredFile } from './documents.repository.ts';
 export { holdFiles, NO_ONE, readByEveryMember, registerFileHolders, releaseFiles, uploadIdsIn, type FileHolder, type FileHolderKind, type HolderReader } from './holdings.ts';
 export { documentFiles } from './documents.files.ts';
+export { documentsByIds } from './documents-area.service.ts';
+export { DOCUMENT_HOLDER } from './documents.files.ts';
