@@ -4,6 +4,7 @@ import { apiClient } from '../shared/api/api-client.ts';
 import { HttpError, NetworkError, isHttpError } from '../shared/api/http-error.ts';
 import { i18n, initI18n, setWhiteLabel } from '../shared/i18n/i18n.ts';
 import { apologyAfterReload, CHUNK_FAILURE_KEY, readRecord, withChunkReload } from '../shared/lib/chunk-failure.ts';
+import { isNativeShell } from '../shared/platform/platform.ts';
 import { captureInstallPrompt } from '../shared/pwa/install.ts';
 import { discoverTenantSubdomain, parseServerTenant, toClientTenant } from '../shared/tenant/tenant.ts';
 import { LazyErrorPage as ErrorPage } from '../shared/ui/error-page-lazy.tsx';
@@ -136,6 +137,8 @@ function firstNavigation(router: ReturnType<typeof createAppRouter>, timeoutMs: 
  * the current screen's chunk while the tenant is on its way. An unknown organisation stops here.
  */
 export async function start(container: HTMLElement): Promise<void> {
+  // Inside the native shell (apps/mobile) its platform services are installed before anything renders.
+  if (isNativeShell()) await import('../shared/platform/capacitor.ts').then(({ installNativePlatform }) => installNativePlatform()).catch((error: unknown) => console.error(error));
   const root = createRoot(container);
   captureInstallPrompt();
   const tenantAnswer = fetchTenant();

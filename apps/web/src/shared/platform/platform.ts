@@ -56,6 +56,11 @@ export const webPlatform: Platform = {
 
 let current: Platform = webPlatform;
 
+/** True inside a Capacitor shell: its bridge defines `window.Capacitor` before the page's scripts run. */
+export function isNativeShell(): boolean {
+  return (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.() === true;
+}
+
 export function getPlatform(): Platform {
   return current;
 }

@@ -5,6 +5,7 @@
  * build (reloadOntoLatestBuild). The worker's source is src/sw/sw.ts.
  */
 import { BUILD_INFO } from '../config/build-info.ts';
+import { isNativeShell } from '../platform/platform.ts';
 import { SW_MESSAGES, swBuildId } from '../../sw/sw-rules.ts';
 import { decideOnWaitingWorker, PROMPT_AGAIN_AFTER_MS, shouldCheckForUpdate, UPDATE_CHECK_INTERVAL_MS } from './update-rules.ts';
 
@@ -12,7 +13,6 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /** This page's build, as the worker of the same build names itself. */
 export const RUNNING_BUILD = swBuildId(BUILD_INFO.commit, BUILD_INFO.builtAt);
 
-const isNativeShell = () => (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.() === true;
 
 export function serviceWorkerWanted(): boolean {
   return import.meta.env.PROD && import.meta.env.MODE !== 'test' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext && !isNativeShell();

@@ -2,10 +2,11 @@ import { Button } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getPlatform } from '../platform/platform.ts';
 import { StatusScreen } from './status-screen.tsx';
 
 /** Spec §2: 'Page Not Found' on the web (the native app says 'Screen Not Found'), with a way home. */
-export function NotFoundPage({ native = false }: { native?: boolean }) {
+export function NotFoundPage({ native = getPlatform().isNative }: { native?: boolean }) {
   const { t } = useTranslation();
   return (
     <StatusScreen
