@@ -22,7 +22,16 @@ export const offlineQueue = new SyncQueue({
   now: () => Date.now(),
   owner: () => ownerOf(sessionStore.getSnapshot()),
   newId: () => crypto.randomUUID(),
+  // tabs of one device share the queue: one pass at a time (the Idempotency-Key covers the rest)
+  exclusive: (pass) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('faena.offline-sync', pass) : pass()),
 });
+
+// what one tab queues or sends, the others' /sync and badges show
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('faena.offline-queue');
+if (channel) {
+  channel.onmessage = () => offlineQueue.announce();
+  offlineQueue.subscribe((local) => local && channel.postMessage('changed'));
+}
 
 /** What `submitOrQueue` answers when the submission stayed on the device. */
 export interface Queued {

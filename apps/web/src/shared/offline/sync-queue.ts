@@ -30,6 +30,8 @@ export interface SyncDeps {
   /** The signed-in person (`tenant:user:passport`), or null when nobody is. */
   owner(): string | null;
   newId(): string;
+  /** Runs a pass alone across the tabs of this device (Web Locks); the tabs share one queue. */
+  exclusive?: (pass: () => Promise<void>) => Promise<void>;
 }
 
 /** The device has no room left for the submission (IndexedDB's quota). */
@@ -94,18 +96,23 @@ export class SyncQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private seq = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(local: boolean) => void>();
 
   constructor(deps: SyncDeps) {
     this.deps = deps;
   }
 
-  subscribe(listener: () => void): () => void {
+  /** Called on every change; `local` false when another tab made it (see `announce`). */
+  subscribe(listener: (local: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
-  private changed(): void {
-    for (const listener of this.listeners) listener();
+  private changed(local = true): void {
+    for (const listener of this.listeners) listener(local);
+  }
+  /** Another tab changed the queue: what shows it reads it again. */
+  announce(): void {
+    this.changed(false);
   }
 
   async list(): Promise<QueuedSubmission[]> {
@@ -184,7 +191,7 @@ export class SyncQueue {
       try {
         do {
           this.again = false;
-          await this.pass();
+          await (this.deps.exclusive ? this.deps.exclusive(() => this.pass()) : this.pass());
         } while (this.again);
       } finally {
         this.running = null;
