@@ -2,9 +2,11 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { ensureSecret } from '../../platform/secrets.ts';
-import { feedToken, personOfFeed, saveFeedToken } from './activities.repository.ts';
+import { audiencesOfPerson } from '../audiences/index.ts';
+import { locationNames, venueNames } from '../catalogs/index.ts';
+import { feedSeries, feedToken, personOfFeed, saveFeedToken } from './activities.repository.ts';
 import { calendarText, occurrenceEvent, seriesEvents, zonesOf } from './activities.ics.ts';
-import { locateOccurrence, seriesBundle, seriesOfPerson } from './activities.service.ts';
+import { locateOccurrence, seriesBundle } from './activities.service.ts';
 
 export const FEED_PATH = '/api/activities/v3/calendar-feed';
 const SECRET = 'activities.calendar-feed';
@@ -46,20 +48,33 @@ export async function feedCalendar(ctx: Ctx, token: string): Promise<string> {
   return ctx.tx(async (tx) => {
     const personId = await personOfFeed(tx, ctx.tenant.id, sha256(token));
     if (!personId) throw new AppError('not-found', 'Calendar not found.');
-    const { series, names } = await seriesOfPerson(tx, ctx.tenant.id, personId);
+    const audiences = await audiencesOfPerson(tx, ctx.tenant.id, personId);
+    // the series, their category names and exceptions in one statement; venue and location names in one each
+    const series = await feedSeries(
+      tx,
+      ctx.tenant.id,
+      personId,
+      audiences.map((a) => a.id),
+    );
+    const venues = await venueNames(
+      tx,
+      ctx.tenant.id,
+      series.flatMap((s) => (s.venueId ? [s.venueId] : [])),
+    );
+    const locations = await locationNames(
+      tx,
+      ctx.tenant.id,
+      series.flatMap((s) => (s.locationId ? [s.locationId] : [])),
+    );
     const events = series.flatMap((s) =>
       seriesEvents({
-        row: s.row,
+        row: s,
         exceptions: s.exceptions,
-        categories: s.categories.map((id) => names.categories.get(id) ?? '').filter(Boolean),
-        location: locationText(s.row.venueId ? names.venues.get(s.row.venueId) : undefined, s.row.locationId ? names.locations.get(s.row.locationId) : undefined),
+        categories: s.categories,
+        location: locationText(s.venueId ? venues.get(s.venueId) : undefined, s.locationId ? locations.get(s.locationId) : undefined),
       }),
     );
-    return calendarText(
-      events,
-      zonesOf(series.map((s) => s.row)),
-      `Faena — ${ctx.tenant.name}`,
-    );
+    return calendarText(events, zonesOf(series), `Faena — ${ctx.tenant.name}`);
   });
 }
 

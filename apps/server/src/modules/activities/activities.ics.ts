@@ -1,4 +1,3 @@
-import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import { ICAL_FOLD_OCTETS, parseRecurrenceId } from '@faena/domain';
 import { parseRule, untilInstant, untilValue } from '@faena/domain/activities/index';
@@ -6,50 +5,106 @@ import type { ActivityRow, ExceptionRow } from './activities.repository.ts';
 import { htmlToText } from './activities.sanitize.ts';
 
 /**
- * iCalendar text of activities (RFC 5545), written with ical.js: VEVENTs with RRULE, RDATE,
- * EXDATE (cancelled occurrences included), overridden occurrences as RECURRENCE-ID instances,
- * RELATED-TO for the parts of a split series (never RANGE=THISANDFUTURE), one VTIMEZONE per zone
- * built from the zone's transitions, and lines folded at 75 octets (ical.js counts a continuation
- * line's leading space outside its 75, so the text is folded again here).
+ * iCalendar text of activities (RFC 5545), written directly as text (ical.js's component tree
+ * and its folding cost the feed most of its time; ical.js and node-ical read it back in the
+ * tests): VEVENTs with RRULE, RDATE, EXDATE (cancelled occurrences included), overridden
+ * occurrences as RECURRENCE-ID instances, RELATED-TO for the parts of a split series (never
+ * RANGE=THISANDFUTURE), one VTIMEZONE per zone built from the zone's transitions, TEXT values
+ * escaped (§3.3.11: backslash, semicolon, comma, line breaks as \n; other control characters
+ * dropped) and every content line folded at 75 octets, the continuation's leading space
+ * included, never inside a UTF-8 character.
+ *
+ * An event is the text of its content lines, each ending in CRLF ("BEGIN:VEVENT\r\n…END:VEVENT\r\n").
  */
 
+/** What the feed writes of a series and of its exceptions. */
+export type CalendarRow = Pick<ActivityRow, 'id' | 'title' | 'description' | 'priority' | 'start' | 'timezone' | 'durationMinutes' | 'rrule' | 'rdates' | 'exdates' | 'relatedTo' | 'updatedAt'>;
+export type CalendarException = Pick<ExceptionRow, 'recurrenceId' | 'start' | 'durationMinutes' | 'title' | 'priority' | 'cancelled' | 'updatedAt'>;
+
 export interface CalendarSeries {
-  row: ActivityRow;
-  exceptions: readonly ExceptionRow[];
+  row: CalendarRow;
+  exceptions: readonly CalendarException[];
   categories: readonly string[];
   location: string | null;
 }
 
 const PRODID = '-//Faena//Activities//ES';
+const CRLF = '\r\n';
 const uidOf = (publicId: string) => `${publicId}@faena`;
 
-function wallTime(wall: string): ICAL.Time {
-  return ICAL.Time.fromData({
-    year: Number(wall.slice(0, 4)),
-    month: Number(wall.slice(5, 7)),
-    day: Number(wall.slice(8, 10)),
-    hour: Number(wall.slice(11, 13)),
-    minute: Number(wall.slice(14, 16)),
-    second: 0,
-    isDate: false,
-  });
+// eslint-disable-next-line no-control-regex -- control characters are what TEXT values must not carry (RFC 5545 §3.3.11)
+const NEEDS_ESCAPE = /[\\;,\r\n\x00-\x08\x0b-\x1f\x7f]/;
+// eslint-disable-next-line no-control-regex -- as above
+const ESCAPED = /\r\n|[\\;,\r\n\x00-\x08\x0b-\x1f\x7f]/g;
+const escapeOne = (c: string) => (c === '\\' ? '\\\\' : c === ';' ? '\\;' : c === ',' ? '\\,' : c === '\r\n' || c === '\n' || c === '\r' ? '\\n' : '');
+
+/** A TEXT value (RFC 5545 §3.3.11): \ ; , escaped, CRLF / LF / CR as \n, other control characters (HTAB aside) dropped. */
+export function escapeText(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, escapeOne) : value;
 }
 
-function utcTime(epochMs: number): ICAL.Time {
-  const d = new Date(epochMs);
-  const time = ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false });
-  time.zone = ICAL.Timezone.utcTimezone;
-  return time;
+/** A parameter value (§3.2): quoted when it holds ':', ';' or ','; quotes and control characters cannot appear and are dropped. */
+function paramValue(value: string): string {
+  // eslint-disable-next-line no-control-regex -- a parameter value holds no control character nor DQUOTE (§3.1)
+  const clean = value.replace(/["\x00-\x08\x0a-\x1f\x7f]/g, '');
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
 }
 
-function zoned(name: string, wall: string, timezone: string): ICAL.Property {
-  const prop = new ICAL.Property(name);
-  if (timezone !== 'UTC') prop.setParameter('tzid', timezone);
-  prop.setValue(wallTime(wall));
-  return prop;
+const octetsOf = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/** One content line, folded at 75 octets (continuations start with a space, counted), ending in CRLF. */
+export function foldLine(line: string): string {
+  // a line of 18 characters or fewer holds at most 72 octets
+  if (line.length <= ICAL_FOLD_OCTETS / 4 || (line.length <= ICAL_FOLD_OCTETS && Buffer.byteLength(line, 'utf8') <= ICAL_FOLD_OCTETS)) return line + CRLF;
+  let out = '';
+  let begin = 0;
+  let octets = 0;
+  for (let i = 0; i < line.length;) {
+    const codePoint = line.codePointAt(i)!;
+    const size = octetsOf(codePoint);
+    if (octets + size > ICAL_FOLD_OCTETS) {
+      out += (begin === 0 ? '' : ' ') + line.slice(begin, i) + CRLF;
+      begin = i;
+      octets = 1; // the continuation's leading space
+    }
+    octets += size;
+    i += codePoint > 0xffff ? 2 : 1;
+  }
+  return out + (begin === 0 ? '' : ' ') + line.slice(begin) + CRLF;
+}
+
+/**
+ * Unfolds and folds every content line of a text at 75 octets (RFC 5545 §3.1), the leading space
+ * of a continuation line included, never inside a UTF-8 character.
+ */
+export function foldLines(text: string): string {
+  const lines = text.replace(/\r\n[ \t]/g, '').split(CRLF);
+  return lines.map((line) => foldLine(line).slice(0, -2)).join(CRLF);
+}
+
+/** "2026-05-04T09:00" → "20260504T090000". */
+const wallValue = (wall: string) => `${wall.slice(0, 4)}${wall.slice(5, 7)}${wall.slice(8, 10)}T${wall.slice(11, 13)}${wall.slice(14, 16)}00`;
+
+const utcValue = (epochMs: number) => untilValue(epochMs);
+
+/** NAME;TZID=zone:values (UTC wall times carry their Z instead of a TZID). */
+function zonedLine(name: string, walls: readonly string[], timezone: string): string {
+  if (timezone === 'UTC') return foldLine(`${name}:${walls.map((w) => `${wallValue(w)}Z`).join(',')}`);
+  return foldLine(`${name};TZID=${paramValue(timezone)}:${walls.map(wallValue).join(',')}`);
 }
 
 const wallOfInstant = (epochMs: number, timezone: string) => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timezone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+
+/** DURATION of whole minutes (§3.3.6): PT30M, PT1H30M, P1D, P1DT2H. */
+function durationValue(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  if (total === 0) return 'PT0S';
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const mins = total % 60;
+  const time = `${hours > 0 ? `${hours}H` : ''}${mins > 0 ? `${mins}M` : ''}`;
+  return `P${days > 0 ? `${days}D` : ''}${time ? `T${time}` : ''}`;
+}
 
 function offsetText(ns: number): string {
   const minutes = Math.round(ns / 60e9);
@@ -58,23 +113,29 @@ function offsetText(ns: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
 }
 
+function offsetIso(ns: number): string {
+  const text = offsetText(ns);
+  return `${text.slice(0, 3)}:${text.slice(3)}`;
+}
+
+const zoneTexts = new Map<string, string>();
+
 /**
  * A VTIMEZONE for `timezone` covering [fromYear, toYear]: one STANDARD or DAYLIGHT block per
  * transition (DTSTART in the local time before it), and one for the offset at the start.
+ * Kept once computed (the zone data does not change while the process runs).
  */
-export function vtimezone(timezone: string, fromYear: number, toYear: number): ICAL.Component {
-  const tz = new ICAL.Component('vtimezone');
-  tz.addPropertyWithValue('tzid', timezone);
+export function vtimezone(timezone: string, fromYear: number, toYear: number): string {
+  const key = `${timezone}|${fromYear}|${toYear}`;
+  const known = zoneTexts.get(key);
+  if (known !== undefined) return known;
+  let text = `BEGIN:VTIMEZONE${CRLF}${foldLine(`TZID:${escapeText(timezone)}`)}`;
   let at = Temporal.ZonedDateTime.from({ year: fromYear, month: 1, day: 1, timeZone: timezone });
   const end = Temporal.ZonedDateTime.from({ year: toYear + 1, month: 1, day: 1, timeZone: timezone });
-  const block = (kind: 'standard' | 'daylight', startWall: string, from: number, to: number) => {
-    const c = new ICAL.Component(kind);
-    c.addPropertyWithValue('dtstart', wallTime(startWall));
-    c.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromString(offsetText(from)));
-    c.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromString(offsetText(to)));
-    tz.addSubcomponent(c);
+  const block = (kind: 'STANDARD' | 'DAYLIGHT', startWall: string, from: number, to: number) => {
+    text += `BEGIN:${kind}${CRLF}DTSTART:${wallValue(startWall)}${CRLF}TZOFFSETFROM:${offsetText(from)}${CRLF}TZOFFSETTO:${offsetText(to)}${CRLF}END:${kind}${CRLF}`;
   };
-  block('standard', at.toPlainDateTime().toString({ smallestUnit: 'minute' }), at.offsetNanoseconds, at.offsetNanoseconds);
+  block('STANDARD', at.toPlainDateTime().toString({ smallestUnit: 'minute' }), at.offsetNanoseconds, at.offsetNanoseconds);
   for (let guard = 0; guard < 400; guard++) {
     const next = at.getTimeZoneTransition('next');
     if (!next || Temporal.ZonedDateTime.compare(next, end) >= 0) break;
@@ -82,104 +143,97 @@ export function vtimezone(timezone: string, fromYear: number, toYear: number): I
     const fromOffset = before.offsetNanoseconds;
     const toOffset = next.offsetNanoseconds;
     const localStart = Temporal.Instant.fromEpochMilliseconds(next.epochMilliseconds).toZonedDateTimeISO(offsetIso(fromOffset)).toPlainDateTime();
-    block(toOffset > fromOffset ? 'daylight' : 'standard', localStart.toString({ smallestUnit: 'minute' }), fromOffset, toOffset);
+    block(toOffset > fromOffset ? 'DAYLIGHT' : 'STANDARD', localStart.toString({ smallestUnit: 'minute' }), fromOffset, toOffset);
     at = next;
   }
-  return tz;
+  text += `END:VTIMEZONE${CRLF}`;
+  if (zoneTexts.size > 500) zoneTexts.clear();
+  zoneTexts.set(key, text);
+  return text;
 }
 
-function offsetIso(ns: number): string {
-  const text = offsetText(ns);
-  return `${text.slice(0, 3)}:${text.slice(3)}`;
-}
-
-/** RRULE value for the .ics: UNTIL always as UTC (RFC 5545 with a TZID start). */
-function icsRule(row: ActivityRow): string | null {
+/** RRULE value for the .ics: FREQ first, UNTIL always as UTC (RFC 5545 with a TZID start). */
+function icsRule(row: CalendarRow): string | null {
   if (!row.rrule) return null;
   const parts = parseRule(row.rrule);
   const until = untilInstant(parts, row.timezone);
   if (until !== null) parts.set('UNTIL', untilValue(until));
-  return [...parts].map(([k, v]) => `${k}=${v}`).join(';');
+  let text = `FREQ=${parts.get('FREQ')}`;
+  for (const [k, v] of parts) if (k !== 'FREQ') text += `;${k}=${v}`;
+  return text;
 }
 
-function durationOf(minutes: number): ICAL.Duration {
-  return ICAL.Duration.fromSeconds(minutes * 60);
+interface EventHead {
+  uid: string;
+  stamp: Date;
+  title: string;
+  description: string | null;
+  location: string | null;
+  categories: readonly string[];
+  priority: number;
 }
 
-function baseEvent(row: ActivityRow, location: string | null, categories: readonly string[]): ICAL.Component {
-  const event = new ICAL.Component('vevent');
-  event.addPropertyWithValue('uid', uidOf(row.id));
-  event.addPropertyWithValue('dtstamp', utcTime(row.updatedAt.getTime()));
-  event.addPropertyWithValue('summary', row.title);
-  if (row.description) event.addPropertyWithValue('description', htmlToText(row.description));
-  if (location) event.addPropertyWithValue('location', location);
-  if (categories.length > 0) {
-    const prop = new ICAL.Property('categories');
-    prop.setValues([...categories]);
-    event.addProperty(prop);
-  }
-  if (row.priority >= 1 && row.priority <= 9) event.addPropertyWithValue('priority', row.priority);
-  return event;
+function headLines(head: EventHead): string {
+  let text = `BEGIN:VEVENT${CRLF}${foldLine(`UID:${escapeText(head.uid)}`)}DTSTAMP:${utcValue(head.stamp.getTime())}${CRLF}${foldLine(`SUMMARY:${escapeText(head.title)}`)}`;
+  if (head.description) text += foldLine(`DESCRIPTION:${escapeText(head.description)}`);
+  if (head.location) text += foldLine(`LOCATION:${escapeText(head.location)}`);
+  if (head.categories.length > 0) text += foldLine(`CATEGORIES:${head.categories.map(escapeText).join(',')}`);
+  if (head.priority >= 1 && head.priority <= 9) text += `PRIORITY:${head.priority}${CRLF}`;
+  return text;
 }
+
+const END_EVENT = `END:VEVENT${CRLF}`;
 
 /** The VEVENTs of one series: the master with its rule, and one per overridden occurrence. */
-export function seriesEvents(series: CalendarSeries): ICAL.Component[] {
+export function seriesEvents(series: CalendarSeries): string[] {
   const { row } = series;
-  const master = baseEvent(row, series.location, series.categories);
-  master.addProperty(zoned('dtstart', row.start, row.timezone));
-  master.addPropertyWithValue('duration', durationOf(row.durationMinutes));
+  const description = row.description ? htmlToText(row.description) : null;
+  const head = { uid: uidOf(row.id), stamp: row.updatedAt, title: row.title, description, location: series.location, categories: series.categories, priority: row.priority };
+  let master = headLines(head) + zonedLine('DTSTART', [row.start], row.timezone) + `DURATION:${durationValue(row.durationMinutes)}${CRLF}`;
   const rule = icsRule(row);
-  if (rule) master.addPropertyWithValue('rrule', ICAL.Recur.fromString(rule));
-  if (row.rdates.length > 0) {
-    const prop = zoned('rdate', row.rdates[0]!, row.timezone);
-    prop.setValues(row.rdates.map(wallTime));
-    master.addProperty(prop);
+  if (rule) master += foldLine(`RRULE:${rule}`);
+  if (row.rdates.length > 0) master += zonedLine('RDATE', row.rdates, row.timezone);
+  let exdates: string[] = row.exdates;
+  for (const e of series.exceptions) {
+    if (!e.cancelled) continue;
+    const ms = parseRecurrenceId(e.recurrenceId);
+    if (ms !== null) exdates = [...exdates, wallOfInstant(ms, row.timezone)];
   }
-  const cancelled = series.exceptions.filter((e) => e.cancelled).map((e) => parseRecurrenceId(e.recurrenceId)).filter((ms): ms is number => ms !== null);
-  const exdates = [...row.exdates, ...cancelled.map((ms) => wallOfInstant(ms, row.timezone))];
-  if (exdates.length > 0) {
-    const prop = zoned('exdate', exdates[0]!, row.timezone);
-    prop.setValues([...new Set(exdates)].sort().map(wallTime));
-    master.addProperty(prop);
-  }
-  if (row.relatedTo) master.addPropertyWithValue('related-to', uidOf(row.relatedTo));
-  const events = [master];
+  if (exdates.length > 0) master += zonedLine('EXDATE', [...new Set(exdates)].sort(), row.timezone);
+  if (row.relatedTo) master += foldLine(`RELATED-TO:${escapeText(uidOf(row.relatedTo))}`);
+  const events = [master + END_EVENT];
   for (const exception of series.exceptions) {
     if (exception.cancelled) continue;
     const originalMs = parseRecurrenceId(exception.recurrenceId);
     if (originalMs === null) continue;
-    const event = baseEvent({ ...row, title: exception.title ?? row.title, priority: exception.priority ?? row.priority, updatedAt: exception.updatedAt }, series.location, series.categories);
-    const rid = new ICAL.Property('recurrence-id');
-    rid.setValue(utcTime(originalMs));
-    event.addProperty(rid);
-    event.addProperty(zoned('dtstart', exception.start ?? wallOfInstant(originalMs, row.timezone), row.timezone));
-    event.addPropertyWithValue('duration', durationOf(exception.durationMinutes ?? row.durationMinutes));
-    events.push(event);
+    events.push(
+      headLines({ ...head, title: exception.title ?? row.title, priority: exception.priority ?? row.priority, stamp: exception.updatedAt }) +
+        `RECURRENCE-ID:${utcValue(originalMs)}${CRLF}` +
+        zonedLine('DTSTART', [exception.start ?? wallOfInstant(originalMs, row.timezone)], row.timezone) +
+        `DURATION:${durationValue(exception.durationMinutes ?? row.durationMinutes)}${CRLF}` +
+        END_EVENT,
+    );
   }
   return events;
 }
 
 /** One occurrence as a standalone event (the download of an occurrence). */
-export function occurrenceEvent(row: ActivityRow, recurrenceId: string, startMs: number, durationMinutes: number, title: string, location: string | null, categories: readonly string[]): ICAL.Component {
-  const event = baseEvent({ ...row, title }, location, categories);
-  event.updatePropertyWithValue('uid', `${row.id}-${recurrenceId}@faena`);
-  event.addProperty(zoned('dtstart', wallOfInstant(startMs, row.timezone), row.timezone));
-  event.addPropertyWithValue('duration', durationOf(durationMinutes));
-  if (row.relatedTo) event.addPropertyWithValue('related-to', uidOf(row.id));
-  return event;
+export function occurrenceEvent(row: ActivityRow, recurrenceId: string, startMs: number, durationMinutes: number, title: string, location: string | null, categories: readonly string[]): string {
+  const description = row.description ? htmlToText(row.description) : null;
+  let text = headLines({ uid: `${row.id}-${recurrenceId}@faena`, stamp: row.updatedAt, title, description, location, categories, priority: row.priority });
+  text += zonedLine('DTSTART', [wallOfInstant(startMs, row.timezone)], row.timezone) + `DURATION:${durationValue(durationMinutes)}${CRLF}`;
+  if (row.relatedTo) text += foldLine(`RELATED-TO:${escapeText(uidOf(row.id))}`);
+  return text + END_EVENT;
 }
 
 /** The VCALENDAR text around some events, with the VTIMEZONEs their zones need. */
-export function calendarText(events: readonly ICAL.Component[], zones: ReadonlyMap<string, { fromYear: number; toYear: number }>, name?: string): string {
-  const calendar = new ICAL.Component('vcalendar');
-  calendar.addPropertyWithValue('prodid', PRODID);
-  calendar.addPropertyWithValue('version', '2.0');
-  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  if (name) calendar.addPropertyWithValue('x-wr-calname', name);
-  for (const [zone, years] of zones) if (zone !== 'UTC') calendar.addSubcomponent(vtimezone(zone, years.fromYear, years.toYear));
-  for (const event of events) calendar.addSubcomponent(event);
-  // ical.js folds without counting the continuation's space (76 octets): unfolded and folded again here
-  return foldLines(calendar.toString());
+export function calendarText(events: readonly string[], zones: ReadonlyMap<string, { fromYear: number; toYear: number }>, name?: string): string {
+  const parts = [`BEGIN:VCALENDAR${CRLF}PRODID:${PRODID}${CRLF}VERSION:2.0${CRLF}CALSCALE:GREGORIAN${CRLF}`];
+  if (name) parts.push(foldLine(`X-WR-CALNAME:${escapeText(name)}`));
+  for (const [zone, years] of zones) if (zone !== 'UTC') parts.push(vtimezone(zone, years.fromYear, years.toYear));
+  for (const event of events) parts.push(event);
+  parts.push(`END:VCALENDAR${CRLF}`);
+  return parts.join('');
 }
 
 /** The zones of some series and the years their VTIMEZONEs cover (the first start to five years ahead). */
@@ -191,39 +245,4 @@ export function zonesOf(rows: readonly Pick<ActivityRow, 'timezone' | 'start'>[]
     zones.set(row.timezone, { fromYear: Math.min(known?.fromYear ?? year, year), toYear: Math.max(known?.toYear ?? nowYear + 5, nowYear + 5, year + 1) });
   }
   return zones;
-}
-
-const octetsOf = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
-
-/**
- * Unfolds and folds every content line at 75 octets (RFC 5545 §3.1), the leading space of a
- * continuation line included, never inside a UTF-8 character.
- */
-export function foldLines(text: string): string {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
-  const out: string[] = [];
-  for (const line of lines) {
-    if (line.length <= ICAL_FOLD_OCTETS / 4 || Buffer.byteLength(line, 'utf8') <= ICAL_FOLD_OCTETS) {
-      out.push(line);
-      continue;
-    }
-    let begin = 0;
-    let octets = 0;
-    let first = true;
-    for (let i = 0; i < line.length; ) {
-      const codePoint = line.codePointAt(i)!;
-      const units = codePoint > 0xffff ? 2 : 1;
-      const size = octetsOf(codePoint);
-      if (octets + size > ICAL_FOLD_OCTETS) {
-        out.push(first ? line.slice(begin, i) : ` ${line.slice(begin, i)}`);
-        first = false;
-        begin = i;
-        octets = 1; // the continuation's leading space
-      }
-      octets += size;
-      i += units;
-    }
-    out.push(first ? line.slice(begin) : ` ${line.slice(begin)}`);
-  }
-  return out.join('\r\n');
 }

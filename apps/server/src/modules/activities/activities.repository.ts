@@ -198,27 +198,6 @@ export async function completionsFor(tx: Drizzle, tenantId: string, activityIds:
     );
 }
 
-/** Every exception of these series. */
-export async function exceptionsOfSeries(tx: Drizzle, tenantId: string, activityIds: readonly string[]): Promise<ExceptionRow[]> {
-  if (activityIds.length === 0) return [];
-  return tx
-    .select()
-    .from(activityExceptions)
-    .where(and(eq(activityExceptions.tenantId, tenantId), anyOf(activityExceptions.activityId, activityIds)));
-}
-
-/** Category ids of each series. */
-export async function categoryLinks(tx: Drizzle, tenantId: string, activityIds: readonly string[]): Promise<Map<string, string[]>> {
-  const categories = new Map<string, string[]>();
-  if (activityIds.length === 0) return categories;
-  const links = await tx
-    .select({ activityId: activityCategoryLinks.activityId, categoryId: activityCategoryLinks.categoryId })
-    .from(activityCategoryLinks)
-    .where(and(eq(activityCategoryLinks.tenantId, tenantId), anyOf(activityCategoryLinks.activityId, activityIds)));
-  for (const row of links) (categories.get(row.activityId) ?? categories.set(row.activityId, []).get(row.activityId)!).push(row.categoryId);
-  return categories;
-}
-
 export async function exceptionsOf(tx: Drizzle, tenantId: string, activityId: string): Promise<ExceptionRow[]> {
   return tx
     .select()
@@ -376,4 +355,54 @@ export async function markReminderScheduled(tx: Drizzle, tenantId: string, activ
     .onConflictDoNothing()
     .returning({ activityId: activityRemindersScheduled.activityId });
   return rows.length > 0;
+}
+
+/** One series as the .ics feed writes it: the fields it uses, its category names and its exceptions. */
+export interface FeedSeriesRow {
+  id: string;
+  title: string;
+  description: string | null;
+  priority: number;
+  start: string;
+  timezone: string;
+  durationMinutes: number;
+  rrule: string | null;
+  rdates: string[];
+  exdates: string[];
+  relatedTo: string | null;
+  venueId: string | null;
+  locationId: string | null;
+  updatedAt: Date;
+  categories: string[];
+  exceptions: FeedExceptionRow[];
+}
+export type FeedExceptionRow = Pick<ExceptionRow, 'recurrenceId' | 'start' | 'durationMinutes' | 'title' | 'priority' | 'cancelled' | 'updatedAt'>;
+
+type FeedJson = Omit<FeedSeriesRow, 'updatedAt' | 'exceptions'> & { updatedAt: number; exceptions: (Omit<FeedExceptionRow, 'updatedAt'> & { updatedAt: number })[] };
+
+/**
+ * Every series of a person's calendar feed (responsible, in one of their audiences, or named on
+ * one of its exceptions), in one statement answering one JSON text: a thousand series come back
+ * as one value instead of a thousand rows of twenty-odd columns, and their category names and
+ * exceptions ride along instead of three more reads.
+ */
+export async function feedSeries(tx: Drizzle, tenantId: string, personId: string, audienceIds: readonly string[]): Promise<FeedSeriesRow[]> {
+  const result = (await tx.execute(sql`
+    SELECT coalesce(json_agg(json_build_object(
+      'id', a.id, 'title', a.title, 'description', a.description, 'priority', a.priority, 'start', a.start, 'timezone', a.timezone,
+      'durationMinutes', a.duration_minutes, 'rrule', a.rrule, 'rdates', a.rdates, 'exdates', a.exdates, 'relatedTo', a.related_to,
+      'venueId', a.venue_id, 'locationId', a.location_id, 'updatedAt', floor(extract(epoch FROM a.updated_at) * 1000),
+      'categories', (SELECT coalesce(json_agg(c.name ORDER BY c.name), '[]') FROM activity_category_links k JOIN activity_categories c ON c.tenant_id = k.tenant_id AND c.id = k.category_id WHERE k.tenant_id = a.tenant_id AND k.activity_id = a.id),
+      'exceptions', (SELECT coalesce(json_agg(json_build_object('recurrenceId', e.recurrence_id, 'start', e.start, 'durationMinutes', e.duration_minutes, 'title', e.title, 'priority', e.priority, 'cancelled', e.cancelled, 'updatedAt', floor(extract(epoch FROM e.updated_at) * 1000)) ORDER BY e.recurrence_id), '[]') FROM activity_exceptions e WHERE e.tenant_id = a.tenant_id AND e.activity_id = a.id)
+    ) ORDER BY a.first_start_at, a.id), '[]')::text AS series
+    FROM activities a
+    WHERE a.tenant_id = ${tenantId} AND (
+      EXISTS (SELECT 1 FROM activity_responsibles r WHERE r.tenant_id = a.tenant_id AND r.activity_id = a.id AND r.person_id = ${personId})
+      OR a.audience_id = ANY(${`{${audienceIds.join(',')}}`}::uuid[])
+      OR EXISTS (SELECT 1 FROM activity_exceptions e WHERE e.tenant_id = a.tenant_id AND e.activity_id = a.id AND e.responsibles ? ${personId}))`)) as unknown as { rows: { series: string }[] };
+  return (JSON.parse(result.rows[0]!.series) as FeedJson[]).map((row) => ({
+    ...row,
+    updatedAt: new Date(row.updatedAt),
+    exceptions: row.exceptions.map((e) => ({ ...e, updatedAt: new Date(e.updatedAt) })),
+  }));
 }

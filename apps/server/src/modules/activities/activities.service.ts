@@ -48,7 +48,6 @@ import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import {
   addHistory,
-  categoryLinks,
   categoryNames,
   completionsFor,
   completionsOf,
@@ -57,7 +56,6 @@ import {
   deleteExceptions,
   exceptionsInWindow,
   exceptionsOf,
-  exceptionsOfSeries,
   findActivity,
   findCompletion,
   findException,
@@ -894,23 +892,6 @@ export interface SeriesForCalendar {
   responsibles: string[];
   categories: string[];
   exceptions: ExceptionRow[];
-}
-
-/**
- * The series a person sees as theirs (responsible, audience, or an occurrence's responsible), with
- * what a calendar needs: categories, exceptions, venue and location names (not the people).
- */
-export async function seriesOfPerson(tx: Drizzle, tenantId: string, personId: string): Promise<{ series: SeriesForCalendar[]; names: Names }> {
-  const audiences = await audiencesOfPerson(tx, tenantId, personId);
-  const rows = await seriesInWindow(tx, tenantId, new Date(0), FAR_FUTURE, { mine: { personId, audienceIds: audiences.map((a) => a.id) } });
-  const ids = rows.map((r) => r.id);
-  const categories = await categoryLinks(tx, tenantId, ids);
-  const exceptions = await exceptionsOfSeries(tx, tenantId, ids);
-  const byActivity = new Map<string, ExceptionRow[]>();
-  for (const e of exceptions) (byActivity.get(e.activityId) ?? byActivity.set(e.activityId, []).get(e.activityId)!).push(e);
-  const series = rows.map((row) => ({ row, responsibles: [], categories: categories.get(row.id) ?? [], exceptions: byActivity.get(row.id) ?? [] }));
-  const names = await namesFor(tx, tenantId, rows, [], [...categories.values()].flat());
-  return { series, names };
 }
 
 export async function seriesBundle(tx: Drizzle, tenantId: string, rows: readonly ActivityRow[]): Promise<{ series: SeriesForCalendar[]; names: Names }> {
