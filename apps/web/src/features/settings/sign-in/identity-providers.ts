@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCreateIdentityProviderRequest, TIdentityProvider, TSignInSettings, TUpdateIdentityProviderRequest } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
+import type { RemoteSource } from '../../../shared/ui/remote-select.tsx';
 
 const A = '/api/auth/v3';
 const KEY = ['sign-in', 'providers'] as const;
@@ -24,13 +25,18 @@ export function useCreateProvider() {
   return useMutation({ mutationFn: (input: TCreateIdentityProviderRequest) => apiClient.post<TIdentityProvider>(`${A}/sso/providers`, { json: input }), meta: { silent: true }, onSuccess: refresh });
 }
 
-export function useUpdateProvider() {
+/** `silent`: a form shows the error itself (field errors next to their fields). */
+export function useUpdateProvider({ silent = false } = {}) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: TUpdateIdentityProviderRequest & { id: string }) => apiClient.patch<TIdentityProvider>(`${A}/sso/providers/${id}`, { json: input }),
+    ...(silent ? { meta: { silent: true } } : {}),
     onSuccess: refresh,
   });
 }
+
+/** Positions a provider hands out (by default, or by group). */
+export const POSITIONS_SOURCE: RemoteSource<{ id: string; title: string }> = { key: ['remote', 'positions'], url: '/api/audiences/v3/positions/', toChoice: (p) => ({ value: p.id, label: p.title }) };
 
 export function useDeleteProvider() {
   const refresh = useRefresh();
