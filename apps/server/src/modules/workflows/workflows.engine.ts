@@ -9,6 +9,7 @@ import { resolveAudience } from '../audiences/index.ts';
 import { holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
+import { publishBoardChange } from './workflows.kanban-stream.ts';
 import {
   workflowElements,
   workflowExecutions,
@@ -476,6 +477,8 @@ async function settle(s: Step): Promise<void> {
     if ((left?.n ?? 0) === 0) await finish(s, 'Success', null);
   }
   await flush(s);
+  // open kanban boards of the type read themselves again once this step commits
+  await publishBoardChange(s.platform, s.tx, s.tenantId, s.exec.typeId);
   if (s.variablesChanged)
     await s.tx
       .update(workflowExecutions)

@@ -16,10 +16,11 @@ import {
 } from '@faena/contracts/workflows-extras';
 import type { App } from '../../platform/http/app.ts';
 import { PUBLIC, requires } from '../../platform/http/access.ts';
-import { ctxOf } from '../../platform/http/context.ts';
+import { ctxOf, signedIn } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { defineWfExportJobs, getWfExport, startWfExport } from './workflows.export.ts';
 import { createKanban, deleteKanban, getKanban, kanbanBoard, kanbanOptions, listKanbans, moveCard, updateKanban } from './workflows.kanban.ts';
+import { KanbanStreams } from './workflows.kanban-stream.ts';
 import { getPublicSetting, publicStart, publicStartForm, publicTracking, setPublicSetting, type VersionRef } from './workflows.public.ts';
 
 /** Executions exports, kanban boards and public start links (decision 025). */
@@ -66,6 +67,18 @@ export async function workflowsExtrasRoutes(app: App, platform: Platform): Promi
   });
   app.get(`${prefix}/workflow-types/:id/kanbans/:kanban/board/`, { config: VIEW, schema: { tags, summary: 'The board: executions as cards in columns', params: kanbanParams, response: { 200: ZKanbanBoard } } }, async (request) =>
     kanbanBoard(ctxOf(request, platform), request.params.id, request.params.kanban),
+  );
+  const streams = new KanbanStreams(platform);
+  // open streams would hold the server open: end them first, clients reconnect elsewhere
+  app.addHook('preClose', async () => streams.closeAll());
+  app.get(
+    `${prefix}/workflow-types/:id/kanbans/:kanban/events/`,
+    { config: VIEW, schema: { tags, summary: 'Event stream of a board: `changed` when an execution of its type moved (read the board again), `ping` every 25 s', params: kanbanParams, produces: ['text/event-stream'] } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, platform);
+      await getKanban(ctx, request.params.id, request.params.kanban);
+      streams.open(request, reply, ctx.tenant.id, request.params.id, signedIn(ctx).caller.personId);
+    },
   );
   app.post(`${prefix}/workflow-types/:id/kanbans/:kanban/moves/`, { config: VIEW, schema: { tags, summary: 'Move a card: completes the step it stands on when the model allows it (409 move-not-allowed otherwise)', params: kanbanParams, body: ZKanbanMove, response: { 200: ZKanbanCard.nullable() } } }, async (request) =>
     moveCard(ctxOf(request, platform), request.params.id, request.params.kanban, request.body),

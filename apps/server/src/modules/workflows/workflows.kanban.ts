@@ -10,6 +10,7 @@ import { personSummaries } from '../people/index.ts';
 import { workflowKanbans } from './kanban.table.ts';
 import { checkedAnswer } from './workflows.answers.ts';
 import { completeTask, lockExecution } from './workflows.engine.ts';
+import { forgetBoards } from './workflows.kanban-stream.ts';
 import { exportFields, findTypeName, PUBLIC_STARTER, viewText, type ExportField } from './workflows.export.ts';
 import { workflowTaskResponses, workflowVersions } from './workflows.table.ts';
 
@@ -114,6 +115,8 @@ export async function createKanban(ctx: Ctx, typeId: string, input: TKanbanWrite
     },
     { audit: 'workflows.kanban.create', subject: (r) => r.id },
   );
+  // steps of this type start telling boards at once (other processes within their cache's 30 s)
+  forgetBoards(ctx.tenant.id, typeId);
   return toKanban(row);
 }
 
@@ -148,6 +151,7 @@ export async function deleteKanban(ctx: Ctx, typeId: string, id: string): Promis
     },
     { audit: 'workflows.kanban.delete' },
   );
+  forgetBoards(ctx.tenant.id, typeId);
 }
 
 interface BoardExec {

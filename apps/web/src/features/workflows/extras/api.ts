@@ -49,7 +49,7 @@ export function useKanbanOptions(typeId: string) {
   return useQuery({ queryKey: wfxKeys.options(typeId), queryFn: ({ signal }) => apiClient.get<TKanbanOptions>(`${WFX_API}/workflow-types/${typeId}/kanban-options/`, { signal }) });
 }
 
-/** Refetched every 15 s and whenever the notification stream brings news (see KanbanBoardPage). */
+/** Refetched every 15 s and whenever the board's event stream says an execution moved (see KanbanBoardPage). */
 export function useBoard(typeId: string, id: string) {
   return useQuery({
     queryKey: wfxKeys.board(typeId, id),

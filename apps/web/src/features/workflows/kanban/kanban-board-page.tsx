@@ -11,17 +11,23 @@ import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
-import { useBoard, useFormDefinition, useMoveCard, wfxKeys } from '../extras/api.ts';
+import { sessionStore } from '../../../shared/session/session.ts';
+import { useBoard, useFormDefinition, useMoveCard, WFX_API, wfxKeys } from '../extras/api.ts';
+import { watchBoard } from './board-events.ts';
 import classes from './kanban.module.css';
 
-/** Keeps the board live: the notification stream refetches the inbox; each refetch refetches the board too. */
+/**
+ * Keeps the board live: the board's own event stream says when an execution of the type moved
+ * (for every watcher, with or without tasks in it); the 15 s refetch is the floor when it is down.
+ */
 function useLiveBoard(typeId: string, id: string) {
   const client = useQueryClient();
   useEffect(
     () =>
-      client.getQueryCache().subscribe((event) => {
-        const key = event.query.queryKey;
-        if (event.type === 'updated' && event.action.type === 'success' && key[0] === 'notifications' && key[1] === 'inbox') void client.invalidateQueries({ queryKey: wfxKeys.board(typeId, id) });
+      watchBoard({
+        url: `${WFX_API}/workflow-types/${encodeURIComponent(typeId)}/kanbans/${encodeURIComponent(id)}/events/`,
+        getToken: () => sessionStore.getIdToken(),
+        onChanged: () => void client.invalidateQueries({ queryKey: wfxKeys.board(typeId, id) }),
       }),
     [client, typeId, id],
   );

@@ -95,8 +95,6 @@ class FaenaPaletteProvider {
           eventDefinitionType: 'bpmn:TimerEventDefinition',
           eventDefinitionAttrs: { timeDuration: this.bpmnFactory.create('bpmn:FormalExpression', { body: 'PT1H' }) },
         }),
-        // dropped on a user task's edge it attaches there (bpmn-js refuses it anywhere else)
-        'create.timer-boundary': createEntry('event', 'bpmn-icon-intermediate-event-catch-timer', t('workflows.modeler.palette.timerBoundary'), factory, create, timerBoundaryAttrs(this.bpmnFactory)),
         'create.message-catch-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-message', t('workflows.modeler.elements.MessageIntermediateCatchEvent'), factory, create, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
         'create.message-throw-event': createEntry('event', 'bpmn-icon-intermediate-event-throw-message', t('workflows.modeler.elements.MessageIntermediateThrowEvent'), factory, create, { type: 'bpmn:IntermediateThrowEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
         'create.error-end-event': createEntry('event', 'bpmn-icon-end-event-error', t('workflows.modeler.elements.ErrorEndEvent'), factory, create, { type: 'bpmn:EndEvent', eventDefinitionType: 'bpmn:ErrorEventDefinition' }),
