@@ -22,6 +22,8 @@ export const workflowTypes = pgTable(
     icon: text('icon'),
     categoryId: uuid('category_id'),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** A tab of its own in the phone's tab bar (spec shell §2 "dispatchable"); on by default. */
+    isDispatchable: boolean('is_dispatchable').notNull().default(true),
     createdByPersonId: uuid('created_by_person_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

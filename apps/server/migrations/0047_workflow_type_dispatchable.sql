@@ -1,0 +1,1 @@
+ALTER TABLE "workflow_types" ADD COLUMN "is_dispatchable" boolean DEFAULT true NOT NULL;
