@@ -41,6 +41,7 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
   let inspector: string;
   let noAssets: string;
   let foreign: string;
+  let responsible: string;
   let venueId: string;
   let assetId: string;
   let foreignAssetId: string;
@@ -62,12 +63,14 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
     foreign = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
     await addMember(server, tenantId, { email: 'insp@acme.test', name: 'Iván Inspector', permissions: ['VIEW_CHECKLISTS', 'VIEW_ASSETS'] });
     await addMember(server, tenantId, { email: 'sin@acme.test', name: 'Sonia Sin Activos', permissions: ['VIEW_CHECKLISTS'] });
+    const owner = await addMember(server, tenantId, { email: 'resp@acme.test', name: 'Rosa Responsable', permissions: ['VIEW_ASSETS', 'VIEW_NOTIFICATIONS'] });
     inspector = (await signIn(server, 'acme', 'insp@acme.test', 'member-pass')).id_token;
+    responsible = (await signIn(server, 'acme', 'resp@acme.test', 'member-pass')).id_token;
     noAssets = (await signIn(server, 'acme', 'sin@acme.test', 'member-pass')).id_token;
     venueId = (await json<{ id: string }>(await call(admin, `${ORG}/venues/`, { method: 'POST', json: { name: 'Patio de camiones', code: 'PC' } }), 201)).id;
     const category = await json<{ id: string }>(await call(admin, `${AM}/categories/`, { method: 'POST', json: { name: 'Flota' } }), 201);
     const type = await json<{ id: string }>(await call(admin, `${AM}/asset-types/`, { method: 'POST', json: { name: 'Camión', category: category.id } }), 201);
-    assetId = (await json<{ id: string }>(await call(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'CAM-01', name: 'Camión 1', venue: venueId } }), 201)).id;
+    assetId = (await json<{ id: string }>(await call(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'CAM-01', name: 'Camión 1', venue: venueId, responsible: owner.passport } }), 201)).id;
     const otherCategory = await json<{ id: string }>(await call(foreign, `${AM}/categories/`, { method: 'POST', json: { name: 'Flota' } }, 'otra'), 201);
     const otherType = await json<{ id: string }>(await call(foreign, `${AM}/asset-types/`, { method: 'POST', json: { name: 'Camión', category: otherCategory.id } }, 'otra'), 201);
     foreignAssetId = (await json<{ id: string }>(await call(foreign, `${AM}/assets/`, { method: 'POST', json: { type: otherType.id, code: 'CAM-01', name: 'Camión ajeno' } }, 'otra'), 201)).id;
@@ -105,6 +108,13 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
       ['2', 'InProcess', assetId],
     ]);
     expect(submitted.asset_maintenances!.find((m) => m.field_id === '1')!.title).toBe('Ítem crítico reprobado: ¿Frenos en buen estado?');
+
+    // the asset's responsible is told once, opening the asset's maintenance
+    const inbox = await json<{ data: { summary: { title: string; body: string }; context: { action: string; path?: string } }[] }>(await call(responsible, '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50'), 200);
+    const told = inbox.data.filter((n) => n.context.action === 'inspection-failed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.summary.title).toBe('2 ítems reprobados en una inspección: CAM-01 · Camión 1');
+    expect(told[0]!.context.path).toBe(`/assets/${assetId}/detail?tab=maintenance`);
 
     const asset = await json<{ maintenance_status: string; status_reason: { code: string; maintenance_id: string } | null }>(await call(inspector, `${AM}/assets/${assetId}/`), 200);
     expect(asset.maintenance_status).toBe('maintenance_needed');

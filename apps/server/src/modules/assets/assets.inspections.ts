@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { isModuleDisabled, type TenantRecord } from '../../platform/tenancy.ts';
 import { resolveFlags } from '@faena/domain';
 import { openMaintenance, refreshStatus, syncExecutions } from './assets.maintenance.ts';
+import { tellProblem } from './assets.notify.ts';
 import { findAsset, findType } from './assets.service.ts';
 import { assetMaintenances, assets } from './assets.table.ts';
 
@@ -86,6 +87,10 @@ export async function openInspectionCorrectives(
       startedBy: input.startedBy,
     });
     opened.push(row.id);
+  }
+  if (opened.length > 0) {
+    const named = input.items.filter((item) => !existing.some((row) => row.fieldKey === item.fieldKey)).map((item) => item.title);
+    await tellProblem(platform, tx, tenantId, asset, { source: 'inspection', description: named.join('\n'), count: opened.length }, input.startedBy);
   }
   return opened;
 }

@@ -12,6 +12,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { fileKey, insertStoredFile, newUploadId } from '../documents/index.ts';
 import { assertAssetsOn, notFound } from './assets.guard.ts';
 import { openMaintenance } from './assets.maintenance.ts';
+import { tellProblem } from './assets.notify.ts';
 import { findType, type AssetRow } from './assets.service.ts';
 import { assetReportAttempts, assets } from './assets.table.ts';
 
@@ -114,6 +115,7 @@ export async function publicReport(ctx: Ctx, token: string, input: ReportWrite, 
         photoId,
         startedBy: null,
       });
+      await tellProblem(ctx.platform, tx, ctx.tenant.id, current[0]!, { source: 'public_report', description: input.description }, null);
       return { id: row.id };
     },
     { audit: 'assets.public-report', subject: () => asset.id },

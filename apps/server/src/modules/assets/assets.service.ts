@@ -33,6 +33,7 @@ import { getForm } from '../forms/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { workflowTypeRefs } from '../workflows/index.ts';
 import { inUse, notFound } from './assets.guard.ts';
+import { tellNewResponsible } from './assets.notify.ts';
 import { assetCategories, assetRelations, assetScans, assetTypes, assets } from './assets.table.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -567,6 +568,7 @@ export async function createAsset(ctx: Ctx, input: AssetWrite): Promise<TAsset> 
           .returning();
         await holdAssetFiles(ctx, tx, row!);
         await setRelated(tx, ctx.tenant.id, row!.id, input.related);
+        await tellNewResponsible(ctx.platform, tx, ctx.tenant.id, row!, null, ctx.caller?.personId ?? null);
         return assetView(ctx, tx, row!);
       },
       { audit: 'assets.create', subject: (a) => a.id, details: (a) => ({ code: a.code }) },
@@ -619,6 +621,7 @@ export async function updateAsset(ctx: Ctx, id: string, input: AssetUpdate): Pro
           .returning();
         await holdAssetFiles(ctx, tx, updated!);
         if (input.related) await setRelated(tx, ctx.tenant.id, id, input.related);
+        await tellNewResponsible(ctx.platform, tx, ctx.tenant.id, updated!, row.responsiblePersonId, ctx.caller?.personId ?? null);
         return assetView(ctx, tx, updated!);
       },
       { audit: 'assets.update' },
