@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSession } from '../session/use-session.ts';
 import type { SubmissionKind } from './offline-db.ts';
 import { offlineQueue, ownerOf } from './offline-queue.ts';
+import { persistQueries } from './query-persistence.ts';
 
 export const pendingWorkKeys = { all: ['offline-queue'] as const };
 
@@ -40,6 +41,8 @@ export function usePendingCount(): number {
 export function OfflineSyncRuntime() {
   const owner = ownerOf(useSession());
   const client = useQueryClient();
+  // the reads forms and the person's own work need, kept for opening screens offline
+  useEffect(() => (owner ? persistQueries(client, owner) : undefined), [owner, client]);
   useEffect(() => {
     if (!owner) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,56 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { onBeforeSignOut } from '../session/sign-out-hooks.ts';
+import { idbQueueStore, type QueueStore } from './offline-db.ts';
+
+/**
+ * The reads kept on the device for working offline (decision 031): what forms and the person's
+ * own work need — activities and occurrences, checklists and their drafts, workflow tasks, forms,
+ * catalogues (venues, locations), data sources, the directory pickers, people, assets, the site
+ * configuration. Other areas (reports, posts, audit…) are not kept.
+ */
+export const KEPT_ROOTS = new Set(['activities', 'checklists', 'workflows', 'forms', 'catalogs', 'data-sources', 'directory', 'people', 'assets', 'site-config', 'logic-parser']);
+const MAX_BYTES = 8 * 1024 * 1024;
+const SAVE_AFTER_MS = 2_000;
+const keyOf = (owner: string) => `queries:${owner}`;
+
+/**
+ * Restores the person's kept reads into the query cache (only where the cache holds nothing newer),
+ * then writes them back, a moment after each successful read. Keyed to the person: another person
+ * signing in on the device starts empty; signing out deletes the person's kept reads (their pending
+ * submissions stay, decision 031). Returns the stop function.
+ */
+export function persistQueries(client: QueryClient, owner: string, store: QueueStore = idbQueueStore): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = async () => {
+    timer = undefined;
+    if (stopped) return;
+    const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])) });
+    const text = JSON.stringify(state);
+    if (text.length > MAX_BYTES) return; // a device short of room keeps its pending work first
+    await store.setMeta(keyOf(owner), text).catch(() => undefined);
+  };
+  void store
+    .getMeta(keyOf(owner))
+    .then((text) => {
+      if (stopped || !text) return;
+      // kept reads stay in memory for the day: a screen opened offline later still finds them
+      hydrate(client, JSON.parse(text) as DehydratedState, { defaultOptions: { queries: { gcTime: 24 * 3600_000 } } });
+    })
+    .catch(() => undefined);
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !KEPT_ROOTS.has(String(event.query.queryKey[0]))) return;
+    timer ??= setTimeout(() => void save(), SAVE_AFTER_MS);
+  });
+  const forget = onBeforeSignOut(async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await store.setMeta(keyOf(owner), '').catch(() => undefined);
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+    forget();
+  };
+}
