@@ -117,7 +117,8 @@ export async function openAssetCorrectives(ctx: SignedInCtx, tx: Drizzle, row: E
     return {
       fieldKey: item.field_id,
       title: `${item.critical ? 'Ítem crítico reprobado' : 'Ítem reprobado'}: ${itemName}`.slice(0, 200),
-      description: [`Checklist: ${checklistName} (v${row.version})`, `Ítem: ${itemName}`, note ? `Nota: ${note}` : '', `Ejecución: ${row.id}`].filter(Boolean).join('\n'),
+      // the execution itself is linked (the maintenance's inspection), so its id is not repeated here
+      description: [`Checklist ${checklistName} (v${row.version})`, itemName, note ? `Nota: ${note}` : ''].filter(Boolean).join(' · '),
     };
   });
   await openInspectionCorrectives(ctx.platform, tx, ctx.tenant, { assetId: row.assetId, executionId: row.id, startedBy: ctx.caller.personId, items });

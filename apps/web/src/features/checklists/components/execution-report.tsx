@@ -160,7 +160,7 @@ function MaintenanceRow({ maintenance }: { maintenance: NonNullable<TExecution['
           {t('checklists.report.assetMaintenance', { asset: `${maintenance.asset.code} · ${maintenance.asset.name}` })}
         </Text>
       </div>
-      <Badge variant="light" color={maintenance.status === 'Success' ? 'teal' : maintenance.status === 'Error' ? 'gray' : 'orange'} data-testid="asset-maintenance-status">
+      <Badge variant="light" color={maintenance.status === 'Success' ? 'teal' : maintenance.status === 'Error' ? 'gray' : 'orange'} style={{ flexShrink: 0 }} data-testid="asset-maintenance-status">
         {t(`checklists.report.maintenanceStatus.${maintenance.status}`, { defaultValue: maintenance.status })}
       </Badge>
     </Group>
