@@ -268,6 +268,13 @@ export class SyncQueue {
     return 'next';
   }
 
+  /** The connection is back: what waited for it (not for a busy server) is due now. */
+  async wakeUp(): Promise<void> {
+    for (const item of await this.list()) {
+      if (item.state === 'pending' && item.lastError === 'network' && item.nextAttemptAt > 0) await this.deps.store.put({ ...item, nextAttemptAt: 0 });
+    }
+  }
+
   /** Tries a failed (or waiting) submission again now, with its same key. */
   async retry(id: string): Promise<void> {
     const item = await this.deps.store.get(id);

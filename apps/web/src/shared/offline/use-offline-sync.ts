@@ -64,7 +64,7 @@ export function OfflineSyncRuntime() {
       for (const root of sent) void client.invalidateQueries({ queryKey: [root] });
       await schedule();
     };
-    const onOnline = () => void kick();
+    const onOnline = () => void offlineQueue.wakeUp().then(kick);
     window.addEventListener('online', onOnline);
     // a submission queued or failed meanwhile: its next attempt gets a timer
     const unsubscribe = offlineQueue.subscribe(() => void schedule());
