@@ -85,6 +85,8 @@ export const protectedRoutes: RouteObject[] = [
 
   { path: 'document-types', ...page(documents, 'DocumentTypesRoute', ACCESS.documentTypes) },
   { path: 'document-types-administration', ...page(documents, 'DocumentsAdministrationRoute', ACCESS.documentTypes) },
+  // documents shared with the person: any signed-in member (issue 45 point 5)
+  ...pages(['documents/shared', 'documents/shared/:id'], documents, 'SharedDocumentsRoute', {}),
   ...pages(['document-types/create', 'document-types/:id/edit'], documents, 'DocumentTypeFormRoute', ACCESS.documentTypes),
 
   ...pages(['posts', 'posts/new', 'posts/:id'], posts, 'PostsRoute', ACCESS.posts),

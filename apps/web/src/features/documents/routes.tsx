@@ -4,13 +4,20 @@ import { IconFolders, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../shared/ui/form-actions.tsx';
+import { SharedDocumentsPage } from './components/shared-documents-page.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { toast } from '../../shared/ui/toasts.ts';
 import { useDocumentsMutations, useDocumentType, useDocumentTypes, type TypeInput } from './api/documents-api.ts';
 import { DocumentsBrowser } from './components/documents-browser.tsx';
 import { documentsLocales } from './locales/index.ts';
+import { directoryLocales } from '../../shared/directory/locales/index.ts';
 
-export const locales = [documentsLocales];
+export const locales = [documentsLocales, directoryLocales];
+
+/** /documents/shared[/{id}]: documents shared with the signed-in person (issue 45 point 5). */
+export function SharedDocumentsRoute() {
+  return <SharedDocumentsPage />;
+}
 
 /** /document-types: the tenant's document types, with the way to the documents. */
 export function DocumentTypesRoute() {

@@ -17,6 +17,7 @@ import { fetchFileBlob } from '../../../shared/uploads/upload-api.ts';
 import { useDocuments, useDocumentsMutations, useDocumentTypes, useFolders } from '../api/documents-api.ts';
 import { promptFolder, promptText } from './text-prompt.tsx';
 import { openPreview } from './preview.tsx';
+import { ShareModal } from './share-modal.tsx';
 
 const ROOT = '__root__';
 const UPLOAD_LINK_BASE = '/api/document-manager/v3/upload';
@@ -39,7 +40,7 @@ function pathOf(folders: Map<string, TFolder>, id: string | null): TFolder[] {
 
 export const canPreview = (doc: Pick<TDocument, 'content_type'>) => doc.content_type.startsWith('image/') || doc.content_type === 'application/pdf';
 
-export async function downloadDocument(doc: TDocument): Promise<void> {
+export async function downloadDocument(doc: Pick<TDocument, 'upload_id' | 'file_name'>): Promise<void> {
   const blob = await fetchFileBlob(`${UPLOAD_LINK_BASE}/${encodeURIComponent(doc.upload_id)}/download`);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -60,6 +61,7 @@ export function DocumentsBrowser() {
   const [uploadKey, setUploadKey] = useState(0);
   const [links, setLinks] = useState<string[]>([]);
   const [photos, setPhotos] = useState<string[]>([]);
+  const [sharing, setSharing] = useState<TDocument | null>(null);
   const filed = useRef(new Set<string>());
   const folders = useFolders();
   const types = useDocumentTypes();
@@ -339,6 +341,9 @@ export function DocumentsBrowser() {
                   <RowActions label={t('documents.actionsFor', { name: doc.title })}>
                     {canPreview(doc) ? <Menu.Item onClick={() => openPreview(doc, t('documents.actions.download'))}>{t('documents.actions.preview')}</Menu.Item> : null}
                     <Menu.Item onClick={() => void downloadDocument(doc).catch(failed)}>{t('documents.actions.download')}</Menu.Item>
+                    <Menu.Item onClick={() => setSharing(doc)} data-testid="document-share">
+                      {t('documents.actions.share')}
+                    </Menu.Item>
                     <Menu.Item onClick={() => void renameDocument(doc)}>{t('documents.actions.rename')}</Menu.Item>
                     <Menu.Item onClick={() => void moveDocument(doc)}>{t('documents.actions.move')}</Menu.Item>
                     <Menu.Item color="red" onClick={() => void deleteDocument(doc)}>
@@ -356,6 +361,7 @@ export function DocumentsBrowser() {
           {searching ? t('documents.noResults') : t('documents.empty')}
         </Text>
       ) : null}
+      {sharing && <ShareModal doc={sharing} onClose={() => setSharing(null)} />}
     </Stack>
   );
 }

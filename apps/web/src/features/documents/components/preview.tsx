@@ -4,7 +4,9 @@ import { openModal } from '../../../shared/ui/modal.tsx';
 import { useFileUrl } from '../../../shared/uploads/use-file-url.ts';
 import { downloadDocument } from './documents-browser.tsx';
 
-function Preview({ doc, downloadLabel }: { doc: TDocument; downloadLabel: string }) {
+type PreviewedDocument = Pick<TDocument, 'title' | 'upload_id' | 'file_name' | 'content_type'>;
+
+function Preview({ doc, downloadLabel }: { doc: PreviewedDocument; downloadLabel: string }) {
   const { url, error } = useFileUrl(`/api/document-manager/v3/upload/${encodeURIComponent(doc.upload_id)}/download`);
   return (
     <Stack gap="md">
@@ -26,7 +28,7 @@ function Preview({ doc, downloadLabel }: { doc: TDocument; downloadLabel: string
 }
 
 /** Shows an image or a PDF of the area in a large modal. */
-export function openPreview(doc: TDocument, downloadLabel: string): void {
+export function openPreview(doc: PreviewedDocument, downloadLabel: string): void {
   void openModal<null>({
     id: 'documents-preview',
     title: doc.title,

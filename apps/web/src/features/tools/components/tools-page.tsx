@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalculator, IconExternalLink, type Icon } from '@tabler/icons-react';
+import { IconCalculator, IconExternalLink, IconQrcode, IconShare, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,17 +11,19 @@ import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 interface Tool {
-  key: 'permissionsCalculator';
+  key: 'permissionsCalculator' | 'qrGenerator' | 'sharedDocuments';
   to: string;
   icon: Icon;
   access: AccessRule;
 }
 
 /**
- * The tools that exist today; each shows only to those its screen lets in (the QR generator joins
- * when its module lands). The links of interest follow, as links out.
+ * The tools that exist today; each shows only to those its screen lets in. The documents shared
+ * with the person are every member's (issue 45 point 5). The links of interest follow, as links out.
  */
 const TOOLS: readonly Tool[] = [
+  { key: 'sharedDocuments', to: '/documents/shared', icon: IconShare, access: {} },
+  { key: 'qrGenerator', to: '/assets/qr-generator', icon: IconQrcode, access: ACCESS.qrGenerator },
   { key: 'permissionsCalculator', to: '/calculadora-permisos', icon: IconCalculator, access: ACCESS.permissionsCalculator },
 ];
 
