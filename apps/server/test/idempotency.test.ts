@@ -111,6 +111,37 @@ describe.each(engines())('idempotency keys on %s', (engine) => {
     expect(await completions(acmeId, publicId)).toBe(1);
   });
 
+  it('a checklist draft started and submitted twice with their keys: one draft, one submission, the same answers', async () => {
+    const C = '/api/checklists/v3';
+    const post = (path: string, json: unknown, key: string) => server.api('acme', `${C}${path}`, { method: 'POST', token: admin, json, headers: { 'idempotency-key': key } });
+    const category = await body<{ id: string }>(await server.api('acme', `${C}/categories/`, { method: 'POST', token: admin, json: { name: `Idem ${engine}` } }));
+    const checklist = await body<{ id: string }>(
+      await server.api('acme', `${C}/checklists/`, {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Ronda', category: category.id, sections: [{ id: 's', title: 'S', field_ids: [1] }], fields: [{ id: 1, type: 'boolean', name: 'epp', label: 'EPP', required: true }] },
+      }),
+    );
+    const startKey = `k-${crypto.randomUUID()}`;
+    const started = await post(`/checklists/${checklist.id}/executions/`, {}, startKey);
+    expect(started.status).toBe(201);
+    const draft = await body<{ id: string }>(started);
+    const startedAgain = await post(`/checklists/${checklist.id}/executions/`, {}, startKey);
+    expect(startedAgain.status).toBe(201);
+    expect((await body<{ id: string }>(startedAgain)).id).toBe(draft.id);
+    const submitKey = `k-${crypto.randomUUID()}`;
+    const submitted = await post(`/executions/${draft.id}/submit/`, { answers: { epp: true } }, submitKey);
+    expect(submitted.status, await submitted.clone().text()).toBe(200);
+    const replay = await post(`/executions/${draft.id}/submit/`, { answers: { epp: true } }, submitKey);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await body(replay)).toEqual(await body(submitted));
+    // without the key the second submit is what the runner shows as "already submitted"
+    expect((await server.api('acme', `${C}/executions/${draft.id}/submit/`, { method: 'POST', token: admin, json: { answers: { epp: true } } })).status).toBe(409);
+    const list = await body<{ count: number }>(await server.api('acme', `${C}/executions/?checklist=${checklist.id}`, { token: admin }));
+    expect(list.count).toBe(1);
+  });
+
   it('a malformed key is a 400 with a code, before anything is written', async () => {
     const publicId = await series('acme', admin, operarioPassport);
     const response = await complete('acme', operario, publicId, '20261205T120000Z', { status: 'COMPLETED' }, 'short');
