@@ -42,7 +42,7 @@ import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
-import { checklistActions, checklistExecutions, checklists } from './checklists.table.ts';
+import { checklistActions, checklistExecutions, checklists, checklistVersions } from './checklists.table.ts';
 
 export type ExecutionRow = typeof checklistExecutions.$inferSelect;
 type ExecutionSubmit = z.output<typeof ZExecutionSubmit>;
@@ -61,6 +61,22 @@ export async function findExecution(tx: Drizzle, tenantId: string, id: string, o
   const query = tx.select().from(checklistExecutions).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, id))).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The execution to submit (locked), its checklist and the version it answers, in one statement. */
+async function executionToSubmit(tx: Drizzle, tenantId: string, id: string): Promise<{ row: ExecutionRow; checklist: ChecklistRow; version: VersionRow | null } | null> {
+  if (!isUuid(id)) return null;
+  const e = checklistExecutions;
+  const v = checklistVersions;
+  const [found] = await tx
+    .select({ row: e, checklist: checklists, version: v })
+    .from(e)
+    .innerJoin(checklists, and(eq(checklists.tenantId, e.tenantId), eq(checklists.id, e.checklistId)))
+    .leftJoin(v, and(eq(v.tenantId, e.tenantId), eq(v.checklistId, e.checklistId), eq(v.version, e.version)))
+    .where(and(eq(e.tenantId, tenantId), eq(e.id, id)))
+    .limit(1)
+    .for('update', { of: e });
+  return found ?? null;
 }
 
 /** MANAGE sees every execution, everyone else their own (others' are 404: they do not exist for them). */
@@ -102,8 +118,8 @@ interface Names {
   statuses: Map<string, DisplayStatus>;
 }
 
-/** What the views of these executions name; `known` checklists (already read by the caller) are not read again. */
-async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionRow[], known: readonly ChecklistRow[] = []): Promise<Names> {
+/** What the views of these executions name; `known` checklists (already read by the caller) are not read again, nor the actions when the caller knows them. */
+async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionRow[], known: readonly ChecklistRow[] = [], knownActions?: readonly ActionRow[]): Promise<Names> {
   const checklistIds = [...new Set(rows.map((row) => row.checklistId))].filter((id) => !known.some((checklist) => checklist.id === id));
   const checklistRows = [...known, ...(checklistIds.length ? await tx.select().from(checklists).where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds))) : [])];
   const categories = await checklistCategoryNames(tx, tenantId, rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])));
@@ -115,7 +131,7 @@ async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionR
   }
   const persons = await personSummaries(tx, tenantId, rows.map((row) => row.executedByPersonId));
   const ids = rows.map((row) => row.id);
-  const actions = ids.length ? await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids))).orderBy(checklistActions.createdAt) : [];
+  const actions = knownActions ? [...knownActions] : ids.length ? await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids))).orderBy(checklistActions.createdAt) : [];
   const statuses = await occurrenceStatuses(tx, tenantId, actions);
   const actionsOpen = new Map<string, number>();
   for (const action of actions) {
@@ -166,10 +182,10 @@ async function actionsOf(tx: Drizzle, tenantId: string, executionId: string, nam
   });
 }
 
-/** The full view of one execution; the checklist and the version the caller already read are not read again. */
-export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: ExecutionRow, known: { checklist?: ChecklistRow; version?: VersionRow } = {}): Promise<TExecution> {
+/** The full view of one execution; the checklist, the version and the actions the caller already knows are not read again. */
+export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: ExecutionRow, known: { checklist?: ChecklistRow; version?: VersionRow; actions?: readonly ActionRow[] } = {}): Promise<TExecution> {
   const tenantId = ctx.tenant.id;
-  const names = await namesFor(tx, tenantId, [row], known.checklist ? [known.checklist] : []);
+  const names = await namesFor(tx, tenantId, [row], known.checklist ? [known.checklist] : [], known.actions);
   const checklist = names.checklists.get(row.checklistId);
   const version = known.version?.checklistId === row.checklistId && known.version.version === row.version ? known.version : await findVersion(tx, tenantId, row.checklistId, row.version);
   if (!checklist || !version) throw executionNotFound();
@@ -430,13 +446,12 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
   return ctx.tx(
     async (tx) => {
       const tenantId = ctx.tenant.id;
-      const row = await findExecution(tx, tenantId, id, { lock: true });
-      if (!row) throw executionNotFound();
+      const found = await executionToSubmit(tx, tenantId, id);
+      if (!found) throw executionNotFound();
+      const { row, checklist, version } = found;
       assertOwn(signed, row);
       if (row.status === 'submitted') throw alreadySubmitted();
-      const checklist = await findChecklist(tx, tenantId, row.checklistId);
-      const version = await findVersion(tx, tenantId, row.checklistId, row.version);
-      if (!checklist || !version) throw executionNotFound();
+      if (!version) throw executionNotFound();
       if (checklist.currentVersion !== row.version) {
         throw new BodyError(409, { code: 'outdated-draft', detail: 'The checklist changed since this draft was started: upgrade it first.', latest_version: checklist.currentVersion });
       }
@@ -470,10 +485,8 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       for (const field of version.fields) if (isInputField(field) && merged.answers[skippedKey(field.name)] === true) safeSet(answers, skippedKey(field.name), true);
       const scored = scoreExecution({ fields: version.fields, sections: version.sections, items: version.items, pass_mark: version.passMark }, answers);
       const now = new Date();
-      const [updated] = await tx
-        .update(checklistExecutions)
-        .set({
-          status: 'submitted',
+      const values = {
+          status: 'submitted' as const,
           answers,
           notes: merged.notes,
           photos: merged.photos,
@@ -491,10 +504,15 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
           submittedAt: now,
           updatedAt: now,
           supervisorsNotifiedAt: scored.critical_failed && checklist.supervisorIds.length > 0 ? now : null,
-        })
+        };
+      // the row is known: the statement answers its id only (not the answers it was just sent)
+      const [written] = await tx
+        .update(checklistExecutions)
+        .set(values)
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id), eq(checklistExecutions.status, 'draft')))
-        .returning();
-      if (!updated) throw alreadySubmitted();
+        .returning({ id: checklistExecutions.id });
+      if (!written) throw alreadySubmitted();
+      const updated: ExecutionRow = { ...row, ...values };
       await holdExecutionFiles(signed, tx, updated);
       if (row.activityId && row.recurrenceId) await completeByExecution(signed, tx, row.activityId, row.recurrenceId, row.id);
       if (scored.critical_failed && checklist.supervisorIds.length > 0) {
@@ -509,7 +527,8 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
           context: { type: 'ChecklistExecution', action: 'critical-failed', id: row.id },
         });
       }
-      return executionView(tx, signed, updated, { checklist, version });
+      // a draft has no corrective actions: they are raised from a submitted execution's failed items
+      return executionView(tx, signed, updated, { checklist, version, actions: [] });
     },
     { audit: 'checklists.execution.submit' },
   );
