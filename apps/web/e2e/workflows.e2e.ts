@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { buildBpmnXml } from '@faena/domain/workflows/build-xml';
 import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
 
 const RUN = Date.now().toString(36);
@@ -151,6 +152,72 @@ describe('workflows', () => {
       await page.getByRole('link', { name: 'Abrir modelador' }).click();
       await page.waitForSelector('[data-testid=published-notice]');
       expect(await page.locator('[data-testid=published-notice]').innerText()).toBe("Can't edit a published workflow. You must create a new version.");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`${viewport}: the assignee of a user task is a person picked from the directory; a timer boundary from the context pad; undo and redo show in the panel`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await context.addInitScript(() => Object.assign(window, { __faenaTestHooks: true }));
+      await signInAs(page, 'admin');
+      const WF = '/api/workflow-backend/v3';
+      const type = await adminApi<{ id: string }>(page, 'POST', `${WF}/workflow-types/`, { name: `Asignación ${RUN} ${viewport}` });
+      const bpmn_xml = buildBpmnXml({
+        nodes: [
+          { id: 'Start', kind: 'start' },
+          { id: 'Review', kind: 'userTask', name: 'Revisar pedido' },
+          { id: 'End', kind: 'end' },
+        ],
+        flows: [
+          { id: 'F1', from: 'Start', to: 'Review' },
+          { id: 'F2', from: 'Review', to: 'End' },
+        ],
+      });
+      const version = await adminApi<{ id: string }>(page, 'POST', `${WF}/workflow-types/${type.id}/versions/`, { bpmn_xml });
+      const supervisora = (await adminApi<{ results: { id: string; name: string }[] }>(page, 'GET', '/api/audiences/v3/persons/?search=supervisora%40faena.test')).results[0]!;
+      await goto(page, `/workflows/${type.id}/configuration`, '.djs-palette');
+
+      // "Personas": the directory's picker, not a box for passports
+      await element(page, 'Review');
+      await page.getByRole('combobox', { name: 'Quién la realiza' }).click();
+      await page.getByRole('option', { name: 'Personas', exact: true }).click();
+      const picker = page.getByTestId('assignee-picker');
+      await picker.getByRole('combobox').fill('supervisora');
+      await page.getByRole('option', { name: new RegExp(supervisora.name) }).click();
+      await picker.getByText(supervisora.name).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=save-status][data-status=saved]');
+      await picker.scrollIntoViewIfNeeded();
+      await shot(page, 'workflows-assignee-picker', viewport);
+      await expectAccessibleModeler(page);
+      const saved = async () => (await adminApi<{ bpmn_xml: string }>(page, 'GET', `${WF}/versions/${version.id}/`)).bpmn_xml;
+      expect(await saved()).toContain(`faena:assignees="${supervisora.id}"`);
+
+      // undo and redo from the keyboard on the canvas (which shows its focus): the panel follows the model
+      await page.locator('[data-testid=bpmn-canvas] svg').first().focus();
+      await page.keyboard.press('Control+z');
+      await picker.getByText(supervisora.name).waitFor({ state: 'detached' });
+      await shot(page, 'workflows-canvas-focus', viewport);
+      const outline = await page.locator('[data-testid=bpmn-canvas] svg').first().evaluate((svg) => getComputedStyle(svg).outlineStyle);
+      expect(outline).toBe('solid');
+      await page.keyboard.press('Control+y');
+      await picker.getByText(supervisora.name).waitFor();
+
+      // a timer boundary on the task, from its context pad: an hour by default, then a reminder every hour, 3 times, that leaves the task open
+      await element(page, 'Review');
+      await pad(page, 'attach.timer-boundary');
+      await page.getByTestId('timer-duration').waitFor();
+      await page.getByRole('switch', { name: 'Interrumpe la actividad' }).uncheck();
+      await page.getByRole('combobox', { name: 'Tipo de temporizador' }).click();
+      await page.getByRole('option', { name: 'Ciclo', exact: true }).click();
+      await page.getByTestId('timer-cycle').scrollIntoViewIfNeeded();
+      await page.waitForSelector('[data-testid=save-status][data-status=saved]');
+      await shot(page, 'workflows-timer-boundary', viewport);
+      const xml = await saved();
+      expect(xml).toMatch(/<bpmn:boundaryEvent [^>]*cancelActivity="false"[^>]*attachedToRef="Review"|<bpmn:boundaryEvent [^>]*attachedToRef="Review"[^>]*cancelActivity="false"/);
+      expect(xml).toContain('R3/PT1H');
       expect(errors).toEqual([]);
       await context.close();
     });
