@@ -180,4 +180,18 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     expect(await mine(bossToken)).toEqual([e.tasks[0]!.id]);
     expect(await mine(admin)).toEqual([]);
   });
+
+  it("a type is a phone tab unless its administrator switches it off (MANAGE_WF); the switch shows in myWorkflowTypes", async () => {
+    const { typeId } = await publishModel(server.api, 'acme', admin, 'Sin pestaña', [{ id: 's', kind: 'start' }, { id: 'e', kind: 'end' }], [{ id: 'f1', from: 's', to: 'e' }]);
+    const mine = async () => (await body<{ results: { id: string; is_dispatchable: boolean }[] }>(await api('/my-workflow-types/', admin))).results.find((t) => t.id === typeId);
+    expect((await mine())?.is_dispatchable).toBe(true);
+    const member = await addMember(server, tenantId, { email: 'sinpermiso@acme.test', permissions: ['VIEW_WF'] });
+    const memberToken = (await signIn(server, 'acme', member.email, 'member-pass')).id_token;
+    expect((await api(`/workflow-types/${typeId}/`, memberToken, { method: 'PATCH', json: { is_dispatchable: false } })).status).toBe(403);
+    const off = await api(`/workflow-types/${typeId}/`, admin, { method: 'PATCH', json: { is_dispatchable: false } });
+    expect(off.status).toBe(200);
+    expect(await body(off)).toMatchObject({ is_dispatchable: false, is_archived: false });
+    expect((await mine())?.is_dispatchable).toBe(false);
+    expect((await api(`/workflow-types/${typeId}/`, admin, { method: 'PATCH', json: { is_dispatchable: 'no' } })).status).toBe(400);
+  });
 });

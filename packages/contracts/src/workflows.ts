@@ -26,6 +26,8 @@ export const ZWorkflowType = z
     icon: z.string().nullable(),
     category: z.object({ id: z.string(), name: z.string() }).nullable(),
     is_archived: z.boolean(),
+    /** A tab of its own in the phone's tab bar when it can be started (spec shell §2); on unless switched off. */
+    is_dispatchable: z.boolean(),
     active_version: ZWfVersionRef.nullable(),
     latest_version: ZWfVersionRef.extend({ is_active: z.boolean() }).nullable(),
     created_at: z.string(),
@@ -52,7 +54,7 @@ export const ZWorkflowTypeCreate = z.object({
   description: z.string().max(10_000).optional(),
   icon: z.string().max(100).nullable().optional(),
 });
-export const ZWorkflowTypePatch = ZWorkflowTypeCreate.partial().extend({ is_archived: z.boolean().optional() });
+export const ZWorkflowTypePatch = ZWorkflowTypeCreate.partial().extend({ is_archived: z.boolean().optional(), is_dispatchable: z.boolean().optional() });
 export const ZWorkflowTypeQuery = z.object({ category: z.string().max(100).optional(), search: z.string().max(200).optional() });
 
 /** A BPMN model is at most 2 MB of XML. */

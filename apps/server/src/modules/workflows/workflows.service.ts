@@ -119,6 +119,7 @@ async function typeViews(tx: Drizzle, tenantId: string, rows: TypeRow[]): Promis
       icon: r.icon,
       category: r.categoryId ? (categoryById.get(r.categoryId) ?? null) : null,
       is_archived: r.isArchived,
+      is_dispatchable: r.isDispatchable,
       active_version: active ? { id: active.id, number: active.number } : null,
       latest_version: latest ? { id: latest.id, number: latest.number, is_active: latest.isActive } : null,
       created_at: r.createdAt.toISOString(),
@@ -187,7 +188,7 @@ export async function createType(ctx: Ctx, input: { name: string; category?: str
 export async function updateType(
   ctx: Ctx,
   id: string,
-  input: { name?: string | undefined; category?: string | null | undefined; description?: string | undefined; icon?: string | null | undefined; is_archived?: boolean | undefined },
+  input: { name?: string | undefined; category?: string | null | undefined; description?: string | undefined; icon?: string | null | undefined; is_archived?: boolean | undefined; is_dispatchable?: boolean | undefined },
 ): Promise<TWorkflowType> {
   return ctx.tx(
     async (tx) => {
@@ -201,6 +202,7 @@ export async function updateType(
           ...(input.description === undefined ? {} : { description: input.description }),
           ...(input.icon === undefined ? {} : { icon: input.icon }),
           ...(input.is_archived === undefined ? {} : { isArchived: input.is_archived }),
+          ...(input.is_dispatchable === undefined ? {} : { isDispatchable: input.is_dispatchable }),
           updatedAt: new Date(),
         })
         .where(and(eq(workflowTypes.tenantId, ctx.tenant.id), eq(workflowTypes.id, row.id)))

@@ -8,7 +8,7 @@ const NONE: readonly WorkflowMenuItem[] = [];
 
 /**
  * The dispatchable workflows (spec shell §2, §3 "workflow menu item"): the published, unarchived
- * types the person may start (myWorkflowTypes). Same query key as the workflows area, so starting
+ * types the person may start (myWorkflowTypes) that their administrator leaves as tabs. Same query key as the workflows area, so starting
  * or publishing refreshes the tabs.
  */
 export function useWorkflowMenu(enabled: boolean): readonly WorkflowMenuItem[] {
@@ -23,5 +23,5 @@ export function useWorkflowMenu(enabled: boolean): readonly WorkflowMenuItem[] {
 }
 
 export function dispatchable(types: readonly TWorkflowType[]): WorkflowMenuItem[] {
-  return types.filter((type) => !type.is_archived && type.active_version).map((type) => ({ id: type.id, name: type.name, icon: type.icon ?? '' }));
+  return types.filter((type) => !type.is_archived && type.is_dispatchable !== false && type.active_version).map((type) => ({ id: type.id, name: type.name, icon: type.icon ?? '' }));
 }

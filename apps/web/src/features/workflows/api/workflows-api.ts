@@ -108,7 +108,7 @@ export function useCreateType() {
 export function usePatchType() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, ...patch }: Partial<TypeInput> & { id: string; is_archived?: boolean }) =>
+    mutationFn: ({ id, ...patch }: Partial<TypeInput> & { id: string; is_archived?: boolean; is_dispatchable?: boolean }) =>
       apiClient.patch<TWorkflowType>(`${WF_API}/workflow-types/${id}/`, { json: patch }),
     onSuccess: invalidate,
   });

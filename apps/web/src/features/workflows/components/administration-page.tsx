@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -51,6 +51,16 @@ export function AdministrationPage({ type }: { type: TWorkflowTypeDetail }) {
           </Group>
         }
       />
+      <Paper withBorder p="md">
+        <Switch
+          label={t('workflows.admin.dispatchable')}
+          description={t('workflows.admin.dispatchableHelp')}
+          checked={type.is_dispatchable}
+          disabled={patchType.isPending}
+          onChange={(event) => patchType.mutate({ id: type.id, is_dispatchable: event.currentTarget.checked }, { onError: () => toast.error(t('workflows.admin.saveFailed')) })}
+          data-testid="dispatchable-switch"
+        />
+      </Paper>
       <Paper withBorder>
           <Table verticalSpacing="sm" data-testid="versions">
             <Table.Thead>

@@ -38,6 +38,7 @@ describe('types by category', () => {
     is_archived: false,
     active_version: { id: `${name}-v`, number: 1 },
     latest_version: null,
+    is_dispatchable: true,
     created_at: '',
     updated_at: '',
     ...over,

@@ -108,6 +108,7 @@ describe('/workflows', () => {
       is_archived: false,
       active_version: { id: `${id}-v`, number: 1 },
       latest_version: null,
+      is_dispatchable: true,
       created_at: '',
       updated_at: '',
       ...over,
