@@ -8,7 +8,7 @@ import type { FormField } from '@faena/domain/forms/schema';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { ResponseAnswers, useAnswerLookups } from '../../../shared/forms/answer-display.tsx';
-import { isQueued } from '../../../shared/offline/offline-queue.ts';
+import { isQueued, OfflineStorageFull } from '../../../shared/offline/offline-queue.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
@@ -166,7 +166,7 @@ function TaskSection({ taskId, execution }: { taskId: string; execution: TWfExec
     } catch (error) {
       // a 400 of field errors goes back to the renderer, which marks the fields
       if (isHttpError(error) && error.status === 400) throw error;
-      toast.error(answerProblem(error, t));
+      toast.error(error instanceof OfflineStorageFull ? t('offline.storageFull') : answerProblem(error, t));
       await client.invalidateQueries({ queryKey: runKeys.task(detail.id) });
       return;
     }
