@@ -166,4 +166,18 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
     }
     expect((await json<{ count: number }>(await call(inspector, `${AM}/assets/${assetId}/maintenances/`), 200)).count).toBe(2);
   });
+  it('a form’s asset field (forms §3) accepts only the organisation’s assets (another’s, an unknown or a malformed id is refused)', async () => {
+    const created = await call(admin, '/api/forms/v3/forms/', {
+      method: 'POST',
+      json: { name: 'Entrega de equipos', description: [{ id: 1, type: 'assets', name: 'equipos', label: 'Equipos', required: true, skippable: false, validators: [] }] },
+    });
+    const formId = (await json<{ id: string }>(created, 201)).id;
+    const answer = (equipos: unknown) => call(admin, `/api/forms/v3/forms/${formId}/responses/`, { method: 'POST', json: { response: { equipos } } });
+    expect((await answer([assetId])).status).toBe(201);
+    for (const bad of [[foreignAssetId], ['00000000-0000-4000-8000-000000000000'], [assetId, 'not-a-uuid']]) {
+      const refused = await answer(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(await body(refused)).toMatchObject({ non_field_errors: [expect.objectContaining({ loc: ['response', 'equipos'], type: 'assertion_error' })] });
+    }
+  });
 });

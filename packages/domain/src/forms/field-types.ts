@@ -161,7 +161,7 @@ export const FIELD_TYPE_INFO: Readonly<Record<FieldType, FieldTypeInfo>> = {
   venue: info('venue', 'person_and_venues', { noun: 'venue' }),
   venues: info('venues', 'person_and_venues', { noun: 'venue', flag: 'multiple_element_fields' }),
   // The assets picker stays hidden until the asset module exists (issue 5).
-  assets: info('assets', 'person_and_venues', { noun: 'asset', flag: 'assets', module: 'asset', isHiddenInPicker: true }),
+  assets: info('assets', 'person_and_venues', { noun: 'asset', flag: 'assets', module: 'asset' }),
   gps: info('gps', 'location_and_sign'),
   location: info('location', 'location_and_sign', { noun: 'location', module: 'location' }),
   locations: info('locations', 'location_and_sign', {

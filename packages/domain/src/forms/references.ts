@@ -7,11 +7,11 @@ import { isInputField } from './values.ts';
  * pickers, each with an optional audience). The renderer only offers rows of the field's
  * catalogue, narrowed by its audience or data source; the server checks a submitted response
  * against the same catalogue, so a crafted request cannot name a row the picker would not offer.
- * Assets have no catalogue yet (their picker stays hidden), so their values are not checked.
+ * Assets are the assets module's (an audience narrows them to its venues' assets).
  */
-export type ReferenceKind = 'user' | 'venue' | 'location' | 'data_source';
+export type ReferenceKind = 'user' | 'venue' | 'location' | 'asset' | 'data_source';
 
-/** The catalogue each picker type names rows of (assets: none yet). */
+/** The catalogue each picker type names rows of. */
 export const REFERENCE_KINDS: Partial<Record<InputField['type'], ReferenceKind>> = {
   user: 'user',
   users: 'user',
@@ -19,6 +19,7 @@ export const REFERENCE_KINDS: Partial<Record<InputField['type'], ReferenceKind>>
   venues: 'venue',
   location: 'location',
   locations: 'location',
+  assets: 'asset',
   data_source: 'data_source',
 };
 

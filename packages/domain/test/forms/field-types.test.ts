@@ -84,8 +84,8 @@ describe('field picker', () => {
     expect(offered).not.toContain('locations');
   });
 
-  it('hidden types only when asked for, and still behind their flag and module', () => {
-    expect(isTypeAvailable('assets', { flags: ALL_FLAGS_ON })).toBe(false);
+  it('the asset field is offered behind its flag and module (its picker searches real assets, issue 49)', () => {
+    expect(isTypeAvailable('assets', { flags: ALL_FLAGS_ON })).toBe(true);
     expect(isTypeAvailable('assets', { flags: ALL_FLAGS_ON, includeHidden: true })).toBe(true);
     expect(isTypeAvailable('assets', { flags: PRODUCTION_FLAGS, includeHidden: true })).toBe(false);
     expect(isTypeAvailable('assets', { flags: ALL_FLAGS_ON, includeHidden: true, disabledModules: ['asset'] })).toBe(false);

@@ -63,6 +63,7 @@ import { assetsImporter } from './assets.importer.ts';
 import { labelAssets, renderLabels } from './assets.labels.ts';
 import { addReading, createMeter, createMeterPlan, deleteMeter, deleteMeterPlan, listMeters, listReadings } from './assets.meters.ts';
 import { publicAssetRoutes } from './assets.public.ts';
+import { registerAssetReferences } from './assets.references.ts';
 import {
   calendar,
   completeMaintenance,
@@ -122,6 +123,8 @@ function adminCtx(request: FastifyRequest, platform: Platform): Ctx {
 /** Assets and their maintenance (decision 028). */
 export async function assetsRoutes(app: App, platform: Platform): Promise<void> {
   const base = ASSETS_BASE;
+  // forms' asset fields are checked against real assets
+  registerAssetReferences();
 
   // overdue preventive occurrences turn their assets' status without anyone asking
   await scheduleRecurring(platform, {

@@ -33,6 +33,16 @@ export async function knownReferences(
 
 type AudienceOf = (id: string) => Promise<AudienceRow | null>;
 
+/**
+ * Catalogues of other modules that the forms module does not import (assets imports forms): the
+ * owner registers, at boot, the SQL of which picked ids it holds (narrowed to an audience's venues).
+ */
+export type CatalogSql = (tenantId: string, picked: SQL, venues: readonly string[] | null) => SQL;
+const catalogs = new Map<'asset', CatalogSql>();
+export function registerReferenceCatalog(kind: 'asset', catalog: CatalogSql): void {
+  catalogs.set(kind, catalog);
+}
+
 async function foundIn(tx: Drizzle, tenantId: string, scope: ReferenceScope, ids: string[], audienceOf: AudienceOf): Promise<Set<string>> {
   const query = await scopeQuery(tenantId, scope, ids, audienceOf);
   if (!query) return new Set();
@@ -61,5 +71,7 @@ async function scopeQuery(tenantId: string, scope: ReferenceScope, ids: string[]
       return activeVenueIdsSql(tenantId, picked, rules && rules.venues.length > 0 ? rules.venues : null);
     case 'location':
       return activeLocationIdsSql(tenantId, picked, rules && rules.venues.length > 0 ? rules.venues : null);
+    case 'asset':
+      return catalogs.get('asset')?.(tenantId, picked, rules && rules.venues.length > 0 ? rules.venues : null) ?? null;
   }
 }

@@ -3,6 +3,7 @@ import { IconFile, IconMapPin, IconStarFilled, IconStar } from '@tabler/icons-re
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { createElement, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { displayAnswer, displayFieldAnswer, type AnswerView, type DisplayOptions, type EntityKind } from '@faena/domain/forms/display';
 import { FILE_FIELD_TYPES } from '@faena/domain/forms/field-types';
 import type { FileMetadata } from '@faena/domain/forms/files';
@@ -268,6 +269,18 @@ export function FieldAnswer({ field, response, lookups }: FieldAnswerProps) {
   const view = fieldAnswerView(field, response, options, t);
   if (!view) return null;
   const value = ownValue(response, field.name);
+  // picked assets: each its code and name, opening the asset
+  if (field.type === 'assets' && view.kind === 'list') {
+    return (
+      <Group gap={6} wrap="wrap" data-testid="answer-assets">
+        {pickedIds(value).map((id) => (
+          <Anchor key={id} component={Link} to={`/assets/${encodeURIComponent(id)}`} size="sm">
+            {lookups?.resolveName('asset', id) ?? id}
+          </Anchor>
+        ))}
+      </Group>
+    );
+  }
   const full = typeof value === 'number' && view.kind === 'text' && view.text !== String(value) ? String(value) : undefined;
   return full ? (
     <Tooltip label={full} withArrow>

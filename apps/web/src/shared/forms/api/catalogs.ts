@@ -11,6 +11,16 @@ import { idBatcher } from './id-batcher.ts';
  * show are typed here.
  */
 
+/** An asset as the pickers see it (asset-manager list and detail). */
+interface AssetRow {
+  id: string;
+  code: string;
+  name: string;
+  venue: { id: string; name: string } | null;
+}
+const ASSETS = '/api/asset-manager/v3/assets';
+const asset = (row: AssetRow): PickerOption => ({ id: row.id, label: `${row.code} · ${row.name}`, detail: row.venue?.name });
+
 /** The catalogues pickers search: the domain's reference kinds. */
 export type EntityKind = ReferenceKind;
 
@@ -147,6 +157,12 @@ export async function searchOptions(input: SearchInput, signal?: AbortSignal): P
       const page = await apiClient.get<TPaged<LocationRow>>(`${ORGANIZATION}/locations/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
       return firstOptions(page.results.filter((row) => allowed.length === 0 || (row.venue !== null && row.venue !== undefined && allowed.includes(row.venue))).map(location), page.next !== null);
     }
+    case 'asset': {
+      // an audience narrows assets to those at its venues
+      const allowed = input.audience?.rules?.venues ?? [];
+      const page = await apiClient.get<TPaged<AssetRow>>(`${ASSETS}/`, { query: { ...query, page_size: allowed.length ? 200 : PAGE_SIZE }, signal });
+      return firstOptions(page.results.filter((row) => allowed.length === 0 || (row.venue !== null && allowed.includes(row.venue.id))).map(asset), page.next !== null);
+    }
     case 'data_source': {
       if (!input.dataSourceId) return { options: [], more: false };
       const page = await apiClient.get<TPaged<DataSourceRow>>(`${DATA_SOURCES}/${encodeURIComponent(input.dataSourceId)}/rows/`, { query, signal });
@@ -194,6 +210,8 @@ export async function getOption(kind: EntityKind, id: string, context: { dataSou
       return venue(await apiClient.get<VenueRow>(`${ORGANIZATION}/venues/${encodeURIComponent(id)}/`, { signal }));
     case 'location':
       return location(await apiClient.get<LocationRow>(`${ORGANIZATION}/locations/${encodeURIComponent(id)}/`, { signal }));
+    case 'asset':
+      return asset(await apiClient.get<AssetRow>(`${ASSETS}/${encodeURIComponent(id)}/`, { signal }));
     case 'data_source': {
       if (!context.dataSourceId) return null;
       const row = await pickedRow(context.dataSourceId)(id, signal);
