@@ -127,6 +127,10 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
     const image = await upload(admin);
     await ok(await api(admin, '/api/organization/v3/venues/', { method: 'POST', json: { name: 'Tienda', code: 'T-1', image_upload_id: image } }), 201);
     expect(await reads(peer, image)).toBe(true);
+    const logo = await upload(admin);
+    expect(await reads(peer, logo)).toBe(false);
+    await ok(await api(admin, '/api/organization/v3/current', { method: 'PATCH', json: { logo_upload_id: logo } }));
+    expect(await reads(peer, logo)).toBe(true);
   });
 
   it('import: read by the person who started it', async () => {
@@ -203,7 +207,7 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
 
   it('workflow execution: its starter, assignees and MANAGE_WF read the files of its variables and task answers', async () => {
     const form = await createForm(server.api, 'acme', admin, 'Foto', [{ type: 'image', name: 'foto', label: 'Foto' }]);
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Solicitud', [
+    const { typeId, versionId } = await publishModel(server.api, 'acme', admin, 'Solicitud', [
       { id: 's', kind: 'start' },
       { id: 't', kind: 'userTask', formId: form, assigneeType: 'people', assignees: workerPassport },
       { id: 'e', kind: 'end' },
@@ -220,6 +224,16 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
       expect(await reads(admin, id)).toBe(true);
       expect(await reads(peer, id)).toBe(false);
     }
+    // an export's file: its requester's
+    const asked = await ok<{ id: string }>(await api(admin, `${WF}/workflow-types/${typeId}/executions/exports/`, { method: 'POST', json: { format: 'csv' } }), 202);
+    let done: { status: string; upload_id: string | null } = { status: 'PENDING', upload_id: null };
+    for (let i = 0; i < 300 && done.status !== 'DONE' && done.status !== 'FAILED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = await ok(await api(admin, `${WF}/executions-exports/${asked.id}/`));
+    }
+    expect(done.status).toBe('DONE');
+    expect(await reads(admin, done.upload_id!)).toBe(true);
+    expect(await reads(worker, done.upload_id!)).toBe(false);
   });
 
   it('the backfill of migration 0044 finds the same holdings again from the holders’ rows', async () => {
@@ -228,7 +242,7 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
       ((await db.ownerDrizzle((d) => d.execute(sql`SELECT upload_id, holder_kind, holder_id FROM file_holdings WHERE tenant_id = ${tenantId} ORDER BY 1, 2, 3`))) as unknown as { rows: unknown[] }).rows;
     const before = await holdings();
     expect(new Set(before.map((row) => (row as { holder_kind: string }).holder_kind))).toEqual(
-      new Set(['document', 'form-response', 'person', 'venue', 'import', 'post', 'checklist-execution', 'asset', 'maintenance', 'workflow-execution']),
+      new Set(['document', 'form-response', 'person', 'venue', 'organization', 'import', 'post', 'checklist-execution', 'asset', 'maintenance', 'workflow-execution', 'workflow-export']),
     );
     await db.ownerDrizzle((d) => d.execute(sql`DELETE FROM file_holdings WHERE tenant_id = ${tenantId}`));
     const migration = readFileSync(new URL('../migrations/0044_file_holdings.sql', import.meta.url), 'utf8');
