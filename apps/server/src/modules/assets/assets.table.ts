@@ -270,3 +270,30 @@ export const assetReportAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_report_attempts_address').on(t.tenantId, t.addressHash, t.at), index('asset_report_attempts_asset').on(t.tenantId, t.assetId, t.at)],
 );
+
+/**
+ * A large label sheet made by a background job (more assets than the direct PDF takes): what was
+ * asked (ids or filters, kind, stock), the origin the QR codes point at, progress and the file.
+ */
+export const assetLabelJobs = pgTable(
+  'asset_label_jobs',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    kind: text('kind').$type<'qr' | 'barcode' | 'datamatrix'>().notNull(),
+    size: text('size').notNull(),
+    assetIds: jsonb('asset_ids').$type<string[] | null>(),
+    filters: jsonb('filters').$type<Record<string, unknown> | null>(),
+    origin: text('origin').notNull(),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] }).notNull().default('PENDING'),
+    percent: integer('percent').notNull().default(0),
+    labels: integer('labels').notNull().default(0),
+    storageKey: text('storage_key'),
+    bytes: integer('bytes'),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_label_jobs_created').on(t.tenantId, t.createdBy, t.createdAt)],
+);
