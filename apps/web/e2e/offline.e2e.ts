@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { adminApi, goto, launch, openPage, shot, signInAs } from './helpers.ts';
+
+/**
+ * Offline work (issue 46 point 2, decision 031) at the phone size, with Playwright's offline mode:
+ * a checklist answered with a photo and a signature, and an activity completed, with no network;
+ * both reach the server once when it returns, /sync ends empty; an occurrence completed elsewhere
+ * meanwhile shows as a conflict with the answer kept. The service worker is not in the tree yet,
+ * so the pages are loaded before the network is cut and not reloaded offline.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const RUN = Date.now().toString(36);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+async function sign(page: Page, testId: string): Promise<void> {
+  const canvas = page.getByTestId(testId);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 60);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [80, 30],
+    [140, 80],
+    [200, 30],
+  ] as const)
+    await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+  await page.mouse.up();
+}
+
+interface Occurrence {
+  recurrenceId: string;
+  completion: { status: string; description: string | null } | null;
+}
+
+describe('offline work', () => {
+  it('mobile: a checklist with a photo and an activity done offline are sent once when the network returns; a conflict is kept and shown', { timeout: 300_000 }, async () => {
+    const { page, context, errors } = await openPage(browser, 'mobile');
+    await signInAs(page, 'admin');
+    const me = await adminApi<{ passport: string }>(page, 'GET', '/api/auth/v3/me');
+    const category = await adminApi<{ id: string }>(page, 'POST', '/api/checklists/v3/categories/', { name: `Sin señal ${RUN}` });
+    const checklist = await adminApi<{ id: string }>(page, 'POST', '/api/checklists/v3/checklists/', {
+      name: `Bodega sin señal ${RUN}`,
+      category: category.id,
+      sections: [{ id: 's', title: 'Seguridad', field_ids: [1] }],
+      fields: [{ id: 1, type: 'boolean', name: 'epp', label: '¿EPP completo?', required: true }],
+      items: [{ field_id: 1, scoring: { kind: 'boolean', yes: 1, no: 0 } }],
+      signatures: { executor: true, second: false },
+    });
+    const start = new Date(Date.now() + 3600_000).toISOString().slice(0, 16);
+    const activity = async (title: string) => {
+      const made = await adminApi<{ public_id: string }>(page, 'POST', '/api/activities/v3/activities/', { title, start, timezone: 'UTC', duration_minutes: 30, responsibles: [me.passport] });
+      const occurrence = await adminApi<Occurrence>(page, 'GET', `/api/activities/v3/activities/${made.public_id}/occurrences/current/`);
+      return { id: made.public_id, rid: occurrence.recurrenceId };
+    };
+    const ronda = await activity(`Ronda sin señal ${RUN}`);
+    const disputed = await activity(`Ronda disputada ${RUN}`);
+    const occurrencePath = (a: { id: string; rid: string }) => `/activities/${a.id}/${a.rid}`;
+
+    // every screen is opened while there is signal (no service worker yet: no reload offline)
+    await goto(page, `/checklists/${checklist.id}/execute`, '[data-testid=execution-start]');
+    await page.getByTestId('execution-start').click();
+    await page.getByTestId('section-title').waitFor();
+    const occurrencePage = await context.newPage();
+    await goto(occurrencePage, occurrencePath(ronda), '[data-testid=complete-occurrence]');
+    const disputedPage = await context.newPage();
+    await goto(disputedPage, occurrencePath(disputed), '[data-testid=complete-occurrence]');
+    const sync = await context.newPage();
+    await goto(sync, '/sync', '[data-testid=sync-empty]');
+    // someone else completes the disputed one meanwhile; its page still shows it open
+    await adminApi(sync, 'POST', `/api/activities/v3/activities/${disputed.id}/occurrences/${disputed.rid}/completion/`, { status: 'COMPLETED', description: 'Desde otro teléfono' });
+
+    await context.setOffline(true);
+
+    // the checklist: an answer, a photo kept on the phone, the signature, the submit
+    await page.bringToFront();
+    await page.getByTestId('field-epp').getByText('Sí').click();
+    await page.getByTestId('item-photos-toggle-epp').click();
+    await page.getByTestId('item-extras-epp').locator('input[type=file]').setInputFiles({ name: 'epp.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('item-photos-toggle-epp').getByText('1 foto').waitFor({ timeout: 20_000 });
+    await page.getByTestId('item-extras-epp').locator('img').first().waitFor();
+    await shot(page, 'offline-checklist-photo', 'mobile');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('sign-step').waitFor();
+    await sign(page, 'signature-executor');
+    await page.getByTestId('execution-submit').click();
+    await page.getByTestId('execution-queued').waitFor({ timeout: 20_000 });
+    await shot(page, 'offline-checklist-queued', 'mobile');
+
+    // the activities
+    await occurrencePage.bringToFront();
+    await occurrencePage.getByTestId('completion-note').fill('Ronda hecha en el subterráneo');
+    await occurrencePage.getByTestId('complete-occurrence').click();
+    await occurrencePage.getByTestId('occurrence-queued').waitFor();
+    await disputedPage.bringToFront();
+    await disputedPage.getByTestId('completion-note').fill('Yo también la hice');
+    await disputedPage.getByTestId('complete-occurrence').click();
+    await disputedPage.getByTestId('occurrence-queued').waitFor();
+
+    // /sync in the other tab lists the three, waiting; the badge counts them
+    await sync.bringToFront();
+    await sync.getByTestId('sync-pending').waitFor();
+    await expect.poll(() => sync.getByTestId('sync-item').count()).toBe(3);
+    expect(await sync.getByTestId('sync-badge').getAttribute('aria-label')).toContain('3');
+    expect(await sync.getByTestId('sync-network').textContent()).toBe('Sin conexión');
+    await shot(sync, 'offline-sync-pending', 'mobile');
+
+    // the network returns: sent in order, each once; the disputed one is a conflict, answer kept
+    await context.setOffline(false);
+    await sync.getByTestId('sync-conflicts').waitFor({ timeout: 60_000 });
+    await expect.poll(() => sync.getByTestId('sync-item').count(), { timeout: 60_000 }).toBe(1);
+    expect(await sync.getByTestId('sync-conflict-reason').textContent()).toContain('Otra persona ya completó esta actividad');
+    expect(await sync.getByTestId('sync-answer').textContent()).toContain('Yo también la hice');
+    await shot(sync, 'offline-sync-conflict', 'mobile');
+
+    const executions = await adminApi<{ count: number; results: { id: string; status: string }[] }>(sync, 'GET', `/api/checklists/v3/executions/?checklist=${checklist.id}`);
+    expect(executions.count).toBe(1);
+    expect(executions.results[0]!.status).toBe('submitted');
+    const execution = await adminApi<{ photos: Record<string, unknown[]>; signatures: { executor: unknown } }>(sync, 'GET', `/api/checklists/v3/executions/${executions.results[0]!.id}/`);
+    expect(Object.values(execution.photos).flat()).toHaveLength(1);
+    expect(execution.signatures.executor).not.toBeNull();
+    const done = await adminApi<Occurrence>(sync, 'GET', `/api/activities/v3/activities/${ronda.id}/occurrences/${ronda.rid}/`);
+    expect(done.completion).toMatchObject({ status: 'COMPLETED', description: 'Ronda hecha en el subterráneo' });
+    const kept = await adminApi<Occurrence>(sync, 'GET', `/api/activities/v3/activities/${disputed.id}/occurrences/${disputed.rid}/`);
+    expect(kept.completion?.description).toBe('Desde otro teléfono');
+
+    // the person reads the conflict, then discards it (asked first): /sync is empty
+    await sync.getByTestId('sync-discard').click();
+    await sync.getByRole('dialog').getByRole('button', { name: 'Descartar' }).click();
+    await sync.getByTestId('sync-empty').waitFor();
+    expect(await sync.getByTestId('sync-last').textContent()).toContain('Última sincronización');
+    await shot(sync, 'offline-sync-empty', 'mobile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
