@@ -178,7 +178,7 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     const mine = async (token: string) => (await body<{ results: { id: string }[] }>(await api('/my-tasks/', token))).results.map((task) => task.id);
     expect(await mine(clerkToken)).toEqual([e.tasks[0]!.id]);
     expect(await mine(bossToken)).toEqual([e.tasks[0]!.id]);
-    expect(await mine(admin)).toEqual([]);
+    expect(await mine(admin)).not.toContain(e.tasks[0]!.id);
   });
 
   it("a type is a phone tab unless its administrator switches it off (MANAGE_WF); the switch shows in myWorkflowTypes", async () => {

@@ -39,12 +39,16 @@ export async function execution(api: Api, tenant: string, token: string, id: str
   return body<Execution>(await api(tenant, `${WF}/executions/${id}/`, { token }));
 }
 
-/** Polls an execution until `until` holds (timers run through the job queue); at most ~20 s. */
-export async function waitFor(api: Api, tenant: string, token: string, id: string, until: (e: Execution) => boolean): Promise<Execution> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Polls an execution until `until` holds (timers run through the job queue), for at most
+ * `timeoutMs` (40 s, inside the tests' 60 s: the whole suite on two shared cores delays pg-boss's 1 s polls a lot).
+ */
+export async function waitFor(api: Api, tenant: string, token: string, id: string, until: (e: Execution) => boolean, timeoutMs = 40_000): Promise<Execution> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     const e = await execution(api, tenant, token, id);
     if (until(e)) return e;
+    if (Date.now() > deadline) throw new Error(`execution ${id} did not reach the expected state`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`execution ${id} did not reach the expected state`);
 }

@@ -251,13 +251,16 @@ async function planWfExport(platform: Platform, row: ExportRow, tenantId: string
     nextPage: async () => {
       const cursor = after;
       const page = await platform.db.transaction(tenantId, async (tx) => {
+        // the keyset as `created_at <= c AND (created_at < c OR id < i)`: the first half is a range on
+        // the (tenant, type, created_at) index; the row comparison `(created_at, id) < (c, i)` alone was
+        // a filter, so every page walked the index from the newest execution (quadratic in the export)
         const result = (await tx.execute(sql`
           SELECT e.id, e.status, e.variables, e.started_by_person_id, e.created_at, e.updated_at, e.completed_at,
             to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_at,
             (SELECT array_agg(el.name ORDER BY t.created_at) FROM workflow_user_tasks t JOIN workflow_elements el ON el.tenant_id = t.tenant_id AND el.id = t.id
                WHERE t.tenant_id = e.tenant_id AND t.execution_id = e.id AND t.is_open) AS steps
           FROM workflow_executions e
-          WHERE ${where} ${cursor ? sql`AND (e.created_at, e.id) < (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC', ${cursor.id}::uuid)` : sql``}
+          WHERE ${where} ${cursor ? sql`AND e.created_at <= (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC') AND (e.created_at < (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC') OR e.id < ${cursor.id}::uuid)` : sql``}
           ORDER BY e.created_at DESC, e.id DESC LIMIT ${PAGE}`)) as unknown as { rows: (ExecRow & { cursor_at: string })[] };
         const rows = result.rows;
         const starters = await personSummaries(tx, tenantId, rows.map((r) => r.started_by_person_id).filter((p): p is string => p !== null));
