@@ -3,7 +3,7 @@ import { createdAt, tenantId } from '../../platform/db/columns.ts';
 import { storedFiles } from './documents.table.ts';
 
 /**
- * What holds a stored file (decision 030): a document of a folder, a form response, a person's
+ * What holds a stored file (decision 032): a document of a folder, a form response, a person's
  * photo, an import, a post, an execution… A file is readable only through one of its holders
  * (each kind's reader says who may read through it), or by its uploader while nothing holds it.
  */
