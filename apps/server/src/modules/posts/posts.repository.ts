@@ -143,6 +143,12 @@ export async function countPersons(tx: Drizzle, persons: SQL): Promise<number> {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** Whether a set of persons holds anyone: stops at the first (a publish need not count ten thousand). */
+export async function anyPerson(tx: Drizzle, persons: SQL): Promise<boolean> {
+  const result = (await tx.execute(sql`SELECT EXISTS (${persons}) AS any`)) as unknown as { rows: { any: boolean }[] };
+  return result.rows[0]?.any === true;
+}
+
 /** Adds the recipients not there yet and answers only those (the primary key makes it once per person). */
 export async function addRecipients(tx: Drizzle, tenantId: string, postId: string, persons: SQL, at: Date): Promise<string[]> {
   const result = (await tx.execute(sql`

@@ -14,6 +14,7 @@ import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
 import {
   addRecipients,
+  anyPerson,
   countPersons,
   deletePost,
   everyoneSql,
@@ -109,6 +110,12 @@ async function audienceCount(tx: Drizzle, tenantId: string, audienceId: string |
   return persons ? countPersons(tx, persons) : 0;
 }
 
+/** Whether the audience reaches anyone now (a publication to nobody is refused). */
+async function reachesAnyone(tx: Drizzle, tenantId: string, audienceId: string | null): Promise<boolean> {
+  const persons = await recipientsSql(tx, tenantId, audienceId);
+  return persons ? anyPerson(tx, persons) : false;
+}
+
 const emptyAudience = () =>
   new AppError('bad-request', 'The audience resolves to nobody: nobody would receive this post. Choose another audience or keep it as a draft.', { reason: 'empty-audience' });
 
@@ -196,7 +203,7 @@ export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {
   const post = await ctx.tx(
     async (tx) => {
       await checkContent(tx, ctx.tenant.id, content, input.publish, now);
-      if (input.publish && (await audienceCount(tx, ctx.tenant.id, content.audienceId)) === 0) throw emptyAudience();
+      if (input.publish && !(await reachesAnyone(tx, ctx.tenant.id, content.audienceId))) throw emptyAudience();
       const row = await insertPost(tx, {
         tenantId: ctx.tenant.id,
         ...columnsOf(content),
@@ -244,7 +251,7 @@ export async function editPost(ctx: Ctx, id: string, input: PostUpdate): Promise
       if (delivered) merged.publishAt = current.publishAt;
       await checkContent(tx, ctx.tenant.id, merged, publish && !delivered, now);
       const audienceChanged = merged.audienceId !== current.audienceId;
-      if (publish && (!wasPublished || audienceChanged) && (await audienceCount(tx, ctx.tenant.id, merged.audienceId)) === 0) throw emptyAudience();
+      if (publish && (!wasPublished || audienceChanged) && !(await reachesAnyone(tx, ctx.tenant.id, merged.audienceId))) throw emptyAudience();
       const publishAt = publish ? (merged.publishAt ?? (wasPublished && current.publishAt ? current.publishAt : now)) : merged.publishAt;
       const row = (await updatePost(tx, ctx.tenant.id, id, { ...columnsOf(merged), publishAt, status: publish ? 'published' : 'draft' }))!;
       await holdPostFiles(signed, tx, row);
