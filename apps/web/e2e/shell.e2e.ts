@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWPORT_NAMES, expectAccessible, goto, launch, openPage, shot, signInAs } from './helpers.ts';
+import { VIEWPORT_NAMES, adminApi, expectAccessible, goto, launch, openPage, shot, signInAs } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -258,4 +258,61 @@ describe('keyboard', () => {
     expect(bell, `names reached first: ${JSON.stringify(names)}`).toMatch(/^Notificaciones/);
     await context.close();
   });
+});
+
+describe('a document shared with a person (issue 45 point 5)', () => {
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`${viewport}: the administrator shares a document; the operario is told, and the notification opens it`, async () => {
+      const title = `Reglamento ${viewport} ${Date.now().toString(36)}`;
+      const admin = await openPage(browser, viewport);
+      const operario = await openPage(browser, viewport);
+      try {
+        await signInAs(admin.page, 'admin');
+        // a PDF stored through the upload server as FilePond sends it, then a document of the area
+        await adminApi(admin.page, 'GET', '/api/auth/v3/me'); // signs the API helper in
+        const uploadId = await admin.page.evaluate(async () => {
+          const token = (window as unknown as { __e2eToken: string }).__e2eToken;
+          const form = new FormData();
+          form.append('filepond', '{}');
+          form.append('filepond', new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' }), 'reglamento.pdf');
+          const temporary = await (await fetch('/api/document-manager/v3/upload/process/', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).text();
+          const stored = await fetch(`/api/document-manager/v3/filepond/${temporary}/store`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ temporary_upload: temporary }) });
+          return ((await stored.json()) as { upload_id: string }).upload_id;
+        });
+        const document = await adminApi<{ id: string }>(admin.page, 'POST', '/api/document-manager/v3/documents/', { upload_id: uploadId, title });
+        const persons = await adminApi<{ results: { id: string; primary_email: string | null }[] }>(admin.page, 'GET', '/api/audiences/v3/persons/?search=operario%40faena.test');
+        const person = persons.results.find((p) => p.primary_email === 'operario@faena.test')!;
+        await adminApi(admin.page, 'POST', `/api/document-manager/v3/documents/${document.id}/shares/`, { person_ids: [person.id] });
+
+        // the administrator sees who has it in the document's share dialog
+        await goto(admin.page, '/document-types-administration', '[data-testid=document-row]');
+        const row = admin.page.locator('[data-testid=document-row]', { hasText: title });
+        await row.getByRole('button', { name: `Acciones de ${title}` }).click();
+        await admin.page.click('[data-testid=document-share]');
+        await admin.page.locator('[data-testid=share-row]').first().waitFor();
+        expect(await admin.page.locator('[data-testid=share-row]').count()).toBe(1);
+        await shot(admin.page, 'documents-share', viewport);
+        await expectAccessible(admin.page, `share dialog (${viewport})`);
+
+        // the operario: the notification, which opens the document
+        await signInAs(operario.page, 'operario');
+        await goto(operario.page, '/notifications', '[data-testid=notifications-page-list]');
+        const told = operario.page.locator('[data-testid=notifications-page-list] [data-testid=notification-item]', { hasText: title });
+        await told.waitFor({ timeout: 20_000 });
+        expect(await told.textContent()).toContain('Compartieron un documento contigo');
+        await told.locator('[data-testid=notification-open]').click();
+        await operario.page.waitForURL(new RegExp(`/documents/shared/${document.id}$`));
+        const shared = operario.page.locator('[data-testid=shared-document]').first();
+        await shared.waitFor();
+        expect(await shared.textContent()).toContain(title);
+        await shot(operario.page, 'documents-shared-with-me', viewport);
+        await expectAccessible(operario.page, `shared with me (${viewport})`);
+        expect(admin.errors).toEqual([]);
+        expect(operario.errors).toEqual([]);
+      } finally {
+        await admin.context.close();
+        await operario.context.close();
+      }
+    }, 240_000);
+  }
 });
