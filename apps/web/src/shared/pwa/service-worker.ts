@@ -104,9 +104,13 @@ function watch(registration: ServiceWorkerRegistration): void {
     if (registration.installing) track(registration.installing);
   });
   // Another tab activated a new build: this page is now older than its worker. Offer the reload
-  // (it may hold typed work), unless this page asked for it.
+  // (it may hold typed work), unless this page asked for it. The first worker taking the page
+  // (clients.claim on a first visit) replaces no build.
+  let hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (activationRequested || reloading) return;
+    const replaced = hadController;
+    hadController = true;
+    if (!replaced || activationRequested || reloading) return;
     void loadPrompt()
       .then((prompt) => prompt.show(reloadNow, () => undefined))
       .catch(() => undefined);
