@@ -28,6 +28,7 @@ import { visibleSections } from '../../shared/navigation/sections.ts';
 import { useSignOut } from '../../shared/session/use-sign-out.ts';
 import { OfflineSyncRuntime } from '../../shared/offline/use-offline-sync.ts';
 import { SyncIndicator } from '../../shared/offline/sync-indicator.tsx';
+import { useOfflinePrefetch } from './offline-prefetch.ts';
 import classes from './shell.module.css';
 
 /** Spec §2: desktop layout from lg (992 px); below it the mobile layout. */
@@ -51,6 +52,8 @@ export function AppLayout() {
   // Spec §2: one tab per dispatchable workflow (myWorkflowTypes), only on the phone layout
   const workflows = useWorkflowMenu(!isDesktop && !isLoading && !error && canAccess(ACCESS.workflows, ctx));
   const tabs = useMemo(() => mobileTabs(ctx, workflows, IconGitBranch, (workflow) => workflowIcon(workflow.icon)), [ctx, workflows]);
+  // the person's own work of the next days, read ahead for working offline (decision 031)
+  useOfflinePrefetch(isLoading || error ? null : ctx, session ? `${session.user.tenant_id}:${session.user.id}` : null);
 
   // Spec §2: no session → /login, replacing the entry (also when another tab signs out).
   if (!session) return <Navigate to="/login" replace />;

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TPaged, TWfExecution, TWfExecutionSummary, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowType } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
@@ -67,6 +67,18 @@ export function useExecution(id: string) {
     queryFn: ({ signal }) => apiClient.get<TWfExecution>(`${WF_API}/executions/${encodeURIComponent(id)}/`, { signal }),
     retry: false,
   });
+}
+
+/**
+ * The person's open tasks, each with its detail and its execution, read into the query cache so
+ * the task form opens offline (decision 031; the shell calls it while online).
+ */
+export async function prefetchOwnTasks(client: QueryClient): Promise<void> {
+  const mine = await client.fetchQuery({ queryKey: runKeys.myTasks(''), queryFn: ({ signal }) => apiClient.get<{ results: TWfUserTask[] }>(`${WF_API}/my-tasks/`, { signal }), staleTime: 0 });
+  for (const task of mine.results.slice(0, 40)) {
+    await client.prefetchQuery({ queryKey: runKeys.task(task.id), queryFn: ({ signal }) => apiClient.get<TWfUserTaskDetail>(`${WF_API}/user-tasks/${encodeURIComponent(task.id)}/`, { signal }) });
+    await client.prefetchQuery({ queryKey: runKeys.execution(task.execution), queryFn: ({ signal }) => apiClient.get<TWfExecution>(`${WF_API}/executions/${encodeURIComponent(task.execution)}/`, { signal }) });
+  }
 }
 
 export function useTask(id: string | null) {
