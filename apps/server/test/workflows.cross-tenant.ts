@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { body, type TestServer } from './harness.ts';
+import { openStream } from './notifications.helpers.ts';
 import { WF, createForm, publishModel, xml } from './workflows.helpers.ts';
 
 /**
@@ -392,6 +393,12 @@ export const WORKFLOW_ROUTES: Record<string, { access: Access; check: Check }> =
   [`PUT ${WF}/workflow-types/:id/kanbans/:kanban/`]: byId(MANAGE, 'PUT', kanbanPath(''), { ...kanbanBody, name: 'Cambiado desde A' }, bKanbanUnchanged),
   [`DELETE ${WF}/workflow-types/:id/kanbans/:kanban/`]: byId(MANAGE, 'DELETE', kanbanPath(''), undefined, bKanbanUnchanged),
   [`GET ${WF}/workflow-types/:id/kanbans/:kanban/board/`]: byId(VIEW, 'GET', kanbanPath('board/')),
+  // the board's event stream: A's host answers 404 for B's board; B's own stream opens
+  [`GET ${WF}/workflow-types/:id/kanbans/:kanban/events/`]: byId(VIEW, 'GET', kanbanPath('events/'), undefined, async (server, f) => {
+    const stream = await openStream(server.port, 'demo-norte', b(f), { path: `${WF}${await kanbanPath('events/')(server, f)}` });
+    expect(stream.status).toBe(200);
+    stream.close();
+  }),
   [`POST ${WF}/workflow-types/:id/kanbans/:kanban/moves/`]: {
     access: VIEW,
     check: async (server, f) => {
