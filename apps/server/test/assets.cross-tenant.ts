@@ -29,6 +29,7 @@ interface BAssets {
   exportId: string;
   meterId: string;
   meterPlanId: string;
+  labelJobId: string;
 }
 
 const memo = new WeakMap<TestServer, Promise<BAssets>>();
@@ -56,7 +57,9 @@ function bAssets(server: TestServer, f: AssetsFixture): Promise<BAssets> {
       const exported = await json<{ id: string }>(await api('/assets/export/', { method: 'POST', json: { format: 'csv' } }), 202);
       const meter = await json<{ id: string }>(await api(`/assets/${asset.id}/meters/`, { method: 'POST', json: { name: 'Horómetro', unit: 'h', initial: 10 } }), 201);
       const byUse = await json<{ plans: { id: string }[] }>(await api(`/assets/${asset.id}/meters/${meter.id}/plans/`, { method: 'POST', json: { title: 'Aceite', every: 250 } }), 201);
+      const labelJob = await json<{ id: string }>(await api('/labels/jobs/', { method: 'POST', json: { asset_ids: [asset.id] } }), 202);
       return {
+        labelJobId: labelJob.id,
         meterId: meter.id,
         meterPlanId: byUse.plans[0]!.id, categoryId: category.id, typeId: type.id, assetId: asset.id, code: asset.code, token: asset.label_token, maintenanceId: maintenance.id, planId: plan.id, exportId: exported.id };
     })();
@@ -88,7 +91,7 @@ const listOfAOnly =
     const bx = await bAssets(server, f);
     const page = await json<{ results: Record<string, unknown>[] }>(await server.api('demo', `${AM}${path}`, { token: a(f) }), 200);
     const seen = JSON.stringify(page.results.map(pick));
-    for (const id of [bx.assetId, bx.categoryId, bx.typeId, bx.maintenanceId, bx.code]) expect(seen).not.toContain(id);
+    for (const id of [bx.assetId, bx.categoryId, bx.typeId, bx.maintenanceId, bx.code, bx.labelJobId, bx.meterId]) expect(seen).not.toContain(id);
     await expectMismatch(await server.api('demo', `${AM}${path}`, { token: b(f) }));
   };
 
@@ -248,6 +251,19 @@ export const ASSET_ROUTES: Record<string, { access: 'public' | readonly string[]
       await expectMismatch(await server.api('demo', `${AM}/labels/`, { method: 'POST', json: { asset_ids: [bx.assetId] }, token: b(f) }));
     },
   },
+  [`POST ${AM}/labels/jobs/`]: {
+    access: MANAGE,
+    check: async (server, f) => {
+      const bx = await bAssets(server, f);
+      const response = await server.api('demo', `${AM}/labels/jobs/`, { method: 'POST', json: { asset_ids: [bx.assetId] }, token: a(f) });
+      expect(response.status).toBe(400);
+      expect(await body(response)).toMatchObject({ reasons: { asset_ids: 'unknown-reference' } });
+      await expectMismatch(await server.api('demo', `${AM}/labels/jobs/`, { method: 'POST', json: { asset_ids: [bx.assetId] }, token: b(f) }));
+    },
+  },
+  [`GET ${AM}/labels/jobs/`]: { access: MANAGE, check: listOfAOnly('/labels/jobs/', (j) => j.id) },
+  [`GET ${AM}/labels/jobs/:id/`]: { access: MANAGE, check: absentFromA('GET', (bx) => `/labels/jobs/${bx.labelJobId}/`) },
+  [`GET ${AM}/labels/jobs/:id/download`]: { access: MANAGE, check: absentFromA('GET', (bx) => `/labels/jobs/${bx.labelJobId}/download`) },
   [`GET ${AM}/public/assets/:token/`]: {
     access: 'public',
     check: async (server, f) => {

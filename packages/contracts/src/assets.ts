@@ -335,6 +335,25 @@ export const ZLabelRequest = z
   })
   .meta({ id: 'LabelRequest' });
 export type TLabelRequest = z.input<typeof ZLabelRequest>;
+/** More assets than this make their sheet in a background job (POST /labels/jobs/); the direct PDF refuses them (400 labels-use-job). */
+export const LABELS_DIRECT_MAX = 500;
+/** A label sheet made in the background: progress, then its PDF. */
+export const ZLabelJob = z
+  .object({
+    id: z.string(),
+    kind: z.enum(LABEL_KINDS),
+    size: z.enum(LABEL_SIZES),
+    status: z.enum(['PENDING', 'RUNNING', 'DONE', 'FAILED']),
+    percent: z.number().int(),
+    labels: z.number().int(),
+    file_name: z.string(),
+    download_url: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'AssetLabelJob' });
+export type TLabelJob = z.infer<typeof ZLabelJob>;
 
 // ------------------------------------------------------------------------------------------
 // Public label page (no sign-in, rate-limited per address and asset; 429 with Retry-After)

@@ -41,7 +41,9 @@ import {
   ZMeterReadingWrite,
   ZMeterWrite,
   ZPageQuery,
+  ZLabelJob,
   ZLabelRequest,
+  LABELS_DIRECT_MAX,
   ZScanRequest,
   zPaged,
 } from '@faena/contracts';
@@ -55,11 +57,12 @@ import { scheduleRecurring } from '../../platform/recurring.ts';
 import { removeActivity } from '../activities/index.ts';
 import { registerImportRoutes } from '../imports/index.ts';
 import { allTenants } from '../tenants/index.ts';
-import { FieldErrors } from '../../platform/errors.ts';
+import { BodyError, FieldErrors } from '../../platform/errors.ts';
 import { assertFeature } from '../../platform/tenancy.ts';
 import { defineAssetExportJobs, exportDownload, getExport, listExports, startExport } from './assets.export.ts';
 import { assertAssetAdminOn, assertAssetsOn, notFound } from './assets.guard.ts';
 import { assetsImporter } from './assets.importer.ts';
+import { defineLabelJobs, getLabelJob, labelJobDownload, listLabelJobs, startLabelJob } from './assets.label-jobs.ts';
 import { labelAssets, renderLabels } from './assets.labels.ts';
 import { addReading, createMeter, createMeterPlan, deleteMeter, deleteMeterPlan, listMeters, listReadings } from './assets.meters.ts';
 import { publicAssetRoutes } from './assets.public.ts';
@@ -354,6 +357,8 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
       assertFeature(ctx.tenant, 'qr_generator', 'The label generator is not enabled for this organisation.');
       if (request.body.asset_ids === undefined && request.body.filters === undefined) throw new FieldErrors({ asset_ids: ['Name the assets, or give filters.'] });
       const list = await labelAssets(ctx, request.body);
+      if (list.length > LABELS_DIRECT_MAX)
+        throw new BodyError(400, { code: 'labels-use-job', detail: `More than ${LABELS_DIRECT_MAX} labels are made in the background: POST /labels/jobs/.`, max: LABELS_DIRECT_MAX, count: list.length });
       const stream = await renderLabels(request.body.kind, request.body.size, list);
       return reply
         .type('application/pdf')
@@ -361,6 +366,30 @@ export async function assetsRoutes(app: App, platform: Platform): Promise<void> 
         .header('cache-control', 'no-store')
         .send(stream);
     },
+  );
+  // large sheets: a background job with progress, then the PDF
+  await defineLabelJobs(platform);
+  const labelsCtx = (request: FastifyRequest) => {
+    const ctx = assetCtx(request, platform);
+    assertFeature(ctx.tenant, 'qr_generator', 'The label generator is not enabled for this organisation.');
+    return ctx;
+  };
+  app.post(
+    `${base}/labels/jobs/`,
+    { config: { access: MANAGE }, schema: { tags, summary: `A label sheet made in the background (any size up to 5,000; what the direct PDF refuses above ${LABELS_DIRECT_MAX})`, body: ZLabelRequest, response: { 202: ZLabelJob } } },
+    async (request, reply) => {
+      if (request.body.asset_ids === undefined && request.body.filters === undefined) throw new FieldErrors({ asset_ids: ['Name the assets, or give filters.'] });
+      return reply.status(202).send(await startLabelJob(labelsCtx(request), request.body));
+    },
+  );
+  app.get(`${base}/labels/jobs/`, { config: { access: MANAGE }, schema: { tags, summary: 'The caller’s label sheets, newest first', response: { 200: z.object({ results: z.array(ZLabelJob) }) } } }, async (request) =>
+    listLabelJobs(labelsCtx(request)),
+  );
+  app.get(`${base}/labels/jobs/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'One of the caller’s label sheets: its progress', params: ZAssetIdParams, response: { 200: ZLabelJob } } }, async (request) =>
+    getLabelJob(labelsCtx(request), request.params.id),
+  );
+  app.get(`${base}/labels/jobs/:id/download`, { config: { access: MANAGE }, schema: { tags, summary: 'The PDF of a finished label sheet', params: ZAssetIdParams } }, async (request, reply) =>
+    labelJobDownload(labelsCtx(request), request.params.id, reply),
   );
   await publicAssetRoutes(app, platform);
   app.get(`${base}/assets/:id/investment/`, { config: { access: VIEW }, schema: { tags, summary: 'Purchase, maintenance spend by month, straight-line depreciation', params: ZAssetIdParams, response: { 200: ZInvestment } } }, async (request) =>
