@@ -142,6 +142,14 @@ describe.each(engines())('idempotency keys on %s', (engine) => {
     expect(list.count).toBe(1);
   });
 
+  it('the OpenAPI document says which routes honour the header', async () => {
+    const doc = await body<{ paths: Record<string, Record<string, { description?: string }>> }>(await server.api(null, '/api/openapi.json'));
+    expect(doc.paths['/api/activities/v3/activities/{id}/occurrences/{recurrenceId}/completion/']!.post!.description).toContain('Idempotency-Key');
+    expect(doc.paths['/api/checklists/v3/executions/{id}/submit/']!.post!.description).toContain('Idempotency-Key');
+    expect(doc.paths['/api/workflow-backend/v3/user-tasks/{id}/responses/']!.post!.description).toContain('Idempotency-Key');
+    expect(doc.paths['/api/activities/v3/activities/']!.post!.description ?? '').not.toContain('Idempotency-Key');
+  });
+
   it('a malformed key is a 400 with a code, before anything is written', async () => {
     const publicId = await series('acme', admin, operarioPassport);
     const response = await complete('acme', operario, publicId, '20261205T120000Z', { status: 'COMPLETED' }, 'short');

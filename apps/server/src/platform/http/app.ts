@@ -90,7 +90,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
       const any = access.anyOf?.length ? `Needs one of ${access.anyOf.join(', ')}.` : null;
       const flag = access.feature ? `Only while the feature flag ${access.feature.flag} is on.` : null;
       const needs = [all ?? (any ? null : 'Needs a signed-in member.'), any, flag].filter(Boolean).join(' ');
-      route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs].filter(Boolean).join(' ') } as typeof route.schema;
+      const idempotent = route.config?.idempotent ? 'Honours an Idempotency-Key header: a replay with the same body answers the first 2xx (Idempotent-Replayed: true); another body is 422 idempotency-key-reused; while the first runs, 409 idempotency-in-progress.' : null;
+      route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs, idempotent].filter(Boolean).join(' ') } as typeof route.schema;
     }
   });
 
