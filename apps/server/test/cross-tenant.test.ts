@@ -9,6 +9,7 @@ import { SSO_ROUTES } from './auth-sso.cross-tenant.ts';
 import { ASSET_ROUTES } from './assets.cross-tenant.ts';
 import { WORKFLOW_ROUTES } from './workflows.cross-tenant.ts';
 import { PWA_ROUTES } from './pwa.cross-tenant.ts';
+import { DOCUMENT_SHARES_ROUTES } from './document-shares.cross-tenant.ts';
 
 /**
  * Tenant A is `demo`, tenant B is `demo-norte`. For every route of the platform modules, the
@@ -33,7 +34,7 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/', '/api/pwa/'];
+const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/', '/api/pwa/', '/api/document-manager/v3/shared-with-me/', '/api/document-manager/v3/documents/:id/shares/'];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -317,6 +318,7 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
   ...WORKFLOW_ROUTES,
   // the installable app's manifest and icons (pwa.cross-tenant.ts)
   ...PWA_ROUTES,
+  ...DOCUMENT_SHARES_ROUTES,
 };
 
 function accessOf(access: Access | undefined): ExpectedAccess | 'undeclared' {
