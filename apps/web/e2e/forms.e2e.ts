@@ -152,10 +152,10 @@ describe('forms', () => {
     await signInAs(page, 'admin');
     const { dataSource } = await seedCatalogues(page);
 
-    // Builder: a new form is created and opened.
+    // Builder: a new form opens on an empty draft and is created by its first save, not by
+    // opening (issue 45); the address then names it and the same screen goes on.
     await goto(page, '/workflows/demo/form-builder', '[data-testid=builder-name]');
-    expect(page.url()).toMatch(/\/form-builder\/[0-9a-f-]{36}$/);
-    const formId = page.url().split('/').pop()!;
+    expect(new URL(page.url()).pathname).toBe('/workflows/demo/form-builder');
     await page.getByTestId('builder-name').fill('Inspección de equipos');
     const offered = await buildEveryType(page, dataSource);
     // Every picker type but the hidden assets one (spec §3 / issue 5).
@@ -163,6 +163,8 @@ describe('forms', () => {
     expect(offered.length).toBe(32);
     await page.getByTestId('builder-save').click();
     await page.locator('[data-testid=save-status][data-status=saved]').waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/form-builder\/[0-9a-f-]{36}$/);
+    const formId = new URL(page.url()).pathname.split('/').pop()!;
 
     // Reorder with the keyboard (the drag handle: space to lift, arrows to move, space to drop).
     const cards = page.getByTestId('builder-fields').locator(':scope > div > [data-testid^=builder-card-]');
