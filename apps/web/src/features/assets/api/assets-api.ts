@@ -23,6 +23,7 @@ import {
   type TMaintenancePlan,
   type TMaintenancePlanWrite,
   type TMaintenanceStart,
+  type TLabelJob,
   type TMeter,
   type TMeterPlanWrite,
   type TMeterReading,
@@ -199,6 +200,16 @@ export const useCreateMeterPlan = (assetId: string) =>
   useAssetsWrite(({ meter, body }: { meter: string; body: TMeterPlanWrite }) => apiClient.post<TMeter>(`${assetUrl(assetId)}meters/${enc(meter)}/plans/`, { json: body }));
 export const useDeleteMeterPlan = (assetId: string) =>
   useAssetsWrite(({ meter, plan }: { meter: string; plan: string }) => apiClient.delete<void>(`${assetUrl(assetId)}meters/${enc(meter)}/plans/${enc(plan)}/`, { responseType: 'none' }));
+
+export const useStartLabelJob = () => useMutation({ meta: { silent: true }, mutationFn: (body: TLabelRequest) => apiClient.post<TLabelJob>(`${ASSETS_BASE}/labels/jobs/`, { json: body }) });
+export function useLabelJob(id: string | null) {
+  return useQuery({
+    queryKey: [...assetKeys.all, 'label-job', id ?? ''],
+    queryFn: ({ signal }) => apiClient.get<TLabelJob>(`${ASSETS_BASE}/labels/jobs/${enc(id ?? '')}/`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && ['DONE', 'FAILED'].includes(query.state.data.status) ? false : 1000),
+  });
+}
 
 export const useStartExport = () => useAssetsWrite((body: TAssetExportRequest) => apiClient.post<TAssetExport>(`${ASSETS_BASE}/assets/export/`, { json: body }));
 

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { LABEL_SIZES, LABELS_MAX, MAINTENANCE_STATUSES, type TAssetFilters, type TLabelRequest } from '@faena/contracts/assets';
-import { useState } from 'react';
+import { LABEL_SIZES, LABELS_DIRECT_MAX, LABELS_MAX, MAINTENANCE_STATUSES, type TAssetFilters, type TLabelRequest } from '@faena/contracts/assets';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clickDownload } from '../../../shared/lib/download.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { ASSETS_SOURCE, useAssetList, useAssetTypes, useCategories, useLabels } from '../api/assets-api.ts';
+import { downloadWithCookie } from '../../../shared/uploads/upload-api.ts';
+import { ASSETS_SOURCE, useAssetList, useAssetTypes, useCategories, useLabelJob, useLabels, useStartLabelJob } from '../api/assets-api.ts';
 import { errorCode } from '../lib/errors.ts';
 import { AssetsNav } from './assets-nav.tsx';
 import { RemoteMultiSelect, RemoteSelect, VENUES_SOURCE } from '../../../shared/ui/remote-select.tsx';
@@ -36,7 +37,28 @@ export function LabelsPage({ barcodes }: { barcodes: boolean }) {
       return next;
     });
 
-  const make = () =>
+  // more than the direct PDF takes: a background job, followed until its file is ready
+  const startJob = useStartLabelJob();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useLabelJob(jobId);
+  const [ready, setReady] = useState<{ url: string; name: string } | null>(null);
+  const jobData = job.data;
+  if (jobData && jobId === jobData.id && (jobData.status === 'DONE' || jobData.status === 'FAILED')) {
+    setJobId(null);
+    if (jobData.status === 'DONE' && jobData.download_url) setReady({ url: jobData.download_url, name: jobData.file_name });
+  }
+  useEffect(() => {
+    if (ready) void downloadWithCookie(ready.url, ready.name);
+  }, [ready]);
+  const inBackground = count > LABELS_DIRECT_MAX;
+
+  const make = () => {
+    const request: TLabelRequest = mode === 'chosen' ? { asset_ids: chosen, kind, size } : { filters, kind, size };
+    if (inBackground) {
+      setReady(null);
+      startJob.mutate(request, { onSuccess: (created) => setJobId(created.id), onError: () => undefined });
+      return;
+    }
     labels.mutate(mode === 'chosen' ? { asset_ids: chosen, kind, size } : { filters, kind, size }, {
       onSuccess: (blob) => {
         const url = URL.createObjectURL(blob);
@@ -45,8 +67,17 @@ export function LabelsPage({ barcodes }: { barcodes: boolean }) {
       },
       onError: () => undefined,
     });
+  };
 
-  const problem = labels.error ? (errorCode(labels.error) === 'too-many-labels' ? t('assets.labels.tooMany', { max: LABELS_MAX }) : t('assets.labels.failed')) : null;
+  const failure = labels.error ?? startJob.error;
+  const problem = failure
+    ? errorCode(failure) === 'too-many-labels'
+      ? t('assets.labels.tooMany', { max: LABELS_MAX })
+      : t('assets.labels.failed')
+    : jobData?.status === 'FAILED'
+      ? t('assets.labels.failed')
+      : null;
+  const working = jobId !== null;
 
   return (
     <Stack gap="md">
@@ -93,13 +124,31 @@ export function LabelsPage({ barcodes }: { barcodes: boolean }) {
           <Text size="sm" c={count > LABELS_MAX ? 'red' : 'dimmed'} data-testid="labels-count">
             {t('assets.labels.count', { count })}
           </Text>
+          {inBackground && count <= LABELS_MAX && (
+            <Text size="sm" c="dimmed" data-testid="labels-background">
+              {t('assets.labels.background', { max: LABELS_DIRECT_MAX })}
+            </Text>
+          )}
+          {working && (
+            <Group gap="xs" wrap="nowrap" maw={360} data-testid="labels-progress">
+              <Progress value={jobData?.percent ?? 0} style={{ flex: 1 }} aria-label={t('assets.labels.making')} />
+              <Text size="sm" c="dimmed">
+                {jobData?.percent ?? 0}%
+              </Text>
+            </Group>
+          )}
+          {ready && !working && (
+            <Button variant="subtle" onClick={() => void downloadWithCookie(ready.url, ready.name)} style={{ alignSelf: 'flex-start' }} data-testid="labels-ready">
+              {t('assets.labels.ready', { name: ready.name })}
+            </Button>
+          )}
           {problem && (
             <Alert color="red" role="alert">
               {problem}
             </Alert>
           )}
           <Group>
-            <Button size="md" leftSection={<IconDownload size={18} />} onClick={make} loading={labels.isPending} disabled={count === 0} data-testid="labels-download">
+            <Button size="md" leftSection={<IconDownload size={18} />} onClick={make} loading={labels.isPending || startJob.isPending || working} disabled={count === 0} data-testid="labels-download">
               {t('assets.labels.download')}
             </Button>
           </Group>
