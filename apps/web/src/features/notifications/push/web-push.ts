@@ -1,6 +1,6 @@
 import type { PushPermissionState } from '../../../shared/platform/native-push.ts';
 
-/** The service worker that shows pushes and opens the app on a click (apps/web/public/sw.js). */
+/** The service worker that shows pushes and opens the app on a click (apps/web/src/sw, built into /sw.js; decision 030). */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 export function isWebPushSupported(): boolean {
