@@ -41,6 +41,7 @@ import { EXECUTION_HOLDER } from './checklists.files.ts';
 import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
+import { executionAsset, executionAssetLinks, openAssetCorrectives } from './actions.service.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
 import { checklistActions, checklistExecutions, checklists, checklistVersions } from './checklists.table.ts';
 
@@ -216,6 +217,7 @@ export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: Executio
     outdated: row.status === 'draft' && row.version !== checklist.currentVersion,
     latest_version: checklist.currentVersion,
     can_act: row.status === 'submitted' && (manages(ctx) || isOwn),
+    ...(await executionAssetLinks(tx, tenantId, row)),
   };
 }
 
@@ -251,11 +253,19 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
         recurrenceId = occurrence.recurrenceId;
         venueId ??= occurrence.venueId;
       }
-      const existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
+      // at an asset: its venue and location unless others are named; failed items open its correctives
+      const asset = input.asset ? await executionAsset(signed, tx, input.asset) : null;
+      venueId ??= asset?.venueId ?? null;
+      let existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
+      if (existing && asset && existing.assetId !== asset.id) {
+        // the open draft is resumed at the asset the person now names
+        const [moved] = await tx.update(checklistExecutions).set({ assetId: asset.id, updatedAt: new Date() }).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, existing.id))).returning();
+        existing = moved ?? existing;
+      }
       if (existing) return { created: false, execution: await executionView(tx, signed, existing, { checklist }) };
       const errors: FieldMessages = {};
       if (venueId && !(isUuid(venueId) && (await findVenue(tx, tenantId, venueId)))) errors.venue = [problem('unknown-reference', `Unknown venue: ${venueId}`)];
-      const locationId = input.location ?? null;
+      const locationId = input.location ?? (asset?.locationId && (checklist.locationIds.length === 0 || checklist.locationIds.includes(asset.locationId)) ? asset.locationId : null);
       if (locationId && !(isUuid(locationId) && (await findLocation(tx, tenantId, locationId)))) errors.location = [problem('unknown-reference', `Unknown location: ${locationId}`)];
       if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
       if (checklist.venueIds.length > 0 && !(venueId && checklist.venueIds.includes(venueId))) {
@@ -266,7 +276,7 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
       }
       const [inserted] = await tx
         .insert(checklistExecutions)
-        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId })
+        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId, assetId: asset?.id ?? null })
         .onConflictDoNothing()
         .returning();
       const row = inserted ?? (await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId));
@@ -515,6 +525,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       const updated: ExecutionRow = { ...row, ...values };
       await holdExecutionFiles(signed, tx, updated);
       if (row.activityId && row.recurrenceId) await completeByExecution(signed, tx, row.activityId, row.recurrenceId, row.id);
+      await openAssetCorrectives(signed, tx, updated, checklist.name, version);
       if (scored.critical_failed && checklist.supervisorIds.length > 0) {
         const fields = inputFieldsByKey(version.fields);
         const failed = scored.failed_items.filter((item) => item.critical).map((item) => fields.get(item.field_id)?.label || fields.get(item.field_id)?.name || item.field_id);
@@ -570,6 +581,10 @@ export async function executionFilters(tx: Drizzle, tenantId: string, filters: P
   if (filters.has_failed === 'true') parts.push(sql`${e.failedCount} > 0`);
   if (filters.has_failed === 'false') parts.push(sql`${e.failedCount} = 0`);
   if (filters.status) parts.push(eq(e.status, filters.status));
+  if (filters.asset !== undefined) {
+    if (!isUuid(filters.asset)) return null;
+    parts.push(eq(e.assetId, filters.asset));
+  }
   return and(...parts) ?? null;
 }
 
