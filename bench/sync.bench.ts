@@ -107,7 +107,7 @@ const bench: Benchmark = {
         // made offline: kept with their photos (not timed), then the connection returns
         for (const { input, photo } of planned) {
           const ref = photo ? (input.json as { photos: Record<string, string[]> }).photos['1']![0]!.slice('offline-file-id:'.length) : null;
-          await queue.enqueue(ref ? { ...input, files: { [ref]: { blob: new Blob([photo!]), name: 'foto.jpeg' } } } : input);
+          await queue.enqueue(ref ? { ...input, files: { [ref]: { blob: new Blob([new Uint8Array(photo!)]), name: 'foto.jpeg' } } } : input);
         }
         const started = performance.now();
         await queue.flush();

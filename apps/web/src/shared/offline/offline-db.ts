@@ -39,6 +39,8 @@ export interface StoredBlob {
   blob: Blob;
   /** The download link once uploaded: a retry of its submission does not upload it again. */
   link: string | null;
+  /** A chunked transfer under way (id and offset reached): a retry resumes it. */
+  transfer?: { id: string; offset: number } | null;
 }
 
 interface OfflineSchema extends DBSchema {

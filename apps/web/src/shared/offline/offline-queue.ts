@@ -2,7 +2,7 @@ import { apiClient } from '../api/api-client.ts';
 import { NetworkError } from '../api/http-error.ts';
 import type { Session } from '../session/session-store.ts';
 import { sessionStore } from '../session/session.ts';
-import { uploadBlob } from '../uploads/upload-api.ts';
+import { uploadResumable } from './resumable-upload.ts';
 import { idbQueueStore } from './offline-db.ts';
 import { fileRefsIn, SyncQueue, type SubmissionInput } from './sync-queue.ts';
 
@@ -17,7 +17,7 @@ const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLi
 export const offlineQueue = new SyncQueue({
   store: idbQueueStore,
   send: (item, json) => apiClient.request(item.path, { method: item.method, json, headers: { 'idempotency-key': item.idempotencyKey } }),
-  upload: (blob, name) => uploadBlob(blob, name),
+  upload: (blob, name, progress) => uploadResumable(blob, name, progress.transfer, progress.save),
   isOnline,
   now: () => Date.now(),
   owner: () => ownerOf(sessionStore.getSnapshot()),

@@ -23,8 +23,8 @@ export interface SyncDeps {
   store: QueueStore;
   /** One request with the submission's Idempotency-Key; throws HttpError / NetworkError as the API client does. */
   send(item: QueuedSubmission, json: unknown): Promise<unknown>;
-  /** Uploads one file through the document manager; its download link. */
-  upload(blob: Blob, name: string): Promise<string>;
+  /** Uploads one file through the document manager, resuming `progress.transfer` and saving each step; its download link. */
+  upload(blob: Blob, name: string, progress: { transfer: { id: string; offset: number } | null; save(transfer: { id: string; offset: number }): Promise<void> }): Promise<string>;
   isOnline(): boolean;
   now(): number;
   /** The signed-in person (`tenant:user:passport`), or null when nobody is. */
@@ -228,7 +228,7 @@ export class SyncQueue {
         if (!stored) continue;
         let link = stored.link;
         if (!link) {
-          link = await this.deps.upload(stored.blob, stored.name);
+          link = await this.deps.upload(stored.blob, stored.name, { transfer: stored.transfer ?? null, save: (transfer) => this.deps.store.putBlob({ ...stored, transfer }) });
           await this.deps.store.putBlob({ ...stored, link });
         }
         links.set(blobId, link);
