@@ -37,34 +37,34 @@ describe.each(engines())('large label sheets on %s', (engine) => {
     viewer = (await signIn(server, 'acme', 'ver@acme.test', 'member-pass')).id_token;
     const category = await json<{ id: string }>(await api(admin, '/categories/', { method: 'POST', json: { name: 'Bodega' } }), 201);
     const type = await json<{ id: string }>(await api(admin, '/asset-types/', { method: 'POST', json: { name: 'Estante', category: category.id } }), 201);
-    // 520 assets written at once (the API would take a request each)
+    // 1,010 assets written at once (the API would take a request each)
     await server.running.platform.db.ownerExec(
       `INSERT INTO assets (tenant_id, code, name, type_id, category_id, label_token)
-       SELECT '${tenantId}', 'EST-' || lpad(i::text, 4, '0'), 'Estante ' || i, '${type.id}', '${category.id}', substr(md5(i::text), 1, 22) FROM generate_series(1, 520) i`,
+       SELECT '${tenantId}', 'EST-' || lpad(i::text, 4, '0'), 'Estante ' || i, '${type.id}', '${category.id}', substr(md5(i::text), 1, 22) FROM generate_series(1, 1010) i`,
     );
   });
   afterAll(() => server?.close());
 
-  it('the direct PDF refuses more than 500 labels, pointing at the job', async () => {
+  it('the direct PDF refuses more than 1,000 labels, pointing at the job', async () => {
     const direct = await api(manager, '/labels/', { method: 'POST', json: { filters: {}, kind: 'qr' } });
     expect(direct.status).toBe(400);
-    expect(await body(direct)).toMatchObject({ code: 'labels-use-job', max: 500, count: 520 });
+    expect(await body(direct)).toMatchObject({ code: 'labels-use-job', max: 1000, count: 1010 });
   });
 
-  it('a job lays out 520 QR labels with progress; its maker downloads the PDF and is told; nobody else sees it', async () => {
+  it('a job lays out 1,010 QR labels with progress; its maker downloads the PDF and is told; nobody else sees it', async () => {
     expect((await api(viewer, '/labels/jobs/', { method: 'POST', json: { filters: {}, kind: 'qr' } })).status).toBe(403);
     const started = await json<Job>(await api(manager, '/labels/jobs/', { method: 'POST', json: { filters: {}, kind: 'qr', size: 'avery-5160' } }), 202);
-    expect(started).toMatchObject({ status: 'PENDING', labels: 520, download_url: null });
+    expect(started).toMatchObject({ status: 'PENDING', labels: 1010, download_url: null });
     let job = started;
     for (let i = 0; i < 600 && job.status !== 'DONE' && job.status !== 'FAILED'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       job = await json<Job>(await api(manager, `/labels/jobs/${started.id}/`), 200);
     }
-    expect(job).toMatchObject({ status: 'DONE', percent: 100, labels: 520, file_name: 'etiquetas-qr-avery-5160.pdf' });
+    expect(job).toMatchObject({ status: 'DONE', percent: 100, labels: 1010, file_name: 'etiquetas-qr-avery-5160.pdf' });
     const file = Buffer.from(await (await api(manager, `/labels/jobs/${started.id}/download`)).arrayBuffer());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
-    // 520 labels, 30 a sheet: 18 pages
-    expect(file.toString('latin1')).toMatch(/\/Type \/Pages\s*\/Count 18/);
+    // 1,010 labels, 30 a sheet: 34 pages
+    expect(file.toString('latin1')).toMatch(/\/Type \/Pages\s*\/Count 34/);
     expect((await json<{ results: Job[] }>(await api(manager, '/labels/jobs/'), 200)).results.map((j) => j.id)).toEqual([started.id]);
     const inbox = await json<{ data: { summary: { title: string } }[] }>(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=20', { token: manager }), 200);
     expect(inbox.data.map((n) => n.summary.title)).toContain('Tus etiquetas están listas');

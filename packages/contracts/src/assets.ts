@@ -336,7 +336,7 @@ export const ZLabelRequest = z
   .meta({ id: 'LabelRequest' });
 export type TLabelRequest = z.input<typeof ZLabelRequest>;
 /** More assets than this make their sheet in a background job (POST /labels/jobs/); the direct PDF refuses them (400 labels-use-job). */
-export const LABELS_DIRECT_MAX = 500;
+export const LABELS_DIRECT_MAX = 1000;
 /** A label sheet made in the background: progress, then its PDF. */
 export const ZLabelJob = z
   .object({

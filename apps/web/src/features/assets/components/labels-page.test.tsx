@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 
 describe('LabelsPage', () => {
-  it('more than 500 labels: a background job with progress, then its PDF downloads', async () => {
+  it('more than 1,000 labels: a background job with progress, then its PDF downloads', async () => {
     await renderRoutes([{ path: '/assets/qr-generator', element: <LabelsPage barcodes={false} /> }], { path: '/assets/qr-generator' });
     fireEvent.click(await screen.findByText('Todos los que coinciden'));
     expect(await screen.findByTestId('labels-background')).toBeTruthy();
