@@ -270,6 +270,25 @@ describe('assets', () => {
         expect(await page.getByTestId('inspection-row').first().textContent()).toContain(`Inspección de camión ${viewport}`);
         await shot(page, 'assets-inspection-maintenance', viewport);
         await expectAccessible(page, `asset with an inspection's maintenance (${viewport})`);
+
+        // a meter with a plan by use: a reading past its threshold opens a preventive maintenance
+        await page.getByTestId('new-meter').click();
+        await page.getByTestId('meter-name').fill('Horómetro');
+        await page.getByTestId('meter-unit').fill('h');
+        await page.getByTestId('meter-initial').fill('100');
+        await page.getByTestId('meter-submit').click();
+        await page.getByTestId('meter-row').waitFor();
+        await page.getByTestId('new-meter-plan').click();
+        await page.getByTestId('meter-plan-title').fill('Cambio de aceite');
+        await page.getByTestId('meter-plan-every').fill('250');
+        await page.getByTestId('meter-plan-submit').click();
+        await page.getByTestId('meter-plan-row').waitFor();
+        await page.getByTestId('meter-reading-input').fill('400');
+        await page.getByTestId('meter-reading-submit').click();
+        await expect.poll(() => page.getByTestId('maintenance-row').count(), { timeout: 20_000 }).toBe(2);
+        expect(await page.getByTestId('meter-plan-row').textContent()).toContain('600');
+        await page.getByTestId('meters').scrollIntoViewIfNeeded();
+        await shot(page, 'assets-meters', viewport);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
