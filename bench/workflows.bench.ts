@@ -150,14 +150,14 @@ const bench: Benchmark = {
           },
         );
         const runProcesses = async (groups: { id: string; task: string }[][]): Promise<number> => {
-          const children = groups.map((executions, i) => forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS, executions }, `workflows-${groups.length}-${i}`));
+          const children = groups.map((executions, i) => ({ executions, child: forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS }, `workflows-${groups.length}-${i}`) }));
           try {
-            await Promise.all(children.map((c) => c.ask(null, 'ready')));
+            await Promise.all(children.map((c) => c.child.ask(null, 'ready')));
             const t0 = performance.now();
-            await Promise.all(children.map((c) => c.ask<{ seconds: number }>({ type: 'go' }, 'done', 900_000)));
+            await Promise.all(children.map((c) => c.child.ask<{ seconds: number }>({ type: 'go', executions: c.executions }, 'done', 900_000)));
             return (groups.flat().length * TASKS) / ((performance.now() - t0) / 1000);
           } finally {
-            await Promise.all(children.map((c) => c.stop()));
+            await Promise.all(children.map((c) => c.child.stop()));
           }
         };
         const one = await runProcesses([fresh.slice(0, SCALE_EXECUTIONS)]);
