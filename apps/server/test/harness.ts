@@ -48,7 +48,9 @@ export async function freshDatabase(engine: EngineName): Promise<{ db: Database;
   };
 }
 
-export interface ApiInit extends RequestInit {
+/** What a test request carries: node:http sends it, so a body is a string or bytes (the DOM's BodyInit, which a dependency's `lib="dom"` brings in, would refuse a Buffer). */
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  body?: string | Buffer | undefined;
   json?: unknown;
   token?: string;
   /** A raw Host header instead of `{subdomain}.app.localhost:{port}` (forged-host tests). */
@@ -73,7 +75,7 @@ export function clientFor(port: number): Api {
     all.set('host', host ?? (subdomain ? `${subdomain}.${DOMAIN}:${port}` : `localhost:${port}`));
     if (json !== undefined) all.set('content-type', 'application/json');
     if (token) all.set('authorization', `Bearer ${token}`);
-    return httpRequest(port, path, { method: rest.method ?? 'GET', headers: all, body: json !== undefined ? JSON.stringify(json) : (rest.body as string | Buffer | undefined) });
+    return httpRequest(port, path, { method: rest.method ?? 'GET', headers: all, body: json !== undefined ? JSON.stringify(json) : rest.body });
   };
 }
 
