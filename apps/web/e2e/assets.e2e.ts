@@ -286,7 +286,7 @@ describe('assets', () => {
         await page.getByTestId('meter-reading-input').fill('400');
         await page.getByTestId('meter-reading-submit').click();
         await expect.poll(() => page.getByTestId('maintenance-row').count(), { timeout: 20_000 }).toBe(2);
-        expect(await page.getByTestId('meter-plan-row').textContent()).toContain('600');
+        await expect.poll(() => page.getByTestId('meter-plan-row').textContent()).toContain('600');
         await page.getByTestId('meters').scrollIntoViewIfNeeded();
         await shot(page, 'assets-meters', viewport);
         expect(errors).toEqual([]);

@@ -94,7 +94,8 @@ export function useAssetType(id: string | undefined) {
 }
 
 export function useScans() {
-  return useQuery({ queryKey: assetKeys.scans, queryFn: ({ signal }) => apiClient.get<{ results: TAssetScan[] }>(`${ASSETS_BASE}/assets/scans/`, { signal }) });
+  // read again on every visit: a copy kept on the device (offline, decision 031) predates the scan that brought the person here
+  return useQuery({ queryKey: assetKeys.scans, queryFn: ({ signal }) => apiClient.get<{ results: TAssetScan[] }>(`${ASSETS_BASE}/assets/scans/`, { signal }), refetchOnMount: 'always' });
 }
 
 export function useMaintenances(assetId: string) {
