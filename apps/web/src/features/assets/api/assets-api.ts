@@ -78,7 +78,8 @@ export function useOverview() {
 }
 
 export function useAsset(id: string | undefined) {
-  return useQuery({ queryKey: assetKeys.asset(id ?? ''), queryFn: ({ signal }) => apiClient.get<TAsset>(assetUrl(id ?? ''), { signal }), enabled: Boolean(id) });
+  // an asset's status changes from outside (reports on its label, workflows, the sweep): a copy kept on the device is shown, then read again
+  return useQuery({ queryKey: assetKeys.asset(id ?? ''), queryFn: ({ signal }) => apiClient.get<TAsset>(assetUrl(id ?? ''), { signal }), enabled: Boolean(id), refetchOnMount: 'always' });
 }
 
 export function useCategories() {
@@ -99,7 +100,7 @@ export function useScans() {
 }
 
 export function useMaintenances(assetId: string) {
-  return useQuery({ queryKey: assetKeys.maintenances(assetId), queryFn: ({ signal }) => apiClient.get<TPaged<TMaintenance>>(`${assetUrl(assetId)}maintenances/`, { signal, query: { page_size: 100 } }) });
+  return useQuery({ queryKey: assetKeys.maintenances(assetId), queryFn: ({ signal }) => apiClient.get<TPaged<TMaintenance>>(`${assetUrl(assetId)}maintenances/`, { signal, query: { page_size: 100 } }), refetchOnMount: 'always' });
 }
 
 export interface ExecutionQuery {
