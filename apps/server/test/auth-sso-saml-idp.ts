@@ -98,6 +98,8 @@ export interface TestSamlIdp {
   keys: SamlKeys;
   /** Reads the AuthnRequest the SP's redirect carries (HTTP-Redirect binding: deflated, base64). */
   readRequest(redirect: string): AuthnRequest;
+  /** Who signs in at the IdP's next login page (GET /sso): its page then posts the Response to the ACS, as a browser would. */
+  as(account: SamlAccount): void;
   /** The form fields the IdP's page would POST to the ACS. */
   respond(request: AuthnRequest, account: SamlAccount, bend?: Bend): { SAMLResponse: string; RelayState: string };
   close(): Promise<void>;
@@ -134,17 +136,8 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
     <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${ssoUrl}"/>
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>`;
-  server.on('request', (req, res) => {
-    if (req.url === '/metadata') {
-      res.setHeader('content-type', 'application/samlmetadata+xml');
-      res.end(metadataXml);
-      return;
-    }
-    res.statusCode = 404;
-    res.end();
-  });
-
-  return {
+  let next: SamlAccount | null = null;
+  const idp: TestSamlIdp = {
     entityId,
     ssoUrl,
     metadataUrl: `${base}/metadata`,
@@ -184,6 +177,30 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
       const xml = mode === 'none' ? unsigned : sign(unsigned, mode === 'other-key' ? other.privateKeyPem : keys.privateKeyPem);
       return { SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: request.relayState };
     },
+    as: (account) => {
+      next = account;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  server.on('request', (req, res) => {
+    if (req.url === '/metadata') {
+      res.setHeader('content-type', 'application/samlmetadata+xml');
+      res.end(metadataXml);
+      return;
+    }
+    if (req.url?.startsWith('/sso?') && next) {
+      // the IdP's login is skipped (whoever `as` named signs in); its page posts the Response (HTTP-POST binding)
+      const request = idp.readRequest(`${base}${req.url}`);
+      const form = idp.respond(request, next);
+      next = null;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        `<!doctype html><html><body><form method="post" action="${esc(request.acs)}"><input type="hidden" name="SAMLResponse" value="${esc(form.SAMLResponse)}"><input type="hidden" name="RelayState" value="${esc(form.RelayState)}"></form><script>document.forms[0].submit()</script></body></html>`,
+      );
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  return idp;
 }

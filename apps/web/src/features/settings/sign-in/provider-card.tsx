@@ -11,21 +11,23 @@ const TYPE_LABEL = { OIDC: 'OIDC', GOOGLE: 'Google', SAML: 'SAML 2.0' } as const
 function CopyValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" align="center" data-testid={testId}>
-      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('signInSettings.copied') : t('signInSettings.copy')}>
-            <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('signInSettings.copy')}: ${label}`} size="lg">
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
+      <Group gap={6} wrap="nowrap" align="center">
+        <Code style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>{value}</Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? t('signInSettings.copied') : t('signInSettings.copy')}>
+              <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('signInSettings.copy')}: ${label}`} size="lg">
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
   );
 }
 

@@ -93,7 +93,16 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
   const setRow = (key: number, change: Partial<GroupRow>) => setGroups((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-label={provider ? t('signInSettings.editTitle', { name: provider.name }) : t('signInSettings.add')} data-testid="provider-form">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={provider ? t('signInSettings.editTitle', { name: provider.name }) : t('signInSettings.add')}
+      data-testid="provider-form"
+    >
       <Stack gap="sm">
         {failure && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -118,13 +127,36 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
             fullWidth
           />
         )}
-        <TextInput label={t('signInSettings.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required={type !== 'GOOGLE'} error={fieldError('name', 'slug')} data-testid="provider-name" />
+        <TextInput
+          label={t('signInSettings.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required={type !== 'GOOGLE'}
+          error={fieldError('name', 'slug')}
+          data-testid="provider-name"
+        />
         {type === 'OIDC' && (
-          <TextInput label={t('signInSettings.issuer')} description={t('signInSettings.issuerHint')} placeholder="https://login.example.com" value={issuer} onChange={(e) => setIssuer(e.currentTarget.value)} required error={fieldError('issuer')} data-testid="provider-issuer" />
+          <TextInput
+            label={t('signInSettings.issuer')}
+            description={t('signInSettings.issuerHint')}
+            placeholder="https://login.example.com"
+            value={issuer}
+            onChange={(e) => setIssuer(e.currentTarget.value)}
+            required
+            error={fieldError('issuer')}
+            data-testid="provider-issuer"
+          />
         )}
         {type !== 'SAML' && (
           <>
-            <TextInput label={t('signInSettings.clientId')} value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required error={fieldError('client_id')} data-testid="provider-client-id" />
+            <TextInput
+              label={t('signInSettings.clientId')}
+              value={clientId}
+              onChange={(e) => setClientId(e.currentTarget.value)}
+              required
+              error={fieldError('client_id')}
+              data-testid="provider-client-id"
+            />
             <PasswordInput
               label={t('signInSettings.clientSecret')}
               description={provider?.has_client_secret ? t('signInSettings.clientSecretKeep') : t('signInSettings.clientSecretHint')}
@@ -180,7 +212,15 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
             )}
           </Stack>
         )}
-        <TagsInput label={t('signInSettings.domainsLabel')} description={t('signInSettings.domainsHint')} value={domains} onChange={setDomains} placeholder="empresa.cl" error={fieldError('domains')} data-testid="provider-domains" />
+        <TagsInput
+          label={t('signInSettings.domainsLabel')}
+          description={t('signInSettings.domainsHint')}
+          value={domains}
+          onChange={setDomains}
+          placeholder="empresa.cl"
+          error={fieldError('domains')}
+          data-testid="provider-domains"
+        />
         <Select
           label={t('signInSettings.provisioningLabel')}
           value={provisioning}
@@ -193,7 +233,14 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
           data-testid="provider-provisioning"
         />
         {provisioning === 'create' && (
-          <RemoteMultiSelect source={POSITIONS_SOURCE} label={t('signInSettings.defaultPositions')} description={t('signInSettings.defaultPositionsHint')} value={defaults} onChange={setDefaults} error={fieldError('default_position_ids')} />
+          <RemoteMultiSelect
+            source={POSITIONS_SOURCE}
+            label={t('signInSettings.defaultPositions')}
+            description={t('signInSettings.defaultPositionsHint')}
+            value={defaults}
+            onChange={setDefaults}
+            error={fieldError('default_position_ids')}
+          />
         )}
         <Stack gap={6}>
           <Text size="sm" fw={500}>
@@ -216,12 +263,20 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
             {t('signInSettings.groupPositionsHint')}
           </Text>
           {groups.map((row) => (
-            <Group key={row.key} align="flex-end" gap="xs" wrap="nowrap">
-              <TextInput label={t('signInSettings.group')} value={row.group} onChange={(e) => setRow(row.key, { group: e.currentTarget.value })} style={{ flex: 1, minWidth: 0 }} />
-              <div style={{ flex: 2, minWidth: 0 }}>
+            // a phone puts the group above its positions; a wide screen keeps them on one line
+            <Group key={row.key} align="flex-end" gap="xs" wrap="wrap">
+              <TextInput label={t('signInSettings.group')} value={row.group} onChange={(e) => setRow(row.key, { group: e.currentTarget.value })} style={{ flex: '1 1 160px', minWidth: 0 }} />
+              <div style={{ flex: '2 1 200px', minWidth: 0 }}>
                 <RemoteMultiSelect source={POSITIONS_SOURCE} label={t('signInSettings.positions')} value={row.positions} onChange={(positions) => setRow(row.key, { positions })} />
               </div>
-              <ActionIcon variant="subtle" color="red" size="lg" mb={2} onClick={() => setGroups((rows) => rows.filter((r) => r.key !== row.key))} aria-label={t('signInSettings.removeGroup', { group: row.group })}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={2}
+                onClick={() => setGroups((rows) => rows.filter((r) => r.key !== row.key))}
+                aria-label={t('signInSettings.removeGroup', { group: row.group })}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
