@@ -5,8 +5,8 @@ import { rememberEndSession } from '../../shared/session/end-session.ts';
 import { sessionStore } from '../../shared/session/session.ts';
 
 /**
- * Federated sign-in (Google, OIDC) from the web: a popup of 500×600, or a redirect of the whole
- * page (spec §4, §9; decision 029). The server does the OAuth work; the page only receives a
+ * Federated sign-in (Google, OIDC, SAML) from the web: a popup of 500×600, or a redirect of the whole
+ * page (spec §4, §9; decision 029). The server does the OAuth/SAML work; the page only receives a
  * one-use handoff and exchanges it for the session (or for 'Need confirm').
  */
 
