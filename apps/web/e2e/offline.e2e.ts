@@ -6,8 +6,9 @@ import { adminApi, goto, launch, openPage, shot, signInAs } from './helpers.ts';
  * Offline work (issue 46 point 2, decision 031) at the phone size, with Playwright's offline mode:
  * a checklist answered with a photo and a signature, and an activity completed, with no network;
  * both reach the server once when it returns, /sync ends empty; an occurrence completed elsewhere
- * meanwhile shows as a conflict with the answer kept. The service worker is not in the tree yet,
- * so the pages are loaded before the network is cut and not reloaded offline.
+ * meanwhile shows as a conflict with the answer kept. The screens are opened once with signal (the
+ * runner's draft is made by the server); with the network cut, /sync and the occurrence page are
+ * reloaded — the service worker gives the app, IndexedDB the queue and the kept reads.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -74,6 +75,8 @@ describe('offline work', () => {
     await goto(disputedPage, occurrencePath(disputed), '[data-testid=complete-occurrence]');
     const sync = await context.newPage();
     await goto(sync, '/sync', '[data-testid=sync-empty]');
+    // the service worker has precached the app once it controls the page
+    await sync.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000, polling: 250 });
     // someone else completes the disputed one meanwhile; its page still shows it open
     await adminApi(sync, 'POST', `/api/activities/v3/activities/${disputed.id}/occurrences/${disputed.rid}/completion/`, { status: 'COMPLETED', description: 'Desde otro teléfono' });
 
@@ -111,6 +114,14 @@ describe('offline work', () => {
     expect(await sync.getByTestId('sync-badge').getAttribute('aria-label')).toContain('3');
     expect(await sync.getByTestId('sync-network').textContent()).toBe('Sin conexión');
     await shot(sync, 'offline-sync-pending', 'mobile');
+
+    // closed and opened again with no network: the queue is still there, the occurrence still opens
+    await sync.reload({ waitUntil: 'load' });
+    await sync.getByTestId('sync-pending').waitFor({ timeout: 20_000 });
+    await expect.poll(() => sync.getByTestId('sync-item').count()).toBe(3);
+    await occurrencePage.reload({ waitUntil: 'load' });
+    await expect.poll(() => occurrencePage.getByTestId('occurrence-title').textContent(), { timeout: 20_000 }).toBe(`Ronda sin señal ${RUN}`);
+    await shot(occurrencePage, 'offline-occurrence-reloaded', 'mobile');
 
     // the network returns: sent in order, each once; the disputed one is a conflict, answer kept
     await context.setOffline(false);
