@@ -54,6 +54,7 @@ describe('completing an occurrence with no connection (decision 031)', () => {
     });
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
     sessionStore.endSession();
   });
@@ -75,5 +76,12 @@ describe('completing an occurrence with no connection (decision 031)', () => {
       state: 'pending',
     });
     expect(kept!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opened again while its completion waits on the device, the page says so instead of offering it twice', async () => {
+    await offlineQueue.enqueue({ kind: 'activity-completion', title: 'Ronda de bodega', method: 'POST', path: '/api/activities/v3/activities/ronda/occurrences/20261207T110000Z/completion/', json: { status: 'COMPLETED' } });
+    await renderRoutes([{ path: '/activities/:id/:recurrenceId', element: <OccurrencePage id="ronda" recurrenceId="20261207T110000Z" /> }], { path: '/activities/ronda/20261207T110000Z' });
+    expect((await screen.findByTestId('occurrence-queued')).textContent).toContain('Guardado en este dispositivo');
+    expect(screen.queryByTestId('complete-occurrence')).toBeNull();
   });
 });

@@ -11,12 +11,13 @@ import { useForm } from '../../../shared/forms/api/get-form.ts';
 import { FormRenderer } from '../../../shared/forms/form-renderer.tsx';
 import { RichHtml } from '../../../shared/forms/rich-html.tsx';
 import { isQueued, OfflineStorageFull } from '../../../shared/offline/offline-queue.ts';
+import { usePendingWork } from '../../../shared/offline/use-offline-sync.ts';
 import { downloadText, fileNameOf } from '../../../shared/lib/download.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { NoAccess } from '../../../shared/ui/no-access.tsx';
 import { NotFoundPage } from '../../../shared/ui/not-found-page.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
-import { occurrenceIcs, useCompleteOccurrence, useOccurrence, useRecurrencePreview, useReopenOccurrence } from '../api/activities-api.ts';
+import { occurrenceIcs, occurrenceUrl, useCompleteOccurrence, useOccurrence, useRecurrencePreview, useReopenOccurrence } from '../api/activities-api.ts';
 import { formatWhen, occurrencePath, PRIORITY_COLORS, priorityKey, recurrenceLanguage, STATUS_COLORS, viewerTimeZone } from '../lib/format.ts';
 import { useActivitiesAccess } from './use-activities-access.ts';
 
@@ -169,7 +170,11 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
       },
     );
 
-  if (isQueued(complete.data)) {
+  // a completion of this occurrence already waiting on the device (made before a reload)
+  const pending = usePendingWork();
+  const completionPath = `${occurrenceUrl(occurrence.public_id, occurrence.recurrenceId)}completion/`;
+  const waiting = pending.data?.items.some((item) => item.path === completionPath && item.state === 'pending') ?? false;
+  if (isQueued(complete.data) || waiting) {
     return (
       <Alert color="orange" data-testid="occurrence-queued">
         {t('offline.queued')}
