@@ -229,6 +229,10 @@ describe.each(engines())('activities on %s', (engine) => {
     expect(await body(moved)).toMatchObject({ startDate: '2027-02-02T15:00:00-03:00', title: 'Movida', priority: 3, is_exception: true, recurrenceId: '20270202T120000Z' });
     expect((await server.api('acme', `${A}${occ('20270203T120000Z')}`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await server.api('acme', `${A}${occ('20270203T120000Z')}`, { method: 'PUT', token: operario, json: { title: 'x' } })).status).toBe(403);
+    // a cancelled occurrence is not completed afterwards (a phone that was offline is told why)
+    const late = await post(`/activities/${series.public_id}/occurrences/20270203T120000Z/completion/`, { status: 'COMPLETED' }, operario);
+    expect(late.status).toBe(409);
+    expect(await body(late)).toMatchObject({ code: 'occurrence-cancelled' });
     const listed = (await occurrences('2027-02-01T00:00:00Z', '2027-02-08T00:00:00Z')).results.filter((o) => o.public_id === series.public_id);
     // by priority, then due date: the moved one (priority 3) first
     expect(listed.map((o) => o.recurrenceId)).toEqual(['20270202T120000Z', '20270201T120000Z', '20270204T120000Z', '20270205T120000Z', '20270206T120000Z']);

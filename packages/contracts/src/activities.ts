@@ -206,5 +206,5 @@ export const ZRecurrencePreview = z.object({ occurrences: z.array(z.string()) })
 export type TRecurrencePreview = z.infer<typeof ZRecurrencePreview>;
 
 /** Coded errors of this module (besides field errors). */
-export const ACTIVITY_ERROR_CODES = ['recurrence-impossible', 'invalid-rrule', 'exdate-not-in-rule', 'split-at-first', 'already-completed', 'range-too-long', 'invalid-timezone'] as const;
+export const ACTIVITY_ERROR_CODES = ['recurrence-impossible', 'invalid-rrule', 'exdate-not-in-rule', 'split-at-first', 'already-completed', 'occurrence-cancelled', 'range-too-long', 'invalid-timezone'] as const;
 export type TActivityErrorCode = (typeof ACTIVITY_ERROR_CODES)[number];

@@ -821,6 +821,8 @@ export async function completeOccurrence(ctx: Ctx, id: string, recurrenceId: str
       const { row, parts, viewer } = await locate(signed, tx, id, recurrenceId);
       if (!viewer.manages && !isResponsible(viewer, row, effectiveResponsibles(parts))) throw new AppError('permission-denied', 'Only a responsible person or a manager of activities can complete it.');
       if (parts.completion) throw new BodyError(409, { code: 'already-completed', detail: 'This occurrence already has a completion record.' });
+      // a planner cancelled it ("solo esta"): nothing is left to do there (an offline completion reads this as a conflict)
+      if (parts.exception?.cancelled) throw new BodyError(409, { code: 'occurrence-cancelled', detail: 'This occurrence was cancelled.' });
       // a checklist's occurrence is completed by submitting an execution started from it (decision 026)
       if (row.checklistId && input.status === 'COMPLETED') throw new BodyError(400, { code: 'checklist-required', detail: 'This activity is completed by executing its checklist.' });
       let responseId: string | null = null;

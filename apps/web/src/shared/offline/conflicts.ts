@@ -10,7 +10,8 @@ import type { ConflictReason, SubmissionKind } from './offline-db.ts';
  * | checklist execution  | 409 outdated-draft (version changed)  | checklist-version    |
  * | checklist execution  | 409 already-submitted                 | already-submitted    |
  * | activity completion  | 409 already-completed                 | answered-elsewhere   |
- * | activity completion  | 404 (occurrence cancelled or removed) | occurrence-cancelled |
+ * | activity completion  | 409 occurrence-cancelled              | occurrence-cancelled |
+ * | activity completion  | 404 (occurrence removed)              | occurrence-cancelled |
  * | workflow task        | 409 task-closed                       | task-closed          |
  * | workflow task        | 403 permission-denied (reassigned)    | task-closed          |
  */
@@ -21,6 +22,7 @@ export function conflictOf(kind: SubmissionKind, status: number, code: string | 
   }
   if (kind === 'activity-completion') {
     if (status === 409 && code === 'already-completed') return 'answered-elsewhere';
+    if (status === 409 && code === 'occurrence-cancelled') return 'occurrence-cancelled';
     if (status === 404) return 'occurrence-cancelled';
   }
   if (kind === 'workflow-task') {

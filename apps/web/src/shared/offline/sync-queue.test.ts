@@ -150,7 +150,7 @@ describe('the offline queue (decision 031)', () => {
     server.failNext(
       (item) => httpError(409, 'outdated-draft', item),
       (item) => httpError(409, 'task-closed', item),
-      (item) => new HttpError({ status: 404, method: item.method, url: item.path, body: { code: 'not-found', detail: 'Occurrence not found.' }, bodyText: '', contentType: 'application/json' }),
+      (item) => httpError(409, 'occurrence-cancelled', item),
     );
     await queue.flush();
     const left = await queue.list();
