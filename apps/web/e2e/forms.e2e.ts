@@ -158,9 +158,9 @@ describe('forms', () => {
     expect(new URL(page.url()).pathname).toBe('/workflows/demo/form-builder');
     await page.getByTestId('builder-name').fill('Inspección de equipos');
     const offered = await buildEveryType(page, dataSource);
-    // Every picker type but the hidden assets one (spec §3 / issue 5).
-    expect(offered).not.toContain('assets');
-    expect(offered.length).toBe(32);
+    // Every type of spec §3: the assets one too, as the demo has the asset module and its flag on (issue 49).
+    expect(offered).toContain('assets');
+    expect(offered.length).toBe(33);
     await page.getByTestId('builder-save').click();
     await page.locator('[data-testid=save-status][data-status=saved]').waitFor({ timeout: 20_000 });
     await page.waitForURL(/\/form-builder\/[0-9a-f-]{36}$/);
@@ -188,7 +188,7 @@ describe('forms', () => {
 
     const saved = await api<FormView>(page, 'GET', `/api/forms/v3/forms/${formId}/`);
     const nameOf = (type: string) => saved.description.find((field) => field.type === type)!.name!;
-    expect(saved.description).toHaveLength(32);
+    expect(saved.description).toHaveLength(33);
     expect(nameOf('text')).toBe('nombre_del_tecnico');
 
     // Fill every field in "Probar formulario".
