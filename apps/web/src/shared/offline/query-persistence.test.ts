@@ -28,6 +28,8 @@ describe('reads kept for offline (decision 031)', () => {
     const stopAgain = persistQueries(reloaded, 't1:u1:p1');
     await vi.waitFor(() => expect(reloaded.getQueryData(['catalogs', 'venues'])).toEqual([{ id: 'v1', name: 'Bodega' }]));
     expect(reloaded.getQueryData(['activities', 'occurrences', 'mine'])).toEqual({ results: [{ id: 'o1' }] });
+    // shown at once, but read again: a restored read is never taken as fresh
+    await vi.waitFor(() => expect(reloaded.getQueryState(['catalogs', 'venues'])?.isInvalidated).toBe(true));
     stopAgain();
 
     const someoneElse = new QueryClient();

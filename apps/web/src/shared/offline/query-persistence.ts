@@ -35,7 +35,12 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
     .then((text) => {
       if (stopped || !text) return;
       // kept reads stay in memory for the day: a screen opened offline later still finds them
-      hydrate(client, JSON.parse(text) as DehydratedState, { defaultOptions: { queries: { gcTime: 24 * 3600_000 } } });
+      const kept = JSON.parse(text) as DehydratedState;
+      hydrate(client, kept, { defaultOptions: { queries: { gcTime: 24 * 3600_000 } } });
+      // restored reads are shown at once but are never taken as fresh: a screen open now reads again
+      // when there is a connection (a scan or a save made since would otherwise hide for staleTime)
+      const restored = new Map(kept.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
+      void client.invalidateQueries({ predicate: (query) => restored.get(query.queryHash) === query.state.dataUpdatedAt });
     })
     .catch(() => undefined);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
