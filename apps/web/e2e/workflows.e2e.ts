@@ -150,7 +150,11 @@ describe('workflows', () => {
       // the published version opens read-only
       await card.getByRole('link').click();
       await page.getByRole('link', { name: 'Abrir modelador' }).click();
-      await page.waitForSelector('[data-testid=published-notice]');
+      await page.waitForSelector('[data-testid=published-notice]').catch(async (error: unknown) => {
+        await shot(page, 'workflows-debug', viewport);
+        console.log('DEBUG', page.url(), errors, (await page.innerText('body')).slice(0, 1500));
+        throw error;
+      });
       expect(await page.locator('[data-testid=published-notice]').innerText()).toBe("Can't edit a published workflow. You must create a new version.");
       expect(errors).toEqual([]);
       await context.close();
