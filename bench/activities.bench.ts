@@ -89,10 +89,17 @@ function fetched(call: () => Promise<Response>): () => Promise<number> {
 }
 
 function wallOf(ms: number): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms)).replace(' ', 'T');
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(ms))
+    .replace(' ', 'T');
 }
 
-async function seed(server: TestServer, tenantId: string, personId: string, rows: { title: string; start: string; rrule: string; withException: boolean; completeHalfPast: boolean }[]): Promise<string[]> {
+async function seed(
+  server: TestServer,
+  tenantId: string,
+  personId: string,
+  rows: { title: string; start: string; rrule: string; withException: boolean; completeHalfPast: boolean }[],
+): Promise<string[]> {
   const ids: string[] = [];
   const now = Date.now();
   await server.running.platform.db.transaction(tenantId, async (tx) => {
@@ -126,11 +133,30 @@ async function seed(server: TestServer, tenantId: string, personId: string, rows
       const recent = expand(recurrence, now - 31 * DAY, now + 31 * DAY);
       if (input.withException && recent.length > 2) {
         const moved = recent[recent.length - 2]!;
-        await upsertException(tx, tenantId, { activityId: row.id, recurrenceId: moved.recurrenceId, start: wallOf(moved.startMs + 3_600_000), startAt: new Date(moved.startMs + 3_600_000), durationMinutes: 45, title: `${input.title} (movida)`, priority: 3, responsibles: null, cancelled: false });
+        await upsertException(tx, tenantId, {
+          activityId: row.id,
+          recurrenceId: moved.recurrenceId,
+          start: wallOf(moved.startMs + 3_600_000),
+          startAt: new Date(moved.startMs + 3_600_000),
+          durationMinutes: 45,
+          title: `${input.title} (movida)`,
+          priority: 3,
+          responsibles: null,
+          cancelled: false,
+        });
       }
       if (input.completeHalfPast) {
         for (const [i, o] of recent.filter((x) => x.startMs < now).entries()) {
-          if (i % 2 === 0) await insertCompletion(tx, tenantId, { activityId: row.id, recurrenceId: o.recurrenceId, status: 'COMPLETED', completedAt: new Date(o.startMs + 600_000), description: null, personId, responseId: null });
+          if (i % 2 === 0)
+            await insertCompletion(tx, tenantId, {
+              activityId: row.id,
+              recurrenceId: o.recurrenceId,
+              status: 'COMPLETED',
+              completedAt: new Date(o.startMs + 600_000),
+              description: null,
+              personId,
+              responseId: null,
+            });
         }
       }
     }
@@ -146,15 +172,25 @@ function bareRoute(server: TestServer, tenantId: string, personId: string) {
       const fromMs = Date.parse(from);
       const toMs = Date.parse(to);
       return server.running.platform.db.transaction(tenantId, async (tx) => {
-        const rows = ((await tx.execute(
-          sql`SELECT a.id, a.start, a.timezone, a.rrule, a.rdates, a.exdates, a.duration_minutes, a.title, a.priority FROM activities a JOIN activity_responsibles r ON r.tenant_id = a.tenant_id AND r.activity_id = a.id
+        const rows = (
+          (await tx.execute(
+            sql`SELECT a.id, a.start, a.timezone, a.rrule, a.rdates, a.exdates, a.duration_minutes, a.title, a.priority FROM activities a JOIN activity_responsibles r ON r.tenant_id = a.tenant_id AND r.activity_id = a.id
               WHERE a.tenant_id = ${tenantId} AND r.person_id = ${personId} AND a.first_start_at < ${new Date(toMs)} AND (a.last_start_at IS NULL OR a.last_start_at >= ${new Date(fromMs)})`,
-        )) as unknown as { rows: Row[] }).rows;
+          )) as unknown as { rows: Row[] }
+        ).rows;
         const ids = rows.map((r) => r.id);
         const fromId = formatRecurrenceId(fromMs);
         const toId = formatRecurrenceId(toMs);
-        const exceptions = ((await tx.execute(sql`SELECT activity_id, recurrence_id, start_at, title FROM activity_exceptions WHERE tenant_id = ${tenantId} AND activity_id = ANY(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(',') || "'00000000-0000-0000-0000-000000000000'"}]::uuid[]`)}) AND recurrence_id >= ${fromId} AND recurrence_id < ${toId}`)) as unknown as { rows: { activity_id: string; recurrence_id: string; title: string | null }[] }).rows;
-        const completions = ((await tx.execute(sql`SELECT activity_id, recurrence_id, status FROM activity_completions WHERE tenant_id = ${tenantId} AND activity_id = ANY(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(',') || "'00000000-0000-0000-0000-000000000000'"}]::uuid[]`)}) AND recurrence_id >= ${fromId} AND recurrence_id < ${toId}`)) as unknown as { rows: { activity_id: string; recurrence_id: string; status: string }[] }).rows;
+        const exceptions = (
+          (await tx.execute(
+            sql`SELECT activity_id, recurrence_id, start_at, title FROM activity_exceptions WHERE tenant_id = ${tenantId} AND activity_id = ANY(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(',') || "'00000000-0000-0000-0000-000000000000'"}]::uuid[]`)}) AND recurrence_id >= ${fromId} AND recurrence_id < ${toId}`,
+          )) as unknown as { rows: { activity_id: string; recurrence_id: string; title: string | null }[] }
+        ).rows;
+        const completions = (
+          (await tx.execute(
+            sql`SELECT activity_id, recurrence_id, status FROM activity_completions WHERE tenant_id = ${tenantId} AND activity_id = ANY(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(',') || "'00000000-0000-0000-0000-000000000000'"}]::uuid[]`)}) AND recurrence_id >= ${fromId} AND recurrence_id < ${toId}`,
+          )) as unknown as { rows: { activity_id: string; recurrence_id: string; status: string }[] }
+        ).rows;
         const ex = new Map(exceptions.map((e) => [`${e.activity_id}/${e.recurrence_id}`, e]));
         const done = new Map(completions.map((c) => [`${c.activity_id}/${c.recurrence_id}`, c.status]));
         const results = [];
@@ -196,8 +232,24 @@ const bench: Benchmark = {
           completeHalfPast: true,
         })),
       );
-      await seed(server, tenant.id, oldie.personId, Array.from({ length: LONG }, (_, i) => ({ title: `Antigua ${i}`, start: `${wallOf(now - 3652 * DAY).slice(0, 10)}T08:00`, rrule: 'FREQ=DAILY', withException: false, completeHalfPast: false })));
-      await seed(server, tenant.id, newbie.personId, Array.from({ length: LONG }, (_, i) => ({ title: `Nueva ${i}`, start: `${wallOf(now - 7 * DAY).slice(0, 10)}T08:00`, rrule: 'FREQ=DAILY', withException: false, completeHalfPast: false })));
+      await seed(
+        server,
+        tenant.id,
+        oldie.personId,
+        Array.from({ length: LONG }, (_, i) => ({
+          title: `Antigua ${i}`,
+          start: `${wallOf(now - 3652 * DAY).slice(0, 10)}T08:00`,
+          rrule: 'FREQ=DAILY',
+          withException: false,
+          completeHalfPast: false,
+        })),
+      );
+      await seed(
+        server,
+        tenant.id,
+        newbie.personId,
+        Array.from({ length: LONG }, (_, i) => ({ title: `Nueva ${i}`, start: `${wallOf(now - 7 * DAY).slice(0, 10)}T08:00`, rrule: 'FREQ=DAILY', withException: false, completeHalfPast: false })),
+      );
       ctx.log(`seeded ${SERIES + 2 * LONG} series in ${((performance.now() - seededAt) / 1000).toFixed(1)} s (today ${today})`);
 
       const token = (email: string) => signIn(server, 'bench', email, 'member-pass').then((s) => s.id_token);
@@ -237,7 +289,9 @@ const bench: Benchmark = {
         const feed = (await (await probe.api('bench', '/api/activities/v3/calendar-feed/', { token: plannerToken })).json()) as { url: string };
         const feedPath = new URL(feed.url).pathname;
         const rows = await server.running.platform.db.transaction(tenant.id, (tx) =>
-          tx.execute(sql`SELECT a.* FROM activities a JOIN activity_responsibles r ON r.tenant_id = a.tenant_id AND r.activity_id = a.id WHERE a.tenant_id = ${tenant.id} AND r.person_id = ${planner.personId}`),
+          tx.execute(
+            sql`SELECT a.* FROM activities a JOIN activity_responsibles r ON r.tenant_id = a.tenant_id AND r.activity_id = a.id WHERE a.tenant_id = ${tenant.id} AND r.person_id = ${planner.personId}`,
+          ),
         );
         const exceptions = await server.running.platform.db.transaction(tenant.id, (tx) => tx.execute(sql`SELECT * FROM activity_exceptions WHERE tenant_id = ${tenant.id}`));
         const raw = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -248,13 +302,42 @@ const bench: Benchmark = {
           calendar.addPropertyWithValue('prodid', '-//bench//');
           calendar.addPropertyWithValue('version', '2.0');
           for (const r of raw) {
-            const row = { id: r.id, title: r.title, description: r.description, priority: r.priority, start: r.start, timezone: r.timezone, durationMinutes: r.duration_minutes, rrule: r.rrule, rdates: r.rdates, exdates: r.exdates, relatedTo: null, updatedAt: new Date(String(r.updated_at)) } as never;
-            const own = rawExceptions.filter((e) => e.activity_id === r.id).map((e) => ({ recurrenceId: e.recurrence_id, start: e.start, startAt: e.start_at, durationMinutes: e.duration_minutes, title: e.title, priority: e.priority, responsibles: null, cancelled: e.cancelled, updatedAt: new Date() })) as never[];
+            const row = {
+              id: r.id,
+              title: r.title,
+              description: r.description,
+              priority: r.priority,
+              start: r.start,
+              timezone: r.timezone,
+              durationMinutes: r.duration_minutes,
+              rrule: r.rrule,
+              rdates: r.rdates,
+              exdates: r.exdates,
+              relatedTo: null,
+              updatedAt: new Date(String(r.updated_at)),
+            } as never;
+            const own = rawExceptions
+              .filter((e) => e.activity_id === r.id)
+              .map((e) => ({
+                recurrenceId: e.recurrence_id,
+                start: e.start,
+                startAt: e.start_at,
+                durationMinutes: e.duration_minutes,
+                title: e.title,
+                priority: e.priority,
+                responsibles: null,
+                cancelled: e.cancelled,
+                updatedAt: new Date(),
+              })) as never[];
             for (const event of libraryEvents({ row, exceptions: own, categories: [], location: null })) calendar.addSubcomponent(event);
           }
           return calendar.toString().length;
         };
-        const feeds = await paired(fetched(() => probe.api('bench', feedPath)), library, SECONDS);
+        const feeds = await paired(
+          fetched(() => probe.api('bench', feedPath)),
+          library,
+          SECONDS,
+        );
         const feedRun = feeds.a;
         const lib = feeds.b;
         const feedRatio = feedRun.rps / lib.rps;
@@ -271,7 +354,10 @@ const bench: Benchmark = {
             [`.ics feed of ${SERIES} series (route)`, feedRun.rps, feedRun.p50, feedRun.bytes, feedRatio],
             ['ical.js alone: same events serialised', lib.rps, lib.p50, null, 1],
           ],
-          notes: ['each pair measured turn about (a, b, a, b, …) so outside load falls on both alike', 'ratio of the listing and the feed: route throughput ÷ baseline throughput; of the age: old time ÷ new time'],
+          notes: [
+            'each pair measured turn about (a, b, a, b, …) so outside load falls on both alike',
+            'ratio of the listing and the feed: route throughput ÷ baseline throughput; of the age: old time ÷ new time',
+          ],
         });
         ctx.target(target('month listing ≥ 50% of the bare route', listRatio, 0.5, (r) => `${(r * 100).toFixed(0)}% of the bare route`));
         ctx.target(target('10-year-old daily series within 1.5× of last week’s', ageRatio, 1.5, (r) => `${r.toFixed(2)}× (target ≤ 1.5×)`, false));

@@ -165,7 +165,7 @@ const bench: Benchmark = {
         ],
         notes: [
           `server: HTTP over 127.0.0.1, bearer auth, tenant by Host, the RLS transaction, Zod in and out; ${first.count.toLocaleString('en')} assets match.`,
-          'bare: the statements recorded from the list\'s own code (the open-maintenance sync, count, page, type/category/venue/person/file names) replayed on a pg Pool as superuser, no transaction.',
+          "bare: the statements recorded from the list's own code (the open-maintenance sync, count, page, type/category/venue/person/file names) replayed on a pg Pool as superuser, no transaction.",
           `measured in ${SLICES} alternating slices of ${PER_SLICE}, so load from others on the machine weighs on both alike.`,
         ],
       });
@@ -182,7 +182,11 @@ const bench: Benchmark = {
       if (sheet.status !== 200 || sheet.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`labels → ${sheet.status}`);
 
       ctx.log('bwip-js + pdfmake alone making the same sheet');
-      const tokens = (await owner.query(`SELECT code, name, label_token FROM assets WHERE tenant_id = $1 AND type_id = $2 ORDER BY code`, [tenant.id, labelled.id])).rows as { code: string; name: string; label_token: string }[];
+      const tokens = (await owner.query(`SELECT code, name, label_token FROM assets WHERE tenant_id = $1 AND type_id = $2 ORDER BY code`, [tenant.id, labelled.id])).rows as {
+        code: string;
+        name: string;
+        label_token: string;
+      }[];
       const list: LabelAsset[] = tokens.map((r) => ({ code: r.code, name: r.name, payload: `http://${HOST}/public/assets/${r.label_token}` }));
       const aloneIdle = process.memoryUsage.rss();
       const aloneSampler = rssSampler();
@@ -197,8 +201,26 @@ const bench: Benchmark = {
         title: `a sheet of ${LABELS.toLocaleString('en')} QR labels (Avery 5160, ${Math.ceil(LABELS / 30)} pages)`,
         columns: ['maker', 'seconds', 'labels/s', 'of the libraries alone', 'PDF MB', 'idle RSS MB', 'peak RSS MB', 'growth MB'],
         rows: [
-          ['POST /labels/ (server)', Math.round(endpointSeconds * 10) / 10, Math.round(LABELS / endpointSeconds), pct(labelRatio), Math.round((sheet.bytes.length / MB) * 10) / 10, Math.round(idle / MB), Math.round(peak / MB), Math.round((peak - idle) / MB)],
-          ['bwip-js + pdfmake alone', Math.round(aloneSeconds * 10) / 10, Math.round(LABELS / aloneSeconds), '100.0%', Math.round((alonePdf.length / MB) * 10) / 10, Math.round(aloneIdle / MB), Math.round(alonePeak / MB), Math.round((alonePeak - aloneIdle) / MB)],
+          [
+            'POST /labels/ (server)',
+            Math.round(endpointSeconds * 10) / 10,
+            Math.round(LABELS / endpointSeconds),
+            pct(labelRatio),
+            Math.round((sheet.bytes.length / MB) * 10) / 10,
+            Math.round(idle / MB),
+            Math.round(peak / MB),
+            Math.round((peak - idle) / MB),
+          ],
+          [
+            'bwip-js + pdfmake alone',
+            Math.round(aloneSeconds * 10) / 10,
+            Math.round(LABELS / aloneSeconds),
+            '100.0%',
+            Math.round((alonePdf.length / MB) * 10) / 10,
+            Math.round(aloneIdle / MB),
+            Math.round(alonePeak / MB),
+            Math.round((alonePeak - aloneIdle) / MB),
+          ],
         ],
         notes: [
           'server: from the POST to the last byte of the PDF read — the count against the 5,000 cap, the assets by the filters, each QR as PNG (bwip-js), the pdfmake layout, the PDF streamed.',

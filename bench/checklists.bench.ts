@@ -83,7 +83,9 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     x = (x * 1103515245 + 12345) >>> 0;
     noise[i] = (x >>> 16) & 0xff;
   }
-  return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 function bareRoutes(server: TestServer, tenantId: string) {

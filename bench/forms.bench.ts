@@ -64,9 +64,23 @@ const bench: Benchmark = {
     ctx.target(target('keystroke-to-paint vs 300 plain inputs', perf.form.keystroke / baseline.keystroke, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false));
     ctx.target({ name: 'a keystroke re-renders only its field', verdict: oneField ? 'PASS' : 'MISS', detail: `re-rendered: ${perf.form.rendered.join(', ') || 'none'}` });
     // The mixed form (informational: a real form mixes types).
-    ctx.target(target('mixed-type form first render vs 300 plain inputs (informational)', perf.mixed.firstRender / baseline.firstRender, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×, aim ≤ 1.6×)`, false));
-    ctx.target(target('mixed-type form keystroke-to-paint vs 300 plain inputs (informational)', perf.mixed.keystroke / baseline.keystroke, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false));
-    ctx.target({ name: 'mixed-type form: a keystroke re-renders only its field (informational)', verdict: mixedOneField ? 'PASS' : 'MISS', detail: `re-rendered: ${perf.mixed.rendered.join(', ') || 'none'}` });
+    ctx.target(
+      target(
+        'mixed-type form first render vs 300 plain inputs (informational)',
+        perf.mixed.firstRender / baseline.firstRender,
+        2,
+        (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×, aim ≤ 1.6×)`,
+        false,
+      ),
+    );
+    ctx.target(
+      target('mixed-type form keystroke-to-paint vs 300 plain inputs (informational)', perf.mixed.keystroke / baseline.keystroke, 2, (r) => `${r.toFixed(2)}× the baseline (target ≤ 2×)`, false),
+    );
+    ctx.target({
+      name: 'mixed-type form: a keystroke re-renders only its field (informational)',
+      verdict: mixedOneField ? 'PASS' : 'MISS',
+      detail: `re-rendered: ${perf.mixed.rendered.join(', ') || 'none'}`,
+    });
   },
 };
 

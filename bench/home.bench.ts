@@ -75,13 +75,27 @@ function bareRoute(tenantId: string, personId: string, db: Database) {
       const today = Math.floor(now / DAY) * DAY;
       const fromMs = today - 14 * DAY;
       const toMs = today + DAY;
-      const read = <T,>(query: ReturnType<typeof sql>) => db.transaction(tenantId, async (tx) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows);
-      const activities = await read<{ id: string; start: string; timezone: string; rrule: string | null; rdates: string[]; exdates: string[]; duration_minutes: number; title: string; priority: number }>(
+      const read = <T>(query: ReturnType<typeof sql>) => db.transaction(tenantId, async (tx) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows);
+      const activities = await read<{
+        id: string;
+        start: string;
+        timezone: string;
+        rrule: string | null;
+        rdates: string[];
+        exdates: string[];
+        duration_minutes: number;
+        title: string;
+        priority: number;
+      }>(
         sql`SELECT a.id, a.start, a.timezone, a.rrule, a.rdates, a.exdates, a.duration_minutes, a.title, a.priority FROM activities a JOIN activity_responsibles r ON r.tenant_id = a.tenant_id AND r.activity_id = a.id
             WHERE a.tenant_id = ${tenantId} AND r.person_id = ${personId} AND a.first_start_at < ${new Date(toMs)} AND (a.last_start_at IS NULL OR a.last_start_at >= ${new Date(fromMs)})`,
       );
       const done = new Set(
-        (await read<{ key: string }>(sql`SELECT activity_id || '/' || recurrence_id AS key FROM activity_completions WHERE tenant_id = ${tenantId} AND activity_id IN (SELECT activity_id FROM activity_responsibles WHERE tenant_id = ${tenantId} AND person_id = ${personId})`)).map((r) => r.key),
+        (
+          await read<{ key: string }>(
+            sql`SELECT activity_id || '/' || recurrence_id AS key FROM activity_completions WHERE tenant_id = ${tenantId} AND activity_id IN (SELECT activity_id FROM activity_responsibles WHERE tenant_id = ${tenantId} AND person_id = ${personId})`,
+          )
+        ).map((r) => r.key),
       );
       const overdue = [];
       const todays = [];
@@ -105,7 +119,11 @@ function bareRoute(tenantId: string, personId: string, db: Database) {
             WHERE p.tenant_id = ${tenantId} AND p.status = 'published' AND p.publish_at <= now() AND (p.expires_at IS NULL OR p.expires_at > now()) AND p.audience_id IS NULL
             ORDER BY (p.requires_ack AND r.acknowledged_at IS NULL) DESC, (r.read_at IS NULL) DESC, p.publish_at DESC LIMIT 50`,
       );
-      return { activities: { overdue: overdue.slice(0, 10), today: todays.slice(0, 10), count: overdue.length + todays.length }, tasks: { results: tasks.slice(0, 10), count: tasks.length }, posts: posts.slice(0, 5) };
+      return {
+        activities: { overdue: overdue.slice(0, 10), today: todays.slice(0, 10), count: overdue.length + todays.length },
+        tasks: { results: tasks.slice(0, 10), count: tasks.length },
+        posts: posts.slice(0, 5),
+      };
     });
   };
 }
@@ -149,19 +167,35 @@ const bench: Benchmark = {
           await setResponsibles(tx, tenant.id, row.id, [worker.personId]);
         }
         for (let i = 0; i < POSTS; i++) {
-          const post = await insertPost(tx, { tenantId: tenant.id, title: `Comunicado ${i + 1}`, body: '<p>Texto</p>', excerpt: 'Texto', status: 'published', publishAt: new Date(now - (i + 1) * 3_600_000), requiresAck: i % 5 === 0, deliveredAt: new Date(now - i * 3_600_000) });
+          const post = await insertPost(tx, {
+            tenantId: tenant.id,
+            title: `Comunicado ${i + 1}`,
+            body: '<p>Texto</p>',
+            excerpt: 'Texto',
+            status: 'published',
+            publishAt: new Date(now - (i + 1) * 3_600_000),
+            requiresAck: i % 5 === 0,
+            deliveredAt: new Date(now - i * 3_600_000),
+          });
           if (i % 3 === 0) await tx.execute(sql`INSERT INTO post_recipients (tenant_id, post_id, person_id, notified_at, read_at) VALUES (${tenant.id}, ${post.id}, ${worker.personId}, now(), now())`);
         }
       });
       const form = await createForm(server.api, 'bench', admin, 'Revisión', [{ type: 'boolean', name: 'ok', label: 'OK', required: true }]);
-      const { versionId } = await publishModel(server.api, 'bench', admin, 'Revisión de bodega', [
-        { id: 's', kind: 'start' },
-        { id: 't', kind: 'userTask', name: 'Revisar', formId: form, assigneeType: 'people', assignees: worker.passport, dueIn: 'P1D' },
-        { id: 'e', kind: 'end' },
-      ], [
-        { id: 'f1', from: 's', to: 't' },
-        { id: 'f2', from: 't', to: 'e' },
-      ]);
+      const { versionId } = await publishModel(
+        server.api,
+        'bench',
+        admin,
+        'Revisión de bodega',
+        [
+          { id: 's', kind: 'start' },
+          { id: 't', kind: 'userTask', name: 'Revisar', formId: form, assigneeType: 'people', assignees: worker.passport, dueIn: 'P1D' },
+          { id: 'e', kind: 'end' },
+        ],
+        [
+          { id: 'f1', from: 's', to: 't' },
+          { id: 'f2', from: 't', to: 'e' },
+        ],
+      );
       for (let i = 0; i < TASKS; i++) {
         const started = await server.api('bench', `${WF}/versions/${versionId}/executions/`, { method: 'POST', token: admin, json: {} });
         if (started.status !== 201) throw new Error(`execution: ${started.status} ${await started.text()}`);
@@ -173,7 +207,9 @@ const bench: Benchmark = {
       try {
         const check = (await (await probe.api('bench', '/api/home/v3/feed/?tz=UTC', { token })).json()) as { activities: { count: number }; tasks: { count: number }; posts: { results: unknown[] } };
         const bareCheck = (await (await probe.api('bench', '/bench/bare-home')).json()) as { activities: { count: number }; tasks: { count: number } };
-        ctx.log(`feed: ${check.activities.count} activities, ${check.tasks.count} tasks, ${check.posts.results.length} posts; bare: ${bareCheck.activities.count} activities, ${bareCheck.tasks.count} tasks`);
+        ctx.log(
+          `feed: ${check.activities.count} activities, ${check.tasks.count} tasks, ${check.posts.results.length} posts; bare: ${bareCheck.activities.count} activities, ${bareCheck.tasks.count} tasks`,
+        );
         if (check.tasks.count !== TASKS || bareCheck.tasks.count !== TASKS) throw new Error('the feed and the bare route must see every task');
         const { a: feed, b: bare } = await paired(
           fetched(() => probe.api('bench', '/api/home/v3/feed/?tz=UTC', { token })),

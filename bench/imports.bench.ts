@@ -33,14 +33,63 @@ const IMPORTS = `${PERSONS}imports/`;
 const MB = 1024 * 1024;
 const ENGINES = selectedEngines();
 
-const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
+const FIRST = [
+  'Sofía',
+  'Benjamín',
+  'Isidora',
+  'Vicente',
+  'Florencia',
+  'Agustín',
+  'Antonia',
+  'Joaquín',
+  'Emilia',
+  'Tomás',
+  'Martina',
+  'Lucas',
+  'Catalina',
+  'Diego',
+  'Josefa',
+  'Maximiliano',
+  'Fernanda',
+  'Cristóbal',
+  'Javiera',
+  'Felipe',
+  'Ximena',
+  'Alonso',
+  'Renata',
+  'Gaspar',
+];
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
 /** The organisation chart the people are spread over: every role at every site (400 positions). */
-const ROLES = ['Cajero', 'Reponedor', 'Jefe de Bodega', 'Guardia', 'Vendedor', 'Supervisor de Turno', 'Operario de Grúa', 'Peoneta', 'Conductor', 'Administrativo', 'Analista de Remuneraciones', 'Técnico de Mantención', 'Encargado de Aseo', 'Jefe de Local', 'Auxiliar de Bodega', 'Prevencionista de Riesgos', 'Recepcionista', 'Cocinero', 'Garzón', 'Bodeguero'];
+const ROLES = [
+  'Cajero',
+  'Reponedor',
+  'Jefe de Bodega',
+  'Guardia',
+  'Vendedor',
+  'Supervisor de Turno',
+  'Operario de Grúa',
+  'Peoneta',
+  'Conductor',
+  'Administrativo',
+  'Analista de Remuneraciones',
+  'Técnico de Mantención',
+  'Encargado de Aseo',
+  'Jefe de Local',
+  'Auxiliar de Bodega',
+  'Prevencionista de Riesgos',
+  'Recepcionista',
+  'Cocinero',
+  'Garzón',
+  'Bodeguero',
+];
 const SITES = 20;
 const positionOf = (i: number) => ({ role: ROLES[i % ROLES.length]!, site: 1 + (Math.floor(i / ROLES.length) % SITES) });
-const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 interface Person {
   name: string;
@@ -85,7 +134,20 @@ function searchTerms(rows: number): string[] {
     const p = person(i);
     const [first, last] = p.name.split(' ');
     const role = positionOf(i).role.split(' ');
-    terms.push(first!, plain(last!), `${first} ${last!.slice(0, 4)}`, p.email, p.rut, p.rut.replace('-', ''), `${p.rut.slice(0, 2)}.${p.rut.slice(2, 5)}.${p.rut.slice(5)}`, p.phone.slice(-6), plain(first!).slice(0, 2), role.at(-1)!, `${first} ${role[0]}`, `zz${n}q`);
+    terms.push(
+      first!,
+      plain(last!),
+      `${first} ${last!.slice(0, 4)}`,
+      p.email,
+      p.rut,
+      p.rut.replace('-', ''),
+      `${p.rut.slice(0, 2)}.${p.rut.slice(2, 5)}.${p.rut.slice(5)}`,
+      p.phone.slice(-6),
+      plain(first!).slice(0, 2),
+      role.at(-1)!,
+      `${first} ${role[0]}`,
+      `zz${n}q`,
+    );
   }
   return terms;
 }
@@ -162,7 +224,9 @@ async function json<T>(server: Server, method: string, path: string, body?: { js
 async function upload(server: Server, file: Buffer, name: string): Promise<string> {
   const boundary = `----faena${randomBytes(8).toString('hex')}`;
   const raw = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filepond"\r\n\r\n{}\r\n--${boundary}\r\nContent-Disposition: form-data; name="filepond"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="filepond"\r\n\r\n{}\r\n--${boundary}\r\nContent-Disposition: form-data; name="filepond"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -248,7 +312,12 @@ function probe(server: Server, path: string, everyMs: number, signedIn: boolean)
 }
 
 /** Upload, validate, apply; answers rows/s from the job's creation to APPLY_OK, and the probes' latencies meanwhile. */
-async function importFile(server: Server, file: Buffer, name: string, expect: { operation: string; rows: number }): Promise<{ validatedS: number; appliedS: number; rowsPerS: number; health: number[]; list: number[] }> {
+async function importFile(
+  server: Server,
+  file: Buffer,
+  name: string,
+  expect: { operation: string; rows: number },
+): Promise<{ validatedS: number; appliedS: number; rowsPerS: number; health: number[]; list: number[] }> {
   const uploadId = await upload(server, file, name);
   const health = probe(server, '/api/health', 25, false);
   const list = probe(server, `${PERSONS}?page_size=20`, 100, true);
@@ -261,7 +330,13 @@ async function importFile(server: Server, file: Buffer, name: string, expect: { 
   const applied = await until(server, created.id, ['APPLY_OK', 'APPLY_FAILED']);
   if (applied.status !== 'APPLY_OK' || applied.counts[expect.operation] !== expect.rows) throw new Error(`apply failed: ${JSON.stringify(applied)}`);
   const finished = performance.now();
-  return { validatedS: (validatedAt - started) / 1000, appliedS: (finished - validatedAt) / 1000, rowsPerS: expect.rows / ((finished - started) / 1000), health: await health.stop(), list: await list.stop() };
+  return {
+    validatedS: (validatedAt - started) / 1000,
+    appliedS: (finished - validatedAt) / 1000,
+    rowsPerS: expect.rows / ((finished - started) / 1000),
+    health: await health.stop(),
+    list: await list.stop(),
+  };
 }
 
 async function measure(ctx: BenchContext, spec: ImportsServerSpec, file: Buffer): Promise<EngineResult> {
@@ -476,10 +551,56 @@ const bench: Benchmark = {
     }
 
     const pgRate = results.find((r) => r.engine === 'postgres')?.rowsPerS ?? null;
-    const columns = ['engine', 'validate s', 'apply s', 'rows/s', 'of COPY', 'RSS before MB', 'peak RSS MB', 'import adds MB', 'process peak MB', 'search p50 ms', 'search p95 ms', 'list p95 ms', 'newest-first p95 ms', 'picker p95 ms', 're-upload rows/s', 're-upload of first load', 'health p99 ms', 'health max ms', 're-upload health max ms', 'list during p99 ms', 'list during max ms', 're-upload list during max ms'];
+    const columns = [
+      'engine',
+      'validate s',
+      'apply s',
+      'rows/s',
+      'of COPY',
+      'RSS before MB',
+      'peak RSS MB',
+      'import adds MB',
+      'process peak MB',
+      'search p50 ms',
+      'search p95 ms',
+      'list p95 ms',
+      'newest-first p95 ms',
+      'picker p95 ms',
+      're-upload rows/s',
+      're-upload of first load',
+      'health p99 ms',
+      'health max ms',
+      're-upload health max ms',
+      'list during p99 ms',
+      'list during max ms',
+      're-upload list during max ms',
+    ];
     /** A reference row: its first cells, the rest blank. */
     const reference = (...cells: Cell[]): Cell[] => [...cells, ...Array<Cell>(columns.length - cells.length).fill(null)];
-    const rows: Cell[][] = results.map((r) => [r.engine, r.validateS, r.applyS, Math.round(r.rowsPerS), copy ? pct(r.rowsPerS / copy.rowsPerS) : null, Math.round(r.baselineMb), Math.round(r.peakMb), Math.round(r.peakMb - r.baselineMb), r.processPeakMb ? Math.round(r.processPeakMb) : null, r.searchP50, r.searchP95, r.listP95, r.newestP95, r.pickerP95, Math.round(r.reuploadRowsPerS), pct(r.reuploadRowsPerS / r.rowsPerS), Math.round(r.healthP99), Math.round(r.healthMax), Math.round(r.reuploadHealthMax), Math.round(r.listDuringP99), Math.round(r.listDuringMax), Math.round(r.reuploadListDuringMax)]);
+    const rows: Cell[][] = results.map((r) => [
+      r.engine,
+      r.validateS,
+      r.applyS,
+      Math.round(r.rowsPerS),
+      copy ? pct(r.rowsPerS / copy.rowsPerS) : null,
+      Math.round(r.baselineMb),
+      Math.round(r.peakMb),
+      Math.round(r.peakMb - r.baselineMb),
+      r.processPeakMb ? Math.round(r.processPeakMb) : null,
+      r.searchP50,
+      r.searchP95,
+      r.listP95,
+      r.newestP95,
+      r.pickerP95,
+      Math.round(r.reuploadRowsPerS),
+      pct(r.reuploadRowsPerS / r.rowsPerS),
+      Math.round(r.healthP99),
+      Math.round(r.healthMax),
+      Math.round(r.reuploadHealthMax),
+      Math.round(r.listDuringP99),
+      Math.round(r.listDuringMax),
+      Math.round(r.reuploadListDuringMax),
+    ]);
     if (copy) rows.push(reference(`COPY (${copy.how})`, null, null, Math.round(copy.rowsPerS), '100.0%'));
     const resultSeconds = realCopy ? Object.values(realCopy.seconds).reduce((sum, s) => sum + s, 0) : null;
     const realCopyRate = resultSeconds ? ROWS / resultSeconds : null;
@@ -496,7 +617,13 @@ const bench: Benchmark = {
       notes: [
         'rows/s: from the job’s creation to APPLY_OK (upload excluded; the confirmation is immediate).',
         'COPY: the same rows into a bare table with no index or constraint, in the same run and database server.',
-        `COPY of the result: what the PostgreSQL import wrote (${realCopy ? Object.entries(realCopy.rows).map(([table, n]) => `${n.toLocaleString('en')} ${table}`).join(', ') : 'not measured'}) exported and loaded by COPY into tables made LIKE them (same columns, defaults and indexes): the cost of storing the result alone, before parsing, checking or comparing anything (information; the import on PostgreSQL reaches ${realCopyRate && pgRate ? pct(pgRate / realCopyRate) : '—'} of it).`,
+        `COPY of the result: what the PostgreSQL import wrote (${
+          realCopy
+            ? Object.entries(realCopy.rows)
+                .map(([table, n]) => `${n.toLocaleString('en')} ${table}`)
+                .join(', ')
+            : 'not measured'
+        }) exported and loaded by COPY into tables made LIKE them (same columns, defaults and indexes): the cost of storing the result alone, before parsing, checking or comparing anything (information; the import on PostgreSQL reaches ${realCopyRate && pgRate ? pct(pgRate / realCopyRate) : '—'} of it).`,
         'COPY of the persons alone: the persons the import wrote, into a table like persons with its indexes, and into one with its columns and primary key only: floors under any import that keeps a person with a key and finds one by e-mail, document or name.',
         `memory: the server process's RSS; with PGlite the database engine lives in it. The PGlite server starts on a cluster created beforehand (a restart); RSS before is taken ${SETTLE_MS / 1000} s after the server answers, once its start has given back what it took (process peak counts the start); a process that only opens PGlite and runs SELECT 1: ${mb(pgliteAlone?.existing)} on that existing cluster, ${mb(pgliteAlone?.created)} when it creates the cluster (a first start, which keeps initdb's memory).`,
         "process peak: the most the server process was ever resident (VmHWM), its start included. On PGlite, V8's optimising compiler takes ~600 MB for about a second, once per process, to compile PGlite's SQL parser (the WASM function `raw_parser`) when it gets hot; it is given back afterwards (decision 008).",

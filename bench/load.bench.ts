@@ -84,7 +84,17 @@ interface Proc {
 async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc> {
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_DOMAIN: DOMAIN, LOG_LEVEL: 'error', SEED_DEMO: 'false' },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_DOMAIN: DOMAIN,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -219,22 +229,29 @@ async function runLoad(ctx: BenchContext, ports: number[], formId: string): Prom
       const token = signIn ? (JSON.parse(signIn.text) as { id_token: string }).id_token : null;
       if (!token) return ready();
       // the stream: headers within the timeout, then held open until the end
-      await timed('stream', () =>
-        new Promise<Answer>((resolve, reject) => {
-          const req = request(
-            { host: '127.0.0.1', port, path: '/api/notifications-engine/v3/notifications/devices/sse', headers: { host: `${SUBDOMAIN}.${DOMAIN}:${port}`, accept: 'text/event-stream', authorization: `Bearer ${token}` } },
-            (res) => {
-              res.on('data', () => undefined);
-              res.on('error', () => undefined);
-              if (res.statusCode === 200) streamsHeld += 1;
-              streams.push(() => req.destroy());
-              resolve({ status: res.statusCode ?? 0, text: '' });
-            },
-          );
-          req.setTimeout(30_000, () => req.destroy(new Error('stream timed out')));
-          req.on('error', reject);
-          req.end();
-        }),
+      await timed(
+        'stream',
+        () =>
+          new Promise<Answer>((resolve, reject) => {
+            const req = request(
+              {
+                host: '127.0.0.1',
+                port,
+                path: '/api/notifications-engine/v3/notifications/devices/sse',
+                headers: { host: `${SUBDOMAIN}.${DOMAIN}:${port}`, accept: 'text/event-stream', authorization: `Bearer ${token}` },
+              },
+              (res) => {
+                res.on('data', () => undefined);
+                res.on('error', () => undefined);
+                if (res.statusCode === 200) streamsHeld += 1;
+                streams.push(() => req.destroy());
+                resolve({ status: res.statusCode ?? 0, text: '' });
+              },
+            );
+            req.setTimeout(30_000, () => req.destroy(new Error('stream timed out')));
+            req.on('error', reject);
+            req.end();
+          }),
       );
       ready();
       await everyoneIn;
@@ -319,7 +336,14 @@ const bench: Benchmark = {
         for (let i = 0; i < processes; i++) procs.push(await startProcess(database.url, dataDir));
         const ports = procs.map((proc) => proc.port);
         const admin = JSON.parse((await send(new Agent(), ports[0]!, 'POST', '/api/auth/v3/sign-in/password', null, json({ email: ADMIN, password: PASSWORD }))).text) as { id_token: string };
-        const form = await send(new Agent(), ports[0]!, 'POST', '/api/forms/v3/forms/', admin.id_token, json({ name: `Ronda ${processes}`, description: [{ id: 1, type: 'text', name: 'nota', label: 'Nota', required: true, skippable: false, validators: [] }] }));
+        const form = await send(
+          new Agent(),
+          ports[0]!,
+          'POST',
+          '/api/forms/v3/forms/',
+          admin.id_token,
+          json({ name: `Ronda ${processes}`, description: [{ id: 1, type: 'text', name: 'nota', label: 'Nota', required: true, skippable: false, validators: [] }] }),
+        );
         if (form.status !== 201) throw new Error(`form: ${form.status} ${form.text}`);
         const load = loadavg()[0]!;
         ctx.log(`${processes} process(es): load average ${load.toFixed(1)} before the run`);

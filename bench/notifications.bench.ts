@@ -97,7 +97,6 @@ async function openAll(port: number, tokens: string[], onNotification: (stream: 
   return streams;
 }
 
-
 interface Memory {
   rss: number;
   heapUsed: number;
@@ -244,10 +243,25 @@ const benchmark: Benchmark = {
     });
 
     for (const r of results) {
-      ctx.target(target(`every stream gets the broadcast within 1 s (${r.engine})`, r.delivered === STREAMS ? r.last : Infinity, 1000, (ms) => `last of ${r.delivered}/${STREAMS} after ${ms.toFixed(0)} ms (target ≤ 1000 ms)`, false));
+      ctx.target(
+        target(
+          `every stream gets the broadcast within 1 s (${r.engine})`,
+          r.delivered === STREAMS ? r.last : Infinity,
+          1000,
+          (ms) => `last of ${r.delivered}/${STREAMS} after ${ms.toFixed(0)} ms (target ≤ 1000 ms)`,
+          false,
+        ),
+      );
     }
     for (const r of results) {
-      ctx.target(target(`inbox over ${INBOX_ROWS} as fast as over 20 rows (${r.engine})`, r.endpointRps / r.smallRps, 0.9, (ratio) => `${pct(ratio)} of the 20-row inbox's req/s (target ≥ 90%); ${pct(r.endpointRps / r.bareQps)} of the bare query's`));
+      ctx.target(
+        target(
+          `inbox over ${INBOX_ROWS} as fast as over 20 rows (${r.engine})`,
+          r.endpointRps / r.smallRps,
+          0.9,
+          (ratio) => `${pct(ratio)} of the 20-row inbox's req/s (target ≥ 90%); ${pct(r.endpointRps / r.bareQps)} of the bare query's`,
+        ),
+      );
     }
   },
 };

@@ -25,7 +25,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
-const only = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+const only = (name: string) =>
+  process.env[name]
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? null;
 const ONLY_SCENARIOS = only('BENCH_SCENARIOS');
 const ENGINES = selectedEngines();
 
@@ -118,7 +122,17 @@ interface Side {
  */
 async function measureScenario(scenario: Scenario, setups: EngineSetup[]): Promise<Map<Engine, { platform: Measured; bare: Measured; extra?: Measured }>> {
   const sides: Side[] = setups.flatMap((setup) => [
-    { engine: setup.engine, role: 'platform' as const, server: setup.platform, appName: APP_NAME.platform, backends: setup.backends, shape: scenario.platform(setup.platform, setup.token), slices: [], cpu: 0, dbCpu: 0 },
+    {
+      engine: setup.engine,
+      role: 'platform' as const,
+      server: setup.platform,
+      appName: APP_NAME.platform,
+      backends: setup.backends,
+      shape: scenario.platform(setup.platform, setup.token),
+      slices: [],
+      cpu: 0,
+      dbCpu: 0,
+    },
     { engine: setup.engine, role: 'bare' as const, server: setup.bare, appName: APP_NAME.bare, backends: setup.backends, shape: scenario.bare(setup.bare), slices: [], cpu: 0, dbCpu: 0 },
     ...(scenario.extra
       ? [{ engine: setup.engine, role: 'extra' as const, server: setup.bare, appName: APP_NAME.bare, backends: setup.backends, shape: scenario.extra.shape(setup.bare), slices: [], cpu: 0, dbCpu: 0 }]
@@ -177,13 +191,21 @@ async function sanity(platform: ServerUnderTest, bare: ServerUnderTest): Promise
   expectStatus('bare list', bareList);
   const useCaseList = await httpJson(bare.port, 'GET', `/bare/persons-use-case/${LIST_QUERY}`);
   expectStatus('bare use-case list', useCaseList);
-  for (const [what, body] of [['platform', list.body], ['bare', bareList.body], ['bare use-case', useCaseList.body]] as const) {
+  for (const [what, body] of [
+    ['platform', list.body],
+    ['bare', bareList.body],
+    ['bare use-case', useCaseList.body],
+  ] as const) {
     const page = body as { count: number; results: unknown[] };
     if (page.count !== PERSONS || page.results.length !== 20) throw new Error(`${what} list: count ${page.count}, ${page.results.length} results (expected ${PERSONS}, 20)`);
   }
   if (platform.info.tenantId === bare.info.tenantId) {
     // Same database (PostgreSQL): the same page, person by person.
-    const ids = (body: unknown) => (body as { results: { id: string }[] }).results.map((person) => person.id).sort().join();
+    const ids = (body: unknown) =>
+      (body as { results: { id: string }[] }).results
+        .map((person) => person.id)
+        .sort()
+        .join();
     if (ids(list.body) !== ids(bareList.body)) throw new Error('the bare list route and the platform list different pages of the same data');
   }
   expectStatus('bare sign-in', await httpJson(bare.port, 'POST', '/bare/sign-in', {}, { email: signInEmail(1), password: BENCH_PASSWORD }));
@@ -222,7 +244,12 @@ async function setUp(ctx: BenchContext, engine: Engine, baseUrl: string | null, 
   const platform = await startServerUnderTest({ mode: 'platform', engine, poolSize: POOL_SIZE, ...(url ? { url: withApplicationName(url, APP_NAME.platform) } : { dataDir: platformDir! }) });
   cleanups.unshift(platform.stop);
   ctx.log(`[${engine}] platform ready on :${platform.port} (seeded in ${Math.round(platform.info.seedMs ?? 0)} ms); starting the bare baseline`);
-  const bare = await startServerUnderTest({ mode: 'bare', engine, poolSize: POOL_SIZE, ...(url ? { url: withApplicationName(url, APP_NAME.bare), tenantId: platform.info.tenantId } : { dataDir: bareDir! }) });
+  const bare = await startServerUnderTest({
+    mode: 'bare',
+    engine,
+    poolSize: POOL_SIZE,
+    ...(url ? { url: withApplicationName(url, APP_NAME.bare), tenantId: platform.info.tenantId } : { dataDir: bareDir! }),
+  });
   cleanups.unshift(bare.stop);
   const token = await sanity(platform, bare);
   const backends = url ? await BackendCpu.open(url) : null;
@@ -260,12 +287,27 @@ const benchmark: Benchmark = {
       for (const cleanup of cleanups) await cleanup().catch((error: unknown) => ctx.log(`cleanup failed: ${String(error)}`));
     }
 
-    const loadNote = `1-minute load average when each scenario began: ${Object.entries(loads).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ')} (2 cores: the machine is shared; all servers of a scenario share its alternating slices).`;
+    const loadNote = `1-minute load average when each scenario began: ${Object.entries(loads)
+      .map(([name, value]) => `${name} ${value.toFixed(2)}`)
+      .join(', ')} (2 cores: the machine is shared; all servers of a scenario share its alternating slices).`;
     for (const [engine, rows] of results) {
       ctx.data[engine] = rows;
       ctx.table({
         title: `Platform vs bare Fastify on ${ENGINE_NAME[engine]} (${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating slices, after ${WARMUP} s warm-up)`,
-        columns: ['endpoint', 'baseline', 'plat req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'p50 ms', 'p99 ms', 'plat/bare', 'cpu ms/req plat', 'bare', ...(engine === 'postgres' ? ['pg cpu ms/req plat', 'bare'] : [])],
+        columns: [
+          'endpoint',
+          'baseline',
+          'plat req/s',
+          'p50 ms',
+          'p99 ms',
+          'bare req/s',
+          'p50 ms',
+          'p99 ms',
+          'plat/bare',
+          'cpu ms/req plat',
+          'bare',
+          ...(engine === 'postgres' ? ['pg cpu ms/req plat', 'bare'] : []),
+        ],
         rows: rows.flatMap((r): Cell[][] => {
           const scenario = SCENARIOS.find((candidate) => candidate.name === r.name)!;
           const row = (label: string, baseline: string, bare: Measured): Cell[] => [
@@ -287,7 +329,7 @@ const benchmark: Benchmark = {
         notes: [
           `req/s counts 2xx answers; p50/p99 in ms over every response; cpu ms/req is the server process's own CPU${engine === 'postgres' ? '; pg cpu ms/req that of its PostgreSQL backends (local server only)' : ' (PGlite included)'}.`,
           'Baselines: sign-in = one argon2id verify (platform parameters); /me = one JWT verify and no database at all, so its ratio is the whole',
-          'cost of the platform\'s per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.',
+          "cost of the platform's per-request database work (one transaction: BEGIN + role + tenant, the reads, COMMIT); list = the same SQL on a bare pool/handle.",
           loadNote,
           `The bare list replays the ${setups.find((x) => x.engine === engine)?.bare.info.listStatements ?? '?'} statements the people use case issues for the page (recorded at start), without transaction, role or tenant setting;`,
           'the second baseline runs the use case itself (people.service listPeople, Drizzle included) on the bare handle, so platform / it is the cost of the platform proper.',
@@ -296,7 +338,9 @@ const benchmark: Benchmark = {
               ? [`WARNING: ${r.label}: a server gave no 2xx answer within its slices (machine overloaded or server stuck); its figures mean nothing.`]
               : [],
           ),
-          engine === 'pglite' ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.' : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
+          engine === 'pglite'
+            ? 'PGlite runs inside each server process (one connection, WASM), files in a temporary DATA_DIR.'
+            : `Both servers use a pg pool of ${POOL_SIZE} on one throw-away database.`,
         ],
       });
     }
@@ -318,7 +362,7 @@ const benchmark: Benchmark = {
           pg[role].dbCpuMsPerRequest === null ? null : pg[role].cpuMsPerRequest + pg[role].dbCpuMsPerRequest,
         ]),
         notes: [
-          'PGlite does all its work on the server process\'s one thread; PostgreSQL spreads it over the pool\'s backends. On a machine busy with',
+          "PGlite does all its work on the server process's one thread; PostgreSQL spreads it over the pool's backends. On a machine busy with",
           'other work the single thread gets the smaller share, so this ratio drops under outside load (see the load averages above).',
         ],
       });
@@ -331,12 +375,22 @@ const benchmark: Benchmark = {
     };
     ctx.target(
       pg
-        ? target('PostgreSQL: list throughput ≥ 70% of the bare route', pg.platform.load.rps / pg.bare.load.rps, POSTGRES_LIST_TARGET, (m) => `${pct(m)} (${pg.platform.load.rps.toFixed(0)} vs ${pg.bare.load.rps.toFixed(0)} req/s)`)
+        ? target(
+            'PostgreSQL: list throughput ≥ 70% of the bare route',
+            pg.platform.load.rps / pg.bare.load.rps,
+            POSTGRES_LIST_TARGET,
+            (m) => `${pct(m)} (${pg.platform.load.rps.toFixed(0)} vs ${pg.bare.load.rps.toFixed(0)} req/s)`,
+          )
         : { name: 'PostgreSQL: list throughput ≥ 70% of the bare route', verdict: 'SKIP', detail: skipped(['postgres']) },
     );
     ctx.target(
       pg && lite
-        ? target("PGlite: list throughput ≥ 25% of PostgreSQL's", lite.platform.load.rps / pg.platform.load.rps, PGLITE_VS_POSTGRES_TARGET, (m) => `${pct(m)} (${lite.platform.load.rps.toFixed(0)} vs ${pg.platform.load.rps.toFixed(0)} req/s)`)
+        ? target(
+            "PGlite: list throughput ≥ 25% of PostgreSQL's",
+            lite.platform.load.rps / pg.platform.load.rps,
+            PGLITE_VS_POSTGRES_TARGET,
+            (m) => `${pct(m)} (${lite.platform.load.rps.toFixed(0)} vs ${pg.platform.load.rps.toFixed(0)} req/s)`,
+          )
         : { name: "PGlite: list throughput ≥ 25% of PostgreSQL's", verdict: 'SKIP', detail: skipped(['pglite', 'postgres']) },
     );
   },

@@ -43,20 +43,34 @@ const bench: Benchmark = {
         await tx.execute(sql.raw(personsSql(tenant.id, AUDIENCE)));
         await tx.execute(sql`UPDATE persons SET workspace_ids = ARRAY[${venue.id}]::uuid[] WHERE tenant_id = ${tenant.id} AND primary_email LIKE 'person%@bench.test'`);
       });
-      const audience = await ok<{ id: string }>(await api('/api/audiences/v3/audiences/', { name: 'Bodega central', rules: { positions: [], venues: [venue.id], business_lines: [], persons: [] } }), 201);
-      const members = await platform.db.transaction(tenant.id, async (tx) => (await tx.execute(sql`SELECT id FROM persons WHERE tenant_id = ${tenant.id} AND ${venue.id}::uuid = ANY(workspace_ids)`)) as unknown as { rows: { id: string }[] });
+      const audience = await ok<{ id: string }>(
+        await api('/api/audiences/v3/audiences/', { name: 'Bodega central', rules: { positions: [], venues: [venue.id], business_lines: [], persons: [] } }),
+        201,
+      );
+      const members = await platform.db.transaction(
+        tenant.id,
+        async (tx) => (await tx.execute(sql`SELECT id FROM persons WHERE tenant_id = ${tenant.id} AND ${venue.id}::uuid = ANY(workspace_ids)`)) as unknown as { rows: { id: string }[] },
+      );
       const personIds = members.rows.map((row) => row.id);
       if (personIds.length !== AUDIENCE) throw new Error(`the audience holds ${personIds.length} persons, not ${AUDIENCE}`);
       await platform.db.transaction(tenant.id, (tx) => tx.execute(sql`ANALYZE persons`));
       ctx.log(`seeded ${AUDIENCE.toLocaleString('en')} persons in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
 
       const deliveredAt = async (postId: string) =>
-        platform.db.transaction(tenant.id, async (tx) => ((await tx.execute(sql`SELECT delivered_at FROM posts WHERE tenant_id = ${tenant.id} AND id = ${postId}`)) as unknown as { rows: { delivered_at: unknown }[] }).rows[0]?.delivered_at ?? null);
+        platform.db.transaction(
+          tenant.id,
+          async (tx) =>
+            ((await tx.execute(sql`SELECT delivered_at FROM posts WHERE tenant_id = ${tenant.id} AND id = ${postId}`)) as unknown as { rows: { delivered_at: unknown }[] }).rows[0]?.delivered_at ??
+            null,
+        );
 
       /** Publishes one post; resolves once its delivery (recipients and notifications, one transaction) has committed. */
       const publish = async (round: number) => {
         const started = performance.now();
-        const post = await ok<{ id: string }>(await api(POSTS, { title: `Comunicado ${round}`, body: '<p>Mañana se revisan los extintores de la bodega.</p>', audience_id: audience.id, publish: true }), 201);
+        const post = await ok<{ id: string }>(
+          await api(POSTS, { title: `Comunicado ${round}`, body: '<p>Mañana se revisan los extintores de la bodega.</p>', audience_id: audience.id, publish: true }),
+          201,
+        );
         const answeredMs = performance.now() - started;
         for (;;) {
           if ((await deliveredAt(post.id)) !== null) break;
@@ -69,7 +83,14 @@ const bench: Benchmark = {
       const broadcast = async (round: number) => {
         const started = performance.now();
         const result = await platform.db.transaction(tenant.id, (tx) =>
-          notify(platform, tx, { tenantId: tenant.id, personIds, kind: 'new_post', title: `Aviso ${round}`, body: 'Mañana se revisan los extintores de la bodega.', context: { type: 'Post', action: 'published', id: `bench-${round}` } }),
+          notify(platform, tx, {
+            tenantId: tenant.id,
+            personIds,
+            kind: 'new_post',
+            title: `Aviso ${round}`,
+            body: 'Mañana se revisan los extintores de la bodega.',
+            context: { type: 'Post', action: 'published', id: `bench-${round}` },
+          }),
         );
         if (result.notifications.length !== AUDIENCE) throw new Error(`the broadcast created ${result.notifications.length} notifications`);
         return performance.now() - started;
@@ -90,7 +111,15 @@ const bench: Benchmark = {
         broadcastMs.push(await broadcast(round));
       }
       // every post reached every person of its audience, once
-      const counts = await platform.db.transaction(tenant.id, async (tx) => ((await tx.execute(sql`SELECT context_id, count(*)::int AS n FROM notifications WHERE tenant_id = ${tenant.id} AND kind = 'new_post' AND context_id = ANY(${`{${posts.join(',')}}`}::text[]) GROUP BY context_id`)) as unknown as { rows: { context_id: string; n: number }[] }).rows);
+      const counts = await platform.db.transaction(
+        tenant.id,
+        async (tx) =>
+          (
+            (await tx.execute(
+              sql`SELECT context_id, count(*)::int AS n FROM notifications WHERE tenant_id = ${tenant.id} AND kind = 'new_post' AND context_id = ANY(${`{${posts.join(',')}}`}::text[]) GROUP BY context_id`,
+            )) as unknown as { rows: { context_id: string; n: number }[] }
+          ).rows,
+      );
       const short = posts.filter((id) => counts.find((c) => c.context_id === id)?.n !== AUDIENCE);
       if (short.length > 0) throw new Error(`posts not delivered to all ${AUDIENCE}: ${short.join(', ')}`);
 
@@ -107,7 +136,15 @@ const bench: Benchmark = {
         ],
         notes: ['measured turn about (post, broadcast, …); every post’s notifications counted afterwards', 'ratio: time of the post ÷ time of the broadcast (lower is better)'],
       });
-      ctx.target(target(`post to ${AUDIENCE.toLocaleString('en')} delivered within 2× the notifications broadcast`, ratio, 2, (r) => `${r.toFixed(2)}× the broadcast (${post.toFixed(0)} vs ${bare.toFixed(0)} ms; target ≤ 2×)`, false));
+      ctx.target(
+        target(
+          `post to ${AUDIENCE.toLocaleString('en')} delivered within 2× the notifications broadcast`,
+          ratio,
+          2,
+          (r) => `${r.toFixed(2)}× the broadcast (${post.toFixed(0)} vs ${bare.toFixed(0)} ms; target ≤ 2×)`,
+          false,
+        ),
+      );
     } finally {
       await server.close();
     }

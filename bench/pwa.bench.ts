@@ -88,7 +88,10 @@ const bench: Benchmark = {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: DIST };
     delete env.DATABASE_URL;
     const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     try {
       await waitFor200(port, '/api/health', performance.now(), 150_000, () => server.exitCode === null);
       const origin = `http://demo.app.localhost:${port}`;
@@ -132,7 +135,10 @@ const bench: Benchmark = {
         title: `/login at the phone viewport, ${ROUNDS} rounds (medians), emulated ${NETWORK.latency} ms / 1.6 Mbps`,
         columns: ['load', 'ms', 'KiB from network', '× first'],
         rows,
-        notes: ['Time from navigation start to the sign-in screen showing. Bytes: encoded bytes of responses not served by the service worker.', 'The online second load still asks the network for index.html first (navigations are network-first, 4 s), so a deploy is picked up on the next load.'],
+        notes: [
+          'Time from navigation start to the sign-in screen showing. Bytes: encoded bytes of responses not served by the service worker.',
+          'The online second load still asks the network for index.html first (navigations are network-first, 4 s), so a deploy is picked up on the next load.',
+        ],
       });
       ctx.data.pwa = { first, online, offline, bytes };
       const ratio = median(offline) / f;

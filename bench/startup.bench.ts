@@ -143,7 +143,19 @@ const benchmark: Benchmark = {
 
     ctx.table({
       title: 'Start-up of node apps/server/src/main.ts until GET /api/health → 200',
-      columns: ['database', 'first start ms', 'second start ms', 'cpu ms (1st)', 'cpu ms (2nd)', 'stop ms (1st)', 'stop ms (2nd)', 'RSS MB (1st)', 'RSS MB (2nd)', 'peak RSS MB (1st)', 'peak RSS MB (2nd)'],
+      columns: [
+        'database',
+        'first start ms',
+        'second start ms',
+        'cpu ms (1st)',
+        'cpu ms (2nd)',
+        'stop ms (1st)',
+        'stop ms (2nd)',
+        'RSS MB (1st)',
+        'RSS MB (2nd)',
+        'peak RSS MB (1st)',
+        'peak RSS MB (2nd)',
+      ],
       rows,
       notes: [
         'first start: empty database (migrations, demo seed); second start: same database again. Process spawn included.',

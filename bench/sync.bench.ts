@@ -58,22 +58,49 @@ const bench: Benchmark = {
         const planned: Planned[] = [];
         for (let i = 0; i < SUBMISSIONS - PHOTOS; i++) {
           const made = await ok<{ public_id: string }>(
-            await api(`${A}/activities/`, { method: 'POST', json: { title: `Ronda ${round}-${i}`, start: '2027-01-10T09:00', timezone: 'UTC', duration_minutes: 30, responsibles: [worker.passport] } }),
+            await api(`${A}/activities/`, {
+              method: 'POST',
+              json: { title: `Ronda ${round}-${i}`, start: '2027-01-10T09:00', timezone: 'UTC', duration_minutes: 30, responsibles: [worker.passport] },
+            }),
             201,
           );
           const { recurrenceId } = await ok<{ recurrenceId: string }>(await api(`${A}/activities/${made.public_id}/occurrences/current/`));
-          planned.push({ photo: null, input: { kind: 'activity-completion', title: `Ronda ${i}`, method: 'POST', path: `${A}/activities/${made.public_id}/occurrences/${recurrenceId}/completion/`, json: { status: 'COMPLETED', description: 'Hecha sin señal' } } });
+          planned.push({
+            photo: null,
+            input: {
+              kind: 'activity-completion',
+              title: `Ronda ${i}`,
+              method: 'POST',
+              path: `${A}/activities/${made.public_id}/occurrences/${recurrenceId}/completion/`,
+              json: { status: 'COMPLETED', description: 'Hecha sin señal' },
+            },
+          });
         }
         for (let i = 0; i < PHOTOS; i++) {
           const checklist = await ok<{ id: string }>(
             await api(`${C}/checklists/`, {
               method: 'POST',
-              json: { name: `Bodega ${round}-${i}`, category: category.id, sections: [{ id: 's', title: 'S', field_ids: [1] }], fields: [{ id: 1, type: 'boolean', name: 'epp', label: 'EPP', required: true }], executors: { persons: [worker.passport] } },
+              json: {
+                name: `Bodega ${round}-${i}`,
+                category: category.id,
+                sections: [{ id: 's', title: 'S', field_ids: [1] }],
+                fields: [{ id: 1, type: 'boolean', name: 'epp', label: 'EPP', required: true }],
+                executors: { persons: [worker.passport] },
+              },
             }),
             201,
           );
           const draft = await ok<{ id: string }>(await api(`${C}/checklists/${checklist.id}/executions/`, { method: 'POST', json: {} }, token), 201);
-          planned.push({ photo: jpeg, input: { kind: 'checklist-execution', title: `Bodega ${i}`, method: 'POST', path: `${C}/executions/${draft.id}/submit/`, json: { answers: { epp: true }, photos: { '1': [fileIdRef(`photo-${round}-${i}`)] } } } });
+          planned.push({
+            photo: jpeg,
+            input: {
+              kind: 'checklist-execution',
+              title: `Bodega ${i}`,
+              method: 'POST',
+              path: `${C}/executions/${draft.id}/submit/`,
+              json: { answers: { epp: true }, photos: { '1': [fileIdRef(`photo-${round}-${i}`)] } },
+            },
+          });
         }
         // interleaved, as a day's work would be: a completion, a checklist, …
         const completions = planned.filter((entry) => !entry.photo);

@@ -134,7 +134,13 @@ class Sampler {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function call(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function call(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { host: `${UPLOAD_BENCH.subdomain}.${UPLOAD_BENCH.domain}:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
@@ -153,14 +159,17 @@ function downloadHash(port: number, path: string, token: string): Promise<{ stat
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     let bytes = 0;
-    const req = request({ host: '127.0.0.1', port, method: 'GET', path, agent, headers: { host: `${UPLOAD_BENCH.subdomain}.${UPLOAD_BENCH.domain}:${port}`, authorization: `Bearer ${token}` } }, (res) => {
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        hash.update(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, sha256: hash.digest('hex') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method: 'GET', path, agent, headers: { host: `${UPLOAD_BENCH.subdomain}.${UPLOAD_BENCH.domain}:${port}`, authorization: `Bearer ${token}` } },
+      (res) => {
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          hash.update(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, sha256: hash.digest('hex') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -207,7 +216,13 @@ async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block
     server = await startServer({ mode: 'platform', engine, dataDir: join(dir, 'data'), maxBytes: Math.max(TOTAL, 512 * MIB), ...(database ? { url: database.url } : {}) });
     const pid = server.child.pid!;
     const port = server.port;
-    const signIn = await call(port, 'POST', '/api/auth/v3/sign-in/password', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ email: UPLOAD_BENCH.email, password: UPLOAD_BENCH.password })));
+    const signIn = await call(
+      port,
+      'POST',
+      '/api/auth/v3/sign-in/password',
+      { 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ email: UPLOAD_BENCH.email, password: UPLOAD_BENCH.password })),
+    );
     if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.body.toString()}`);
     const token = (JSON.parse(signIn.body.toString()) as { id_token: string }).id_token;
     const auth = { authorization: `Bearer ${token}` };
@@ -215,7 +230,13 @@ async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block
     // Warm both paths (one chunk each), then settle and read the idle RSS.
     await call(barePort, 'PATCH', '/bare/warm', { 'content-type': 'application/offset+octet-stream', 'content-length': String(CHUNK), 'upload-offset': '0' }, first);
     const warm = await call(port, 'POST', '/api/document-manager/v3/upload/process/', { ...auth, 'upload-length': String(CHUNK) });
-    await call(port, 'PATCH', `/api/document-manager/v3/upload/patch/${warm.body.toString()}`, { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'upload-length': String(CHUNK) }, first);
+    await call(
+      port,
+      'PATCH',
+      `/api/document-manager/v3/upload/patch/${warm.body.toString()}`,
+      { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'upload-length': String(CHUNK) },
+      first,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const idleSamples: number[] = [];
     for (let i = 0; i < 25; i++) {
@@ -235,7 +256,13 @@ async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block
       const started = performance.now();
       for (let i = 0; i < CHUNKS; i++) {
         const chunk = chunkAt(i, block, first);
-        const response = await call(barePort, 'PATCH', `/bare/${i}`, { 'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length), 'upload-offset': String(i * CHUNK) }, chunk);
+        const response = await call(
+          barePort,
+          'PATCH',
+          `/bare/${i}`,
+          { 'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length), 'upload-offset': String(i * CHUNK) },
+          chunk,
+        );
         if (response.status !== 204) throw new Error(`bare chunk ${i}: ${response.status}`);
       }
       return { seconds: (performance.now() - started) / 1000, cpu: cpuSince(barePid, cpuBefore) };
@@ -251,14 +278,20 @@ async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block
       const marking = marks.length === 0;
       for (let i = 0; i < CHUNKS; i++) {
         const chunk = chunkAt(i, block, first);
-        const response = await call(port, 'PATCH', `/api/document-manager/v3/upload/patch/${id}`, {
-          ...auth,
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(chunk.length),
-          'upload-offset': String(i * CHUNK),
-          'upload-length': String(TOTAL),
-          'upload-name': 'bench.png',
-        }, chunk);
+        const response = await call(
+          port,
+          'PATCH',
+          `/api/document-manager/v3/upload/patch/${id}`,
+          {
+            ...auth,
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(chunk.length),
+            'upload-offset': String(i * CHUNK),
+            'upload-length': String(TOTAL),
+            'upload-name': 'bench.png',
+          },
+          chunk,
+        );
         if (response.status !== 204) throw new Error(`chunk ${i}: ${response.status} ${response.body.toString()}`);
         if (marking && (i + 1) % Math.max(1, Math.floor(CHUNKS / 4)) === 0 && marks.length < 4) marks.push(((procRss(pid) ?? Number.NaN) - idle) / MIB);
       }
@@ -278,7 +311,13 @@ async function runEngine(ctx: BenchContext, engine: 'pglite' | 'postgres', block
       if (round % 2 === 1) bareRuns.push(await sendBare());
       if (round < ROUNDS - 1) {
         // the last round's transfer is stored and downloaded; the others are reverted
-        const reverted = await call(port, 'DELETE', '/api/document-manager/v3/upload/revert/', { ...auth, 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(run.id)) }, Buffer.from(run.id));
+        const reverted = await call(
+          port,
+          'DELETE',
+          '/api/document-manager/v3/upload/revert/',
+          { ...auth, 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(run.id)) },
+          Buffer.from(run.id),
+        );
         if (reverted.status !== 200) throw new Error(`revert: ${reverted.status} ${reverted.body.toString()}`);
       }
       id = run.id;
@@ -384,25 +423,52 @@ const bench: Benchmark = {
         `server cpu s: user + system CPU of the server process through the step (from /proc); 1-minute load average at the end: ${loadavg()[0]!.toFixed(2)} (${cpus().length} cores).`,
         'vs bare http: bare node:http receiver seconds / step seconds — the floor any HTTP upload of these 400 requests has here, whatever the server does.',
         'The target is read as "vs bare http": the bytes of an upload come over HTTP, and the bare receiver is a bare Node stream (the request, piped to a file write stream) writing the same bytes to disk after the same 400 requests. "vs bare write" is information only: a write stream fed from memory is a copy into the page cache that no HTTP upload can approach (the bare receiver itself reaches a few % of it).',
-        'Each PATCH: auth (cached), no database statement (the transfer\'s row as this process read it at most 1 s ago; once a second one statement checks it again, pushes its expiry back and records the offset), one piece file named by its offset and created exclusively (open, one writev, close, link, unlink; no fsync); the stored file is fsync\'ed.',
+        "Each PATCH: auth (cached), no database statement (the transfer's row as this process read it at most 1 s ago; once a second one statement checks it again, pushes its expiry back and records the offset), one piece file named by its offset and created exclusively (open, one writev, close, link, unlink; no fsync); the stored file is fsync'ed.",
       ],
     });
     ctx.table({
       title: 'Server memory (RSS)',
-      columns: ['engine', 'idle MB', 'above idle at 25 / 50 / 75 / 100% of the chunks', 'upload: peak above idle (sampled / VmHWM)', 'upload + store (sampled / VmHWM)', 'bare node:http receiver (VmHWM)'],
-      rows: results.map((r) => [r.engine, r.idleMb, r.marksMb.map((m) => m.toFixed(0)).join(' / '), `${fmt(r.uploadPeakMb)} / ${fmt(r.uploadHwmMb)}`, `${fmt(r.peakMb)} / ${fmt(r.hwmMb)}`, fmt(r.bareHttpHwmMb)]),
+      columns: [
+        'engine',
+        'idle MB',
+        'above idle at 25 / 50 / 75 / 100% of the chunks',
+        'upload: peak above idle (sampled / VmHWM)',
+        'upload + store (sampled / VmHWM)',
+        'bare node:http receiver (VmHWM)',
+      ],
+      rows: results.map((r) => [
+        r.engine,
+        r.idleMb,
+        r.marksMb.map((m) => m.toFixed(0)).join(' / '),
+        `${fmt(r.uploadPeakMb)} / ${fmt(r.uploadHwmMb)}`,
+        `${fmt(r.peakMb)} / ${fmt(r.hwmMb)}`,
+        fmt(r.bareHttpHwmMb),
+      ]),
       notes: [
         'From /proc/<server pid>: idle after a warm-up upload; peaks through the upload and the store (VmHWM reset before the upload).',
         'Flat means bounded by garbage collection, not by the file: the figure does not climb with the chunks sent.',
-        'The bare receiver (own process) shows what Node\'s HTTP buffers alone cost for the same 400 requests before a GC frees them.',
+        "The bare receiver (own process) shows what Node's HTTP buffers alone cost for the same 400 requests before a GC frees them.",
       ],
     });
     for (const r of results) {
       ctx.target(
-        target(`upload throughput (${r.engine})`, r.bareHttpSeconds / r.uploadSeconds, RATIO_TARGET, (m) => `${pct(m)} of the bare node:http receiver writing the same bytes to disk (target ≥ ${pct(RATIO_TARGET)}); ${pct(r.ratio)} of a bare write stream fed from memory (information)`),
+        target(
+          `upload throughput (${r.engine})`,
+          r.bareHttpSeconds / r.uploadSeconds,
+          RATIO_TARGET,
+          (m) => `${pct(m)} of the bare node:http receiver writing the same bytes to disk (target ≥ ${pct(RATIO_TARGET)}); ${pct(r.ratio)} of a bare write stream fed from memory (information)`,
+        ),
       );
       const peak = r.uploadHwmMb ?? r.uploadPeakMb;
-      ctx.target(target(`server peak RSS above idle during the upload (${r.engine})`, peak, RSS_TARGET_MB, (m) => `${m.toFixed(1)} MB (target < ${RSS_TARGET_MB} MB); with the store after it ${fmt(r.hwmMb ?? r.peakMb)} MB`, false));
+      ctx.target(
+        target(
+          `server peak RSS above idle during the upload (${r.engine})`,
+          peak,
+          RSS_TARGET_MB,
+          (m) => `${m.toFixed(1)} MB (target < ${RSS_TARGET_MB} MB); with the store after it ${fmt(r.hwmMb ?? r.peakMb)} MB`,
+          false,
+        ),
+      );
       if (!r.identical) ctx.target({ name: `download byte-identical (${r.engine})`, verdict: 'MISS', detail: 'the downloaded bytes differ from the uploaded ones' });
     }
     ctx.data.results = results;

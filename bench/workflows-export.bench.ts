@@ -146,11 +146,13 @@ const bench: Benchmark = {
         { name: 'approved', label: 'Aprobado', field: { id: 1, type: 'boolean', name: 'approved', label: 'Aprobado' } as ExportField['field'] },
         { name: 'comment', label: 'Comentario', field: { id: 2, type: 'text', name: 'comment', label: 'Comentario' } as ExportField['field'] },
       ];
-      const source = (await owner.query(
-        `SELECT e.id, e.status, e.variables, e.started_by_person_id, e.created_at, e.updated_at, e.completed_at, CASE WHEN e.status = 'InProcess' THEN ARRAY['Revisión'] END AS steps
+      const source = (
+        await owner.query(
+          `SELECT e.id, e.status, e.variables, e.started_by_person_id, e.created_at, e.updated_at, e.completed_at, CASE WHEN e.status = 'InProcess' THEN ARRAY['Revisión'] END AS steps
          FROM workflow_executions e WHERE e.tenant_id = $1 ORDER BY e.created_at DESC, e.id DESC`,
-        [tenant.id],
-      )).rows as Parameters<typeof execCells>[0][];
+          [tenant.id],
+        )
+      ).rows as Parameters<typeof execCells>[0][];
       const starters = new Map([[person, { name: 'Administrador' }]]);
       const rows = source.map((r) => execCells(r, fields, starters, new Set()));
       source.length = 0;
@@ -175,13 +177,49 @@ const bench: Benchmark = {
         title: `${EXECUTIONS.toLocaleString('en')} executions, 12 columns, PostgreSQL`,
         columns: ['writer', 'seconds', 'rows/s', 'of exceljs alone', 'file MB', 'idle RSS MB', 'peak RSS MB', 'growth MB'],
         rows: [
-          ['export job, XLSX first (cold)', Math.round(cold.seconds * 10) / 10, Math.round(rate(cold.seconds)), pct(rate(cold.seconds) / rate(aloneSeconds)), Math.round((cold.size / MB) * 10) / 10, Math.round(cold.idle / MB), Math.round(cold.peak / MB), Math.round((cold.peak - cold.idle) / MB)],
-          ['export job, XLSX (warm)', Math.round(xlsx.seconds * 10) / 10, Math.round(rate(xlsx.seconds)), pct(ratio), Math.round((xlsx.size / MB) * 10) / 10, Math.round(xlsx.idle / MB), Math.round(xlsx.peak / MB), Math.round((xlsx.peak - xlsx.idle) / MB)],
-          ['export job, CSV', Math.round(csv.seconds * 10) / 10, Math.round(rate(csv.seconds)), pct(rate(csv.seconds) / rate(aloneSeconds)), Math.round((csv.size / MB) * 10) / 10, Math.round(csv.idle / MB), Math.round(csv.peak / MB), Math.round((csv.peak - csv.idle) / MB)],
-          ['exceljs alone, XLSX', Math.round(aloneSeconds * 10) / 10, Math.round(rate(aloneSeconds)), '100.0%', Math.round((aloneSize / MB) * 10) / 10, Math.round(aloneIdle / MB), Math.round(alonePeak / MB), Math.round((alonePeak - aloneIdle) / MB)],
+          [
+            'export job, XLSX first (cold)',
+            Math.round(cold.seconds * 10) / 10,
+            Math.round(rate(cold.seconds)),
+            pct(rate(cold.seconds) / rate(aloneSeconds)),
+            Math.round((cold.size / MB) * 10) / 10,
+            Math.round(cold.idle / MB),
+            Math.round(cold.peak / MB),
+            Math.round((cold.peak - cold.idle) / MB),
+          ],
+          [
+            'export job, XLSX (warm)',
+            Math.round(xlsx.seconds * 10) / 10,
+            Math.round(rate(xlsx.seconds)),
+            pct(ratio),
+            Math.round((xlsx.size / MB) * 10) / 10,
+            Math.round(xlsx.idle / MB),
+            Math.round(xlsx.peak / MB),
+            Math.round((xlsx.peak - xlsx.idle) / MB),
+          ],
+          [
+            'export job, CSV',
+            Math.round(csv.seconds * 10) / 10,
+            Math.round(rate(csv.seconds)),
+            pct(rate(csv.seconds) / rate(aloneSeconds)),
+            Math.round((csv.size / MB) * 10) / 10,
+            Math.round(csv.idle / MB),
+            Math.round(csv.peak / MB),
+            Math.round((csv.peak - csv.idle) / MB),
+          ],
+          [
+            'exceljs alone, XLSX',
+            Math.round(aloneSeconds * 10) / 10,
+            Math.round(rate(aloneSeconds)),
+            '100.0%',
+            Math.round((aloneSize / MB) * 10) / 10,
+            Math.round(aloneIdle / MB),
+            Math.round(alonePeak / MB),
+            Math.round((alonePeak - aloneIdle) / MB),
+          ],
         ],
         notes: [
-          'export job: from the POST to the export polled as DONE — the count, pages of 1,000 executions (their open steps and starters), the cells as the answer display words them, exceljs\'s streaming writer (or Papa for CSV) into the document manager\'s storage through a SHA-256 transform, progress written after each page, the stored_files row.',
+          "export job: from the POST to the export polled as DONE — the count, pages of 1,000 executions (their open steps and starters), the cells as the answer display words them, exceljs's streaming writer (or Papa for CSV) into the document manager's storage through a SHA-256 transform, progress written after each page, the stored_files row.",
           'exceljs alone: the same cell texts computed beforehand (held in memory, not timed) written with the same streaming writer to a local file.',
           'RSS is the whole bench process (server, PostgreSQL client pools, the bench itself): idle is just before the export, peak the highest of samples every 20 ms during it. The exceljs-alone row holds all its rows in memory before it starts, so its idle is higher.',
         ],

@@ -36,14 +36,30 @@ function bareRoute(server: TestServer, tenantId: string, personId: string) {
   return (app: App) => {
     app.get('/bench/bare-inbox', { config: { access: PUBLIC } }, async () =>
       server.running.platform.db.transaction(tenantId, async (tx) => {
-        const tasks = ((await tx.execute(
-          sql`SELECT * FROM workflow_user_tasks WHERE tenant_id = ${tenantId} AND is_open AND ${personId}::uuid = ANY(assignee_ids) ORDER BY due_at ASC NULLS LAST, created_at, id LIMIT 1000`,
-        )) as unknown as Rows<{ id: string; execution_id: string; assignee_ids: string[] }>).rows;
+        const tasks = (
+          (await tx.execute(
+            sql`SELECT * FROM workflow_user_tasks WHERE tenant_id = ${tenantId} AND is_open AND ${personId}::uuid = ANY(assignee_ids) ORDER BY due_at ASC NULLS LAST, created_at, id LIMIT 1000`,
+          )) as unknown as Rows<{ id: string; execution_id: string; assignee_ids: string[] }>
+        ).rows;
         const elements = ((await tx.execute(sql`SELECT * FROM workflow_elements WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray(tasks.map((t) => t.id))}::uuid[])`)) as unknown as Rows).rows;
-        const execs = ((await tx.execute(sql`SELECT id, type_id, version_id FROM workflow_executions WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(tasks.map((t) => t.execution_id))])}::uuid[])`)) as unknown as Rows<{ id: string; type_id: string; version_id: string }>).rows;
-        const versions = ((await tx.execute(sql`SELECT id, number FROM workflow_versions WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(execs.map((e) => e.version_id))])}::uuid[])`)) as unknown as Rows).rows;
-        const types = ((await tx.execute(sql`SELECT id, name FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(execs.map((e) => e.type_id))])}::uuid[])`)) as unknown as Rows).rows;
-        const people = ((await tx.execute(sql`SELECT id, passport, name FROM persons WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(tasks.flatMap((t) => t.assignee_ids))])}::uuid[])`)) as unknown as Rows).rows;
+        const execs = (
+          (await tx.execute(
+            sql`SELECT id, type_id, version_id FROM workflow_executions WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(tasks.map((t) => t.execution_id))])}::uuid[])`,
+          )) as unknown as Rows<{ id: string; type_id: string; version_id: string }>
+        ).rows;
+        const versions = (
+          (await tx.execute(
+            sql`SELECT id, number FROM workflow_versions WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(execs.map((e) => e.version_id))])}::uuid[])`,
+          )) as unknown as Rows
+        ).rows;
+        const types = (
+          (await tx.execute(sql`SELECT id, name FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(execs.map((e) => e.type_id))])}::uuid[])`)) as unknown as Rows
+        ).rows;
+        const people = (
+          (await tx.execute(
+            sql`SELECT id, passport, name FROM persons WHERE tenant_id = ${tenantId} AND id = ANY(${uuidArray([...new Set(tasks.flatMap((t) => t.assignee_ids))])}::uuid[])`,
+          )) as unknown as Rows
+        ).rows;
         return { tasks, elements, execs, versions, types, people };
       }),
     );
@@ -63,7 +79,11 @@ const bench: Benchmark = {
       await platform.db.transaction(tenant.id, async (tx) => {
         const t = tenant.id;
         const type = ((await tx.execute(sql`INSERT INTO workflow_types (tenant_id, name) VALUES (${t}, 'Solicitud de compra') RETURNING id`)) as unknown as Rows<{ id: string }>).rows[0]!.id;
-        const version = ((await tx.execute(sql`INSERT INTO workflow_versions (tenant_id, type_id, number, is_active, is_published, bpmn_xml, graph) VALUES (${t}, ${type}, 1, true, true, '<definitions/>', '{}'::jsonb) RETURNING id`)) as unknown as Rows<{ id: string }>).rows[0]!.id;
+        const version = (
+          (await tx.execute(
+            sql`INSERT INTO workflow_versions (tenant_id, type_id, number, is_active, is_published, bpmn_xml, graph) VALUES (${t}, ${type}, 1, true, true, '<definitions/>', '{}'::jsonb) RETURNING id`,
+          )) as unknown as Rows<{ id: string }>
+        ).rows[0]!.id;
         // 10,000 executions; 2,000 other assignees (ids only: the inbox names only the person's tasks' assignees)
         await tx.execute(sql`INSERT INTO workflow_executions (tenant_id, type_id, version_id, name) SELECT ${t}, ${type}, ${version}, 'Solicitud ' || g FROM generate_series(1, 10000) g`);
         await tx.execute(sql`CREATE TEMP TABLE bench_execs ON COMMIT DROP AS SELECT row_number() OVER () AS n, id FROM workflow_executions WHERE tenant_id = ${t}`);
@@ -87,7 +107,15 @@ const bench: Benchmark = {
       await platform.db.transaction(tenant.id, async (tx) => {
         for (const table of ['workflow_user_tasks', 'workflow_elements', 'workflow_executions']) await tx.execute(sql.raw(`ANALYZE ${table}`));
       });
-      const mine = await platform.db.transaction(tenant.id, async (tx) => ((await tx.execute(sql`SELECT count(*)::int AS n FROM workflow_user_tasks WHERE tenant_id = ${tenant.id} AND is_open AND ${worker.personId}::uuid = ANY(assignee_ids)`)) as unknown as Rows<{ n: number }>).rows[0]!.n);
+      const mine = await platform.db.transaction(
+        tenant.id,
+        async (tx) =>
+          (
+            (await tx.execute(sql`SELECT count(*)::int AS n FROM workflow_user_tasks WHERE tenant_id = ${tenant.id} AND is_open AND ${worker.personId}::uuid = ANY(assignee_ids)`)) as unknown as Rows<{
+              n: number;
+            }>
+          ).rows[0]!.n,
+      );
       ctx.log(`seeded ${TASKS.toLocaleString('en')} tasks (${mine} open for the person) in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
 
       const token = (await signIn(server, 'bench', 'worker@bench.test', 'member-pass')).id_token;

@@ -69,7 +69,10 @@ const bench: Benchmark = {
       const graph = await parseModel(xml);
       const { typeId, versionId } = await db.transaction(tenant.id, async (tx) => {
         const [type] = await tx.insert(workflowTypes).values({ tenantId: tenant.id, name: 'Bench' }).returning();
-        const [version] = await tx.insert(workflowVersions).values({ tenantId: tenant.id, typeId: type!.id, number: 1, isActive: true, isPublished: true, publishedAt: new Date(), bpmnXml: xml, graph }).returning();
+        const [version] = await tx
+          .insert(workflowVersions)
+          .values({ tenantId: tenant.id, typeId: type!.id, number: 1, isActive: true, isPublished: true, publishedAt: new Date(), bpmnXml: xml, graph })
+          .returning();
         await tx.insert(workflowVersionElements).values(graph.nodes.map((n) => ({ tenantId: tenant.id, versionId: version!.id, bpmnId: n.id, type: n.type ?? 'undefined', name: n.name })));
         return { typeId: type!.id, versionId: version!.id };
       });
@@ -81,7 +84,9 @@ const bench: Benchmark = {
         Array.from({ length: EXECUTIONS }, (_, i) => i),
         WORKERS,
         async () => {
-          const exec = await db.transaction(tenant.id, (tx) => startExecution(platform, tx, { tenantId: tenant.id, typeId, versionId, name: 'Bench', startedBy: admin.id, variables: {}, startId: 's' }));
+          const exec = await db.transaction(tenant.id, (tx) =>
+            startExecution(platform, tx, { tenantId: tenant.id, typeId, versionId, name: 'Bench', startedBy: admin.id, variables: {}, startId: 's' }),
+          );
           executions.push({ id: exec.id, task: exec.opened[0]! });
         },
       );
@@ -145,12 +150,17 @@ const bench: Benchmark = {
           Array.from({ length: 3 * SCALE_EXECUTIONS }, (_, i) => i),
           WORKERS,
           async () => {
-            const exec = await db.transaction(tenant.id, (tx) => startExecution(platform, tx, { tenantId: tenant.id, typeId, versionId, name: 'Bench', startedBy: admin.id, variables: {}, startId: 's' }));
+            const exec = await db.transaction(tenant.id, (tx) =>
+              startExecution(platform, tx, { tenantId: tenant.id, typeId, versionId, name: 'Bench', startedBy: admin.id, variables: {}, startId: 's' }),
+            );
             fresh.push({ id: exec.id, task: exec.opened[0]! });
           },
         );
         const runProcesses = async (groups: { id: string; task: string }[][]): Promise<number> => {
-          const children = groups.map((executions, i) => ({ executions, child: forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS }, `workflows-${groups.length}-${i}`) }));
+          const children = groups.map((executions, i) => ({
+            executions,
+            child: forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS }, `workflows-${groups.length}-${i}`),
+          }));
           try {
             await Promise.all(children.map((c) => c.child.ask(null, 'ready')));
             const t0 = performance.now();
@@ -177,9 +187,13 @@ const bench: Benchmark = {
           ['bare loop (3 writes)', steps, Math.round(bareS * 10) / 10, Math.round(bareRate), '100.0%', p(bareLatencies, 50), p(bareLatencies, 99)],
         ],
         notes: [
-          ...(scale ? [`processes: one engine process advanced ${SCALE_EXECUTIONS.toLocaleString('en')} executions at ${Math.round(scale.one)} steps/s; two processes, ${SCALE_EXECUTIONS.toLocaleString('en')} each, at ${Math.round(scale.two)} steps/s together (${(scale.two / scale.one).toFixed(2)}×), each process with ${WORKERS} concurrent loops and its own pool, on the same database server and machine.`] : []),
+          ...(scale
+            ? [
+                `processes: one engine process advanced ${SCALE_EXECUTIONS.toLocaleString('en')} executions at ${Math.round(scale.one)} steps/s; two processes, ${SCALE_EXECUTIONS.toLocaleString('en')} each, at ${Math.round(scale.two)} steps/s together (${(scale.two / scale.one).toFixed(2)}×), each process with ${WORKERS} concurrent loops and its own pool, on the same database server and machine.`,
+              ]
+            : []),
           `starting the ${EXECUTIONS.toLocaleString('en')} executions (start event → first task) took ${startS.toFixed(1)} s (${Math.round(EXECUTIONS / startS)}/s).`,
-          'engine step: one tenant transaction (RLS role and tenant set) that locks the execution row, deletes the task\'s token (DELETE … RETURNING), closes the task and its element record, writes the history and the next task (element record, user task, token, history) and the variables; on the last task the end event and the status Success.',
+          "engine step: one tenant transaction (RLS role and tenant set) that locks the execution row, deletes the task's token (DELETE … RETURNING), closes the task and its element record, writes the history and the next task (element record, user task, token, history) and the variables; on the last task the end event and the status Success.",
           'bare loop: per step one transaction on a plain pg pool with UPDATE token, INSERT history, INSERT next task (no RLS, no locks beyond the row update).',
           'task notifications are off in the model (faena:notify="none"): the bare loop does not notify either.',
         ],

@@ -95,7 +95,11 @@ function walk(dir: string, files: string[] = []): string[] {
   return files;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 const base = (key: string) => key.replace(PLURAL, '');
 
 const problems: string[] = [];
@@ -165,12 +169,7 @@ const esBases = new Set([...es.keys()].map(base));
 const used = new Set<string>();
 /** A template key's fixed prefix: t(`modules.${x}`). */
 const TEMPLATE_KEY = /(?<![\w$.])(?:i18n\.)?t\(\s*`([a-zA-Z0-9_.-]+)\.\$\{/g;
-const patterns = [
-  /(?<![\w$.])(?:i18n\.)?t\(\s*'([^'$]+)'/g,
-  /(?<![\w$.])(?:i18n\.)?t\(\s*"([^"$]+)"/g,
-  /\blabelKey:\s*'([^']+)'/g,
-  /\bi18nKey="([^"]+)"/g,
-];
+const patterns = [/(?<![\w$.])(?:i18n\.)?t\(\s*'([^'$]+)'/g, /(?<![\w$.])(?:i18n\.)?t\(\s*"([^"$]+)"/g, /\blabelKey:\s*'([^']+)'/g, /\bi18nKey="([^"]+)"/g];
 for (const file of walk(src)) {
   const text = readFileSync(file, 'utf8');
   const where = relative(root, file);
@@ -198,7 +197,13 @@ for (const dir of dirs) {
   if (dir === localesDir) continue;
   const index = readFileSync(join(dir, 'index.ts'), 'utf8');
   for (const match of index.matchAll(/export const (\w+) = defineLocales\([^,)]*\)(?:\s*,\s*\[([^\]]*)\])?/g)) {
-    bundles.set(match[1]!, { namespaces: namespacesOf(dir), requires: (match[2] ?? '').split(',').map((name) => name.trim()).filter(Boolean) });
+    bundles.set(match[1]!, {
+      namespaces: namespacesOf(dir),
+      requires: (match[2] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    });
   }
 }
 const always = new Set(namespacesOf(localesDir));
@@ -217,7 +222,10 @@ for (const routes of walk(src).filter((file) => file.endsWith('/routes.tsx'))) {
   const listed = /export const locales = \[([^\]]*)\]/.exec(readFileSync(routes, 'utf8'));
   if (!listed) continue;
   const loaded = new Set(always);
-  const pending = listed[1]!.split(',').map((name) => name.trim()).filter(Boolean);
+  const pending = listed[1]!
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of pending) {
     const bundle = bundles.get(name);
     if (!bundle) {

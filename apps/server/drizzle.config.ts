@@ -6,7 +6,9 @@ const MIGRATIONS = './apps/server/migrations';
 
 /** The tables the latest migration's snapshot holds: what the database already has. */
 function migratedTables(): Set<string> {
-  const snapshots = readdirSync(`${MIGRATIONS}/meta`).filter((name) => name.endsWith('_snapshot.json')).sort();
+  const snapshots = readdirSync(`${MIGRATIONS}/meta`)
+    .filter((name) => name.endsWith('_snapshot.json'))
+    .sort();
   const latest = snapshots.at(-1);
   if (!latest) return new Set();
   const snapshot = JSON.parse(readFileSync(`${MIGRATIONS}/meta/${latest}`, 'utf8')) as { tables: Record<string, { name: string }> };
@@ -39,11 +41,18 @@ const modules = readdirSync(MODULES, { withFileTypes: true })
 // whose tables a migration created yet (someone else's work in progress) is left out. Files that
 // hold migrated tables always stay in. Paths are relative to the repository root.
 function schemaFiles(): string[] {
-  const only = (process.env.DRIZZLE_ONLY ?? '').split(',').map((name) => name.trim().replace(/^\.\//, '')).filter(Boolean);
+  const only = (process.env.DRIZZLE_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim().replace(/^\.\//, ''))
+    .filter(Boolean);
   if (only.length === 0) return [...modules, './apps/server/src/platform/**/*.table.ts'];
   const files = readdirSync(MODULES, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => readdirSync(`${MODULES}/${entry.name}`).filter((name) => name.endsWith('.table.ts')).map((name) => `apps/server/src/modules/${entry.name}/${name}`));
+    .flatMap((entry) =>
+      readdirSync(`${MODULES}/${entry.name}`)
+        .filter((name) => name.endsWith('.table.ts'))
+        .map((name) => `apps/server/src/modules/${entry.name}/${name}`),
+    );
   const kept = files.filter((file) => {
     const tables = [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([^']+)'/g)].map((match) => match[1]!);
     return only.includes(file) || tables.some((table) => migrated.has(table));

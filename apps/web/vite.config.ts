@@ -23,7 +23,9 @@ function validateClientConfig(): Plugin {
 
 function gitCommit(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -183,7 +185,10 @@ function routePreload(): Plugin {
         const textsOf = (dir: string, languages: readonly string[]) =>
           Object.fromEntries(languages.map((language) => [language, byModule(`${dir}/${language}.json`) ? filesOf(`${dir}/${language}.json`) : []]));
         const plan = {
-          shell: textsOf('src/shared/i18n/locales', LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)),
+          shell: textsOf(
+            'src/shared/i18n/locales',
+            LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE),
+          ),
           screens: PRELOADS.map(({ path, session, modules }) => ({
             path,
             session,

@@ -9,24 +9,21 @@ export interface JsonResponse {
 export function httpJson(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<JsonResponse> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      { host: '127.0.0.1', port, method, path, headers: { ...headers, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            /* not JSON: keep the text */
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          /* not JSON: keep the text */
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed });
+      });
+      res.on('error', reject);
+    });
     req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path} timed out`)));
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);

@@ -54,9 +54,7 @@ export function loadSlice(spec: LoadSpec): Promise<Slice> {
         duration: spec.durationSeconds,
         pipelining: 1,
         timeout: 30,
-        ...(bodies && bodies.length > 0
-          ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodies[next++ % bodies.length]! }) }] }
-          : {}),
+        ...(bodies && bodies.length > 0 ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodies[next++ % bodies.length]! }) }] } : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) {

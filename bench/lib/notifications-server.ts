@@ -50,14 +50,20 @@ async function main(): Promise<void> {
   const sessions = await db.ownerDrizzle(async (d) => {
     await d.execute(sql.raw('BEGIN'));
     await d.execute(sql.raw(`SELECT set_config('app.tenant_id', '${tenant.id}', true)`));
-    await d.execute(sql.raw(`INSERT INTO persons (tenant_id, passport, name, primary_email)
-      SELECT '${tenant.id}'::uuid, gen_random_uuid()::text, 'Persona ' || i, 'p' || i || '@bench.test' FROM generate_series(1, ${spec.streams + 2}) AS i`));
-    await d.execute(sql.raw(`INSERT INTO person_permissions (tenant_id, passport, permissions)
-      SELECT tenant_id, passport, '{VIEW_NOTIFICATIONS}' FROM persons WHERE tenant_id = '${tenant.id}' AND primary_email LIKE 'p%@bench.test'`));
-    const result = (await d.execute(sql.raw(`INSERT INTO sessions (tenant_id, user_id, person_id, sign_in_method, expires_at)
+    await d.execute(
+      sql.raw(`INSERT INTO persons (tenant_id, passport, name, primary_email)
+      SELECT '${tenant.id}'::uuid, gen_random_uuid()::text, 'Persona ' || i, 'p' || i || '@bench.test' FROM generate_series(1, ${spec.streams + 2}) AS i`),
+    );
+    await d.execute(
+      sql.raw(`INSERT INTO person_permissions (tenant_id, passport, permissions)
+      SELECT tenant_id, passport, '{VIEW_NOTIFICATIONS}' FROM persons WHERE tenant_id = '${tenant.id}' AND primary_email LIKE 'p%@bench.test'`),
+    );
+    const result = (await d.execute(
+      sql.raw(`INSERT INTO sessions (tenant_id, user_id, person_id, sign_in_method, expires_at)
       SELECT tenant_id, gen_random_uuid(), id, 'PASSWORD', now() + interval '1 day' FROM persons
       WHERE tenant_id = '${tenant.id}' AND primary_email LIKE 'p%@bench.test'
-      RETURNING id, user_id, person_id`))) as unknown as { rows: { id: string; user_id: string; person_id: string }[] };
+      RETURNING id, user_id, person_id`),
+    )) as unknown as { rows: { id: string; user_id: string; person_id: string }[] };
     await d.execute(sql.raw('COMMIT'));
     return result.rows;
   });

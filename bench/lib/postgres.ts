@@ -9,7 +9,9 @@ export function postgresBaseUrl(): string | null {
 
 /** The engines a benchmark runs: BENCH_ENGINES=pglite,postgres (both when unset). */
 export function selectedEngines(): ('pglite' | 'postgres')[] {
-  const named = process.env.BENCH_ENGINES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = process.env.BENCH_ENGINES?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return named?.length ? (['pglite', 'postgres'] as const).filter((engine) => named.includes(engine)) : ['pglite', 'postgres'];
 }
 

@@ -13,7 +13,32 @@ export const PERSONS = 10_000;
 export const SIGN_IN_USERS = 64;
 export const signInEmail = (i: number) => `member${i}@bench.test`;
 
-const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
+const FIRST = [
+  'Sofía',
+  'Benjamín',
+  'Isidora',
+  'Vicente',
+  'Florencia',
+  'Agustín',
+  'Antonia',
+  'Joaquín',
+  'Emilia',
+  'Tomás',
+  'Martina',
+  'Lucas',
+  'Catalina',
+  'Diego',
+  'Josefa',
+  'Maximiliano',
+  'Fernanda',
+  'Cristóbal',
+  'Javiera',
+  'Felipe',
+  'Ximena',
+  'Alonso',
+  'Renata',
+  'Gaspar',
+];
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

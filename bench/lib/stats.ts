@@ -6,7 +6,10 @@ export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number
 
 /** The nearest-rank percentile `p` (0–100) of `values` in any order; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {
-  return percentileOfSorted([...values].sort((a, b) => a - b), p);
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** The median of `values` (the mean of the two middle ones when their number is even); NaN when empty. */

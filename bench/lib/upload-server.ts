@@ -34,7 +34,13 @@ export const UPLOAD_BENCH = { subdomain: 'bench', domain: 'app.localhost', email
 
 async function startPlatform(spec: UploadServerSpec): Promise<{ port: number; close(): Promise<void> }> {
   const db: Database = spec.engine === 'postgres' ? await openPostgres(spec.url!, { poolSize: 10 }) : await openPglite(spec.dataDir);
-  const config = loadConfig({ PUBLIC_DOMAIN: UPLOAD_BENCH.domain, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: spec.dataDir, ...(spec.maxBytes ? { UPLOAD_MAX_BYTES: String(spec.maxBytes) } : {}) });
+  const config = loadConfig({
+    PUBLIC_DOMAIN: UPLOAD_BENCH.domain,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: spec.dataDir,
+    ...(spec.maxBytes ? { UPLOAD_MAX_BYTES: String(spec.maxBytes) } : {}),
+  });
   const running = await boot(config, { db, logger: false, seed: false });
   await createTenant(db, running.platform.bus, { subdomain: UPLOAD_BENCH.subdomain, name: 'Bench', adminEmail: UPLOAD_BENCH.email, adminPassword: UPLOAD_BENCH.password });
   await running.app.listen({ port: 0, host: '127.0.0.1' });

@@ -54,4 +54,3 @@ export async function serve(): Promise<void> {
     throw error;
   }
 }
-

@@ -78,15 +78,32 @@ describe.each(engines())('activities on %s', (engine) => {
     const weekly = await create({ title: 'Ronda semanal', start: '2026-03-23T09:00', rrule: 'FREQ=WEEKLY;BYDAY=MO', responsibles: [operarioPassport], priority: 4 });
     expect(weekly).toMatchObject({ priority: 4, rrule: 'FREQ=WEEKLY;BYDAY=MO', timezone: 'America/Santiago', related_to: null });
     const list = await occurrences('2026-03-23T00:00:00Z', '2026-04-14T00:00:00Z');
-    expect(list.results.filter((o) => o.public_id === weekly.public_id).map((o) => o.startDate)).toEqual(['2026-03-23T09:00:00-03:00', '2026-03-30T09:00:00-03:00', '2026-04-06T09:00:00-04:00', '2026-04-13T09:00:00-04:00']);
+    expect(list.results.filter((o) => o.public_id === weekly.public_id).map((o) => o.startDate)).toEqual([
+      '2026-03-23T09:00:00-03:00',
+      '2026-03-30T09:00:00-03:00',
+      '2026-04-06T09:00:00-04:00',
+      '2026-04-13T09:00:00-04:00',
+    ]);
     const first = list.results.find((o) => o.public_id === weekly.public_id)!;
-    expect(first).toMatchObject({ id: `${weekly.public_id}/20260323T120000Z`, recurrenceId: '20260323T120000Z', dueDate: '2026-03-23T09:30:00-03:00', raw_status: 'NEEDS-ACTION', status: 'EXPIRED', priority: 4 });
+    expect(first).toMatchObject({
+      id: `${weekly.public_id}/20260323T120000Z`,
+      recurrenceId: '20260323T120000Z',
+      dueDate: '2026-03-23T09:30:00-03:00',
+      raw_status: 'NEEDS-ACTION',
+      status: 'EXPIRED',
+      priority: 4,
+    });
   });
 
   it('reads 00:30 on the night Chile skips midnight as 01:30 (the offset before the change)', async () => {
     const daily = await create({ title: 'Medianoche', start: '2026-09-04T00:30', rrule: 'FREQ=DAILY;COUNT=4', responsibles: [operarioPassport] });
     const list = await occurrences('2026-09-04T00:00:00Z', '2026-09-09T00:00:00Z');
-    expect(list.results.filter((o) => o.public_id === daily.public_id).map((o) => o.startDate)).toEqual(['2026-09-04T00:30:00-04:00', '2026-09-05T00:30:00-04:00', '2026-09-06T01:30:00-03:00', '2026-09-07T00:30:00-03:00']);
+    expect(list.results.filter((o) => o.public_id === daily.public_id).map((o) => o.startDate)).toEqual([
+      '2026-09-04T00:30:00-04:00',
+      '2026-09-05T00:30:00-04:00',
+      '2026-09-06T01:30:00-03:00',
+      '2026-09-07T00:30:00-03:00',
+    ]);
   });
 
   it('refuses bad input with a coded error and stores nothing', async () => {
@@ -142,7 +159,11 @@ describe.each(engines())('activities on %s', (engine) => {
 
   it('audience members see the activity as theirs; lists order by priority then due date', async () => {
     const audience = await body<{ id: string }>(
-      await server.api('acme', '/api/audiences/v3/audiences/', { method: 'POST', token: admin, json: { name: 'Cuadrilla', rules: { positions: [], venues: [], business_lines: [], persons: [operarioPersonId] } } }),
+      await server.api('acme', '/api/audiences/v3/audiences/', {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Cuadrilla', rules: { positions: [], venues: [], business_lines: [], persons: [operarioPersonId] } },
+      }),
     );
     const low = await create({ title: 'Baja', start: '2026-11-02T08:00', priority: 7, audience: audience.id });
     const high = await create({ title: 'Alta', start: '2026-11-02T10:00', priority: 2, responsibles: [operarioPassport] });
@@ -196,7 +217,10 @@ describe.each(engines())('activities on %s', (engine) => {
       await server.api('acme', '/api/forms/v3/forms/', {
         method: 'POST',
         token: admin,
-        json: { name: 'Checklist', description: [{ id: 1, type: 'integer', name: 'temperatura', label: 'Temperatura', required: true, skippable: false, validators: [{ type: 'min_value', value: 5 }] }] },
+        json: {
+          name: 'Checklist',
+          description: [{ id: 1, type: 'integer', name: 'temperatura', label: 'Temperatura', required: true, skippable: false, validators: [{ type: 'min_value', value: 5 }] }],
+        },
       }),
     );
     const unknownForm = await post('/activities/', { title: 'Con form', start: '2026-12-01T09:00', duration_minutes: 10, content: { form_id: '00000000-0000-4000-8000-000000000000' } });
@@ -277,13 +301,22 @@ describe.each(engines())('activities on %s', (engine) => {
     const old = await body<Activity>(await get(`/activities/${series.public_id}/`));
     expect(old.rrule).toBe('FREQ=DAILY;UNTIL=20270204T115959Z');
     const together = (await occurrences('2027-02-01T00:00:00Z', '2027-02-10T00:00:00Z')).results.filter((o) => [series.public_id, part.public_id].includes(o.public_id));
-    expect(together.map((o) => o.startDate).sort()).toEqual(['2027-02-01T09:00:00-03:00', '2027-02-02T15:00:00-03:00', '2027-02-04T10:00:00-03:00', '2027-02-05T10:00:00-03:00', '2027-02-06T10:00:00-03:00']);
+    expect(together.map((o) => o.startDate).sort()).toEqual([
+      '2027-02-01T09:00:00-03:00',
+      '2027-02-02T15:00:00-03:00',
+      '2027-02-04T10:00:00-03:00',
+      '2027-02-05T10:00:00-03:00',
+      '2027-02-06T10:00:00-03:00',
+    ]);
   });
 
   it('assignment notifies the new responsible (inbox, Activity context); reminders go once per occurrence', async () => {
-    const inbox = async () => (await body<{ data: { context: { type: string; action: string; id?: string }; summary: { title: string } }[] }>(await server.api('acme', `${INBOX}?limit=50`, { token: operario }))).data;
+    const inbox = async () =>
+      (await body<{ data: { context: { type: string; action: string; id?: string }; summary: { title: string } }[] }>(await server.api('acme', `${INBOX}?limit=50`, { token: operario }))).data;
     const soon = new Date(Date.now() + 30 * 60_000);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(soon).replace(' ', 'T');
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(soon)
+      .replace(' ', 'T');
     const series = await create({ title: 'Aviso pronto', start: wall, responsibles: [operarioPassport], reminders: [15, 60] });
     const assigned = (await inbox()).find((n) => n.summary.title === 'Aviso pronto' && n.context.action === 'assigned');
     expect(assigned?.context).toMatchObject({ type: 'Activity', action: 'assigned' });
@@ -305,7 +338,13 @@ describe.each(engines())('activities on %s', (engine) => {
   });
 
   it('calendar feed: a secret address readable without a session, parsed by ical.js and node-ical; reset kills the old one', async () => {
-    await create({ title: 'Revisión de extintores en la bodega de Ñuñoa, pasillo número catorce', start: '2026-05-04T09:00', rrule: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20260630T235959Z', exdates: ['2026-05-11T09:00'], responsibles: [operarioPassport] });
+    await create({
+      title: 'Revisión de extintores en la bodega de Ñuñoa, pasillo número catorce',
+      start: '2026-05-04T09:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20260630T235959Z',
+      exdates: ['2026-05-11T09:00'],
+      responsibles: [operarioPassport],
+    });
     const feed = await body<{ url: string }>(await get('/calendar-feed/', operario));
     expect(feed.url).toMatch(/^http:\/\/acme\.app\.localhost:\d+\/api\/activities\/v3\/calendar-feed\/[A-Za-z0-9_-]+\.ics$/);
     expect((await body<{ url: string }>(await get('/calendar-feed/', operario))).url).toBe(feed.url);
@@ -325,7 +364,8 @@ describe.each(engines())('activities on %s', (engine) => {
     // the RECURRENCE-ID instance of the moved occurrence of another series is there too
     expect(events.some((e) => e.hasProperty('recurrence-id'))).toBe(true);
     const independent = nodeIcal.sync.parseICS(text);
-    const found = Object.values(independent).find((c) => c?.type === 'VEVENT' && String((c as { summary?: unknown } | undefined)?.summary).startsWith('Revisión de extintores')) as { start: Date; rrule?: { all(): Date[] }; exdate?: Record<string, Date> } | undefined;
+    const found = Object.values(independent).find((c) => c?.type === 'VEVENT' && String((c as { summary?: unknown } | undefined)?.summary).startsWith('Revisión de extintores')) as
+      { start: Date; rrule?: { all(): Date[] }; exdate?: Record<string, Date> } | undefined;
     expect(found).toBeDefined();
     expect(found!.start.toISOString()).toBe('2026-05-04T13:00:00.000Z');
     expect(new Set(Object.values(found!.exdate ?? {}).map((d) => d.toISOString()))).toEqual(new Set(['2026-05-11T13:00:00.000Z']));
@@ -362,7 +402,10 @@ describe.each(engines())('activities on %s', (engine) => {
     expect(filtered.results.map((o) => o.public_id)).toEqual([withCategory.public_id]);
     const preview = await post('/recurrence/preview/', { start: '2026-01-30T17:00', timezone: 'America/Santiago', rrule: 'FREQ=MONTHLY;BYDAY=-1FR', count: 3 }, operario);
     expect(await body(preview)).toEqual({ occurrences: ['2026-01-30T17:00:00-03:00', '2026-02-27T17:00:00-03:00', '2026-03-27T17:00:00-03:00'] });
-    expect(await body(await post('/recurrence/preview/', { start: '2026-01-30T17:00', rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, operario))).toEqual({ code: 'recurrence-impossible', detail: MAX_TRIES });
+    expect(await body(await post('/recurrence/preview/', { start: '2026-01-30T17:00', rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, operario))).toEqual({
+      code: 'recurrence-impossible',
+      detail: MAX_TRIES,
+    });
   });
 
   it('keeps tenants apart: another tenant can neither see nor change an activity', async () => {
@@ -372,7 +415,9 @@ describe.each(engines())('activities on %s', (engine) => {
     expect((await onNorte(`/activities/${series.public_id}/`, { method: 'PUT', json: { title: 'x', start: '2026-08-03T09:00', duration_minutes: 1 } })).status).toBe(404);
     expect((await onNorte(`/activities/${series.public_id}/`, { method: 'DELETE' })).status).toBe(404);
     expect((await onNorte(`/activities/${series.public_id}/occurrences/20260803T130000Z/completion/`, { method: 'POST', json: { status: 'COMPLETED' } })).status).toBe(404);
-    expect((await onNorte(`/activities/${series.public_id}/split/`, { method: 'POST', json: { recurrence_id: '20260804T130000Z', title: 'x', start: '2026-08-04T09:00', duration_minutes: 1 } })).status).toBe(404);
+    expect(
+      (await onNorte(`/activities/${series.public_id}/split/`, { method: 'POST', json: { recurrence_id: '20260804T130000Z', title: 'x', start: '2026-08-04T09:00', duration_minutes: 1 } })).status,
+    ).toBe(404);
     const all = await body<{ results: Occurrence[] }>(await onNorte('/occurrences/?from=2026-08-01T00:00:00Z&to=2026-08-10T00:00:00Z&mine=false'));
     expect(all.results).toEqual([]);
     expect((await body<{ count: number }>(await onNorte('/activities/'))).count).toBe(0);

@@ -70,14 +70,19 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
     venueId = (await json<{ id: string }>(await call(admin, `${ORG}/venues/`, { method: 'POST', json: { name: 'Patio de camiones', code: 'PC' } }), 201)).id;
     const category = await json<{ id: string }>(await call(admin, `${AM}/categories/`, { method: 'POST', json: { name: 'Flota' } }), 201);
     const type = await json<{ id: string }>(await call(admin, `${AM}/asset-types/`, { method: 'POST', json: { name: 'Camión', category: category.id } }), 201);
-    assetId = (await json<{ id: string }>(await call(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'CAM-01', name: 'Camión 1', venue: venueId, responsible: owner.passport } }), 201)).id;
+    assetId = (
+      await json<{ id: string }>(await call(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'CAM-01', name: 'Camión 1', venue: venueId, responsible: owner.passport } }), 201)
+    ).id;
     const otherCategory = await json<{ id: string }>(await call(foreign, `${AM}/categories/`, { method: 'POST', json: { name: 'Flota' } }, 'otra'), 201);
     const otherType = await json<{ id: string }>(await call(foreign, `${AM}/asset-types/`, { method: 'POST', json: { name: 'Camión', category: otherCategory.id } }, 'otra'), 201);
     foreignAssetId = (await json<{ id: string }>(await call(foreign, `${AM}/assets/`, { method: 'POST', json: { type: otherType.id, code: 'CAM-01', name: 'Camión ajeno' } }, 'otra'), 201)).id;
     const checklistCategory = await json<{ id: string }>(await call(admin, `${CL}/categories/`, { method: 'POST', json: { name: 'Flota' } }), 201);
     checklistId = (
       await json<{ id: string }>(
-        await call(admin, `${CL}/checklists/`, { method: 'POST', json: { name: 'Inspección de camión', category: checklistCategory.id, sections: [{ id: 's', title: 'Camión', field_ids: [1, 2, 3] }], fields: FIELDS, items: ITEMS } }),
+        await call(admin, `${CL}/checklists/`, {
+          method: 'POST',
+          json: { name: 'Inspección de camión', category: checklistCategory.id, sections: [{ id: 's', title: 'Camión', field_ids: [1, 2, 3] }], fields: FIELDS, items: ITEMS },
+        }),
         201,
       )
     ).id;
@@ -110,7 +115,10 @@ describe.each(engines())('inspections at assets on %s', (engine) => {
     expect(submitted.asset_maintenances!.find((m) => m.field_id === '1')!.title).toBe('Ítem crítico reprobado: ¿Frenos en buen estado?');
 
     // the asset's responsible is told once, opening the asset's maintenance
-    const inbox = await json<{ data: { summary: { title: string; body: string }; context: { action: string; path?: string } }[] }>(await call(responsible, '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50'), 200);
+    const inbox = await json<{ data: { summary: { title: string; body: string }; context: { action: string; path?: string } }[] }>(
+      await call(responsible, '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50'),
+      200,
+    );
     const told = inbox.data.filter((n) => n.context.action === 'inspection-failed');
     expect(told).toHaveLength(1);
     expect(told[0]!.summary.title).toBe('2 ítems reprobados en una inspección: CAM-01 · Camión 1');

@@ -43,7 +43,7 @@ describe.each(engines())('asset meters on %s', (engine) => {
     if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
     return (status === 204 ? null : await body<T>(response)) as T;
   };
-  const statusOf = async (id: string) => (await json<{ maintenance_status: string; status_reason: { code: string; plan_id: string | null } | null }>(await api(viewer, `/assets/${id}/`), 200));
+  const statusOf = async (id: string) => await json<{ maintenance_status: string; status_reason: { code: string; plan_id: string | null } | null }>(await api(viewer, `/assets/${id}/`), 200);
 
   beforeAll(async () => {
     server = await startServer(engine);
@@ -114,7 +114,10 @@ describe.each(engines())('asset meters on %s', (engine) => {
     expect(again.meter.plans[0]!.next_at).toBe(850);
 
     // completed with the reading taken at it: the reading is in the history, linked; the asset is ok
-    const done = await api(manager, `/assets/${assetId}/maintenances/${crossed.opened[0]}/complete/`, { method: 'POST', json: { outcome: 'done', cost: 40000, readings: [{ meter: meter.id, value: 612 }] } });
+    const done = await api(manager, `/assets/${assetId}/maintenances/${crossed.opened[0]}/complete/`, {
+      method: 'POST',
+      json: { outcome: 'done', cost: 40000, readings: [{ meter: meter.id, value: 612 }] },
+    });
     expect(done.status).toBe(200);
     const readings = await json<{ results: { value: number; maintenance_id: string | null }[] }>(await api(viewer, `/assets/${assetId}/meters/${meter.id}/readings/`), 200);
     expect(readings.results[0]).toMatchObject({ value: 612, maintenance_id: crossed.opened[0] });

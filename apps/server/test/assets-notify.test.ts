@@ -42,9 +42,17 @@ describe.each(engines())('asset notifications on %s', (engine) => {
   afterAll(() => server?.close());
 
   it('the person made responsible is told (inbox, opening the asset); nobody is told of their own doing or told twice', async () => {
-    const asset = await json<{ id: string; label_token: string }>(await api(manager, `${AM}/assets/`, { method: 'POST', json: { type: typeId, code: 'CP-1', name: 'Compresor 1', responsible: anaPassport } }), 201);
+    const asset = await json<{ id: string; label_token: string }>(
+      await api(manager, `${AM}/assets/`, { method: 'POST', json: { type: typeId, code: 'CP-1', name: 'Compresor 1', responsible: anaPassport } }),
+      201,
+    );
     const told = await assetNotices(ana);
-    expect(told).toEqual([expect.objectContaining({ summary: expect.objectContaining({ title: 'Eres responsable de CP-1 · Compresor 1' }), context: { type: 'Asset', action: 'responsible', id: asset.id, path: `/assets/${asset.id}` } })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        summary: expect.objectContaining({ title: 'Eres responsable de CP-1 · Compresor 1' }),
+        context: { type: 'Asset', action: 'responsible', id: asset.id, path: `/assets/${asset.id}` },
+      }),
+    ]);
     // an edit that keeps her tells her nothing more
     await json(await api(manager, `${AM}/assets/${asset.id}/`, { method: 'PATCH', json: { name: 'Compresor uno' } }), 200);
     expect(await assetNotices(ana)).toHaveLength(1);
@@ -58,7 +66,10 @@ describe.each(engines())('asset notifications on %s', (engine) => {
   });
 
   it('a problem reported on the label tells the responsible, opening the asset’s maintenance', async () => {
-    const asset = await json<{ id: string; label_token: string }>(await api(manager, `${AM}/assets/`, { method: 'POST', json: { type: typeId, code: 'CP-2', name: 'Compresor 2', responsible: anaPassport } }), 201);
+    const asset = await json<{ id: string; label_token: string }>(
+      await api(manager, `${AM}/assets/`, { method: 'POST', json: { type: typeId, code: 'CP-2', name: 'Compresor 2', responsible: anaPassport } }),
+      201,
+    );
     const before = (await assetNotices(ana)).length;
     await json(await server.api('acme', `${AM}/public/assets/${asset.label_token}/reports/`, { method: 'POST', json: { description: 'Hace un ruido metálico.' } }), 201);
     const told = await assetNotices(ana);

@@ -19,7 +19,8 @@ describe.each(engines())('the demo seed’s assets on %s', (engine) => {
 
   it('has two categories, two types with maintenance workflows, eight assets in the demo venues and one needing maintenance', async () => {
     expect((await get<{ results: { name: string }[] }>('/categories/')).results.map((c) => c.name)).toEqual(['Equipos', 'Vehículos']);
-    const types = (await get<{ results: { name: string; icon: string; maintenance_workflow_types: { name: string }[]; corrective_workflow_type: { name: string } | null }[] }>('/asset-types/')).results;
+    const types = (await get<{ results: { name: string; icon: string; maintenance_workflow_types: { name: string }[]; corrective_workflow_type: { name: string } | null }[] }>('/asset-types/'))
+      .results;
     expect(types.map((t) => [t.name, t.icon])).toEqual([
       ['Montacargas', 'forklift'],
       ['Refrigerador', 'fridge'],

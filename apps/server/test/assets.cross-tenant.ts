@@ -50,10 +50,17 @@ function bAssets(server: TestServer, f: AssetsFixture): Promise<BAssets> {
       const api = (path: string, init: { method?: string; json?: unknown } = {}) => server.api('demo-norte', `${AM}${path}`, { ...init, token: b(f) });
       const category = await json<{ id: string }>(await api('/categories/', { method: 'POST', json: { name: 'Equipos B' } }), 201);
       const type = await json<{ id: string }>(await api('/asset-types/', { method: 'POST', json: { name: 'Chancador', category: category.id } }), 201);
-      const asset = await json<{ id: string; code: string; label_token: string }>(await api('/assets/', { method: 'POST', json: { code: 'NORTE-SOLO-1', name: 'Chancador primario', type: type.id } }), 201);
+      const asset = await json<{ id: string; code: string; label_token: string }>(
+        await api('/assets/', { method: 'POST', json: { code: 'NORTE-SOLO-1', name: 'Chancador primario', type: type.id } }),
+        201,
+      );
       const maintenance = await json<{ id: string }>(await api(`/assets/${asset.id}/maintenances/`, { method: 'POST', json: { kind: 'corrective', title: 'Vibración' } }), 201);
-      const passport = (await json<{ results: { passport: string }[] }>(await server.api('demo-norte', '/api/audiences/v3/persons/?search=admin%40norte.test', { token: b(f) }), 200)).results[0]!.passport;
-      const plan = await json<{ id: string }>(await api(`/assets/${asset.id}/plans/`, { method: 'POST', json: { title: 'Revisión', rrule: 'FREQ=MONTHLY', start: '2026-12-01T08:00', timezone: 'America/Santiago', responsible: passport } }), 201);
+      const passport = (await json<{ results: { passport: string }[] }>(await server.api('demo-norte', '/api/audiences/v3/persons/?search=admin%40norte.test', { token: b(f) }), 200)).results[0]!
+        .passport;
+      const plan = await json<{ id: string }>(
+        await api(`/assets/${asset.id}/plans/`, { method: 'POST', json: { title: 'Revisión', rrule: 'FREQ=MONTHLY', start: '2026-12-01T08:00', timezone: 'America/Santiago', responsible: passport } }),
+        201,
+      );
       const exported = await json<{ id: string }>(await api('/assets/export/', { method: 'POST', json: { format: 'csv' } }), 202);
       const meter = await json<{ id: string }>(await api(`/assets/${asset.id}/meters/`, { method: 'POST', json: { name: 'Horómetro', unit: 'h', initial: 10 } }), 201);
       const byUse = await json<{ plans: { id: string }[] }>(await api(`/assets/${asset.id}/meters/${meter.id}/plans/`, { method: 'POST', json: { title: 'Aceite', every: 250 } }), 201);
@@ -61,7 +68,16 @@ function bAssets(server: TestServer, f: AssetsFixture): Promise<BAssets> {
       return {
         labelJobId: labelJob.id,
         meterId: meter.id,
-        meterPlanId: byUse.plans[0]!.id, categoryId: category.id, typeId: type.id, assetId: asset.id, code: asset.code, token: asset.label_token, maintenanceId: maintenance.id, planId: plan.id, exportId: exported.id };
+        meterPlanId: byUse.plans[0]!.id,
+        categoryId: category.id,
+        typeId: type.id,
+        assetId: asset.id,
+        code: asset.code,
+        token: asset.label_token,
+        maintenanceId: maintenance.id,
+        planId: plan.id,
+        exportId: exported.id,
+      };
     })();
     memo.set(server, made);
   }

@@ -85,18 +85,31 @@ describe.each(engines())('assets on %s', (engine) => {
     venueId = (await ok<{ id: string }>(await server.api('acme', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'Bodega Central', code: 'BC' } }), 201)).id;
     const costForm = await createForm(server.api, 'acme', admin, 'Cierre de mantención', [{ type: 'float', name: 'cost', label: 'Costo', required: true }]);
     correctiveWf = (
-      await publishModel(server.api, 'acme', admin, 'Mantención correctiva', [
-        { id: 's', kind: 'start' },
-        { id: 'fix', kind: 'userTask', name: 'Reparar', formId: costForm },
-        { id: 'e', kind: 'end' },
-      ], [
-        { id: 'f1', from: 's', to: 'fix' },
-        { id: 'f2', from: 'fix', to: 'e' },
-      ])
+      await publishModel(
+        server.api,
+        'acme',
+        admin,
+        'Mantención correctiva',
+        [
+          { id: 's', kind: 'start' },
+          { id: 'fix', kind: 'userTask', name: 'Reparar', formId: costForm },
+          { id: 'e', kind: 'end' },
+        ],
+        [
+          { id: 'f1', from: 's', to: 'fix' },
+          { id: 'f2', from: 'fix', to: 'e' },
+        ],
+      )
     ).typeId;
     categoryId = (await ok<{ id: string }>(await api(assetAdmin, '/categories/', { method: 'POST', json: { name: 'Equipos' } }), 201)).id;
     typeId = (
-      await ok<{ id: string }>(await api(assetAdmin, '/asset-types/', { method: 'POST', json: { name: 'Refrigerador', category: categoryId, icon: 'fridge', color: '#1C7ED6', maintenance_workflow_types: [correctiveWf], corrective_workflow_type: correctiveWf } }), 201)
+      await ok<{ id: string }>(
+        await api(assetAdmin, '/asset-types/', {
+          method: 'POST',
+          json: { name: 'Refrigerador', category: categoryId, icon: 'fridge', color: '#1C7ED6', maintenance_workflow_types: [correctiveWf], corrective_workflow_type: correctiveWf },
+        }),
+        201,
+      )
     ).id;
   });
   afterAll(() => server?.close());
@@ -174,7 +187,15 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(dup.status).toBe(409);
     expect(await body(dup)).toMatchObject({ code: 'duplicate-code' });
     // another organisation may use the same code
-    const otherType = await ok<{ id: string }>(await api(other, '/asset-types/', { method: 'POST', json: { name: 'Refri', category: (await ok<{ id: string }>(await api(other, '/categories/', { method: 'POST', json: { name: 'Equipos' } }, 'otra'), 201)).id } }, 'otra'), 201);
+    const otherType = await ok<{ id: string }>(
+      await api(
+        other,
+        '/asset-types/',
+        { method: 'POST', json: { name: 'Refri', category: (await ok<{ id: string }>(await api(other, '/categories/', { method: 'POST', json: { name: 'Equipos' } }, 'otra'), 201)).id } },
+        'otra',
+      ),
+      201,
+    );
     expect((await api(other, '/assets/', { method: 'POST', json: { code: 'REF-001', name: 'Ajeno', type: otherType.id } }, 'otra')).status).toBe(201);
 
     const notImage = await createAsset({ code: 'REF-002', name: 'Con PDF como foto', photos: [manual] });
@@ -224,7 +245,9 @@ describe.each(engines())('assets on %s', (engine) => {
     expect((await ok<Page<Asset>>(await api(viewer, `/assets/?responsible=${managerPassport}`))).results.map((a) => a.code)).toEqual(['REF-001']);
     expect((await ok<Page<Asset>>(await api(viewer, '/assets/?type=not-a-uuid'))).count).toBe(0);
     expect((await api(viewer, '/assets/?ordering=nonsense')).status).toBe(400);
-    const overview = await ok<{ total: number; by_status: { status: string; count: number }[]; by_type: { name: string; count: number }[]; by_venue: { id: string | null; count: number }[] }>(await api(viewer, '/assets/overview/'));
+    const overview = await ok<{ total: number; by_status: { status: string; count: number }[]; by_type: { name: string; count: number }[]; by_venue: { id: string | null; count: number }[] }>(
+      await api(viewer, '/assets/overview/'),
+    );
     expect(overview.total).toBeGreaterThanOrEqual(7);
     expect(overview.by_status.find((s) => s.status === 'ok')!.count).toBe(overview.total);
     expect(overview.by_type).toEqual([expect.objectContaining({ name: 'Refrigerador', count: overview.total })]);
@@ -237,7 +260,15 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(missing.status).toBe(404);
     expect(await body(missing)).toEqual({ code: 'asset-not-found', detail: 'Could not find an asset with the code NOPE-9' });
     // the other organisation has its own REF-001, and an asset only it has
-    await ok(await api(other, '/assets/', { method: 'POST', json: { code: 'SOLO-OTRA', name: 'Ajeno', type: (await ok<{ results: { id: string }[] }>(await api(other, '/asset-types/', {}, 'otra'))).results[0]!.id } }, 'otra'), 201);
+    await ok(
+      await api(
+        other,
+        '/assets/',
+        { method: 'POST', json: { code: 'SOLO-OTRA', name: 'Ajeno', type: (await ok<{ results: { id: string }[] }>(await api(other, '/asset-types/', {}, 'otra'))).results[0]!.id } },
+        'otra',
+      ),
+      201,
+    );
     const foreign = await api(viewer, '/assets/by-code/SOLO-OTRA/');
     expect(foreign.status).toBe(404);
     expect(await body(foreign)).toEqual({ code: 'asset-not-found', detail: 'Could not find an asset with the code SOLO-OTRA' });
@@ -272,7 +303,10 @@ describe.each(engines())('assets on %s', (engine) => {
     const wrongType = await api(manager, `/assets/${asset.id}/maintenances/`, { method: 'POST', json: { kind: 'corrective', workflow_type: crypto.randomUUID() } });
     expect(wrongType.status).toBe(400);
     expect((await api(viewer, `/assets/${asset.id}/maintenances/`, { method: 'POST', json: { kind: 'corrective' } })).status).toBe(403);
-    const started = await ok<Maintenance>(await api(manager, `/assets/${asset.id}/maintenances/`, { method: 'POST', json: { kind: 'corrective', workflow_type: correctiveWf, title: 'No enfría' } }), 201);
+    const started = await ok<Maintenance>(
+      await api(manager, `/assets/${asset.id}/maintenances/`, { method: 'POST', json: { kind: 'corrective', workflow_type: correctiveWf, title: 'No enfría' } }),
+      201,
+    );
     expect(started).toMatchObject({ kind: 'corrective', status: 'InProcess', source: 'manual', workflow_type: { id: correctiveWf } });
     const exec = await ok<{ variables: Record<string, unknown>; tasks: { id: string; is_active: boolean }[] }>(await server.api('acme', `${WF}/executions/${started.execution_id}/`, { token: admin }));
     expect(exec.variables).toMatchObject({ asset: asset.id, asset_code: 'REF-001' });
@@ -297,9 +331,12 @@ describe.each(engines())('assets on %s', (engine) => {
     for (const unknown of [crypto.randomUUID(), 'not-a-uuid']) expect((await api(viewer, `/maintenance-executions/${unknown}/`)).status).toBe(404);
     expect((await api(other, `/maintenance-executions/${started.id}/`, {}, 'otra')).status).toBe(404);
 
-    const inv = await ok<{ purchase_cost: number; maintenance_spend_total: number; maintenance_spend_by_month: { month: string; cost: number }[]; depreciation: { year: number; book_value: number }[] }>(
-      await api(viewer, `/assets/${asset.id}/investment/`),
-    );
+    const inv = await ok<{
+      purchase_cost: number;
+      maintenance_spend_total: number;
+      maintenance_spend_by_month: { month: string; cost: number }[];
+      depreciation: { year: number; book_value: number }[];
+    }>(await api(viewer, `/assets/${asset.id}/investment/`));
     expect(inv).toMatchObject({ purchase_cost: 1200000, maintenance_spend_total: 45000 });
     expect(inv.maintenance_spend_by_month).toEqual([{ month: new Date().toISOString().slice(0, 7), cost: 45000 }]);
     expect(inv.depreciation.map((d) => d.book_value)).toEqual([1000000, 800000, 600000, 400000, 200000]);
@@ -318,7 +355,10 @@ describe.each(engines())('assets on %s', (engine) => {
 
   it('preventive plans: a recurring activity whose occurrences show on the asset calendar; an overdue one turns the asset maintenance_needed', async () => {
     const asset = await ok<Asset>(await api(viewer, '/assets/by-code/LIST-3/'));
-    const bad = await api(manager, `/assets/${asset.id}/plans/`, { method: 'POST', json: { title: 'Revisión', rrule: 'FREQ=WEEKLY', start: '2026-12-07T09:00', timezone: 'America/Santiago', responsible: 'nadie' } });
+    const bad = await api(manager, `/assets/${asset.id}/plans/`, {
+      method: 'POST',
+      json: { title: 'Revisión', rrule: 'FREQ=WEEKLY', start: '2026-12-07T09:00', timezone: 'America/Santiago', responsible: 'nadie' },
+    });
     expect(bad.status).toBe(400);
     // weekly, starting two weeks ago: the past occurrences are overdue
     const start = new Date(Date.now() - 15 * 86_400_000);
@@ -332,7 +372,9 @@ describe.each(engines())('assets on %s', (engine) => {
     const day = Date.parse(`${start.toISOString().slice(0, 10)}T00:00:00Z`);
     const from = new Date(day - 86_400_000).toISOString();
     const to = new Date(day + 34 * 86_400_000).toISOString();
-    const cal = await ok<{ results: { plan: { id: string }; start: string; status: string }[] }>(await api(viewer, `/assets/${asset.id}/calendar/?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`));
+    const cal = await ok<{ results: { plan: { id: string }; start: string; status: string }[] }>(
+      await api(viewer, `/assets/${asset.id}/calendar/?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+    );
     expect(cal.results).toHaveLength(5);
     expect(cal.results.every((o) => o.plan.id === plan.id)).toBe(true);
     expect(cal.results.slice(0, 2).map((o) => o.status)).toEqual(['EXPIRED', 'EXPIRED']);
@@ -347,7 +389,10 @@ describe.each(engines())('assets on %s', (engine) => {
     const later = await ok<Asset>(await api(viewer, '/assets/by-code/LIST-5/'));
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const daily = await ok<{ id: string }>(
-      await api(manager, `/assets/${later.id}/plans/`, { method: 'POST', json: { title: 'Revisión diaria', rrule: 'FREQ=DAILY', start: `${tomorrow}T09:00`, timezone: 'UTC', responsible: managerPassport } }),
+      await api(manager, `/assets/${later.id}/plans/`, {
+        method: 'POST',
+        json: { title: 'Revisión diaria', rrule: 'FREQ=DAILY', start: `${tomorrow}T09:00`, timezone: 'UTC', responsible: managerPassport },
+      }),
       201,
     );
     expect((await ok<Asset>(await api(viewer, `/assets/${later.id}/`))).maintenance_status).toBe('ok');
@@ -363,7 +408,11 @@ describe.each(engines())('assets on %s', (engine) => {
   it('labels: a PDF sheet of QR codes, barcodes or DataMatrix for chosen or filtered assets; more than 5,000 is 400 too-many-labels', async () => {
     const ids = (await ok<Page<Asset>>(await api(viewer, '/assets/?search=LIST-'))).results.map((a) => a.id);
     expect((await api(viewer, '/labels/', { method: 'POST', json: { asset_ids: ids } })).status).toBe(403);
-    for (const [kind, size] of [['qr', 'avery-5160'], ['barcode', 'avery-l7160'], ['datamatrix', '50x25']] as const) {
+    for (const [kind, size] of [
+      ['qr', 'avery-5160'],
+      ['barcode', 'avery-l7160'],
+      ['datamatrix', '50x25'],
+    ] as const) {
       const response = await api(manager, '/labels/', { method: 'POST', json: { asset_ids: ids, kind, size } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -375,7 +424,13 @@ describe.each(engines())('assets on %s', (engine) => {
     }
     const filtered = await api(manager, '/labels/', { method: 'POST', json: { filters: { search: 'LIST-' }, kind: 'qr', size: '100x50' } });
     expect(filtered.status).toBe(200);
-    expect((Buffer.from(await filtered.arrayBuffer()).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(5);
+    expect(
+      (
+        Buffer.from(await filtered.arrayBuffer())
+          .toString('latin1')
+          .match(/\/Type \/Page\b/g) ?? []
+      ).length,
+    ).toBe(5);
     const tooMany = await api(manager, '/labels/', { method: 'POST', json: { asset_ids: Array.from({ length: 5001 }, () => crypto.randomUUID()) } });
     expect(tooMany.status).toBe(400);
     expect(await body(tooMany)).toMatchObject({ code: 'too-many-labels' });
@@ -402,11 +457,28 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(await body(notImage)).toMatchObject({ reasons: { photo: 'not-an-image' } });
     expect((await ok<Asset>(await api(viewer, `/assets/${asset.id}/`))).maintenance_status).toBe('ok');
 
-    const report = await ok<{ id: string }>(await pub('/reports/', { method: 'POST', json: { description: 'Gotea agua por la puerta', reporter_name: 'Visita', contact: '+56 9 1234 5678', photo: `data:image/png;base64,${PNG_1X1.toString('base64')}` } }), 201);
+    const report = await ok<{ id: string }>(
+      await pub('/reports/', {
+        method: 'POST',
+        json: { description: 'Gotea agua por la puerta', reporter_name: 'Visita', contact: '+56 9 1234 5678', photo: `data:image/png;base64,${PNG_1X1.toString('base64')}` },
+      }),
+      201,
+    );
     const needed = await ok<Asset>(await api(viewer, `/assets/${asset.id}/`));
     expect(needed).toMatchObject({ maintenance_status: 'maintenance_needed', status_reason: { code: 'corrective_open', maintenance_id: report.id } });
-    const [opened] = (await ok<Page<Maintenance & { reporter: { name: string; contact: string }; photo: { content_type: string } | null; description: string }>>(await api(viewer, `/assets/${asset.id}/maintenances/`))).results;
-    expect(opened).toMatchObject({ id: report.id, kind: 'corrective', source: 'public_report', status: 'InProcess', workflow_type: { id: correctiveWf }, reporter: { name: 'Visita', contact: '+56 9 1234 5678' }, photo: { content_type: 'image/png' }, description: 'Gotea agua por la puerta' });
+    const [opened] = (
+      await ok<Page<Maintenance & { reporter: { name: string; contact: string }; photo: { content_type: string } | null; description: string }>>(await api(viewer, `/assets/${asset.id}/maintenances/`))
+    ).results;
+    expect(opened).toMatchObject({
+      id: report.id,
+      kind: 'corrective',
+      source: 'public_report',
+      status: 'InProcess',
+      workflow_type: { id: correctiveWf },
+      reporter: { name: 'Visita', contact: '+56 9 1234 5678' },
+      photo: { content_type: 'image/png' },
+      description: 'Gotea agua por la puerta',
+    });
 
     // the anonymous start's task goes to the workflow type's owner (the administrator)
     const exec = await ok<{ tasks: { id: string; is_active: boolean }[] }>(await server.api('acme', `${WF}/executions/${opened!.execution_id}/`, { token: admin }));
@@ -433,7 +505,10 @@ describe.each(engines())('assets on %s', (engine) => {
     expect(now).toMatchObject({ status: 'DONE', rows: 5 });
     const file = await api(viewer, `/assets/exports/${created.id}/download`);
     expect(file.status).toBe(200);
-    const lines = (await file.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await file.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Código[,;]Nombre[,;]Tipo/);
     expect(lines.slice(1).map((l) => l.split(/[,;]/)[0])).toEqual(['LIST-1', 'LIST-2', 'LIST-3', 'LIST-4', 'LIST-5']);
     expect((await ok<Page<{ id: string }>>(await api(viewer, '/assets/exports/'))).results.map((e) => e.id)).toEqual([created.id]);
@@ -459,11 +534,29 @@ describe.each(engines())('assets on %s', (engine) => {
     );
     expect(done.counts).toMatchObject({ ADD: 1, UPDATE: 1 });
     const added = await ok<Asset>(await api(viewer, '/assets/by-code/IMP-1/'));
-    expect(added).toMatchObject({ name: 'Importado uno', type: { id: typeId }, category: { id: categoryId }, venue: { id: venueId }, responsible: { passport: managerPassport }, maintenance_status: 'ok' });
+    expect(added).toMatchObject({
+      name: 'Importado uno',
+      type: { id: typeId },
+      category: { id: categoryId },
+      venue: { id: venueId },
+      responsible: { passport: managerPassport },
+      maintenance_status: 'ok',
+    });
     expect(added.label_token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await ok<Asset>(await api(viewer, '/assets/by-code/REF-001/'))).name).toBe('Refrigerador vertical renombrado');
 
-    const bad = await startImport(server, 'acme', manager, base, csv([['Código', 'Nombre', 'Tipo'], ['IMP-2', 'Sin tipo conocido', 'Lavadora'], ['IMP-3', 'Sin tipo', '']]), 'malo.csv');
+    const bad = await startImport(
+      server,
+      'acme',
+      manager,
+      base,
+      csv([
+        ['Código', 'Nombre', 'Tipo'],
+        ['IMP-2', 'Sin tipo conocido', 'Lavadora'],
+        ['IMP-3', 'Sin tipo', ''],
+      ]),
+      'malo.csv',
+    );
     expect((await waitForJob(server, 'acme', manager, base, bad.id, ['VALIDATION_OK', 'VALIDATION_FAILED'])).status).toBe('VALIDATION_FAILED');
     expect((await rowsOf(server, 'acme', manager, base, bad.id, 'ERROR')).map((r) => r.key).sort()).toEqual(['IMP-2', 'IMP-3']);
     expect((await api(viewer, '/assets/by-code/IMP-2/')).status).toBe(404);
@@ -472,7 +565,17 @@ describe.each(engines())('assets on %s', (engine) => {
 
   it('the module toggle: a disabled asset module answers as absent; the flag off refuses', async () => {
     await setDisabledModules(server, otherTenantId, ['asset']);
-    for (const path of ['/assets/', '/categories/', '/asset-types/', '/assets/by-code/REF-001/', '/assets/overview/', '/maintenance-executions/', '/assets/scans/', '/assets/imports/', `/public/assets/${'A'.repeat(22)}/`]) {
+    for (const path of [
+      '/assets/',
+      '/categories/',
+      '/asset-types/',
+      '/assets/by-code/REF-001/',
+      '/assets/overview/',
+      '/maintenance-executions/',
+      '/assets/scans/',
+      '/assets/imports/',
+      `/public/assets/${'A'.repeat(22)}/`,
+    ]) {
       const response = await api(other, path, {}, 'otra');
       expect(response.status).toBe(404);
       expect(await body(response)).toMatchObject({ code: 'module-disabled' });

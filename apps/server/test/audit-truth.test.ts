@@ -40,7 +40,10 @@ describe.each(engines())('audit truth on %s', (engine) => {
     const log = await entries();
     for (const [method, path] of refused) {
       const rows = log.filter((entry) => entry.method === method && entry.path === path);
-      expect(rows.filter((row) => row.status < 400), `${method} ${path}: ${JSON.stringify(rows)}`).toEqual([]);
+      expect(
+        rows.filter((row) => row.status < 400),
+        `${method} ${path}: ${JSON.stringify(rows)}`,
+      ).toEqual([]);
     }
   });
 

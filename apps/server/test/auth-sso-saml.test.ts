@@ -9,7 +9,14 @@ interface SamlProvider {
   method_id: string;
   issuer: string;
   has_client_secret: boolean;
-  saml: { sp_entity_id: string; acs_url: string; sp_metadata_url: string; idp_metadata_url: string | null; idp_sso_url: string; idp_certificates: { fingerprint_sha256: string; not_after: string | null }[] };
+  saml: {
+    sp_entity_id: string;
+    acs_url: string;
+    sp_metadata_url: string;
+    idp_metadata_url: string | null;
+    idp_sso_url: string;
+    idp_certificates: { fingerprint_sha256: string; not_after: string | null }[];
+  };
 }
 
 interface Started {
@@ -131,7 +138,9 @@ describe.each(engines())('federated sign-in (SAML 2.0) against a signing IdP on 
     expect(first.end_session_url).toBeNull();
     expect((await api(`${A}/me`, { token: first.session!.id_token })).status).toBe(200);
     const held = await server.running.platform.db.ownerDrizzle(async (db) =>
-      db.execute(`SELECT count(*)::int AS n FROM position_people pp JOIN persons p ON p.id = pp.person_id AND p.tenant_id = pp.tenant_id WHERE p.primary_email = 'ana@acme.test' AND pp.position_id = '${positionId}'`),
+      db.execute(
+        `SELECT count(*)::int AS n FROM position_people pp JOIN persons p ON p.id = pp.person_id AND p.tenant_id = pp.tenant_id WHERE p.primary_email = 'ana@acme.test' AND pp.position_id = '${positionId}'`,
+      ),
     );
     expect(JSON.stringify(held)).toContain('"n":1');
     const again = await signedInVia({ nameId: 'ana@acme.test', email: 'ana@acme.test' });

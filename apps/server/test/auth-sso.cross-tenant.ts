@@ -21,7 +21,14 @@ async function providerOfB(server: TestServer, f: SsoFixture): Promise<{ id: str
   const response = await server.api('demo-norte', PROVIDERS, {
     method: 'POST',
     token: f.b.admin.id_token,
-    json: { type: 'OIDC', name: `Norte ${Math.random().toString(36).slice(2, 8)}`, issuer: 'https://idp.norte.test', client_id: 'norte-client', client_secret: 'norte-secret', domains: ['norte.test'] },
+    json: {
+      type: 'OIDC',
+      name: `Norte ${Math.random().toString(36).slice(2, 8)}`,
+      issuer: 'https://idp.norte.test',
+      client_id: 'norte-client',
+      client_secret: 'norte-secret',
+      domains: ['norte.test'],
+    },
   });
   expect(response.status).toBe(201);
   return body(response);
@@ -130,7 +137,11 @@ export const SSO_ROUTES: Record<string, { access: 'public' | 'no-tenant' | reado
       const start = await server.api('demo-norte', `${AUTH}/sso/start?method=${b.method_id}&mode=redirect`);
       const state = /faena_sso_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1] ?? 'none';
       const form = new URLSearchParams({ SAMLResponse: Buffer.from('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString('base64'), RelayState: state }).toString();
-      const answer = await server.api('demo', `${AUTH}/sso/saml/${b.id}/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `faena_sso_state=${state}` }, body: form });
+      const answer = await server.api('demo', `${AUTH}/sso/saml/${b.id}/acs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `faena_sso_state=${state}` },
+        body: form,
+      });
       expect(new URL(answer.headers.get('location')!).hash).toBe('#sso_error=state-mismatch');
     },
   },

@@ -183,7 +183,14 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     const oidc = await import('openid-client');
     const other = await oidc.discovery(new URL(idp.issuer), 'other-app', 'other-secret', undefined, { execute: [oidc.allowInsecureRequests] });
     const verifier = oidc.randomPKCECodeVerifier();
-    const otherUrl = oidc.buildAuthorizationUrl(other, { redirect_uri: 'http://other.test/cb', scope: 'openid email', nonce: authorize.searchParams.get('nonce')!, state: 'x', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const otherUrl = oidc.buildAuthorizationUrl(other, {
+      redirect_uri: 'http://other.test/cb',
+      scope: 'openid email',
+      nonce: authorize.searchParams.get('nonce')!,
+      state: 'x',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     idp.as({ sub: 'okta-victim', email: 'victim@acme.test' });
     const otherBack = await new Browser().followAtIdp(otherUrl.href, idp.issuer);
     const foreign = await oidc.authorizationCodeGrant(other, otherBack, { pkceCodeVerifier: verifier, expectedState: 'x', expectedNonce: authorize.searchParams.get('nonce')! });
@@ -290,7 +297,11 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
   });
 
   it('Google: the issuer is fixed to Google’s, one per tenant', async () => {
-    const created = await api(`${A}/sso/providers`, { method: 'POST', token: admin, json: { type: 'GOOGLE', name: 'Google', issuer: 'https://evil.test', client_id: 'g.apps.googleusercontent.com', client_secret: 'g-secret', domains: ['acme.test'] } });
+    const created = await api(`${A}/sso/providers`, {
+      method: 'POST',
+      token: admin,
+      json: { type: 'GOOGLE', name: 'Google', issuer: 'https://evil.test', client_id: 'g.apps.googleusercontent.com', client_secret: 'g-secret', domains: ['acme.test'] },
+    });
     expect(created.status).toBe(201);
     const google = await body<{ id: string; issuer: string; method_id: string }>(created);
     expect(google).toMatchObject({ issuer: 'https://accounts.google.com', method_id: 'GOOGLE' });
@@ -311,7 +322,11 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     expect(bad.status).toBe(400);
     const noIssuer = await api(`${A}/sso/providers`, { method: 'POST', token: admin, json: { type: 'OIDC', name: 'X', issuer: 'ftp://x', client_id: 'x' } });
     expect(await body(noIssuer)).toMatchObject({ code: 'validation-error', errors: { issuer: expect.any(Array) } });
-    const position = await api(`${A}/sso/providers`, { method: 'POST', token: admin, json: { type: 'OIDC', name: 'Y', issuer: idp.issuer, client_id: 'y', default_position_ids: ['00000000-0000-4000-8000-000000000000'] } });
+    const position = await api(`${A}/sso/providers`, {
+      method: 'POST',
+      token: admin,
+      json: { type: 'OIDC', name: 'Y', issuer: idp.issuer, client_id: 'y', default_position_ids: ['00000000-0000-4000-8000-000000000000'] },
+    });
     expect(position.status).toBe(400);
     const duplicate = await api(`${A}/sso/providers`, { method: 'POST', token: admin, json: { type: 'OIDC', name: 'Okta', slug: 'okta', issuer: idp.issuer, client_id: 'y' } });
     expect(duplicate.status).toBe(400);

@@ -142,8 +142,7 @@ describe.each(engines())('auth on %s', (engine) => {
       expect(header).toMatch(/^faena_device_[\w-]+=[\w-]+\.[\w-]+; Path=\/api\/auth\/v3\/sign-in; HttpOnly; SameSite=Strict; Max-Age=15552000/);
       return header.split(';')[0]!;
     };
-    const signInFrom = (cookie: string, email: string, password: string, subdomain = 'demo') =>
-      server.api(subdomain, SIGN_IN, { method: 'POST', json: { email, password }, headers: { cookie } });
+    const signInFrom = (cookie: string, email: string, password: string, subdomain = 'demo') => server.api(subdomain, SIGN_IN, { method: 'POST', json: { email, password }, headers: { cookie } });
 
     it("admits the right password from a device the account signed in on before, while others' failures lock the account", async () => {
       const member = await addMember(server, demoId, { email: 'owner@faena.test', password: 'right-pass' });
@@ -284,7 +283,15 @@ describe.each(engines())('auth on %s', (engine) => {
       const response = await me(pair.id_token);
       expect(response.status).toBe(200);
       const user = await body(response);
-      expect(user).toMatchObject({ id: pair.user.id, email: 'rrhh@faena.test', name: 'Valentina Muñoz', tenant_id: demoId, passport: pair.user.passport, sign_in_method: 'PASSWORD', impersonator: null });
+      expect(user).toMatchObject({
+        id: pair.user.id,
+        email: 'rrhh@faena.test',
+        name: 'Valentina Muñoz',
+        tenant_id: demoId,
+        passport: pair.user.passport,
+        sign_in_method: 'PASSWORD',
+        impersonator: null,
+      });
       expect(user.last_sign_in_time).toBe(pair.user.last_sign_in_time);
     });
 
@@ -322,7 +329,9 @@ describe.each(engines())('auth on %s', (engine) => {
 
       const cleared = await server.api('demo', '/api/auth/v3/session-cookie', { method: 'DELETE' });
       expect(cleared.status).toBe(204);
-      const clearing = cookieOf(cleared).split(';').map((part) => part.trim());
+      const clearing = cookieOf(cleared)
+        .split(';')
+        .map((part) => part.trim());
       expect(clearing[0]).toBe('faena_session=');
       expect(clearing).toContain('Max-Age=0');
       expect(clearing).toContain('HttpOnly');
@@ -337,7 +346,11 @@ describe.each(engines())('auth on %s', (engine) => {
         const pair = await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD);
         const set = await remote.api(null, '/api/auth/v3/session-cookie', { method: 'POST', token: pair.id_token, host: 'demo.faena.example.com' });
         expect(set.status).toBe(204);
-        expect(cookieOf(set).split(';').map((part) => part.trim())).toContain('Secure');
+        expect(
+          cookieOf(set)
+            .split(';')
+            .map((part) => part.trim()),
+        ).toContain('Secure');
       } finally {
         await remote.close();
       }

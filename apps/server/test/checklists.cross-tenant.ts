@@ -47,10 +47,15 @@ const definition = (category: string) => ({
 
 const category = (server: TestServer, f: ChecklistsFixture, tenant: 'a' | 'b') =>
   once(server, `category:${tenant}`, async () =>
-    json<{ id: string }>(await server.api(tenant === 'a' ? 'demo' : 'demo-norte', `${BASE}/categories/`, { method: 'POST', token: tenant === 'a' ? a(f) : b(f), json: { name: `Faena ${tenant}` } }), 201),
+    json<{ id: string }>(
+      await server.api(tenant === 'a' ? 'demo' : 'demo-norte', `${BASE}/categories/`, { method: 'POST', token: tenant === 'a' ? a(f) : b(f), json: { name: `Faena ${tenant}` } }),
+      201,
+    ),
   );
 const bChecklist = (server: TestServer, f: ChecklistsFixture) =>
-  once(server, 'checklist', async () => json<{ id: string }>(await server.api('demo-norte', `${BASE}/checklists/`, { method: 'POST', token: b(f), json: definition((await category(server, f, 'b')).id) }), 201));
+  once(server, 'checklist', async () =>
+    json<{ id: string }>(await server.api('demo-norte', `${BASE}/checklists/`, { method: 'POST', token: b(f), json: definition((await category(server, f, 'b')).id) }), 201),
+  );
 const bSubmitted = (server: TestServer, f: ChecklistsFixture) =>
   once(server, 'submitted', async () => {
     const checklist = await bChecklist(server, f);
@@ -76,7 +81,14 @@ const bExport = (server: TestServer, f: ChecklistsFixture) =>
   });
 
 /** A route under an id of B's: 404 from A with A's token, tenant-mismatch with B's token on A's host, and B still reaches it. */
-function byId(access: typeof VIEW | typeof MANAGE, method: string, path: (id: string) => string, id: (server: TestServer, f: ChecklistsFixture) => Promise<{ id: string }>, jsonBody?: (server: TestServer, f: ChecklistsFixture) => Promise<unknown>, bStatus?: number): { access: typeof VIEW | typeof MANAGE; check: Check } {
+function byId(
+  access: typeof VIEW | typeof MANAGE,
+  method: string,
+  path: (id: string) => string,
+  id: (server: TestServer, f: ChecklistsFixture) => Promise<{ id: string }>,
+  jsonBody?: (server: TestServer, f: ChecklistsFixture) => Promise<unknown>,
+  bStatus?: number,
+): { access: typeof VIEW | typeof MANAGE; check: Check } {
   return {
     access,
     check: async (server, f) => {
@@ -118,8 +130,19 @@ export const CHECKLIST_ROUTES: Record<string, { access: typeof VIEW | typeof MAN
       expect(theirs.results.map((row) => row.id)).not.toContain(made.id);
     },
   },
-  [`PATCH ${BASE}/categories/:id/`]: byId(MANAGE, 'PATCH', (id) => `/categories/${id}/`, (server, f) => category(server, f, 'b'), async () => ({ name: 'Renombrada desde A' })),
-  [`DELETE ${BASE}/categories/:id/`]: byId(MANAGE, 'DELETE', (id) => `/categories/${id}/`, (server, f) => category(server, f, 'b')),
+  [`PATCH ${BASE}/categories/:id/`]: byId(
+    MANAGE,
+    'PATCH',
+    (id) => `/categories/${id}/`,
+    (server, f) => category(server, f, 'b'),
+    async () => ({ name: 'Renombrada desde A' }),
+  ),
+  [`DELETE ${BASE}/categories/:id/`]: byId(
+    MANAGE,
+    'DELETE',
+    (id) => `/categories/${id}/`,
+    (server, f) => category(server, f, 'b'),
+  ),
   [`GET ${BASE}/checklists/`]: list(VIEW, '/checklists/', bChecklist),
   [`POST ${BASE}/checklists/`]: {
     access: MANAGE,
@@ -136,7 +159,13 @@ export const CHECKLIST_ROUTES: Record<string, { access: typeof VIEW | typeof MAN
   [`DELETE ${BASE}/checklists/:id/`]: byId(MANAGE, 'DELETE', (id) => `/checklists/${id}/`, bChecklist, undefined, 200),
   [`GET ${BASE}/checklists/:id/versions/:version/`]: byId(VIEW, 'GET', (id) => `/checklists/${id}/versions/1/`, bChecklist, undefined, 200),
   [`GET ${BASE}/checklists/:id/schedules/`]: byId(MANAGE, 'GET', (id) => `/checklists/${id}/schedules/`, bChecklist, undefined, 200),
-  [`POST ${BASE}/checklists/:id/schedules/`]: byId(MANAGE, 'POST', (id) => `/checklists/${id}/schedules/`, bChecklist, async () => ({ start: '2026-01-01T08:00', rrule: 'FREQ=DAILY' })),
+  [`POST ${BASE}/checklists/:id/schedules/`]: byId(
+    MANAGE,
+    'POST',
+    (id) => `/checklists/${id}/schedules/`,
+    bChecklist,
+    async () => ({ start: '2026-01-01T08:00', rrule: 'FREQ=DAILY' }),
+  ),
   [`GET ${BASE}/checklists/:id/stats/`]: byId(MANAGE, 'GET', (id) => `/checklists/${id}/stats/`, bChecklist, undefined, 200),
   [`POST ${BASE}/checklists/:id/executions/`]: byId(VIEW, 'POST', (id) => `/checklists/${id}/executions/`, bChecklist),
   [`GET ${BASE}/executions/`]: list(VIEW, '/executions/', bSubmitted),
@@ -162,8 +191,26 @@ export const CHECKLIST_ROUTES: Record<string, { access: typeof VIEW | typeof MAN
   [`GET ${BASE}/executions/exports/:id/download`]: byId(VIEW, 'GET', (id) => `/executions/exports/${id}/download`, bExport, undefined, 200),
   [`GET ${BASE}/executions/:id/`]: byId(VIEW, 'GET', (id) => `/executions/${id}/`, bSubmitted, undefined, 200),
   [`GET ${BASE}/executions/:id/report.pdf`]: byId(VIEW, 'GET', (id) => `/executions/${id}/report.pdf`, bSubmitted, undefined, 200),
-  [`PATCH ${BASE}/executions/:id/`]: byId(VIEW, 'PATCH', (id) => `/executions/${id}/`, bDraft, async () => ({ answers: { epp: true }, client_revision: 0 })),
-  [`POST ${BASE}/executions/:id/submit/`]: byId(VIEW, 'POST', (id) => `/executions/${id}/submit/`, bDraft, async () => ({ answers: { epp: true } })),
+  [`PATCH ${BASE}/executions/:id/`]: byId(
+    VIEW,
+    'PATCH',
+    (id) => `/executions/${id}/`,
+    bDraft,
+    async () => ({ answers: { epp: true }, client_revision: 0 }),
+  ),
+  [`POST ${BASE}/executions/:id/submit/`]: byId(
+    VIEW,
+    'POST',
+    (id) => `/executions/${id}/submit/`,
+    bDraft,
+    async () => ({ answers: { epp: true } }),
+  ),
   [`POST ${BASE}/executions/:id/upgrade/`]: byId(VIEW, 'POST', (id) => `/executions/${id}/upgrade/`, bDraft),
-  [`POST ${BASE}/executions/:id/actions/`]: byId(VIEW, 'POST', (id) => `/executions/${id}/actions/`, bSubmitted, async () => ({ field_id: '1', title: 'Reponer EPP', responsible: 'x', due: '2030-01-01T10:00' })),
+  [`POST ${BASE}/executions/:id/actions/`]: byId(
+    VIEW,
+    'POST',
+    (id) => `/executions/${id}/actions/`,
+    bSubmitted,
+    async () => ({ field_id: '1', title: 'Reponer EPP', responsible: 'x', due: '2030-01-01T10:00' }),
+  ),
 };

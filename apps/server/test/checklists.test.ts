@@ -112,7 +112,10 @@ describe.each(engines())('checklists on %s', (engine) => {
     categoryId = created.id;
     const second = await json<{ id: string; order: number }>(await api(admin, '/categories/', { method: 'POST', json: { name: 'Seguridad' } }), 201);
     expect(second.order).toBe(created.order + 1);
-    expect(await json(await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { name: 'Seguridad e higiene', order: 0 } }), 200)).toMatchObject({ name: 'Seguridad e higiene', order: 0 });
+    expect(await json(await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { name: 'Seguridad e higiene', order: 0 } }), 200)).toMatchObject({
+      name: 'Seguridad e higiene',
+      order: 0,
+    });
     await json(await api(admin, `/categories/${categoryId}/`, { method: 'PATCH', json: { order: 2 } }), 200);
     expect(await json(await api(admin, `/categories/${second.id}/`, { method: 'PATCH', json: { archived: true } }), 200)).toMatchObject({ archived: true });
     const list = await json<{ results: { id: string }[] }>(await api(operario, '/categories/'), 200);
@@ -141,7 +144,10 @@ describe.each(engines())('checklists on %s', (engine) => {
   });
 
   it('creates a checklist that only its executors see and execute', async () => {
-    const created = await json<{ id: string; version: number; max_score: number; items: { field_id: string }[]; can_execute: boolean }>(await api(admin, '/checklists/', { method: 'POST', json: definition() }), 201);
+    const created = await json<{ id: string; version: number; max_score: number; items: { field_id: string }[]; can_execute: boolean }>(
+      await api(admin, '/checklists/', { method: 'POST', json: definition() }),
+      201,
+    );
     checklistId = created.id;
     expect(created).toMatchObject({ version: 1, max_score: 100, can_execute: false });
     expect(created.items.map((item) => item.field_id)).toEqual(['1', '2', '3', '4']);
@@ -158,13 +164,21 @@ describe.each(engines())('checklists on %s', (engine) => {
     const draft = await start(operario);
     expect(draft).toMatchObject({ status: 'draft', version: 1, client_revision: 0, answers: {}, outdated: false });
     expect((await start(operario, checklistId, 200)).id).toBe(draft.id);
-    const saved = await json<Execution>(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Buena' }, notes: { '1': 'Piso recién trapeado' }, current_section: 'frio', client_revision: 0 } }), 200);
+    const saved = await json<Execution>(
+      await api(operario, `/executions/${draft.id}/`, {
+        method: 'PATCH',
+        json: { answers: { limpieza: 'Buena' }, notes: { '1': 'Piso recién trapeado' }, current_section: 'frio', client_revision: 0 },
+      }),
+      200,
+    );
     expect(saved).toMatchObject({ client_revision: 1, answers: { limpieza: 'Buena' }, notes: { '1': 'Piso recién trapeado' }, current_section: 'frio' });
     // the same save again (a retry whose answer was lost) changes nothing and is fine
     expect((await json<Execution>(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Buena' }, client_revision: 0 } }), 200)).client_revision).toBe(1);
     const stale = await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Mala' }, client_revision: 0 } });
     expect(await json(stale, 409)).toMatchObject({ code: 'stale-draft', execution: { id: draft.id, client_revision: 1, answers: { limpieza: 'Buena' } } });
-    expect(await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { nope: 1 }, client_revision: 1 } }), 400)).toMatchObject({ errors: { 'answers.nope': [expect.any(String)] } });
+    expect(await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { nope: 1 }, client_revision: 1 } }), 400)).toMatchObject({
+      errors: { 'answers.nope': [expect.any(String)] },
+    });
     expect((await api(admin, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: {}, client_revision: 1 } })).status).toBe(403);
     expect((await api(otro, `/executions/${draft.id}/`)).status).toBe(404);
     expect((await api(foreign, `/executions/${draft.id}/`, {}, 'otra')).status).toBe(404);
@@ -207,13 +221,16 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(await json(again, 409)).toMatchObject({ code: 'already-submitted' });
     expect(await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { client_revision: 2 } }), 409)).toMatchObject({ code: 'already-submitted' });
     const inbox = (await json<Inbox>(await server.api('acme', INBOX, { token: supervisor }), 200)).data.filter((n) => n.context.type === 'ChecklistExecution');
-    expect(inbox).toEqual([expect.objectContaining({ context: expect.objectContaining({ action: 'critical-failed', id: draft.id }), summary: expect.objectContaining({ body: '¿Alarma desactivada?' }) })]);
+    expect(inbox).toEqual([
+      expect.objectContaining({ context: expect.objectContaining({ action: 'critical-failed', id: draft.id }), summary: expect.objectContaining({ body: '¿Alarma desactivada?' }) }),
+    ]);
   });
 
   it('two devices submitting the same draft make one execution', async () => {
     const draft = await start(operario);
     const signature = await image(operario);
-    const submit = () => api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true, temperatura: 4 }, signatures: { executor: signature } } });
+    const submit = () =>
+      api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true, temperatura: 4 }, signatures: { executor: signature } } });
     const statuses = (await Promise.all([submit(), submit()])).map((response) => response.status).sort();
     expect(statuses).toEqual([200, 409]);
     const list = await json<Page<{ id: string; status: string; score: number }>>(await api(operario, `/executions/?checklist=${checklistId}`), 200);
@@ -227,12 +244,19 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(await json(notFailed, 400)).toMatchObject({ code: 'item-not-failed' });
     expect((await api(otro, `/executions/${failed!.id}/actions/`, { method: 'POST', json: { field_id: 2, title: 'x', responsible: operarioPassport, due: '2030-01-10T10:00' } })).status).toBe(404);
     const action = await json<Execution['actions'][number]>(
-      await api(admin, `/executions/${failed!.id}/actions/`, { method: 'POST', json: { field_id: 2, title: 'Revisar la alarma', responsible: operarioPassport, due: '2030-01-10T10:00', timezone: 'America/Santiago', description: 'No se desactivó' } }),
+      await api(admin, `/executions/${failed!.id}/actions/`, {
+        method: 'POST',
+        json: { field_id: 2, title: 'Revisar la alarma', responsible: operarioPassport, due: '2030-01-10T10:00', timezone: 'America/Santiago', description: 'No se desactivó' },
+      }),
       201,
     );
     expect(action).toMatchObject({ field_id: '2', title: 'Revisar la alarma', status: 'SCHEDULED', responsible: { passport: operarioPassport } });
     const occurrence = await server.api('acme', `/api/activities/v3/activities/${action.public_id}/occurrences/${action.recurrenceId}/`, { token: operario });
-    expect(await json(occurrence, 200)).toMatchObject({ title: 'Revisar la alarma', responsible: [expect.objectContaining({ passport: operarioPassport })], description: expect.stringContaining('Ítem: ¿Alarma desactivada?') });
+    expect(await json(occurrence, 200)).toMatchObject({
+      title: 'Revisar la alarma',
+      responsible: [expect.objectContaining({ passport: operarioPassport })],
+      description: expect.stringContaining('Ítem: ¿Alarma desactivada?'),
+    });
     const detail = await json<Execution>(await api(operario, `/executions/${failed!.id}/`), 200);
     expect(detail.actions).toEqual([expect.objectContaining({ id: action.id, public_id: action.public_id, status: 'SCHEDULED' })]);
     const summary = await json<Page<{ id: string; actions_open: number }>>(await api(admin, `/executions/?has_failed=true`), 200);
@@ -311,12 +335,23 @@ describe.each(engines())('checklists on %s', (engine) => {
 
   it('a change after executions makes a new version; an old draft is told and upgrades keeping its answers', async () => {
     const draft = await start(operario);
-    await json(await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Regular', alarma: true, vitrinas: 2 }, notes: { '4': 'Polvo' }, client_revision: 0 } }), 200);
+    await json(
+      await api(operario, `/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { limpieza: 'Regular', alarma: true, vitrinas: 2 }, notes: { '4': 'Polvo' }, client_revision: 0 } }),
+      200,
+    );
     const fields = [FIELDS[0], FIELDS[1], { id: 6, type: 'text', name: 'comentario', label: 'Comentario' }, FIELDS[4]];
     const changed = await json<{ version: number; has_executions: boolean }>(
       await api(admin, `/checklists/${checklistId}/`, {
         method: 'PUT',
-        json: definition({ fields, items: ITEMS.slice(0, 2), sections: [{ id: 'local', title: 'Local', field_ids: [1, 2] }, { id: 'otros', title: 'Otros', field_ids: [6, 5] }], base_version: 1 }),
+        json: definition({
+          fields,
+          items: ITEMS.slice(0, 2),
+          sections: [
+            { id: 'local', title: 'Local', field_ids: [1, 2] },
+            { id: 'otros', title: 'Otros', field_ids: [6, 5] },
+          ],
+          base_version: 1,
+        }),
       }),
       200,
     );
@@ -334,7 +369,21 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(upgraded.dropped).toEqual(['4']);
     expect(upgraded.execution).toMatchObject({ version: 2, outdated: false, answers: { limpieza: 'Regular', alarma: true }, notes: {} });
     // a draft is an execution too: the next save is version 3, and the draft upgrades with nothing dropped
-    const inPlace = await json<{ version: number }>(await api(admin, `/checklists/${checklistId}/`, { method: 'PUT', json: definition({ fields, items: ITEMS.slice(0, 2), sections: [{ id: 'local', title: 'Local', field_ids: [1, 2] }, { id: 'otros', title: 'Otros', field_ids: [6, 5] }], name: 'Apertura de tienda (v2)' }) }), 200);
+    const inPlace = await json<{ version: number }>(
+      await api(admin, `/checklists/${checklistId}/`, {
+        method: 'PUT',
+        json: definition({
+          fields,
+          items: ITEMS.slice(0, 2),
+          sections: [
+            { id: 'local', title: 'Local', field_ids: [1, 2] },
+            { id: 'otros', title: 'Otros', field_ids: [6, 5] },
+          ],
+          name: 'Apertura de tienda (v2)',
+        }),
+      }),
+      200,
+    );
     expect(inPlace.version).toBe(3);
     const again = await json<{ execution: Execution; dropped: string[] }>(await api(operario, `/executions/${draft.id}/upgrade/`, { method: 'POST' }), 200);
     expect(again).toMatchObject({ dropped: [], execution: { version: 3, answers: { limpieza: 'Regular', alarma: true } } });
@@ -343,26 +392,46 @@ describe.each(engines())('checklists on %s', (engine) => {
   it('schedules the checklist per venue; executing an occurrence completes it; the numbers count it', async () => {
     expect((await api(operario, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', rrule: 'FREQ=DAILY', venues: [venueId] } })).status).toBe(403);
     const other = await json<{ id: string }>(await server.api('acme', '/api/organization/v3/venues/', { method: 'POST', token: admin, json: { name: 'Tienda Norte', code: 'T-2' } }), 201);
-    expect(await json(await api(admin, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', rrule: 'FREQ=DAILY', venues: [other.id] } }), 400)).toMatchObject({ code: 'place-not-allowed' });
+    expect(await json(await api(admin, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', rrule: 'FREQ=DAILY', venues: [other.id] } }), 400)).toMatchObject({
+      code: 'place-not-allowed',
+    });
     const created = await json<{ results: { public_id: string; venue: { id: string } | null; title: string }[] }>(
-      await api(admin, `/checklists/${checklistId}/schedules/`, { method: 'POST', json: { start: '2026-01-01T08:00', timezone: 'America/Santiago', duration_minutes: 60, rrule: 'FREQ=DAILY', venues: [venueId], responsibles: [operarioPassport] } }),
+      await api(admin, `/checklists/${checklistId}/schedules/`, {
+        method: 'POST',
+        json: { start: '2026-01-01T08:00', timezone: 'America/Santiago', duration_minutes: 60, rrule: 'FREQ=DAILY', venues: [venueId], responsibles: [operarioPassport] },
+      }),
       201,
     );
     expect(created.results).toEqual([expect.objectContaining({ venue: { id: venueId, name: 'Tienda Centro' }, title: 'Apertura de tienda (v2)' })]);
     const seriesId = created.results[0]!.public_id;
     expect((await json<{ results: unknown[] }>(await api(admin, `/checklists/${checklistId}/schedules/`), 200)).results).toHaveLength(1);
-    const occurrence = await json<{ recurrenceId: string; content: unknown; status: string }>(await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/current/`, { token: operario }), 200);
+    const occurrence = await json<{ recurrenceId: string; content: unknown; status: string }>(
+      await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/current/`, { token: operario }),
+      200,
+    );
     expect(occurrence.content).toEqual({ content_type: 'checklist', checklist_id: checklistId });
-    const byHand = await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/completion/`, { method: 'POST', token: operario, json: { status: 'COMPLETED' } });
+    const byHand = await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/completion/`, {
+      method: 'POST',
+      token: operario,
+      json: { status: 'COMPLETED' },
+    });
     expect(await json(byHand, 400)).toMatchObject({ code: 'checklist-required' });
     const activity = { public_id: seriesId, recurrenceId: occurrence.recurrenceId };
-    expect(await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity: { public_id: seriesId, recurrenceId: '20200101T110000Z' } } }), 400)).toMatchObject({ code: 'occurrence-mismatch' });
+    expect(
+      await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity: { public_id: seriesId, recurrenceId: '20200101T110000Z' } } }), 400),
+    ).toMatchObject({ code: 'occurrence-mismatch' });
     const draft = await json<Execution & { activity: unknown; venue: { id: string } }>(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity } }), 201);
     expect(draft).toMatchObject({ activity, venue: { id: venueId } });
     const signature = await image(operario);
-    const done = await json<Execution>(await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true }, signatures: { executor: signature } } }), 200);
+    const done = await json<Execution>(
+      await api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { limpieza: 'Buena', alarma: true }, signatures: { executor: signature } } }),
+      200,
+    );
     expect(done).toMatchObject({ status: 'submitted', score: 100, result: 'aprobado' });
-    const completed = await json<{ status: string; completion: { response_id: string } }>(await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/`, { token: operario }), 200);
+    const completed = await json<{ status: string; completion: { response_id: string } }>(
+      await server.api('acme', `/api/activities/v3/activities/${seriesId}/occurrences/${occurrence.recurrenceId}/`, { token: operario }),
+      200,
+    );
     expect(completed).toMatchObject({ status: 'COMPLETED', completion: { response_id: draft.id } });
     expect(await json(await api(operario, `/checklists/${checklistId}/executions/`, { method: 'POST', json: { activity } }), 409)).toMatchObject({ code: 'already-completed' });
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -382,8 +451,14 @@ describe.each(engines())('checklists on %s', (engine) => {
   });
 
   it('updates in place while no execution uses the version; archive hides it from executors', async () => {
-    const created = await json<{ id: string }>(await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Cierre', pass_mark: null, signatures: { executor: false, second: false } }) }), 201);
-    const updated = await json<{ version: number; name: string }>(await api(admin, `/checklists/${created.id}/`, { method: 'PUT', json: definition({ name: 'Cierre de tienda', pass_mark: null }) }), 200);
+    const created = await json<{ id: string }>(
+      await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Cierre', pass_mark: null, signatures: { executor: false, second: false } }) }),
+      201,
+    );
+    const updated = await json<{ version: number; name: string }>(
+      await api(admin, `/checklists/${created.id}/`, { method: 'PUT', json: definition({ name: 'Cierre de tienda', pass_mark: null }) }),
+      200,
+    );
     expect(updated).toMatchObject({ version: 1, name: 'Cierre de tienda' });
     expect((await api(admin, `/checklists/${created.id}/`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(operario, `/checklists/${created.id}/`)).status).toBe(404);
@@ -404,13 +479,24 @@ describe.each(engines())('checklists on %s', (engine) => {
 
   it('a picked venue must be one the picker offers, as in a form response', async () => {
     const made = await json<{ id: string }>(
-      await api(admin, '/checklists/', { method: 'POST', json: { name: 'Visita', category: categoryId, sections: [{ id: 's', title: 'Sede', field_ids: [1] }], fields: [{ id: 1, type: 'venue', name: 'sede', label: 'Sede visitada', required: true }] } }),
+      await api(admin, '/checklists/', {
+        method: 'POST',
+        json: {
+          name: 'Visita',
+          category: categoryId,
+          sections: [{ id: 's', title: 'Sede', field_ids: [1] }],
+          fields: [{ id: 1, type: 'venue', name: 'sede', label: 'Sede visitada', required: true }],
+        },
+      }),
       201,
     );
     const draft = await json<Execution>(await api(admin, `/checklists/${made.id}/executions/`, { method: 'POST', json: {} }), 201);
     const unknown = await api(admin, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { sede: '0190c0de-0000-7000-8000-000000000000' } } });
     expect(await json(unknown, 400)).toMatchObject({ code: 'invalid-answers', non_field_errors: [{ type: 'assertion_error', loc: ['response', 'sede'] }] });
-    expect(await json<Execution>(await api(admin, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { sede: venueId } } }), 200)).toMatchObject({ status: 'submitted', answers: { sede: venueId } });
+    expect(await json<Execution>(await api(admin, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { sede: venueId } } }), 200)).toMatchObject({
+      status: 'submitted',
+      answers: { sede: venueId },
+    });
   });
 });
 

@@ -128,7 +128,10 @@ describe.each(engines())('operator CLI on %s', (engine) => {
       expect(signIn.status).toBe(200);
       // the first administrator holds every permission and the staff flag
       const { id_token } = await body<{ id_token: string }>(signIn);
-      expect(await body(await api('acme', '/api/permissions/v3/my-site-config', { token: id_token }))).toMatchObject({ is_staff: true, permissions: expect.arrayContaining(['MANAGE_PEOPLE', 'IMPERSONATE_USERS', 'VIEW_SETTINGS']) });
+      expect(await body(await api('acme', '/api/permissions/v3/my-site-config', { token: id_token }))).toMatchObject({
+        is_staff: true,
+        permissions: expect.arrayContaining(['MANAGE_PEOPLE', 'IMPERSONATE_USERS', 'VIEW_SETTINGS']),
+      });
     });
 
     it('creates a tenant the running server can use at once', async () => {

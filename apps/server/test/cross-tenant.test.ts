@@ -34,7 +34,23 @@ type ExpectedAccess = 'no-tenant' | 'public' | readonly string[] | { anyOf: read
 
 const AUTH = '/api/auth/v3';
 const PERSONS = '/api/audiences/v3/persons/';
-const OWNED_PREFIXES = ['/api/health', '/api/openapi.json', '/api/tenant', '/api/auth/', '/api/permissions/', '/api/audiences/', '/api/audit/', '/api/asset-manager/', '/api/reports/', '/api/home/', '/api/checklists/', '/api/workflow-backend/', '/api/pwa/', '/api/document-manager/v3/shared-with-me/', '/api/document-manager/v3/documents/:id/shares/'];
+const OWNED_PREFIXES = [
+  '/api/health',
+  '/api/openapi.json',
+  '/api/tenant',
+  '/api/auth/',
+  '/api/permissions/',
+  '/api/audiences/',
+  '/api/audit/',
+  '/api/asset-manager/',
+  '/api/reports/',
+  '/api/home/',
+  '/api/checklists/',
+  '/api/workflow-backend/',
+  '/api/pwa/',
+  '/api/document-manager/v3/shared-with-me/',
+  '/api/document-manager/v3/documents/:id/shares/',
+];
 
 const count = async (server: TestServer, subdomain: string, path: string, token: string) => (await body<{ count: number }>(await server.api(subdomain, path, { token }))).count;
 const expectMismatch = async (response: Response) => {
@@ -294,7 +310,8 @@ const ROUTES: Record<string, { access: ExpectedAccess; check: Check }> = {
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {
       await expectMismatch(await server.api('demo', '/api/audit/v3/entries', { token: f.b.admin.id_token }));
-      const entries = async (subdomain: string, token: string) => (await body<{ results: { id: string; request_id: string }[] }>(await server.api(subdomain, '/api/audit/v3/entries?page_size=200', { token }))).results;
+      const entries = async (subdomain: string, token: string) =>
+        (await body<{ results: { id: string; request_id: string }[] }>(await server.api(subdomain, '/api/audit/v3/entries?page_size=200', { token }))).results;
       const a = await entries('demo', f.a.admin.id_token);
       const b = await entries('demo-norte', f.b.admin.id_token);
       expect(b.length).toBeGreaterThan(0);

@@ -80,7 +80,17 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       extra_data: { floors: 3, parking: true },
       categories: [category.id],
     });
-    expect(venue).toMatchObject({ code: 'MN-01', business_line: line.id, business_line_name: 'Centros comerciales', country: 'CL', timezone: 'America/Santiago', gla: 12500.5, extra_data: { floors: 3, parking: true }, categories: [category.id], legacy_id: 42 });
+    expect(venue).toMatchObject({
+      code: 'MN-01',
+      business_line: line.id,
+      business_line_name: 'Centros comerciales',
+      country: 'CL',
+      timezone: 'America/Santiago',
+      gla: 12500.5,
+      extra_data: { floors: 3, parking: true },
+      categories: [category.id],
+      legacy_id: 42,
+    });
     const errors = async (json: unknown) => (await body<{ errors: Record<string, string[]> }>(await server.api('demo', `${ORG}/venues/`, { method: 'POST', token: admin, json }))).errors;
     expect(Object.keys(await errors({ name: 'X', code: 'X1', timezone: 'Mars/Olympus' }))).toEqual(['timezone']);
     expect(Object.keys(await errors({ name: 'X', code: 'X1', country: 'ZZ' }))).toEqual(['country']);
@@ -113,7 +123,8 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await body<{ count: number }>(await server.api('demo', `${ORG}/locations/?venue=${venue.id}`, { token: admin }))).count).toBe(2);
     // the tree loads lazily: roots (parent=none), then a node's children, each with its children_count
     type Listed = { results: { id: string; children_count: number }[] };
-    const roots = async (query = '') => (await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=none&venue=${venue.id}${query}`, { token: admin }))).results.map((l) => [l.id, l.children_count]);
+    const roots = async (query = '') =>
+      (await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=none&venue=${venue.id}${query}`, { token: admin }))).results.map((l) => [l.id, l.children_count]);
     expect(await roots()).toEqual([[building.id, 1]]);
     expect((await body<Listed>(await server.api('demo', `${ORG}/locations/?parent=${building.id}`, { token: admin }))).results.map((l) => l.children_count)).toEqual([1]);
     expect(await body(await server.api('demo', `${ORG}/locations/${floor.id}/`, { token: admin }))).toMatchObject({ children_count: 1 });
@@ -182,7 +193,10 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const notImage = await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { logo_upload_id: pdf } });
     expect(await body(notImage)).toMatchObject({ code: 'validation-error', reasons: { logo_upload_id: 'not-an-image' } });
     expect((await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: operario, json: { name: 'Hackeada' } })).status).toBe(403);
-    expect(await body(await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { name: 'Faena Demo', logo_upload_id: null } }))).toMatchObject({ name: 'Faena Demo', logo_url: null });
+    expect(await body(await server.api('demo', `${ORG}/current`, { method: 'PATCH', token: admin, json: { name: 'Faena Demo', logo_upload_id: null } }))).toMatchObject({
+      name: 'Faena Demo',
+      logo_url: null,
+    });
     expect(await body(await server.api('demo', '/api/tenant'))).toMatchObject({ name: 'Faena Demo', logo_url: null });
   });
 
@@ -194,14 +208,37 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     await post(rows, { key: 'V', label: 'Valparaíso' });
     // listed by label as Spanish readers expect: accents ignored, ñ after n, whatever the engine's collation
     // and numbers by their value: "Zona 2" before "Zona 10"
-    const numbered = [['Z10', 'Zona 10'], ['Z2', 'Zona 2'], ['Z1', 'Zona 1'], ['Z100', 'Zona 100'], ['Z9A', 'Zona 9a']];
-    for (const [key, label] of [['XVI', 'Ñuble'], ['VII', 'Maule'], ['XV', 'Arica y Parinacota'], ['X', 'los Lagos'], ['VI', "O'Higgins"], ['IX', 'Nuevo Biobío'], ['II', 'Álamos'], ...numbered]) await post(rows, { key, label });
+    const numbered = [
+      ['Z10', 'Zona 10'],
+      ['Z2', 'Zona 2'],
+      ['Z1', 'Zona 1'],
+      ['Z100', 'Zona 100'],
+      ['Z9A', 'Zona 9a'],
+    ];
+    for (const [key, label] of [['XVI', 'Ñuble'], ['VII', 'Maule'], ['XV', 'Arica y Parinacota'], ['X', 'los Lagos'], ['VI', "O'Higgins"], ['IX', 'Nuevo Biobío'], ['II', 'Álamos'], ...numbered])
+      await post(rows, { key, label });
     const ordered = await body<{ results: { label: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }));
     expect(ordered.results.map((r) => r.label)).toEqual([
-      'Álamos', 'Arica y Parinacota', 'los Lagos', 'Maule', 'Nuevo Biobío', 'Ñuble', "O'Higgins", 'Región Metropolitana', 'Valparaíso', 'Zona 1', 'Zona 2', 'Zona 9a', 'Zona 10', 'Zona 100',
+      'Álamos',
+      'Arica y Parinacota',
+      'los Lagos',
+      'Maule',
+      'Nuevo Biobío',
+      'Ñuble',
+      "O'Higgins",
+      'Región Metropolitana',
+      'Valparaíso',
+      'Zona 1',
+      'Zona 2',
+      'Zona 9a',
+      'Zona 10',
+      'Zona 100',
     ]);
     // a search of a number still finds it as written
-    expect((await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?search=${encodeURIComponent('zona 10')}`, { token: operario }))).results.map((r) => r.key).sort()).toEqual(['Z10', 'Z100']);
+    expect((await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?search=${encodeURIComponent('zona 10')}`, { token: operario }))).results.map((r) => r.key).sort()).toEqual([
+      'Z10',
+      'Z100',
+    ]);
     for (const key of ['XVI', 'VII', 'XV', 'X', 'VI', 'IX', 'II', ...numbered.map(([numberedKey]) => numberedKey!)]) {
       const row = (await body<{ results: { id: string; key: string }[] }>(await server.api('demo', `${rows}?page_size=50`, { token: operario }))).results.find((r) => r.key === key)!;
       expect((await server.api('demo', `${rows}${row.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
@@ -209,7 +246,9 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(await post(rows, { key: 'RM', label: 'Otra' }, 400)).toEqual({ code: 'validation-error', errors: { key: ['Key already in use'] }, reasons: { key: 'in-use' } });
     const search = await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?search=metro`, { token: operario }));
     expect(search.results).toEqual([{ id: rm.id, key: 'RM', label: 'Región Metropolitana', is_active: true }]);
-    expect(await body(await server.api('demo', `${rows}${rm.id}`, { method: 'PATCH', token: admin, json: { label: 'Metropolitana de Santiago' } }))).toMatchObject({ label: 'Metropolitana de Santiago' });
+    expect(await body(await server.api('demo', `${rows}${rm.id}`, { method: 'PATCH', token: admin, json: { label: 'Metropolitana de Santiago' } }))).toMatchObject({
+      label: 'Metropolitana de Santiago',
+    });
     expect((await server.api('demo', `${rows}${rm.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await body<{ count: number }>(await server.api('demo', rows, { token: operario }))).count).toBe(1);
     expect(await body(await server.api('demo', `${RES}/data-sources/${source.id}/`, { token: operario }))).toMatchObject({ name: 'Regiones', rows_count: 1 });
@@ -225,7 +264,16 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
       const demo = demoSources.results.find((s) => s.name === name)!;
       expect(await body(await server.api('demo', `${RES}/data-sources/${demo.id}/usage/`, { token: admin }))).toEqual({ forms: [{ id: expect.any(String), name: 'Solicitud de ropa de trabajo' }] });
     }
-    const field = (id: number, dataSource: string) => ({ id, type: 'data_source', name: `region_${id}`, label: 'Región', required: false, skippable: false, validators: [], data_source_id: dataSource });
+    const field = (id: number, dataSource: string) => ({
+      id,
+      type: 'data_source',
+      name: `region_${id}`,
+      label: 'Región',
+      required: false,
+      skippable: false,
+      validators: [],
+      data_source_id: dataSource,
+    });
     const other = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Turnos' });
     const uses = await post<{ id: string }>('/api/forms/v3/forms/', { name: 'Despacho', description: [field(1, source.id)] });
     await post('/api/forms/v3/forms/', { name: 'Turnos de bodega', description: [field(1, other.id)] });
@@ -239,16 +287,23 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect((await server.api('demo', `${RES}/data-sources/nope/rows/`, { token: admin })).status).toBe(404);
   });
 
-  it('data source rows named back by their exact keys (an answer\'s labels): keys with commas, deleted rows on request, a key a search would bury', async () => {
+  it("data source rows named back by their exact keys (an answer's labels): keys with commas, deleted rows on request, a key a search would bury", async () => {
     const source = await post<{ id: string }>(`${RES}/data-sources/`, { name: 'Bodegas numeradas' });
     const rows = `${RES}/data-sources/${source.id}/rows/`;
     for (let n = 1; n <= 60; n += 1) await post(rows, { key: String(n), label: `Bodega ${String(n).padStart(2, '0')}` });
     await post(rows, { key: 'Norte, 2', label: 'Norte segundo piso' });
     const gone = await post<{ id: string }>(rows, { key: 'Z', label: 'Zona cerrada' });
     expect((await server.api('demo', `${rows}${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
-    const named = async (query: string) => (await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?${query}`, { token: operario }))).results.map((r) => `${r.key}=${r.label}`);
+    const named = async (query: string) =>
+      (await body<{ count: number; results: { key: string; label: string }[] }>(await server.api('demo', `${rows}?${query}`, { token: operario }))).results.map((r) => `${r.key}=${r.label}`);
     // a search is a substring match ("1" is in 15 keys and labels), a key is the row's own: only the exact keys answer
-    const keys = new URLSearchParams([['key', '60'], ['key', 'Norte, 2'], ['key', 'Z'], ['key', 'nope'], ['is_active', 'all']]);
+    const keys = new URLSearchParams([
+      ['key', '60'],
+      ['key', 'Norte, 2'],
+      ['key', 'Z'],
+      ['key', 'nope'],
+      ['is_active', 'all'],
+    ]);
     expect((await named(keys.toString())).sort()).toEqual(['60=Bodega 60', 'Norte, 2=Norte segundo piso', 'Z=Zona cerrada']);
     expect(await named('key=1&page_size=1')).toEqual(['1=Bodega 01']);
     expect(await named('key=Z')).toEqual([]); // active rows unless asked
@@ -262,7 +317,12 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(source.row_order).toBe('label');
     const rows = `${RES}/data-sources/${source.id}/rows/`;
     const ids: Record<string, string> = {};
-    for (const [key, label] of [['3', 'Baja'], ['1', 'Urgente'], ['2', 'Alta']] as const) ids[key] = (await post<{ id: string }>(rows, { key, label })).id;
+    for (const [key, label] of [
+      ['3', 'Baja'],
+      ['1', 'Urgente'],
+      ['2', 'Alta'],
+    ] as const)
+      ids[key] = (await post<{ id: string }>(rows, { key, label })).id;
     const keys = async (query = '') => (await body<{ results: { key: string }[] }>(await server.api('demo', `${rows}?page_size=50${query}`, { token: operario }))).results.map((r) => r.key).join('');
     const move = (key: string, to: string, token = admin) => server.api('demo', `${rows}${ids[key]}/move`, { method: 'POST', token, json: { to } });
     // by label until someone says otherwise: Alta, Baja, Urgente
@@ -296,14 +356,42 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(await keys()).toBe('3210'); // back in its old place
     // an import appends its new rows in the file's order and leaves the others where they are
     const imports = `${RES}/data-sources/${source.id}/imports/`;
-    const job = await importAll(server, 'demo', admin, imports, csv([['key', 'label'], ['9', 'Nueva nueve'], ['1', 'Urgente'], ['8', 'Nueva ocho']]), 'prioridades.csv', 'upsert');
+    const job = await importAll(
+      server,
+      'demo',
+      admin,
+      imports,
+      csv([
+        ['key', 'label'],
+        ['9', 'Nueva nueve'],
+        ['1', 'Urgente'],
+        ['8', 'Nueva ocho'],
+      ]),
+      'prioridades.csv',
+      'upsert',
+    );
     expect(job).toMatchObject({ status: 'APPLY_OK', counts: { ADD: 2 } });
     expect(await keys()).toBe('321098');
     // the current file follows the order too
     const current = await server.api('demo', `${imports}current.csv`, { token: admin });
-    expect((await current.text()).replace(/^\uFEFF/, '').trim().split('\n').map((line) => line.split(',')[0]).join('')).toBe('Clave321098');
+    expect(
+      (await current.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(',')[0])
+        .join(''),
+    ).toBe('Clave321098');
     // replacing everything puts the source in the file's order: the fewest rows that move count as updated
-    const reordered = csv([['key', 'label'], ['1', 'Urgente'], ['2', 'Alta'], ['3', 'Baja'], ['0', 'Informativa general'], ['8', 'Nueva ocho'], ['7', 'Nueva siete']]);
+    const reordered = csv([
+      ['key', 'label'],
+      ['1', 'Urgente'],
+      ['2', 'Alta'],
+      ['3', 'Baja'],
+      ['0', 'Informativa general'],
+      ['8', 'Nueva ocho'],
+      ['7', 'Nueva siete'],
+    ]);
     const replaced = await importAll(server, 'demo', admin, imports, reordered, 'prioridades.csv', 'replace');
     expect(replaced.counts).toMatchObject({ ADD: 1, DELETE: 1, UPDATE: 3, NO_CHANGE: 2 });
     const preview = Object.fromEntries((await rowsOf(server, 'demo', admin, imports, replaced.id)).map((row) => [row.key, row.operation]));
@@ -311,7 +399,19 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     expect(await keys()).toBe('123087');
     // the same file again changes nothing; upsert mode never reorders
     expect((await importAll(server, 'demo', admin, imports, reordered, 'prioridades.csv', 'replace')).counts).toMatchObject({ ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 6 });
-    const upserted = await importAll(server, 'demo', admin, imports, csv([['key', 'label'], ['7', 'Nueva siete'], ['1', 'Urgente']]), 'prioridades.csv', 'upsert');
+    const upserted = await importAll(
+      server,
+      'demo',
+      admin,
+      imports,
+      csv([
+        ['key', 'label'],
+        ['7', 'Nueva siete'],
+        ['1', 'Urgente'],
+      ]),
+      'prioridades.csv',
+      'upsert',
+    );
     expect(upserted.counts).toMatchObject({ ADD: 0, UPDATE: 0, NO_CHANGE: 2 });
     expect(await keys()).toBe('123087');
     // a move by hand after the import works from the new order
@@ -338,7 +438,8 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
     const reversed = [...keys].reverse();
     expect((await importAll(server, 'demo', admin, imports, file(reversed), 'fallas.csv', 'replace')).counts).toMatchObject({ UPDATE: 19_999, NO_CHANGE: 1 });
     expect((await importAll(server, 'demo', admin, imports, file(reversed), 'fallas.csv', 'replace')).counts).toMatchObject({ UPDATE: 0, NO_CHANGE: 20_000 });
-    const page = async (n: number) => (await body<{ results: { key: string }[] }>(await server.api('demo', `${RES}/data-sources/${source.id}/rows/?page_size=100&page=${n}`, { token: operario }))).results.map((row) => row.key);
+    const page = async (n: number) =>
+      (await body<{ results: { key: string }[] }>(await server.api('demo', `${RES}/data-sources/${source.id}/rows/?page_size=100&page=${n}`, { token: operario }))).results.map((row) => row.key);
     expect(await page(1)).toEqual(reversed.slice(0, 100));
     expect(await page(200)).toEqual(reversed.slice(19_900));
   });
@@ -399,10 +500,24 @@ describe.each(engines())('venues, locations, catalogues, organisation and data s
   });
 
   it('lists the import kinds with their columns and every error text', async () => {
-    const kinds = await body<{ kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[]; error_codes: Record<string, string>; limits: { max_bytes: number; max_rows: number } }>(
-      await server.api('demo', `${RES}/imports/kinds`, { token: operario }),
-    );
-    expect(kinds.kinds.map((k) => k.kind).sort()).toEqual(['assets', 'blueprints', 'business-lines', 'companies', 'data-source-rows', 'locations', 'people', 'positions', 'stores', 'venue-categories', 'venues']);
+    const kinds = await body<{
+      kinds: { kind: string; columns: { name: string; header_es: string; aliases: string[]; required: boolean; description: string; description_es: string }[] }[];
+      error_codes: Record<string, string>;
+      limits: { max_bytes: number; max_rows: number };
+    }>(await server.api('demo', `${RES}/imports/kinds`, { token: operario }));
+    expect(kinds.kinds.map((k) => k.kind).sort()).toEqual([
+      'assets',
+      'blueprints',
+      'business-lines',
+      'companies',
+      'data-source-rows',
+      'locations',
+      'people',
+      'positions',
+      'stores',
+      'venue-categories',
+      'venues',
+    ]);
     // every column is described in English and in Spanish
     const people = kinds.kinds.find((k) => k.kind === 'people')!.columns;
     expect(people.find((c) => c.name === 'phones')).toMatchObject({ description: 'Phone numbers, separated by ;.', description_es: 'Teléfonos, separados por ;.' });

@@ -31,7 +31,14 @@ describe.each(engines())('persons exports on %s', (engine) => {
       const response = await server.api('demo', PERSONS, {
         method: 'POST',
         token: admin,
-        json: { name, primary_email: email, phones: ['+56 9 5555 0000'], identity_documents: [{ type: 'CL_CI', number: '11111111-1' }].filter(() => email === 'export2@faena.test'), position_ids: [position.id], roles: ['@admin', '-1'] },
+        json: {
+          name,
+          primary_email: email,
+          phones: ['+56 9 5555 0000'],
+          identity_documents: [{ type: 'CL_CI', number: '11111111-1' }].filter(() => email === 'export2@faena.test'),
+          position_ids: [position.id],
+          roles: ['@admin', '-1'],
+        },
       });
       expect(response.status, await response.clone().text()).toBe(201);
     }
@@ -73,13 +80,44 @@ describe.each(engines())('persons exports on %s', (engine) => {
     const rows = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
     // headed in Spanish, the people import's own headers (it reads them back), unless asked in English
     expect(rows[0]).toEqual([
-      'Correo', 'Nombre', 'Tipo de documento', 'Número de documento', 'Otros correos', 'Teléfonos', 'Dirección', 'Cargos', 'Líneas de negocio', 'Lugares de trabajo',
-      'Origen', 'Empresa', 'Roles', 'Grupos', 'Activo', 'Identificador', 'Fecha de creación',
+      'Correo',
+      'Nombre',
+      'Tipo de documento',
+      'Número de documento',
+      'Otros correos',
+      'Teléfonos',
+      'Dirección',
+      'Cargos',
+      'Líneas de negocio',
+      'Lugares de trabajo',
+      'Origen',
+      'Empresa',
+      'Roles',
+      'Grupos',
+      'Activo',
+      'Identificador',
+      'Fecha de creación',
     ]);
     const english = await start({ format: 'csv', filters: { search: 'export' }, language: 'en' });
     const englishFile = Buffer.from(await (await server.api('demo', english.download_url!, { token: admin })).arrayBuffer());
     expect(Papa.parse<string[]>(englishFile.subarray(3).toString('utf8').trim()).data[0]).toEqual([
-      'email', 'name', 'document_type', 'document_number', 'other_emails', 'phones', 'address', 'positions', 'business_lines', 'workspaces', 'origin', 'company', 'roles', 'groups', 'active', 'passport', 'created_at',
+      'email',
+      'name',
+      'document_type',
+      'document_number',
+      'other_emails',
+      'phones',
+      'address',
+      'positions',
+      'business_lines',
+      'workspaces',
+      'origin',
+      'company',
+      'roles',
+      'groups',
+      'active',
+      'passport',
+      'created_at',
     ]);
     expect((await server.api('demo', EXPORTS, { method: 'POST', token: admin, json: { format: 'csv', language: 'fr' } })).status).toBe(400);
     expect(rows).toHaveLength(3);
@@ -127,7 +165,10 @@ describe.each(engines())('persons exports on %s', (engine) => {
   });
 
   it('an export can be edited and loaded back (the same columns as the import), headed in Spanish or in English', async () => {
-    for (const [language, edited] of [['es', 'Exportada Normal Editada'], ['en', 'Exportada Normal']] as const) {
+    for (const [language, edited] of [
+      ['es', 'Exportada Normal Editada'],
+      ['en', 'Exportada Normal'],
+    ] as const) {
       const job = await start({ format: 'csv', filters: { search: 'export2@faena.test' }, language });
       const text = await (await server.api('demo', job.download_url!, { token: admin })).text();
       const current = language === 'es' ? 'Exportada Normal' : 'Exportada Normal Editada';
@@ -159,7 +200,8 @@ describe.each(engines())('persons exports on %s', (engine) => {
     const norteResponse = await server.api('demo-norte', EXPORTS, { method: 'POST', token: norteAdmin, json: { format: 'csv' } });
     expect(norteResponse.status).toBe(202);
     const norteId = (await body<Export>(norteResponse)).id;
-    for (let i = 0; i < 300 && (await body<Export>(await server.api('demo-norte', `${EXPORTS}${norteId}/`, { token: norteAdmin }))).status !== 'DONE'; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await body<Export>(await server.api('demo-norte', `${EXPORTS}${norteId}/`, { token: norteAdmin }))).status !== 'DONE'; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const demo = (await platform.tenants.bySubdomain('demo'))!;
     const norte = (await platform.tenants.bySubdomain('demo-norte'))!;
     const age = (tenantId: string, id: string, byDays: number) =>
@@ -169,7 +211,11 @@ describe.each(engines())('persons exports on %s', (engine) => {
     await age(norte.id, norteId, days + 1);
     await age(demo.id, recent.id, days - 1);
     const keyOf = async (tenantId: string, id: string) =>
-      ((await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT storage_key FROM person_exports WHERE tenant_id = ${tenantId} AND id = ${id}`))) as unknown as { rows: { storage_key: string | null }[] }).rows[0]!.storage_key;
+      (
+        (await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT storage_key FROM person_exports WHERE tenant_id = ${tenantId} AND id = ${id}`))) as unknown as {
+          rows: { storage_key: string | null }[];
+        }
+      ).rows[0]!.storage_key;
     const oldKey = (await keyOf(demo.id, old.id))!;
     await (await platform.storage.get(oldKey)).resume();
 

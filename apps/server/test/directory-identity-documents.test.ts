@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  foldText,
-  IDENTITY_DOCUMENT_TYPES,
-  isValidIdentityDocument,
-  normalizeIdentityDocument,
-  normalizePhone,
-  normalizeRut,
-  validateIdentityDocument,
-  isValidRut,
-} from '@faena/domain';
+import { foldText, IDENTITY_DOCUMENT_TYPES, isValidIdentityDocument, normalizeIdentityDocument, normalizePhone, normalizeRut, validateIdentityDocument, isValidRut } from '@faena/domain';
 import { searchTextOf } from '../src/modules/people/people.repository.ts';
 
 describe('identity documents (spec forms §3, §5)', () => {
@@ -75,7 +66,12 @@ describe('identity documents (spec forms §3, §5)', () => {
     // plain ASCII takes the short path, with the same result
     expect(foldText('  Maria\tJOSE  Nunez ')).toBe('maria jose nunez');
     expect(foldText('Ana\u00a0Pérez')).toBe('ana perez');
-    const words = searchTextOf({ name: 'Ñandú Pérez', primaryEmail: 'NANDU@Faena.test', documents: [{ type: 'CL_CI', number: '12.345.678-K' }], phones: [{ number: '+56912345678', label: null }] }).split(' ');
+    const words = searchTextOf({
+      name: 'Ñandú Pérez',
+      primaryEmail: 'NANDU@Faena.test',
+      documents: [{ type: 'CL_CI', number: '12.345.678-K' }],
+      phones: [{ number: '+56912345678', label: null }],
+    }).split(' ');
     expect(words).toEqual(['nandu', 'perez', 'nandu@faena.test', '12345678k', '12345678']);
   });
 });

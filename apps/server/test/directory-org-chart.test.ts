@@ -49,7 +49,14 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
   };
 
   it('creates positions with title, department, code, root, parents, people and default permissions', async () => {
-    const ceo = await position({ title: 'Directora Ejecutiva', department: 'Gerencia', code: 'T-DE', is_root: true, people: [people[0]!.id], default_permission_list: ['VIEW_PEOPLE', 'VIEW_ORG_CHART'] });
+    const ceo = await position({
+      title: 'Directora Ejecutiva',
+      department: 'Gerencia',
+      code: 'T-DE',
+      is_root: true,
+      people: [people[0]!.id],
+      default_permission_list: ['VIEW_PEOPLE', 'VIEW_ORG_CHART'],
+    });
     expect(ceo).toMatchObject({
       title: 'Directora Ejecutiva',
       department: 'Gerencia',
@@ -76,7 +83,8 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
 
   it('lists positions by title, numbers by their value, and finds them by a number as written', async () => {
     for (const title of ['Turno 10', 'Turno 2', 'Turno 1', 'Turno 1B']) await position({ title, department: 'Turnos' });
-    const titles = async (search: string) => (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=${encodeURIComponent(search)}`, { token: admin }))).results.map((p) => p.title);
+    const titles = async (search: string) =>
+      (await body<{ results: Position[] }>(await server.api('demo', `${POSITIONS}?search=${encodeURIComponent(search)}`, { token: admin }))).results.map((p) => p.title);
     expect(await titles('turno')).toEqual(['Turno 1', 'Turno 1B', 'Turno 2', 'Turno 10']);
     expect(await titles('turno 1')).toEqual(['Turno 1', 'Turno 1B', 'Turno 10']);
   });
@@ -254,7 +262,9 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     // preview of draft rules, edit, list, delete
     const preview = await body<{ count: number }>(await server.api('demo', `${AUDIENCES}preview`, { method: 'POST', token: admin, json: { rules: { venues: [venue.id] } } }));
     expect(preview.count).toBe(1);
-    expect(await body(await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'PATCH', token: admin, json: { name: 'Brigada de emergencia', rules: { persons: [people[10]!.id] } } }))).toMatchObject({ name: 'Brigada de emergencia', rules: { positions: [], persons: [people[10]!.id] } });
+    expect(
+      await body(await server.api('demo', `${AUDIENCES}${audience.id}/`, { method: 'PATCH', token: admin, json: { name: 'Brigada de emergencia', rules: { persons: [people[10]!.id] } } })),
+    ).toMatchObject({ name: 'Brigada de emergencia', rules: { positions: [], persons: [people[10]!.id] } });
     const operario = (await signIn(server, 'demo', 'operario@faena.test', DEMO_PASSWORD)).id_token;
     expect((await body<{ results: { name: string }[] }>(await server.api('demo', AUDIENCES, { token: operario }))).results.map((a) => a.name)).toContain('Brigada de emergencia');
     expect((await server.api('demo', `${AUDIENCES}${audience.id}/persons/`, { token: operario })).status).toBe(403);
@@ -329,18 +339,27 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const disabled = (await body<{ results: { id: string; name: string }[] }>(await server.api('demo', `${PERSONS}?status=disabled`, { token: admin }))).results[0]!;
     expect(all.results.map((p) => p.id)).not.toContain(disabled.id);
     const named = await options(`ids=${disabled.id},${detail.id},nope,00000000-0000-4000-8000-000000000000`);
-    expect(named.results.map((p) => [p.id, p.is_disabled]).sort()).toEqual([[detail.id, false], [disabled.id, true]].sort());
+    expect(named.results.map((p) => [p.id, p.is_disabled]).sort()).toEqual(
+      [
+        [detail.id, false],
+        [disabled.id, true],
+      ].sort(),
+    );
     // an audience narrows the options; an unknown one is not found
-    const audience = await body<{ id: string }>(await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Opciones', rules: { persons: [detail.id, people[4]!.id, disabled.id] } } }));
+    const audience = await body<{ id: string }>(
+      await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Opciones', rules: { persons: [detail.id, people[4]!.id, disabled.id] } } }),
+    );
     expect((await options(`audience=${audience.id}`)).results.map((p) => p.id).sort()).toEqual([detail.id, people[4]!.id].sort());
     expect((await options(`audience=${audience.id}&search=${encodeURIComponent(first)}`)).results.map((p) => p.id)).toEqual([detail.id]);
     for (const unknown of ['nope', '00000000-0000-4000-8000-000000000000']) expect((await server.api('demo', `${AUD}/person-options/?audience=${unknown}`, { token: operario })).status).toBe(404);
-    expect((await server.api('demo', `${AUD}/person-options/?ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`, { token: operario })).status).toBe(400);
+    expect(
+      (await server.api('demo', `${AUD}/person-options/?ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`, { token: operario })).status,
+    ).toBe(400);
     expect((await server.api('demo', `${AUD}/person-options/`)).status).toBe(401);
   });
 
   it('a form response names only rows its pickers offer: audience members, active venues and locations of the audience’s venues, active data-source rows, nothing of another organisation', async () => {
-    const json = async <T,>(path: string, payload: unknown, token = admin, subdomain = 'demo') => {
+    const json = async <T>(path: string, payload: unknown, token = admin, subdomain = 'demo') => {
       const response = await server.api(subdomain, path, { method: 'POST', token, json: payload });
       expect(response.status, await response.clone().text()).toBe(201);
       return body<T>(response);
@@ -384,7 +403,12 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     expect((await submit(valid)).status).toBe(201);
     // outside the audience, disabled, of the audience's other venue, a deleted row, another organisation's person
     expect(await refused({ supervisor: people[3]!.id, crew: [people[3]!.id, disabled.id], plant: plantB.id, spot: spotB.id, region: ['RM', 'V'], visit: { guide: foreigner.id } })).toEqual([
-      'supervisor', 'crew', 'plant', 'spot', 'region', 'visit.guide',
+      'supervisor',
+      'crew',
+      'plant',
+      'spot',
+      'region',
+      'visit.guide',
     ]);
     expect(await refused({ ...valid, plant: foreignPlant.id, crew: ['00000000-0000-4000-8000-000000000000'], supervisor: 'nope', region: ['rm'] })).toEqual(['supervisor', 'crew', 'plant', 'region']);
     // an audience that is gone offers nobody, as its picker offers nothing
@@ -402,17 +426,28 @@ describe.each(engines())('positions, org chart, audiences and permissions calcul
     const other = await position({ title: 'Solo reportes', default_permission_list: ['VIEW_REPORTS'] });
     const response = await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { persons: [member.personId], positions: [other.id] } });
     expect(response.status).toBe(200);
-    const result = await body<{ persons_count: number; positions_count: number; permissions: { key: string; meaning: string; granted_count: number; granted_by: { type: string; id: string; name: string }[] }[] }>(response);
+    const result = await body<{
+      persons_count: number;
+      positions_count: number;
+      permissions: { key: string; meaning: string; granted_count: number; granted_by: { type: string; id: string; name: string }[] }[];
+    }>(response);
     expect(result.persons_count).toBe(1);
     expect(result.positions_count).toBe(1);
     const byKey = new Map(result.permissions.map((p) => [p.key, p]));
     expect([...byKey.keys()]).toEqual(['VIEW_HOME', 'VIEW_REPORTS', 'VIEW_TASKS']);
     expect(byKey.get('VIEW_HOME')!.granted_by).toEqual([{ type: 'person', id: member.personId, name: 'Cálculo' }]);
     expect(byKey.get('VIEW_REPORTS')!.granted_by).toEqual([{ type: 'position', id: other.id, name: 'Solo reportes' }]);
-    expect(byKey.get('VIEW_TASKS')!.granted_by).toEqual(expect.arrayContaining([{ type: 'person', id: member.personId, name: 'Cálculo' }, { type: 'position', id: shift.id, name: 'Turno calculado' }]));
+    expect(byKey.get('VIEW_TASKS')!.granted_by).toEqual(
+      expect.arrayContaining([
+        { type: 'person', id: member.personId, name: 'Cálculo' },
+        { type: 'position', id: shift.id, name: 'Turno calculado' },
+      ]),
+    );
     expect(byKey.get('VIEW_HOME')!.meaning).toBe('menu and home');
     const audience = await body<{ id: string }>(await server.api('demo', AUDIENCES, { method: 'POST', token: admin, json: { name: 'Calculada', rules: { positions: [shift.id] } } }));
-    const viaAudience = await body<{ persons_count: number; permissions: { key: string }[] }>(await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { audience: audience.id } }));
+    const viaAudience = await body<{ persons_count: number; permissions: { key: string }[] }>(
+      await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: { audience: audience.id } }),
+    );
     expect(viaAudience.persons_count).toBe(1);
     expect(viaAudience.permissions.map((p) => p.key)).toEqual(['VIEW_HOME', 'VIEW_TASKS']);
     expect(await body(await server.api('demo', `${AUD}/permissions-calculator/`, { method: 'POST', token: admin, json: {} }))).toEqual({ persons_count: 0, positions_count: 0, permissions: [] });

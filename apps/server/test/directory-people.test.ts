@@ -111,7 +111,11 @@ describe.each(engines())('people directory on %s', (engine) => {
       [{ name: 'X', other_emails: ['ok@faena.test', 'mal'] }, { 'other_emails.1': ['Invalid email'] }],
       [{ name: 'X', phones: ['12'] }, { 'phones.0': ['Invalid phone number'] }],
       [{ name: 'X', primary_email: 'supervisora@faena.test' }, { primary_email: ['Email already in use'] }],
-      [{ name: 'X', identity_documents: [{ type: 'CL_CI', number: '123456785' }] }, { 'identity_documents.0.number': ['Identity document already in use'] }, { 'identity_documents.0.number': 'in-use' }],
+      [
+        { name: 'X', identity_documents: [{ type: 'CL_CI', number: '123456785' }] },
+        { 'identity_documents.0.number': ['Identity document already in use'] },
+        { 'identity_documents.0.number': 'in-use' },
+      ],
       [{ name: 'X', business_line_ids: [NIL] }, { business_line_ids: [`Unknown business line: ${NIL}`] }, { business_line_ids: 'unknown-reference' }],
       [{ name: 'X', workspace_ids: ['nope'] }, { workspace_ids: ['Unknown venue: nope'] }, { workspace_ids: 'unknown-reference' }],
       [{ name: 'X', company_id: refs.line }, { company_id: [`Unknown company: ${refs.line}`] }, { company_id: 'unknown-reference' }],
@@ -124,13 +128,19 @@ describe.each(engines())('people directory on %s', (engine) => {
       expect(await body(response), JSON.stringify(json)).toEqual({ code: 'validation-error', errors, ...(reasons ? { reasons } : {}) });
     }
     const notImage = await uploadFile(server, 'demo', admin, PDF, 'cv.pdf');
-    expect(await body(await create({ name: 'X', photo_upload_id: notImage }))).toEqual({ code: 'validation-error', errors: { photo_upload_id: ['The photo must be a PNG, JPEG or GIF image.'] }, reasons: { photo_upload_id: 'not-an-image' } });
+    expect(await body(await create({ name: 'X', photo_upload_id: notImage }))).toEqual({
+      code: 'validation-error',
+      errors: { photo_upload_id: ['The photo must be a PNG, JPEG or GIF image.'] },
+      reasons: { photo_upload_id: 'not-an-image' },
+    });
     expect((await create({ name: 'X', origin: 'MARTIAN' })).status).toBe(400);
     expect((await list('?page_size=1')).count).toBe(before);
   });
 
   it('takes no new business lines or company while the tenant has those modules disabled, and keeps what a person has', async () => {
-    const person = await body<Person & { company: { id: string } | null; business_lines: { id: string }[] }>(await create({ name: 'Con Empresa', company_id: refs.company, business_line_ids: [refs.line] }));
+    const person = await body<Person & { company: { id: string } | null; business_lines: { id: string }[] }>(
+      await create({ name: 'Con Empresa', company_id: refs.company, business_line_ids: [refs.line] }),
+    );
     await setDisabledModules(server, tenantId, ['company', 'business_line']);
     try {
       const refused = await create({ name: 'X', company_id: refs.company, business_line_ids: [refs.line] });
@@ -150,7 +160,14 @@ describe.each(engines())('people directory on %s', (engine) => {
   it('edits with PATCH: only the fields sent change, the same checks apply', async () => {
     const person = await body<Person>(await create({ name: 'Pedro Editado', primary_email: 'pedro.editado@faena.test', roles: ['A'], phones: ['+56911111111'] }));
     const edited = await body<Person>(await patch(person.id, { name: 'Pedro Editado Soto', identity_documents: [{ type: 'PE_DNI', number: '12345678' }], address: null }));
-    expect(edited).toMatchObject({ name: 'Pedro Editado Soto', primary_email: 'pedro.editado@faena.test', roles: ['A'], phones: [{ number: '+56911111111', label: null }], identity_documents: [{ type: 'PE_DNI', number: '12345678' }], address: null });
+    expect(edited).toMatchObject({
+      name: 'Pedro Editado Soto',
+      primary_email: 'pedro.editado@faena.test',
+      roles: ['A'],
+      phones: [{ number: '+56911111111', label: null }],
+      identity_documents: [{ type: 'PE_DNI', number: '12345678' }],
+      address: null,
+    });
     // keeping one's own e-mail is fine; taking another's is not
     expect((await patch(person.id, { primary_email: 'PEDRO.EDITADO@faena.test' })).status).toBe(200);
     expect((await body<{ errors: unknown }>(await patch(person.id, { primary_email: 'supervisora@faena.test' }))).errors).toEqual({ primary_email: ['Email already in use'] });
@@ -168,19 +185,36 @@ describe.each(engines())('people directory on %s', (engine) => {
     const written = ['+56 9 8765 4321', '9 8765 4321', '8765 4321', '(9) 8765-4321', '7 775 735-K'];
     for (const query of ['nandu', 'ÑANDÚ', 'perez gutierrez', 'nandu@faena', '7775735-k', '7.775.735', '7775735k', '87654321', 'Ñan', ...written]) {
       const page = await list(`?search=${encodeURIComponent(query)}`);
-      expect(page.results.map((p) => p.id), query).toContain(person.id);
+      expect(
+        page.results.map((p) => p.id),
+        query,
+      ).toContain(person.id);
     }
     // two letters: the start of any word, a surname too; one letter: the start of the name (a jump to a letter)
-    for (const query of ['%C3%B1a', 'pe', 'gu', 'pe%20gu']) expect((await list(`?search=${query}`)).results.map((p) => p.id), query).toContain(person.id);
+    for (const query of ['%C3%B1a', 'pe', 'gu', 'pe%20gu'])
+      expect(
+        (await list(`?search=${query}`)).results.map((p) => p.id),
+        query,
+      ).toContain(person.id);
     expect((await list('?search=%C3%B1')).results.map((p) => p.id)).toContain(person.id);
     expect((await list('?search=p&page_size=200')).results.map((p) => p.id)).not.toContain(person.id);
     expect((await list('?search=zz%20nandu')).count).toBe(0);
-    for (const query of ['+56 9 8765 4320', '8765 4320']) expect((await list(`?search=${encodeURIComponent(query)}`)).results.map((p) => p.id), query).not.toContain(person.id);
+    for (const query of ['+56 9 8765 4320', '8765 4320'])
+      expect(
+        (await list(`?search=${encodeURIComponent(query)}`)).results.map((p) => p.id),
+        query,
+      ).not.toContain(person.id);
   });
 
   it('says which phone or other e-mail found a person when nothing the list shows did', async () => {
     const person = await body<Person>(
-      await create({ name: 'Telma Ossandón', primary_email: 'telma@faena.test', other_emails: ['tossandon@proveedor.test'], identity_documents: [{ type: 'CL_CI', number: '16543210-K' }], phones: ['+56 9 4455 6677', '(2) 2999 1000'] }),
+      await create({
+        name: 'Telma Ossandón',
+        primary_email: 'telma@faena.test',
+        other_emails: ['tossandon@proveedor.test'],
+        identity_documents: [{ type: 'CL_CI', number: '16543210-K' }],
+        phones: ['+56 9 4455 6677', '(2) 2999 1000'],
+      }),
     );
     const matchesOf = async (query: string) => {
       const page = await list(`?search=${encodeURIComponent(query)}&page_size=200`);
@@ -205,7 +239,8 @@ describe.each(engines())('people directory on %s', (engine) => {
     const ana = await body<Person>(await create({ name: 'Ana Quiroz', position_ids: [jefa] }));
     const luis = await body<Person>(await create({ name: 'Luis Quiroz', position_ids: [peoneta] }));
     const tomas = await body<Person>(await create({ name: 'Tomás Quiroz Bodegón' }));
-    const ids = async (query: string, extra = '') => (await list(`?search=${encodeURIComponent(query)}&page_size=200${extra}`)).results.map((p) => p.id).filter((id) => [ana.id, luis.id, tomas.id].includes(id));
+    const ids = async (query: string, extra = '') =>
+      (await list(`?search=${encodeURIComponent(query)}&page_size=200${extra}`)).results.map((p) => p.id).filter((id) => [ana.id, luis.id, tomas.id].includes(id));
     // a word of the title, in any case or accent, after a sign too; a name's word still counts
     expect(await ids('bodeg')).toEqual([ana.id, tomas.id]);
     expect(await ids('JEFA')).toEqual([ana.id]);
@@ -223,7 +258,8 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await patch(luis.id, { position_ids: [] })).status).toBe(200);
     expect(await ids('peoneta')).toEqual([]);
     // the forms' people pickers find by a title's word too, with a name's word or alone
-    const options = async (query: string) => (await body<{ results: { id: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=${encodeURIComponent(query)}`, { token: admin }))).results.map((p) => p.id);
+    const options = async (query: string) =>
+      (await body<{ results: { id: string }[] }>(await server.api('demo', `${AUD}/person-options/?search=${encodeURIComponent(query)}`, { token: admin }))).results.map((p) => p.id);
     expect((await options('bodeg')).filter((id) => id === ana.id || id === tomas.id)).toEqual([ana.id, tomas.id]);
     expect(await options('quiroz jefa')).toEqual([ana.id]);
     expect(await options('jefa noche')).toEqual([ana.id]);
@@ -311,7 +347,9 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect((await server.api('demo', `${PERSONS}me/`)).status).toBe(401);
     // and their place in the chart, for their profile, without the directory: the operario de
     // bodega reports to the jefe de bodega and has nobody below
-    const team = await body<{ managers: { position: { title: string }; people: { name: string }[] }[]; reports: { count: number } }>(await server.api('demo', `${PERSONS}me/team/`, { token: operario.id_token }));
+    const team = await body<{ managers: { position: { title: string }; people: { name: string }[] }[]; reports: { count: number } }>(
+      await server.api('demo', `${PERSONS}me/team/`, { token: operario.id_token }),
+    );
     expect(team.managers.map((manager) => manager.position.title)).toEqual(['Jefe de Bodega']);
     expect(team.managers[0]!.people).toHaveLength(1);
     expect(team.reports.count).toBe(0);
@@ -464,7 +502,7 @@ describe.each(engines())('people directory on %s', (engine) => {
   it('lists the newest first on request, with or without a search', async () => {
     for (const name of ['Zeta Ordenada', 'Alfa Ordenada', 'Mu Ordenada']) expect((await create({ name })).status).toBe(201);
     const names = async (query: string) => (await list(query)).results.map((person) => person.name);
-    expect((await names('?ordering=-created_at&page_size=3'))).toEqual(['Mu Ordenada', 'Alfa Ordenada', 'Zeta Ordenada']);
+    expect(await names('?ordering=-created_at&page_size=3')).toEqual(['Mu Ordenada', 'Alfa Ordenada', 'Zeta Ordenada']);
     expect(await names('?ordering=-created_at&search=ordenada')).toEqual(['Mu Ordenada', 'Alfa Ordenada', 'Zeta Ordenada']);
     expect(await names('?search=ordenada')).toEqual(['Alfa Ordenada', 'Mu Ordenada', 'Zeta Ordenada']);
     expect(await names('?ordering=name&search=ordenada&page=2&page_size=2')).toEqual(['Zeta Ordenada']);
@@ -488,7 +526,10 @@ describe.each(engines())('people directory on %s', (engine) => {
     expect(again).toMatchObject({ changed: [two], unchanged: [one] });
     for (const member of members) {
       expect((await body<Person>(await server.api('demo', `${PERSONS}${member.personId}/`, { token: admin }))).positions).toEqual([{ id: position.id, title: 'Brigadista' }]);
-      expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toEqual(['VIEW_ASSETS', 'VIEW_HOME']);
+      expect((await body<{ permissions: string[] }>(await server.api('demo', `/api/permissions/v3/by-passport/${member.passport}`, { token: admin }))).permissions).toEqual([
+        'VIEW_ASSETS',
+        'VIEW_HOME',
+      ]);
     }
     const latest = async (id: string) => (await body<{ results: { action: string; details: unknown }[] }>(await server.api('demo', `${PERSONS}${id}/history/`, { token: admin }))).results[0];
     expect(await latest(two)).toMatchObject({ action: 'people.position.add', details: { position_id: position.id, position: 'Brigadista' } });

@@ -61,7 +61,19 @@ const bExport = (server: TestServer, f: DirectoryFixture) =>
     }
     throw new Error('B export did not finish');
   });
-const bUpload = (server: TestServer, f: DirectoryFixture) => once(server, 'upload', () => uploadFile(server, 'demo-norte', b(f), csv([['email', 'name'], ['nuevo@norte.test', 'Nuevo Norte']]), 'norte.csv'));
+const bUpload = (server: TestServer, f: DirectoryFixture) =>
+  once(server, 'upload', () =>
+    uploadFile(
+      server,
+      'demo-norte',
+      b(f),
+      csv([
+        ['email', 'name'],
+        ['nuevo@norte.test', 'Nuevo Norte'],
+      ]),
+      'norte.csv',
+    ),
+  );
 /** A validated (not applied) job of B in an import family. */
 const bJob = (server: TestServer, f: DirectoryFixture, base: string, file: Buffer) =>
   once(server, `job:${base}`, async () => {
@@ -69,8 +81,26 @@ const bJob = (server: TestServer, f: DirectoryFixture, base: string, file: Buffe
     const job = await json<ImportJob>(await server.api('demo-norte', base, { method: 'POST', token: b(f), json: { upload_id: uploadId } }), 201);
     return waitForJob(server, 'demo-norte', b(f), base, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
   });
-const bPersonJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, PERSON_IMPORTS, csv([['email', 'name'], ['importada@norte.test', 'Importada Norte']]));
-const bPositionJob = (server: TestServer, f: DirectoryFixture) => bJob(server, f, POSITION_IMPORTS, csv([['code', 'title'], ['B-1', 'Cargo B']]));
+const bPersonJob = (server: TestServer, f: DirectoryFixture) =>
+  bJob(
+    server,
+    f,
+    PERSON_IMPORTS,
+    csv([
+      ['email', 'name'],
+      ['importada@norte.test', 'Importada Norte'],
+    ]),
+  );
+const bPositionJob = (server: TestServer, f: DirectoryFixture) =>
+  bJob(
+    server,
+    f,
+    POSITION_IMPORTS,
+    csv([
+      ['code', 'title'],
+      ['B-1', 'Cargo B'],
+    ]),
+  );
 
 /**
  * The routes of an import family, checked against B's validated job; with `current`, also its
@@ -214,7 +244,10 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {
       // B's person named from A: reported as not found, and still enabled in B
-      const answer = await json<{ changed: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], disabled: true } }), 200);
+      const answer = await json<{ changed: string[]; not_found: string[] }>(
+        await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], disabled: true } }),
+        200,
+      );
       expect(answer).toMatchObject({ changed: [], not_found: [f.b.personId] });
       await expectMismatch(await server.api('demo', `${PERSONS}bulk-status`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId], disabled: true } }));
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/`, { token: b(f) }), 200)).toMatchObject({ is_disabled: false });
@@ -225,7 +258,10 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     check: async (server, f) => {
       // B's person named from A with A's position: not found; B's position is unknown in A
       const position = await json<{ id: string }>(await server.api('demo', POSITIONS, { method: 'POST', token: a(f), json: { title: 'Cargo de A para lote' } }), 201);
-      const answer = await json<{ changed: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], position_id: position.id, action: 'add' } }), 200);
+      const answer = await json<{ changed: string[]; not_found: string[] }>(
+        await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], position_id: position.id, action: 'add' } }),
+        200,
+      );
       expect(answer).toMatchObject({ changed: [], not_found: [f.b.personId] });
       const bPosition = await json<{ id: string }>(await server.api('demo-norte', POSITIONS, { method: 'POST', token: b(f), json: { title: 'Cargo de B' } }), 201);
       expect((await server.api('demo', `${PERSONS}bulk-position`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId], position_id: bPosition.id, action: 'add' } })).status).toBe(400);
@@ -244,7 +280,10 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     access: ['MANAGE_PEOPLE'],
     check: async (server, f) => {
       // B's person named from A: not found, and nobody in B is invited
-      const answer = await json<{ invited: string[]; not_found: string[] }>(await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId] } }), 200);
+      const answer = await json<{ invited: string[]; not_found: string[] }>(
+        await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: a(f), json: { person_ids: [f.b.personId] } }),
+        200,
+      );
       expect(answer).toMatchObject({ invited: [], not_found: [f.b.personId] });
       await expectMismatch(await server.api('demo', `${PERSONS}bulk-invite`, { method: 'POST', token: b(f), json: { person_ids: [f.b.personId] } }));
       expect(await json(await server.api('demo-norte', `${PERSONS}${f.b.personId}/credential-status/`, { token: b(f) }), 200)).not.toMatchObject({ status: 'INVITED' });
@@ -255,7 +294,9 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
     check: async (server, f) => {
       expect((await server.api('demo', `${PERSONS}${f.b.personId}/team/`, { token: a(f) })).status).toBe(404);
       await expectMismatch(await server.api('demo', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }));
-      expect(await json<{ reports: { count: number } }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }), 200)).toMatchObject({ reports: { count: expect.any(Number) } });
+      expect(await json<{ reports: { count: number } }>(await server.api('demo-norte', `${PERSONS}${f.b.personId}/team/`, { token: b(f) }), 200)).toMatchObject({
+        reports: { count: expect.any(Number) },
+      });
     },
   },
   'GET /api/audiences/v3/persons/:id/audiences/': {
@@ -403,7 +444,10 @@ export const DIRECTORY_ROUTES: Record<string, { access: readonly string[] | { an
       const theirs = await bPosition(server, f);
       expect((await server.api('demo', `${POSITIONS}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { title: 'Cambiado' } })).status).toBe(404);
       expect((await server.api('demo', `${POSITIONS}${theirs.id}/`, { method: 'PATCH', token: a(f), json: { people_removed: [f.b.personId] } })).status).toBe(404);
-      expect(await json(await server.api('demo-norte', `${POSITIONS}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({ title: 'Jefe de turno B', people: [expect.objectContaining({ id: f.b.personId })] });
+      expect(await json(await server.api('demo-norte', `${POSITIONS}${theirs.id}/`, { token: b(f) }), 200)).toMatchObject({
+        title: 'Jefe de turno B',
+        people: [expect.objectContaining({ id: f.b.personId })],
+      });
     },
   },
   'DELETE /api/audiences/v3/positions/:id/': {

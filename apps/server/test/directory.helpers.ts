@@ -33,7 +33,8 @@ export async function unzipParts(file: Buffer): Promise<[string, Buffer][]> {
   return parts;
 }
 
-export const csv = (rows: string[][], delimiter = ',') => Buffer.from(`${rows.map((row) => row.map((cell) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(delimiter)).join('\n')}\n`, 'utf8');
+export const csv = (rows: string[][], delimiter = ',') =>
+  Buffer.from(`${rows.map((row) => row.map((cell) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(delimiter)).join('\n')}\n`, 'utf8');
 
 export interface ImportJob {
   id: number;

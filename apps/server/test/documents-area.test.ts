@@ -29,7 +29,8 @@ describe.each(engines())('documents area on %s', (engine) => {
   let globex: string;
 
   const api = (token: string, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, path, { token, ...init });
-  const upload = async (token: string, file: Buffer, name: string, subdomain = 'acme') => storedId(await store(server, subdomain, token, await uploadedId(await uploadWhole(server, subdomain, token, file, name))));
+  const upload = async (token: string, file: Buffer, name: string, subdomain = 'acme') =>
+    storedId(await store(server, subdomain, token, await uploadedId(await uploadWhole(server, subdomain, token, file, name))));
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'faena-docs-area-'));

@@ -40,7 +40,8 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
     if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
     return body<T>(response);
   };
-  const upload = async (token: string, file: Buffer = PNG_1X1, name = 'foto.png') => storedId(await store(server, 'acme', token, await uploadedId(await uploadWhole(server, 'acme', token, file, name))));
+  const upload = async (token: string, file: Buffer = PNG_1X1, name = 'foto.png') =>
+    storedId(await store(server, 'acme', token, await uploadedId(await uploadWhole(server, 'acme', token, file, name))));
 
   /** Whether `token` reads the file: download, metadata and signed link must all agree (200 each, or 404 and absent). */
   async function reads(token: string, id: string): Promise<boolean> {
@@ -105,7 +106,10 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
 
   it('form response: its respondent and MANAGE_WF read it; another respondent cannot pull the file into theirs', async () => {
     const form = await ok<{ id: string }>(
-      await api(admin, `${FORMS}/`, { method: 'POST', json: { name: 'Reporte', description: [{ id: 1, type: 'files', name: 'fotos', label: 'Fotos', required: false, skippable: false, validators: [] }] } }),
+      await api(admin, `${FORMS}/`, {
+        method: 'POST',
+        json: { name: 'Reporte', description: [{ id: 1, type: 'files', name: 'fotos', label: 'Fotos', required: false, skippable: false, validators: [] }] },
+      }),
       201,
     );
     const id = await upload(worker);
@@ -143,7 +147,10 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
   it('post: read by its author and managers while a draft, by its audience once published', async () => {
     const cover = await upload(admin);
     const attachment = await upload(admin, PDF, 'circular.pdf');
-    const post = await ok<{ id: string }>(await api(admin, `${POSTS}/`, { method: 'POST', json: { title: 'Aviso', body: '<p>Hola</p>', cover_upload_id: cover, file_ids: [attachment], publish: false } }), 201);
+    const post = await ok<{ id: string }>(
+      await api(admin, `${POSTS}/`, { method: 'POST', json: { title: 'Aviso', body: '<p>Hola</p>', cover_upload_id: cover, file_ids: [attachment], publish: false } }),
+      201,
+    );
     expect(await reads(admin, cover)).toBe(true);
     expect(await reads(plain, cover)).toBe(false);
     expect(await reads(plain, attachment)).toBe(false);
@@ -192,12 +199,21 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
     const type = await ok<{ id: string }>(await api(admin, `${AM}/asset-types/`, { method: 'POST', json: { name: 'Horno', category: category.id } }), 201);
     const photo = await upload(admin);
     const manual = await upload(admin, PDF, 'manual.pdf');
-    const asset = await ok<{ id: string; label_token: string }>(await api(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'H-1', name: 'Horno 1', photos: [photo], documents: [manual] } }), 201);
+    const asset = await ok<{ id: string; label_token: string }>(
+      await api(admin, `${AM}/assets/`, { method: 'POST', json: { type: type.id, code: 'H-1', name: 'Horno 1', photos: [photo], documents: [manual] } }),
+      201,
+    );
     for (const id of [photo, manual]) {
       expect(await reads(assetViewer, id)).toBe(true);
       expect(await reads(plain, id)).toBe(false);
     }
-    await ok(await server.api('acme', `${AM}/public/assets/${asset.label_token}/reports/`, { method: 'POST', json: { description: 'No calienta', photo: `data:image/png;base64,${PNG_1X1.toString('base64')}` } }), 201);
+    await ok(
+      await server.api('acme', `${AM}/public/assets/${asset.label_token}/reports/`, {
+        method: 'POST',
+        json: { description: 'No calienta', photo: `data:image/png;base64,${PNG_1X1.toString('base64')}` },
+      }),
+      201,
+    );
     const maintenances = await ok<{ results: { photo: { id: string } | null }[] }>(await api(assetViewer, `${AM}/assets/${asset.id}/maintenances/`));
     const reported = maintenances.results[0]?.photo?.id;
     expect(reported).toBeDefined();
@@ -207,14 +223,21 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
 
   it('workflow execution: its starter, assignees and MANAGE_WF read the files of its variables and task answers', async () => {
     const form = await createForm(server.api, 'acme', admin, 'Foto', [{ type: 'image', name: 'foto', label: 'Foto' }]);
-    const { typeId, versionId } = await publishModel(server.api, 'acme', admin, 'Solicitud', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: form, assigneeType: 'people', assignees: workerPassport },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { typeId, versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Solicitud',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: form, assigneeType: 'people', assignees: workerPassport },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const started = await upload(worker);
     const execution = await ok<{ tasks: { id: string }[] }>(await api(worker, `${WF}/versions/${versionId}/executions/`, { method: 'POST', json: { variables: { adjunto: link(started) } } }), 201);
     const answered = await upload(worker);
@@ -239,7 +262,8 @@ describe.each(engines())('files by what holds them on %s', (engine) => {
   it('the backfill of migration 0044 finds the same holdings again from the holders’ rows', async () => {
     const db = server.running.platform.db;
     const holdings = async () =>
-      ((await db.ownerDrizzle((d) => d.execute(sql`SELECT upload_id, holder_kind, holder_id FROM file_holdings WHERE tenant_id = ${tenantId} ORDER BY 1, 2, 3`))) as unknown as { rows: unknown[] }).rows;
+      ((await db.ownerDrizzle((d) => d.execute(sql`SELECT upload_id, holder_kind, holder_id FROM file_holdings WHERE tenant_id = ${tenantId} ORDER BY 1, 2, 3`))) as unknown as { rows: unknown[] })
+        .rows;
     const before = await holdings();
     expect(new Set(before.map((row) => (row as { holder_kind: string }).holder_kind))).toEqual(
       new Set(['document', 'form-response', 'person', 'venue', 'organization', 'import', 'post', 'checklist-execution', 'asset', 'maintenance', 'workflow-execution', 'workflow-export']),

@@ -316,8 +316,7 @@ describe.each(engines())('GET /upload/fetch/ on %s', (engine) => {
   });
 
   const fetchRoute = (target: string) => server.api('acme', `${DM}/upload/fetch/?target=${encodeURIComponent(target)}`, { token });
-  const testNetwork = (timeoutMs?: number) =>
-    setFetchNetworkForTests({ resolve: async () => [{ address: '127.0.0.1', family: 4 }], policy: LOOPBACK_AS_PUBLIC, ...(timeoutMs ? { timeoutMs } : {}) });
+  const testNetwork = (timeoutMs?: number) => setFetchNetworkForTests({ resolve: async () => [{ address: '127.0.0.1', family: 4 }], policy: LOOPBACK_AS_PUBLIC, ...(timeoutMs ? { timeoutMs } : {}) });
 
   it('refuses loopback, private and metadata targets with 400 fetch-target-refused (real policy)', async () => {
     for (const target of [
@@ -345,7 +344,11 @@ describe.each(engines())('GET /upload/fetch/ on %s', (engine) => {
     expect(response.headers.get('content-disposition')).toContain('filename="photo.png"');
     const id = response.headers.get('x-content-transfer-id')!;
     expect(id).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(createHash('sha256').update(await bytesOf(response)).digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(
+      createHash('sha256')
+        .update(await bytesOf(response))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(file).digest('hex'));
     const uploadId = await storedId(await store(server, 'acme', token, id));
     expect(await bytesOf(await server.api('acme', `${DM}/upload/${uploadId}/download`, { token }))).toEqual(file);
   });

@@ -55,7 +55,10 @@ class FakeS3 {
       if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
         const prefix = url.searchParams.get('prefix') ?? '';
         const keys = [...this.objects.keys()].filter((k) => k.startsWith(prefix)).sort();
-        return xml(200, `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${k}</Key><Size>${this.objects.get(k)!.length}</Size></Contents>`).join('')}</ListBucketResult>`);
+        return xml(
+          200,
+          `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${k}</Key><Size>${this.objects.get(k)!.length}</Size></Contents>`).join('')}</ListBucketResult>`,
+        );
       }
       if (req.method === 'POST' && url.searchParams.has('delete')) {
         for (const match of data.toString('utf8').matchAll(/<Key>([^<]+)<\/Key>/g)) this.objects.delete(match[1]!);
@@ -139,7 +142,10 @@ const s3 = new FakeS3();
 const dir = mkdtempSync(join(tmpdir(), 'faena-storage-'));
 const backends: [string, () => ObjectStorage][] = [
   ['local disk', () => new LocalDiskStorage(join(dir, 'files'))],
-  ['S3-compatible', () => new S3Storage({ bucket: 'faena-test', region: 'us-east-1', endpoint: `http://127.0.0.1:${s3.port}`, forcePathStyle: true, accessKeyId: 'test', secretAccessKey: 'test', prefix: 'faena/' })],
+  [
+    'S3-compatible',
+    () => new S3Storage({ bucket: 'faena-test', region: 'us-east-1', endpoint: `http://127.0.0.1:${s3.port}`, forcePathStyle: true, accessKeyId: 'test', secretAccessKey: 'test', prefix: 'faena/' }),
+  ],
 ];
 
 beforeAll(() => s3.start());
@@ -187,19 +193,22 @@ describe.each(backends)('object storage: %s', (_name, make) => {
     else expect(s3.uploads.size).toBe(0); // the multipart upload was aborted
   });
 
-  it('refuses a body past its limit with the limit\'s error, leaves nothing, and leaves a borrowed body open', async () => {
+  it("refuses a body past its limit with the limit's error, leaves nothing, and leaves a borrowed body open", async () => {
     const tooMuch = () => new Error('over the limit');
     const pieces = (n: number) => Array.from({ length: n }, () => randomBytes(65536));
     // known length (one PUT on S3) and unknown length (multipart on S3), each destroyed or borrowed
-    for (const [name, length] of [['one', 4 * 65536], ['two', undefined]] as const) {
+    for (const [name, length] of [
+      ['one', 4 * 65536],
+      ['two', undefined],
+    ] as const) {
       const owned = Readable.from(pieces(4));
       await expect(storage.put(`tenants/t1/tmp/l/${name}`, owned, { ...(length ? { length } : {}), limit: { bytes: 3 * 65536, error: tooMuch } })).rejects.toThrow('over the limit');
       expect(owned.destroyed).toBe(true);
       const borrowed = new PassThrough();
       for (const piece of pieces(4)) borrowed.write(piece);
-      await expect(
-        storage.put(`tenants/t1/tmp/l/${name}-borrowed`, borrowed, { ...(length ? { length } : {}), limit: { bytes: 2 * 65536, error: tooMuch }, borrowed: true }),
-      ).rejects.toThrow('over the limit');
+      await expect(storage.put(`tenants/t1/tmp/l/${name}-borrowed`, borrowed, { ...(length ? { length } : {}), limit: { bytes: 2 * 65536, error: tooMuch }, borrowed: true })).rejects.toThrow(
+        'over the limit',
+      );
       expect(borrowed.destroyed).toBe(false);
       borrowed.destroy();
       expect(await storage.stat(`tenants/t1/tmp/l/${name}`)).toBeNull();
@@ -396,7 +405,7 @@ describe('names and formats (unit)', () => {
     expect(contentDisposition('attachment', 'informe "final" año.pdf')).toBe(`attachment; filename="informe _final_ a_o.pdf"; filename*=UTF-8''informe%20%22final%22%20a%C3%B1o.pdf`);
   });
 
-  it('reads a field\'s allowed_formats as keys, extensions, types or families', () => {
+  it("reads a field's allowed_formats as keys, extensions, types or families", () => {
     expect(formatsNamedBy('jpg')).toEqual(['jpeg']);
     expect(formatsNamedBy('.JPEG')).toEqual(['jpeg']);
     expect(formatsNamedBy('image/png')).toEqual(['png']);

@@ -519,7 +519,8 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
     it('resumes at the right offset after a restart of the server, the offset recorded in the database being behind; a piece cut short by a crash of the machine ends the offset there', async () => {
       const file = pngOfSize(3 * CHUNK + 123);
       const id = await uploadedId(await openTransfer(server, 'acme', token, file.length));
-      for (let offset = 0; offset < 3 * CHUNK; offset += CHUNK) expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
+      for (let offset = 0; offset < 3 * CHUNK; offset += CHUNK)
+        expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
       // The restart: what the process remembered is gone, and the database never heard of the later chunks.
       openTransfersOf(server.running.platform.db).clear();
       await server.running.platform.db.transaction(acme.id, (tx) => tx.execute(sql`UPDATE temp_uploads SET offset_reached = ${CHUNK} WHERE tenant_id = ${acme.id} AND id = ${id}`));
@@ -532,7 +533,8 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
       expect(wrong.status).toBe(409);
       expect(wrong.headers.get('upload-offset')).toBe(String(resumeAt));
       expect((await head(id)).headers.get('upload-offset')).toBe(String(resumeAt));
-      for (let offset = resumeAt; offset < file.length; offset += CHUNK) expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
+      for (let offset = resumeAt; offset < file.length; offset += CHUNK)
+        expect((await patchChunk(server, 'acme', token, id, offset, file.subarray(offset, offset + CHUNK), file.length, 'reinicio.png')).status).toBe(204);
       const uploadId = await storedId(await store(server, 'acme', token, id));
       expect(sha(await bytesOf(await download(uploadId)))).toBe(sha(file));
       expect((await body(await metadata([uploadId])))[uploadId]).toMatchObject({ name: 'reinicio.png', size: file.length });
@@ -731,7 +733,15 @@ describe.each(engines())('document manager uploads on %s', (engine) => {
     it("checks a field's file list for the forms module: count, sizes, formats, other tenants' ids", async () => {
       const tenant = (await server.running.platform.tenants.bySubdomain('acme'))!;
       const platform = server.running.platform;
-      const ctx: Ctx = { platform, tenant, caller: null, requestId: 'test', origin: 'http://acme.app.localhost', tx: (fn) => platform.db.transaction(tenant.id, fn), read: (fn) => platform.db.read(tenant.id, fn) };
+      const ctx: Ctx = {
+        platform,
+        tenant,
+        caller: null,
+        requestId: 'test',
+        origin: 'http://acme.app.localhost',
+        tx: (fn) => platform.db.transaction(tenant.id, fn),
+        read: (fn) => platform.db.read(tenant.id, fn),
+      };
       expect(await checkFileList(ctx, [mine], { max_files: 1, allowed_formats: ['pdf'], max_file_size: 1000 })).toEqual([]);
       expect(await checkFileList(ctx, [mine, mine], { max_files: 1 })).toEqual([{ code: 'too-many-files' }]);
       expect(await checkFileList(ctx, [], { min_files: 1 })).toEqual([{ code: 'too-few-files' }]);

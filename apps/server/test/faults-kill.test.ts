@@ -47,7 +47,10 @@ function call(proc: Proc, token: string | null, path: string, init: { method?: s
 
 async function start(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_DOMAIN: DOMAIN, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_DOMAIN: DOMAIN, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -63,7 +66,13 @@ async function start(env: Record<string, string>): Promise<Proc> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    if (await call(proc, null, '/api/health').then((r) => r.status === 200, () => false)) return proc;
+    if (
+      await call(proc, null, '/api/health').then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return proc;
     if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -99,7 +108,8 @@ async function database(engine: string): Promise<{ env: Record<string, string>; 
   };
 }
 
-const signIn = async (proc: Proc) => ((await (await call(proc, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
+const signIn = async (proc: Proc) =>
+  ((await (await call(proc, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
 /** The documents helpers take a TestServer: the same calls against a child process. */
 const asServer = (proc: Proc) => ({ api: clientFor(proc.port), port: proc.port }) as unknown as TestServer;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -92,7 +92,11 @@ describe.each(engines())('schema-derived fuzzing of every OpenAPI route on %s', 
           const query = new URLSearchParams(Object.entries(sample.query as Record<string, unknown>).map(([key, value]): [string, string] => [key, asQueryValue(value)])).toString();
           const url = `${path}${query ? `?${query}` : ''}`;
           requests++;
-          const response = await server.api('demo', url, { method: method.toUpperCase(), token, ...(sample.body === undefined || method === 'get' || method === 'delete' ? {} : { json: sample.body }) });
+          const response = await server.api('demo', url, {
+            method: method.toUpperCase(),
+            token,
+            ...(sample.body === undefined || method === 'get' || method === 'delete' ? {} : { json: sample.body }),
+          });
           if (response.status >= 500) failures.push(`${method.toUpperCase()} ${url} ${JSON.stringify(sample.body)?.slice(0, 300)} → ${response.status} ${(await response.text()).slice(0, 300)}`);
           else await response.arrayBuffer();
         }

@@ -17,7 +17,7 @@ describe.each(engines())('home feed on %s', (engine) => {
   let workerPassport: string;
 
   const api = (token: string | null, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, path, { ...init, ...(token ? { token } : {}) });
-  const created = async <T,>(response: Response): Promise<T> => {
+  const created = async <T>(response: Response): Promise<T> => {
     if (response.status !== 201) throw new Error(`expected 201, got ${response.status} ${await response.text()}`);
     return body<T>(response);
   };
@@ -64,20 +64,36 @@ describe.each(engines())('home feed on %s', (engine) => {
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
     // overdue: three days ago, open; today: started a minute ago, due in two hours; tomorrow: not today
     const ongoing = new Date(now - 60_000).toISOString().slice(0, 16);
-    await created(await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Inventario atrasado', start: `${day(-3)}T08:00`, timezone: 'UTC', duration_minutes: 30, responsibles: [workerPassport] } }));
-    await created(await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Cierre de caja', start: ongoing, timezone: 'UTC', duration_minutes: 120, responsibles: [workerPassport] } }));
-    await created(await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Mañana', start: `${day(1)}T10:00`, timezone: 'UTC', duration_minutes: 20, responsibles: [workerPassport] } }));
+    await created(
+      await api(admin, `${ACT}/activities/`, {
+        method: 'POST',
+        json: { title: 'Inventario atrasado', start: `${day(-3)}T08:00`, timezone: 'UTC', duration_minutes: 30, responsibles: [workerPassport] },
+      }),
+    );
+    await created(
+      await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Cierre de caja', start: ongoing, timezone: 'UTC', duration_minutes: 120, responsibles: [workerPassport] } }),
+    );
+    await created(
+      await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Mañana', start: `${day(1)}T10:00`, timezone: 'UTC', duration_minutes: 20, responsibles: [workerPassport] } }),
+    );
     await created(await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'De otro', start: ongoing, timezone: 'UTC', duration_minutes: 20 } }));
 
     const form = await createForm(server.api, 'acme', admin, 'Conteo', [{ type: 'boolean', name: 'done', label: 'Listo', required: true }]);
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Reposición', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', name: 'Contar stock', assigneeType: 'people', assignees: workerPassport, formId: form },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Reposición',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', name: 'Contar stock', assigneeType: 'people', assignees: workerPassport, formId: form },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const execution = await created<{ id: string }>(await api(admin, `${WF}/versions/${versionId}/executions/`, { method: 'POST', json: {} }));
 
     const plainPost = await created<{ id: string }>(await api(admin, POSTS, { method: 'POST', json: { title: 'Menú del casino', publish: true } }));

@@ -65,7 +65,18 @@ describe.each(engines())('HTTP edges of uploads and HEAD on %s', (engine) => {
   });
 
   it('answers HEAD with headers only, on success and on a refusal', async () => {
-    for (const path of ['/', '/some/page', '/api/nothing', '/api/audiences/v3/persons/', '/api/openapi.json', `${DM}/upload/restore/?id=nope`, `${DM}/upload/nope/download`, '/api/health', '/api/tenant', `${DM}/upload/patch/00000000-0000-0000-0000-000000000000`]) {
+    for (const path of [
+      '/',
+      '/some/page',
+      '/api/nothing',
+      '/api/audiences/v3/persons/',
+      '/api/openapi.json',
+      `${DM}/upload/restore/?id=nope`,
+      `${DM}/upload/nope/download`,
+      '/api/health',
+      '/api/tenant',
+      `${DM}/upload/patch/00000000-0000-0000-0000-000000000000`,
+    ]) {
       const answer = await rawExchange(server.port, `HEAD ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
       expect(statusOf(answer), path).toBeGreaterThan(0);
       expect(bodyOf(answer), `${path} answered ${statusOf(answer)}`).toBe('');

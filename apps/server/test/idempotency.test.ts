@@ -33,7 +33,7 @@ describe.each(engines())('idempotency keys on %s', (engine) => {
       json,
       headers: key ? { 'idempotency-key': key } : {},
     });
-  const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const completions = async (tenantId: string, publicId: string) =>
     rows(await server.running.platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT id FROM activity_completions WHERE tenant_id = ${tenantId} AND activity_id = ${publicId}`))).length;
   const series = async (subdomain: string, token: string, passport: string) => {

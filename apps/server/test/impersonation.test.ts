@@ -52,7 +52,13 @@ describe.each(engines())('impersonation on %s', (engine) => {
     const response = await impersonate(personIdOf['rrhh@faena.test'], admin.id_token);
     expect(response.status).toBe(200);
     const pair = await body<Pair>(response);
-    expect(pair.user).toMatchObject({ email: 'rrhh@faena.test', name: 'Valentina Muñoz', tenant_id: demoId, sign_in_method: 'IMPERSONATION', impersonator: { id: admin.user.id, name: 'Administración Faena', email: DEMO_ADMIN } });
+    expect(pair.user).toMatchObject({
+      email: 'rrhh@faena.test',
+      name: 'Valentina Muñoz',
+      tenant_id: demoId,
+      sign_in_method: 'IMPERSONATION',
+      impersonator: { id: admin.user.id, name: 'Administración Faena', email: DEMO_ADMIN },
+    });
     const claims = decodeJwt(pair.id_token);
     expect(claims).toMatchObject({ pid: personIdOf['rrhh@faena.test'], tid: demoId, act: { sub: admin.user.id, pid: adminPersonId } });
     expect(claims.sub).not.toBe(admin.user.id);
@@ -86,7 +92,9 @@ describe.each(engines())('impersonation on %s', (engine) => {
     const entries = await audit('&impersonated=true');
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) expect(entry.impersonator_person_id).not.toBeNull();
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'people.create', method: 'POST', path: PERSONS, actor_person_id: personIdOf['rrhh@faena.test'], impersonator_person_id: adminPersonId }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'people.create', method: 'POST', path: PERSONS, actor_person_id: personIdOf['rrhh@faena.test'], impersonator_person_id: adminPersonId }),
+    );
     // writes without an explicit audit action are caught too (session cookie)
     expect((await server.api('demo', '/api/auth/v3/session-cookie', { method: 'POST', token: pair.id_token })).status).toBe(204);
     await expect.poll(async () => (await audit('&impersonated=true')).some((e) => e.path === '/api/auth/v3/session-cookie' && e.impersonator_person_id === adminPersonId)).toBe(true);

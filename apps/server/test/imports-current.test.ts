@@ -32,7 +32,13 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
   const download = async (base: string, token = admin, subdomain = 'demo', query = '') => {
     const response = await server.api(subdomain, `${base}current.csv${query}`, { token });
     const bytes = Buffer.from(await response.arrayBuffer());
-    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), text: bytes.toString('utf8') };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])),
+      text: bytes.toString('utf8'),
+    };
   };
   const table = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 
@@ -77,7 +83,16 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
     const line = await post(`${ORG}/business-lines/`, { name: 'Outlets', code: 'OUT' });
     const small = await post(`${ORG}/venue-categories/`, { name: 'Pequeña', code: 'CAT-S' });
     const unnamed = await post(`${ORG}/venue-categories/`, { name: 'Sin código' });
-    await post(`${ORG}/venues/`, { name: 'Outlet Sur', code: 'OS-1', business_line: line.id, categories: [unnamed.id, small.id], gla: 850.5, country: 'CL', timezone: 'America/Santiago', legacy_id: 7 });
+    await post(`${ORG}/venues/`, {
+      name: 'Outlet Sur',
+      code: 'OS-1',
+      business_line: line.id,
+      categories: [unnamed.id, small.id],
+      gla: 850.5,
+      country: 'CL',
+      timezone: 'America/Santiago',
+      legacy_id: 7,
+    });
     const gone = await post(`${ORG}/venues/`, { name: 'Cerrada', code: 'OS-X' });
     expect((await server.api('demo', `${ORG}/venues/${gone.id}/`, { method: 'DELETE', token: admin })).status).toBe(204);
     const venues = table((await download(`${ORG}/imports/venues/`)).text);
@@ -100,7 +115,11 @@ describe.each(engines())('current records as an import file on %s', (engine) => 
     // another organisation's data source does not exist for this one
     expect((await download(`${RES}/data-sources/${regions}/imports/`, norteAdmin, 'demo-norte')).status).toBe(404);
     const norteVenues = table((await download(`${ORG}/imports/venues/`, norteAdmin, 'demo-norte')).text);
-    const demoCodes = new Set(table((await download(`${ORG}/imports/venues/`)).text).slice(1).map((row) => row[0]));
+    const demoCodes = new Set(
+      table((await download(`${ORG}/imports/venues/`)).text)
+        .slice(1)
+        .map((row) => row[0]),
+    );
     expect(norteVenues.slice(1).some((row) => demoCodes.has(row[0]))).toBe(false);
   });
 });

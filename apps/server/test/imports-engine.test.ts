@@ -21,7 +21,9 @@ describe.each(engines())('import engine on %s', (engine) => {
   afterAll(() => server?.close());
 
   const rowsOfSource = async () =>
-    (await body<{ results: { key: string; label: string; is_active: boolean }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?is_active=all&page_size=200`, { token: admin }))).results
+    (
+      await body<{ results: { key: string; label: string; is_active: boolean }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?is_active=all&page_size=200`, { token: admin }))
+    ).results
       .map((r) => `${r.key}=${r.label}${r.is_active ? '' : ' (inactive)'}`)
       .sort();
   const failWith = async (file: Buffer, name: string, status: string) => {
@@ -32,7 +34,19 @@ describe.each(engines())('import engine on %s', (engine) => {
   it('loads key/label rows: preview with ADD, then UPDATE / UNDELETE / DELETE / NO_CHANGE in replace mode, live progress events', async () => {
     const events: PlatformEvent[] = [];
     const off = server.running.platform.bus.on(IMPORTS_PROGRESS, (event) => events.push(event));
-    const first = await importAll(server, 'demo', admin, base, csv([['key', 'label'], ['S', 'Small'], ['M', 'Medium'], ['L', 'Large']]), 'tallas.csv');
+    const first = await importAll(
+      server,
+      'demo',
+      admin,
+      base,
+      csv([
+        ['key', 'label'],
+        ['S', 'Small'],
+        ['M', 'Medium'],
+        ['L', 'Large'],
+      ]),
+      'tallas.csv',
+    );
     expect(first).toMatchObject({ kind: 'data-source-rows', data_source: source, mode: 'replace', file_name: 'tallas.csv', status: 'APPLY_OK', counts: { ADD: 3, ERROR: 0 }, error_code: null });
     expect(first.applied_at).not.toBeNull();
     expect(await rowsOfSource()).toEqual(['L=Large', 'M=Medium', 'S=Small']);
@@ -50,8 +64,24 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(JSON.stringify(mine)).not.toContain('Small');
 
     // a deleted key comes back (UNDELETE); a missing one goes (DELETE)
-    await server.api('demo', `${RES}/data-sources/${source}/rows/${(await body<{ results: { id: string }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?search=Medium`, { token: admin }))).results[0]!.id}`, { method: 'DELETE', token: admin });
-    const second = await startImport(server, 'demo', admin, base, csv([['label', 'key'], ['Small', 'S'], ['Mediano', 'M'], ['Extra large', 'XL']]), 'tallas-2.csv');
+    await server.api(
+      'demo',
+      `${RES}/data-sources/${source}/rows/${(await body<{ results: { id: string }[] }>(await server.api('demo', `${RES}/data-sources/${source}/rows/?search=Medium`, { token: admin }))).results[0]!.id}`,
+      { method: 'DELETE', token: admin },
+    );
+    const second = await startImport(
+      server,
+      'demo',
+      admin,
+      base,
+      csv([
+        ['label', 'key'],
+        ['Small', 'S'],
+        ['Mediano', 'M'],
+        ['Extra large', 'XL'],
+      ]),
+      'tallas-2.csv',
+    );
     const validated = await waitForJob(server, 'demo', admin, base, second.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
     expect(validated).toMatchObject({ status: 'VALIDATION_OK', counts: { ADD: 1, UPDATE: 0, UNDELETE: 1, DELETE: 1, NO_CHANGE: 1, ERROR: 0 } });
     const preview = await rowsOf(server, 'demo', admin, base, second.id);
@@ -80,7 +110,18 @@ describe.each(engines())('import engine on %s', (engine) => {
   });
 
   it('upsert mode only adds and updates', async () => {
-    const job = await importAll(server, 'demo', admin, base, csv([['key', 'label'], ['XXL', 'Doble extra']]), 'extra.csv', 'upsert');
+    const job = await importAll(
+      server,
+      'demo',
+      admin,
+      base,
+      csv([
+        ['key', 'label'],
+        ['XXL', 'Doble extra'],
+      ]),
+      'extra.csv',
+      'upsert',
+    );
     expect(job.counts).toMatchObject({ ADD: 1, DELETE: 0 });
     expect(await rowsOfSource()).toContain('S=Small');
   });
@@ -138,10 +179,14 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(errors.find((r) => r.row === 14)!.errors.map((e) => e.message)).toEqual(["La columna 'label' no puede estar vacía", "La columna 'key' está duplicada"]);
     expect((await rowsOf(server, 'demo', admin, base, job.id)).find((r) => r.key === 'after-blank')).toMatchObject({ row: 11, operation: 'ADD' });
     // the creator is told what the engine did: all or nothing, so nothing was applied
-    const inbox = await body<{ data: { summary: { title: string; body: string }; context: { type: string; id?: string } }[] }>(await server.api('demo', '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50', { token: admin }));
+    const inbox = await body<{ data: { summary: { title: string; body: string }; context: { type: string; id?: string } }[] }>(
+      await server.api('demo', '/api/notifications-engine/v3/notifications/inbox?offset=0&limit=50', { token: admin }),
+    );
     const told = inbox.data.find((item) => item.context.type === 'Import' && item.context.id === String(job.id));
     expect(told?.summary.title).toBe('La carga masiva tiene errores');
-    expect(told?.summary.body).toBe('El archivo tiene filas con errores: 9 filas con errores. No se aplicó ningún cambio: el archivo se aplica solo cuando todas sus filas son válidas. Corrige las filas y vuelve a subirlo.');
+    expect(told?.summary.body).toBe(
+      'El archivo tiene filas con errores: 9 filas con errores. No se aplicó ningún cambio: el archivo se aplica solo cuando todas sus filas son válidas. Corrige las filas y vuelve a subirlo.',
+    );
 
     // the rows to fix as a file: UTF-8 with a BOM, Spanish texts, no cell starting a formula
     const report = await server.api('demo', `${base}${job.id}/rows.csv?operation=ERROR`, { token: admin });
@@ -154,7 +199,12 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(table[0]).toEqual(['fila', 'clave', 'etiqueta', 'operacion', 'columna', 'codigo_error', 'error', 'valor', 'cambios']);
     // a line for each problem of a row
     expect(table.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(errors.flatMap((e) => e.errors.map((p) => [String(e.row), e.key, 'ERROR', p.column, p.code, p.message])));
-    expect(table.slice(1).filter((r) => r[0] === '14').map((r) => r[5])).toEqual(['FILE_ROW_BLANK_LABEL', 'FILE_ROW_DUPLICATE_KEY']);
+    expect(
+      table
+        .slice(1)
+        .filter((r) => r[0] === '14')
+        .map((r) => r[5]),
+    ).toEqual(['FILE_ROW_BLANK_LABEL', 'FILE_ROW_DUPLICATE_KEY']);
     expect(table.find((r) => r[1] === 'text-formula')![2]).toBe('\'=HYPERLINK("http://x")');
     expect(table.find((r) => r[1] === 'text-formula')![7]).toBe('\'=HYPERLINK("http://x")');
     const every = Papa.parse<string[]>((await (await server.api('demo', `${base}${job.id}/rows.csv`, { token: admin })).text()).trim()).data;
@@ -171,7 +221,14 @@ describe.each(engines())('import engine on %s', (engine) => {
 
   it('file errors: wrong headers, empty file, not a spreadsheet, undecodable text, damaged XLSX, unreachable file', async () => {
     const before = await rowsOfSource();
-    const headers = await failWith(csv([['clave', 'nombre_x'], ['a', 'b']]), 'cabeceras.csv', 'VALIDATION_FAILED');
+    const headers = await failWith(
+      csv([
+        ['clave', 'nombre_x'],
+        ['a', 'b'],
+      ]),
+      'cabeceras.csv',
+      'VALIDATION_FAILED',
+    );
     expect(headers).toMatchObject({ error_code: 'FILE_WITHOUT_REQUIRED_HEADERS', fail_description: expect.stringContaining('label') });
     expect((await failWith(Buffer.from('\n\n', 'utf8'), 'vacio.csv', 'VALIDATION_FAILED')).error_code).toBe('FILE_WITHOUT_REQUIRED_HEADERS');
     expect((await failWith(PDF, 'lista.pdf', 'VALIDATION_FAILED')).error_code).toBe('FILE_TYPE_NOT_SUPPORTED');
@@ -197,7 +254,10 @@ describe.each(engines())('import engine on %s', (engine) => {
       const job = await startImport(server, 'demo', admin, base, bytes, name, 'upsert');
       const done = await waitForJob(server, 'demo', admin, base, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
       expect(done.status, `${name} ${done.fail_description}`).toBe('VALIDATION_OK');
-      expect((await rowsOf(server, 'demo', admin, base, job.id)).map((r) => [r.key, r.label]), name).toEqual([['ñ1', 'Año único']]);
+      expect(
+        (await rowsOf(server, 'demo', admin, base, job.id)).map((r) => [r.key, r.label]),
+        name,
+      ).toEqual([['ñ1', 'Año único']]);
     }
   });
 
@@ -245,7 +305,9 @@ describe.each(engines())('import engine on %s', (engine) => {
       'locales.csv',
     );
     expect(job.counts).toMatchObject({ ADD: 2 });
-    const listed = await body<{ results: { code: string; business_line_name: string | null; gla: number | null; country: string | null; categories: string[] }[] }>(await server.api('demo', `${ORG}/venues/?search=Local`, { token: admin }));
+    const listed = await body<{ results: { code: string; business_line_name: string | null; gla: number | null; country: string | null; categories: string[] }[] }>(
+      await server.api('demo', `${ORG}/venues/?search=Local`, { token: admin }),
+    );
     expect(listed.results.find((v) => v.code === 'V1')).toMatchObject({ business_line_name: 'Supermercados', gla: 1200.5, country: 'CL', categories: [expect.any(String)] });
     const bad = await startImport(
       server,
@@ -304,20 +366,55 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(byCode.get('L-SALA')!.parent).toBe(byCode.get('L-PISO')!.id);
     expect(byCode.get('L-CAJA')!.parent).toBe(byCode.get('L-SALA')!.id);
     // L-PISO under L-CAJA closes a cycle: validation passes row by row, the apply refuses it whole
-    const cyc = await startImport(server, 'demo', admin, locations, csv([['code', 'name', 'parent'], ['L-PISO', 'Piso 1', 'L-CAJA'], ['L-NUEVA', 'Nueva', '']]), 'ciclo.csv');
+    const cyc = await startImport(
+      server,
+      'demo',
+      admin,
+      locations,
+      csv([
+        ['code', 'name', 'parent'],
+        ['L-PISO', 'Piso 1', 'L-CAJA'],
+        ['L-NUEVA', 'Nueva', ''],
+      ]),
+      'ciclo.csv',
+    );
     await waitForJob(server, 'demo', admin, locations, cyc.id, ['VALIDATION_OK']);
     await server.api('demo', `${locations}${cyc.id}/apply`, { method: 'POST', token: admin });
     expect(await waitForJob(server, 'demo', admin, locations, cyc.id, ['APPLY_OK', 'APPLY_FAILED'])).toMatchObject({ status: 'APPLY_FAILED', error_code: 'FILE_WITH_ERROR_IN_ROWS' });
     expect((await body<{ count: number }>(await server.api('demo', `${ORG}/locations/?search=L-NUEVA`, { token: admin }))).count).toBe(0);
     expect((await body<{ parent: string | null }>(await server.api('demo', `${ORG}/locations/${byCode.get('L-PISO')!.id}/`, { token: admin }))).parent).toBeNull();
-    const unknown = await startImport(server, 'demo', admin, locations, csv([['code', 'name', 'parent'], ['L-X', 'X', 'NO-EXISTE']]), 'padre.csv');
+    const unknown = await startImport(
+      server,
+      'demo',
+      admin,
+      locations,
+      csv([
+        ['code', 'name', 'parent'],
+        ['L-X', 'X', 'NO-EXISTE'],
+      ]),
+      'padre.csv',
+    );
     const unknownJob = await waitForJob(server, 'demo', admin, locations, unknown.id, ['VALIDATION_FAILED', 'VALIDATION_OK']);
     expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR')).map((r) => r.error_code)).toEqual(['FILE_ROW_UNKNOWN_REFERENCE']);
     // a problem the diff finds names its column and the value at fault too
-    expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR'))[0]).toMatchObject({ error_column: 'parent', errors: [{ code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'parent', value: 'NO-EXISTE', message: 'No existe un registro con ese código o nombre' }] });
+    expect((await rowsOf(server, 'demo', admin, locations, unknownJob.id, 'ERROR'))[0]).toMatchObject({
+      error_column: 'parent',
+      errors: [{ code: 'FILE_ROW_UNKNOWN_REFERENCE', column: 'parent', value: 'NO-EXISTE', message: 'No existe un registro con ese código o nombre' }],
+    });
     // generic catalogue with active = no → DELETE, and module-disabled on demo-norte
     const lines = `${ORG}/imports/business-lines/`;
-    const deleting = await importAll(server, 'demo', admin, lines, csv([['code', 'name', 'active'], ['SUP', 'Supermercados', 'no'], ['FARM', 'Farmacias', 'sí']]), 'lineas.csv');
+    const deleting = await importAll(
+      server,
+      'demo',
+      admin,
+      lines,
+      csv([
+        ['code', 'name', 'active'],
+        ['SUP', 'Supermercados', 'no'],
+        ['FARM', 'Farmacias', 'sí'],
+      ]),
+      'lineas.csv',
+    );
     expect(deleting.counts).toMatchObject({ DELETE: 1, ADD: 1 });
     const norte = (await signIn(server, 'demo-norte', 'admin@norte.test', DEMO_PASSWORD)).id_token;
     expect(await body(await server.api('demo-norte', `${ORG}/imports/stores/`, { token: norte }))).toMatchObject({ code: 'module-disabled' });
@@ -342,10 +439,29 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect(job.counts).toMatchObject({ ADD: 3 });
     const chart = await body<{ nodes: { id: string; title: string }[]; edges: { from: string; to: string }[] }>(await server.api('demo', `${AUD}/org-chart/`, { token: admin }));
     const id = (title: string) => chart.nodes.find((n) => n.title === title)!.id;
-    expect(chart.edges).toEqual(expect.arrayContaining([{ from: id('Directora General'), to: id('Director de Operaciones') }, { from: id('Director de Operaciones'), to: id('Jefe de patio') }, { from: id('Directora General'), to: id('Jefe de patio') }]));
-    expect(await body(await server.api('demo', `${AUD}/positions/${id('Director de Operaciones')}/`, { token: admin }))).toMatchObject({ default_permission_list: ['VIEW_TASKS', 'VIEW_WF'], is_root: false });
+    expect(chart.edges).toEqual(
+      expect.arrayContaining([
+        { from: id('Directora General'), to: id('Director de Operaciones') },
+        { from: id('Director de Operaciones'), to: id('Jefe de patio') },
+        { from: id('Directora General'), to: id('Jefe de patio') },
+      ]),
+    );
+    expect(await body(await server.api('demo', `${AUD}/positions/${id('Director de Operaciones')}/`, { token: admin }))).toMatchObject({
+      default_permission_list: ['VIEW_TASKS', 'VIEW_WF'],
+      is_root: false,
+    });
     // same file again: nothing to do
-    const again = await importAll(server, 'demo', admin, positions, csv([['code', 'title', 'parents'], ['T-SUP', 'Jefe de patio', 'T-CEO; T-COO']]), 'cargos-2.csv');
+    const again = await importAll(
+      server,
+      'demo',
+      admin,
+      positions,
+      csv([
+        ['code', 'title', 'parents'],
+        ['T-SUP', 'Jefe de patio', 'T-CEO; T-COO'],
+      ]),
+      'cargos-2.csv',
+    );
     expect(again.counts).toMatchObject({ NO_CHANGE: 1, UPDATE: 0 });
     const bad = await startImport(
       server,
@@ -390,26 +506,75 @@ describe.each(engines())('import engine on %s', (engine) => {
   it('retention: finished jobs older than IMPORT_ROWS_RETENTION_DAYS lose their row-by-row preview and keep their summary; jobs awaiting confirmation and recent ones keep their rows', async () => {
     const { platform } = server.running;
     const days = platform.config.IMPORT_ROWS_RETENTION_DAYS;
-    const sizes = csv([['key', 'label'], ['R1', 'Uno'], ['R2', 'Dos']]);
+    const sizes = csv([
+      ['key', 'label'],
+      ['R1', 'Uno'],
+      ['R2', 'Dos'],
+    ]);
     // 4,500 rows: deleted in three slices on PGlite (one statement per 2,000 staged rows)
     const many = csv([['key', 'label'], ['R1', 'Uno'], ['R2', 'Dos'], ...Array.from({ length: 4498 }, (_, i) => [`R${i + 3}`, `Fila ${i + 3}`])]);
     const applied = await importAll(server, 'demo', admin, base, many, 'retencion-aplicada.csv');
-    const failed = await failWith(csv([['key', 'label'], ['F1', '']]), 'retencion-fallida.csv', 'VALIDATION_FAILED');
-    const waiting = await startImport(server, 'demo', admin, base, csv([['key', 'label'], ['W1', 'Espera'], ['R1', 'Uno'], ['R2', 'Dos']]), 'retencion-espera.csv');
+    const failed = await failWith(
+      csv([
+        ['key', 'label'],
+        ['F1', ''],
+      ]),
+      'retencion-fallida.csv',
+      'VALIDATION_FAILED',
+    );
+    const waiting = await startImport(
+      server,
+      'demo',
+      admin,
+      base,
+      csv([
+        ['key', 'label'],
+        ['W1', 'Espera'],
+        ['R1', 'Uno'],
+        ['R2', 'Dos'],
+      ]),
+      'retencion-espera.csv',
+    );
     await waitForJob(server, 'demo', admin, base, waiting.id, ['VALIDATION_OK']);
     const recent = await importAll(server, 'demo', admin, base, sizes, 'retencion-reciente.csv');
     const norteAdmin = (await signIn(server, 'demo-norte', DEMO_ADMIN, DEMO_PASSWORD)).id_token;
     const norteSource = (await body<{ id: string }>(await server.api('demo-norte', `${RES}/data-sources/`, { method: 'POST', token: norteAdmin, json: { name: 'Colores' } }))).id;
     const norteBase = `${RES}/data-sources/${norteSource}/imports/`;
-    const norte = await importAll(server, 'demo-norte', norteAdmin, norteBase, csv([['key', 'label'], ['RJ', 'Rojo']]), 'colores.csv');
-    const norteRecent = await importAll(server, 'demo-norte', norteAdmin, norteBase, csv([['key', 'label'], ['AZ', 'Azul']]), 'colores-2.csv');
+    const norte = await importAll(
+      server,
+      'demo-norte',
+      norteAdmin,
+      norteBase,
+      csv([
+        ['key', 'label'],
+        ['RJ', 'Rojo'],
+      ]),
+      'colores.csv',
+    );
+    const norteRecent = await importAll(
+      server,
+      'demo-norte',
+      norteAdmin,
+      norteBase,
+      csv([
+        ['key', 'label'],
+        ['AZ', 'Azul'],
+      ]),
+      'colores-2.csv',
+    );
 
     const demo = (await platform.tenants.bySubdomain('demo'))!;
     const demoNorte = (await platform.tenants.bySubdomain('demo-norte'))!;
     const age = (tenantId: string, ids: number[], byDays: number) =>
-      platform.db.transaction(tenantId, (tx) => tx.execute(sql`UPDATE import_jobs SET updated_at = updated_at - make_interval(days => ${byDays}) WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(ids)}::bigint[])`));
+      platform.db.transaction(tenantId, (tx) =>
+        tx.execute(sql`UPDATE import_jobs SET updated_at = updated_at - make_interval(days => ${byDays}) WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(ids)}::bigint[])`),
+      );
     const stagedRows = async (tenantId: string, id: number) =>
-      ((await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${id}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${id}`))) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
     await age(demo.id, [applied.id, failed.id, waiting.id], days + 1);
     await age(demo.id, [recent.id], days - 1);
     await age(demoNorte.id, [norte.id], days + 1);
@@ -454,4 +619,3 @@ describe.each(engines())('import engine on %s', (engine) => {
     expect((await server.running.platform.jobs.stats(IMPORT_RETENTION_QUEUE)).total).toBeGreaterThanOrEqual(1);
   });
 });
-

@@ -48,7 +48,11 @@ describe.each(engines())('import file limits on %s', (engine) => {
 
     // past the first staged chunk (2,000 rows on PGlite, 5,000 on PostgreSQL): rows were stored before the limit was crossed
     const over = await validated(csv(rows(MAX_ROWS + 100)), 'demasiadas.csv');
-    expect(over).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_TYPE_NOT_SUPPORTED', fail_description: 'El archivo tiene más de 5.500 filas de datos: divídelo en archivos más pequeños.' });
+    expect(over).toMatchObject({
+      status: 'VALIDATION_FAILED',
+      error_code: 'FILE_TYPE_NOT_SUPPORTED',
+      fail_description: 'El archivo tiene más de 5.500 filas de datos: divídelo en archivos más pequeños.',
+    });
     expect(await stagedRows(over.id)).toBe(0);
     expect(await rowsOf(server, 'limites', token, base, over.id)).toEqual([]);
     expect((await server.api('limites', `${base}${over.id}/apply`, { method: 'POST', token })).status).toBe(409);
@@ -73,7 +77,11 @@ describe.each(engines())('import file limits on %s', (engine) => {
     ] as const) {
       expect(file.length, name).toBeLessThan(64 * 1024);
       const failed = await validated(file, name);
-      expect(failed, name).toMatchObject({ status: 'VALIDATION_FAILED', error_code: 'FILE_TYPE_NOT_SUPPORTED', fail_description: 'El archivo XLSX ocupa más de 1 MB una vez descomprimido: divídelo en archivos más pequeños.' });
+      expect(failed, name).toMatchObject({
+        status: 'VALIDATION_FAILED',
+        error_code: 'FILE_TYPE_NOT_SUPPORTED',
+        fail_description: 'El archivo XLSX ocupa más de 1 MB una vez descomprimido: divídelo en archivos más pequeños.',
+      });
       expect(await stagedRows(failed.id), name).toBe(0);
     }
   });

@@ -24,7 +24,6 @@ interface Person {
   passport: string;
 }
 
-
 describe.each(engines())('people imports on %s', (engine) => {
   let server: TestServer;
   let admin: string;
@@ -47,7 +46,18 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('loads 1,000 people from an XLSX file, then lists them', async () => {
     const rows: unknown[][] = [['Nombre', 'Correo', 'RUT', 'Teléfonos', 'Cargo', 'Líneas de negocio', 'Espacios de trabajo', 'Origen', 'Empresa', 'Rol']];
     for (let i = 0; i < 1000; i++) {
-      rows.push([`Persona Carga ${String(i).padStart(4, '0')}`, `carga${i}@faena.test`, formatRut(20_000_000 + i), `+56 9 ${String(10_000_000 + i)}`, i % 7 ? 'BOD' : 'BOD; bodeguero', 'T-LOG', 'T-BC', i % 2 ? 'contratista' : 'propia', i % 2 ? 'T-TSUR' : '', 'Operario']);
+      rows.push([
+        `Persona Carga ${String(i).padStart(4, '0')}`,
+        `carga${i}@faena.test`,
+        formatRut(20_000_000 + i),
+        `+56 9 ${String(10_000_000 + i)}`,
+        i % 7 ? 'BOD' : 'BOD; bodeguero',
+        'T-LOG',
+        'T-BC',
+        i % 2 ? 'contratista' : 'propia',
+        i % 2 ? 'T-TSUR' : '',
+        'Operario',
+      ]);
     }
     const before = (await body<{ count: number }>(await server.api('demo', `${PERSONS}?page_size=1`, { token: admin }))).count;
     const job = await importAll(server, 'demo', admin, IMPORTS, await xlsx(rows), 'personas.xlsx');
@@ -111,7 +121,13 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect(await found('_')).toEqual([`CL_CI:${formatRut(20_000_002)}`]);
     // the preview's file holds what a search finds, as the screen does
     const searchedFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv?search=nueva`, { token: admin })).text();
-    expect(searchedFile.trim().split('\r\n').slice(1).map((line) => line.split(',')[1])).toEqual(['nueva.persona@faena.test']);
+    expect(
+      searchedFile
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]),
+    ).toEqual(['nueva.persona@faena.test']);
     // and so does the preview's file
     const previewFile = await (await server.api('demo', `${IMPORTS}${job.id}/rows.csv`, { token: admin })).text();
     expect(previewFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,,name; document_number; phones$/);
@@ -119,7 +135,9 @@ describe.each(engines())('people imports on %s', (engine) => {
     // version its staging wrote (migration 0011's trigger skipped the no-op update); the rows the
     // diff changed were written again, by the diff's transaction
     const versions = await server.running.platform.db.transaction(tenantId, async (tx) => {
-      const result = (await tx.execute(sql`SELECT key, xmin::text AS version FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${job.id} ORDER BY id`)) as unknown as { rows: { key: string; version: string }[] };
+      const result = (await tx.execute(sql`SELECT key, xmin::text AS version FROM import_rows WHERE tenant_id = ${tenantId} AND job_id = ${job.id} ORDER BY id`)) as unknown as {
+        rows: { key: string; version: string }[];
+      };
       return result.rows.map((row) => row.version);
     });
     const [updated, deleted, unchanged, added] = versions;
@@ -133,28 +151,62 @@ describe.each(engines())('people imports on %s', (engine) => {
     expect((await find('22222222')).map((p) => p.id)).toContain(one.id);
     const two = (await find('carga2@faena.test'))[0]!;
     expect(two.is_disabled).toBe(true);
-    const back = await importAll(server, 'demo', admin, IMPORTS, csv([['RUT', 'nombre', 'activo'], [formatRut(20_000_002), 'Persona Carga 0002', 'sí']]), 'vuelve.csv');
+    const back = await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['RUT', 'nombre', 'activo'],
+        [formatRut(20_000_002), 'Persona Carga 0002', 'sí'],
+      ]),
+      'vuelve.csv',
+    );
     expect(back.counts).toMatchObject({ UNDELETE: 1 });
     expect((await detail(two.id)).is_disabled).toBe(false);
     expect((await find('carga2@faena.test')).map((p) => p.id)).toEqual([two.id]);
 
     // renamed by a file without the document and phone columns: found by the new name and, as before, by the stored document and phone
     const three = (await find('carga3@faena.test'))[0]!;
-    const renamed = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre'], ['carga3@faena.test', 'Persona Renombrada Tres']]), 'renombre.csv');
+    const renamed = await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['correo', 'nombre'],
+        ['carga3@faena.test', 'Persona Renombrada Tres'],
+      ]),
+      'renombre.csv',
+    );
     expect(renamed.counts).toMatchObject({ UPDATE: 1 });
     expect((await rowsOf(server, 'demo', admin, IMPORTS, renamed.id)).map((r) => [r.operation, r.changes])).toEqual([['UPDATE', ['name']]]);
     // the job keeps the file's header as written: the preview (and its file) name the columns as the file does
     expect(renamed.file_columns).toEqual({ email: 'correo', name: 'nombre' });
     const renamedFile = await (await server.api('demo', `${IMPORTS}${renamed.id}/rows.csv`, { token: admin })).text();
     expect(renamedFile.split('\r\n')[1]).toMatch(/,UPDATE,,,,,nombre$/);
-    for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test']) expect((await find(search)).map((p) => p.id), search).toEqual([three.id]);
+    for (const search of ['Renombrada Tres', formatRut(20_000_003).replace('-', ''), '10000003', 'carga3@faena.test'])
+      expect(
+        (await find(search)).map((p) => p.id),
+        search,
+      ).toEqual([three.id]);
     expect((await find('Persona Carga 0003')).map((p) => p.id)).not.toContain(three.id);
   });
 
   it('a disabled-by-import person loses access at once', async () => {
     const member = await addMember(server, tenantId, { email: 'importada@faena.test', name: 'Importada', permissions: ['VIEW_HOME'] });
     const session = await signIn(server, 'demo', member.email, member.password);
-    await importAll(server, 'demo', admin, IMPORTS, csv([['email', 'name', 'active'], ['importada@faena.test', 'Importada', 'no']]), 'baja.csv');
+    await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['email', 'name', 'active'],
+        ['importada@faena.test', 'Importada', 'no'],
+      ]),
+      'baja.csv',
+    );
     const refused = await server.api('demo', '/api/auth/v3/me', { token: session.id_token });
     expect(refused.status).toBe(403);
     expect(await body(refused)).toMatchObject({ code: 'user-disabled' });
@@ -163,7 +215,9 @@ describe.each(engines())('people imports on %s', (engine) => {
   it('a file with every kind of people row error: each row with its code, nothing applied', async () => {
     const hr = await addMember(server, tenantId, { email: 'rrhh.import@faena.test', permissions: ['VIEW_PEOPLE', 'MANAGE_PEOPLE', 'VIEW_TASKS'] });
     const token = (await signIn(server, 'demo', hr.email, hr.password)).id_token;
-    const other = await body<Person>(await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Dueña RUT', identity_documents: [{ type: 'CL_CI', number: formatRut(30_000_001) }] } }));
+    const other = await body<Person>(
+      await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Dueña RUT', identity_documents: [{ type: 'CL_CI', number: formatRut(30_000_001) }] } }),
+    );
     const file = csv([
       ['name', 'email', 'document_type', 'document_number', 'phones', 'origin', 'positions', 'business_lines', 'workspaces', 'company', 'active', 'other_emails'],
       ['Sin Error', 'sin.error@faena.test', '', '', '', '', 'BOD', '', '', '', '', ''],
@@ -261,13 +315,34 @@ describe.each(engines())('people imports on %s', (engine) => {
   });
 
   it('needs the right columns: name, and an e-mail or a document', async () => {
-    const job = await startImport(server, 'demo', admin, IMPORTS, csv([['name', 'phones'], ['Solo Nombre', '']]), 'columnas.csv');
+    const job = await startImport(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['name', 'phones'],
+        ['Solo Nombre', ''],
+      ]),
+      'columnas.csv',
+    );
     // the columns named with the headers that would have done, as the columns card lists them (one writing of each)
     expect(await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_FAILED', 'VALIDATION_OK'])).toMatchObject({
       error_code: 'FILE_WITHOUT_REQUIRED_HEADERS',
-      fail_description: 'El archivo necesita al menos una de estas columnas: Correo (o email, e-mail, mail, primary_email, correo electrónico); Número de documento (o document_number, numero_documento, documento, rut, dni).',
+      fail_description:
+        'El archivo necesita al menos una de estas columnas: Correo (o email, e-mail, mail, primary_email, correo electrónico); Número de documento (o document_number, numero_documento, documento, rut, dni).',
     });
-    const unnamed = await startImport(server, 'demo', admin, IMPORTS, csv([['correo', 'cargo'], ['sin.nombre@faena.test', '']]), 'sin-nombre.csv');
+    const unnamed = await startImport(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['correo', 'cargo'],
+        ['sin.nombre@faena.test', ''],
+      ]),
+      'sin-nombre.csv',
+    );
     expect((await waitForJob(server, 'demo', admin, IMPORTS, unnamed.id, ['VALIDATION_FAILED', 'VALIDATION_OK'])).fail_description).toBe(
       'Faltan las columnas: Nombre (o name, nombre completo, full name). La primera fila debe tener los encabezados.',
     );
@@ -276,7 +351,17 @@ describe.each(engines())('people imports on %s', (engine) => {
   });
 
   it('applies against the data as it is when confirmed, not as it was at the preview', async () => {
-    const job = await startImport(server, 'demo', admin, IMPORTS, csv([['email', 'name'], ['tardia@faena.test', 'Tardía']]), 'tarde.csv');
+    const job = await startImport(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['email', 'name'],
+        ['tardia@faena.test', 'Tardía'],
+      ]),
+      'tarde.csv',
+    );
     await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_OK']);
     expect((await rowsOf(server, 'demo', admin, IMPORTS, job.id))[0]!.operation).toBe('ADD');
     // someone creates the same person meanwhile: the apply updates instead of failing on the e-mail
@@ -287,7 +372,16 @@ describe.each(engines())('people imports on %s', (engine) => {
   });
 
   it('is refused while the tenant has the mass person upload off (flag massive_person_upload)', async () => {
-    const upload = await uploadFile(server, 'demo', admin, csv([['nombre', 'correo'], ['Sin Flag', 'sinflag@faena.test']]), 'personas.csv');
+    const upload = await uploadFile(
+      server,
+      'demo',
+      admin,
+      csv([
+        ['nombre', 'correo'],
+        ['Sin Flag', 'sinflag@faena.test'],
+      ]),
+      'personas.csv',
+    );
     await setFlags(server, tenantId, { massive_person_upload: false });
     try {
       for (const response of [await server.api('demo', IMPORTS, { method: 'POST', token: admin, json: { upload_id: upload } }), await server.api('demo', IMPORTS, { token: admin })]) {
@@ -301,10 +395,32 @@ describe.each(engines())('people imports on %s', (engine) => {
   });
 
   it('a disabled module’s column must be empty, and an empty one leaves the person’s values alone', async () => {
-    const [kept] = await importAll(server, 'demo', admin, IMPORTS, csv([['nombre', 'correo', 'empresa', 'líneas de negocio'], ['Modulos Apagados', 'modulos@faena.test', 'T-TSUR', 'T-LOG']]), 'antes.csv').then(() => find('modulos@faena.test'));
+    const [kept] = await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['nombre', 'correo', 'empresa', 'líneas de negocio'],
+        ['Modulos Apagados', 'modulos@faena.test', 'T-TSUR', 'T-LOG'],
+      ]),
+      'antes.csv',
+    ).then(() => find('modulos@faena.test'));
     await setDisabledModules(server, tenantId, ['company', 'business_line']);
     try {
-      const job = await startImport(server, 'demo', admin, IMPORTS, csv([['nombre', 'correo', 'empresa', 'líneas de negocio'], ['Modulos Apagados', 'modulos@faena.test', '', ''], ['Con Empresa', 'con.empresa@faena.test', 'T-TSUR', ''], ['Con Linea', 'con.linea@faena.test', '', 'T-LOG']]), 'apagados.csv');
+      const job = await startImport(
+        server,
+        'demo',
+        admin,
+        IMPORTS,
+        csv([
+          ['nombre', 'correo', 'empresa', 'líneas de negocio'],
+          ['Modulos Apagados', 'modulos@faena.test', '', ''],
+          ['Con Empresa', 'con.empresa@faena.test', 'T-TSUR', ''],
+          ['Con Linea', 'con.linea@faena.test', '', 'T-LOG'],
+        ]),
+        'apagados.csv',
+      );
       const done = await waitForJob(server, 'demo', admin, IMPORTS, job.id, ['VALIDATION_OK', 'VALIDATION_FAILED']);
       expect(done.status).toBe('VALIDATION_FAILED');
       const rows = await rowsOf(server, 'demo', admin, IMPORTS, job.id);
@@ -322,12 +438,43 @@ describe.each(engines())('people imports on %s', (engine) => {
   });
 
   it('keeps the labels of the phones a person already has (a file has none): the same numbers are no change', async () => {
-    const created = await server.api('demo', PERSONS, { method: 'POST', token: admin, json: { name: 'Telefonos Etiquetados', primary_email: 'etiquetas@faena.test', phones: [{ number: '+56 9 5555 0001', label: 'Móvil' }, { number: '+56 2 2555 0002', label: 'Oficina' }] } });
+    const created = await server.api('demo', PERSONS, {
+      method: 'POST',
+      token: admin,
+      json: {
+        name: 'Telefonos Etiquetados',
+        primary_email: 'etiquetas@faena.test',
+        phones: [
+          { number: '+56 9 5555 0001', label: 'Móvil' },
+          { number: '+56 2 2555 0002', label: 'Oficina' },
+        ],
+      },
+    });
     expect(created.status).toBe(201);
     const { id } = await body<Person>(created);
-    const same = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre', 'teléfonos'], ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56955550001; +56 2 2555 0002']]), 'mismos.csv');
+    const same = await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['correo', 'nombre', 'teléfonos'],
+        ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56955550001; +56 2 2555 0002'],
+      ]),
+      'mismos.csv',
+    );
     expect(same.counts).toMatchObject({ NO_CHANGE: 1, UPDATE: 0 });
-    const more = await importAll(server, 'demo', admin, IMPORTS, csv([['correo', 'nombre', 'teléfonos'], ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56 2 2555 0002; +56 9 5555 0003']]), 'otro.csv');
+    const more = await importAll(
+      server,
+      'demo',
+      admin,
+      IMPORTS,
+      csv([
+        ['correo', 'nombre', 'teléfonos'],
+        ['etiquetas@faena.test', 'Telefonos Etiquetados', '+56 2 2555 0002; +56 9 5555 0003'],
+      ]),
+      'otro.csv',
+    );
     expect((await rowsOf(server, 'demo', admin, IMPORTS, more.id)).map((r) => [r.operation, r.changes])).toEqual([['UPDATE', ['phones']]]);
     // the file's numbers in its order; the one the person had keeps its label, the new one has none
     expect((await detail(id)).phones).toEqual([

@@ -61,7 +61,13 @@ async function start(env: Record<string, string>): Promise<Proc> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    if (await call(proc, null, '/api/health').then((r) => r.status === 200, () => false)) return proc;
+    if (
+      await call(proc, null, '/api/health').then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return proc;
     if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -156,7 +162,8 @@ describe.each(engines())('imports across server restarts on %s', (engine) => {
     const process = await call(proc, token, '/api/document-manager/v3/upload/process/', { method: 'POST', body, contentType });
     const temporary = await process.text();
     expect(process.status, temporary).toBe(200);
-    return (await json<{ upload_id: string }>(await call(proc, token, `/api/document-manager/v3/filepond/${temporary}/store`, { method: 'POST', json: { temporary_upload: temporary } }), 200)).upload_id;
+    return (await json<{ upload_id: string }>(await call(proc, token, `/api/document-manager/v3/filepond/${temporary}/store`, { method: 'POST', json: { temporary_upload: temporary } }), 200))
+      .upload_id;
   }
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
@@ -174,7 +181,7 @@ describe.each(engines())('imports across server restarts on %s', (engine) => {
       const job = `${base}${created.id}/`;
 
       // stop the server once part of the file is staged
-      const midway = await until(proc, token, job, (j) => (j.status === 'VALIDATING' && j.progress.rows > 0) || j.status !== 'PENDING' && j.status !== 'VALIDATING');
+      const midway = await until(proc, token, job, (j) => (j.status === 'VALIDATING' && j.progress.rows > 0) || (j.status !== 'PENDING' && j.status !== 'VALIDATING'));
       expect(midway.status, 'the validation ended before the server could be stopped: make the file bigger').toBe('VALIDATING');
       await stop(proc, signal);
 

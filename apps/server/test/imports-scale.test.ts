@@ -41,13 +41,15 @@ describe.each(engines())('imports over existing rows on %s', (engine) => {
 
   it('a tree of 2,500 positions and one of 3,000 locations, each renamed in a second load', async () => {
     const positions = `${AUD}/positions/imports/`;
-    const chart = (suffix: string) => csv([['code', 'title', 'parents'], ...Array.from({ length: 2500 }, (_, i) => [`ESC-P${i}`, `Cargo ${i} ${suffix}`, i === 0 ? '' : `ESC-P${Math.floor((i - 1) / 3)}`])]);
+    const chart = (suffix: string) =>
+      csv([['code', 'title', 'parents'], ...Array.from({ length: 2500 }, (_, i) => [`ESC-P${i}`, `Cargo ${i} ${suffix}`, i === 0 ? '' : `ESC-P${Math.floor((i - 1) / 3)}`])]);
     expect((await importAll(server, 'demo', admin, positions, chart('a'), 'cargos.csv')).counts).toMatchObject({ ADD: 2500 });
     expect((await importAll(server, 'demo', admin, positions, chart('b'), 'cargos.csv')).counts).toMatchObject({ UPDATE: 2500 });
     const parents = await body<{ count: number }>(await server.api('demo', `${AUD}/positions/?search=${encodeURIComponent('Cargo 2499 b')}`, { token: admin }));
     expect(parents.count).toBe(1);
     const locations = `${ORG}/imports/locations/`;
-    const places = (suffix: string) => csv([['code', 'name', 'parent'], ...Array.from({ length: 3000 }, (_, i) => [`ESC-L${i}`, `Lugar ${i} ${suffix}`, i === 0 ? '' : `ESC-L${Math.floor((i - 1) / 4)}`])]);
+    const places = (suffix: string) =>
+      csv([['code', 'name', 'parent'], ...Array.from({ length: 3000 }, (_, i) => [`ESC-L${i}`, `Lugar ${i} ${suffix}`, i === 0 ? '' : `ESC-L${Math.floor((i - 1) / 4)}`])]);
     expect((await importAll(server, 'demo', admin, locations, places('a'), 'lugares.csv')).counts).toMatchObject({ ADD: 3000 });
     expect((await importAll(server, 'demo', admin, locations, places('b'), 'lugares.csv')).counts).toMatchObject({ UPDATE: 3000 });
   });

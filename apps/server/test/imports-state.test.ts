@@ -183,13 +183,19 @@ describe('import file reader', () => {
       expect(await outcome(file, inflated - 1)).toBe('FILE_TYPE_NOT_SUPPORTED');
       const big: [string, Buffer][] = [...parts, ['xl/media/relleno.bin', Buffer.alloc(4 * 1024 * 1024)]];
       for (const lying of [undefined, () => 1]) {
-        await expect(checkUnzippedSize(Readable.from([zipOf(big, lying)]), 1024 * 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED', description: expect.stringContaining('más de 1 MB una vez descomprimido') });
+        await expect(checkUnzippedSize(Readable.from([zipOf(big, lying)]), 1024 * 1024)).rejects.toMatchObject({
+          code: 'FILE_TYPE_NOT_SUPPORTED',
+          description: expect.stringContaining('más de 1 MB una vez descomprimido'),
+        });
       }
     });
 
     it('ends on an empty, cut or corrupted file: passes it (and the reading ends) or fails it with a file error, never waits forever', async () => {
       const file = await book();
-      await expect(checkUnzippedSize(Readable.from([Buffer.alloc(0)]), 1024)).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED', description: 'El archivo XLSX está dañado o no se puede leer (archivo vacío).' });
+      await expect(checkUnzippedSize(Readable.from([Buffer.alloc(0)]), 1024)).rejects.toMatchObject({
+        code: 'FILE_TYPE_NOT_SUPPORTED',
+        description: 'El archivo XLSX está dañado o no se puede leer (archivo vacío).',
+      });
       expect(await outcome(Buffer.from('no es un zip'))).toBe('FILE_TYPE_NOT_SUPPORTED');
       for (let cut = 1; cut < file.length; cut += 61) expect(['ok', 'FILE_TYPE_NOT_SUPPORTED'], `cut at ${cut}`).toContain(await outcome(file.subarray(0, cut), undefined, true));
       await fc.assert(
@@ -223,7 +229,11 @@ describe('import file reader', () => {
   it('looks up a list cell: each item once, named by the first part that names it; the unknown parts as typed', () => {
     const north = { id: 'n' };
     const south = { id: 's' };
-    const lookup = new Map([['n', north], ['norte', north], ['s', south]]);
+    const lookup = new Map([
+      ['n', north],
+      ['norte', north],
+      ['s', south],
+    ]);
     expect(lookupList('Norte; x; N; s; Y', lookup)).toEqual({ found: [north, south], named: ['Norte', 's'], unknown: ['x', 'Y'] });
     expect(lookupList('', lookup)).toEqual({ found: [], named: [], unknown: [] });
     expect(lookupList(undefined, lookup)).toEqual({ found: [], named: [], unknown: [] });

@@ -15,7 +15,11 @@ interface Pair {
 const codeIn = (text: string) => /Tu código es (\d{6})\b/.exec(text)?.[1];
 const tokenIn = (text: string, param = 'token') => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(param);
 /** Quoted-printable (body) and RFC 2047 Q-encoding (headers) back to text. */
-const unQuote = (text: string) => Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+const unQuote = (text: string) =>
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 const header = (data: string, name: string) => {
   // unfold continuation lines; whitespace between two encoded words is not part of the text
   const raw = (new RegExp(`^${name}: (.*)$`, 'm').exec(data.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '').replace(/\?=\s+=\?/g, '?==?');
@@ -216,12 +220,7 @@ describe.each(engines())('invites and magic link on %s', (engine) => {
       const member = await addMember(server, demoId, { email: 'wrong-code@faena.test' });
       expect((await requestLink(member.email)).status).toBe(204);
       const code = codeIn((await latestTo(member.email))!.text)!;
-      for (const json of [
-        { email: member.email, code: otherCode(code) },
-        { email: 'rrhh@faena.test', code },
-        { email: member.email },
-        { email: member.email, token: 'not-the-token' },
-      ]) {
+      for (const json of [{ email: member.email, code: otherCode(code) }, { email: 'rrhh@faena.test', code }, { email: member.email }, { email: member.email, token: 'not-the-token' }]) {
         const response = await signInWithLink(json);
         expect(response.status, JSON.stringify(json)).toBe(401);
         expect(await body(response)).toEqual({ code: 'invalid-credential', detail: 'Sign in with email link failed' });
@@ -234,7 +233,9 @@ describe.each(engines())('invites and magic link on %s', (engine) => {
       const member = await addMember(server, demoId, { email: 'expired-code@faena.test' });
       expect((await requestLink(member.email)).status).toBe(204);
       const code = codeIn((await latestTo(member.email))!.text)!;
-      await server.running.platform.db.transaction(demoId, (tx) => tx.execute(sql`UPDATE magic_links SET expires_at = now() - interval '1 second' WHERE tenant_id = ${demoId} AND email = ${member.email}`));
+      await server.running.platform.db.transaction(demoId, (tx) =>
+        tx.execute(sql`UPDATE magic_links SET expires_at = now() - interval '1 second' WHERE tenant_id = ${demoId} AND email = ${member.email}`),
+      );
       const response = await signInWithLink({ email: member.email, code });
       expect(response.status).toBe(401);
       expect(await body(response)).toMatchObject({ detail: 'Sign in with email link failed' });

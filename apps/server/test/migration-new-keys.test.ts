@@ -6,7 +6,26 @@ import { migrate } from '../src/platform/db/migrate.ts';
 import { engines, freshDatabase } from './harness.ts';
 
 const MIGRATION = readFileSync(join(import.meta.dirname, '../migrations/0031_full_administrators_get_new_keys.sql'), 'utf8');
-const SPEC_KEYS = ['VIEW_HOME', 'VIEW_NOTIFICATIONS', 'VIEW_REPORTS', 'MANAGE_REPORTS', 'VIEW_WF', 'MANAGE_WF', 'VIEW_TASKS', 'VIEW_PEOPLE', 'MANAGE_PEOPLE', 'IMPERSONATE_USERS', 'VIEW_ORG_CHART', 'MANAGE_ORG_CHART', 'VIEW_ASSETS', 'MANAGE_ASSETS', 'ADMIN_ASSETS', 'MANAGE_DATA_SOURCES', 'MANAGE_DOCUMENTATIONS', 'VIEW_SETTINGS'];
+const SPEC_KEYS = [
+  'VIEW_HOME',
+  'VIEW_NOTIFICATIONS',
+  'VIEW_REPORTS',
+  'MANAGE_REPORTS',
+  'VIEW_WF',
+  'MANAGE_WF',
+  'VIEW_TASKS',
+  'VIEW_PEOPLE',
+  'MANAGE_PEOPLE',
+  'IMPERSONATE_USERS',
+  'VIEW_ORG_CHART',
+  'MANAGE_ORG_CHART',
+  'VIEW_ASSETS',
+  'MANAGE_ASSETS',
+  'ADMIN_ASSETS',
+  'MANAGE_DATA_SOURCES',
+  'MANAGE_DOCUMENTATIONS',
+  'VIEW_SETTINGS',
+];
 
 describe.each(engines())('migration 0031 (full administrators get the new keys) on %s', (engine) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -29,7 +29,8 @@ describe.each(engines())('notifications about what concerns a person, and push p
 
   const inbox = async (token: string) => (await body<TInboxPage>(await server.api('demo', `${API}/inbox?offset=0&limit=50`, { token }))).data;
   const newest = async (token: string, type: string) => (await inbox(token)).find((item) => item.context.type === type);
-  const permissionsOf = async (passport: string) => (await body<{ permissions: string[] }>(await server.api('demo', `${PERMISSIONS}/by-passport/${encodeURIComponent(passport)}`, { token: admin.token }))).permissions;
+  const permissionsOf = async (passport: string) =>
+    (await body<{ permissions: string[] }>(await server.api('demo', `${PERMISSIONS}/by-passport/${encodeURIComponent(passport)}`, { token: admin.token }))).permissions;
   const setPermissions = (passport: string, permissions: string[], token = admin.token) =>
     server.api('demo', `${PERMISSIONS}/by-passport/${encodeURIComponent(passport)}`, { method: 'PUT', token, json: { permissions } });
 
@@ -37,7 +38,10 @@ describe.each(engines())('notifications about what concerns a person, and push p
     const before = await permissionsOf(operario.passport);
     expect((await setPermissions(operario.passport, [...before, 'VIEW_PEOPLE', 'VIEW_ORG_CHART'])).status).toBe(200);
     const told = await newest(operario.token, 'Permissions');
-    expect(told).toMatchObject({ summary: { title: 'Cambiaron tus permisos', body: '2 permisos nuevos. Lo que ves en el menú cambió con ellos.' }, context: { type: 'Permissions', action: 'changed', path: '/profile' } });
+    expect(told).toMatchObject({
+      summary: { title: 'Cambiaron tus permisos', body: '2 permisos nuevos. Lo que ves en el menú cambió con ellos.' },
+      context: { type: 'Permissions', action: 'changed', path: '/profile' },
+    });
     // the same set again changes nothing and tells nothing
     const count = (await inbox(operario.token)).length;
     expect((await setPermissions(operario.passport, [...before, 'VIEW_PEOPLE', 'VIEW_ORG_CHART'])).status).toBe(200);
@@ -67,7 +71,16 @@ describe.each(engines())('notifications about what concerns a person, and push p
   it('keeps every kind in the inbox but pushes only the kinds the person did not mute; a kind named twice is refused', async () => {
     const defaults = await body<TNotificationPreferences>(await server.api('demo', `${API}/preferences`, { token: operario.token }));
     expect(defaults.preferences).toEqual(['new_activity', 'new_incident', 'new_post', 'new_report', 'system_update'].map((kind) => ({ kind, push: true })));
-    const twice = await server.api('demo', `${API}/preferences`, { method: 'PUT', token: operario.token, json: { preferences: [{ kind: 'new_post', push: false }, { kind: 'new_post', push: true }] } });
+    const twice = await server.api('demo', `${API}/preferences`, {
+      method: 'PUT',
+      token: operario.token,
+      json: {
+        preferences: [
+          { kind: 'new_post', push: false },
+          { kind: 'new_post', push: true },
+        ],
+      },
+    });
     expect(twice.status).toBe(400);
     expect((await body<TNotificationPreferences>(await server.api('demo', `${API}/preferences`, { token: operario.token }))).preferences.every((choice) => choice.push)).toBe(true);
     const unknownKind = await server.api('demo', `${API}/preferences`, { method: 'PUT', token: operario.token, json: { preferences: [{ kind: 'test', push: false }] } });
@@ -78,7 +91,8 @@ describe.each(engines())('notifications about what concerns a person, and push p
     const saved = await server.api('demo', `${API}/preferences`, { method: 'PUT', token: operario.token, json: { preferences: [{ kind: 'system_update', push: false }] } });
     expect((await body<TNotificationPreferences>(saved)).preferences).toContainEqual({ kind: 'system_update', push: false });
 
-    const titles = () => push.received.filter((request) => request.path === '/operario-phone').map((request) => (JSON.parse(device.decrypt(request.body)) as { summary: { title: string } }).summary.title);
+    const titles = () =>
+      push.received.filter((request) => request.path === '/operario-phone').map((request) => (JSON.parse(device.decrypt(request.body)) as { summary: { title: string } }).summary.title);
     const before = await permissionsOf(operario.passport);
     expect((await setPermissions(operario.passport, [...before, 'VIEW_PEOPLE'])).status).toBe(200);
     expect((await newest(operario.token, 'Permissions'))?.summary.title).toBe('Cambiaron tus permisos');

@@ -65,7 +65,10 @@ async function startProcess(name: string, databaseUrl: string): Promise<Proc> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output.join('')}`);
-    const healthy = await call(proc, null, '/api/health').then((r) => r.status === 200, () => false);
+    const healthy = await call(proc, null, '/api/health').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (healthy) return proc;
     if (Date.now() > deadline) throw new Error(`${name} did not start: ${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -171,7 +171,9 @@ export interface PushRequest {
 }
 
 /** A push service on loopback: records what it receives, answers `status(path)` (201 by default). */
-export async function fakePushService(status: (path: string) => number = () => 201): Promise<{ url: string; received: PushRequest[]; waitFor(count: number, timeoutMs?: number): Promise<PushRequest[]>; close(): Promise<void> }> {
+export async function fakePushService(
+  status: (path: string) => number = () => 201,
+): Promise<{ url: string; received: PushRequest[]; waitFor(count: number, timeoutMs?: number): Promise<PushRequest[]>; close(): Promise<void> }> {
   const received: PushRequest[] = [];
   const waiters = new Set<() => void>();
   const server: Server = createServer((req, res) => {

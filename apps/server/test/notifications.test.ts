@@ -474,7 +474,13 @@ describe.each(engines())('notifications on %s', (engine) => {
     });
 
     it('refuses tokens that are neither, and push services that are not known ones', async () => {
-      const cases = [{ token: '{not json' }, { token: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x' }) }, { token: { endpoint: 'https://evil.example.com/push', keys: { p256dh: 'a', auth: 'b' } } }, { token: 'https://fcm.googleapis.com/fcm/send/x' }, {}];
+      const cases = [
+        { token: '{not json' },
+        { token: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x' }) },
+        { token: { endpoint: 'https://evil.example.com/push', keys: { p256dh: 'a', auth: 'b' } } },
+        { token: 'https://fcm.googleapis.com/fcm/send/x' },
+        {},
+      ];
       for (const body of cases) {
         const response = await server.api('acme', `${API}/devices/fcm_tokens`, { method: 'POST', token: pusher.token, json: body });
         expect(response.status, JSON.stringify(body)).toBe(400);
@@ -601,7 +607,10 @@ describe('FCM sender (native push)', () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     try {
-      const sender = new FcmSender({ projectId: 'faena-test', clientEmail: 'push@faena-test.iam.gserviceaccount.com', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), tokenUri: `${base}/token` }, { apiBase: base });
+      const sender = new FcmSender(
+        { projectId: 'faena-test', clientEmail: 'push@faena-test.iam.gserviceaccount.com', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), tokenUri: `${base}/token` },
+        { apiBase: base },
+      );
       const message: PushMessage = { payload: { type: 'NEW_POST', postId: 'p1', title: 'Hola' }, display: { title: 'Hola', body: '' }, urgency: 'high', ttlSeconds: 60 };
       expect((await sender.send('device-token', message)).outcome).toBe('sent');
       expect((await sender.send('dead', message)).outcome).toBe('gone');
@@ -610,7 +619,12 @@ describe('FCM sender (native push)', () => {
       expect(new URLSearchParams(tokenRequest!.body).get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
       const sent = requests.find((r) => r.path === '/v1/projects/faena-test/messages:send')!;
       expect(sent.authorization).toBe('Bearer at-1');
-      expect(JSON.parse(sent.body).message).toMatchObject({ token: 'device-token', notification: { title: 'Hola' }, data: { payload: JSON.stringify(message.payload) }, android: { priority: 'HIGH' } });
+      expect(JSON.parse(sent.body).message).toMatchObject({
+        token: 'device-token',
+        notification: { title: 'Hola' },
+        data: { payload: JSON.stringify(message.payload) },
+        android: { priority: 'HIGH' },
+      });
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }

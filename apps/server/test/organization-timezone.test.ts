@@ -27,13 +27,23 @@ describe.each(engines())('the organisation’s time zone on %s', (engine) => {
 
   it('a series with no zone and no venue is planned in the organisation’s zone, and the preview reads it there too', async () => {
     expect(await body(await server.api('demo', ORG, { method: 'PATCH', token: admin, json: { timezone: 'America/Mexico_City' } }))).toMatchObject({ timezone: 'America/Mexico_City' });
-    const created = await server.api('demo', `${ACTIVITIES}/activities/`, { method: 'POST', token: admin, json: { title: 'Inventario mensual', start: '2026-12-14T09:00', duration_minutes: 60, rrule: 'FREQ=MONTHLY;COUNT=3' } });
+    const created = await server.api('demo', `${ACTIVITIES}/activities/`, {
+      method: 'POST',
+      token: admin,
+      json: { title: 'Inventario mensual', start: '2026-12-14T09:00', duration_minutes: 60, rrule: 'FREQ=MONTHLY;COUNT=3' },
+    });
     expect(created.status).toBe(201);
     expect(await body(created)).toMatchObject({ timezone: 'America/Mexico_City', start: '2026-12-14T09:00' });
-    const preview = await body<{ occurrences: string[] }>(await server.api('demo', `${ACTIVITIES}/recurrence/preview/`, { method: 'POST', token: admin, json: { start: '2026-12-14T09:00', rrule: 'FREQ=DAILY', count: 1 } }));
+    const preview = await body<{ occurrences: string[] }>(
+      await server.api('demo', `${ACTIVITIES}/recurrence/preview/`, { method: 'POST', token: admin, json: { start: '2026-12-14T09:00', rrule: 'FREQ=DAILY', count: 1 } }),
+    );
     expect(preview.occurrences).toEqual(['2026-12-14T09:00:00-06:00']);
     // a zone given explicitly still wins
-    const explicit = await server.api('demo', `${ACTIVITIES}/activities/`, { method: 'POST', token: admin, json: { title: 'Cierre', start: '2026-12-14T18:00', timezone: 'America/Santiago', duration_minutes: 30 } });
+    const explicit = await server.api('demo', `${ACTIVITIES}/activities/`, {
+      method: 'POST',
+      token: admin,
+      json: { title: 'Cierre', start: '2026-12-14T18:00', timezone: 'America/Santiago', duration_minutes: 30 },
+    });
     expect(await body(explicit)).toMatchObject({ timezone: 'America/Santiago' });
   });
 });

@@ -48,7 +48,11 @@ describe.each(engines())('delivered secrets and the product apex on %s', (engine
 
   it('never shows a code that went out by SMTP, even to staff', async () => {
     const host = (sub: string) => new Headers({ host: `${sub}.faena.example.com`, 'content-type': 'application/json' });
-    const signInResponse = await httpRequest(server.port, '/api/auth/v3/sign-in/password', { method: 'POST', headers: host('demo'), body: JSON.stringify({ email: DEMO_ADMIN, password: DEMO_PASSWORD }) });
+    const signInResponse = await httpRequest(server.port, '/api/auth/v3/sign-in/password', {
+      method: 'POST',
+      headers: host('demo'),
+      body: JSON.stringify({ email: DEMO_ADMIN, password: DEMO_PASSWORD }),
+    });
     const { id_token } = await body<{ id_token: string }>(signInResponse);
     await httpRequest(server.port, '/api/auth/v3/magic-link', { method: 'POST', headers: host('demo'), body: JSON.stringify({ email: 'operario@faena.test' }) });
     const headers = host('demo');

@@ -68,7 +68,7 @@ describe.each(engines())('a person’s credentials on %s', (engine) => {
     const history = await body<{ results: { action: string; details: unknown }[] }>(await server.api('credenciales', `${PERSONS}${member.personId}/history/`, { token: admin }));
     expect(history.results[0]).toMatchObject({ action: 'people.sign-out-everywhere', details: { sessions: 2 } });
     // nobody signed in: nothing to close
-    expect(await body(await server.api('credenciales', `${PERSONS}${(await create({ name: 'Nadie' }))}/sign-out-everywhere`, { method: 'POST', token: admin }))).toEqual({ revoked: 0 });
+    expect(await body(await server.api('credenciales', `${PERSONS}${await create({ name: 'Nadie' })}/sign-out-everywhere`, { method: 'POST', token: admin }))).toEqual({ revoked: 0 });
   });
 
   it('is for MANAGE_PEOPLE; an unknown or malformed id is 404', async () => {

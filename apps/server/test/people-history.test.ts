@@ -207,4 +207,3 @@ describe.each(engines())('a person’s history on %s', (engine) => {
     expect((await bulk({ person_ids: [c], disabled: true }, supervisora)).status).toBe(403);
   });
 });
-

@@ -155,7 +155,15 @@ describe.each(engines())('people on %s', (engine) => {
     });
 
     it('ignores unknown keys', async () => {
-      const response = await create({ name: 'Con Extras', primary_email: 'extras@faena.test', is_disabled: true, has_account: true, id: '00000000-0000-4000-8000-000000000000', tenant_id: 'x', role: 'admin' });
+      const response = await create({
+        name: 'Con Extras',
+        primary_email: 'extras@faena.test',
+        is_disabled: true,
+        has_account: true,
+        id: '00000000-0000-4000-8000-000000000000',
+        tenant_id: 'x',
+        role: 'admin',
+      });
       expect(response.status).toBe(201);
       const person = await body<Person & Record<string, unknown>>(response);
       expect(person).toMatchObject({ name: 'Con Extras', is_disabled: false, has_account: false });

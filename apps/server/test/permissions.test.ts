@@ -74,7 +74,7 @@ describe.each(engines())('permissions on %s', (engine) => {
       expect(await body(response)).toMatchObject({ code: 'permission-denied' });
       const allowed = await get(`/by-passport/${operario.passport}`, admin);
       expect(allowed.status).toBe(200);
-      expect(((await body<{ permissions: string[] }>(allowed)).permissions).sort()).toEqual(WORKER);
+      expect((await body<{ permissions: string[] }>(allowed)).permissions.sort()).toEqual(WORKER);
     });
 
     it('creates an empty set for a person who has none yet, and answers it again after', async () => {
@@ -120,7 +120,7 @@ describe.each(engines())('permissions on %s', (engine) => {
       const response = await put(operario.passport, { permissions: ['VIEW_HOME', 'NOPE', 'view_people'] }, admin);
       expect(response.status).toBe(400);
       expect(await body(response)).toEqual({ code: 'validation-error', errors: { permissions: ['Unknown permission: NOPE', 'Unknown permission: view_people'] } });
-      expect(((await body<{ permissions: string[] }>(await get(`/by-passport/${operario.passport}`, admin))).permissions).sort()).toEqual(WORKER);
+      expect((await body<{ permissions: string[] }>(await get(`/by-passport/${operario.passport}`, admin))).permissions.sort()).toEqual(WORKER);
     });
 
     it('refuses a body of the wrong shape with 400', async () => {

@@ -75,11 +75,23 @@ describe.each(engines())('posts and links on %s', (engine) => {
   });
 
   it('publishes to an audience: its members get one inbox notification and see it; others do not', async () => {
-    const post = await create({ title: 'Nuevo turno de noche', body: '<p>Desde el lunes <strong>22:00</strong>.</p><script>alert(1)</script><p onclick="x()">ok</p>', audience_id: audienceId, requires_ack: true, publish: true });
+    const post = await create({
+      title: 'Nuevo turno de noche',
+      body: '<p>Desde el lunes <strong>22:00</strong>.</p><script>alert(1)</script><p onclick="x()">ok</p>',
+      audience_id: audienceId,
+      requires_ack: true,
+      publish: true,
+    });
     expect(post).toMatchObject({ state: 'published', requires_ack: true, can_manage: true });
     expect(post.body).toBe('<p>Desde el lunes <strong>22:00</strong>.</p><p>ok</p>');
-    const inbox = await eventually(() => inboxOf(planta), (items) => aboutPost(items, post.id).length > 0, 15_000);
-    expect(aboutPost(inbox, post.id)).toEqual([expect.objectContaining({ summary: expect.objectContaining({ title: 'Nuevo turno de noche' }), context: { type: 'Post', action: 'published', id: post.id } })]);
+    const inbox = await eventually(
+      () => inboxOf(planta),
+      (items) => aboutPost(items, post.id).length > 0,
+      15_000,
+    );
+    expect(aboutPost(inbox, post.id)).toEqual([
+      expect.objectContaining({ summary: expect.objectContaining({ title: 'Nuevo turno de noche' }), context: { type: 'Post', action: 'published', id: post.id } }),
+    ]);
     expect(aboutPost(await inboxOf(oficina), post.id)).toHaveLength(0);
 
     const feedOf = async (token: string) => body<Page<Post> & { pending: number }>(await api(token, `${POSTS}/`));
@@ -98,7 +110,10 @@ describe.each(engines())('posts and links on %s', (engine) => {
 
   it('marks a post read when opened, acknowledges it, and shows the author who has and has not', async () => {
     const post = (await body<Page<Post>>(await api(admin, `${POSTS}/manage/?search=turno`))).results[0]!;
-    const receiptsOf = async () => body<{ totals: { recipients: number; read: number; acknowledged: number }; results: { person: { id: string; name: string }; read_at: string | null; acknowledged_at: string | null }[] }>(await api(admin, `${POSTS}/${post.id}/receipts/`));
+    const receiptsOf = async () =>
+      body<{ totals: { recipients: number; read: number; acknowledged: number }; results: { person: { id: string; name: string }; read_at: string | null; acknowledged_at: string | null }[] }>(
+        await api(admin, `${POSTS}/${post.id}/receipts/`),
+      );
     expect((await receiptsOf()).totals).toEqual({ recipients: 1, read: 0, acknowledged: 0 });
 
     const opened = await api(planta, `${POSTS}/${post.id}/read/`, { method: 'POST' });
@@ -124,11 +139,19 @@ describe.each(engines())('posts and links on %s', (engine) => {
 
   it('reminds only those who have not acknowledged; a post without acknowledgement refuses one', async () => {
     const post = await create({ title: 'Simulacro de evacuación', requires_ack: true, publish: true });
-    await eventually(() => inboxOf(oficina), (items) => aboutPost(items, post.id).length > 0, 15_000);
+    await eventually(
+      () => inboxOf(oficina),
+      (items) => aboutPost(items, post.id).length > 0,
+      15_000,
+    );
     await api(planta, `${POSTS}/${post.id}/ack/`, { method: 'POST' });
     const reminded = await body<{ reminded: number }>(await api(admin, `${POSTS}/${post.id}/remind/`, { method: 'POST' }));
     expect(reminded.reminded).toBe(2); // the administrator and Óscar, not Pía
-    expect(aboutPost(await inboxOf(oficina), post.id).map((item) => item.context.action).sort()).toEqual(['published', 'reminder']);
+    expect(
+      aboutPost(await inboxOf(oficina), post.id)
+        .map((item) => item.context.action)
+        .sort(),
+    ).toEqual(['published', 'reminder']);
     expect(aboutPost(await inboxOf(planta), post.id).map((item) => item.context.action)).toEqual(['published']);
 
     const plain = await create({ title: 'Cumpleaños del mes', publish: true });
@@ -171,7 +194,16 @@ describe.each(engines())('posts and links on %s', (engine) => {
   it('keeps images and files, readable by the audience', async () => {
     const image = await storedFile(PNG_1X1, 'portada.png');
     const pdf = await storedFile(PDF, 'instructivo.pdf');
-    const post = await create({ title: 'Con adjuntos', cover_upload_id: image, image_ids: [image], file_ids: [pdf], video_id: 'dQw4w9WgXcQ', audience_id: audienceId, publish: true, body: `<p>Mira</p><img src="/api/document-manager/v3/upload/${image}/download" onerror="x()"><img src="https://evil.test/a.png">` });
+    const post = await create({
+      title: 'Con adjuntos',
+      cover_upload_id: image,
+      image_ids: [image],
+      file_ids: [pdf],
+      video_id: 'dQw4w9WgXcQ',
+      audience_id: audienceId,
+      publish: true,
+      body: `<p>Mira</p><img src="/api/document-manager/v3/upload/${image}/download" onerror="x()"><img src="https://evil.test/a.png">`,
+    });
     expect(post.cover?.id).toBe(image);
     expect(post.files).toEqual([expect.objectContaining({ id: pdf, name: 'instructivo.pdf' })]);
     expect(post.body).toBe(`<p>Mira</p><img src="/api/document-manager/v3/upload/${image}/download">`);
@@ -185,7 +217,11 @@ describe.each(engines())('posts and links on %s', (engine) => {
     const scheduled = await create({ title: 'Programado', audience_id: audienceId, publish_at: at, publish: true });
     expect(scheduled.state).toBe('scheduled');
     expect((await api(planta, `${POSTS}/${scheduled.id}/`)).status).toBe(404);
-    const inbox = await eventually(() => inboxOf(planta), (items) => aboutPost(items, scheduled.id).length > 0, 20_000);
+    const inbox = await eventually(
+      () => inboxOf(planta),
+      (items) => aboutPost(items, scheduled.id).length > 0,
+      20_000,
+    );
     expect(aboutPost(inbox, scheduled.id)).toHaveLength(1);
     expect((await body<Post>(await api(planta, `${POSTS}/${scheduled.id}/`))).state).toBe('published');
 
@@ -194,7 +230,11 @@ describe.each(engines())('posts and links on %s', (engine) => {
     expect(aboutPost(await inboxOf(planta), draft.id)).toHaveLength(0);
     const published = await body<Post>(await api(admin, `${POSTS}/${draft.id}/publish/`, { method: 'POST' }));
     expect(published.state).toBe('published');
-    await eventually(() => inboxOf(planta), (items) => aboutPost(items, draft.id).length > 0, 15_000);
+    await eventually(
+      () => inboxOf(planta),
+      (items) => aboutPost(items, draft.id).length > 0,
+      15_000,
+    );
     const back = await api(admin, `${POSTS}/${draft.id}/`, { method: 'PATCH', json: { publish: false } });
     expect(back.status).toBe(409);
     const edited = await body<Post>(await api(admin, `${POSTS}/${draft.id}/`, { method: 'PATCH', json: { title: 'Borrador a planta (corregido)' } }));
@@ -210,8 +250,12 @@ describe.each(engines())('posts and links on %s', (engine) => {
       expect(await body(refused)).toMatchObject({ code: 'validation-error', errors: { url: [expect.any(String)] } });
     }
     expect((await api(planta, `${LINKS}/`, { method: 'POST', json: { title: 'X', url: 'https://acme.test' } })).status).toBe(403);
-    const everyone = await body<{ id: string }>(await api(admin, `${LINKS}/`, { method: 'POST', json: { title: 'Portal RR.HH.', url: 'https://rrhh.acme.test', icon: 'users', category: 'Personas' } }));
-    const forPlanta = await body<{ id: string; position: number }>(await api(admin, `${LINKS}/`, { method: 'POST', json: { title: 'Manual de planta', url: 'http://planta.acme.test/manual', icon: 'book', category: 'Personas', audience_id: audienceId } }));
+    const everyone = await body<{ id: string }>(
+      await api(admin, `${LINKS}/`, { method: 'POST', json: { title: 'Portal RR.HH.', url: 'https://rrhh.acme.test', icon: 'users', category: 'Personas' } }),
+    );
+    const forPlanta = await body<{ id: string; position: number }>(
+      await api(admin, `${LINKS}/`, { method: 'POST', json: { title: 'Manual de planta', url: 'http://planta.acme.test/manual', icon: 'book', category: 'Personas', audience_id: audienceId } }),
+    );
     expect(forPlanta.position).toBe(1);
     const seen = async (token: string) => (await body<Page<{ id: string }>>(await api(token, `${LINKS}/`))).results.map((link) => link.id);
     expect(await seen(planta)).toEqual([everyone.id, forPlanta.id]);
@@ -228,7 +272,8 @@ describe.each(engines())('posts and links on %s', (engine) => {
     const post = await create({ title: 'Solo Acme', publish: true });
     const link = (await body<Page<{ id: string }>>(await api(admin, `${LINKS}/manage/`))).results[0]!;
     for (const path of [`${POSTS}/${post.id}/`, `${POSTS}/${post.id}/receipts/`]) expect((await api(other, path, {}, 'otra')).status).toBe(404);
-    for (const path of [`${POSTS}/${post.id}/read/`, `${POSTS}/${post.id}/ack/`, `${POSTS}/${post.id}/remind/`, `${POSTS}/${post.id}/publish/`]) expect((await api(other, path, { method: 'POST' }, 'otra')).status).toBe(404);
+    for (const path of [`${POSTS}/${post.id}/read/`, `${POSTS}/${post.id}/ack/`, `${POSTS}/${post.id}/remind/`, `${POSTS}/${post.id}/publish/`])
+      expect((await api(other, path, { method: 'POST' }, 'otra')).status).toBe(404);
     expect((await api(other, `${POSTS}/${post.id}/`, { method: 'PATCH', json: { title: 'Mío' } }, 'otra')).status).toBe(404);
     expect((await api(other, `${POSTS}/${post.id}/`, { method: 'DELETE' }, 'otra')).status).toBe(404);
     expect((await api(other, `${LINKS}/${link.id}/`, { method: 'PATCH', json: { title: 'Mío' } }, 'otra')).status).toBe(404);

@@ -15,7 +15,10 @@ type Check = (server: TestServer, f: PwaFixture) => Promise<void>;
 
 const memo = new WeakMap<TestServer, Promise<void>>();
 /** B's logo: a red picture, set once through B's own API. */
-export const redLogo = () => sharp({ create: { width: 300, height: 120, channels: 3, background: '#ff0000' } }).png().toBuffer();
+export const redLogo = () =>
+  sharp({ create: { width: 300, height: 120, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
 const bHasALogo = (server: TestServer, f: PwaFixture) => {
   if (!memo.has(server))
     memo.set(

@@ -20,7 +20,15 @@ describe.each(engines())('installable app on %s', (engine) => {
     const response = await server.api(subdomain, '/api/pwa/manifest.webmanifest');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    return body<{ name: string; short_name: string; theme_color: string; background_color: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose: string }[] }>(response);
+    return body<{
+      name: string;
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    }>(response);
   };
   const iconOf = async (subdomain: string, path: string) => {
     const response = await server.api(subdomain, path);
@@ -52,7 +60,10 @@ describe.each(engines())('installable app on %s', (engine) => {
     const apple = await sharp(await iconOf('demo', '/api/pwa/icons/180.png')).metadata();
     expect([apple.width, apple.height]).toEqual([180, 180]);
     // Faena's mark: the maskable icon is the brand teal to its corners (the launcher cuts its shape)
-    const maskable = await sharp(await iconOf('demo', '/api/pwa/icons/512-maskable.png')).removeAlpha().raw().toBuffer();
+    const maskable = await sharp(await iconOf('demo', '/api/pwa/icons/512-maskable.png'))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     expect([maskable[0], maskable[1], maskable[2]]).toEqual([0x44, 0xa6, 0x90]);
   });
 
@@ -70,7 +81,10 @@ describe.each(engines())('installable app on %s', (engine) => {
     expect([data[0], data[1], data[2]]).toEqual([255, 255, 255]);
     expect(info.channels).toBe(3);
     // the maskable icon keeps the logo inside the safe zone: its corner is background
-    const maskable = await sharp(await iconOf('demo-norte', after.icons[2]!.src)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const maskable = await sharp(await iconOf('demo-norte', after.icons[2]!.src))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([maskable.data[0], maskable.data[1], maskable.data[2]]).toEqual([255, 255, 255]);
 
     const broken = await uploadFile(server, 'demo-norte', norteAdmin, pngOfSize(4000), 'roto.png');

@@ -38,12 +38,19 @@ const expectMismatch = async (response: Response) => {
 const bReport = (server: TestServer, f: ReportsFixture) =>
   once(server, 'report', async () => {
     const category = await json<{ id: string }>(await server.api('demo-norte', `${R}/categories/`, { method: 'POST', token: b(f), json: { name: 'Indicadores Norte' } }), 201);
-    const report = await json<{ id: string }>(await server.api('demo-norte', `${R}/reports/`, { method: 'POST', token: b(f), json: { title: 'Cumplimiento Norte', kind: 'builtin', chart: 'activity-completion', category_id: category.id } }), 201);
+    const report = await json<{ id: string }>(
+      await server.api('demo-norte', `${R}/reports/`, { method: 'POST', token: b(f), json: { title: 'Cumplimiento Norte', kind: 'builtin', chart: 'activity-completion', category_id: category.id } }),
+      201,
+    );
     const link = await json<{ id: string; public_id: string }>(await server.api('demo-norte', `${R}/reports/${report.id}/public-links/`, { method: 'POST', token: b(f), json: {} }), 201);
-    await json(await server.api('demo-norte', `${R}/bi-connections/metabase/`, { method: 'PUT', token: b(f), json: { site_url: 'https://metabase.norte.example', secret: 'norte-secret-0123456789' } }), 200);
+    await json(
+      await server.api('demo-norte', `${R}/bi-connections/metabase/`, { method: 'PUT', token: b(f), json: { site_url: 'https://metabase.norte.example', secret: 'norte-secret-0123456789' } }),
+      200,
+    );
     return { categoryId: category.id, reportId: report.id, linkId: link.id, publicId: link.public_id };
   });
-const bCategories = async (server: TestServer, f: ReportsFixture) => (await json<{ results: { id: string; name: string }[] }>(await server.api('demo-norte', `${R}/categories/`, { token: b(f) }), 200)).results;
+const bCategories = async (server: TestServer, f: ReportsFixture) =>
+  (await json<{ results: { id: string; name: string }[] }>(await server.api('demo-norte', `${R}/categories/`, { token: b(f) }), 200)).results;
 const bReportStill = async (server: TestServer, f: ReportsFixture) => {
   const { reportId } = await bReport(server, f);
   expect((await json<{ title: string }>(await server.api('demo-norte', `${R}/reports/${reportId}/`, { token: b(f) }), 200)).title).toBe('Cumplimiento Norte');

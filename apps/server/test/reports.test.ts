@@ -96,7 +96,7 @@ describe.each(engines())('reports on %s', (engine) => {
   let biUrl: string;
 
   const api = (token: string | null, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, path, { ...init, ...(token ? { token } : {}) });
-  const created = async <T,>(response: Response): Promise<T> => {
+  const created = async <T>(response: Response): Promise<T> => {
     if (response.status !== 201) throw new Error(`expected 201, got ${response.status} ${await response.text()}`);
     return body<T>(response);
   };
@@ -117,18 +117,48 @@ describe.each(engines())('reports on %s', (engine) => {
     outsider = (await signIn(server, 'acme', 'outsider@acme.test', 'member-pass')).id_token;
     plain = (await signIn(server, 'acme', 'plain@acme.test', 'member-pass')).id_token;
     other = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
-    audienceId = (await created<{ id: string }>(await api(admin, AUDIENCES, { method: 'POST', json: { name: 'Analistas', rules: { positions: [], venues: [], business_lines: [], persons: [viewerPerson.personId] } } }))).id;
+    audienceId = (
+      await created<{ id: string }>(
+        await api(admin, AUDIENCES, { method: 'POST', json: { name: 'Analistas', rules: { positions: [], venues: [], business_lines: [], persons: [viewerPerson.personId] } } }),
+      )
+    ).id;
 
     // Faena's own data: a daily activity of the last days (one occurrence completed), two workflow runs (one finished)
     const start = new Date(Date.now() - 5 * 86_400_000);
     const wall = `${start.toISOString().slice(0, 10)}T09:00`;
-    const series = await created<{ public_id: string }>(await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Ronda de seguridad', start: wall, timezone: 'UTC', duration_minutes: 30, rrule: 'FREQ=DAILY;COUNT=4' } }));
+    const series = await created<{ public_id: string }>(
+      await api(admin, `${ACT}/activities/`, { method: 'POST', json: { title: 'Ronda de seguridad', start: wall, timezone: 'UTC', duration_minutes: 30, rrule: 'FREQ=DAILY;COUNT=4' } }),
+    );
     const rid = `${start.toISOString().slice(0, 10).replace(/-/g, '')}T090000Z`;
     expect((await api(admin, `${ACT}/activities/${series.public_id}/occurrences/${rid}/completion/`, { method: 'POST', json: { status: 'COMPLETED' } })).status).toBe(201);
-    const quick = await publishModel(server.api, 'acme', admin, 'Aviso rápido', [{ id: 's', kind: 'start' }, { id: 'e', kind: 'end' }], [{ id: 'f', from: 's', to: 'e' }]);
+    const quick = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Aviso rápido',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'e', kind: 'end' },
+      ],
+      [{ id: 'f', from: 's', to: 'e' }],
+    );
     await created(await api(admin, `${WF}/versions/${quick.versionId}/executions/`, { method: 'POST', json: {} }));
     const form = await createForm(server.api, 'acme', admin, 'Aprobación', [{ type: 'boolean', name: 'approved', label: 'Aprobado', required: true }]);
-    const slow = await publishModel(server.api, 'acme', admin, 'Compra', [{ id: 's', kind: 'start' }, { id: 't', kind: 'userTask', name: 'Aprobar', formId: form }, { id: 'e', kind: 'end' }], [{ id: 'f1', from: 's', to: 't' }, { id: 'f2', from: 't', to: 'e' }]);
+    const slow = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Compra',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', name: 'Aprobar', formId: form },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     await created(await api(admin, `${WF}/versions/${slow.versionId}/executions/`, { method: 'POST', json: {} }));
   }, 300_000); // a shared, busy machine: starting a server and seeding can take minutes
   afterAll(async () => {
@@ -215,7 +245,14 @@ describe.each(engines())('reports on %s', (engine) => {
     const checklist = await created<{ id: string }>(
       await api(admin, `${CL}/checklists/`, {
         method: 'POST',
-        json: { name: 'Ronda de cierre', category: category.id, pass_mark: 50, sections: [{ id: 's', title: 'Cierre', field_ids: [1] }], fields: [{ id: 1, type: 'boolean', name: 'alarma', label: 'Alarma activada', required: true }], items: [{ field_id: 1, scoring: { kind: 'boolean', yes: 1, no: 0 } }] },
+        json: {
+          name: 'Ronda de cierre',
+          category: category.id,
+          pass_mark: 50,
+          sections: [{ id: 's', title: 'Cierre', field_ids: [1] }],
+          fields: [{ id: 1, type: 'boolean', name: 'alarma', label: 'Alarma activada', required: true }],
+          items: [{ field_id: 1, scoring: { kind: 'boolean', yes: 1, no: 0 } }],
+        },
       }),
     );
     for (const alarma of [true, false]) {
@@ -251,10 +288,20 @@ describe.each(engines())('reports on %s', (engine) => {
     expect((await api(outsider, `${R}/reports/${report.id}/`)).status).toBe(404);
     expect((await api(outsider, `${R}/reports/${report.id}/view/`)).status).toBe(404);
 
-    const inbox = await eventually(() => inboxOf(viewer), (items) => about(items, report.id).length > 0, 15_000);
-    expect(about(inbox, report.id)).toEqual([expect.objectContaining({ summary: expect.objectContaining({ title: 'Solo analistas' }), context: { type: 'Report', action: 'created', id: report.id } })]);
+    const inbox = await eventually(
+      () => inboxOf(viewer),
+      (items) => about(items, report.id).length > 0,
+      15_000,
+    );
+    expect(about(inbox, report.id)).toEqual([
+      expect.objectContaining({ summary: expect.objectContaining({ title: 'Solo analistas' }), context: { type: 'Report', action: 'created', id: report.id } }),
+    ]);
     // the report for everyone reached the outsider too, but never the person without VIEW_REPORTS
-    await eventually(() => inboxOf(outsider), (items) => about(items, chartReport.id).length > 0, 15_000);
+    await eventually(
+      () => inboxOf(outsider),
+      (items) => about(items, chartReport.id).length > 0,
+      15_000,
+    );
     expect(about(await inboxOf(outsider), report.id)).toHaveLength(0);
     expect(about(await inboxOf(plain), chartReport.id)).toHaveLength(0);
     // the job again: nobody twice
@@ -281,7 +328,9 @@ describe.each(engines())('reports on %s', (engine) => {
 
     const soon = await created<Link>(await api(admin, `${R}/reports/${chartReport.id}/public-links/`, { method: 'POST', json: { expires_at: new Date(Date.now() + 3_600_000).toISOString() } }));
     expect((await api(null, `${R}/public/${soon.public_id}/`)).status).toBe(200);
-    await server.running.platform.db.transaction(tenantId, (tx) => tx.execute(sql`UPDATE report_public_links SET expires_at = now() - interval '1 minute' WHERE tenant_id = ${tenantId} AND id = ${soon.id}`));
+    await server.running.platform.db.transaction(tenantId, (tx) =>
+      tx.execute(sql`UPDATE report_public_links SET expires_at = now() - interval '1 minute' WHERE tenant_id = ${tenantId} AND id = ${soon.id}`),
+    );
     const expired = await api(null, `${R}/public/${soon.public_id}/`);
     expect(expired.status).toBe(410);
     expect((await body<{ code: string }>(expired)).code).toBe('report-link-expired');
@@ -327,7 +376,14 @@ describe.each(engines())('reports on %s', (engine) => {
       return /(?:^|;)\s*script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
     };
     expect(await scriptSrc('acme')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
-    expect((await api(admin, `${R}/bi-connections/tableau/`, { method: 'PUT', json: { site_url: 'https://tableau.acme.example', allowed_hosts: ['prod-useast-b.online.tableau.com'], client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example' } })).status).toBe(200);
+    expect(
+      (
+        await api(admin, `${R}/bi-connections/tableau/`, {
+          method: 'PUT',
+          json: { site_url: 'https://tableau.acme.example', allowed_hosts: ['prod-useast-b.online.tableau.com'], client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example' },
+        })
+      ).status,
+    ).toBe(200);
     // the page of this organisation may load the Embedding API from its Tableau hosts; no other organisation's page may
     expect(await scriptSrc('acme')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://tableau.acme.example', 'https://prod-useast-b.online.tableau.com']);
     expect(await scriptSrc('otra')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
@@ -337,7 +393,14 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(missing.status).toBe(409);
     expect((await body<{ code: string }>(missing)).code).toBe('bi-secret-missing');
     const secret = 'tableau-connected-app-secret-value';
-    expect((await api(admin, `${R}/bi-connections/tableau/`, { method: 'PUT', json: { site_url: 'https://tableau.acme.example', client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example', secret } })).status).toBe(200);
+    expect(
+      (
+        await api(admin, `${R}/bi-connections/tableau/`, {
+          method: 'PUT',
+          json: { site_url: 'https://tableau.acme.example', client_id: 'client-1', secret_id: 'secret-id-1', username: 'embed@acme.example', secret },
+        })
+      ).status,
+    ).toBe(200);
     const view = await body<View>(await api(viewer, `${R}/reports/${report.id}/view/`));
     expect(view.embed).toMatchObject({ provider: 'tableau', url: 'https://tableau.acme.example/views/Operacion/Resumen' });
     const token = view.embed!.token!;
@@ -354,10 +417,19 @@ describe.each(engines())('reports on %s', (engine) => {
   it('gets a Power BI embed token from Azure AD and the Power BI API (a local stand-in), the tenant as the RLS identity', async () => {
     const group = '11111111-2222-4333-8444-555555555555';
     const reportId = '66666666-7777-4888-8999-000000000000';
-    expect((await api(admin, `${R}/bi-connections/powerbi/`, { method: 'PUT', json: { site_url: biUrl, allowed_hosts: ['app.powerbi.com'], client_id: 'aad-app', secret_id: 'aad-directory', username: 'Tenant', secret: 'azure-secret' } })).status).toBe(200);
+    expect(
+      (
+        await api(admin, `${R}/bi-connections/powerbi/`, {
+          method: 'PUT',
+          json: { site_url: biUrl, allowed_hosts: ['app.powerbi.com'], client_id: 'aad-app', secret_id: 'aad-directory', username: 'Tenant', secret: 'azure-secret' },
+        })
+      ).status,
+    ).toBe(200);
     const bad = await newReport({ title: 'PBI', kind: 'powerbi', embed: { url: `https://app.powerbi.com/reportEmbed?reportId=${reportId}&groupId=${group}` } });
     expect(bad.status).toBe(400); // no dataset id
-    const report = await created<Report>(await newReport({ title: 'PBI', kind: 'powerbi', embed: { url: `https://app.powerbi.com/reportEmbed?reportId=${reportId}&groupId=${group}`, resource_id: 'dataset-1' } }));
+    const report = await created<Report>(
+      await newReport({ title: 'PBI', kind: 'powerbi', embed: { url: `https://app.powerbi.com/reportEmbed?reportId=${reportId}&groupId=${group}`, resource_id: 'dataset-1' } }),
+    );
     bi.calls.length = 0;
     const view = await body<View>(await api(viewer, `${R}/reports/${report.id}/view/`));
     expect(view.embed).toMatchObject({ provider: 'powerbi', token: 'pbi-embed-token', resource_id: reportId });
@@ -369,7 +441,14 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(generate!.path).toBe(`/v1.0/myorg/groups/${group}/reports/${reportId}/GenerateToken`);
     expect(JSON.parse(generate!.body)).toEqual({ accessLevel: 'View', lifetimeInMinutes: 10, identities: [{ username: tenantId, roles: ['Tenant'], datasets: ['dataset-1'] }] });
     // a wrong secret: the service refuses, the viewer gets a coded 502 and no token
-    expect((await api(admin, `${R}/bi-connections/powerbi/`, { method: 'PUT', json: { site_url: biUrl, allowed_hosts: ['app.powerbi.com'], client_id: 'aad-app', secret_id: 'aad-directory', username: 'Tenant', secret: 'wrong' } })).status).toBe(200);
+    expect(
+      (
+        await api(admin, `${R}/bi-connections/powerbi/`, {
+          method: 'PUT',
+          json: { site_url: biUrl, allowed_hosts: ['app.powerbi.com'], client_id: 'aad-app', secret_id: 'aad-directory', username: 'Tenant', secret: 'wrong' },
+        })
+      ).status,
+    ).toBe(200);
     const refused = await api(viewer, `${R}/reports/${report.id}/view/`);
     expect(refused.status).toBe(502);
     expect((await body<{ code: string }>(refused)).code).toBe('bi-token-failed');

@@ -101,7 +101,11 @@ describe.each(engines())('robustness on %s', (engine) => {
 
   it('answers 400, not 500, to a lone surrogate escape ("x\\ud800y" is valid JSON, not storable text), in values and keys', async () => {
     const form = await body<{ id: string }>(
-      await server.api('demo', '/api/forms/v3/forms/', { method: 'POST', token: admin, json: { name: 'Sondeo', description: [{ id: 1, name: 'nota', type: 'text', label: 'Nota', required: false }] } }),
+      await server.api('demo', '/api/forms/v3/forms/', {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Sondeo', description: [{ id: 1, name: 'nota', type: 'text', label: 'Nota', required: false }] },
+      }),
     );
     const cases: [string, string, unknown][] = [
       ['POST', `/api/forms/v3/forms/${form.id}/responses/`, { response: { nota: 'x\ud800y' } }],
@@ -119,7 +123,9 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect((await server.api('demo', `${PERSONS}?search=%ED%A0%80`, { token: admin })).status).toBe(200);
     const responses = await body<{ count: number }>(await server.api('demo', `/api/forms/v3/forms/${form.id}/responses/`, { token: admin }));
     expect(responses.count).toBe(0);
-    const refused = await body<{ code: string; errors: Record<string, string[]> }>(await server.api('demo', `/api/forms/v3/forms/${form.id}/responses/`, { method: 'POST', token: admin, json: { response: { nota: 'x\ud800y' } } }));
+    const refused = await body<{ code: string; errors: Record<string, string[]> }>(
+      await server.api('demo', `/api/forms/v3/forms/${form.id}/responses/`, { method: 'POST', token: admin, json: { response: { nota: 'x\ud800y' } } }),
+    );
     expect(refused).toMatchObject({ code: 'validation-error', errors: { 'response.nota': [expect.stringContaining('surrogate')] } });
   });
 
@@ -187,7 +193,17 @@ describe.each(engines())('robustness on %s', (engine) => {
     const routes = routeTable(server.running.app).filter((route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs'));
     expect(routes.length).toBeGreaterThan(15);
     const paramValues = ['x', '%00', "'", '00000000-0000-4000-8000-000000000000', 'x'.repeat(150), '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd'];
-    const bodies: (string | undefined)[] = [undefined, '', '{', '[]', 'null', '"text"', '{"a":{"b":{"c":[1,2,{"d":null}]}}}', '{"email":"a@b.co","password":1,"name":[],"person_id":{},"refresh_token":null,"permissions":[null]}', JSON.stringify({ email: '\u0000', name: '\u0000', person_id: '\u0000', refresh_token: '\u0000', permissions: ['\u0000'] })];
+    const bodies: (string | undefined)[] = [
+      undefined,
+      '',
+      '{',
+      '[]',
+      'null',
+      '"text"',
+      '{"a":{"b":{"c":[1,2,{"d":null}]}}}',
+      '{"email":"a@b.co","password":1,"name":[],"person_id":{},"refresh_token":null,"permissions":[null]}',
+      JSON.stringify({ email: '\u0000', name: '\u0000', person_id: '\u0000', refresh_token: '\u0000', permissions: ['\u0000'] }),
+    ];
     const failures: string[] = [];
     for (const route of routes) {
       // a fresh session per route: sign-out and impersonation may end it
@@ -197,13 +213,16 @@ describe.each(engines())('robustness on %s', (engine) => {
         for (const text of route.method === 'GET' ? [undefined] : bodies) {
           for (const auth of [token, undefined]) {
             const label = `${route.method} ${path} ${text ?? '(no body)'} ${auth ? 'signed in' : 'anonymous'}`;
-            const response = await raw(route.method, `${path}${route.method === 'GET' ? '?page=x&search=%00&impersonated=maybe' : ''}`, text, text === undefined ? {} : JSON_HEADERS, auth).catch((error: unknown) => {
-              failures.push(`${label} → ${String(error)}`);
-              return null;
-            });
+            const response = await raw(route.method, `${path}${route.method === 'GET' ? '?page=x&search=%00&impersonated=maybe' : ''}`, text, text === undefined ? {} : JSON_HEADERS, auth).catch(
+              (error: unknown) => {
+                failures.push(`${label} → ${String(error)}`);
+                return null;
+              },
+            );
             if (!response) continue;
             if (response.status >= 500) failures.push(`${label} → ${response.status} ${await response.text()}`);
-            else if (response.status >= 400 && response.status !== 404 && !/^application\/json/.test(response.headers.get('content-type') ?? '')) failures.push(`${label} → ${response.status} without JSON`);
+            else if (response.status >= 400 && response.status !== 404 && !/^application\/json/.test(response.headers.get('content-type') ?? ''))
+              failures.push(`${label} → ${response.status} without JSON`);
           }
         }
       }

@@ -12,10 +12,11 @@ describe.each(engines())('route guard on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const build = (extra: Module[]) => buildApp(server.running.platform, [...MODULES, ...extra], { logger: false }).then(async (app) => {
-    await app.ready();
-    return app.close();
-  });
+  const build = (extra: Module[]) =>
+    buildApp(server.running.platform, [...MODULES, ...extra], { logger: false }).then(async (app) => {
+      await app.ready();
+      return app.close();
+    });
 
   it('every route of every module declares public or its permissions, with known keys only', async () => {
     const routes = (await collectRoutes(server)).filter((route) => route.url.startsWith('/api'));

@@ -37,7 +37,13 @@ export async function startIdp(clients: { client_id: string; client_secret: stri
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const registered = clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code' as const], token_endpoint_auth_method: 'client_secret_post' as const, post_logout_redirect_uris: [] as string[] }));
+  const registered = clients.map((c) => ({
+    ...c,
+    grant_types: ['authorization_code'],
+    response_types: ['code' as const],
+    token_endpoint_auth_method: 'client_secret_post' as const,
+    post_logout_redirect_uris: [] as string[],
+  }));
 
   const provider = new Provider(issuer, {
     clients: registered,

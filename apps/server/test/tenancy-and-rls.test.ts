@@ -50,7 +50,14 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
 
     it('answers each tenant its own settings (a tenant made like `tenant create` gets production flags)', async () => {
       const tenant = await body(await server.api('demo-norte', '/api/tenant'));
-      expect(tenant).toMatchObject({ id: norte.id, subdomain: 'demo-norte', name: 'Minera Norte (demo)', firebase_sign_in_methods: ['PASSWORD', 'GOOGLE'], disabled_modules: ['store', 'company'], feature_flags: PRODUCTION_FLAGS });
+      expect(tenant).toMatchObject({
+        id: norte.id,
+        subdomain: 'demo-norte',
+        name: 'Minera Norte (demo)',
+        firebase_sign_in_methods: ['PASSWORD', 'GOOGLE'],
+        disabled_modules: ['store', 'company'],
+        feature_flags: PRODUCTION_FLAGS,
+      });
       expect(norte.id).not.toBe(demo.id);
     });
 
@@ -110,12 +117,27 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
     });
 
     it('answers 401 not-signed-in to no token, a malformed one, a forged one and an expired one', async () => {
-      const { value: secret } = firstOf<{ value: string }>(await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`SELECT value FROM platform_secrets WHERE name = 'id_token_signing_key'`)));
+      const { value: secret } = firstOf<{ value: string }>(
+        await server.running.platform.db.transaction(null, (tx) => tx.execute(sql`SELECT value FROM platform_secrets WHERE name = 'id_token_signing_key'`)),
+      );
       const claims = JSON.parse(Buffer.from(demoToken.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
       const now = Math.floor(Date.now() / 1000);
-      const expired = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(Buffer.from(secret, 'base64url'));
-      const forged = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setExpirationTime(now + 600).sign(new Uint8Array(48).fill(7));
-      const unknownSession = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: '00000000-0000-4000-8000-000000000000', pid: claims.pid }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setExpirationTime(now + 600).sign(Buffer.from(secret, 'base64url'));
+      const expired = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('faena')
+        .setIssuedAt(now - 7200)
+        .setExpirationTime(now - 60)
+        .sign(Buffer.from(secret, 'base64url'));
+      const forged = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: claims.sid, pid: claims.pid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('faena')
+        .setExpirationTime(now + 600)
+        .sign(new Uint8Array(48).fill(7));
+      const unknownSession = await new SignJWT({ sub: claims.sub, tid: claims.tid, sid: '00000000-0000-4000-8000-000000000000', pid: claims.pid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('faena')
+        .setExpirationTime(now + 600)
+        .sign(Buffer.from(secret, 'base64url'));
       for (const [label, token] of [
         ['none', undefined],
         ['malformed', 'abc.def'],
@@ -157,7 +179,9 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
     it('every tenant table looks empty to a transaction without tenant', async () => {
       const tables = rowsOf<{ relname: string }>(
         await db().transaction(null, (tx) =>
-          tx.execute(sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`),
+          tx.execute(
+            sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+          ),
         ),
       ).map((row) => row.relname);
       expect(tables).toEqual(expect.arrayContaining(['persons', 'person_permissions', 'sessions', 'audit_log', 'mail_outbox']));
@@ -171,9 +195,7 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
     });
 
     it("refuses to write a row carrying another tenant's id", async () => {
-      await expect(
-        db().transaction(demo.id, (tx) => tx.execute(sql`INSERT INTO persons (tenant_id, passport, name) VALUES (${norte.id}, 'planted', 'Planted')`)),
-      ).rejects.toThrow();
+      await expect(db().transaction(demo.id, (tx) => tx.execute(sql`INSERT INTO persons (tenant_id, passport, name) VALUES (${norte.id}, 'planted', 'Planted')`))).rejects.toThrow();
       await expect(db().transaction(null, (tx) => tx.execute(sql`INSERT INTO persons (tenant_id, passport, name) VALUES (${norte.id}, 'planted', 'Planted')`))).rejects.toThrow();
       // nor move one of its own rows to another tenant
       await expect(db().transaction(demo.id, (tx) => tx.execute(sql`UPDATE persons SET tenant_id = ${norte.id} WHERE name = 'Camila Rojas'`))).rejects.toThrow();
@@ -189,7 +211,9 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
     });
 
     it('runs every transaction as the restricted role, with the tenant set for that transaction only', async () => {
-      const [inside] = rowsOf<{ user: string; tenant: string }>(await db().transaction(demo.id, (tx) => tx.execute(sql`SELECT current_user AS user, current_setting('app.tenant_id', true) AS tenant`)));
+      const [inside] = rowsOf<{ user: string; tenant: string }>(
+        await db().transaction(demo.id, (tx) => tx.execute(sql`SELECT current_user AS user, current_setting('app.tenant_id', true) AS tenant`)),
+      );
       expect(inside).toEqual({ user: APP_ROLE, tenant: demo.id });
       // transaction-local: the next transaction on the same connection starts without it
       const [after] = await db().query<{ tenant: string | null }>(`SELECT NULLIF(current_setting('app.tenant_id', true), '') AS tenant`);
@@ -270,7 +294,8 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
             ORDER BY c.relname`),
         ),
       );
-      for (const table of restored) expect({ ...table, policies: Number(table.policies) }, table.relname).toEqual({ relname: table.relname, relrowsecurity: true, relforcerowsecurity: true, can_delete: true, policies: 1 });
+      for (const table of restored)
+        expect({ ...table, policies: Number(table.policies) }, table.relname).toEqual({ relname: table.relname, relrowsecurity: true, relforcerowsecurity: true, can_delete: true, policies: 1 });
       // and a policy that was already right kept its identity (not dropped and made again)
       expect(after.find((row) => row.relname === 'persons')?.policy).toBe(before.find((row) => row.relname === 'persons')?.policy);
     });
@@ -312,7 +337,9 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
       }
       // the owner's statements run as the owner, with no tenant, on any connection
       for (let i = 0; i < 12; i++) {
-        const [owner] = await db().ownerDrizzle(async (tx) => rowsOf<{ user: string; tenant: string | null }>(await tx.execute(sql`SELECT current_user AS user, NULLIF(current_setting('app.tenant_id', true), '') AS tenant`)));
+        const [owner] = await db().ownerDrizzle(async (tx) =>
+          rowsOf<{ user: string; tenant: string | null }>(await tx.execute(sql`SELECT current_user AS user, NULLIF(current_setting('app.tenant_id', true), '') AS tenant`)),
+        );
         expect(owner!.user).not.toBe(APP_ROLE);
         expect(owner!.tenant).toBeNull();
         const { rows } = await db().queueSql(`SELECT current_user AS user`);
@@ -321,14 +348,20 @@ describe.each(engines())('tenancy and row-level security on %s', (engine) => {
       }
       // a failed statement in a read leaves the connection usable and still scoped
       await expect(db().read(demo.id, (tx) => tx.execute(sql`SELECT 1/0`))).rejects.toThrow();
-      expect(await (async () => new Set(rowsOf<{ tenant_id: string }>(await db().read(demo.id, (tx) => tx.execute(sql`SELECT tenant_id FROM persons`))).map((row) => row.tenant_id)))()).toEqual(new Set([demo.id]));
+      expect(await (async () => new Set(rowsOf<{ tenant_id: string }>(await db().read(demo.id, (tx) => tx.execute(sql`SELECT tenant_id FROM persons`))).map((row) => row.tenant_id)))()).toEqual(
+        new Set([demo.id]),
+      );
     });
 
     it('the app role is neither superuser nor BYPASSRLS and owns no table', async () => {
-      const [role] = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(await db().transaction(null, (tx) => tx.execute(sql`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ${APP_ROLE}`)));
+      const [role] = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(
+        await db().transaction(null, (tx) => tx.execute(sql`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ${APP_ROLE}`)),
+      );
       expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
       const owned = rowsOf(
-        await db().transaction(null, (tx) => tx.execute(sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND pg_get_userbyid(c.relowner) = ${APP_ROLE}`)),
+        await db().transaction(null, (tx) =>
+          tx.execute(sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND pg_get_userbyid(c.relowner) = ${APP_ROLE}`),
+        ),
       );
       expect(owned).toEqual([]);
     });

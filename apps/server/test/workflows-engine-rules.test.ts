@@ -23,7 +23,8 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     expect(response.status).toBe(201);
     return body<Execution>(response);
   };
-  const fired = (e: Execution, bpmnId: string) => e.history.filter((h) => h.action === 'timer-fired' && h.bpmn_id === bpmnId) as (Execution['history'][number] & { detail: { cycle?: number; token?: string } })[];
+  const fired = (e: Execution, bpmnId: string) =>
+    e.history.filter((h) => h.action === 'timer-fired' && h.bpmn_id === bpmnId) as (Execution['history'][number] & { detail: { cycle?: number; token?: string } })[];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
@@ -37,22 +38,37 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
   afterAll(() => server?.close());
 
   it('a timeCycle R3 on a non-interrupting boundary fires three times, once per period, and the task stays open', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Recordatorios', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk, name: 'Revisar' },
-      { id: 'remind', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT1S' } },
-      { id: 'reminded', kind: 'end' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-      { id: 'f3', from: 'remind', to: 'reminded' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Recordatorios',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk, name: 'Revisar' },
+        { id: 'remind', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT1S' } },
+        { id: 'reminded', kind: 'end' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+        { id: 'f3', from: 'remind', to: 'reminded' },
+      ],
+    );
     const e = await start(versionId);
     const three = await waitFor(server.api, 'acme', admin, e.id, (x) => fired(x, 'remind').length >= 3);
     expect(fired(three, 'remind').map((h) => h.detail.cycle)).toEqual([1, 2, 3]);
     // a job of a repetition that already fired (a retry after its commit) fires nothing
-    const job: TimerJob = { tenantId, executionId: e.id, tokenId: fired(three, 'remind')[0]!.detail.token!, bpmnId: 'remind', kind: 'boundary', interrupting: false, cycle: { origin: Date.now(), k: 2 } };
+    const job: TimerJob = {
+      tenantId,
+      executionId: e.id,
+      tokenId: fired(three, 'remind')[0]!.detail.token!,
+      bpmnId: 'remind',
+      kind: 'boundary',
+      interrupting: false,
+      cycle: { origin: Date.now(), k: 2 },
+    };
     expect(await fireTimer(server.running.platform, job)).toBe(false);
     await sleep(2500);
     const after = await execution(server.api, 'acme', admin, e.id);
@@ -66,17 +82,24 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
   });
 
   it('an unbounded cycle (R/PT1S) stops when its task is answered; an interrupting cycle fires once', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Cada segundo', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk },
-      { id: 'tick', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R/PT1S' } },
-      { id: 'ticked', kind: 'end' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-      { id: 'f3', from: 'tick', to: 'ticked' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Cada segundo',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'tick', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R/PT1S' } },
+        { id: 'ticked', kind: 'end' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+        { id: 'f3', from: 'tick', to: 'ticked' },
+      ],
+    );
     const e = await start(versionId);
     const two = await waitFor(server.api, 'acme', admin, e.id, (x) => fired(x, 'tick').length >= 2);
     expect((await api(`/user-tasks/${two.tasks[0]!.id}/responses/`, admin, { method: 'POST', json: { response: { ok: true } } })).status).toBe(201);
@@ -86,17 +109,24 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     expect(done.status).toBe('Success');
     expect(fired(done, 'tick')).toHaveLength(answered);
 
-    const { versionId: once } = await publishModel(server.api, 'acme', admin, 'Expira', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk },
-      { id: 'late', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'cycle', value: 'R5/PT1S' } },
-      { id: 'x', kind: 'errorEnd' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-      { id: 'f3', from: 'late', to: 'x' },
-    ]);
+    const { versionId: once } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Expira',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'late', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'cycle', value: 'R5/PT1S' } },
+        { id: 'x', kind: 'errorEnd' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+        { id: 'f3', from: 'late', to: 'x' },
+      ],
+    );
     const expired = await waitFor(server.api, 'acme', admin, (await start(once)).id, (x) => x.status !== 'InProcess');
     await sleep(1500);
     expect(expired.status).toBe('Error');
@@ -104,14 +134,21 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
   });
 
   it('a thrown message is delivered once: its key makes a second run of the same job a no-op', async () => {
-    const { typeId } = await publishModel(server.api, 'acme', admin, 'Pedido recibido', [
-      { id: 'ms', kind: 'messageStart', message: 'recibido' },
-      { id: 't', kind: 'userTask', formId: formOk },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 'ms', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { typeId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Pedido recibido',
+      [
+        { id: 'ms', kind: 'messageStart', message: 'recibido' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 'ms', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const { platform } = server.running;
     const job = { tenantId, name: 'recibido', correlation: null, variables: {}, key: '0190aaaa-0000-7000-8000-000000000001' };
     expect(await platform.db.transaction(tenantId, (tx) => deliverMessage(platform, tx, job, null))).toBe(1);
@@ -123,31 +160,52 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     const count = async () => (await body<{ count: number }>(await api(`/executions/?workflow_type=${typeId}`, admin))).count;
     expect(await count()).toBe(2);
     // a throw inside a workflow carries its own key (its element record): one execution per throw
-    const { versionId: thrower } = await publishModel(server.api, 'acme', admin, 'Avisa', [{ id: 's', kind: 'start' }, { id: 'th', kind: 'messageThrow', message: 'recibido' }, { id: 'e', kind: 'end' }], [
-      { id: 'f1', from: 's', to: 'th' },
-      { id: 'f2', from: 'th', to: 'e' },
-    ]);
+    const { versionId: thrower } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Avisa',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'th', kind: 'messageThrow', message: 'recibido' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 'th' },
+        { id: 'f2', from: 'th', to: 'e' },
+      ],
+    );
     await start(thrower);
     for (let i = 0; i < 100 && (await count()) < 3; i++) await sleep(100);
     expect(await count()).toBe(3);
-    const keys = (await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT key FROM workflow_message_deliveries WHERE tenant_id = ${tenantId} ORDER BY key`))) as unknown as { rows: { key: string }[] };
+    const keys = (await platform.db.transaction(tenantId, (tx) => tx.execute(sql`SELECT key FROM workflow_message_deliveries WHERE tenant_id = ${tenantId} ORDER BY key`))) as unknown as {
+      rows: { key: string }[];
+    };
     expect(keys.rows).toHaveLength(3);
   });
 
   it("files in a task's answer are checked against the document manager: this organisation's file, of the field's type", async () => {
     const formPhoto = await createForm(server.api, 'acme', admin, 'Foto', [{ type: 'image', name: 'foto', label: 'Foto', required: true }]);
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Con foto', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formPhoto },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Con foto',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formPhoto },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const e = await start(versionId);
     const taskId = e.tasks[0]!.id;
     const answer = (foto: unknown) => api(`/user-tasks/${taskId}/responses/`, admin, { method: 'POST', json: { response: { foto } } });
-    const upload = async (subdomain: string, token: string, file: Buffer, name: string) => storedId(await store(server, subdomain, token, await uploadedId(await uploadWhole(server, subdomain, token, file, name))));
+    const upload = async (subdomain: string, token: string, file: Buffer, name: string) =>
+      storedId(await store(server, subdomain, token, await uploadedId(await uploadWhole(server, subdomain, token, file, name))));
     const foreign = await upload('otra', other, PNG_1X1, 'ajena.png');
     const pdf = await upload('acme', admin, PDF, 'doc.pdf');
     const mine = await upload('acme', admin, PNG_1X1, 'foto.png');
@@ -164,14 +222,21 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
   it("people are named by person id (the modeler's picker) or by passport; someone else's id is nobody", async () => {
     const clerk = await addMember(server, tenantId, { email: 'clerk@acme.test', permissions: ['VIEW_WF'] });
     const boss = await addMember(server, tenantId, { email: 'jefa@acme.test', permissions: ['VIEW_WF'] });
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Por persona', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk, assigneeType: 'people', assignees: `${clerk.personId}, ${boss.passport}, 0190aaaa-0000-7000-8000-0000000000ff` },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Por persona',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk, assigneeType: 'people', assignees: `${clerk.personId}, ${boss.passport}, 0190aaaa-0000-7000-8000-0000000000ff` },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const e = await start(versionId);
     const clerkToken = (await signIn(server, 'acme', 'clerk@acme.test', 'member-pass')).id_token;
     const bossToken = (await signIn(server, 'acme', 'jefa@acme.test', 'member-pass')).id_token;
@@ -181,8 +246,18 @@ describe.each(engines())('workflow engine rules on %s', (engine) => {
     expect(await mine(admin)).not.toContain(e.tasks[0]!.id);
   });
 
-  it("a type is a phone tab unless its administrator switches it off (MANAGE_WF); the switch shows in myWorkflowTypes", async () => {
-    const { typeId } = await publishModel(server.api, 'acme', admin, 'Sin pestaña', [{ id: 's', kind: 'start' }, { id: 'e', kind: 'end' }], [{ id: 'f1', from: 's', to: 'e' }]);
+  it('a type is a phone tab unless its administrator switches it off (MANAGE_WF); the switch shows in myWorkflowTypes', async () => {
+    const { typeId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Sin pestaña',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'e', kind: 'end' },
+      ],
+      [{ id: 'f1', from: 's', to: 'e' }],
+    );
     const mine = async () => (await body<{ results: { id: string; is_dispatchable: boolean }[] }>(await api('/my-workflow-types/', admin))).results.find((t) => t.id === typeId);
     expect((await mine())?.is_dispatchable).toBe(true);
     const member = await addMember(server, tenantId, { email: 'sinpermiso@acme.test', permissions: ['VIEW_WF'] });

@@ -114,7 +114,12 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
   it('kanban configuration: options, create, bad input, permissions, update, delete', async () => {
     const options = await body<{ tasks: { bpmn_id: string }[]; variables: { name: string; label: string }[] }>(await api(`/workflow-types/${typeId}/kanban-options/`, admin));
     expect(options.tasks.map((t) => t.bpmn_id)).toEqual(['review', 'close']);
-    expect(options.variables).toEqual(expect.arrayContaining([{ name: 'title', label: 'Título' }, { name: 'approved', label: 'Aprobado' }]));
+    expect(options.variables).toEqual(
+      expect.arrayContaining([
+        { name: 'title', label: 'Título' },
+        { name: 'approved', label: 'Aprobado' },
+      ]),
+    );
 
     const bad = await api(`/workflow-types/${typeId}/kanbans/`, admin, { method: 'POST', json: { name: 'X', columns: [{ id: 'a', title: 'A', kind: 'task', value: 'nope' }] } });
     expect(bad.status).toBe(400);
@@ -149,7 +154,13 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
     const cardOf = async (id: string, token = admin) => (await body<{ cards: Card[] }>(await api(boardPath, token))).cards.find((c) => c.execution === id);
 
     const first = await cardOf(one.id);
-    expect(first).toMatchObject({ column: 'c-review', status: 'InProcess', task: { bpmn_id: 'review', form_id: approveForm }, fields: [{ name: 'title', text: 'Gotera bodega' }], allowed_columns: ['c-close'] });
+    expect(first).toMatchObject({
+      column: 'c-review',
+      status: 'InProcess',
+      task: { bpmn_id: 'review', form_id: approveForm },
+      fields: [{ name: 'title', text: 'Gotera bodega' }],
+      allowed_columns: ['c-close'],
+    });
 
     // skipping a step: review → done is not what the model does next
     const skip = await api(movesPath, admin, { method: 'POST', json: { execution: one.id, to_column: 'c-done' } });
@@ -277,7 +288,18 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
     // a type whose only version is a draft
     const draftType = await body<{ id: string }>(await api('/workflow-types/', admin, { method: 'POST', json: { name: 'Borrador' } }));
     const draft = await body<{ id: string }>(
-      await api(`/workflow-types/${draftType.id}/versions/`, admin, { method: 'POST', json: { bpmn_xml: xml([{ id: 'start', kind: 'start' }, { id: 'end', kind: 'end' }], [{ id: 'f', from: 'start', to: 'end' }]) } }),
+      await api(`/workflow-types/${draftType.id}/versions/`, admin, {
+        method: 'POST',
+        json: {
+          bpmn_xml: xml(
+            [
+              { id: 'start', kind: 'start' },
+              { id: 'end', kind: 'end' },
+            ],
+            [{ id: 'f', from: 'start', to: 'end' }],
+          ),
+        },
+      }),
     );
     await api(`/workflow-types/${draftType.id}/public-link/`, admin, { method: 'PUT', json: { enabled: true } });
     for (const path of [`/public/workflow-types/${draftType.id}/versions/${draft.id}/start/start/`, `/public/workflow-types/${draftType.id}/by-group/${draftType.id}/start/start/`]) {

@@ -33,17 +33,33 @@ describe.each(engines())('kanban board event stream on %s', (engine) => {
     other = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
     const form = await createForm(server.api, 'acme', admin, 'Ok', [{ type: 'boolean', name: 'ok', label: 'Ok' }]);
     const model = (name: string) =>
-      publishModel(server.api, 'acme', admin, name, [
-        { id: 's', kind: 'start' },
-        { id: 'review', kind: 'userTask', formId: form },
-        { id: 'e', kind: 'end' },
-      ], [
-        { id: 'f1', from: 's', to: 'review' },
-        { id: 'f2', from: 'review', to: 'e' },
-      ]);
+      publishModel(
+        server.api,
+        'acme',
+        admin,
+        name,
+        [
+          { id: 's', kind: 'start' },
+          { id: 'review', kind: 'userTask', formId: form },
+          { id: 'e', kind: 'end' },
+        ],
+        [
+          { id: 'f1', from: 's', to: 'review' },
+          { id: 'f2', from: 'review', to: 'e' },
+        ],
+      );
     ({ typeId, versionId } = await model('Con tablero'));
     otherVersion = (await model('Sin tablero')).versionId;
-    const created = await api(`/workflow-types/${typeId}/kanbans/`, admin, { method: 'POST', json: { name: 'Tablero', columns: [{ id: 'c1', title: 'Revisión', kind: 'task', value: 'review' }, { id: 'c2', title: 'Listo', kind: 'status', value: 'Success' }] } });
+    const created = await api(`/workflow-types/${typeId}/kanbans/`, admin, {
+      method: 'POST',
+      json: {
+        name: 'Tablero',
+        columns: [
+          { id: 'c1', title: 'Revisión', kind: 'task', value: 'review' },
+          { id: 'c2', title: 'Listo', kind: 'status', value: 'Success' },
+        ],
+      },
+    });
     boardId = (await body<{ id: string }>(created)).id;
   });
   afterAll(() => server?.close());

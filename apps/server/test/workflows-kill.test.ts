@@ -46,7 +46,10 @@ function call(proc: Proc, token: string | null, path: string, init: { method?: s
 
 async function start(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_DOMAIN: DOMAIN, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_DOMAIN: DOMAIN, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -62,7 +65,13 @@ async function start(env: Record<string, string>): Promise<Proc> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    if (await call(proc, null, '/api/health').then((r) => r.status === 200, () => false)) return proc;
+    if (
+      await call(proc, null, '/api/health').then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return proc;
     if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -105,20 +114,28 @@ describe.each(engines().slice(-1))('workflows after kill -9 on %s', (engine) => 
   it('answers in flight when the server dies: each execution moves once or not at all, then finishes exactly once', async () => {
     db = await database(engine);
     proc = await start({ ...db.env, SEED_DEMO: 'true' });
-    const signIn = async (p: Proc) => ((await (await call(p, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
+    const signIn = async (p: Proc) =>
+      ((await (await call(p, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
     let token = await signIn(proc);
     const types = (await (await call(proc, token, `${WF}/my-workflow-types/`)).json()) as { results: { id: string; name: string }[] };
     const type = types.results.find((t) => t.name === 'Solicitud de compra')!;
     const ids: string[] = [];
     const confirmIds: string[] = [];
     for (let i = 0; i < EXECUTIONS; i++) {
-      const e = (await (await call(proc, token, `${WF}/workflow-types/${type.id}/executions/`, { method: 'POST', json: { variables: { producto: `Item ${i}`, amount: 200000 + i } } })).json()) as Execution;
+      const e = (await (
+        await call(proc, token, `${WF}/workflow-types/${type.id}/executions/`, { method: 'POST', json: { variables: { producto: `Item ${i}`, amount: 200000 + i } } })
+      ).json()) as Execution;
       ids.push(e.id);
       confirmIds.push(e.tasks[0]!.id);
     }
     // answers in flight, then kill -9 as soon as the first one is answered
     const answer = (p: Proc, taskId: string, response: Record<string, unknown>) => call(p, token, `${WF}/user-tasks/${taskId}/responses/`, { method: 'POST', json: { response } });
-    const inFlight = confirmIds.map((taskId) => answer(proc!, taskId, { presupuesto_ok: true }).then((r) => r.status, () => 0));
+    const inFlight = confirmIds.map((taskId) =>
+      answer(proc!, taskId, { presupuesto_ok: true }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     await Promise.race(inFlight);
     proc.child.kill('SIGKILL');
     await proc.exited;

@@ -35,16 +35,23 @@ describe.each(engines())('workflows across a restart on %s', (engine) => {
     await createTenant(running!.platform.db, running!.platform.bus, { subdomain: 'acme', name: 'Acme', adminEmail: 'admin@acme.test', adminPassword: 'secret-pass' });
     const token = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     const form = await createForm(api, 'acme', token, 'Ok', [{ type: 'boolean', name: 'ok', label: 'Ok' }]);
-    const { versionId } = await publishModel(api, 'acme', token, 'Reinicio', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: form },
-      { id: 'wait', kind: 'timerCatch', timer: { kind: 'duration', value: 'PT1S' } },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'wait' },
-      { id: 'f3', from: 'wait', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      api,
+      'acme',
+      token,
+      'Reinicio',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: form },
+        { id: 'wait', kind: 'timerCatch', timer: { kind: 'duration', value: 'PT1S' } },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'wait' },
+        { id: 'f3', from: 'wait', to: 'e' },
+      ],
+    );
     const started = await body<Execution>(await api('acme', `${WF}/versions/${versionId}/executions/`, { method: 'POST', token, json: {} }));
     const taskId = started.tasks[0]!.id;
 
@@ -67,17 +74,24 @@ describe.each(engines())('workflows across a restart on %s', (engine) => {
     const { api, server } = await up();
     const token = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     const form = await createForm(api, 'acme', token, 'Visto', [{ type: 'boolean', name: 'ok', label: 'Ok' }]);
-    const { versionId } = await publishModel(api, 'acme', token, 'Recordar', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: form },
-      { id: 'remind', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT1S' } },
-      { id: 'r', kind: 'end' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-      { id: 'f3', from: 'remind', to: 'r' },
-    ]);
+    const { versionId } = await publishModel(
+      api,
+      'acme',
+      token,
+      'Recordar',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: form },
+        { id: 'remind', kind: 'timerBoundary', attachedTo: 't', nonInterrupting: true, timer: { kind: 'cycle', value: 'R3/PT1S' } },
+        { id: 'r', kind: 'end' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+        { id: 'f3', from: 'remind', to: 'r' },
+      ],
+    );
     const started = await body<Execution>(await api('acme', `${WF}/versions/${versionId}/executions/`, { method: 'POST', token, json: {} }));
     const firings = (e: Execution) => e.history.filter((h) => h.action === 'timer-fired').map((h) => (h as { detail?: { cycle?: number } }).detail?.cycle);
     await waitFor(api, 'acme', token, started.id, (e) => firings(e).length >= 1);

@@ -129,7 +129,18 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
     const type = await body<{ id: string }>(await api('/workflow-types/', admin, { method: 'POST', json: { name: 'Borrador' } }));
     expect(await body(await api(`/workflow-types/${type.id}/start-form/`, worker))).toMatchObject({ code: 'no-active-version' });
     const draft = await body<{ id: string }>(
-      await api(`/workflow-types/${type.id}/versions/`, admin, { method: 'POST', json: { bpmn_xml: xml([{ id: 's', kind: 'start' }, { id: 'e', kind: 'end' }], [{ id: 'f', from: 's', to: 'e' }]) } }),
+      await api(`/workflow-types/${type.id}/versions/`, admin, {
+        method: 'POST',
+        json: {
+          bpmn_xml: xml(
+            [
+              { id: 's', kind: 'start' },
+              { id: 'e', kind: 'end' },
+            ],
+            [{ id: 'f', from: 's', to: 'e' }],
+          ),
+        },
+      }),
     );
     const refused = await api(`/workflow-types/${type.id}/start-form/?version=${draft.id}`, worker);
     expect(refused.status).toBe(409);
@@ -221,7 +232,9 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
     const e = await start(purchase.typeId, worker, { item: 'Linternas', qty: 4 });
     const task = e.tasks.find((t) => t.bpmn_id === 'Revisar')!;
     // the assignment notification opens the task at the execution (web taskPath)
-    const inbox = await body<{ data: { context: { type: string; action: string; id?: string; path?: string } }[] }>(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token: clerk }));
+    const inbox = await body<{ data: { context: { type: string; action: string; id?: string; path?: string } }[] }>(
+      await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token: clerk }),
+    );
     expect(inbox.data.find((n) => n.context.id === task.id)?.context).toEqual({
       type: 'Workflow',
       action: 'task_assigned',

@@ -68,7 +68,18 @@ describe.each(engines())('workflows on %s', (engine) => {
     const notXml = await api(versions, admin, { method: 'POST', json: { bpmn_xml: '<bpmn:definitions' } });
     expect(notXml.status).toBe(400);
     expect(await body(notXml)).toMatchObject({ code: 'invalid-bpmn' });
-    const plain = await api(versions, admin, { method: 'POST', json: { bpmn_xml: xml([{ id: 's', kind: 'start' }, { id: 'Task_9', kind: 'task' }], []) } });
+    const plain = await api(versions, admin, {
+      method: 'POST',
+      json: {
+        bpmn_xml: xml(
+          [
+            { id: 's', kind: 'start' },
+            { id: 'Task_9', kind: 'task' },
+          ],
+          [],
+        ),
+      },
+    });
     expect(plain.status).toBe(400);
     expect(await body(plain)).toMatchObject({ code: 'plain-task', element: 'Task_9', detail: expect.stringContaining('user task') });
     const sub = xml([{ id: 's', kind: 'start' }], []).replace('</bpmn:process>', '<bpmn:subProcess id="Sub_1" /></bpmn:process>');
@@ -131,19 +142,26 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('a purchase: the starter fills a task, an exclusive gateway sends big amounts to an approver; only assignees answer, once', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Solicitud de compra', [
-      { id: 'start', kind: 'start', name: 'Inicio' },
-      { id: 'fill', kind: 'userTask', name: 'Detalle de la compra', formId: formAmount },
-      { id: 'gw', kind: 'exclusive', name: '¿Monto alto?', defaultFlow: 'small' },
-      { id: 'approve', kind: 'userTask', name: 'Aprobar', formId: formOk, assigneeType: 'people', assignees: bossPassport },
-      { id: 'end', kind: 'end', name: 'Fin' },
-    ], [
-      { id: 'f1', from: 'start', to: 'fill' },
-      { id: 'f2', from: 'fill', to: 'gw' },
-      { id: 'big', from: 'gw', to: 'approve', condition: 'amount > 100000' },
-      { id: 'small', from: 'gw', to: 'end' },
-      { id: 'f3', from: 'approve', to: 'end' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Solicitud de compra',
+      [
+        { id: 'start', kind: 'start', name: 'Inicio' },
+        { id: 'fill', kind: 'userTask', name: 'Detalle de la compra', formId: formAmount },
+        { id: 'gw', kind: 'exclusive', name: '¿Monto alto?', defaultFlow: 'small' },
+        { id: 'approve', kind: 'userTask', name: 'Aprobar', formId: formOk, assigneeType: 'people', assignees: bossPassport },
+        { id: 'end', kind: 'end', name: 'Fin' },
+      ],
+      [
+        { id: 'f1', from: 'start', to: 'fill' },
+        { id: 'f2', from: 'fill', to: 'gw' },
+        { id: 'big', from: 'gw', to: 'approve', condition: 'amount > 100000' },
+        { id: 'small', from: 'gw', to: 'end' },
+        { id: 'f3', from: 'approve', to: 'end' },
+      ],
+    );
     const e = await start(versionId, worker);
     expect(e.status).toBe('InProcess');
     const fill = openTask(e, 'fill');
@@ -185,14 +203,21 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('task notifications: due soon to its people, completed to the starter', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Avisos', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', name: 'Revisar caja', formId: formOk, assigneeType: 'people', assignees: bossPassport, dueIn: 'PT30M', notify: 'due_soon,completed' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Avisos',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', name: 'Revisar caja', formId: formOk, assigneeType: 'people', assignees: bossPassport, dueIn: 'PT30M', notify: 'due_soon,completed' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const e = await start(versionId, admin);
     const inbox = async (token: string) => JSON.stringify(await body(await server.api('acme', '/api/notifications-engine/v3/notifications/inbox', { token })));
     const taskId = openTask(e, 't');
@@ -205,18 +230,27 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('two racing answers: exactly one 201, the other 409 task-closed', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Carrera', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Carrera',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     for (let round = 0; round < 3; round++) {
       const e = await start(versionId);
       const taskId = openTask(e, 't');
-      const statuses = (await Promise.all([answer(taskId, admin, { approved: true }), answer(taskId, admin, { approved: false }), answer(taskId, admin, { approved: true })])).map((r) => r.status).sort();
+      const statuses = (await Promise.all([answer(taskId, admin, { approved: true }), answer(taskId, admin, { approved: false }), answer(taskId, admin, { approved: true })]))
+        .map((r) => r.status)
+        .sort();
       expect(statuses).toEqual([201, 409, 409]);
       const done = await execution(server.api, 'acme', admin, e.id);
       expect(done.status).toBe('Success');
@@ -225,26 +259,38 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('parallel split and join with three branches', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Paralelo', [
-      { id: 's', kind: 'start' },
-      { id: 'split', kind: 'parallel' },
-      { id: 'a', kind: 'userTask', formId: formOk },
-      { id: 'b', kind: 'userTask', formId: formOk },
-      { id: 'c', kind: 'userTask', formId: formOk },
-      { id: 'join', kind: 'parallel' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f0', from: 's', to: 'split' },
-      { id: 'fa', from: 'split', to: 'a' },
-      { id: 'fb', from: 'split', to: 'b' },
-      { id: 'fc', from: 'split', to: 'c' },
-      { id: 'ja', from: 'a', to: 'join' },
-      { id: 'jb', from: 'b', to: 'join' },
-      { id: 'jc', from: 'c', to: 'join' },
-      { id: 'fe', from: 'join', to: 'e' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Paralelo',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'split', kind: 'parallel' },
+        { id: 'a', kind: 'userTask', formId: formOk },
+        { id: 'b', kind: 'userTask', formId: formOk },
+        { id: 'c', kind: 'userTask', formId: formOk },
+        { id: 'join', kind: 'parallel' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f0', from: 's', to: 'split' },
+        { id: 'fa', from: 'split', to: 'a' },
+        { id: 'fb', from: 'split', to: 'b' },
+        { id: 'fc', from: 'split', to: 'c' },
+        { id: 'ja', from: 'a', to: 'join' },
+        { id: 'jb', from: 'b', to: 'join' },
+        { id: 'jc', from: 'c', to: 'join' },
+        { id: 'fe', from: 'join', to: 'e' },
+      ],
+    );
     const e = await start(versionId);
-    expect(e.tasks.filter((t) => t.is_active).map((t) => t.bpmn_id).sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      e.tasks
+        .filter((t) => t.is_active)
+        .map((t) => t.bpmn_id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
     expect((await answer(openTask(e, 'b'), admin, { approved: true })).status).toBe(201);
     expect((await answer(openTask(e, 'a'), admin, { approved: true })).status).toBe(201);
     const half = await execution(server.api, 'acme', admin, e.id);
@@ -258,18 +304,25 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('an error end sets the status Error; a gateway with no true condition and no default ends in Error too', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Con error', [
-      { id: 's', kind: 'start' },
-      { id: 't', kind: 'userTask', formId: formOk },
-      { id: 'x', kind: 'exclusive', defaultFlow: 'no' },
-      { id: 'ok', kind: 'end' },
-      { id: 'bad', kind: 'errorEnd' },
-    ], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'x' },
-      { id: 'yes', from: 'x', to: 'ok', condition: 'approved == true' },
-      { id: 'no', from: 'x', to: 'bad' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Con error',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'x', kind: 'exclusive', defaultFlow: 'no' },
+        { id: 'ok', kind: 'end' },
+        { id: 'bad', kind: 'errorEnd' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'x' },
+        { id: 'yes', from: 'x', to: 'ok', condition: 'approved == true' },
+        { id: 'no', from: 'x', to: 'bad' },
+      ],
+    );
     const rejected = await start(versionId);
     await answer(openTask(rejected, 't'), admin, { approved: false });
     const failed = await execution(server.api, 'acme', admin, rejected.id);
@@ -281,19 +334,26 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('timers: an intermediate catch waits for the job queue; an interrupting boundary expires a task (undefined_expired)', async () => {
-    const { versionId } = await publishModel(server.api, 'acme', admin, 'Temporizadores', [
-      { id: 's', kind: 'start' },
-      { id: 'wait', kind: 'timerCatch', timer: { kind: 'duration', value: 'PT1S' } },
-      { id: 't', kind: 'userTask', formId: formOk, name: 'Responder a tiempo' },
-      { id: 'late', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'duration', value: 'PT1S' } },
-      { id: 'ok', kind: 'end' },
-      { id: 'expired', kind: 'errorEnd' },
-    ], [
-      { id: 'f1', from: 's', to: 'wait' },
-      { id: 'f2', from: 'wait', to: 't' },
-      { id: 'f3', from: 't', to: 'ok' },
-      { id: 'f4', from: 'late', to: 'expired' },
-    ]);
+    const { versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Temporizadores',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'wait', kind: 'timerCatch', timer: { kind: 'duration', value: 'PT1S' } },
+        { id: 't', kind: 'userTask', formId: formOk, name: 'Responder a tiempo' },
+        { id: 'late', kind: 'timerBoundary', attachedTo: 't', timer: { kind: 'duration', value: 'PT1S' } },
+        { id: 'ok', kind: 'end' },
+        { id: 'expired', kind: 'errorEnd' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 'wait' },
+        { id: 'f2', from: 'wait', to: 't' },
+        { id: 'f3', from: 't', to: 'ok' },
+        { id: 'f4', from: 'late', to: 'expired' },
+      ],
+    );
     const e = await start(versionId);
     expect(e.elements.find((el) => el.bpmn_id === 'wait')).toMatchObject({ is_active: true, type: 'TimerIntermediateCatchEvent' });
     const atTask = await waitFor(server.api, 'acme', admin, e.id, (x) => x.tasks.some((t) => t.bpmn_id === 't'));
@@ -308,14 +368,21 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('messages: a message start, then correlation by key; a throw reaches a waiting message start', async () => {
-    const { typeId } = await publishModel(server.api, 'acme', admin, 'Pedido', [
-      { id: 'ms', kind: 'messageStart', message: 'pedido' },
-      { id: 'pay', kind: 'messageCatch', message: 'pago', correlationKey: 'order_id' },
-      { id: 'e', kind: 'end' },
-    ], [
-      { id: 'f1', from: 'ms', to: 'pay' },
-      { id: 'f2', from: 'pay', to: 'e' },
-    ]);
+    const { typeId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Pedido',
+      [
+        { id: 'ms', kind: 'messageStart', message: 'pedido' },
+        { id: 'pay', kind: 'messageCatch', message: 'pago', correlationKey: 'order_id' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 'ms', to: 'pay' },
+        { id: 'f2', from: 'pay', to: 'e' },
+      ],
+    );
     const sent = await api('/messages/', worker, { method: 'POST', json: { name: 'pedido', variables: { order_id: 'A-1' } } });
     expect(await body(sent)).toEqual({ delivered: 1 });
     const list = await body<{ results: { id: string; status: string }[] }>(await api(`/executions/?workflow_type=${typeId}`, admin));
@@ -333,15 +400,38 @@ describe.each(engines())('workflows on %s', (engine) => {
     const lonely = await body<{ id: string }>(
       await api(`/workflow-types/${type.id}/versions/`, admin, {
         method: 'POST',
-        json: { bpmn_xml: xml([{ id: 's', kind: 'start' }, { id: 'th', kind: 'messageThrow', message: 'nadie' }, { id: 'e', kind: 'end' }], [{ id: 'f1', from: 's', to: 'th' }, { id: 'f2', from: 'th', to: 'e' }]) },
+        json: {
+          bpmn_xml: xml(
+            [
+              { id: 's', kind: 'start' },
+              { id: 'th', kind: 'messageThrow', message: 'nadie' },
+              { id: 'e', kind: 'end' },
+            ],
+            [
+              { id: 'f1', from: 's', to: 'th' },
+              { id: 'f2', from: 'th', to: 'e' },
+            ],
+          ),
+        },
       }),
     );
     const refused = await body<{ problems: { code: string }[] }>(await api(`/versions/${lonely.id}/publish/`, admin, { method: 'POST' }));
     expect(refused.problems.map((p) => p.code)).toEqual(['message-not-awaited']);
-    const { versionId: throwerVersion } = await publishModel(server.api, 'acme', admin, 'Emisor 2', [{ id: 's', kind: 'start' }, { id: 'th', kind: 'messageThrow', message: 'pedido', correlationKey: 'order_id' }, { id: 'e', kind: 'end' }], [
-      { id: 'f1', from: 's', to: 'th' },
-      { id: 'f2', from: 'th', to: 'e' },
-    ]);
+    const { versionId: throwerVersion } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Emisor 2',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'th', kind: 'messageThrow', message: 'pedido', correlationKey: 'order_id' },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 'th' },
+        { id: 'f2', from: 'th', to: 'e' },
+      ],
+    );
     const thrower = await start(throwerVersion, admin, { order_id: 'Z-9' });
     expect(thrower.status).toBe('Success');
     for (let i = 0; i < 200; i++) {
@@ -353,10 +443,21 @@ describe.each(engines())('workflows on %s', (engine) => {
   });
 
   it('permissions and tenant isolation', async () => {
-    const { typeId, versionId } = await publishModel(server.api, 'acme', admin, 'Privado', [{ id: 's', kind: 'start' }, { id: 't', kind: 'userTask', formId: formOk }, { id: 'e', kind: 'end' }], [
-      { id: 'f1', from: 's', to: 't' },
-      { id: 'f2', from: 't', to: 'e' },
-    ]);
+    const { typeId, versionId } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'Privado',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', formId: formOk },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
     const e = await start(versionId);
     const taskId = openTask(e, 't');
     // no VIEW_WF: nothing; no MANAGE_WF: no definitions
@@ -385,8 +486,17 @@ describe.each(engines())('workflows on %s', (engine) => {
         method: 'POST',
         json: {
           bpmn_xml: xml(
-            [{ id: 's', kind: 'start' }, { id: 't', kind: 'userTask', formId: formOk }, { id: 'x', kind: 'exclusive', defaultFlow: 'back' }, { id: 'e', kind: 'end' }],
-            [{ id: 'f1', from: 's', to: 't' }, { id: 'f2', from: 't', to: 'x' }, { id: 'back', from: 'x', to: 't' }],
+            [
+              { id: 's', kind: 'start' },
+              { id: 't', kind: 'userTask', formId: formOk },
+              { id: 'x', kind: 'exclusive', defaultFlow: 'back' },
+              { id: 'e', kind: 'end' },
+            ],
+            [
+              { id: 'f1', from: 's', to: 't' },
+              { id: 'f2', from: 't', to: 'x' },
+              { id: 'back', from: 'x', to: 't' },
+            ],
           ),
         },
       }),

@@ -62,7 +62,12 @@ beforeAll(async () => {
   try {
     await goto(setup.page, '/login', 'body');
     const category = await adminApi<{ id: string }>(setup.page, 'POST', '/api/asset-manager/v3/categories/', { name: `Bodega ${stamp}` });
-    const type = await adminApi<{ id: string }>(setup.page, 'POST', '/api/asset-manager/v3/asset-types/', { name: `Grúa horquilla ${stamp}`, category: category.id, icon: 'forklift', color: '#e8590c' });
+    const type = await adminApi<{ id: string }>(setup.page, 'POST', '/api/asset-manager/v3/asset-types/', {
+      name: `Grúa horquilla ${stamp}`,
+      category: category.id,
+      icon: 'forklift',
+      color: '#e8590c',
+    });
     typeId = type.id;
     const people = await adminApi<{ results: { passport: string; name: string }[] }>(setup.page, 'GET', '/api/audiences/v3/persons/?search=Camila%20Rojas');
     const supervisor = people.results.find((person) => person.name === 'Camila Rojas');
@@ -90,7 +95,19 @@ beforeAll(async () => {
   // Chromium with a fake camera that shows the label's QR code (permission granted without a prompt)
   cameraBrowser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
   });
 });
 afterAll(async () => {
@@ -171,10 +188,15 @@ describe('assets', () => {
       await worker.page.waitForURL((address) => address.pathname === `/assets/${asset.id}/calendar`);
       await worker.page.waitForSelector('[data-testid=asset-calendar] .fc');
       const events = worker.page.locator('[data-testid=asset-calendar] .fc-list-event', { hasText: 'Revisión de frenos y cadenas' });
-      await expect.poll(async () => {
-        if ((await events.count()) === 0) await worker.page.locator('.fc-next-button').click();
-        return events.count();
-      }, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(
+          async () => {
+            if ((await events.count()) === 0) await worker.page.locator('.fc-next-button').click();
+            return events.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
       await shot(worker.page, 'assets-calendar', 'mobile');
       expect(worker.errors).toEqual([]);
       expect(visitor.errors).toEqual([]);

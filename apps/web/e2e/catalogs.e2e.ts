@@ -108,7 +108,10 @@ describe('catalogues and data sources (web)', () => {
     await box(page, 'name').fill(`Piso ${RUN}`);
     await page.click('[data-testid=catalog-save]');
     await page.locator('[data-testid=detail-title]', { hasText: `Piso ${RUN}` }).waitFor();
-    await page.locator('[data-testid=detail-fields] [data-field=venue]').getByRole('link', { name: `Sede ${RUN} editada` }).click();
+    await page
+      .locator('[data-testid=detail-fields] [data-field=venue]')
+      .getByRole('link', { name: `Sede ${RUN} editada` })
+      .click();
     await page.locator('[data-testid=venue-locations] [data-testid=location-node]', { hasText: `Piso ${RUN}` }).waitFor();
     // what still names it: the location under it
     await page.locator('[data-testid=catalog-usage]', { hasText: 'En uso: 1 ubicación.' }).waitFor();
@@ -121,7 +124,10 @@ describe('catalogues and data sources (web)', () => {
     await page.locator('[data-testid=deleted-badge]').waitFor();
     await goto(page, `/venues?search=${RUN}`, '[data-testid=catalog-no-matches]');
     await page.locator('[data-testid=catalog-status]').getByText('Eliminados').click();
-    await page.locator('[data-testid=catalog-row]', { hasText: `Sede ${RUN} editada` }).getByRole('link').click();
+    await page
+      .locator('[data-testid=catalog-row]', { hasText: `Sede ${RUN} editada` })
+      .getByRole('link')
+      .click();
     await page.click('[data-testid=detail-restore]');
     await confirmDialog(page, 'Restaurar');
     await page.locator('[data-testid=deleted-badge]').waitFor({ state: 'detached' });
@@ -231,7 +237,9 @@ describe('catalogues and data sources (web)', () => {
 
     // The file's order becomes the source's when it replaces everything: the night moved to the top counts as the one update.
     await page.getByTestId('import-manual-order').getByText('el orden del archivo pasa a ser el de la fuente').waitFor();
-    await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'turnos-orden.csv', mimeType: 'text/csv', buffer: Buffer.from('Clave;Etiqueta\nN;Noche\nT;Tarde (14 a 22 h)\nM;Mañana\n', 'utf8') });
+    await page
+      .locator('[data-testid=import-upload] input[type=file]')
+      .setInputFiles({ name: 'turnos-orden.csv', mimeType: 'text/csv', buffer: Buffer.from('Clave;Etiqueta\nN;Noche\nT;Tarde (14 a 22 h)\nM;Mañana\n', 'utf8') });
     await page.locator('[data-testid=import-file-name]', { hasText: 'turnos-orden.csv' }).waitFor();
     await page.click('[data-testid=import-start]');
     await page.locator('[data-testid=import-job][data-status=VALIDATION_OK]').waitFor({ timeout: 120_000 });

@@ -91,7 +91,11 @@ describe('magic link (flag on in the demo tenant)', () => {
 
     // The e-mail lands in the tenant's outbox (no SMTP here); an administrator can read it.
     const mail = await page.evaluate(async () => {
-      const signIn = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@faena.test', password: 'faena-demo' }) });
+      const signIn = await fetch('/api/auth/v3/sign-in/password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@faena.test', password: 'faena-demo' }),
+      });
       const { id_token } = (await signIn.json()) as { id_token: string };
       const outbox = await fetch('/api/auth/v3/outbox?page=1&page_size=5', { headers: { authorization: `Bearer ${id_token}` } });
       const { results } = (await outbox.json()) as { results: { recipient: string; text: string }[] };

@@ -99,7 +99,11 @@ async function openPicker(page: Page, frame: Locator): Promise<void> {
 }
 
 async function pickDay(page: Page, day: number): Promise<void> {
-  await page.getByRole('dialog').locator('button[class*="-day"]:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  await page
+    .getByRole('dialog')
+    .locator('button[class*="-day"]:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
 }
 
 async function buildEveryType(page: Page, dataSource: string): Promise<string[]> {
@@ -234,7 +238,9 @@ describe('forms', () => {
     await pickDay(page, 7);
     await frame('time').locator('input').fill('08:30');
     await frame('integer').locator('input').fill('4');
-    await frame('float').getByTestId(`skip-${nameOf('float')}`).check();
+    await frame('float')
+      .getByTestId(`skip-${nameOf('float')}`)
+      .check();
     await frame('decimal').locator('input').fill('1234,5');
     await frame('num_range').getByTestId('range-start').fill('2');
     await frame('num_range').getByTestId('range-end').fill('6');
@@ -258,7 +264,15 @@ describe('forms', () => {
     await choose(page, frame('user'), 'Matías', /Matías González/);
     await frame('users').locator('input:not([type=checkbox]):not([type=hidden])').first().click();
     await frame('users').locator('input:not([type=checkbox]):not([type=hidden])').first().fill('matias');
-    await expect.poll(() => page.getByRole('option', { name: /Matías González/ }).first().getByTestId('search-mark').allTextContents()).toEqual(['Matías']);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('option', { name: /Matías González/ })
+          .first()
+          .getByTestId('search-mark')
+          .allTextContents(),
+      )
+      .toEqual(['Matías']);
     await shot(page, 'forms-people-picker', 'desktop');
     await choose(page, frame('users'), 'Matías', /Matías González/);
     await choose(page, frame('venue'), 'Planta Norte', /Planta Norte/);
@@ -269,12 +283,17 @@ describe('forms', () => {
     await choose(page, frame('locations'), 'Andén', /Andén 1/);
     await frame('boolean').getByText('Sí', { exact: true }).click();
     await frame('code').locator('input').fill('EQ-000123');
-    await page.getByTestId(`field-${nameOf('form')}.descripcion_del_hallazgo`).locator('input').fill('Filtro saturado');
+    await page
+      .getByTestId(`field-${nameOf('form')}.descripcion_del_hallazgo`)
+      .locator('input')
+      .fill('Filtro saturado');
 
     // Meanwhile the form changes on the server: the code now has at most 6 characters. This page
     // still has the old version, so only the server can refuse it.
     const current = await api<FormView>(page, 'GET', `/api/forms/v3/forms/${formId}/`);
-    const changed = current.description.map((field) => (field.type === 'code' ? { ...field, validators: [{ type: 'max_length', limit_value: 6, message: 'El código tiene a lo más 6 caracteres' }] } : field));
+    const changed = current.description.map((field) =>
+      field.type === 'code' ? { ...field, validators: [{ type: 'max_length', limit_value: 6, message: 'El código tiene a lo más 6 caracteres' }] } : field,
+    );
     await api(page, 'PUT', `/api/forms/v3/forms/${formId}/`, { name: current.name, description: changed });
 
     await page.getByTestId('form-submit').click();
@@ -314,7 +333,13 @@ describe('forms', () => {
     expect(await answer('rich_text').locator('strong').textContent()).toBe('línea 2');
     expect(await answer('rich_text').locator('img').getAttribute('src')).toMatch(/\/upload\/[^/]+\/download$/);
     // The stored image really loads (the download cookie was set before the <img> asked).
-    await expect.poll(() => answer('rich_text').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        answer('rich_text')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await answer('gps').textContent()).toContain('(±14 m)');
     // Day, long month, hour and minute in the browser's locale (es-CL here).
     expect(await answer('datetime').textContent()).toMatch(/^10 de \S+.*(09:45|9:45)/);
@@ -355,7 +380,18 @@ describe('forms', () => {
         { id: 4, type: 'boolean', name: 'limpio', label: '¿El área está limpia?', skippable: true },
         { id: 5, type: 'text', name: 'motivo', label: '¿Por qué no?', show_if: 'limpio == false' },
         { id: 6, type: 'emotion', name: 'animo', label: '¿Cómo te sientes hoy?', max: 5, labels: ['Muy mal', 'Mal', 'Normal', 'Bien', 'Muy bien'] },
-        { id: 7, type: 'value_in_num_range', name: 'orden', label: 'Orden general', start: 1, stop: 7, step: 1, start_label: 'Desordenado', stop_label: 'Impecable', interpretations: [{ type: 'between', start: 6, stop: 7, name: 'Bien' }] },
+        {
+          id: 7,
+          type: 'value_in_num_range',
+          name: 'orden',
+          label: 'Orden general',
+          start: 1,
+          stop: 7,
+          step: 1,
+          start_label: 'Desordenado',
+          stop_label: 'Impecable',
+          interpretations: [{ type: 'between', start: 6, stop: 7, name: 'Bien' }],
+        },
         { id: 8, type: 'integer', name: 'pallets', label: 'Pallets en piso', min: 0, max: 200 },
       ],
     });

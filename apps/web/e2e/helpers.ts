@@ -72,7 +72,11 @@ export async function adminApi<T>(page: Page, method: string, path: string, body
         const signIn = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@faena.test', password }) });
         holder.__e2eToken = ((await signIn.json()) as { id_token: string }).id_token;
       }
-      const answer = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.__e2eToken}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const answer = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.__e2eToken}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!answer.ok) throw new Error(`${method} ${path} → ${answer.status} ${await answer.text()}`);
       return (answer.status === 204 ? null : await answer.json()) as T;
     },
@@ -129,6 +133,12 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
   expect(summary, `axe on ${where}`).toEqual([]);
 }

@@ -183,7 +183,12 @@ describe('service worker (push)', () => {
     await blankCdp.send('ServiceWorker.enable');
     await page.close();
     const push = (data: unknown) => blankCdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration!.registrationId, data: JSON.stringify(data) });
-    await push({ notificationId: 'n-e2e-1', summary: { title: 'Actividad asignada', body: 'Revisar extintores' }, requestedAt: new Date().toISOString(), context: { type: 'Activity', action: 'assigned', id: 'act-42' } });
+    await push({
+      notificationId: 'n-e2e-1',
+      summary: { title: 'Actividad asignada', body: 'Revisar extintores' },
+      requestedAt: new Date().toISOString(),
+      context: { type: 'Activity', action: 'assigned', id: 'act-42' },
+    });
     await push({ type: 'NEW_POST', postId: 'p-9', title: 'Nuevo comunicado' });
     await push({ hello: 'world' });
     await blank.goto(url('/login'), { waitUntil: 'load' });

@@ -83,7 +83,9 @@ beforeAll(async () => {
   apiPage = (await openPage(browser, 'desktop')).page;
   await apiPage.goto(url('/api/health'));
   token = (await api<{ id_token: string }>('/api/auth/v3/sign-in/password', { method: 'POST', json: { email: 'admin@faena.test', password: DEMO_PASSWORD }, auth: false })).id_token;
-  personId = (await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: PERSON, primary_email: `quintina.${run}@faena.test`, phones: [{ number: `+569${PHONE_DIGITS}`, label: null }] } })).id;
+  personId = (
+    await api<{ id: string }>(`${AUD}/persons/`, { method: 'POST', json: { name: PERSON, primary_email: `quintina.${run}@faena.test`, phones: [{ number: `+569${PHONE_DIGITS}`, label: null }] } })
+  ).id;
   rootId = (await api<{ id: string }>(`${AUD}/positions/`, { method: 'POST', json: { title: ROOT, department: 'Pruebas', is_root: true } })).id;
 });
 afterAll(async () => {
@@ -106,7 +108,10 @@ describe('positions and the org chart', () => {
     await page.getByTestId('position-save').click();
     await page.waitForURL(/\/positions$/);
     await page.getByTestId('positions-search').fill(run);
-    await page.getByTestId('position-row').filter({ hasText: `Jefe de Turno Norte ${run}` }).waitFor();
+    await page
+      .getByTestId('position-row')
+      .filter({ hasText: `Jefe de Turno Norte ${run}` })
+      .waitFor();
     // its menu offers editing, never the chart it cannot open
     await page.getByRole('button', { name: `Acciones de Jefe de Turno Norte ${run}` }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
@@ -243,7 +248,7 @@ describe('positions and the org chart', () => {
     await context.close();
   });
 
-  it('refuses to save a position without a title and maps the server\'s code conflict onto the field', async () => {
+  it("refuses to save a position without a title and maps the server's code conflict onto the field", async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await signInAs(page, 'admin');
     await goto(page, '/positions/new', '[data-testid=position-save]');
@@ -389,7 +394,10 @@ describe('audiences and the permissions calculator', () => {
       await input.fill(PHONE_DIGITS);
       const found = page.getByRole('option', { name: new RegExp(PERSON) });
       const phone = `${PHONE_DIGITS.slice(0, 4)} ${PHONE_DIGITS.slice(4)}`;
-      await found.getByTestId('person-search-match').filter({ hasText: `Coincide con el teléfono +56 9 ${phone}` }).waitFor();
+      await found
+        .getByTestId('person-search-match')
+        .filter({ hasText: `Coincide con el teléfono +56 9 ${phone}` })
+        .waitFor();
       expect(await found.getByTestId('search-mark').allTextContents()).toEqual([phone]);
       await shot(page, 'calculator-picker-phone', viewport);
       await expectAccessible(page, `a people picker's options ${viewport}`);

@@ -18,7 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 async function peopleXlsx(count: number): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Personas');
@@ -34,7 +33,10 @@ async function pick(page: Page, testId: string, text: string): Promise<void> {
   const input = page.locator(`[data-testid=${testId}]`);
   await input.click();
   await input.fill(text);
-  await page.getByRole('option', { name: new RegExp(text, 'i') }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(text, 'i') })
+    .first()
+    .click();
 }
 
 describe('people', () => {
@@ -125,9 +127,7 @@ describe('people', () => {
     await shot(page, 'people-search-phone', 'desktop');
     // Found by the start of her RUT: it is marked in the documents column.
     await goto(page, `/people?q=${encodeURIComponent(document.slice(0, 6))}`, '[data-testid=person-row]');
-    await expect
-      .poll(() => page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('search-mark').allTextContents())
-      .toEqual([document.slice(0, 6)]);
+    await expect.poll(() => page.locator('[data-testid=person-row]', { hasText: name }).getByTestId('search-mark').allTextContents()).toEqual([document.slice(0, 6)]);
     await page.locator('[data-testid=person-row]', { hasText: name }).getByRole('link', { name }).click();
     await page.waitForSelector('[data-testid=person-detail]');
 
@@ -206,16 +206,28 @@ describe('people', () => {
     await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
     const entries = page.locator('[data-testid=person-history-entry]');
     await entries.first().waitFor();
-    expect(await entries.evaluateAll((items) => items.slice(0, 5).map((item) => item.getAttribute('data-action')))).toEqual(['auth.impersonation.stop', 'auth.impersonation.start', 'permissions.change', 'permissions.change', 'permissions.change']);
+    expect(await entries.evaluateAll((items) => items.slice(0, 5).map((item) => item.getAttribute('data-action')))).toEqual([
+      'auth.impersonation.stop',
+      'auth.impersonation.start',
+      'permissions.change',
+      'permissions.change',
+      'permissions.change',
+    ]);
     expect(await entries.nth(0).textContent()).toContain('Valentina Muñoz, suplantando a Matías González');
-    expect(await entries.nth(2).textContent()).toMatch(before ? /^Cambió los permisos: agregó Ver personas; quitó Ver organigramaValentina Muñoz · / : /^Cambió los permisos: quitó Ver organigrama, Ver personasValentina Muñoz · /);
+    expect(await entries.nth(2).textContent()).toMatch(
+      before ? /^Cambió los permisos: agregó Ver personas; quitó Ver organigramaValentina Muñoz · / : /^Cambió los permisos: quitó Ver organigrama, Ver personasValentina Muñoz · /,
+    );
     expect(await entries.nth(4).textContent()).toMatch(/^Cambió los permisos: agregó Ver organigramaAdministración Faena · /);
     await page.getByTestId('person-history').scrollIntoViewIfNeeded();
     await shot(page, 'people-history', 'desktop');
 
     // His phone is lost: he signed in on it; every session of his is closed from here.
     const phone = await page.evaluate(async (password) => {
-      const response = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'operario@faena.test', password }) });
+      const response = await fetch('/api/auth/v3/sign-in/password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'operario@faena.test', password }),
+      });
       return ((await response.json()) as { id_token: string }).id_token;
     }, DEMO_PASSWORD);
     await page.reload({ waitUntil: 'load' });
@@ -261,7 +273,9 @@ describe('people', () => {
     const jobId = jobUrl.split('/').pop()!;
     const [preview] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-rows-download]')]);
     expect(preview.suggestedFilename()).toBe(`importacion-${jobId}.csv`);
-    const lines = readFileSync(await preview.path(), 'utf8').trim().split('\r\n');
+    const lines = readFileSync(await preview.path(), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('fila,clave,etiqueta,operacion,columna,codigo_error,error,valor,cambios');
     expect(lines).toHaveLength(1001);
     expect(lines[1]).toContain(`,${bulkName(0)},ADD,,,`);
@@ -342,7 +356,11 @@ describe('people', () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'rrhh');
       await goto(page, '/people-upload', '[data-testid=import-columns]');
-      const file = ['Nombre;Correo;RUT;Teléfonos;Cargo', `Fila Con Errores;fila.errores.${viewport}.${RUN}@faena.test;12345678-9;123;Cargo Que No Existe`, `;sin.nombre.${viewport}.${RUN}@faena.test;;;`].join('\n');
+      const file = [
+        'Nombre;Correo;RUT;Teléfonos;Cargo',
+        `Fila Con Errores;fila.errores.${viewport}.${RUN}@faena.test;12345678-9;123;Cargo Que No Existe`,
+        `;sin.nombre.${viewport}.${RUN}@faena.test;;;`,
+      ].join('\n');
       await page.locator('[data-testid=import-upload] input[type=file]').setInputFiles({ name: 'personas-con-errores.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
       await page.locator('[data-testid=import-file-name]', { hasText: 'personas-con-errores.csv' }).waitFor();
       await page.click('[data-testid=import-start]');
@@ -350,11 +368,9 @@ describe('people', () => {
       await page.locator('[data-testid=import-job][data-status=VALIDATION_FAILED]').waitFor({ timeout: 60_000 });
       // the rows in error come first, each problem on its own line, columns named as the file does
       const problems = (name: string) => page.locator('[data-testid=import-row]', { hasText: name }).getByTestId('import-row-errors').locator('> *');
-      await expect.poll(() => problems('Fila Con Errores').allTextContents()).toEqual([
-        'Invalid RUT: «12345678-9» (columna RUT)',
-        'Teléfono inválido: «123» (columna Teléfonos)',
-        'No existe un registro con ese código o nombre: «Cargo Que No Existe» (columna Cargo)',
-      ]);
+      await expect
+        .poll(() => problems('Fila Con Errores').allTextContents())
+        .toEqual(['Invalid RUT: «12345678-9» (columna RUT)', 'Teléfono inválido: «123» (columna Teléfonos)', 'No existe un registro con ese código o nombre: «Cargo Que No Existe» (columna Cargo)']);
       expect(await problems(`sin.nombre.${viewport}`).allTextContents()).toEqual(["La columna 'label' no puede estar vacía (columna Nombre)"]);
       await page.locator('[data-testid=import-row]', { hasText: 'Fila Con Errores' }).scrollIntoViewIfNeeded();
       await shot(page, 'people-import-problems', viewport);
@@ -373,7 +389,7 @@ describe('people', () => {
     await goto(page, `/people?q=${encodeURIComponent(`persona masiva ${RUN} 001`)}`, '[data-testid=person-row]');
     await page.click('[data-testid=people-more]');
     await page.getByRole('menu').waitFor();
-    await expectAccessible(page, 'the list\'s actions menu');
+    await expectAccessible(page, "the list's actions menu");
     // opened with the mouse, the menu focuses its first item without painting it as hovered;
     // opened from the keyboard, the focused item is highlighted
     const focused = () =>
@@ -566,7 +582,9 @@ describe('people', () => {
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().waitFor();
       // what the search matched is marked: in the name, accents and all, and at the start of the e-mail
       // (once the searched page has come: the rows of the page before are not marked)
-      await expect.poll(() => page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByTestId('search-mark').allTextContents()).toEqual(['Fernanda', 'Pérez', 'fernanda']);
+      await expect
+        .poll(() => page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByTestId('search-mark').allTextContents())
+        .toEqual(['Fernanda', 'Pérez', 'fernanda']);
       await shot(page, 'people-searched', viewport);
       await page.locator('[data-testid=person-row]', { hasText: 'Fernanda Pérez Araya' }).first().getByText('Fernanda Pérez Araya').click();
       await page.waitForSelector('[data-testid=person-permissions] [data-testid=permission-VIEW_HOME]');
@@ -584,14 +602,21 @@ describe('people', () => {
       await expectAccessible(page, `person form ${viewport}`);
       await goto(page, '/people-upload', '[data-testid=import-columns]');
       // a phone has no files to drag in: it is asked to choose one
-      await page.getByTestId('import-upload').getByText(viewport === 'mobile' ? 'Elige un archivo CSV o XLSX de tu dispositivo.' : 'Arrastra aquí un archivo CSV o XLSX, o elígelo desde tu equipo.').waitFor();
+      await page
+        .getByTestId('import-upload')
+        .getByText(viewport === 'mobile' ? 'Elige un archivo CSV o XLSX de tu dispositivo.' : 'Arrastra aquí un archivo CSV o XLSX, o elígelo desde tu equipo.')
+        .waitFor();
       await shot(page, 'people-upload', viewport);
       await expectAccessible(page, `/people-upload ${viewport}`);
       // The demo's import history: the newest job's page (its preview as cards on phones).
       await page.locator('[data-testid=import-history-item]').first().waitFor();
       await page.locator('[data-testid=import-history-item] a, a[data-testid=import-history-item]').first().click();
       await page.waitForSelector('[data-testid=import-job]');
-      await page.locator('[data-testid=import-row]').first().waitFor().catch(() => undefined);
+      await page
+        .locator('[data-testid=import-row]')
+        .first()
+        .waitFor()
+        .catch(() => undefined);
       await shot(page, 'people-import-job', viewport);
       await goto(page, '/organization', '[data-testid=organization-form]');
       await shot(page, 'organization', viewport);

@@ -25,7 +25,10 @@ describe('posts', () => {
         await author.page.keyboard.type('Desde hoy el casco es obligatorio en toda la bodega.');
         await author.page.click('[data-testid=post-audience]');
         await author.page.locator('[data-testid=post-audience] input').fill('bodega');
-        await author.page.getByRole('option', { name: /Equipo de bodega/ }).first().click();
+        await author.page
+          .getByRole('option', { name: /Equipo de bodega/ })
+          .first()
+          .click();
         await expect.poll(() => author.page.locator('[data-testid=post-reach]').textContent()).toMatch(/Llegará a 2 personas/);
         await author.page.locator('[data-testid=post-requires-ack]').check({ force: true });
         await shot(author.page, 'posts-form', viewport);
@@ -39,10 +42,15 @@ describe('posts', () => {
         await signInAs(member.page, 'operario');
         await goto(member.page, '/notifications', '[data-testid=notification-list]');
         const item = member.page.locator('[data-testid=notification-item]', { hasText: title });
-        await expect.poll(async () => {
-          if ((await item.count()) === 0) await member.page.reload({ waitUntil: 'load' });
-          return item.count();
-        }, { timeout: 20_000 }).toBe(1);
+        await expect
+          .poll(
+            async () => {
+              if ((await item.count()) === 0) await member.page.reload({ waitUntil: 'load' });
+              return item.count();
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(1);
         await shot(member.page, 'posts-inbox', viewport);
         await item.locator('[data-testid=notification-open]').click();
         await member.page.waitForURL((address) => address.pathname === postPath);

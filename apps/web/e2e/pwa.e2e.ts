@@ -54,7 +54,12 @@ describe('offline app shell', () => {
       await page.waitForSelector(viewport === 'mobile' ? '[data-testid=menu-button]' : '[data-testid=nav-menu]', { timeout: 20_000 });
       await shot(page, 'pwa-offline-home', viewport);
       // the API is never answered by the worker: offline, the page's own requests fail
-      const api = await page.evaluate(() => fetch('/api/tenant').then((r) => r.status, () => 'failed'));
+      const api = await page.evaluate(() =>
+        fetch('/api/tenant').then(
+          (r) => r.status,
+          () => 'failed',
+        ),
+      );
       expect(api).toBe('failed');
       await context.setOffline(false);
       expect(errors).toEqual([]);

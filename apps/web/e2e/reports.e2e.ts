@@ -126,7 +126,13 @@ describe('reports', () => {
       const { page, context, errors } = await openPage(browser, viewport);
       try {
         await signInAs(page, 'admin');
-        await adminApi(page, 'PUT', '/api/reports/v3/bi-connections/tableau/', { site_url: tableauOrigin, client_id: 'e2e-client', secret_id: 'e2e-secret-id', username: 'embed@faena.test', secret: 'e2e-connected-app-secret' });
+        await adminApi(page, 'PUT', '/api/reports/v3/bi-connections/tableau/', {
+          site_url: tableauOrigin,
+          client_id: 'e2e-client',
+          secret_id: 'e2e-secret-id',
+          username: 'embed@faena.test',
+          secret: 'e2e-connected-app-secret',
+        });
         const category = await adminApi<{ id: string }>(page, 'POST', '/api/reports/v3/categories/', { name: `Tableros ${suffix}` });
         const title = `Operación en Tableau ${suffix}`;
         await adminApi(page, 'POST', '/api/reports/v3/reports/', { category_id: category.id, title, kind: 'tableau', embed: { url: `${tableauOrigin}/views/Operacion/Resumen`, resource_id: null } });

@@ -27,7 +27,22 @@ describe('navigation filtered by permission', () => {
 
     await signInAs(page, 'admin');
     const admin = await menuLabels(page);
-    expect(admin).toEqual(expect.arrayContaining(['Inicio', 'Comunicados', 'Actividades', 'Links de interés', 'Reportes', 'Activos', 'Organización', 'Organigrama', 'Checklists', 'Audiencias', 'Workflows', 'Administración de checklists']));
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'Inicio',
+        'Comunicados',
+        'Actividades',
+        'Links de interés',
+        'Reportes',
+        'Activos',
+        'Organización',
+        'Organigrama',
+        'Checklists',
+        'Audiencias',
+        'Workflows',
+        'Administración de checklists',
+      ]),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -179,7 +194,10 @@ describe.each(VIEWPORT_NAMES)('screens (%s)', (viewport) => {
     }
     expect(await page.getByRole('link', { name: /soporte@faena.app/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Detalles técnicos' }).click();
-    await page.getByText(/SimulatedError: Simulated error/).first().waitFor();
+    await page
+      .getByText(/SimulatedError: Simulated error/)
+      .first()
+      .waitFor();
     await shot(page, 'error-page', viewport);
     await expectAccessible(page, `error page ${viewport}`);
     const download = page.waitForEvent('download');
@@ -276,7 +294,11 @@ describe('a document shared with a person (issue 45 point 5)', () => {
           form.append('filepond', '{}');
           form.append('filepond', new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' }), 'reglamento.pdf');
           const temporary = await (await fetch('/api/document-manager/v3/upload/process/', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).text();
-          const stored = await fetch(`/api/document-manager/v3/filepond/${temporary}/store`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ temporary_upload: temporary }) });
+          const stored = await fetch(`/api/document-manager/v3/filepond/${temporary}/store`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ temporary_upload: temporary }),
+          });
           return ((await stored.json()) as { upload_id: string }).upload_id;
         });
         const document = await adminApi<{ id: string }>(admin.page, 'POST', '/api/document-manager/v3/documents/', { upload_id: uploadId, title });

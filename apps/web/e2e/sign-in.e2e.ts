@@ -133,7 +133,9 @@ describe.each(VIEWPORT_NAMES)('a forgotten password (%s)', (viewport) => {
       const signIn = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@faena.test', password: 'faena-demo' }) });
       const { id_token } = (await signIn.json()) as { id_token: string };
       const auth = { ...json, authorization: `Bearer ${id_token}` };
-      const person = (await (await fetch('/api/audiences/v3/persons/', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Clara Olvido', primary_email: address }) })).json()) as { id: string };
+      const person = (await (await fetch('/api/audiences/v3/persons/', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Clara Olvido', primary_email: address }) })).json()) as {
+        id: string;
+      };
       const invite = (await (await fetch(`/api/audiences/v3/persons/${person.id}/invite`, { method: 'POST', headers: { authorization: auth.authorization } })).json()) as { link: string };
       const token = new URL(invite.link).searchParams.get('token')!;
       await fetch(`/api/auth/v3/invites/${token}/accept`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Clara Olvido', password: 'vieja-clave-1' }) });
@@ -150,7 +152,11 @@ describe.each(VIEWPORT_NAMES)('a forgotten password (%s)', (viewport) => {
 
     // the e-mail lands in the tenant's outbox (no SMTP here), which the administrator (staff) reads
     const link = await page.evaluate(async (address) => {
-      const signIn = await fetch('/api/auth/v3/sign-in/password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@faena.test', password: 'faena-demo' }) });
+      const signIn = await fetch('/api/auth/v3/sign-in/password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@faena.test', password: 'faena-demo' }),
+      });
       const { id_token } = (await signIn.json()) as { id_token: string };
       const outbox = await fetch('/api/auth/v3/outbox?page=1&page_size=20', { headers: { authorization: `Bearer ${id_token}` } });
       const { results } = (await outbox.json()) as { results: { recipient: string; text: string }[] };

@@ -39,7 +39,15 @@ beforeAll(async () => {
   samlIdp = await startSamlIdp();
   const { page, context } = await openPage(browser, 'desktop');
   await page.goto(`${server.baseUrl}/login`, { waitUntil: 'load' });
-  await adminApi(page, 'POST', '/api/auth/v3/sso/providers', { type: 'OIDC', name: 'Acceso', slug: 'acceso', issuer: idp.issuer, client_id: 'faena-demo', client_secret: 'demo-client-secret', provisioning: 'create' });
+  await adminApi(page, 'POST', '/api/auth/v3/sso/providers', {
+    type: 'OIDC',
+    name: 'Acceso',
+    slug: 'acceso',
+    issuer: idp.issuer,
+    client_id: 'faena-demo',
+    client_secret: 'demo-client-secret',
+    provisioning: 'create',
+  });
   await adminApi(page, 'POST', '/api/auth/v3/sso/providers', { type: 'SAML', name: 'Corporativo', slug: 'corporativo', idp_metadata_url: samlIdp.metadataUrl, provisioning: 'create' });
   await context.close();
 });
@@ -162,7 +170,10 @@ describe.each(VIEWPORT_NAMES)('federated and magic-link sign-in (%s)', (viewport
     const code = /Tu código es (\d{6})/.exec(outbox.results.find((m) => m.recipient === email)!.text)![1]!;
     await shot(page, 'magic-link-code', viewport);
     await expectAccessible(page, `/from-magic-link ${viewport}`);
-    await page.getByLabel(/1 de 6|1 of 6/).first().click();
+    await page
+      .getByLabel(/1 de 6|1 of 6/)
+      .first()
+      .click();
     await page.keyboard.type(code);
     await page.waitForSelector('[data-testid=home-greeting]', { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/home');

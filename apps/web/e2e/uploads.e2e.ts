@@ -121,7 +121,11 @@ describe('uploads and the documents area', () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'admin');
       await goto(page, AREA, '.filepond--root');
-      await page.locator('[data-testid=document-row]').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+      await page
+        .locator('[data-testid=document-row]')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(() => undefined);
       await shot(page, 'documents-area', viewport);
       await goto(page, '/document-types/create', 'form');
       await page.locator('main form').getByLabel('Nombre', { exact: false }).first().fill(`Contrato ${viewport}`);

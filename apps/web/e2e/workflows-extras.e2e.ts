@@ -84,7 +84,9 @@ async function drag(page: Page, from: ReturnType<typeof card>, toColumn: string)
 }
 
 async function moveWithMenu(page: Page, title: string, from: string, to: string) {
-  await card(page, from, title).getByRole('button', { name: `Mover ${title} a otra columna` }).click();
+  await card(page, from, title)
+    .getByRole('button', { name: `Mover ${title} a otra columna` })
+    .click();
   await page.getByRole('menuitem', { name: to, exact: true }).click();
 }
 

@@ -29,7 +29,10 @@ async function openStartForm(page: Page, viewport: ViewportName): Promise<void> 
   } else {
     await goto(page, '/workflows', '[data-testid=workflow-type]');
     await shot(page, 'workflows-home', viewport);
-    await page.getByRole('link', { name: /Solicitud de compra/ }).first().click();
+    await page
+      .getByRole('link', { name: /Solicitud de compra/ })
+      .first()
+      .click();
     await page.waitForSelector('[data-testid=start-execution]');
     await page.click('[data-testid=start-execution]');
     await page.waitForURL(/\/execute$/);

@@ -204,7 +204,10 @@ describe('workflows', () => {
       await page.keyboard.press('Control+z');
       await picker.getByText(supervisora.name).waitFor({ state: 'detached' });
       await shot(page, 'workflows-canvas-focus', viewport);
-      const outline = await page.locator('[data-testid=bpmn-canvas] svg').first().evaluate((svg) => getComputedStyle(svg).outlineStyle);
+      const outline = await page
+        .locator('[data-testid=bpmn-canvas] svg')
+        .first()
+        .evaluate((svg) => getComputedStyle(svg).outlineStyle);
       expect(outline).toBe('solid');
       await page.keyboard.press('Control+y');
       await picker.getByText(supervisora.name).waitFor();

@@ -110,7 +110,9 @@ try {
     .map(([key, chunk]) => ({ area: key.split('/')[2]!, own: gz(app.dir, chunk.file) }))
     .sort((a, b) => b.own - a.own);
   for (const { area, own } of areas) console.log(`  ${area.padEnd(24)} ${kb(own).padStart(9)}`);
-  const dynamic = Object.entries(app.manifest).filter(([, c]) => c.isDynamicEntry && !/features\//.test(c.src ?? '')).map(([k]) => relative('src', k));
+  const dynamic = Object.entries(app.manifest)
+    .filter(([, c]) => c.isDynamicEntry && !/features\//.test(c.src ?? ''))
+    .map(([k]) => relative('src', k));
   console.log(`\nother lazy modules: ${dynamic.join(', ')}`);
   process.exitCode = 0;
 } finally {

@@ -82,61 +82,61 @@ export interface FormsPerf {
 
 /** Builds the three pages, measures them interleaved in Chromium and returns the medians. */
 export async function measureFormsPerf(runs = RUNS, cpu = CPU): Promise<FormsPerf> {
-const out = mkdtempSync(join(tmpdir(), 'faena-forms-perf-'));
-try {
-  await build({
-    root: join(web, 'scripts/forms-perf'),
-    configFile: false,
-    plugins: [react()],
-    logLevel: 'warn',
-    define: { __BUILD_TIME__: JSON.stringify('perf'), __BUILD_COMMIT__: JSON.stringify('perf') },
-    build: { outDir: out, emptyOutDir: true, target: 'es2022' },
-  });
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0]!;
-    try {
-      const body = readFileSync(join(out, path === '/' ? 'index.html' : path));
-      response.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  const results: Record<string, Measure[]> = { baseline: [], form: [], mixed: [] };
+  const out = mkdtempSync(join(tmpdir(), 'faena-forms-perf-'));
   try {
-    for (let run = 0; run < runs; run += 1) {
-      // Interleaved, each in a fresh context: the machine's noise lands on all three alike.
-      for (const kind of ['baseline', 'form', 'mixed']) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        const page = await context.newPage();
-        if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
-        results[kind]!.push(await measure(page, base, kind));
-        await context.close();
+    await build({
+      root: join(web, 'scripts/forms-perf'),
+      configFile: false,
+      plugins: [react()],
+      logLevel: 'warn',
+      define: { __BUILD_TIME__: JSON.stringify('perf'), __BUILD_COMMIT__: JSON.stringify('perf') },
+      build: { outDir: out, emptyOutDir: true, target: 'es2022' },
+    });
+    const server = createServer((request, response) => {
+      const path = (request.url ?? '/').split('?')[0]!;
+      try {
+        const body = readFileSync(join(out, path === '/' ? 'index.html' : path));
+        response.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' });
+        response.end(body);
+      } catch {
+        response.writeHead(404).end();
       }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    const results: Record<string, Measure[]> = { baseline: [], form: [], mixed: [] };
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        // Interleaved, each in a fresh context: the machine's noise lands on all three alike.
+        for (const kind of ['baseline', 'form', 'mixed']) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          const page = await context.newPage();
+          if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
+          results[kind]!.push(await measure(page, base, kind));
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+      server.close();
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
 
-  const summary = (kind: string): PageSummary => {
-    const runs = results[kind]!;
-    return {
-      firstRender: median(runs.map((run) => run.firstRender)),
-      keystroke: median(runs.flatMap((run) => run.keystroke)),
-      keystrokeP95: p95(runs.flatMap((run) => run.keystroke)),
-      rendered: [...new Set(runs.flatMap((run) => run.rendered))],
-      rendersPerKey: median(runs.map((run) => run.renders / KEYSTROKES)),
+    const summary = (kind: string): PageSummary => {
+      const runs = results[kind]!;
+      return {
+        firstRender: median(runs.map((run) => run.firstRender)),
+        keystroke: median(runs.flatMap((run) => run.keystroke)),
+        keystrokeP95: p95(runs.flatMap((run) => run.keystroke)),
+        rendered: [...new Set(runs.flatMap((run) => run.rendered))],
+        rendersPerKey: median(runs.map((run) => run.renders / KEYSTROKES)),
+      };
     };
-  };
-  return { runs, keystrokes: KEYSTROKES, cpu, baseline: summary('baseline'), form: summary('form'), mixed: summary('mixed') };
-} finally {
-  rmSync(out, { recursive: true, force: true });
-}
+    return { runs, keystrokes: KEYSTROKES, cpu, baseline: summary('baseline'), form: summary('form'), mixed: summary('mixed') };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -155,10 +155,16 @@ if (import.meta.main) {
   const { baseline } = perf;
   console.log(`Faena forms — performance report (Chromium, ${perf.runs} cold loads each, ${KEYSTROKES} keystrokes per load${perf.cpu > 1 ? `, CPU ${perf.cpu}× slower` : ''})\n`);
   console.log('page                                  first render   keystroke→paint (median / p95)   fields re-rendered by typing');
-  for (const [kind, title] of [['baseline', '300 plain inputs (baseline)'], ['form', '300-field form, text fields'], ['mixed', '300-field form, mixed types']] as const) {
+  for (const [kind, title] of [
+    ['baseline', '300 plain inputs (baseline)'],
+    ['form', '300-field form, text fields'],
+    ['mixed', '300-field form, mixed types'],
+  ] as const) {
     const s = perf[kind];
     const ratio = kind === 'baseline' ? '' : `  (${(s.firstRender / baseline.firstRender).toFixed(2)}× / ${(s.keystroke / baseline.keystroke).toFixed(2)}×)`;
-    console.log(`${title.padEnd(38)}${ms(s.firstRender).padStart(12)}   ${`${ms(s.keystroke)} / ${ms(s.keystrokeP95)}`.padStart(24)}        ${s.rendered.join(', ') || '—'} (${s.rendersPerKey.toFixed(1)} render/key)${ratio}`);
+    console.log(
+      `${title.padEnd(38)}${ms(s.firstRender).padStart(12)}   ${`${ms(s.keystroke)} / ${ms(s.keystrokeP95)}`.padStart(24)}        ${s.rendered.join(', ') || '—'} (${s.rendersPerKey.toFixed(1)} render/key)${ratio}`,
+    );
   }
   const { within, oneField, mixedWithin, mixedOneField } = verdicts(perf);
   console.log(`\ntarget: the form within 2× the baseline — ${within ? 'OK' : 'OVER'}; a keystroke re-renders only the field typed into — ${oneField ? 'OK' : 'NO'}`);

@@ -75,7 +75,10 @@ export type TActivityDetail = z.infer<typeof ZActivityDetail>;
 export const ZActivityWrite = z.object({
   title: z.string().trim().min(1).max(200),
   description: z.string().max(100_000).nullable().optional(),
-  content: z.object({ form_id: z.string().min(1).max(100) }).nullable().optional(),
+  content: z
+    .object({ form_id: z.string().min(1).max(100) })
+    .nullable()
+    .optional(),
   venue_id: z.string().max(100).nullable().optional(),
   location_id: z.string().max(100).nullable().optional(),
   category_ids: z.array(z.string().max(100)).max(50).optional(),
@@ -206,5 +209,14 @@ export const ZRecurrencePreview = z.object({ occurrences: z.array(z.string()) })
 export type TRecurrencePreview = z.infer<typeof ZRecurrencePreview>;
 
 /** Coded errors of this module (besides field errors). */
-export const ACTIVITY_ERROR_CODES = ['recurrence-impossible', 'invalid-rrule', 'exdate-not-in-rule', 'split-at-first', 'already-completed', 'occurrence-cancelled', 'range-too-long', 'invalid-timezone'] as const;
+export const ACTIVITY_ERROR_CODES = [
+  'recurrence-impossible',
+  'invalid-rrule',
+  'exdate-not-in-rule',
+  'split-at-first',
+  'already-completed',
+  'occurrence-cancelled',
+  'range-too-long',
+  'invalid-timezone',
+] as const;
 export type TActivityErrorCode = (typeof ACTIVITY_ERROR_CODES)[number];

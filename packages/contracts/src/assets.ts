@@ -73,9 +73,7 @@ export const ZAssetCategory = z
   .meta({ id: 'AssetCategory' });
 export type TAssetCategory = z.infer<typeof ZAssetCategory>;
 
-export const ZAssetCategoryWrite = z
-  .object({ name: z.string().trim().min(1).max(ASSET_NAME_MAX), description: z.string().max(ASSET_TEXT_MAX).default('') })
-  .meta({ id: 'AssetCategoryWrite' });
+export const ZAssetCategoryWrite = z.object({ name: z.string().trim().min(1).max(ASSET_NAME_MAX), description: z.string().max(ASSET_TEXT_MAX).default('') }).meta({ id: 'AssetCategoryWrite' });
 export type TAssetCategoryWrite = z.input<typeof ZAssetCategoryWrite>;
 export const ZAssetCategoryUpdate = z
   .object({ name: z.string().trim().min(1).max(ASSET_NAME_MAX), description: z.string().max(ASSET_TEXT_MAX) })
@@ -328,7 +326,10 @@ export type TAssetScan = z.infer<typeof ZAssetScan>;
 
 export const ZLabelRequest = z
   .object({
-    asset_ids: z.array(id).max(LABELS_MAX + 1).optional(),
+    asset_ids: z
+      .array(id)
+      .max(LABELS_MAX + 1)
+      .optional(),
     filters: ZAssetFilters.optional(),
     kind: z.enum(LABEL_KINDS).default('qr'),
     size: z.enum(LABEL_SIZES).default('avery-5160'),
@@ -368,7 +369,10 @@ export const ZPublicReportWrite = z
     /** An e-mail or a phone number to call back. */
     contact: z.string().trim().max(200).optional(),
     /** A photo as a data URL (data:image/jpeg;base64,…), at most PUBLIC_PHOTO_MAX_BYTES once decoded; not an image → 400. */
-    photo: z.string().max(Math.ceil((PUBLIC_PHOTO_MAX_BYTES * 4) / 3) + 100).optional(),
+    photo: z
+      .string()
+      .max(Math.ceil((PUBLIC_PHOTO_MAX_BYTES * 4) / 3) + 100)
+      .optional(),
   })
   .meta({ id: 'PublicReportWrite' });
 export type TPublicReportWrite = z.input<typeof ZPublicReportWrite>;
@@ -425,7 +429,10 @@ export const ZMaintenanceComplete = z
     cost: money.nullable().default(null),
     notes: z.string().max(ASSET_TEXT_MAX).default(''),
     /** Meter readings taken while doing it (each one of this asset's meters, at most once). */
-    readings: z.array(z.object({ meter: id, value: z.number().min(0).max(METER_MAX) })).max(20).default([]),
+    readings: z
+      .array(z.object({ meter: id, value: z.number().min(0).max(METER_MAX) }))
+      .max(20)
+      .default([]),
   })
   .meta({ id: 'AssetMaintenanceComplete' });
 export type TMaintenanceComplete = z.input<typeof ZMaintenanceComplete>;

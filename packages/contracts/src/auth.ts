@@ -17,9 +17,7 @@ export const ZUser = z
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZTokenPair = z
-  .object({ id_token: z.string(), refresh_token: z.string(), expires_in: z.number().int(), user: ZUser })
-  .meta({ id: 'TokenPair' });
+export const ZTokenPair = z.object({ id_token: z.string(), refresh_token: z.string(), expires_in: z.number().int(), user: ZUser }).meta({ id: 'TokenPair' });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
 /** PATCH /me (behind the profile_editing flag): the caller's display name and picture (a download link of an uploaded image, or null). */
@@ -44,8 +42,24 @@ export const ZPasswordResetRequest = z.object({ email: z.string().max(320) });
 export const ZPasswordResetPreview = z.object({ email: z.string(), expires_at: z.string() }).meta({ id: 'PasswordResetPreview' });
 export type TPasswordResetPreview = z.infer<typeof ZPasswordResetPreview>;
 export const ZPasswordResetConfirm = z.object({ password: z.string().max(200) });
-export const ZMagicLinkSignInRequest = z.object({ email: z.string().max(320), code: z.string().regex(/^\d{6}$/).optional(), token: z.string().max(512).optional() });
+export const ZMagicLinkSignInRequest = z.object({
+  email: z.string().max(320),
+  code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  token: z.string().max(512).optional(),
+});
 
 export const ZImpersonateRequest = z.object({ person_id: z.string() });
 
-export const ZOutboxMessage = z.object({ id: z.string(), recipient: z.string(), subject: z.string(), text: z.string(), transport: z.string(), created_at: z.string(), sent_at: z.string().nullable(), error: z.string().nullable() });
+export const ZOutboxMessage = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  transport: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  error: z.string().nullable(),
+});

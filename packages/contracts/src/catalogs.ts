@@ -98,7 +98,5 @@ export const ZUpdateLocationRequest = ZCreateLocationRequest.partial().extend({ 
  * What still names a catalogue row (decision 008): how many persons, active venues and active
  * locations point at it — they keep pointing at it once it is deleted. Only the kinds that can.
  */
-export const ZCatalogUsage = z
-  .object({ persons: z.number().int().optional(), venues: z.number().int().optional(), locations: z.number().int().optional() })
-  .meta({ id: 'CatalogUsage' });
+export const ZCatalogUsage = z.object({ persons: z.number().int().optional(), venues: z.number().int().optional(), locations: z.number().int().optional() }).meta({ id: 'CatalogUsage' });
 export type TCatalogUsage = z.infer<typeof ZCatalogUsage>;

@@ -1,12 +1,4 @@
-import {
-  CHECKLIST_RESULTS,
-  EXECUTION_STATUSES,
-  FAILURE_REASONS,
-  ZChecklistItem,
-  ZChecklistSection,
-  ZItemScoring,
-  ZPassMark,
-} from '@faena/domain/checklists/index';
+import { CHECKLIST_RESULTS, EXECUTION_STATUSES, FAILURE_REASONS, ZChecklistItem, ZChecklistSection, ZItemScoring, ZPassMark } from '@faena/domain/checklists/index';
 import { ZFormDefinition, ZFormField } from '@faena/domain';
 import { z } from 'zod';
 import { ZAssetRef } from './assets.ts';
@@ -80,9 +72,7 @@ const instant = z.string();
 
 /* ------------------------------------------------------------------ categories */
 
-export const ZChecklistCategory = z
-  .object({ id: z.string(), name: z.string(), order: z.number().int(), archived: z.boolean(), checklist_count: z.number().int() })
-  .meta({ id: 'ChecklistCategory' });
+export const ZChecklistCategory = z.object({ id: z.string(), name: z.string(), order: z.number().int(), archived: z.boolean(), checklist_count: z.number().int() }).meta({ id: 'ChecklistCategory' });
 export type TChecklistCategory = z.infer<typeof ZChecklistCategory>;
 export const ZChecklistCategoryList = z.object({ results: z.array(ZChecklistCategory) });
 /** GET /categories/?archived=true also lists archived ones (MANAGE). */
@@ -194,7 +184,10 @@ export const ZExecutionStart = z
     venue: id.nullable().optional(),
     location: id.nullable().optional(),
     /** The activity occurrence this execution completes (content {content_type:'checklist'}). */
-    activity: z.object({ public_id: id, recurrenceId: z.string().min(1).max(40) }).nullable().optional(),
+    activity: z
+      .object({ public_id: id, recurrenceId: z.string().min(1).max(40) })
+      .nullable()
+      .optional(),
     /** The asset inspected (assets module, decision 028): each failed item opens a corrective maintenance of it. */
     asset: id.nullable().optional(),
   })
@@ -225,7 +218,10 @@ export const ZExecutionSubmit = z
     signatures: z
       .object({
         executor: uploadId.nullable().optional(),
-        second: z.object({ file: uploadId, name: z.string().trim().min(1).max(200) }).nullable().optional(),
+        second: z
+          .object({ file: uploadId, name: z.string().trim().min(1).max(200) })
+          .nullable()
+          .optional(),
       })
       .default({}),
   })

@@ -7,7 +7,20 @@ export type TError = z.infer<typeof ZError>;
  * Why a field was refused, beside its English text, for a client to say in its own words
  * (decision 016); the field names what: `in-use` on `code` is a code another record holds.
  */
-export const FIELD_REASONS = ['in-use', 'unknown-reference', 'unknown-file', 'not-an-image', 'cycle', 'root-with-parents', 'no-email', 'invalid-country', 'invalid-timezone', 'too-large', 'module-disabled', 'common-password'] as const;
+export const FIELD_REASONS = [
+  'in-use',
+  'unknown-reference',
+  'unknown-file',
+  'not-an-image',
+  'cycle',
+  'root-with-parents',
+  'no-email',
+  'invalid-country',
+  'invalid-timezone',
+  'too-large',
+  'module-disabled',
+  'common-password',
+] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 
 export const ZFieldErrors = z

@@ -65,9 +65,7 @@ export const ZCreateImportRequest = z.object({ upload_id: z.string().min(1).max(
  * its validation or apply ended carries only the job's id): the kind (`people`, `positions`, a
  * catalogue, `data-source-rows`) and, for data sources, the source's id.
  */
-export const ZImportJobRef = z
-  .object({ id: z.number().int(), kind: z.string(), data_source: z.string().nullable(), status: z.enum(IMPORT_STATUSES) })
-  .meta({ id: 'ImportJobRef' });
+export const ZImportJobRef = z.object({ id: z.number().int(), kind: z.string(), data_source: z.string().nullable(), status: z.enum(IMPORT_STATUSES) }).meta({ id: 'ImportJobRef' });
 export type TImportJobRef = z.infer<typeof ZImportJobRef>;
 
 /** `search`: rows whose name or key contains it (without case or accents), or the sheet's row of that number. */
@@ -99,10 +97,23 @@ export const ZImportKinds = z
 export const DATA_SOURCE_ROW_ORDERS = ['label', 'manual'] as const;
 export type TDataSourceRowOrder = (typeof DATA_SOURCE_ROW_ORDERS)[number];
 export const ZDataSource = z
-  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), row_order: z.enum(DATA_SOURCE_ROW_ORDERS), rows_count: z.number().int(), created_at: z.string(), updated_at: z.string() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    row_order: z.enum(DATA_SOURCE_ROW_ORDERS),
+    rows_count: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
   .meta({ id: 'DataSource' });
 export type TDataSource = z.infer<typeof ZDataSource>;
-export const ZCreateDataSourceRequest = z.object({ name: z.string().trim().min(1).max(200), description: z.string().trim().max(2000).nullable().optional(), row_order: z.enum(DATA_SOURCE_ROW_ORDERS).optional() });
+export const ZCreateDataSourceRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  row_order: z.enum(DATA_SOURCE_ROW_ORDERS).optional(),
+});
 export const ZUpdateDataSourceRequest = ZCreateDataSourceRequest.partial().extend({ is_active: z.boolean().optional() });
 export const ZDataSourceListQuery = ZPageQuery.extend({ search: z.string().max(200).optional(), is_active: z.enum(['true', 'false', 'all']).default('true') });
 

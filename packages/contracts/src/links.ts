@@ -34,7 +34,13 @@ const linkFields = {
 };
 
 export const ZLinkWrite = z
-  .object({ ...linkFields, icon: linkFields.icon.default('link'), category: linkFields.category.default(null), audience_id: linkFields.audience_id.default(null), position: linkFields.position.optional() })
+  .object({
+    ...linkFields,
+    icon: linkFields.icon.default('link'),
+    category: linkFields.category.default(null),
+    audience_id: linkFields.audience_id.default(null),
+    position: linkFields.position.optional(),
+  })
   .meta({ id: 'LinkWrite' });
 export type TLinkWrite = z.input<typeof ZLinkWrite>;
 export const ZLinkUpdate = z.object(linkFields).partial().meta({ id: 'LinkUpdate' });

@@ -8,9 +8,7 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * Spec shell §3: `{type, action}`, and `id` when the type is Activity. Faena adds `path`: where
  * the notification opens in the app (an app-relative address), when its module gives one.
  */
-export const ZNotificationContext = z
-  .object({ type: z.string(), action: z.string(), id: z.string().optional(), path: z.string().optional() })
-  .meta({ id: 'NotificationContext' });
+export const ZNotificationContext = z.object({ type: z.string(), action: z.string(), id: z.string().optional(), path: z.string().optional() }).meta({ id: 'NotificationContext' });
 export type TNotificationContext = z.infer<typeof ZNotificationContext>;
 
 /** Inbox notification, server shape (spec shell §3); `checkedAt` is absent while unread. */

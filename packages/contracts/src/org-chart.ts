@@ -75,9 +75,7 @@ export type TOrgChart = z.infer<typeof ZOrgChart>;
 // Audiences and the permissions calculator
 
 const ids = z.array(z.string().max(100)).max(5000);
-export const ZAudienceRules = z
-  .object({ positions: ids.default([]), venues: ids.default([]), business_lines: ids.default([]), persons: ids.default([]) })
-  .meta({ id: 'AudienceRules' });
+export const ZAudienceRules = z.object({ positions: ids.default([]), venues: ids.default([]), business_lines: ids.default([]), persons: ids.default([]) }).meta({ id: 'AudienceRules' });
 export type TAudienceRules = z.infer<typeof ZAudienceRules>;
 
 export const ZAudience = z
@@ -89,9 +87,7 @@ export type TAudience = z.infer<typeof ZAudience>;
 export const AUDIENCE_MATCHES = ['position', 'venue', 'business_line', 'person'] as const;
 export type AudienceMatch = (typeof AUDIENCE_MATCHES)[number];
 /** The audiences a person belongs to (a disabled person: none), by name, each with the rules that take them in. */
-export const ZPersonAudiences = z
-  .object({ results: z.array(z.object({ id: z.string(), name: z.string(), matched_by: z.array(z.enum(AUDIENCE_MATCHES)) })) })
-  .meta({ id: 'PersonAudiences' });
+export const ZPersonAudiences = z.object({ results: z.array(z.object({ id: z.string(), name: z.string(), matched_by: z.array(z.enum(AUDIENCE_MATCHES)) })) }).meta({ id: 'PersonAudiences' });
 export type TPersonAudiences = z.infer<typeof ZPersonAudiences>;
 export const ZCreateAudienceRequest = z.object({
   name: z.string().trim().min(1).max(200),
@@ -99,9 +95,7 @@ export const ZCreateAudienceRequest = z.object({
   rules: ZAudienceRules.default({ positions: [], venues: [], business_lines: [], persons: [] }),
 });
 /** Some of an audience's rules: ids to add to, or take off, each list. */
-export const ZAudienceRuleChanges = z
-  .object({ positions: ids.optional(), venues: ids.optional(), business_lines: ids.optional(), persons: ids.optional() })
-  .meta({ id: 'AudienceRuleChanges' });
+export const ZAudienceRuleChanges = z.object({ positions: ids.optional(), venues: ids.optional(), business_lines: ids.optional(), persons: ids.optional() }).meta({ id: 'AudienceRuleChanges' });
 export type TAudienceRuleChanges = z.infer<typeof ZAudienceRuleChanges>;
 /**
  * `rules` replaces every list; `rules_added` / `rules_removed` change the lists and leave the rest
@@ -130,13 +124,22 @@ export const ZPersonOptionsQuery = z.object({
     .string()
     .max(4000)
     .optional()
-    .transform((value) => (value ? [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))] : undefined))
+    .transform((value) =>
+      value
+        ? [
+            ...new Set(
+              value
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : undefined,
+    )
     .refine((value) => !value || value.length <= 100, 'At most 100 ids.'),
   page_size: z.coerce.number().int().min(1).max(50).default(20),
 });
-export const ZPersonOption = z
-  .object({ id: z.string(), name: z.string(), positions: z.array(z.string()), is_disabled: z.boolean() })
-  .meta({ id: 'PersonOption' });
+export const ZPersonOption = z.object({ id: z.string(), name: z.string(), positions: z.array(z.string()), is_disabled: z.boolean() }).meta({ id: 'PersonOption' });
 export type TPersonOption = z.infer<typeof ZPersonOption>;
 /** A page of options, and whether more match (a picker asks to narrow the search then). */
 export const ZPersonOptions = z.object({ results: z.array(ZPersonOption), more: z.boolean() }).meta({ id: 'PersonOptions' });
@@ -163,7 +166,19 @@ export type TPermissionsCalculatorResponse = z.infer<typeof ZPermissionsCalculat
 // The organisation's profile (getCurrentOrganization)
 
 export const ZOrganization = z
-  .object({ id: z.string(), subdomain: z.string(), name: z.string(), logo_url: z.string().nullable(), logo_upload_id: z.string().nullable(), disabled_modules: z.array(z.string()), timezone: z.string() })
+  .object({
+    id: z.string(),
+    subdomain: z.string(),
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    logo_upload_id: z.string().nullable(),
+    disabled_modules: z.array(z.string()),
+    timezone: z.string(),
+  })
   .meta({ id: 'Organization' });
 export type TOrganization = z.infer<typeof ZOrganization>;
-export const ZUpdateOrganizationRequest = z.object({ name: z.string().trim().min(1).max(200).optional(), logo_upload_id: z.string().max(100).nullable().optional(), timezone: z.string().max(64).optional() });
+export const ZUpdateOrganizationRequest = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  logo_upload_id: z.string().max(100).nullable().optional(),
+  timezone: z.string().max(64).optional(),
+});

@@ -44,17 +44,19 @@ export const ZPersonListItem = z
 export type TPersonListItem = z.infer<typeof ZPersonListItem>;
 
 /** Every field of the person form (spec forms §3). */
-export const ZPerson = ZPersonListItem.omit({ search_matches: true }).extend({
-  roles: z.array(z.string()),
-  groups: z.array(z.string()),
-  other_emails: z.array(z.string()),
-  phones: z.array(ZPhone),
-  address: z.string().nullable(),
-  business_lines: z.array(ZRef),
-  workspaces: z.array(ZRef),
-  company: ZRef.nullable(),
-  last_sign_in_at: z.string().nullable(),
-}).meta({ id: 'Person' });
+export const ZPerson = ZPersonListItem.omit({ search_matches: true })
+  .extend({
+    roles: z.array(z.string()),
+    groups: z.array(z.string()),
+    other_emails: z.array(z.string()),
+    phones: z.array(ZPhone),
+    address: z.string().nullable(),
+    business_lines: z.array(ZRef),
+    workspaces: z.array(ZRef),
+    company: ZRef.nullable(),
+    last_sign_in_at: z.string().nullable(),
+  })
+  .meta({ id: 'Person' });
 export type TPerson = z.infer<typeof ZPerson>;
 
 const text = (max: number) => z.string().trim().max(max);
@@ -66,7 +68,10 @@ export const ZCreatePersonRequest = z.object({
   primary_email: z.string().trim().max(320).nullable().optional(),
   roles: z.array(text(100).min(1)).max(50).optional(),
   groups: z.array(text(100).min(1)).max(50).optional(),
-  identity_documents: z.array(z.object({ type: z.enum(IDENTITY_DOCUMENT_TYPES), number: z.string().max(40) })).max(10).optional(),
+  identity_documents: z
+    .array(z.object({ type: z.enum(IDENTITY_DOCUMENT_TYPES), number: z.string().max(40) }))
+    .max(10)
+    .optional(),
   other_emails: z.array(z.string().trim().max(320)).max(10).optional(),
   phones: z.array(ZPhoneInput).max(10).optional(),
   photo_upload_id: z.string().max(100).nullable().optional(),
@@ -115,9 +120,7 @@ export const ZInviteResponse = z.object({ id: z.string(), email: z.string(), nam
 export const ZBulkPersonStatusRequest = z.object({ person_ids: z.array(z.uuid()).min(1).max(500), disabled: z.boolean() });
 export type TBulkPersonStatusRequest = z.infer<typeof ZBulkPersonStatusRequest>;
 /** `changed`: the ids whose state changed; `unchanged`: already so; `not_found`: no such person here. */
-export const ZBulkPersonStatusResponse = z
-  .object({ changed: z.array(z.string()), unchanged: z.array(z.string()), not_found: z.array(z.string()) })
-  .meta({ id: 'BulkPersonStatus' });
+export const ZBulkPersonStatusResponse = z.object({ changed: z.array(z.string()), unchanged: z.array(z.string()), not_found: z.array(z.string()) }).meta({ id: 'BulkPersonStatus' });
 export type TBulkPersonStatusResponse = z.infer<typeof ZBulkPersonStatusResponse>;
 
 /** A position given to, or taken from, several people at once (the people list's selection). */

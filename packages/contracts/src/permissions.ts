@@ -11,9 +11,7 @@ export const ZSiteConfig = z
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
 
 export const ZPermissionInfo = z.object({ key: z.string(), meaning: z.string() });
-export const ZPassportPermissions = z
-  .object({ passport: z.string(), permissions: z.array(z.string()), is_staff: z.boolean() })
-  .meta({ id: 'PassportPermissions' });
+export const ZPassportPermissions = z.object({ passport: z.string(), permissions: z.array(z.string()), is_staff: z.boolean() }).meta({ id: 'PassportPermissions' });
 export type TPassportPermissions = z.infer<typeof ZPassportPermissions>;
 export const ZSetPermissionsRequest = z.object({ permissions: z.array(z.string()).max(100), is_staff: z.boolean().optional() });
 /**

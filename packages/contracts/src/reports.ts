@@ -145,13 +145,19 @@ export const ZEmbedView = z
   .meta({ id: 'EmbedView' });
 export type TEmbedView = z.infer<typeof ZEmbedView>;
 
-export const ZReportView = z
-  .object({ report: ZReport, chart: ZChartData.nullable(), embed: ZEmbedView.nullable() })
-  .meta({ id: 'ReportView' });
+export const ZReportView = z.object({ report: ZReport, chart: ZChartData.nullable(), embed: ZEmbedView.nullable() }).meta({ id: 'ReportView' });
 export type TReportView = z.infer<typeof ZReportView>;
 
 export const ZPublicLink = z
-  .object({ id: z.string(), public_id: z.string(), path: z.string(), expires_at: z.string().nullable(), revoked_at: z.string().nullable(), created_at: z.string(), state: z.enum(['active', 'expired', 'revoked']) })
+  .object({
+    id: z.string(),
+    public_id: z.string(),
+    path: z.string(),
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    created_at: z.string(),
+    state: z.enum(['active', 'expired', 'revoked']),
+  })
   .meta({ id: 'ReportPublicLink' });
 export type TPublicLink = z.infer<typeof ZPublicLink>;
 export const ZPublicLinkWrite = z.object({ expires_at: instant.nullable().default(null) }).meta({ id: 'ReportPublicLinkWrite' });
@@ -174,7 +180,11 @@ export const ZBiConnectionWrite = z
     /** Tableau: the user the views are shown as; Power BI: the row-level-security role. */
     username: z.string().trim().max(200).nullable().default(null),
     /** Metabase: the locked parameter that receives the tenant; Superset: the column of its RLS clause. */
-    tenant_param: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/).default('tenant_id'),
+    tenant_param: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/)
+      .default('tenant_id'),
     /** Superset's release (guest tokens need one without the known filter leaks). */
     version: z.string().trim().max(40).nullable().default(null),
     /** The secret (Metabase embedding key, Tableau secret value, Azure client secret, Superset password); omitted: keep the stored one. */

@@ -79,10 +79,21 @@ export const ZCreateIdentityProviderRequest = z.object({
   /** OIDC and Google (required there); SAML has none. */
   client_id: z.string().trim().min(1).max(500).optional(),
   /** SAML: the IdP's metadata XML pasted, or the https address to fetch it from (one of the two). */
-  idp_metadata_xml: z.string().max(512 * 1024).optional(),
+  idp_metadata_xml: z
+    .string()
+    .max(512 * 1024)
+    .optional(),
   idp_metadata_url: z.string().trim().max(500).optional(),
   client_secret: z.string().max(2000).optional(),
-  scopes: z.array(z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/)).max(30).optional(),
+  scopes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/),
+    )
+    .max(30)
+    .optional(),
   domains: z.array(ZDomain).max(50).default([]),
   provisioning: z.enum(['create', 'existing']).default('existing'),
   default_position_ids: z.array(z.string()).max(50).default([]),
@@ -96,11 +107,22 @@ export const ZUpdateIdentityProviderRequest = z.object({
   issuer: z.string().trim().max(500).optional(),
   client_id: z.string().trim().min(1).max(500).optional(),
   /** SAML: new metadata, pasted or fetched again (certificates rotate). */
-  idp_metadata_xml: z.string().max(512 * 1024).optional(),
+  idp_metadata_xml: z
+    .string()
+    .max(512 * 1024)
+    .optional(),
   idp_metadata_url: z.string().trim().max(500).optional(),
   /** A new secret; null removes it; absent keeps it. */
   client_secret: z.string().max(2000).nullable().optional(),
-  scopes: z.array(z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/)).max(30).optional(),
+  scopes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/),
+    )
+    .max(30)
+    .optional(),
   domains: z.array(ZDomain).max(50).optional(),
   provisioning: z.enum(['create', 'existing']).optional(),
   default_position_ids: z.array(z.string()).max(50).optional(),
@@ -128,7 +150,10 @@ export const ZSsoCompleteRequest = z.object({ handoff: z.string().min(16).max(20
 export const ZSsoLinkRequest = z.object({
   link_token: z.string().min(16).max(200),
   password: z.string().max(1000).optional(),
-  code: z.string().regex(/^\d{6}$/).optional(),
+  code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 
 /** Discovery on a tenant's sign-in page: the provider serving an address's domain, if any. */

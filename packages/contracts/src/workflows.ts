@@ -179,9 +179,15 @@ export const ZWfExecutionQuery = ZPageQuery.extend({
   workflow_type: z.string().max(100).optional(),
   status: ZWfExecutionStatus.optional(),
   /** Started on or after this day / instant (ISO 8601). */
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
   /** Started before the end of this day / before this instant (ISO 8601). */
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
   /** Passport of the person who started it; `me` for the caller. */
   started_by: z.string().max(200).optional(),
   /** bpmn id of a user task the execution stands at. */

@@ -20,7 +20,17 @@ function makeDefinition(): unknown[] {
     const previous = `f${id - 1}`;
     switch (kind) {
       case 0:
-        fields.push({ id, type: 'text', name, required: true, validators: [{ type: 'min_length', limit_value: 2 }, { type: 'max_length', limit_value: 200 }, { type: 'regex', regex: '^[\\p{L} ]+$' }] });
+        fields.push({
+          id,
+          type: 'text',
+          name,
+          required: true,
+          validators: [
+            { type: 'min_length', limit_value: 2 },
+            { type: 'max_length', limit_value: 200 },
+            { type: 'regex', regex: '^[\\p{L} ]+$' },
+          ],
+        });
         break;
       case 1:
         fields.push({ id, type: 'text', name, validators: [{ type: 'email' }], show_if: `${previous} != "oculto"` });
@@ -152,8 +162,7 @@ export function measureValidation(iterations = 500): ValidationPerf {
 if (import.meta.main) {
   const { values, iterations, baseline, first, warm, cold, convert, schema } = measureValidation(Number(process.argv[2] ?? 500));
   const format = (ms: number) => `${ms.toFixed(4)} ms`.padStart(11);
-  const row = (label: string, ms: number, ratio = true) =>
-    console.log(`  ${label.padEnd(40)}${format(ms)}${ratio ? `   ${(ms / baseline).toFixed(0)}× baseline` : ''}`);
+  const row = (label: string, ms: number, ratio = true) => console.log(`  ${label.padEnd(40)}${format(ms)}${ratio ? `   ${(ms / baseline).toFixed(0)}× baseline` : ''}`);
   console.log(`validate a ${FIELD_COUNT}-field response — median of ${iterations} runs`);
   row(`baseline loop over the ${values} values`, baseline, false);
   row('validateResponse, first call (1 run)', first, false);

@@ -25,18 +25,19 @@ export const ZWebUrl = z
   .refine((url) => url.startsWith('https://') || isLocalHttp(url), 'must start with https://')
   .refine((url) => !url.endsWith('/'), 'must not end with /');
 
-export const ZAudienceList = z
-  .string()
-  .transform((text) => text.split(',').map((item) => item.trim()).filter((item) => item !== ''));
+export const ZAudienceList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
 
 export const ZClientConfig = z.object({
   WEB_URL: ZWebUrl,
   PROCESS_VARIABLE_AUDIENCES: z.string().default('venue,venues,user,users').pipe(ZAudienceList),
   MAP_TILE_URL: z.string().optional(),
   BRAND_COLOR: z.string().optional(),
-  FLAGS: z.object(
-    Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, zFlagText])) as Record<FeatureFlag, typeof zFlagText>,
-  ),
+  FLAGS: z.object(Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, zFlagText])) as Record<FeatureFlag, typeof zFlagText>),
 });
 export type TClientConfig = z.output<typeof ZClientConfig>;
 

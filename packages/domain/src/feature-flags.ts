@@ -42,9 +42,7 @@ export type FeatureFlags = Record<FeatureFlag, boolean>;
 export const FEATURE_FLAG_NAMES = Object.keys(PRODUCTION_FLAGS) as FeatureFlag[];
 
 /** Every flag on: the demo tenant shows the whole product. */
-export const ALL_FLAGS_ON: FeatureFlags = Object.fromEntries(
-  FEATURE_FLAG_NAMES.map((name) => [name, true]),
-) as FeatureFlags;
+export const ALL_FLAGS_ON: FeatureFlags = Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, true])) as FeatureFlags;
 
 /** Stored flags may be partial (older rows): fill the gaps with the production defaults. */
 export function resolveFlags(stored: Partial<Record<string, unknown>> | null | undefined): FeatureFlags {

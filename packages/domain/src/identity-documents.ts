@@ -11,7 +11,11 @@ export function isIdentityDocumentType(value: string): value is IdentityDocument
   return (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-const compact = (value: string) => value.trim().toUpperCase().replace(/[\s.-]/g, '');
+const compact = (value: string) =>
+  value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.-]/g, '');
 
 /** CURP check digit: positions 1–17 over the alphabet 0-9 A-N Ñ O-Z, weights 18…2, mod 10. */
 function curpCheckDigit(body: string): string {

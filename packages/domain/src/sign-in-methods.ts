@@ -4,10 +4,7 @@ import type { FeatureFlags } from './feature-flags.ts';
 export const SIGN_IN_METHOD_TYPES = ['GOOGLE', 'MAGIC_LINK', 'PASSWORD', 'SAML', 'OIDC', 'UNKNOWN'] as const;
 export type SignInMethodType = (typeof SIGN_IN_METHOD_TYPES)[number];
 
-export type SignInMethod =
-  | { type: 'GOOGLE' | 'MAGIC_LINK' | 'PASSWORD' }
-  | { type: 'SAML' | 'OIDC'; providerId: string }
-  | { type: 'UNKNOWN'; name: string };
+export type SignInMethod = { type: 'GOOGLE' | 'MAGIC_LINK' | 'PASSWORD' } | { type: 'SAML' | 'OIDC'; providerId: string } | { type: 'UNKNOWN'; name: string };
 
 /** Parses the server's method names (`PASSWORD`, `GOOGLE`, `saml.acme`, `oidc.okta`, ...). */
 export function parseSignInMethod(raw: string): SignInMethod {

@@ -8,9 +8,7 @@ export function tenantFromHost(host: string | undefined | null): string | null {
   if (!host) return null;
   const name = stripPort(host.trim().toLowerCase()).replace(/\.$/, '');
   if (name === '' || name.startsWith('[')) return null;
-  const labels = name
-    .split('.')
-    .filter((label) => label !== '' && !(ENVIRONMENT_MARKERS as readonly string[]).includes(label));
+  const labels = name.split('.').filter((label) => label !== '' && !(ENVIRONMENT_MARKERS as readonly string[]).includes(label));
   if (labels.length < 3) return null;
   const first = labels[0]!;
   if (/^\d+$/.test(first)) return null;

@@ -3,7 +3,22 @@ import { ALL_FLAGS_ON, FEATURE_FLAG_NAMES, PRODUCTION_FLAGS, resolveFlags, TOGGL
 
 describe('feature flags (spec shell §3)', () => {
   it('has the production values of the spec', () => {
-    for (const on of ['data_sources', 'document_manager', 'modules', 'upload_documents', 'manage_positions', 'massive_person_upload', 'multiple_element_fields', 'validators', 'kanban', 'workflow_execution_side_panel', 'exclusive_gateway', 'user_task_notification_config', 'task_manager_home', 'plural_image_inputs'] as const) {
+    for (const on of [
+      'data_sources',
+      'document_manager',
+      'modules',
+      'upload_documents',
+      'manage_positions',
+      'massive_person_upload',
+      'multiple_element_fields',
+      'validators',
+      'kanban',
+      'workflow_execution_side_panel',
+      'exclusive_gateway',
+      'user_task_notification_config',
+      'task_manager_home',
+      'plural_image_inputs',
+    ] as const) {
       expect(PRODUCTION_FLAGS[on], on).toBe(true);
     }
     for (const off of ['assets', 'assets_tab', 'asset_admin', 'settings', 'profile_editing', 'qr_generator', 'org_chart', 'reports_by_email', 'magic_link', 'oidc', 'saml'] as const) {

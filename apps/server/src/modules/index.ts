@@ -32,7 +32,32 @@ import { assetFiles, maintenanceFiles } from './assets/assets.files.ts';
 import { workflowExecutionFiles, workflowExportFiles } from './workflows/workflows.files.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
-export const MODULES: readonly Module[] = [tenantsRoutes, authRoutes, permissionsRoutes, peopleRoutes, importsRoutes, orgChartRoutes, audiencesRoutes, organizationRoutes, catalogsRoutes, dataSourcesRoutes, documentsRoutes, auditRoutes, notificationsRoutes, formsRoutes, activitiesRoutes, postsRoutes, linksRoutes, workflowsRoutes, checklistsRoutes, assetsRoutes, reportsRoutes, homeRoutes, documentSharesRoutes, pwaRoutes];
+export const MODULES: readonly Module[] = [
+  tenantsRoutes,
+  authRoutes,
+  permissionsRoutes,
+  peopleRoutes,
+  importsRoutes,
+  orgChartRoutes,
+  audiencesRoutes,
+  organizationRoutes,
+  catalogsRoutes,
+  dataSourcesRoutes,
+  documentsRoutes,
+  auditRoutes,
+  notificationsRoutes,
+  formsRoutes,
+  activitiesRoutes,
+  postsRoutes,
+  linksRoutes,
+  workflowsRoutes,
+  checklistsRoutes,
+  assetsRoutes,
+  reportsRoutes,
+  homeRoutes,
+  documentSharesRoutes,
+  pwaRoutes,
+];
 
 /**
  * Who may read a stored file through what holds it (decision 032): each holding module's reader,

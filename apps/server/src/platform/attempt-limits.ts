@@ -47,7 +47,10 @@ export async function countPublicAttempt(
     // one attempt of a subject at a time: two racing requests cannot both see room under a limit
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${getTableName(attempts.table)}:${tenantId}:${input.subjectId}`}))`);
     const check = async (where: SQL | undefined, limit: number, windowSeconds: number) => {
-      const [row] = await tx.select({ n: count(), oldest: min(attempts.at) }).from(attempts.table).where(where);
+      const [row] = await tx
+        .select({ n: count(), oldest: min(attempts.at) })
+        .from(attempts.table)
+        .where(where);
       if ((row?.n ?? 0) < limit) return;
       const oldest = row?.oldest ? new Date(row.oldest as Date | string).getTime() : now;
       const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now) / 1000));

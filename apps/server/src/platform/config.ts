@@ -18,20 +18,35 @@ const ZEnv = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as app.localhost or faena.example.com')
     .default('app.localhost'),
-  DEFAULT_TENANT: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
+  DEFAULT_TENANT: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Notifications: seconds between `ping` events on a stream (proxies close idle connections at ~60 s). */
   NOTIFICATIONS_PING_SECONDS: z.coerce.number().min(0.05).max(300).default(20),
   /** Notification streams one server process holds at most; beyond it new ones get 503. */
   NOTIFICATIONS_MAX_STREAMS: z.coerce.number().int().min(1).default(20_000),
   /** VAPID subject of Web Push: a mailto: or https: contact for the push services. */
-  WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').default('mailto:no-reply@faena.app'),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+    .default('mailto:no-reply@faena.app'),
   /** Accept browser subscriptions whose endpoint is on this machine (tests, local push services). */
-  WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Let tenants' identity providers live on this machine or a private network (tests, local IdPs); off, only public addresses are fetched (SSRF). */
-  SSO_ALLOW_LOCAL_PROVIDERS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SSO_ALLOW_LOCAL_PROVIDERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Let the BI tools' token calls (Power BI, Superset) reach this machine or a private network (tests, a tool on the operator's network); off, only public addresses (SSRF). */
-  BI_ALLOW_LOCAL_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  BI_ALLOW_LOCAL_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Firebase service account (the JSON itself or a path to it): native push is sent only when set. */
   FCM_SERVICE_ACCOUNT: z
     .string()
@@ -56,28 +71,58 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Faena <no-reply@faena.app>'),
   ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Files: local disk under DATA_DIR/files, or S3-compatible storage (STORAGE_DRIVER=s3 or S3_BUCKET set).
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, "must be empty or path segments ending with '/'").default(''),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, "must be empty or path segments ending with '/'")
+    .default(''),
   /** The largest file the server accepts at all (a field's own limit may be lower). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 ** 3).default(512 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 ** 3)
+    .default(512 * 1024 * 1024),
   /** Imports: how long a running import step holds its lease without renewing it (a crashed server's step resumes after twice this). */
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long an unfinished or unstored upload is kept. */
-  UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  UPLOAD_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Imports: the most data rows one file may have (a larger file fails whole: split it). */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   /** Imports: the most bytes an XLSX file's parts may hold once unzipped, all together (a zip bomb fails before it is parsed). */
-  IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().min(1024 * 1024).max(16 * 1024 ** 3).default(1024 ** 3),
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(16 * 1024 ** 3)
+    .default(1024 ** 3),
   /** Days a finished import keeps its row-by-row preview (its summary stays). */
   IMPORT_ROWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days a persons export's file (personal data) can be downloaded before it is deleted. */
@@ -91,9 +136,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const relevant = Object.fromEntries(
-    Object.keys(ZEnv.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
-  );
+  const relevant = Object.fromEntries(Object.keys(ZEnv.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])));
   const parsed = ZEnv.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

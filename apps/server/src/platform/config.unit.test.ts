@@ -26,8 +26,25 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts the variables it knows, ignoring the rest', () => {
-    const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/faena', DATABASE_URL: 'postgres://u@h/db', PUBLIC_DOMAIN: 'faena.example.com', LOG_LEVEL: 'warn', SEED_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:2525', OTHER: 'x' });
-    expect(config).toMatchObject({ PORT: 8080, DATA_DIR: '/tmp/faena', DATABASE_URL: 'postgres://u@h/db', PUBLIC_DOMAIN: 'faena.example.com', LOG_LEVEL: 'warn', SEED_DEMO: false, SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/faena',
+      DATABASE_URL: 'postgres://u@h/db',
+      PUBLIC_DOMAIN: 'faena.example.com',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      OTHER: 'x',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: '/tmp/faena',
+      DATABASE_URL: 'postgres://u@h/db',
+      PUBLIC_DOMAIN: 'faena.example.com',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: false,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
     expect(config).not.toHaveProperty('OTHER');
   });
 

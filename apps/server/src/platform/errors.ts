@@ -23,19 +23,19 @@ const STATUS_BY_CODE = {
   'operation-not-allowed': 403,
   'invalid-link': 403,
   'link-expired': 403,
-  'tenant_not_found': 404,
+  tenant_not_found: 404,
   'not-found': 404,
   /** A route of a module the tenant has disabled (disabled_modules): for that tenant it does not exist. */
   'module-disabled': 404,
   'method-not-allowed': 405,
-  'conflict': 409,
+  conflict: 409,
   /** A form saved from a version that is no longer the latest (its `current_version` beside). */
   'form-version-conflict': 409,
   'upload-incomplete': 409,
   /** The same Idempotency-Key while its first request still runs (decision 031). */
   'idempotency-in-progress': 409,
   /** A file retention already deleted (an expired export). */
-  'expired': 410,
+  expired: 410,
   'email-already-in-use': 400,
   'expired-action-code': 400,
   'payload-too-large': 413,

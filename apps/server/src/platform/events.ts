@@ -27,15 +27,19 @@ export class EventBus {
   }
 
   async start(): Promise<void> {
-    this.stop = await this.db.listen(EVENTS_CHANNEL, (payload) => {
-      let event: PlatformEvent;
-      try {
-        event = JSON.parse(payload) as PlatformEvent;
-      } catch {
-        return;
-      }
-      this.dispatch(event);
-    }, () => this.dispatch({ topic: BUS_RESYNC, tenantId: null }));
+    this.stop = await this.db.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        let event: PlatformEvent;
+        try {
+          event = JSON.parse(payload) as PlatformEvent;
+        } catch {
+          return;
+        }
+        this.dispatch(event);
+      },
+      () => this.dispatch({ topic: BUS_RESYNC, tenantId: null }),
+    );
   }
 
   on(topic: string, handler: Handler): () => void {

@@ -32,7 +32,10 @@ describe('memory limit', () => {
   });
 
   it('reads cgroup v1 through the memory controller’s line, and has none when nothing is limited or readable', () => {
-    const [root, membership] = machine('v1', '9:name=systemd:/\n4:memory:/box/a1\n3:cpuset:/\n', { 'memory/memory.limit_in_bytes': '9223372036854771712\n', 'memory/box/a1/memory.limit_in_bytes': '805306368\n' });
+    const [root, membership] = machine('v1', '9:name=systemd:/\n4:memory:/box/a1\n3:cpuset:/\n', {
+      'memory/memory.limit_in_bytes': '9223372036854771712\n',
+      'memory/box/a1/memory.limit_in_bytes': '805306368\n',
+    });
     expect(memoryLimit(root, membership)).toBe(805306368);
     const [free, freeMembership] = machine('free', '4:memory:/box/b2\n', { 'memory/memory.limit_in_bytes': '9223372036854771712\n' });
     expect(memoryLimit(free, freeMembership)).toBeNull();

@@ -135,7 +135,12 @@ function matches(table: ExportTable, tenantId: string, exportId: string) {
 }
 
 async function update(platform: Platform, table: ExportTable, tenantId: string, exportId: string, values: Record<string, unknown>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(table).set(values).where(matches(table, tenantId, exportId)));
+  await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .update(table)
+      .set(values)
+      .where(matches(table, tenantId, exportId)),
+  );
 }
 
 const COALESCE_BYTES = 256 * 1024;

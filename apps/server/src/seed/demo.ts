@@ -26,7 +26,32 @@ const DEMO_ACCOUNTS: { email: string; name: string; permissions: PermissionKey[]
   { email: 'inactivo@faena.test', name: 'Jorge Soto', permissions: WORKER, disabled: true },
 ];
 
-const FIRST = ['Sofía', 'Benjamín', 'Isidora', 'Vicente', 'Florencia', 'Agustín', 'Antonia', 'Joaquín', 'Emilia', 'Tomás', 'Martina', 'Lucas', 'Catalina', 'Diego', 'Josefa', 'Maximiliano', 'Fernanda', 'Cristóbal', 'Javiera', 'Felipe', 'Ximena', 'Alonso', 'Renata', 'Gaspar'];
+const FIRST = [
+  'Sofía',
+  'Benjamín',
+  'Isidora',
+  'Vicente',
+  'Florencia',
+  'Agustín',
+  'Antonia',
+  'Joaquín',
+  'Emilia',
+  'Tomás',
+  'Martina',
+  'Lucas',
+  'Catalina',
+  'Diego',
+  'Josefa',
+  'Maximiliano',
+  'Fernanda',
+  'Cristóbal',
+  'Javiera',
+  'Felipe',
+  'Ximena',
+  'Alonso',
+  'Renata',
+  'Gaspar',
+];
 const LAST = ['Pérez', 'Silva', 'Contreras', 'Díaz', 'Morales', 'Araya', 'Fuentes', 'Castillo', 'Espinoza', 'Tapia', 'Reyes', 'Gutiérrez', 'Vargas', 'Hernández', 'López', 'Ramírez'];
 
 /** Seeds an empty database (API.md "Demo seed"); does nothing when any tenant exists. */

@@ -20,10 +20,7 @@ const chunkEnv: ChunkFailureEnv = {
     }
   },
   // Onto the new build: a waiting service worker is activated first (decision 030).
-  reload: () =>
-    void import('../shared/pwa/service-worker.ts')
-      .then(({ reloadOntoLatestBuild }) => reloadOntoLatestBuild())
-      .catch(() => window.location.reload()),
+  reload: () => void import('../shared/pwa/service-worker.ts').then(({ reloadOntoLatestBuild }) => reloadOntoLatestBuild()).catch(() => window.location.reload()),
   now: () => Date.now(),
   appVersion: RUNNING_VERSION,
 };

@@ -32,7 +32,11 @@ const notifications = () => import('../features/notifications/routes.tsx');
 const tools = () => import('../features/tools/routes.tsx');
 
 /** The four shapes of a catalogue (spec §2: venues, locations, business lines, blueprints, companies, stores), and its bulk load. */
-function catalogRoutes(path: string, name: 'VenuesRoute' | 'VenueCategoriesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute', access: (typeof ACCESS)[keyof typeof ACCESS]): RouteObject[] {
+function catalogRoutes(
+  path: string,
+  name: 'VenuesRoute' | 'VenueCategoriesRoute' | 'LocationsRoute' | 'BusinessLinesRoute' | 'BlueprintsRoute' | 'CompaniesRoute' | 'StoresRoute',
+  access: (typeof ACCESS)[keyof typeof ACCESS],
+): RouteObject[] {
   return pages([path, `${path}/create`, `${path}/:id`, `${path}/:id/edit`, `${path}/import/:jobId?`], catalogs, name, access);
 }
 
@@ -127,7 +131,12 @@ export const protectedRoutes: RouteObject[] = [
 
   { path: 'calculadora-permisos', ...page(permissionsCalculator, 'PermissionsCalculatorRoute', ACCESS.permissionsCalculator) },
 
-  ...pages(['fuentes-de-datos', 'fuentes-de-datos/crear', 'fuentes-de-datos/:id', 'fuentes-de-datos/:id/editar', 'fuentes-de-datos/:id/carga-masiva/:jobId?'], dataSources, 'DataSourcesRoute', ACCESS.dataSources),
+  ...pages(
+    ['fuentes-de-datos', 'fuentes-de-datos/crear', 'fuentes-de-datos/:id', 'fuentes-de-datos/:id/editar', 'fuentes-de-datos/:id/carga-masiva/:jobId?'],
+    dataSources,
+    'DataSourcesRoute',
+    ACCESS.dataSources,
+  ),
 
   ...pages(
     [
@@ -149,12 +158,7 @@ export const protectedRoutes: RouteObject[] = [
     'AssetsRoute',
     ACCESS.assets,
   ),
-  ...pages(
-    ['assets/administration/:category_id?', 'asset-types/:assetTypeId', 'assets/maintenances/:workflowTypeId/administration/:category_id?'],
-    assets,
-    'AssetsAdminRoute',
-    ACCESS.assetsAdmin,
-  ),
+  ...pages(['assets/administration/:category_id?', 'asset-types/:assetTypeId', 'assets/maintenances/:workflowTypeId/administration/:category_id?'], assets, 'AssetsAdminRoute', ACCESS.assetsAdmin),
   ...pages(
     ['assets/maintenances/:workflowTypeId', 'assets/maintenances/:workflowType/executions/:activityPublicId', 'assets/maintenances/:workflowTypeId/execute'],
     assets,

@@ -41,7 +41,12 @@ export function toNotification(payload: unknown): Shown | null {
     if (!isFilled(value.postId) || !isFilled(value.title)) return null;
     return { title: value.title, tag: `post:${value.postId}`, body: '', data: { url: `/posts/${encodeURIComponent(value.postId)}` } };
   }
-  const { notificationId, summary, requestedAt, context } = value as { notificationId?: unknown; summary?: { title?: unknown; body?: unknown }; requestedAt?: unknown; context?: { type?: unknown; action?: unknown; id?: unknown } };
+  const { notificationId, summary, requestedAt, context } = value as {
+    notificationId?: unknown;
+    summary?: { title?: unknown; body?: unknown };
+    requestedAt?: unknown;
+    context?: { type?: unknown; action?: unknown; id?: unknown };
+  };
   if (!isFilled(notificationId) || !summary || !isFilled(summary.title) || !isText(summary.body)) return null;
   if (!isText(requestedAt) || !context || !isText(context.type) || !isText(context.action)) return null;
   const timestamp = Date.parse(requestedAt);

@@ -144,7 +144,10 @@ export function parseRule(text: string): RuleParts {
 
 export function formatRule(parts: RuleParts): string {
   const order = ['FREQ', 'INTERVAL', 'BYMONTH', 'BYWEEKNO', 'BYYEARDAY', 'BYMONTHDAY', 'BYDAY', 'BYSETPOS', 'WKST', 'COUNT', 'UNTIL'];
-  return order.filter((key) => parts.has(key)).map((key) => `${key}=${parts.get(key)}`).join(';');
+  return order
+    .filter((key) => parts.has(key))
+    .map((key) => `${key}=${parts.get(key)}`)
+    .join(';');
 }
 
 function untilParts(until: string): { date: Temporal.PlainDate; time: Temporal.PlainTime | null; utc: boolean } | null {
@@ -223,7 +226,9 @@ function libraryRuleText(parts: RuleParts, timezone: string): string {
     const p = untilParts(until);
     if (p && p.time !== null) {
       const wall = p.utc
-        ? Temporal.Instant.fromEpochMilliseconds(untilInstant(parts, timezone) ?? 0).toZonedDateTimeISO(timezone).toPlainDateTime()
+        ? Temporal.Instant.fromEpochMilliseconds(untilInstant(parts, timezone) ?? 0)
+            .toZonedDateTimeISO(timezone)
+            .toPlainDateTime()
         : p.date.toPlainDateTime(p.time);
       copy.set('UNTIL', `${wall.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')}Z`);
     } else if (p) {

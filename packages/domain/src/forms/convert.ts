@@ -99,20 +99,14 @@ export function convertFieldValue(field: InputField, value: unknown, options: Co
       return toLink(value);
     }
     case 'form':
-      return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? convertForSubmit(field.fields, value, options)
-        : value;
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? convertForSubmit(field.fields, value, options) : value;
     default:
       return value;
   }
 }
 
 /** The response to send / store. Total: any JSON value is accepted as `response`. */
-export function convertForSubmit(
-  fields: readonly FormField[],
-  response: unknown,
-  options: ConvertOptions = {},
-): Record<string, unknown> {
+export function convertForSubmit(fields: readonly FormField[], response: unknown, options: ConvertOptions = {}): Record<string, unknown> {
   const values = typeof response === 'object' && response !== null && !Array.isArray(response) ? response : {};
   const visibility = fieldVisibility(fields, values);
   const out: Record<string, unknown> = {};

@@ -50,8 +50,7 @@ export function parseTimeOfDay(value: unknown): number | undefined {
 
 /** Only the default year-month-day format is supported by the renderer (spec §3). */
 export function isSupportedDateFormat(format: string | null | undefined): boolean {
-  return format === null || format === undefined || format.trim() === '' ||
-    (DEFAULT_DATE_FORMAT_ALIASES as readonly string[]).includes(format.trim());
+  return format === null || format === undefined || format.trim() === '' || (DEFAULT_DATE_FORMAT_ALIASES as readonly string[]).includes(format.trim());
 }
 
 /**

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { isValidatorAllowed } from './validator-flags.ts';
 import { ZFieldName, ZFormField, type FormField, type InputField } from './schema.ts';
-import {
-  hasCondition,
-  ownValue,
-  parseShowIf,
-  referencedFields,
-  ShowIfError,
-  showIfHolds,
-  type ShowIfNode,
-} from './show-if.ts';
+import { hasCondition, ownValue, parseShowIf, referencedFields, ShowIfError, showIfHolds, type ShowIfNode } from './show-if.ts';
 import { isInputField, skippedKey } from './values.ts';
 
 /**

@@ -18,8 +18,24 @@ import { isEmptyAnswer, isInputField, isSkipped, richTextPlainText } from './val
 
 /** The data types of spec §3 "Answer values shown". */
 export const ANSWER_DATA_TYPES = [
-  'image', 'images', 'location', 'venues', 'locations', 'user', 'users', 'text', 'rich_text', 'files', 'emotion',
-  'stars', 'venue', 'datetime', 'boolean', 'option', 'text_list', 'key_label_list',
+  'image',
+  'images',
+  'location',
+  'venues',
+  'locations',
+  'user',
+  'users',
+  'text',
+  'rich_text',
+  'files',
+  'emotion',
+  'stars',
+  'venue',
+  'datetime',
+  'boolean',
+  'option',
+  'text_list',
+  'key_label_list',
 ] as const;
 export type AnswerDataType = (typeof ANSWER_DATA_TYPES)[number];
 
@@ -89,14 +105,16 @@ export function formatAnswerDateTime(value: string | number | Date, locale = FOR
   const instant = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : parseDateTime(value);
   if (instant === undefined || Number.isNaN(instant)) return String(value);
   try {
-    const format = cachedFormat(`dt|${locale}|${timeZone ?? ''}`, () =>
-      new Intl.DateTimeFormat(locale, {
-        day: 'numeric',
-        month: 'long',
-        hour: '2-digit',
-        minute: '2-digit',
-        ...(timeZone ? { timeZone } : {}),
-      }),
+    const format = cachedFormat(
+      `dt|${locale}|${timeZone ?? ''}`,
+      () =>
+        new Intl.DateTimeFormat(locale, {
+          day: 'numeric',
+          month: 'long',
+          hour: '2-digit',
+          minute: '2-digit',
+          ...(timeZone ? { timeZone } : {}),
+        }),
     );
     return format.format(instant);
   } catch {
@@ -109,9 +127,7 @@ export function formatAnswerDate(value: string, locale = FORMS_LOCALE): string {
   const date = parseIsoDate(value);
   if (!date) return value;
   try {
-    const format = cachedFormat(`d|${locale}`, () =>
-      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    );
+    const format = cachedFormat(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
     return format.format(Date.UTC(date.year, date.month - 1, date.day));
   } catch {
     return value;
@@ -147,7 +163,12 @@ function named(kind: EntityKind, value: unknown, options: DisplayOptions): strin
 function fileView(reference: unknown, options: DisplayOptions): FileView | undefined {
   if (typeof reference !== 'string' || reference === '') return undefined;
   const metadata = options.fileMetadata?.(reference);
-  const last = reference.split('?')[0]!.replace(/\/download\/?$/, '').split('/').pop() || reference;
+  const last =
+    reference
+      .split('?')[0]!
+      .replace(/\/download\/?$/, '')
+      .split('/')
+      .pop() || reference;
   let fallback = last;
   try {
     fallback = decodeURIComponent(last);
@@ -168,12 +189,7 @@ function ratingView(value: unknown, max: number, labels: readonly string[] = [])
 }
 
 /** One answer of a §3 data type (or of a field type, mapped onto one). */
-export function displayAnswer(
-  type: AnswerDataType | FieldType,
-  value: unknown,
-  options: DisplayOptions = {},
-  extra: { skipped?: boolean; max?: number; labels?: readonly string[] } = {},
-): AnswerView {
+export function displayAnswer(type: AnswerDataType | FieldType, value: unknown, options: DisplayOptions = {}, extra: { skipped?: boolean; max?: number; labels?: readonly string[] } = {}): AnswerView {
   if (extra.skipped) return SKIPPED_VIEW;
   const pluralTypes = ['images', 'venues', 'locations', 'users', 'files', 'text_list', 'key_label_list', 'checkboxes', 'assets', 'data_source'];
   if (isEmptyAnswer({ type }, value)) {
@@ -194,7 +210,12 @@ export function displayAnswer(
     case 'text_list':
     case 'key_label_list':
     case 'checkboxes':
-      return listView(asList(value).map(textOf).filter((text) => text !== ''), options);
+      return listView(
+        asList(value)
+          .map(textOf)
+          .filter((text) => text !== ''),
+        options,
+      );
     case 'user':
     case 'venue':
     case 'location':
@@ -205,14 +226,22 @@ export function displayAnswer(
     case 'assets':
     case 'data_source': {
       const kind: EntityKind = type === 'users' ? 'user' : type === 'venues' ? 'venue' : type === 'locations' ? 'location' : type === 'assets' ? 'asset' : 'data_source';
-      return listView(asList(value).map((item) => named(kind, item, options)), options);
+      return listView(
+        asList(value).map((item) => named(kind, item, options)),
+        options,
+      );
     }
     case 'image':
     case 'images':
       return { kind: 'images', urls: asList(value).filter((item): item is string => typeof item === 'string' && item !== '') };
     case 'files':
     case 'voice_message':
-      return { kind: 'files', files: asList(value).map((item) => fileView(item, options)).filter((item) => item !== undefined) };
+      return {
+        kind: 'files',
+        files: asList(value)
+          .map((item) => fileView(item, options))
+          .filter((item) => item !== undefined),
+      };
     case 'stars':
     case 'emotion':
     case 'reactions':

@@ -60,29 +60,46 @@ export const FIELD_TYPE_GROUPS = [
 export type FieldTypeGroup = (typeof FIELD_TYPE_GROUPS)[number];
 
 /** Plural types hold a list of values (spec §3). */
-export const PLURAL_FIELD_TYPES = [
-  'checkboxes',
-  'files',
-  'images',
-  'locations',
-  'users',
-  'venues',
-  'data_source',
-  'assets',
-] as const satisfies readonly FieldType[];
+export const PLURAL_FIELD_TYPES = ['checkboxes', 'files', 'images', 'locations', 'users', 'venues', 'data_source', 'assets'] as const satisfies readonly FieldType[];
 
 /** Workflow process variable types (spec §3): every type but display_text. */
 export const PROCESS_VARIABLE_TYPES = [
-  'boolean', 'checkboxes', 'code', 'date', 'date_range', 'datetime', 'decimal', 'emotion', 'files', 'float', 'gps',
-  'image', 'images', 'integer', 'location', 'multiple_choice', 'num_range', 'reactions', 'stars', 'text', 'time',
-  'user', 'value_in_num_range', 'venue', 'voice_message', 'users', 'venues', 'locations', 'form', 'data_source',
-  'rich_text', 'assets',
+  'boolean',
+  'checkboxes',
+  'code',
+  'date',
+  'date_range',
+  'datetime',
+  'decimal',
+  'emotion',
+  'files',
+  'float',
+  'gps',
+  'image',
+  'images',
+  'integer',
+  'location',
+  'multiple_choice',
+  'num_range',
+  'reactions',
+  'stars',
+  'text',
+  'time',
+  'user',
+  'value_in_num_range',
+  'venue',
+  'voice_message',
+  'users',
+  'venues',
+  'locations',
+  'form',
+  'data_source',
+  'rich_text',
+  'assets',
 ] as const satisfies readonly FieldType[];
 
 /** Types whose picker takes an optional audience (spec §3). */
-export const AUDIENCE_FIELD_TYPES = [
-  'venue', 'venues', 'user', 'users', 'location', 'locations', 'assets',
-] as const satisfies readonly FieldType[];
+export const AUDIENCE_FIELD_TYPES = ['venue', 'venues', 'user', 'users', 'location', 'locations', 'assets'] as const satisfies readonly FieldType[];
 
 /** Types whose value is one or more uploaded files (links once submitted, spec §4). */
 export const FILE_FIELD_TYPES = ['files', 'image', 'images', 'voice_message'] as const satisfies readonly FieldType[];
@@ -110,11 +127,7 @@ export interface FieldTypeInfo {
   isHiddenInPicker: boolean;
 }
 
-function info(
-  type: FieldType,
-  group: FieldTypeGroup,
-  extra: Partial<Omit<FieldTypeInfo, 'type' | 'group' | 'isPlural'>> = {},
-): FieldTypeInfo {
+function info(type: FieldType, group: FieldTypeGroup, extra: Partial<Omit<FieldTypeInfo, 'type' | 'group' | 'isPlural'>> = {}): FieldTypeInfo {
   return {
     type,
     group,

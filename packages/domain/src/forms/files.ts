@@ -1,25 +1,7 @@
 import type { FeatureFlags } from '../feature-flags.ts';
-import {
-  ALLOWED_IMAGE_FORMATS,
-  DEFAULT_MAX_FILE_SIZE,
-  DEFAULT_MAX_FILES_MULTIPLE,
-  DEFAULT_MAX_FILES_SINGLE,
-  DEFAULT_MIN_FILE_SIZE,
-  DEFAULT_MIN_FILES,
-  PHOTO_FIELD_FORMATS,
-} from './constants.ts';
+import { ALLOWED_IMAGE_FORMATS, DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES_MULTIPLE, DEFAULT_MAX_FILES_SINGLE, DEFAULT_MIN_FILE_SIZE, DEFAULT_MIN_FILES, PHOTO_FIELD_FORMATS } from './constants.ts';
 import { FIELD_TYPE_INFO, isFileType } from './field-types.ts';
-import {
-  allowedFormatsMessage,
-  fileSizeMessage,
-  FORM_MESSAGES,
-  invalidFileTypeMessage,
-  limitReachedMessage,
-  listLengthMessage,
-  uploadHelpText,
-  uploadSizeMessage,
-  type NounKey,
-} from './messages.ts';
+import { allowedFormatsMessage, fileSizeMessage, FORM_MESSAGES, invalidFileTypeMessage, limitReachedMessage, listLengthMessage, uploadHelpText, uploadSizeMessage, type NounKey } from './messages.ts';
 import type { FormField } from './schema.ts';
 import { isValidatorEnabled, type ValidatorFlags } from './validator-flags.ts';
 import type { Validator, ValidatorOf } from './validators-schema.ts';
@@ -68,9 +50,7 @@ export const FORMAT_MIME_TYPES: Readonly<Record<string, readonly string[]>> = {
 
 /** Image formats offered under these flags: heic and tiff only behind their flags (spec §9). */
 export function imageFormatsFor(flags: Partial<FeatureFlags> | null | undefined): string[] {
-  return ALLOWED_IMAGE_FORMATS.filter(
-    (format) => (format !== 'heic' || flags?.heic_images === true) && (format !== 'tiff' || flags?.tiff_images === true),
-  );
+  return ALLOWED_IMAGE_FORMATS.filter((format) => (format !== 'heic' || flags?.heic_images === true) && (format !== 'tiff' || flags?.tiff_images === true));
 }
 
 function extensionOf(name: string): string {
@@ -110,11 +90,7 @@ export interface UploadRules {
   messages: { minFiles?: string; maxFiles?: string; minSize?: string; maxSize?: string; formats?: string };
 }
 
-function enabledValidator<T extends Validator['type']>(
-  field: FormField,
-  type: T,
-  flags: ValidatorFlags,
-): ValidatorOf<T> | undefined {
+function enabledValidator<T extends Validator['type']>(field: FormField, type: T, flags: ValidatorFlags): ValidatorOf<T> | undefined {
   if (field.type === 'display_text' || !isValidatorEnabled(field.type, type, flags)) return undefined;
   return field.validators.find((validator): validator is ValidatorOf<T> => validator.type === type);
 }
@@ -128,11 +104,7 @@ function customMessage(validator: { message?: string | null } | undefined): stri
  * limits from the field and its enabled validators, with the spec's defaults. Undefined for
  * fields that take no files.
  */
-export function uploadRules(
-  field: FormField,
-  validatorFlags: ValidatorFlags,
-  featureFlags?: Partial<FeatureFlags> | null,
-): UploadRules | undefined {
+export function uploadRules(field: FormField, validatorFlags: ValidatorFlags, featureFlags?: Partial<FeatureFlags> | null): UploadRules | undefined {
   if (field.type === 'display_text' || !isFileType(field.type)) return undefined;
   const info = FIELD_TYPE_INFO[field.type];
   const isMultiple = info.isPlural;
@@ -147,9 +119,7 @@ export function uploadRules(
   let formats: string[] | null = null;
   if (field.type === 'image' || field.type === 'images') {
     const offered = imageFormatsFor(featureFlags);
-    formats = allowed
-      ? allowed.formats.filter((format) => offered.includes(format === 'jpg' ? 'jpeg' : format))
-      : [...PHOTO_FIELD_FORMATS];
+    formats = allowed ? allowed.formats.filter((format) => offered.includes(format === 'jpg' ? 'jpeg' : format)) : [...PHOTO_FIELD_FORMATS];
   } else if (allowed) {
     formats = [...allowed.formats];
   }
@@ -198,11 +168,7 @@ export function checkFileCount(count: number, rules: UploadRules): string | null
  * one file is refused; otherwise a total above the maximum is only a warning (submit refuses
  * it); at the maximum the add button is disabled with "Alcanzaste el límite de {plural}".
  */
-export type SelectionOutcome =
-  | { kind: 'ok' }
-  | { kind: 'refused' }
-  | { kind: 'warning'; message: string }
-  | { kind: 'limit-reached'; message: string };
+export type SelectionOutcome = { kind: 'ok' } | { kind: 'refused' } | { kind: 'warning'; message: string } | { kind: 'limit-reached'; message: string };
 
 export function checkSelection(total: number, rules: UploadRules): SelectionOutcome {
   if (!rules.isMultiple && total > 1) return { kind: 'refused' };
@@ -212,9 +178,7 @@ export function checkSelection(total: number, rules: UploadRules): SelectionOutc
 }
 
 /** What the upload widget says when it refuses a file as it is chosen (spec §5 upload rules). */
-export type UploadRefusal =
-  | { kind: 'size'; title: string; message: string; accept: string }
-  | { kind: 'type'; message: string };
+export type UploadRefusal = { kind: 'size'; title: string; message: string; accept: string } | { kind: 'type'; message: string };
 
 export function checkUpload(file: Pick<FileMetadata, 'name' | 'size' | 'content_type'>, rules: UploadRules): UploadRefusal | null {
   if (file.size < rules.minSize || file.size > rules.maxSize) {
@@ -246,9 +210,7 @@ export function uploadHelp(rules: UploadRules): string {
 /** The input's accept attribute for these rules ("" = anything). */
 export function acceptAttribute(rules: UploadRules): string {
   if (rules.formats === null) return '';
-  return rules.formats
-    .flatMap((format) => (Object.hasOwn(FORMAT_MIME_TYPES, format) ? FORMAT_MIME_TYPES[format]!.filter((mime) => mime.startsWith('image/')) : []).concat(`.${format}`))
-    .join(',');
+  return rules.formats.flatMap((format) => (Object.hasOwn(FORMAT_MIME_TYPES, format) ? FORMAT_MIME_TYPES[format]!.filter((mime) => mime.startsWith('image/')) : []).concat(`.${format}`)).join(',');
 }
 
 /** "{upload base}/{upload_id}/download" (spec §7). */

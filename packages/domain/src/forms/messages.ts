@@ -126,9 +126,7 @@ export function invalidFileTypeMessage(formats: readonly string[]): string {
  */
 export function uploadSizeMessage(minBytes: number, maxBytes: number): string {
   const max = formatMegabytes(maxBytes, 'down');
-  return minBytes > 0
-    ? `Por favor, seleccione un archivo que pese entre ${formatMegabytes(minBytes, 'up')} y ${max}`
-    : `Por favor, seleccione un archivo que pese a lo más ${max}`;
+  return minBytes > 0 ? `Por favor, seleccione un archivo que pese entre ${formatMegabytes(minBytes, 'up')} y ${max}` : `Por favor, seleccione un archivo que pese a lo más ${max}`;
 }
 
 export interface UploadHelpInput {
@@ -160,10 +158,7 @@ export function uploadHelpText(input: UploadHelpInput): string {
   if (input.maxSize !== undefined) {
     const each = several ? ' cada uno' : '';
     const max = formatMegabytes(input.maxSize, 'down');
-    text +=
-      input.minSize !== undefined && input.minSize > 0
-        ? ` (entre ${formatMegabytes(input.minSize, 'up')} y ${max}${each})`
-        : ` (máx. ${max}${each})`;
+    text += input.minSize !== undefined && input.minSize > 0 ? ` (entre ${formatMegabytes(input.minSize, 'up')} y ${max}${each})` : ` (máx. ${max}${each})`;
   }
   return text;
 }

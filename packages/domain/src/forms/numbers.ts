@@ -76,10 +76,7 @@ export function checkNumberRules(value: number, rules: NumberRules): string | nu
 }
 
 /** The rules of a number field: its min / max / step; integer fields default to step 1. */
-export function numberFieldRules(
-  kind: NumberFieldType,
-  field: { min?: number | null; max?: number | null; step?: number | null },
-): NumberRules {
+export function numberFieldRules(kind: NumberFieldType, field: { min?: number | null; max?: number | null; step?: number | null }): NumberRules {
   return {
     min: field.min ?? null,
     max: field.max ?? null,

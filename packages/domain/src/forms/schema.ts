@@ -18,10 +18,7 @@ export const ZFieldName = z
   .min(1)
   .max(FIELD_NAME_MAX_LENGTH)
   .regex(/^[\p{L}_][\p{L}\p{N}_]*$/u, 'El nombre solo admite letras, números y _ (sin empezar por número)')
-  .refine(
-    (name) => !(RESERVED_FIELD_NAMES as readonly string[]).includes(name) && !name.startsWith('__'),
-    'Nombre reservado',
-  );
+  .refine((name) => !(RESERVED_FIELD_NAMES as readonly string[]).includes(name) && !name.startsWith('__'), 'Nombre reservado');
 
 export const ZFieldId = z.union([z.number().int(), z.string().min(1).max(100)]);
 const ZText = (max: number) => z.string().max(max);
@@ -95,10 +92,10 @@ interface ScaleLike {
 function withScaleChecks<T extends z.ZodType<ScaleLike>>(schema: T): T {
   return schema
     .refine((scale) => scale.start < scale.stop, { message: 'El mínimo debe ser menor que el máximo', path: ['stop'] })
-    .refine(
-      (scale) => scale.interpretations.every((entry) => entry.type !== 'between' || entry.start <= entry.stop),
-      { message: 'Intervalo de interpretación inválido', path: ['interpretations'] },
-    ) as T;
+    .refine((scale) => scale.interpretations.every((entry) => entry.type !== 'between' || entry.start <= entry.stop), {
+      message: 'Intervalo de interpretación inválido',
+      path: ['interpretations'],
+    }) as T;
 }
 
 /** The linear scale's configuration (spec §3): minimum ≥ 0, maximum ≥ 1, step ≥ 0. */
@@ -271,9 +268,7 @@ const FIELD_SCHEMA_LIST = [
 ] as const;
 
 /** Per-type schemas, e.g. for the builder's configuration panel. */
-export const FIELD_SCHEMAS = Object.fromEntries(
-  FIELD_SCHEMA_LIST.map((schema) => [schema.shape.type.value, schema]),
-) as unknown as { readonly [T in FieldType]: z.ZodType<FieldOf<T>> };
+export const FIELD_SCHEMAS = Object.fromEntries(FIELD_SCHEMA_LIST.map((schema) => [schema.shape.type.value, schema])) as unknown as { readonly [T in FieldType]: z.ZodType<FieldOf<T>> };
 
 /** One field definition, discriminated by `type`. Unknown keys are dropped. */
 export const ZFormField: z.ZodType<FormField> = z.discriminatedUnion('type', FIELD_SCHEMA_LIST).meta({ id: 'FormField' }) as unknown as z.ZodType<FormField>;

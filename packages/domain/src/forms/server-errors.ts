@@ -42,13 +42,7 @@ export interface MappedServerErrors {
 function isAssertionError(entry: unknown): entry is AssertionError {
   if (typeof entry !== 'object' || entry === null) return false;
   const { type, loc, msg } = entry as Record<string, unknown>;
-  return (
-    type === 'assertion_error' &&
-    typeof msg === 'string' &&
-    Array.isArray(loc) &&
-    loc.length >= 2 &&
-    loc.every((part) => typeof part === 'string' || typeof part === 'number')
-  );
+  return type === 'assertion_error' && typeof msg === 'string' && Array.isArray(loc) && loc.length >= 2 && loc.every((part) => typeof part === 'string' || typeof part === 'number');
 }
 
 /**

@@ -9,16 +9,7 @@ export const SHOW_IF_FUNCTIONS = ['empty', 'count', 'lower'] as const;
 export type ShowIfFunction = (typeof SHOW_IF_FUNCTIONS)[number];
 
 export type ShowIfErrorReason =
-  | 'too-long'
-  | 'too-deep'
-  | 'unexpected-character'
-  | 'unterminated-string'
-  | 'invalid-escape'
-  | 'invalid-number'
-  | 'unexpected-token'
-  | 'unexpected-end'
-  | 'unknown-function'
-  | 'wrong-arity';
+  'too-long' | 'too-deep' | 'unexpected-character' | 'unterminated-string' | 'invalid-escape' | 'invalid-number' | 'unexpected-token' | 'unexpected-end' | 'unknown-function' | 'wrong-arity';
 
 /** The only error the parser throws. `position` is the 0-based offset in the expression. */
 export class ShowIfError extends Error {

@@ -78,19 +78,11 @@ export function looseEqual(a: unknown, b: unknown, depth = 0): boolean {
     return left === right;
   }
   if (Array.isArray(left) || Array.isArray(right)) {
-    return (
-      Array.isArray(left) &&
-      Array.isArray(right) &&
-      left.length === right.length &&
-      left.every((item, at) => looseEqual(item, right[at], depth + 1))
-    );
+    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, at) => looseEqual(item, right[at], depth + 1));
   }
   if (isObject(left) && isObject(right)) {
     const keys = Object.keys(left);
-    return (
-      keys.length === Object.keys(right).length &&
-      keys.every((key) => Object.hasOwn(right, key) && looseEqual(left[key], right[key], depth + 1))
-    );
+    return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && looseEqual(left[key], right[key], depth + 1));
   }
   return false;
 }
@@ -175,18 +167,12 @@ function evaluateNode(node: ShowIfNode, lookup: ShowIfLookup): unknown {
 }
 
 /** The value of an expression (what POST /api/logic-parser/v3/evaluate answers as `result`). */
-export function evaluateShowIf(
-  node: ShowIfNode,
-  values: ShowIfLookup | Readonly<Record<string, unknown>> | null | undefined,
-): unknown {
+export function evaluateShowIf(node: ShowIfNode, values: ShowIfLookup | Readonly<Record<string, unknown>> | null | undefined): unknown {
   return evaluateNode(node, toLookup(values));
 }
 
 /** Parses and evaluates; throws ShowIfError for a malformed expression. */
-export function evaluateExpression(
-  expression: string,
-  values: ShowIfLookup | Readonly<Record<string, unknown>> | null | undefined,
-): unknown {
+export function evaluateExpression(expression: string, values: ShowIfLookup | Readonly<Record<string, unknown>> | null | undefined): unknown {
   return evaluateShowIf(parseShowIf(expression), values);
 }
 
@@ -200,9 +186,7 @@ export function hasCondition(showIf: string | null | undefined): showIf is strin
   return typeof showIf === 'string' && showIf.trim() !== '';
 }
 
-export type EvaluateOutcome =
-  | { ok: true; result: unknown }
-  | { ok: false; error: { code: 'invalid-expression'; detail: string; reason: string; position: number } };
+export type EvaluateOutcome = { ok: true; result: unknown } | { ok: false; error: { code: 'invalid-expression'; detail: string; reason: string; position: number } };
 
 /**
  * POST /api/logic-parser/v3/evaluate {expression, values} → {result}; a malformed expression →

@@ -259,8 +259,12 @@ function checkValue(field: InputField, value: unknown, ctx: Context, path: strin
       const longitude = ownValue(value, 'longitude');
       const accuracy = ownValue(value, 'accuracy');
       const ok =
-        typeof latitude === 'number' && latitude >= -90 && latitude <= 90 &&
-        typeof longitude === 'number' && longitude >= -180 && longitude <= 180 &&
+        typeof latitude === 'number' &&
+        latitude >= -90 &&
+        latitude <= 90 &&
+        typeof longitude === 'number' &&
+        longitude >= -180 &&
+        longitude <= 180 &&
         (accuracy === undefined || accuracy === null || (typeof accuracy === 'number' && accuracy >= 0 && Number.isFinite(accuracy)));
       return ok ? null : FORM_MESSAGES.invalid;
     }
@@ -302,13 +306,7 @@ export function validateFieldValue(field: FormField, value: unknown, options: Va
   return checkValue(field, value, ctx, [field.name], nested) ?? nested[0]?.message ?? null;
 }
 
-function validateFields(
-  fields: readonly FormField[],
-  values: unknown,
-  ctx: Context,
-  parentPath: string[],
-  errors: FieldError[],
-): void {
+function validateFields(fields: readonly FormField[], values: unknown, ctx: Context, parentPath: string[], errors: FieldError[]): void {
   const visibility = fieldVisibility(fields, values);
   for (const field of fields) {
     if (!isInputField(field) || visibility.get(field) === false) continue;
@@ -329,11 +327,7 @@ function validateFields(
  * Validates a whole response: one error per failing field, in form order (sub-form fields
  * right after their parent's position). Total: any JSON value is accepted as `response`.
  */
-export function validateResponse(
-  fields: readonly FormField[],
-  response: unknown,
-  options: ValidateOptions = {},
-): FieldError[] {
+export function validateResponse(fields: readonly FormField[], response: unknown, options: ValidateOptions = {}): FieldError[] {
   const errors: FieldError[] = [];
   validateFields(fields, isPlainObject(response) ? response : {}, contextOf(options), [], errors);
   return errors;

@@ -2,18 +2,7 @@ import { PRODUCTION_FLAGS, type FeatureFlags } from '../feature-flags.ts';
 import type { FieldType } from './field-types.ts';
 
 /** Validator types (spec §3 Validator) plus `rut`, a Faena extension for Chilean ids (spec §5). */
-export const VALIDATOR_TYPES = [
-  'min_length',
-  'max_length',
-  'regex',
-  'email',
-  'min_value',
-  'max_value',
-  'min_file_size',
-  'max_file_size',
-  'allowed_formats',
-  'rut',
-] as const;
+export const VALIDATOR_TYPES = ['min_length', 'max_length', 'regex', 'email', 'min_value', 'max_value', 'min_file_size', 'max_file_size', 'allowed_formats', 'rut'] as const;
 export type ValidatorType = (typeof VALIDATOR_TYPES)[number];
 
 /**
@@ -21,16 +10,7 @@ export type ValidatorType = (typeof VALIDATOR_TYPES)[number];
  * source, file size, file length and image formats are on; file allowed formats is off".
  * Everything else depends only on the tenant's master `validators` flag.
  */
-export const VALIDATOR_FLAGS = [
-  'email',
-  'integer',
-  'checkboxes',
-  'data_source',
-  'file_size',
-  'file_length',
-  'image_formats',
-  'file_allowed_formats',
-] as const;
+export const VALIDATOR_FLAGS = ['email', 'integer', 'checkboxes', 'data_source', 'file_size', 'file_length', 'image_formats', 'file_allowed_formats'] as const;
 export type ValidatorFlag = (typeof VALIDATOR_FLAGS)[number];
 export type ValidatorFlags = Record<ValidatorFlag, boolean> & { validators: boolean };
 
@@ -51,16 +31,11 @@ export const DEFAULT_VALIDATOR_FLAGS: Readonly<ValidatorFlags> = {
  * (`validators`) and `file_allowed_formats_validator`; the other families have no tenant flag
  * of their own and take the spec's production values unless overridden.
  */
-export function resolveValidatorFlags(
-  flags?: Partial<FeatureFlags> | null,
-  overrides?: Partial<ValidatorFlags>,
-): ValidatorFlags {
+export function resolveValidatorFlags(flags?: Partial<FeatureFlags> | null, overrides?: Partial<ValidatorFlags>): ValidatorFlags {
   return {
     ...DEFAULT_VALIDATOR_FLAGS,
     ...(flags?.validators !== undefined ? { validators: flags.validators } : {}),
-    ...(flags?.file_allowed_formats_validator !== undefined
-      ? { file_allowed_formats: flags.file_allowed_formats_validator }
-      : {}),
+    ...(flags?.file_allowed_formats_validator !== undefined ? { file_allowed_formats: flags.file_allowed_formats_validator } : {}),
     ...overrides,
   };
 }

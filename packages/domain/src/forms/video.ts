@@ -28,6 +28,9 @@ export function extractVideoId(input: string): string | undefined {
   }
   const fromQuery = url.searchParams.get('v');
   if (fromQuery !== null) return isValidVideoId(fromQuery) ? fromQuery : undefined;
-  const last = url.pathname.split('/').filter((part) => part !== '').pop();
+  const last = url.pathname
+    .split('/')
+    .filter((part) => part !== '')
+    .pop();
   return last !== undefined && isValidVideoId(last) ? last : undefined;
 }

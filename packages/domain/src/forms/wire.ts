@@ -33,9 +33,7 @@ export type StoredFormResponse = z.infer<typeof ZStoredFormResponse>;
 
 /** 400 body of a response that breaks the form's rules. */
 export const ZAssertionErrorBody = z.object({
-  non_field_errors: z.array(
-    z.object({ type: z.literal('assertion_error'), loc: z.array(z.union([z.string(), z.number()])), msg: z.string() }),
-  ),
+  non_field_errors: z.array(z.object({ type: z.literal('assertion_error'), loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })),
 });
 
 /**

@@ -35,8 +35,7 @@ export function structuralProblems(graph: WfGraph): ModelProblem[] {
         params: { bpmn_type: node.bpmnType },
       });
   }
-  for (const extra of graph.extraneous)
-    problems.push({ element_id: extra.id, code: 'unsupported-element', detail: 'A workflow has exactly one process.', params: { bpmn_type: extra.bpmnType } });
+  for (const extra of graph.extraneous) problems.push({ element_id: extra.id, code: 'unsupported-element', detail: 'A workflow has exactly one process.', params: { bpmn_type: extra.bpmnType } });
   return problems;
 }
 
@@ -86,14 +85,11 @@ export function validateModel(graph: WfGraph, options: ValidateOptions = {}): Mo
   );
   for (const node of graph.nodes) {
     if (node.type === null) continue;
-    if (starts.length > 0 && !reachable.has(node.id))
-      problems.push({ element_id: node.id, code: 'unreachable', detail: `"${node.name || node.id}" cannot be reached from a start event.` });
-    else if (ends.length > 0 && !canFinish.has(node.id))
-      problems.push({ element_id: node.id, code: 'dead-end', detail: `"${node.name || node.id}" has no way to an end event.` });
+    if (starts.length > 0 && !reachable.has(node.id)) problems.push({ element_id: node.id, code: 'unreachable', detail: `"${node.name || node.id}" cannot be reached from a start event.` });
+    else if (ends.length > 0 && !canFinish.has(node.id)) problems.push({ element_id: node.id, code: 'dead-end', detail: `"${node.name || node.id}" has no way to an end event.` });
   }
   for (const flow of graph.flows)
-    if (!nodes.has(flow.source) || !nodes.has(flow.target))
-      problems.push({ element_id: flow.id, code: 'dead-end', detail: 'The sequence flow is not connected at both ends.' });
+    if (!nodes.has(flow.source) || !nodes.has(flow.target)) problems.push({ element_id: flow.id, code: 'dead-end', detail: 'The sequence flow is not connected at both ends.' });
 
   // Variables each element may read: fields of the forms of the elements before it.
   const formFields = options.formFields ?? {};

@@ -46,7 +46,13 @@ describe('expansion across clock changes', () => {
 describe('expansion of calendar rules', () => {
   it('monthly on the 31st skips the months without one', () => {
     const r = series('2026-01-31T08:00', 'UTC', 'FREQ=MONTHLY');
-    expect(list(r, '2026-01-01T00:00Z', '2026-09-01T00:00Z')).toEqual(['2026-01-31T08:00:00+00:00', '2026-03-31T08:00:00+00:00', '2026-05-31T08:00:00+00:00', '2026-07-31T08:00:00+00:00', '2026-08-31T08:00:00+00:00']);
+    expect(list(r, '2026-01-01T00:00Z', '2026-09-01T00:00Z')).toEqual([
+      '2026-01-31T08:00:00+00:00',
+      '2026-03-31T08:00:00+00:00',
+      '2026-05-31T08:00:00+00:00',
+      '2026-07-31T08:00:00+00:00',
+      '2026-08-31T08:00:00+00:00',
+    ]);
   });
   it('the last day of the month (BYMONTHDAY=-1) and the last Friday (BYDAY=-1FR)', () => {
     expect(list(series('2028-01-31T10:00', 'UTC', 'FREQ=MONTHLY;BYMONTHDAY=-1'), '2028-01-01T00:00Z', '2028-05-01T00:00Z')).toEqual([

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkChecklistConfig,
-  maxReachableScore,
-  scoreExecution,
-  upgradeDraft,
-  ZChecklistItem,
-  ZChecklistSection,
-  type ChecklistDefinition,
-} from '../../src/checklists/index.ts';
+import { checkChecklistConfig, maxReachableScore, scoreExecution, upgradeDraft, ZChecklistItem, ZChecklistSection, type ChecklistDefinition } from '../../src/checklists/index.ts';
 import { ZFormDefinition, type FormField } from '../../src/forms/index.ts';
 
 function define(fields: unknown[]): FormField[] {
@@ -27,12 +19,14 @@ function opening(passMark: number | null = 70, overrides: { items?: unknown[]; f
       { id: 5, type: 'image', name: 'foto', label: 'Foto de la fachada' },
     ],
   );
-  const items = (overrides.items ?? [
-    { field_id: 1, weight: 2, scoring: { kind: 'choice', scores: { Buena: 10, Regular: 5, Mala: 0 }, failing: ['Mala'] } },
-    { field_id: '2', critical: true, scoring: { kind: 'boolean', yes: 1, no: 0 } },
-    { field_id: 3, scoring: { kind: 'range', min: 0, max: 5, score_in: 1, score_out: 0 } },
-    { field_id: 4, scoring: { kind: 'stars' } },
-  ]).map((item) => ZChecklistItem.parse(item));
+  const items = (
+    overrides.items ?? [
+      { field_id: 1, weight: 2, scoring: { kind: 'choice', scores: { Buena: 10, Regular: 5, Mala: 0 }, failing: ['Mala'] } },
+      { field_id: '2', critical: true, scoring: { kind: 'boolean', yes: 1, no: 0 } },
+      { field_id: 3, scoring: { kind: 'range', min: 0, max: 5, score_in: 1, score_out: 0 } },
+      { field_id: 4, scoring: { kind: 'stars' } },
+    ]
+  ).map((item) => ZChecklistItem.parse(item));
   const sections = [
     { id: 's1', title: 'Local', field_ids: [1, 2] },
     { id: 's2', title: 'Frío', field_ids: [3] },
@@ -132,9 +126,7 @@ describe('checklist configuration rules', () => {
       ],
     });
     expect(maxReachableScore(definition)).toBe(50);
-    expect(checkChecklistConfig(definition)).toEqual([
-      expect.objectContaining({ code: 'score-unreachable', field_id: '2', path: 'items.2.scoring' }),
-    ]);
+    expect(checkChecklistConfig(definition)).toEqual([expect.objectContaining({ code: 'score-unreachable', field_id: '2', path: 'items.2.scoring' })]);
   });
 
   it('a zero-point optional item can be left out, so it does not lower the maximum', () => {
@@ -153,7 +145,12 @@ describe('checklist configuration rules', () => {
   });
 
   it('refuses a critical item whose every answer fails', () => {
-    const definition = opening(50, { items: [{ field_id: 1, critical: true, scoring: { kind: 'choice', scores: {}, failing: ['Buena', 'Regular', 'Mala'] } }, { field_id: 4, scoring: { kind: 'stars' } }] });
+    const definition = opening(50, {
+      items: [
+        { field_id: 1, critical: true, scoring: { kind: 'choice', scores: {}, failing: ['Buena', 'Regular', 'Mala'] } },
+        { field_id: 4, scoring: { kind: 'stars' } },
+      ],
+    });
     expect(checkChecklistConfig(definition)).toEqual([expect.objectContaining({ code: 'score-unreachable', field_id: '1' })]);
   });
 

@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  convertFieldValue,
-  convertForSubmit,
-  replaceRichTextImages,
-  richTextBlobImages,
-  setAnswer,
-  setSkipped,
-  validateResponse,
-  type InputField,
-} from '../../src/forms/index.ts';
+import { convertFieldValue, convertForSubmit, replaceRichTextImages, richTextBlobImages, setAnswer, setSkipped, validateResponse, type InputField } from '../../src/forms/index.ts';
 import { define, oneOfEach, VALID_ANSWERS } from './fixtures.ts';
 
 describe('submit conversion (spec §4)', () => {
@@ -74,7 +65,12 @@ describe('submit conversion (spec §4)', () => {
       { id: 6, type: 'stars', name: 's' },
     ]);
     expect(convertForSubmit(fields, { i: '3.6', d: '10,25', f: 2, r: { start: '1', end: '2,5', junk: 1 }, v: '7.5', s: '4' })).toEqual({
-      i: 4, d: 10.25, f: 2, r: { start: 1, end: 2.5 }, v: 7.5, s: 4,
+      i: 4,
+      d: 10.25,
+      f: 2,
+      r: { start: 1, end: 2.5 },
+      v: 7.5,
+      s: 4,
     });
     expect(convertForSubmit(fields, { i: 'doce' })).toEqual({ i: 'doce' });
   });
@@ -114,7 +110,9 @@ describe('submit conversion (spec §4)', () => {
       { id: 1, type: 'gps', name: 'g' },
       { id: 2, type: 'date_range', name: 'dr' },
       {
-        id: 3, type: 'form', name: 'sub',
+        id: 3,
+        type: 'form',
+        name: 'sub',
         fields: [
           { id: 1, type: 'datetime', name: 'when' },
           { id: 2, type: 'text', name: 'empty' },
@@ -204,9 +202,13 @@ describe('conversion and validation agree (properties)', () => {
   });
 
   it('on arbitrary values too, converting changes no verdict and is idempotent', () => {
-    const numericText = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.integer({ min: -10, max: 10 }).map((n) => n / 4)).chain((n) =>
-      fc.constantFrom(n, String(n), String(n).replace('.', ',')),
-    );
+    const numericText = fc
+      .oneof(
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.integer({ min: -10, max: 10 }).map((n) => n / 4),
+      )
+      .chain((n) => fc.constantFrom(n, String(n), String(n).replace('.', ',')));
     const anyValue = fc.oneof(fc.jsonValue(), numericText, fc.constantFrom('2024-05-01T10:00', '2024-09-08T00:30', '2024-05-01', '08:00'));
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...names), anyValue), (response) => {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ANSWER_DATA_TYPES,
-  displayAnswer,
-  displayFieldAnswer,
-  formatAnswerDate,
-  formatAnswerDateTime,
-  formatBoolean,
-  formatList,
-  type DisplayOptions,
-} from '../../src/forms/index.ts';
+import { ANSWER_DATA_TYPES, displayAnswer, displayFieldAnswer, formatAnswerDate, formatAnswerDateTime, formatBoolean, formatList, type DisplayOptions } from '../../src/forms/index.ts';
 import { define, oneOfEach, VALID_ANSWERS } from './fixtures.ts';
 
 const names: Record<string, string> = { 'user:7': 'Ana Pérez', 'venue:v1': 'Tienda Centro', 'location:l1': 'Bodega', 'asset:a1': 'Grúa' };
@@ -44,7 +35,16 @@ describe('lists (spec §9)', () => {
 
   it('lists of text, key/label rows, and named entities', () => {
     expect(displayAnswer('text_list', ['x', 'y', 'z', 'w'], options)).toEqual({ kind: 'list', items: ['x', 'y', 'z', 'w'], text: 'x, y, z ... y 1 más' });
-    expect(displayAnswer('key_label_list', [{ id: 1, key: 'a', label: 'Alfa' }, { id: 2, key: 'b', label: 'Beta' }], options)).toMatchObject({
+    expect(
+      displayAnswer(
+        'key_label_list',
+        [
+          { id: 1, key: 'a', label: 'Alfa' },
+          { id: 2, key: 'b', label: 'Beta' },
+        ],
+        options,
+      ),
+    ).toMatchObject({
       text: 'Alfa, Beta',
     });
     expect(displayAnswer('users', [7, 8], options)).toMatchObject({ text: 'Ana Pérez, 8' });
@@ -57,7 +57,7 @@ describe('lists (spec §9)', () => {
 });
 
 describe('values', () => {
-  it('date-times: day, long month, hour and minute in the user\'s locale and zone', () => {
+  it("date-times: day, long month, hour and minute in the user's locale and zone", () => {
     const text = formatAnswerDateTime('2024-05-01T14:05:00.000+00:00', 'es-CL', 'America/Santiago');
     expect(text).toContain('1 de mayo');
     expect(text).toMatch(/10:05/);
@@ -104,7 +104,11 @@ describe('values', () => {
   it('ratings with their labels', () => {
     expect(displayAnswer('stars', 4, options)).toEqual({ kind: 'rating', value: 4, max: 5, text: '4/5' });
     expect(displayAnswer('emotion', 2, options, { max: 3, labels: ['Mal', 'Regular', 'Bien'] })).toEqual({
-      kind: 'rating', value: 2, max: 3, label: 'Regular', text: '2/3 · Regular',
+      kind: 'rating',
+      value: 2,
+      max: 3,
+      label: 'Regular',
+      text: '2/3 · Regular',
     });
     expect(displayAnswer('stars', 'x', options)).toEqual({ kind: 'text', text: 'x' });
   });
@@ -135,7 +139,11 @@ describe('a field within a stored response', () => {
     expect(displayFieldAnswer(field('f_value_in_num_range'), { f_value_in_num_range: 8 }, options)).toEqual({ kind: 'text', text: '8' });
     expect(displayFieldAnswer(field('f_value_in_num_range'), {}, options)).toEqual({ kind: 'empty', text: 'Sin respuesta' });
     expect(displayFieldAnswer(field('f_gps'), VALID_ANSWERS, options)).toEqual({
-      kind: 'gps', latitude: -33.45, longitude: -70.66, accuracy: 12, text: '-33.45, -70.66 (±12 m)',
+      kind: 'gps',
+      latitude: -33.45,
+      longitude: -70.66,
+      accuracy: 12,
+      text: '-33.45, -70.66 (±12 m)',
     });
     expect(displayFieldAnswer(field('f_date_range'), VALID_ANSWERS, options)).toEqual({
       kind: 'text',

@@ -25,9 +25,7 @@ describe('field types (spec §3)', () => {
   });
 
   it('plural types hold lists', () => {
-    expect([...PLURAL_FIELD_TYPES].sort()).toEqual(
-      ['checkboxes', 'files', 'images', 'locations', 'users', 'venues', 'data_source', 'assets'].sort(),
-    );
+    expect([...PLURAL_FIELD_TYPES].sort()).toEqual(['checkboxes', 'files', 'images', 'locations', 'users', 'venues', 'data_source', 'assets'].sort());
     for (const type of FIELD_TYPES) expect(isPluralType(type)).toBe((PLURAL_FIELD_TYPES as readonly string[]).includes(type));
   });
 
@@ -39,8 +37,18 @@ describe('field types (spec §3)', () => {
 
   it('every type sits in one of the 12 UI groups, and every group has a type', () => {
     expect(FIELD_TYPE_GROUPS).toEqual([
-      'text', 'selection', 'date', 'time', 'number', 'media', 'files', 'personal_info', 'person_and_venues',
-      'location_and_sign', 'validation_or_confirmation', 'form',
+      'text',
+      'selection',
+      'date',
+      'time',
+      'number',
+      'media',
+      'files',
+      'personal_info',
+      'person_and_venues',
+      'location_and_sign',
+      'validation_or_confirmation',
+      'form',
     ]);
     for (const group of FIELD_TYPE_GROUPS) {
       expect(FIELD_TYPES.some((type) => FIELD_TYPE_INFO[type].group === group)).toBe(true);

@@ -45,7 +45,15 @@ describe('immutable names (spec §3)', () => {
   it('lists fields whose name changed under the same id, sub-forms included', () => {
     const after = define([
       { id: 1, type: 'text', name: 'b' },
-      { id: 2, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'y' }, { id: 2, type: 'text', name: 'new' }] },
+      {
+        id: 2,
+        type: 'form',
+        name: 'sub',
+        fields: [
+          { id: 1, type: 'text', name: 'y' },
+          { id: 2, type: 'text', name: 'new' },
+        ],
+      },
       { id: 3, type: 'display_text', text: 'changed' },
       { id: 4, type: 'text', name: 'added' },
     ]);
@@ -112,7 +120,17 @@ describe('renderer helpers', () => {
   });
 
   it('an optional sub-form left blank is not validated; a started one is', () => {
-    const fields = define([{ id: 1, type: 'form', name: 's', fields: [{ id: 1, type: 'text', name: 'x', required: true }, { id: 2, type: 'text', name: 'y' }] }]);
+    const fields = define([
+      {
+        id: 1,
+        type: 'form',
+        name: 's',
+        fields: [
+          { id: 1, type: 'text', name: 'x', required: true },
+          { id: 2, type: 'text', name: 'y' },
+        ],
+      },
+    ]);
     expect(validateResponse(fields, { s: { x: '', y: '' } })).toEqual([]);
     expect(validateResponse(fields, { s: { x: '', y: 'a' } })).toEqual([{ name: 's', path: ['s', 'x'], message: 'This field is required' }]);
   });

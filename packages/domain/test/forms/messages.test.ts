@@ -108,9 +108,7 @@ describe('file messages', () => {
   });
 
   it('allowed formats', () => {
-    expect(allowedFormatsMessage(['pdf', 'png'], true)).toBe(
-      'El formato de cada archivo debe ser alguno de los siguientes: pdf, png',
-    );
+    expect(allowedFormatsMessage(['pdf', 'png'], true)).toBe('El formato de cada archivo debe ser alguno de los siguientes: pdf, png');
     expect(allowedFormatsMessage(['jpeg'], false)).toBe('El formato del archivo debe ser alguno de los siguientes: jpeg');
   });
 
@@ -128,15 +126,11 @@ describe('file messages', () => {
     expect(uploadHelpText({ noun: 'file', minFiles: 0, maxFiles: 1 })).toBe('Puedes subir hasta un archivo');
     expect(uploadHelpText({ noun: 'file', minFiles: 0, maxFiles: 10 })).toBe('Puedes subir hasta 10 archivos');
     expect(uploadHelpText({ noun: 'file', minFiles: 2, maxFiles: 5 })).toBe('Se requieren entre 2 y 5 archivos');
-    expect(
-      uploadHelpText({ noun: 'image', minFiles: 0, maxFiles: 1, formats: ['png', 'jpeg'], minSize: 0, maxSize: 20 * MB }),
-    ).toBe('Puedes subir hasta una imagen en formato .png, .jpeg (máx. 20 MB)');
-    expect(uploadHelpText({ noun: 'file', minFiles: 0, maxFiles: 3, formats: ['pdf'], maxSize: 5 * MB })).toBe(
-      'Puedes subir hasta 3 archivos en formato .pdf (máx. 5 MB cada uno)',
+    expect(uploadHelpText({ noun: 'image', minFiles: 0, maxFiles: 1, formats: ['png', 'jpeg'], minSize: 0, maxSize: 20 * MB })).toBe(
+      'Puedes subir hasta una imagen en formato .png, .jpeg (máx. 20 MB)',
     );
-    expect(uploadHelpText({ noun: 'file', minFiles: 1, maxFiles: 3, minSize: MB / 2, maxSize: 5 * MB })).toBe(
-      'Se requieren entre 1 y 3 archivos (entre 0.5 MB y 5 MB cada uno)',
-    );
+    expect(uploadHelpText({ noun: 'file', minFiles: 0, maxFiles: 3, formats: ['pdf'], maxSize: 5 * MB })).toBe('Puedes subir hasta 3 archivos en formato .pdf (máx. 5 MB cada uno)');
+    expect(uploadHelpText({ noun: 'file', minFiles: 1, maxFiles: 3, minSize: MB / 2, maxSize: 5 * MB })).toBe('Se requieren entre 1 y 3 archivos (entre 0.5 MB y 5 MB cada uno)');
   });
 });
 

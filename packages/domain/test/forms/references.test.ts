@@ -61,7 +61,7 @@ describe('validateResponse with the catalogues known (spec §5: an unknown value
     expect(validateResponse(fields, { supervisor: 'p1', crew: ['p2', 'p3'], plant: 'v1', spots: ['l1'], region: ['RM'], visit: { guide: 'p4' } }, { knownReference })).toEqual([]);
   });
 
-  it('refuses a row outside the field\'s catalogue, audience or data source, with the field\'s path', () => {
+  it("refuses a row outside the field's catalogue, audience or data source, with the field's path", () => {
     const errors = validateResponse(fields, { supervisor: 'p2', crew: ['p2', 'p9'], plant: 'v2', spots: ['l1'], region: ['RM', 'XX'], visit: { guide: 'p1x' } }, { knownReference });
     expect(errors).toEqual([
       { name: 'supervisor', path: ['supervisor'], message: 'Valor inválido' },

@@ -274,7 +274,14 @@ describe('files (spec §5, §9)', () => {
       { id: 4, type: 'voice_message', name: 'v' },
     ]);
     expect(uploadRules(files!, production)).toEqual({
-      noun: 'file', isMultiple: true, minFiles: 0, maxFiles: 10, minSize: 0, maxSize: DEFAULT_MAX_FILE_SIZE, formats: null, messages: {},
+      noun: 'file',
+      isMultiple: true,
+      minFiles: 0,
+      maxFiles: 10,
+      minSize: 0,
+      maxSize: DEFAULT_MAX_FILE_SIZE,
+      formats: null,
+      messages: {},
     });
     expect(uploadRules(images!, production)).toMatchObject({ noun: 'image', isMultiple: true, maxFiles: 10, formats: ['png', 'gif', 'jpeg'] });
     expect(uploadRules(image!, production)).toMatchObject({ noun: 'image', isMultiple: false, maxFiles: 1 });
@@ -287,7 +294,10 @@ describe('files (spec §5, §9)', () => {
   it('validators shape the rules; gated ones are ignored', () => {
     const [files] = define([
       {
-        id: 1, type: 'files', name: 'f', max_files: 5,
+        id: 1,
+        type: 'files',
+        name: 'f',
+        max_files: 5,
         validators: [
           { type: 'min_length', limit_value: 2, message: 'Sube dos' },
           { type: 'max_length', limit_value: 3 },
@@ -298,7 +308,13 @@ describe('files (spec §5, §9)', () => {
       },
     ]);
     expect(uploadRules(files!, production)).toEqual({
-      noun: 'file', isMultiple: true, minFiles: 2, maxFiles: 3, minSize: 1024, maxSize: 2 * MB, formats: null,
+      noun: 'file',
+      isMultiple: true,
+      minFiles: 2,
+      maxFiles: 3,
+      minSize: 1024,
+      maxSize: 2 * MB,
+      formats: null,
       messages: { minFiles: 'Sube dos', maxSize: 'Muy pesado' },
     });
     expect(uploadRules(files!, allOn)?.formats).toEqual(['pdf']);
@@ -316,17 +332,11 @@ describe('files (spec §5, §9)', () => {
       { id: 2, type: 'image', name: 'p' },
     ]);
     const rules = uploadRules(files!, production)!;
-    expect(checkFile({ name: 'a.pdf', size: 10, content_type: 'application/pdf' }, rules)).toBe(
-      'El peso de cada archivo debe ser al menos 0.01 MB',
-    );
-    expect(checkFile({ name: 'a.pdf', size: 21 * MB, content_type: 'application/pdf' }, rules)).toBe(
-      'El peso de cada archivo debe ser a lo más 20 MB',
-    );
+    expect(checkFile({ name: 'a.pdf', size: 10, content_type: 'application/pdf' }, rules)).toBe('El peso de cada archivo debe ser al menos 0.01 MB');
+    expect(checkFile({ name: 'a.pdf', size: 21 * MB, content_type: 'application/pdf' }, rules)).toBe('El peso de cada archivo debe ser a lo más 20 MB');
     expect(checkFile({ name: 'a.pdf', size: 5000, content_type: 'application/pdf' }, rules)).toBeNull();
     const photo = uploadRules(image!, production)!;
-    expect(checkFile({ name: 'a.webp', size: 5000, content_type: 'image/webp' }, photo)).toBe(
-      'El formato del archivo debe ser alguno de los siguientes: png, gif, jpeg',
-    );
+    expect(checkFile({ name: 'a.webp', size: 5000, content_type: 'image/webp' }, photo)).toBe('El formato del archivo debe ser alguno de los siguientes: png, gif, jpeg');
     expect(checkFileCount(11, rules)).toBe('Debe seleccionar a lo más 10 archivos');
     expect(checkFileCount(2, photo)).toBe('Debe seleccionar a lo más 1 imagen');
     expect(checkUpload({ name: 'a.pdf', size: 21 * MB, content_type: '' }, rules)).toEqual({
@@ -347,9 +357,7 @@ describe('files (spec §5, §9)', () => {
   });
 
   it('download links and photo names', () => {
-    expect(fileDownloadLink('https://acme.app.localhost/api/document-manager/v3/upload/', 'u 1')).toBe(
-      'https://acme.app.localhost/api/document-manager/v3/upload/u%201/download',
-    );
+    expect(fileDownloadLink('https://acme.app.localhost/api/document-manager/v3/upload/', 'u 1')).toBe('https://acme.app.localhost/api/document-manager/v3/upload/u%201/download');
     expect(uploadIdFromLink('https://x/api/document-manager/v3/upload/u%201/download')).toBe('u 1');
     expect(uploadIdFromLink('https://x/upload/abc/download?x=1')).toBe('abc');
     expect(uploadIdFromLink('https://x/upload/abc')).toBeUndefined();

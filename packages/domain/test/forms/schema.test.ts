@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  compileRegex,
-  FIELD_SCHEMAS,
-  FIELD_TYPES,
-  isSafeRegex,
-  ZCreateFormRequest,
-  ZFormDefinition,
-  ZFormField,
-  ZLinearScale,
-  ZValidator,
-} from '../../src/forms/index.ts';
+import { compileRegex, FIELD_SCHEMAS, FIELD_TYPES, isSafeRegex, ZCreateFormRequest, ZFormDefinition, ZFormField, ZLinearScale, ZValidator } from '../../src/forms/index.ts';
 import { define, oneOfEach } from './fixtures.ts';
 
 function issues(fields: unknown[]): string[] {
@@ -33,15 +23,37 @@ describe('field definitions', () => {
   it('keeps the common optional keys', () => {
     const [field] = define([
       {
-        id: 'x1', type: 'text', name: 'a', style_class: 'wide', required: true, skippable: true, label: 'A',
-        placeholder: 'escriba', readonly: false, disabled: false, show_if: '', description: 'ayuda',
-        required_message: 'Obligatorio', unknown_key: 1,
+        id: 'x1',
+        type: 'text',
+        name: 'a',
+        style_class: 'wide',
+        required: true,
+        skippable: true,
+        label: 'A',
+        placeholder: 'escriba',
+        readonly: false,
+        disabled: false,
+        show_if: '',
+        description: 'ayuda',
+        required_message: 'Obligatorio',
+        unknown_key: 1,
       },
     ]);
     expect(field).toEqual({
-      id: 'x1', type: 'text', name: 'a', style_class: 'wide', required: true, skippable: true, label: 'A',
-      placeholder: 'escriba', readonly: false, disabled: false, show_if: '', description: 'ayuda',
-      required_message: 'Obligatorio', validators: [],
+      id: 'x1',
+      type: 'text',
+      name: 'a',
+      style_class: 'wide',
+      required: true,
+      skippable: true,
+      label: 'A',
+      placeholder: 'escriba',
+      readonly: false,
+      disabled: false,
+      show_if: '',
+      description: 'ayuda',
+      required_message: 'Obligatorio',
+      validators: [],
     });
   });
 
@@ -105,7 +117,14 @@ describe('field definitions', () => {
     expect(ZLinearScale.safeParse({ start: 0, stop: 5, step: 0 }).success).toBe(true);
     expect(ZLinearScale.safeParse({ start: 5, stop: 5 }).success).toBe(false);
     const scale = {
-      id: 1, type: 'value_in_num_range', name: 'n', start: 1, stop: 10, step: 1, start_label: 'Malo', stop_label: 'Bueno',
+      id: 1,
+      type: 'value_in_num_range',
+      name: 'n',
+      start: 1,
+      stop: 10,
+      step: 1,
+      start_label: 'Malo',
+      stop_label: 'Bueno',
       interpretations: [
         { type: 'between', start: 1, stop: 4, name: 'Detractor' },
         { type: 'equal', start: 10, name: 'Fan' },
@@ -161,15 +180,9 @@ describe('validators', () => {
   });
 
   it('must fit the field type', () => {
-    expect(issues([{ id: 1, type: 'integer', name: 'n', validators: [{ type: 'email' }] }])).toEqual([
-      '0.validators.0.type: El validador email no aplica a campos integer',
-    ]);
-    expect(issues([{ id: 1, type: 'integer', name: 'n', validators: [{ type: 'min_value', value: '3' }] }])).toEqual([
-      '0.validators.0.value: El valor debe ser un número',
-    ]);
-    expect(issues([{ id: 1, type: 'date', name: 'd', validators: [{ type: 'min_value', value: 3 }] }])).toEqual([
-      '0.validators.0.value: El valor debe ser una fecha u hora',
-    ]);
+    expect(issues([{ id: 1, type: 'integer', name: 'n', validators: [{ type: 'email' }] }])).toEqual(['0.validators.0.type: El validador email no aplica a campos integer']);
+    expect(issues([{ id: 1, type: 'integer', name: 'n', validators: [{ type: 'min_value', value: '3' }] }])).toEqual(['0.validators.0.value: El valor debe ser un número']);
+    expect(issues([{ id: 1, type: 'date', name: 'd', validators: [{ type: 'min_value', value: 3 }] }])).toEqual(['0.validators.0.value: El valor debe ser una fecha u hora']);
     expect(issues([{ id: 1, type: 'files', name: 'f', validators: [{ type: 'max_file_size', limit_value: 10 }] }])).toEqual([]);
   });
 });
@@ -177,8 +190,7 @@ describe('validators', () => {
 describe('regex safety', () => {
   it('refuses nested quantifiers, accepts ordinary patterns', () => {
     for (const pattern of ['(a+)+', '(\\w*)*', '((ab)+)*', '(a|b+){2,}', '(x+){1,5}']) expect(isSafeRegex(pattern), pattern).toBe(false);
-    for (const pattern of ['^\\d{7,8}-[\\dkK]$', '(\\d{3}-){2}\\d{4}', '^(foo|bar)+$', '[(a+)+]', '\\(a+\\)+', '(?:ab)?c+', '(a+)?'])
-      expect(isSafeRegex(pattern), pattern).toBe(true);
+    for (const pattern of ['^\\d{7,8}-[\\dkK]$', '(\\d{3}-){2}\\d{4}', '^(foo|bar)+$', '[(a+)+]', '\\(a+\\)+', '(?:ab)?c+', '(a+)?']) expect(isSafeRegex(pattern), pattern).toBe(true);
   });
 
   it('compiles Python named groups and refuses invalid ones', () => {
@@ -190,25 +202,39 @@ describe('regex safety', () => {
 
 describe('form-level rules', () => {
   it('names and ids are unique', () => {
-    expect(issues([{ id: 1, type: 'text', name: 'a' }, { id: 2, type: 'text', name: 'a' }])).toEqual(['1.name: Nombre repetido: a']);
-    expect(issues([{ id: 1, type: 'text', name: 'a' }, { id: 1, type: 'text', name: 'b' }])).toEqual(['1.id: Id repetido: 1']);
-    expect(issues([{ id: 1, type: 'text', name: 'a' }, { id: '1', type: 'text', name: 'b' }])).toEqual([]);
+    expect(
+      issues([
+        { id: 1, type: 'text', name: 'a' },
+        { id: 2, type: 'text', name: 'a' },
+      ]),
+    ).toEqual(['1.name: Nombre repetido: a']);
+    expect(
+      issues([
+        { id: 1, type: 'text', name: 'a' },
+        { id: 1, type: 'text', name: 'b' },
+      ]),
+    ).toEqual(['1.id: Id repetido: 1']);
+    expect(
+      issues([
+        { id: 1, type: 'text', name: 'a' },
+        { id: '1', type: 'text', name: 'b' },
+      ]),
+    ).toEqual([]);
   });
 
-  it('a name may not be another field\'s _skipped companion', () => {
-    expect(issues([{ id: 1, type: 'text', name: 'a' }, { id: 2, type: 'boolean', name: 'a_skipped' }])).toEqual([
-      '0.name: El nombre a_skipped está reservado para "No aplica" de a',
-    ]);
+  it("a name may not be another field's _skipped companion", () => {
+    expect(
+      issues([
+        { id: 1, type: 'text', name: 'a' },
+        { id: 2, type: 'boolean', name: 'a_skipped' },
+      ]),
+    ).toEqual(['0.name: El nombre a_skipped está reservado para "No aplica" de a']);
   });
 
   it('show_if must parse, read existing fields (or companions) and not itself', () => {
     expect(issues([{ id: 1, type: 'text', name: 'a', show_if: 'b ==' }])[0]).toMatch(/^0\.show_if: Unexpected end of expression/);
-    expect(issues([{ id: 1, type: 'text', name: 'a', show_if: 'zz == 1' }])).toEqual([
-      '0.show_if: La condición usa un campo que no existe: zz',
-    ]);
-    expect(issues([{ id: 1, type: 'text', name: 'a', show_if: 'a == 1' }])).toEqual([
-      '0.show_if: La condición no puede depender del mismo campo',
-    ]);
+    expect(issues([{ id: 1, type: 'text', name: 'a', show_if: 'zz == 1' }])).toEqual(['0.show_if: La condición usa un campo que no existe: zz']);
+    expect(issues([{ id: 1, type: 'text', name: 'a', show_if: 'a == 1' }])).toEqual(['0.show_if: La condición no puede depender del mismo campo']);
     expect(
       issues([
         { id: 1, type: 'text', name: 'a', skippable: true },
@@ -230,11 +256,24 @@ describe('form-level rules', () => {
 
   it('checks sub-forms with their own scope', () => {
     expect(
-      issues([{ id: 1, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'x' }, { id: 2, type: 'text', name: 'x' }] }]),
+      issues([
+        {
+          id: 1,
+          type: 'form',
+          name: 'sub',
+          fields: [
+            { id: 1, type: 'text', name: 'x' },
+            { id: 2, type: 'text', name: 'x' },
+          ],
+        },
+      ]),
     ).toEqual(['0.fields.1.name: Nombre repetido: x']);
-    expect(issues([{ id: 1, type: 'text', name: 'outer' }, { id: 2, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'x', show_if: 'outer == 1' }] }])).toEqual([
-      '1.fields.0.show_if: La condición usa un campo que no existe: outer',
-    ]);
+    expect(
+      issues([
+        { id: 1, type: 'text', name: 'outer' },
+        { id: 2, type: 'form', name: 'sub', fields: [{ id: 1, type: 'text', name: 'x', show_if: 'outer == 1' }] },
+      ]),
+    ).toEqual(['1.fields.0.show_if: La condición usa un campo que no existe: outer']);
   });
 
   it('a definition with sub-forms encodes (the server serialises responses through the schema)', () => {

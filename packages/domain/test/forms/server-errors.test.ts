@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldErrorMap,
-  FORM_MESSAGES,
-  fromAssertionErrors,
-  toAssertionErrorBody,
-  toAssertionErrors,
-  validateResponse,
-} from '../../src/forms/index.ts';
+import { fieldErrorMap, FORM_MESSAGES, fromAssertionErrors, toAssertionErrorBody, toAssertionErrors, validateResponse } from '../../src/forms/index.ts';
 import { define } from './fixtures.ts';
 
 describe('assertion errors (API.md Forms)', () => {
@@ -14,8 +7,13 @@ describe('assertion errors (API.md Forms)', () => {
     { id: 1, type: 'text', name: 'a', required: true },
     { id: 2, type: 'integer', name: 'b', min: 3 },
     {
-      id: 3, type: 'form', name: 'sub',
-      fields: [{ id: 1, type: 'text', name: 'c', required: true }, { id: 2, type: 'text', name: 'd' }],
+      id: 3,
+      type: 'form',
+      name: 'sub',
+      fields: [
+        { id: 1, type: 'text', name: 'c', required: true },
+        { id: 2, type: 'text', name: 'd' },
+      ],
     },
   ]);
   const errors = validateResponse(fields, { b: 1, sub: { c: '', d: 'hola' } });
@@ -34,7 +32,13 @@ describe('assertion errors (API.md Forms)', () => {
   it('maps a 400 back onto the fields; the first in form order is scrolled to', () => {
     const body = JSON.parse(JSON.stringify(toAssertionErrorBody(errors))) as unknown;
     const mapped = fromAssertionErrors(body, ['sub.c', 'b', 'a']);
-    expect(mapped?.fields).toEqual(new Map([['a', 'This field is required'], ['b', 'Debe ser al menos 3'], ['sub.c', 'This field is required']]));
+    expect(mapped?.fields).toEqual(
+      new Map([
+        ['a', 'This field is required'],
+        ['b', 'Debe ser al menos 3'],
+        ['sub.c', 'This field is required'],
+      ]),
+    );
     expect(mapped?.first).toBe('sub.c');
     expect(fromAssertionErrors(body)?.first).toBe('a');
     expect(fieldErrorMap(errors)).toEqual(mapped?.fields);
@@ -48,7 +52,12 @@ describe('assertion errors (API.md Forms)', () => {
         { type: 'assertion_error', loc: ['items', 0], msg: 'tres' },
       ],
     });
-    expect(mapped?.fields).toEqual(new Map([['a', 'uno'], ['items.0', 'tres']]));
+    expect(mapped?.fields).toEqual(
+      new Map([
+        ['a', 'uno'],
+        ['items.0', 'tres'],
+      ]),
+    );
   });
 
   it('anything else goes to the general handler (undefined)', () => {

@@ -31,8 +31,18 @@ function failure(expression: string): { reason: ShowIfErrorReason; position: num
 describe('tokenizer', () => {
   it('reads numbers, strings, names, keywords and operators', () => {
     expect(tokenize(`a.b >= 1.5e2 and "x\\"y" != 'z' || \`campo raro\``).map((token) => [token.type, token.text])).toEqual([
-      ['ident', 'a'], ['op', '.'], ['ident', 'b'], ['op', '>='], ['number', '1.5e2'], ['keyword', 'and'],
-      ['string', 'x"y'], ['op', '!='], ['string', 'z'], ['op', '||'], ['qident', 'campo raro'], ['end', ''],
+      ['ident', 'a'],
+      ['op', '.'],
+      ['ident', 'b'],
+      ['op', '>='],
+      ['number', '1.5e2'],
+      ['keyword', 'and'],
+      ['string', 'x"y'],
+      ['op', '!='],
+      ['string', 'z'],
+      ['op', '||'],
+      ['qident', 'campo raro'],
+      ['end', ''],
     ]);
   });
 
@@ -47,7 +57,13 @@ describe('parser', () => {
       kind: 'or',
       operands: [
         { kind: 'ref', path: ['a'] },
-        { kind: 'and', operands: [{ kind: 'ref', path: ['b'] }, { kind: 'not', operand: { kind: 'compare', op: '==' } }] },
+        {
+          kind: 'and',
+          operands: [
+            { kind: 'ref', path: ['b'] },
+            { kind: 'not', operand: { kind: 'compare', op: '==' } },
+          ],
+        },
       ],
     });
   });
@@ -74,9 +90,7 @@ describe('parser', () => {
   });
 
   it('collects the fields it reads', () => {
-    expect([...referencedFields(parseShowIf('a == 1 and (b.c in [d, 2] or empty(e)) and not f is null and -g < 1'))]).toEqual([
-      'a', 'b', 'd', 'e', 'f', 'g',
-    ]);
+    expect([...referencedFields(parseShowIf('a == 1 and (b.c in [d, 2] or empty(e)) and not f is null and -g < 1'))]).toEqual(['a', 'b', 'd', 'e', 'f', 'g']);
   });
 
   it('reports malformed expressions with their position', () => {
@@ -151,16 +165,22 @@ describe('hostile input', () => {
   it('never throws anything but ShowIfError on arbitrary text (property)', () => {
     const alphabet = fc.constantFrom(...'ab_1 ()[],.=!<>&|-"\'`\\eEinotrsuly\n'.split(''), 'and', 'or', 'not', 'in', 'is', 'empty', 'null');
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.array(alphabet, { maxLength: 120 }).map((parts) => parts.join(''))), (text) => {
-        try {
-          const ast = parseShowIf(text);
-          evaluateShowIf(ast, { a: 1, b: [1, 'x'], ab: { c: null } });
-        } catch (error) {
-          if (!(error instanceof ShowIfError)) throw error;
-          expect(error.position).toBeGreaterThanOrEqual(0);
-          expect(error.position).toBeLessThanOrEqual(Math.max(text.length, SHOW_IF_MAX_LENGTH));
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.array(alphabet, { maxLength: 120 }).map((parts) => parts.join('')),
+        ),
+        (text) => {
+          try {
+            const ast = parseShowIf(text);
+            evaluateShowIf(ast, { a: 1, b: [1, 'x'], ab: { c: null } });
+          } catch (error) {
+            if (!(error instanceof ShowIfError)) throw error;
+            expect(error.position).toBeGreaterThanOrEqual(0);
+            expect(error.position).toBeLessThanOrEqual(Math.max(text.length, SHOW_IF_MAX_LENGTH));
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -245,9 +265,7 @@ describe('evaluation', () => {
   });
 
   it('is total over arbitrary values (property)', () => {
-    const expressions = ['a == b', 'a < b', 'a in b', 'empty(a)', 'count(a) > 1', 'not a or b', 'a.x.y == 1', '-a == b', 'lower(a) == b'].map(
-      (source) => parseShowIf(source),
-    );
+    const expressions = ['a == b', 'a < b', 'a in b', 'empty(a)', 'count(a) > 1', 'not a or b', 'a.x.y == 1', '-a == b', 'lower(a) == b'].map((source) => parseShowIf(source));
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
         for (const ast of expressions) evaluateShowIf(ast, { a, b });

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_FLAGS_ON, PRODUCTION_FLAGS } from '../../src/feature-flags.ts';
-import {
-  lengthMessage,
-  validateFieldValue,
-  validateResponse,
-  type FileMetadata,
-  type FormField,
-  type InputField,
-  type ValidateOptions,
-} from '../../src/forms/index.ts';
+import { lengthMessage, validateFieldValue, validateResponse, type FileMetadata, type FormField, type InputField, type ValidateOptions } from '../../src/forms/index.ts';
 import { define, oneOfEach, VALID_ANSWERS } from './fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -33,7 +25,7 @@ describe('required and empty (spec §5)', () => {
     expect(messageFor({ type: 'integer', required: true }, '')).toBe('This field is required');
   });
 
-  it('uses the field\'s own required message', () => {
+  it("uses the field's own required message", () => {
     expect(messageFor({ type: 'text', required: true, required_message: 'Indica tu nombre' }, '')).toBe('Indica tu nombre');
   });
 
@@ -90,9 +82,7 @@ describe('visibility, readonly and disabled', () => {
 
   it('readonly and disabled fields are never flagged as missing, but a value they hold must be valid', () => {
     expect(validateResponse(fields, { bloqueado: '', apagado: '' })).toEqual([]);
-    expect(validateResponse(fields, { bloqueado: { x: 1 }, apagado: 'ok' })).toEqual([
-      { name: 'bloqueado', path: ['bloqueado'], message: 'Valor inválido' },
-    ]);
+    expect(validateResponse(fields, { bloqueado: { x: 1 }, apagado: 'ok' })).toEqual([{ name: 'bloqueado', path: ['bloqueado'], message: 'Valor inválido' }]);
   });
 
   it('a show_if that does not parse shows the field (definitions that skipped the schema)', () => {
@@ -164,9 +154,7 @@ describe('shapes: a value of the wrong kind is "Valor inválido"', () => {
 
   it('numbers may arrive as numeric text; a single-file field may hold one link in a list, not two', () => {
     expect(validateResponse(fields, { ...VALID_ANSWERS, f_integer: '42', f_float: '1,5', f_image: ['img-1'] })).toEqual([]);
-    expect(validateResponse(fields, { ...VALID_ANSWERS, f_image: ['a', 'b'] })).toEqual([
-      { name: 'f_image', path: ['f_image'], message: 'Debe seleccionar a lo más 1 imagen' },
-    ]);
+    expect(validateResponse(fields, { ...VALID_ANSWERS, f_image: ['a', 'b'] })).toEqual([{ name: 'f_image', path: ['f_image'], message: 'Debe seleccionar a lo más 1 imagen' }]);
   });
 
   it('an object whose parts are all empty is an empty answer', () => {
@@ -181,9 +169,7 @@ describe('text validators', () => {
     expect(messageFor({ type: 'text', validators: [{ type: 'max_length', limit_value: 2 }] }, 'ñá')).toBeUndefined();
     expect(messageFor({ type: 'text', validators: [{ type: 'max_length', limit_value: 1 }] }, '👍')).toBeUndefined();
     expect(messageFor({ type: 'code', validators: [{ type: 'min_length', limit_value: 4 }] }, 'abc')).toBe('El campo debe tener al menos 4 caracteres.');
-    expect(messageFor({ type: 'rich_text', validators: [{ type: 'max_length', limit_value: 3 }] }, '<p><b>abcd</b></p>')).toBe(
-      'El campo debe tener a lo más 3 caracteres.',
-    );
+    expect(messageFor({ type: 'rich_text', validators: [{ type: 'max_length', limit_value: 3 }] }, '<p><b>abcd</b></p>')).toBe('El campo debe tener a lo más 3 caracteres.');
   });
 
   it('regex: "Valor inválido" or the validator\'s message', () => {
@@ -206,7 +192,13 @@ describe('text validators', () => {
   });
 
   it('validators run in order; the first failure is the message', () => {
-    const field = { type: 'text', validators: [{ type: 'regex', regex: '^a' }, { type: 'min_length', limit_value: 5 }] };
+    const field = {
+      type: 'text',
+      validators: [
+        { type: 'regex', regex: '^a' },
+        { type: 'min_length', limit_value: 5 },
+      ],
+    };
     expect(messageFor(field, 'b')).toBe('El campo debe tener al menos 5 caracteres.');
   });
 });
@@ -225,7 +217,13 @@ describe('number fields and min_value / max_value', () => {
   });
 
   it('validators with default and custom messages; integer ones behind the integer flag', () => {
-    const field = { type: 'integer', validators: [{ type: 'min_value', value: 18 }, { type: 'max_value', value: 99, message: 'Demasiado' }] };
+    const field = {
+      type: 'integer',
+      validators: [
+        { type: 'min_value', value: 18 },
+        { type: 'max_value', value: 99, message: 'Demasiado' },
+      ],
+    };
     expect(messageFor(field, 17)).toBe('Debe ser al menos 18');
     expect(messageFor(field, 100)).toBe('Demasiado');
     expect(messageFor(field, 17, { validatorFlags: { integer: false } })).toBeUndefined();
@@ -241,7 +239,13 @@ describe('number fields and min_value / max_value', () => {
   });
 
   it('dates and times against min_value / max_value', () => {
-    const date = { type: 'date', validators: [{ type: 'min_value', value: '2024-01-01' }, { type: 'max_value', value: '2024-12-31' }] };
+    const date = {
+      type: 'date',
+      validators: [
+        { type: 'min_value', value: '2024-01-01' },
+        { type: 'max_value', value: '2024-12-31' },
+      ],
+    };
     expect(messageFor(date, '2023-12-31')).toBe('Debe ser al menos 2024-01-01');
     expect(messageFor(date, '2025-01-01')).toBe('Debe ser a lo más 2024-12-31');
     expect(messageFor(date, '2024-06-01')).toBeUndefined();
@@ -272,19 +276,22 @@ describe('list validators and their nouns', () => {
     ['data_source', {}, [1], 'registros', [1, 2, 3], 'registros'],
     ['assets', {}, ['a'], 'activos', ['a', 'b', 'c'], 'activos'],
   ])('%s', (type, extra, few, pluralMin, many, pluralMax) => {
-    const field = { type, ...extra, validators: [{ type: 'min_length', limit_value: 2 }, { type: 'max_length', limit_value: 2 }] };
+    const field = {
+      type,
+      ...extra,
+      validators: [
+        { type: 'min_length', limit_value: 2 },
+        { type: 'max_length', limit_value: 2 },
+      ],
+    };
     expect(messageFor(field, few)).toBe(`Debe seleccionar al menos 2 ${pluralMin}`);
     expect(messageFor(field, many)).toBe(`Debe seleccionar a lo más 2 ${pluralMax}`);
     expect(messageFor(field, many.slice(0, 2))).toBeUndefined();
   });
 
   it('singular noun for a limit of 1 and custom messages', () => {
-    expect(messageFor({ type: 'users', validators: [{ type: 'max_length', limit_value: 1 }] }, ['a', 'b'])).toBe(
-      'Debe seleccionar a lo más 1 usuario',
-    );
-    expect(
-      messageFor({ type: 'venues', validators: [{ type: 'min_length', limit_value: 3, message: 'Elige tres' }] }, ['a']),
-    ).toBe('Elige tres');
+    expect(messageFor({ type: 'users', validators: [{ type: 'max_length', limit_value: 1 }] }, ['a', 'b'])).toBe('Debe seleccionar a lo más 1 usuario');
+    expect(messageFor({ type: 'venues', validators: [{ type: 'min_length', limit_value: 3, message: 'Elige tres' }] }, ['a'])).toBe('Elige tres');
   });
 
   it('checkboxes and data-source validators sit behind their flags', () => {
@@ -313,7 +320,12 @@ describe('files', () => {
 
   it('count: max_files, default 10, min/max length (file length flag)', () => {
     expect(messageFor({ type: 'files', max_files: 2 }, ['a', 'b', 'c'])).toBe('Debe seleccionar a lo más 2 archivos');
-    expect(messageFor({ type: 'files' }, Array.from({ length: 11 }, (_, at) => `f${at}`))).toBe('Debe seleccionar a lo más 10 archivos');
+    expect(
+      messageFor(
+        { type: 'files' },
+        Array.from({ length: 11 }, (_, at) => `f${at}`),
+      ),
+    ).toBe('Debe seleccionar a lo más 10 archivos');
     expect(messageFor({ type: 'images', validators: [{ type: 'min_length', limit_value: 2 }] }, ['a'])).toBe('Debe seleccionar al menos 2 imágenes');
     expect(messageFor({ type: 'images', validators: [{ type: 'max_length', limit_value: 1, message: 'Una sola' }] }, ['a', 'b'])).toBe('Una sola');
     expect(messageFor({ type: 'images', validators: [{ type: 'min_length', limit_value: 2 }] }, ['a'], { validatorFlags: { file_length: false } })).toBeUndefined();
@@ -327,13 +339,17 @@ describe('files', () => {
   it('size: default 20 MB maximum, validators (file size flag), plural and singular wording', () => {
     expect(messageFor({ type: 'files' }, ['doc', 'big'], { fileMetadata })).toBe('El peso de cada archivo debe ser a lo más 20 MB');
     expect(messageFor({ type: 'voice_message' }, 'big', { fileMetadata })).toBe('El peso del archivo debe ser a lo más 20 MB');
-    const sized = { type: 'files', validators: [{ type: 'min_file_size', limit_value: 1000 }, { type: 'max_file_size', limit_value: 1_500_000 }] };
+    const sized = {
+      type: 'files',
+      validators: [
+        { type: 'min_file_size', limit_value: 1000 },
+        { type: 'max_file_size', limit_value: 1_500_000 },
+      ],
+    };
     expect(messageFor(sized, ['small'], { fileMetadata })).toBe('El peso de cada archivo debe ser al menos 0.01 MB');
     expect(messageFor(sized, ['doc'], { fileMetadata })).toBe('El peso de cada archivo debe ser a lo más 1.43 MB');
     expect(messageFor(sized, ['doc'], { fileMetadata, validatorFlags: { file_size: false } })).toBeUndefined();
-    expect(
-      messageFor({ type: 'image', validators: [{ type: 'max_file_size', limit_value: 1000, message: 'Foto muy pesada' }] }, 'photo', { fileMetadata }),
-    ).toBe('Foto muy pesada');
+    expect(messageFor({ type: 'image', validators: [{ type: 'max_file_size', limit_value: 1000, message: 'Foto muy pesada' }] }, 'photo', { fileMetadata })).toBe('Foto muy pesada');
   });
 
   it('formats: photos png/gif/jpeg by default; image formats validator; file formats validator off in production', () => {
@@ -341,9 +357,7 @@ describe('files', () => {
     expect(messageFor({ type: 'image' }, 'photo', { fileMetadata })).toBeUndefined();
     const webpAllowed = { type: 'images', validators: [{ type: 'allowed_formats', formats: ['webp', 'heic'] }] };
     expect(messageFor(webpAllowed, ['webp'], { fileMetadata })).toBeUndefined();
-    expect(messageFor(webpAllowed, ['heic'], { fileMetadata, flags: PRODUCTION_FLAGS })).toBe(
-      'El formato de cada archivo debe ser alguno de los siguientes: webp',
-    );
+    expect(messageFor(webpAllowed, ['heic'], { fileMetadata, flags: PRODUCTION_FLAGS })).toBe('El formato de cada archivo debe ser alguno de los siguientes: webp');
     expect(messageFor(webpAllowed, ['heic'], { fileMetadata, flags: ALL_FLAGS_ON })).toBeUndefined();
     const pdfOnly = { type: 'files', validators: [{ type: 'allowed_formats', formats: ['pdf'], message: 'Solo PDF' }] };
     expect(messageFor(pdfOnly, ['photo'], { fileMetadata, flags: PRODUCTION_FLAGS })).toBeUndefined();
@@ -355,7 +369,10 @@ describe('sub-forms', () => {
   const fields = define([
     { id: 1, type: 'text', name: 'a' },
     {
-      id: 2, type: 'form', name: 'sub', required: true,
+      id: 2,
+      type: 'form',
+      name: 'sub',
+      required: true,
       fields: [
         { id: 1, type: 'integer', name: 'n', required: true, min: 1 },
         { id: 2, type: 'text', name: 'why', required: true, show_if: 'n > 5' },

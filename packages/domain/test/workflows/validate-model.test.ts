@@ -1,6 +1,18 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
-import { FAENA_BPMN_DESCRIPTOR, buildBpmnXml, cycleFiring, graphFromDefinitions, nextCycleFiring, parseIsoDuration, parseTimerCycle, timerDueAt, validateModel, type XmlFlow, type XmlNode } from '../../src/workflows/index.ts';
+import {
+  FAENA_BPMN_DESCRIPTOR,
+  buildBpmnXml,
+  cycleFiring,
+  graphFromDefinitions,
+  nextCycleFiring,
+  parseIsoDuration,
+  parseTimerCycle,
+  timerDueAt,
+  validateModel,
+  type XmlFlow,
+  type XmlNode,
+} from '../../src/workflows/index.ts';
 
 const moddle = new BpmnModdle({ faena: FAENA_BPMN_DESCRIPTOR });
 async function graphOf(nodes: XmlNode[], flows: XmlFlow[]) {

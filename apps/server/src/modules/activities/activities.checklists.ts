@@ -77,10 +77,32 @@ export async function occurrenceStatuses(tx: Drizzle, tenantId: string, occurren
   if (wanted.length === 0) return out;
   const key = (row: { activityId: string; recurrenceId: string }) => `${row.activityId}/${row.recurrenceId}`;
   const ids = [...new Set(wanted.map((occurrence) => occurrence.activityId))];
-  const rows = new Map((await tx.select().from(activities).where(and(eq(activities.tenantId, tenantId), inArray(activities.id, ids)))).map((row) => [row.id, row]));
-  const pairOf = (table: typeof activityCompletions | typeof activityExceptions) => or(...wanted.map((occurrence) => and(eq(table.activityId, occurrence.activityId), eq(table.recurrenceId, occurrence.recurrenceId))));
-  const completions = new Map((await tx.select().from(activityCompletions).where(and(eq(activityCompletions.tenantId, tenantId), pairOf(activityCompletions)))).map((row) => [key(row), row]));
-  const exceptions = new Map((await tx.select().from(activityExceptions).where(and(eq(activityExceptions.tenantId, tenantId), pairOf(activityExceptions)))).map((row) => [key(row), row]));
+  const rows = new Map(
+    (
+      await tx
+        .select()
+        .from(activities)
+        .where(and(eq(activities.tenantId, tenantId), inArray(activities.id, ids)))
+    ).map((row) => [row.id, row]),
+  );
+  const pairOf = (table: typeof activityCompletions | typeof activityExceptions) =>
+    or(...wanted.map((occurrence) => and(eq(table.activityId, occurrence.activityId), eq(table.recurrenceId, occurrence.recurrenceId))));
+  const completions = new Map(
+    (
+      await tx
+        .select()
+        .from(activityCompletions)
+        .where(and(eq(activityCompletions.tenantId, tenantId), pairOf(activityCompletions)))
+    ).map((row) => [key(row), row]),
+  );
+  const exceptions = new Map(
+    (
+      await tx
+        .select()
+        .from(activityExceptions)
+        .where(and(eq(activityExceptions.tenantId, tenantId), pairOf(activityExceptions)))
+    ).map((row) => [key(row), row]),
+  );
   for (const { activityId, recurrenceId } of wanted) {
     const row = rows.get(activityId);
     if (!row) continue;
@@ -106,7 +128,11 @@ export interface ChecklistSeries {
 
 /** The series whose content is this checklist (its schedules). */
 export async function checklistSeries(tx: Drizzle, tenantId: string, checklistId: string): Promise<ChecklistSeries[]> {
-  const rows = await tx.select().from(activities).where(and(eq(activities.tenantId, tenantId), eq(activities.checklistId, checklistId))).orderBy(activities.createdAt);
+  const rows = await tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.tenantId, tenantId), eq(activities.checklistId, checklistId)))
+    .orderBy(activities.createdAt);
   return rows.map((row) => ({ public_id: row.id, title: row.title, venue_id: row.venueId, start: row.start, timezone: row.timezone, rrule: row.rrule, duration_minutes: row.durationMinutes }));
 }
 

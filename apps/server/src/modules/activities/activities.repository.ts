@@ -65,7 +65,10 @@ export async function deleteActivity(tx: Drizzle, tenantId: string, id: string):
 
 export async function listActivities(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }): Promise<{ count: number; rows: ActivityRow[] }> {
   const where = and(eq(activities.tenantId, tenantId), query.search ? ilike(activities.title, `%${escapeLike(query.search)}%`) : undefined);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(activities).where(where);
+  const [total] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activities)
+    .where(where);
   const rows = await tx.select().from(activities).where(where).orderBy(desc(activities.updatedAt), asc(activities.id)).limit(query.limit).offset(query.offset);
   return { count: total?.n ?? 0, rows };
 }
@@ -131,7 +134,13 @@ export async function seriesInWindow(
   tenantId: string,
   from: Date,
   to: Date,
-  filters: { mine?: { personId: string; audienceIds: readonly string[] } | undefined; venueId?: string | undefined; categoryId?: string | undefined; responsibleId?: string | undefined; search?: string | undefined },
+  filters: {
+    mine?: { personId: string; audienceIds: readonly string[] } | undefined;
+    venueId?: string | undefined;
+    categoryId?: string | undefined;
+    responsibleId?: string | undefined;
+    search?: string | undefined;
+  },
 ): Promise<ActivityRow[]> {
   const conditions: (SQL | undefined)[] = [eq(activities.tenantId, tenantId)];
   conditions.push(
@@ -159,7 +168,10 @@ export async function seriesInWindow(
       sql`(EXISTS (SELECT 1 FROM activity_responsibles r WHERE r.tenant_id = ${activities.tenantId} AND r.activity_id = ${activities.id} AND r.person_id = ${filters.responsibleId}) OR EXISTS (SELECT 1 FROM activity_exceptions e WHERE e.tenant_id = ${activities.tenantId} AND e.activity_id = ${activities.id} AND e.responsibles ? ${filters.responsibleId}))`,
     );
   }
-  if (filters.search) conditions.push(sql`(${activities.title} ILIKE ${`%${escapeLike(filters.search)}%`} OR EXISTS (SELECT 1 FROM activity_exceptions e WHERE e.tenant_id = ${activities.tenantId} AND e.activity_id = ${activities.id} AND e.title ILIKE ${`%${escapeLike(filters.search)}%`}))`);
+  if (filters.search)
+    conditions.push(
+      sql`(${activities.title} ILIKE ${`%${escapeLike(filters.search)}%`} OR EXISTS (SELECT 1 FROM activity_exceptions e WHERE e.tenant_id = ${activities.tenantId} AND e.activity_id = ${activities.id} AND e.title ILIKE ${`%${escapeLike(filters.search)}%`}))`,
+    );
   return tx
     .select()
     .from(activities)
@@ -184,7 +196,14 @@ export async function exceptionsInWindow(tx: Drizzle, tenantId: string, activity
     );
 }
 
-export async function completionsFor(tx: Drizzle, tenantId: string, activityIds: readonly string[], fromId: string, toId: string, extra: readonly { activityId: string; recurrenceId: string }[] = []): Promise<CompletionRow[]> {
+export async function completionsFor(
+  tx: Drizzle,
+  tenantId: string,
+  activityIds: readonly string[],
+  fromId: string,
+  toId: string,
+  extra: readonly { activityId: string; recurrenceId: string }[] = [],
+): Promise<CompletionRow[]> {
   if (activityIds.length === 0) return [];
   const extraConditions = extra.map((e) => and(eq(activityCompletions.activityId, e.activityId), eq(activityCompletions.recurrenceId, e.recurrenceId)));
   return tx
@@ -227,7 +246,9 @@ export async function upsertException(tx: Drizzle, tenantId: string, values: Omi
 
 export async function deleteExceptions(tx: Drizzle, tenantId: string, activityId: string, recurrenceIds: readonly string[]): Promise<void> {
   if (recurrenceIds.length === 0) return;
-  await tx.delete(activityExceptions).where(and(eq(activityExceptions.tenantId, tenantId), eq(activityExceptions.activityId, activityId), inArray(activityExceptions.recurrenceId, [...recurrenceIds])));
+  await tx
+    .delete(activityExceptions)
+    .where(and(eq(activityExceptions.tenantId, tenantId), eq(activityExceptions.activityId, activityId), inArray(activityExceptions.recurrenceId, [...recurrenceIds])));
 }
 
 export async function moveExceptions(tx: Drizzle, tenantId: string, fromActivityId: string, toActivityId: string, recurrenceIds: readonly string[]): Promise<void> {
@@ -268,7 +289,9 @@ export async function insertCompletion(tx: Drizzle, tenantId: string, values: Om
 
 export async function deleteCompletions(tx: Drizzle, tenantId: string, activityId: string, recurrenceIds: readonly string[]): Promise<void> {
   if (recurrenceIds.length === 0) return;
-  await tx.delete(activityCompletions).where(and(eq(activityCompletions.tenantId, tenantId), eq(activityCompletions.activityId, activityId), inArray(activityCompletions.recurrenceId, [...recurrenceIds])));
+  await tx
+    .delete(activityCompletions)
+    .where(and(eq(activityCompletions.tenantId, tenantId), eq(activityCompletions.activityId, activityId), inArray(activityCompletions.recurrenceId, [...recurrenceIds])));
 }
 
 export async function moveCompletions(tx: Drizzle, tenantId: string, fromActivityId: string, toActivityId: string, recurrenceIds: readonly string[]): Promise<void> {
@@ -281,8 +304,14 @@ export async function moveCompletions(tx: Drizzle, tenantId: string, fromActivit
 
 // --------------------------------------------------------------------------------------- history
 
-export async function addHistory(tx: Drizzle, tenantId: string, entry: { activityId: string; recurrenceId?: string | null; personId: string | null; action: string; detail?: string | null }): Promise<void> {
-  await tx.insert(activityHistory).values({ tenantId, activityId: entry.activityId, recurrenceId: entry.recurrenceId ?? null, personId: entry.personId, action: entry.action, detail: entry.detail ?? null });
+export async function addHistory(
+  tx: Drizzle,
+  tenantId: string,
+  entry: { activityId: string; recurrenceId?: string | null; personId: string | null; action: string; detail?: string | null },
+): Promise<void> {
+  await tx
+    .insert(activityHistory)
+    .values({ tenantId, activityId: entry.activityId, recurrenceId: entry.recurrenceId ?? null, personId: entry.personId, action: entry.action, detail: entry.detail ?? null });
 }
 
 /** A series' history and one occurrence's: the series-wide rows and that occurrence's, newest first. */

@@ -67,7 +67,10 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.get(
     `${prefix}/activities/:id/`,
-    { config: { access: requires('VIEW_TASKS') }, schema: { tags, summary: 'A series with its exceptions (responsible, audience member or MANAGE_TASKS)', params: idParams, response: { 200: ZActivityDetail } } },
+    {
+      config: { access: requires('VIEW_TASKS') },
+      schema: { tags, summary: 'A series with its exceptions (responsible, audience member or MANAGE_TASKS)', params: idParams, response: { 200: ZActivityDetail } },
+    },
     async (request) => getActivity(ctxOf(request, platform), request.params.id),
   );
   app.put(
@@ -75,17 +78,16 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
     { config: { access: requires('MANAGE_TASKS') }, schema: { tags, summary: '"Todas": edit the whole series', params: idParams, body: ZActivityWrite, response: { 200: ZActivity } } },
     async (request) => updateActivitySeries(ctxOf(request, platform), request.params.id, request.body),
   );
-  app.delete(
-    `${prefix}/activities/:id/`,
-    { config: { access: requires('MANAGE_TASKS') }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await removeActivity(ctxOf(request, platform), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete(`${prefix}/activities/:id/`, { config: { access: requires('MANAGE_TASKS') }, schema: { tags, params: idParams } }, async (request, reply) => {
+    await removeActivity(ctxOf(request, platform), request.params.id);
+    return reply.status(204).send();
+  });
   app.post(
     `${prefix}/activities/:id/split/`,
-    { config: { access: requires('MANAGE_TASKS') }, schema: { tags, summary: '"Esta y las siguientes": a new series from this occurrence on', params: idParams, body: ZSplitRequest, response: { 201: ZActivity } } },
+    {
+      config: { access: requires('MANAGE_TASKS') },
+      schema: { tags, summary: '"Esta y las siguientes": a new series from this occurrence on', params: idParams, body: ZSplitRequest, response: { 201: ZActivity } },
+    },
     async (request, reply) => reply.status(201).send(await splitActivity(ctxOf(request, platform), request.params.id, request.body)),
   );
   app.get(
@@ -95,7 +97,10 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.put(
     `${prefix}/activities/:id/occurrences/:recurrenceId/`,
-    { config: { access: requires('MANAGE_TASKS') }, schema: { tags, summary: '"Solo esta": an exception for one occurrence', params: occurrenceParams, body: ZOccurrenceWrite, response: { 200: ZOccurrence } } },
+    {
+      config: { access: requires('MANAGE_TASKS') },
+      schema: { tags, summary: '"Solo esta": an exception for one occurrence', params: occurrenceParams, body: ZOccurrenceWrite, response: { 200: ZOccurrence } },
+    },
     async (request) => editOccurrence(ctxOf(request, platform), request.params.id, request.params.recurrenceId, request.body),
   );
   app.delete(
@@ -108,7 +113,10 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.post(
     `${prefix}/activities/:id/occurrences/:recurrenceId/completion/`,
-    { config: { access: requires('VIEW_TASKS'), idempotent: true }, schema: { tags, summary: 'Complete or cancel an occurrence (responsible or MANAGE_TASKS)', params: occurrenceParams, body: ZCompletionRequest, response: { 201: ZCompletion } } },
+    {
+      config: { access: requires('VIEW_TASKS'), idempotent: true },
+      schema: { tags, summary: 'Complete or cancel an occurrence (responsible or MANAGE_TASKS)', params: occurrenceParams, body: ZCompletionRequest, response: { 201: ZCompletion } },
+    },
     async (request, reply) => reply.status(201).send(await completeOccurrence(ctxOf(request, platform), request.params.id, request.params.recurrenceId, request.body)),
   );
   app.delete(
@@ -129,7 +137,10 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.get(
     `${prefix}/occurrences/`,
-    { config: { access: requires('VIEW_TASKS') }, schema: { tags, summary: 'Occurrences starting in [from, to), by priority then due date', querystring: ZOccurrenceQuery, response: { 200: ZOccurrenceList } } },
+    {
+      config: { access: requires('VIEW_TASKS') },
+      schema: { tags, summary: 'Occurrences starting in [from, to), by priority then due date', querystring: ZOccurrenceQuery, response: { 200: ZOccurrenceList } },
+    },
     async (request) => listOccurrences(ctxOf(request, platform), request.query),
   );
   app.get(
@@ -151,19 +162,16 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
       return reply.header('content-type', CALENDAR).header('cache-control', 'private, max-age=300').send(text);
     },
   );
-  app.get(
-    `${prefix}/categories/`,
-    { config: { access: requires('VIEW_TASKS') }, schema: { tags, response: { 200: ZCategoryList } } },
-    async (request) => categories(ctxOf(request, platform)),
-  );
-  app.post(
-    `${prefix}/categories/`,
-    { config: { access: requires('MANAGE_TASKS') }, schema: { tags, body: ZCreateCategoryRequest, response: { 201: ZCategory } } },
-    async (request, reply) => reply.status(201).send(await createCategory(ctxOf(request, platform), request.body.name)),
+  app.get(`${prefix}/categories/`, { config: { access: requires('VIEW_TASKS') }, schema: { tags, response: { 200: ZCategoryList } } }, async (request) => categories(ctxOf(request, platform)));
+  app.post(`${prefix}/categories/`, { config: { access: requires('MANAGE_TASKS') }, schema: { tags, body: ZCreateCategoryRequest, response: { 201: ZCategory } } }, async (request, reply) =>
+    reply.status(201).send(await createCategory(ctxOf(request, platform), request.body.name)),
   );
   app.post(
     `${prefix}/recurrence/preview/`,
-    { config: { access: requires('VIEW_TASKS') }, schema: { tags, summary: 'The next occurrences of a recurrence being edited', body: ZRecurrencePreviewRequest, response: { 200: ZRecurrencePreview } } },
+    {
+      config: { access: requires('VIEW_TASKS') },
+      schema: { tags, summary: 'The next occurrences of a recurrence being edited', body: ZRecurrencePreviewRequest, response: { 200: ZRecurrencePreview } },
+    },
     async (request) => previewRecurrence(request.body, ctxOf(request, platform).tenant.timezone),
   );
   return scheduleReminders(platform);

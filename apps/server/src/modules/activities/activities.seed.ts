@@ -31,7 +31,18 @@ export async function seedDemoActivities(platform: Platform, tenantId: string): 
     const seguridad = await insertCategory(tx, tenantId, 'Seguridad');
     const inventario = await insertCategory(tx, tenantId, 'Inventario');
     const form = await insertForm(tx, tenantId, { name: 'Checklist de apertura', definition: CHECKLIST as never, personId: admin?.id ?? operario.id });
-    const make = async (input: { title: string; description?: string; start: string; rrule: string | null; priority: number; duration: number; persons: string[]; categories: string[]; formId?: string; reminders?: number[] }) => {
+    const make = async (input: {
+      title: string;
+      description?: string;
+      start: string;
+      rrule: string | null;
+      priority: number;
+      duration: number;
+      persons: string[];
+      categories: string[];
+      formId?: string;
+      reminders?: number[];
+    }) => {
       const recurrence: Recurrence = { start: input.start, timezone: DEFAULT_TIMEZONE, rrule: input.rrule, rdates: [], exdates: [] };
       const bounds = seriesBounds(recurrence);
       const row = await insertActivity(tx, tenantId, {
@@ -72,8 +83,26 @@ export async function seedDemoActivities(platform: Platform, tenantId: string): 
       categories: categories(seguridad),
       reminders: [15],
     });
-    await make({ title: 'Inventario de bodega', start: `${monday.toString()}T10:00`, rrule: 'FREQ=WEEKLY;BYDAY=MO', priority: 5, duration: 120, persons: [operario.id], categories: categories(inventario), reminders: [60] });
-    await make({ title: 'Checklist de apertura', start: `${start.toString()}T09:00`, rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', priority: 4, duration: 20, persons: [operario.id], categories: [], formId: form.id });
+    await make({
+      title: 'Inventario de bodega',
+      start: `${monday.toString()}T10:00`,
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+      priority: 5,
+      duration: 120,
+      persons: [operario.id],
+      categories: categories(inventario),
+      reminders: [60],
+    });
+    await make({
+      title: 'Checklist de apertura',
+      start: `${start.toString()}T09:00`,
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      priority: 4,
+      duration: 20,
+      persons: [operario.id],
+      categories: [],
+      formId: form.id,
+    });
     await make({
       title: 'Simulacro de evacuación',
       start: `${start.with({ day: 1 }).toString()}T11:00`,

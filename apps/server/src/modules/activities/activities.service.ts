@@ -1,14 +1,4 @@
-import {
-  DEFAULT_PRIORITY,
-  compareByPriorityThenDue,
-  displayStatus,
-  formatRecurrenceId,
-  isReminderPriority,
-  normalizePriority,
-  occurrenceKey,
-  parseRecurrenceId,
-  type RawStatus,
-} from '@faena/domain';
+import { DEFAULT_PRIORITY, compareByPriorityThenDue, displayStatus, formatRecurrenceId, isReminderPriority, normalizePriority, occurrenceKey, parseRecurrenceId, type RawStatus } from '@faena/domain';
 import {
   endBefore,
   expand,
@@ -333,7 +323,13 @@ async function resolveWrite(ctx: SignedInCtx, tx: Drizzle, input: TActivityWrite
   if (!isTimeZone(timezone)) errors.timezone = [problem('invalid-timezone', `Unknown time zone: ${timezone}`)];
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 
-  const recurrence: Recurrence = { start: input.start, timezone, rrule: input.rrule?.trim() ? input.rrule.trim().replace(/^RRULE:/i, '') : null, rdates: [...new Set(input.rdates ?? [])].sort(), exdates: [...new Set(input.exdates ?? [])].sort() };
+  const recurrence: Recurrence = {
+    start: input.start,
+    timezone,
+    rrule: input.rrule?.trim() ? input.rrule.trim().replace(/^RRULE:/i, '') : null,
+    rdates: [...new Set(input.rdates ?? [])].sort(),
+    exdates: [...new Set(input.exdates ?? [])].sort(),
+  };
   let bounds: { first: number | null; last: number | null };
   try {
     validateRecurrence(recurrence);
@@ -444,7 +440,13 @@ export async function updateActivitySeries(ctx: Ctx, id: string, input: TActivit
       await deleteExceptions(tx, ctx.tenant.id, id, (await exceptionsOf(tx, ctx.tenant.id, id)).map((e) => e.recurrenceId).filter(stale));
       await deleteCompletions(tx, ctx.tenant.id, id, (await completionsOf(tx, ctx.tenant.id, id)).map((c) => c.recurrenceId).filter(stale));
       await addHistory(tx, ctx.tenant.id, { activityId: id, personId: signed.caller.personId, action: 'updated' });
-      await notifyAssigned(signed, tx, row, await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId), await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId));
+      await notifyAssigned(
+        signed,
+        tx,
+        row,
+        await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId),
+        await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId),
+      );
       await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       return activityView(tx, signed, row, false);
     },
@@ -475,7 +477,12 @@ export async function splitActivity(ctx: Ctx, id: string, input: TSplitRequest):
       const resolved = await resolveWrite(signed, tx, write, { seriesGroup: current.seriesGroup, relatedTo: current.id });
       const ended = endBefore(recurrence, splitMs);
       const endedBounds = seriesBounds(ended);
-      await updateActivity(tx, ctx.tenant.id, id, { rrule: ended.rrule, rdates: [...ended.rdates], exdates: [...ended.exdates], lastStartAt: endedBounds.last === null ? null : new Date(endedBounds.last) });
+      await updateActivity(tx, ctx.tenant.id, id, {
+        rrule: ended.rrule,
+        rdates: [...ended.rdates],
+        exdates: [...ended.exdates],
+        lastStartAt: endedBounds.last === null ? null : new Date(endedBounds.last),
+      });
       const row = await insertActivity(tx, ctx.tenant.id, resolved.values);
       await setResponsibles(tx, ctx.tenant.id, row.id, resolved.responsibles);
       await setCategoryLinks(tx, ctx.tenant.id, row.id, resolved.categories);
@@ -487,14 +494,30 @@ export async function splitActivity(ctx: Ctx, id: string, input: TSplitRequest):
       };
       const laterExceptions = (await exceptionsOf(tx, ctx.tenant.id, id)).map((e) => e.recurrenceId).filter((rid) => rid >= splitId);
       await moveExceptions(tx, ctx.tenant.id, id, row.id, laterExceptions.filter(fits));
-      await deleteExceptions(tx, ctx.tenant.id, id, laterExceptions.filter((rid) => !fits(rid)));
+      await deleteExceptions(
+        tx,
+        ctx.tenant.id,
+        id,
+        laterExceptions.filter((rid) => !fits(rid)),
+      );
       const laterCompletions = (await completionsOf(tx, ctx.tenant.id, id)).map((c) => c.recurrenceId).filter((rid) => rid >= splitId);
       await moveCompletions(tx, ctx.tenant.id, id, row.id, laterCompletions.filter(fits));
-      await deleteCompletions(tx, ctx.tenant.id, id, laterCompletions.filter((rid) => !fits(rid)));
+      await deleteCompletions(
+        tx,
+        ctx.tenant.id,
+        id,
+        laterCompletions.filter((rid) => !fits(rid)),
+      );
       await addHistory(tx, ctx.tenant.id, { activityId: id, recurrenceId: splitId, personId: signed.caller.personId, action: 'split', detail: row.id });
       await addHistory(tx, ctx.tenant.id, { activityId: row.id, personId: signed.caller.personId, action: 'created', detail: `split from ${id}` });
       const before = await seriesLinks(tx, ctx.tenant.id, [id]);
-      await notifyAssigned(signed, tx, row, await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId), await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId));
+      await notifyAssigned(
+        signed,
+        tx,
+        row,
+        await recipientsOf(tx, ctx.tenant.id, before.responsibles.get(id) ?? [], current.audienceId),
+        await recipientsOf(tx, ctx.tenant.id, resolved.responsibles, row.audienceId),
+      );
       await scheduleSeriesReminders(ctx.platform, tx, ctx.tenant.id, row);
       return activityView(tx, signed, row, false);
     },
@@ -805,7 +828,10 @@ export async function scheduleSeriesReminders(platform: Ctx['platform'], tx: Dri
       const startMs = o.exception?.startAt?.getTime() ?? o.originalStartMs;
       if (!(await markReminderScheduled(tx, tenantId, row.id, o.recurrenceId, offset, new Date(startMs)))) continue;
       const job: ReminderJob = { tenantId, activityId: row.id, recurrenceId: o.recurrenceId, offsetMinutes: offset, startMs };
-      await platform.jobs.send(tx, REMINDER_QUEUE, job, { startAfter: new Date(Math.max(startMs - offset * 60_000, nowMs)), singletonKey: `${tenantId}:${row.id}:${o.recurrenceId}:${offset}:${startMs}` });
+      await platform.jobs.send(tx, REMINDER_QUEUE, job, {
+        startAfter: new Date(Math.max(startMs - offset * 60_000, nowMs)),
+        singletonKey: `${tenantId}:${row.id}:${o.recurrenceId}:${offset}:${startMs}`,
+      });
       count++;
     }
   }
@@ -819,7 +845,8 @@ export async function completeOccurrence(ctx: Ctx, id: string, recurrenceId: str
   return ctx.tx(
     async (tx) => {
       const { row, parts, viewer } = await locate(signed, tx, id, recurrenceId);
-      if (!viewer.manages && !isResponsible(viewer, row, effectiveResponsibles(parts))) throw new AppError('permission-denied', 'Only a responsible person or a manager of activities can complete it.');
+      if (!viewer.manages && !isResponsible(viewer, row, effectiveResponsibles(parts)))
+        throw new AppError('permission-denied', 'Only a responsible person or a manager of activities can complete it.');
       if (parts.completion) throw new BodyError(409, { code: 'already-completed', detail: 'This occurrence already has a completion record.' });
       // a planner cancelled it ("solo esta"): nothing is left to do there (an offline completion reads this as a conflict)
       if (parts.exception?.cancelled) throw new BodyError(409, { code: 'occurrence-cancelled', detail: 'This occurrence was cancelled.' });
@@ -841,7 +868,13 @@ export async function completeOccurrence(ctx: Ctx, id: string, recurrenceId: str
         responseId,
       });
       if (!completion) throw new BodyError(409, { code: 'already-completed', detail: 'This occurrence already has a completion record.' });
-      await addHistory(tx, ctx.tenant.id, { activityId: id, recurrenceId: parts.recurrenceId, personId: signed.caller.personId, action: input.status === 'COMPLETED' ? 'completed' : 'cancelled', detail: input.description ?? null });
+      await addHistory(tx, ctx.tenant.id, {
+        activityId: id,
+        recurrenceId: parts.recurrenceId,
+        personId: signed.caller.personId,
+        action: input.status === 'COMPLETED' ? 'completed' : 'cancelled',
+        detail: input.description ?? null,
+      });
       const names = await namesFor(tx, ctx.tenant.id, [], [signed.caller.personId], []);
       return toCompletion(completion, names);
     },
@@ -878,7 +911,13 @@ export async function createCategory(ctx: Ctx, name: string): Promise<{ id: stri
 
 export function previewRecurrence(input: TRecurrencePreviewRequest, fallbackZone = DEFAULT_TIMEZONE): { occurrences: string[] } {
   const timezone = input.timezone ?? fallbackZone;
-  const recurrence: Recurrence = { start: input.start, timezone, rrule: input.rrule?.trim() ? input.rrule.trim().replace(/^RRULE:/i, '') : null, rdates: input.rdates ?? [], exdates: input.exdates ?? [] };
+  const recurrence: Recurrence = {
+    start: input.start,
+    timezone,
+    rrule: input.rrule?.trim() ? input.rrule.trim().replace(/^RRULE:/i, '') : null,
+    rdates: input.rdates ?? [],
+    exdates: input.exdates ?? [],
+  };
   try {
     validateRecurrence(recurrence);
     return { occurrences: nextOccurrences(recurrence, null, input.count ?? 5).map((o) => instantToIso(o.startMs, timezone)) };
@@ -911,7 +950,12 @@ export async function seriesBundle(tx: Drizzle, tenantId: string, rows: readonly
     new Date(0),
     FAR_FUTURE,
   );
-  const series = rows.map((row) => ({ row, responsibles: links.responsibles.get(row.id) ?? [], categories: links.categories.get(row.id) ?? [], exceptions: exceptions.filter((e) => e.activityId === row.id) }));
+  const series = rows.map((row) => ({
+    row,
+    responsibles: links.responsibles.get(row.id) ?? [],
+    categories: links.categories.get(row.id) ?? [],
+    exceptions: exceptions.filter((e) => e.activityId === row.id),
+  }));
   const names = await namesFor(tx, tenantId, rows, [...links.responsibles.values()].flat(), [...links.categories.values()].flat());
   return { series, names };
 }

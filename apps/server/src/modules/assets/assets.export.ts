@@ -65,15 +65,29 @@ interface Names {
 async function namesOf(tx: Drizzle, tenantId: string, rows: readonly AssetRow[]): Promise<Names> {
   const types = await tx.select({ id: assetTypes.id, name: assetTypes.name }).from(assetTypes).where(eq(assetTypes.tenantId, tenantId));
   const categories = await tx.select({ id: assetCategories.id, name: assetCategories.name }).from(assetCategories).where(eq(assetCategories.tenantId, tenantId));
-  const venues = await venueCodes(tx, tenantId, rows.flatMap((r) => (r.venueId ? [r.venueId] : [])));
+  const venues = await venueCodes(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.venueId ? [r.venueId] : [])),
+  );
   const locations = new Map<string, string>();
   for (const id of new Set(rows.flatMap((r) => (r.locationId ? [r.locationId] : [])))) {
     const location = await findLocation(tx, tenantId, id);
     if (location) locations.set(id, location.code ?? location.name);
   }
-  const people = await personSummaries(tx, tenantId, rows.flatMap((r) => (r.responsiblePersonId ? [r.responsiblePersonId] : [])));
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.responsiblePersonId ? [r.responsiblePersonId] : [])),
+  );
   const parentIds = [...new Set(rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))];
-  const parents = parentIds.length > 0 ? await tx.select({ id: assets.id, code: assets.code }).from(assets).where(and(eq(assets.tenantId, tenantId), inArray(assets.id, parentIds))) : [];
+  const parents =
+    parentIds.length > 0
+      ? await tx
+          .select({ id: assets.id, code: assets.code })
+          .from(assets)
+          .where(and(eq(assets.tenantId, tenantId), inArray(assets.id, parentIds)))
+      : [];
   return {
     types: new Map(types.map((t) => [t.id, t.name])),
     categories: new Map(categories.map((c) => [c.id, c.name])),
@@ -110,7 +124,13 @@ function cellsOf(row: AssetRow, names: Names): string[] {
 }
 
 export function defineAssetExportJobs(platform: Platform): Promise<void> {
-  return defineTabularExport(platform, { queue: ASSET_EXPORT_QUEUE, table: assetExports, retryLimit: RETRY_LIMIT, label: 'assets export', plan: (row, job) => planExport(platform, row, job.tenantId) });
+  return defineTabularExport(platform, {
+    queue: ASSET_EXPORT_QUEUE,
+    table: assetExports,
+    retryLimit: RETRY_LIMIT,
+    label: 'assets export',
+    plan: (row, job) => planExport(platform, row, job.tenantId),
+  });
 }
 
 export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; filters: TAssetFilters }): Promise<TAssetExport> {
@@ -132,7 +152,13 @@ export async function listExports(ctx: Ctx, query: { page: number; page_size: nu
   const { caller } = signedIn(ctx);
   return ctx.read(async (db) => {
     const where = and(eq(assetExports.tenantId, ctx.tenant.id), eq(assetExports.createdBy, caller.personId));
-    const rows = await db.select().from(assetExports).where(where).orderBy(desc(assetExports.createdAt)).limit(query.page_size).offset((query.page - 1) * query.page_size);
+    const rows = await db
+      .select()
+      .from(assetExports)
+      .where(where)
+      .orderBy(desc(assetExports.createdAt))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size);
     const [counted] = await db.select({ n: count() }).from(assetExports).where(where);
     return { count: counted?.n ?? 0, results: rows.map(toExport) };
   });
@@ -141,7 +167,13 @@ export async function listExports(ctx: Ctx, query: { page: number; page_size: nu
 async function findExport(ctx: Ctx, id: string): Promise<ExportRow> {
   const { caller } = signedIn(ctx);
   const [row] = isUuid(id)
-    ? await ctx.read((db) => db.select().from(assetExports).where(and(eq(assetExports.tenantId, ctx.tenant.id), eq(assetExports.id, id), eq(assetExports.createdBy, caller.personId))).limit(1))
+    ? await ctx.read((db) =>
+        db
+          .select()
+          .from(assetExports)
+          .where(and(eq(assetExports.tenantId, ctx.tenant.id), eq(assetExports.id, id), eq(assetExports.createdBy, caller.personId)))
+          .limit(1),
+      )
     : [];
   if (!row) throw new AppError('not-found', 'Export not found.');
   return row;

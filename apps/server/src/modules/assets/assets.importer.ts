@@ -16,7 +16,9 @@ interface AssetLookups {
 const column = (name: string, headerEs: string, aliases: string[], description: string, descriptionEs: string, required = false) => ({ name, headerEs, aliases, required, description, descriptionEs });
 
 async function personLookup(tx: Drizzle, tenantId: string): Promise<Map<string, string>> {
-  const rows = (await tx.execute(sql`SELECT id, passport, lower(primary_email) AS email FROM persons WHERE tenant_id = ${tenantId}`)) as unknown as { rows: { id: string; passport: string; email: string | null }[] };
+  const rows = (await tx.execute(sql`SELECT id, passport, lower(primary_email) AS email FROM persons WHERE tenant_id = ${tenantId}`)) as unknown as {
+    rows: { id: string; passport: string; email: string | null }[];
+  };
   const out = new Map<string, string>();
   for (const row of rows.rows) {
     out.set(row.passport.toLowerCase(), row.id);

@@ -40,7 +40,10 @@ export async function inspectedAsset(tx: Drizzle, tenant: Pick<TenantRecord, 'id
 export async function assetRefs(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, TAssetRef>> {
   const wanted = [...new Set(ids)].filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await tx.select({ id: assets.id, code: assets.code, name: assets.name }).from(assets).where(and(eq(assets.tenantId, tenantId), inArray(assets.id, wanted)));
+  const rows = await tx
+    .select({ id: assets.id, code: assets.code, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.tenantId, tenantId), inArray(assets.id, wanted)));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -108,22 +111,23 @@ export interface InspectionMaintenance {
 export async function inspectionMaintenances(tx: Drizzle, tenantId: string, executionIds: readonly string[]): Promise<InspectionMaintenance[]> {
   const ids = [...new Set(executionIds)].filter(isUuid);
   if (ids.length === 0) return [];
-  const read = () => tx
-    .select({
-      id: assetMaintenances.id,
-      executionId: assetMaintenances.sourceExecutionId,
-      fieldKey: assetMaintenances.sourceFieldKey,
-      title: assetMaintenances.title,
-      status: assetMaintenances.status,
-      startedAt: assetMaintenances.startedAt,
-      assetId: assets.id,
-      code: assets.code,
-      name: assets.name,
-    })
-    .from(assetMaintenances)
-    .innerJoin(assets, and(eq(assets.tenantId, assetMaintenances.tenantId), eq(assets.id, assetMaintenances.assetId)))
-    .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.sourceExecutionId, ids)))
-    .orderBy(asc(assetMaintenances.startedAt), asc(assetMaintenances.id));
+  const read = () =>
+    tx
+      .select({
+        id: assetMaintenances.id,
+        executionId: assetMaintenances.sourceExecutionId,
+        fieldKey: assetMaintenances.sourceFieldKey,
+        title: assetMaintenances.title,
+        status: assetMaintenances.status,
+        startedAt: assetMaintenances.startedAt,
+        assetId: assets.id,
+        code: assets.code,
+        name: assets.name,
+      })
+      .from(assetMaintenances)
+      .innerJoin(assets, and(eq(assets.tenantId, assetMaintenances.tenantId), eq(assets.id, assetMaintenances.assetId)))
+      .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.sourceExecutionId, ids)))
+      .orderBy(asc(assetMaintenances.startedAt), asc(assetMaintenances.id));
   let rows = await read();
   const open = [...new Set(rows.filter((row) => row.status === 'InProcess').map((row) => row.assetId))];
   if (open.length > 0) {
@@ -133,5 +137,12 @@ export async function inspectionMaintenances(tx: Drizzle, tenantId: string, exec
       rows = await read();
     }
   }
-  return rows.map((row) => ({ id: row.id, field_id: row.fieldKey ?? '', title: row.title, status: row.status, asset: { id: row.assetId, code: row.code, name: row.name }, started_at: row.startedAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    field_id: row.fieldKey ?? '',
+    title: row.title,
+    status: row.status,
+    asset: { id: row.assetId, code: row.code, name: row.name },
+    started_at: row.startedAt.toISOString(),
+  }));
 }

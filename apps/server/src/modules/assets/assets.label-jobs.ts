@@ -82,8 +82,14 @@ function drawLabel(doc: PdfDoc, kind: LabelKind, stock: LabelStock, png: Buffer,
   if (kind === 'barcode') doc.image(png, x, y, { width: inner, height: codeHeight });
   else doc.image(png, x, y, { fit: [inner, codeHeight], align: 'center', valign: 'center' });
   const chars = Math.floor(inner / (textSize * 0.5));
-  doc.font('Helvetica-Bold').fontSize(textSize).text(clip(asset.name, chars), x, y + codeHeight + 1, { width: inner, align: 'center', lineBreak: false });
-  doc.font('Helvetica').fontSize(textSize).text(clip(asset.code, chars), x, y + codeHeight + 1 + textSize * 1.25, { width: inner, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(textSize)
+    .text(clip(asset.name, chars), x, y + codeHeight + 1, { width: inner, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(textSize)
+    .text(clip(asset.code, chars), x, y + codeHeight + 1 + textSize * 1.25, { width: inner, align: 'center', lineBreak: false });
 }
 
 /** Starts a sheet job for the assets a request names (the same checks as the direct sheet: known ids, at most LABELS_MAX). */
@@ -118,7 +124,13 @@ export async function startLabelJob(ctx: Ctx, request: LabelRequest): Promise<TL
 async function findJob(ctx: Ctx, id: string): Promise<JobRow> {
   const { caller } = signedIn(ctx);
   const [row] = isUuid(id)
-    ? await ctx.read((db) => db.select().from(assetLabelJobs).where(and(eq(assetLabelJobs.tenantId, ctx.tenant.id), eq(assetLabelJobs.id, id), eq(assetLabelJobs.createdBy, caller.personId))).limit(1))
+    ? await ctx.read((db) =>
+        db
+          .select()
+          .from(assetLabelJobs)
+          .where(and(eq(assetLabelJobs.tenantId, ctx.tenant.id), eq(assetLabelJobs.id, id), eq(assetLabelJobs.createdBy, caller.personId)))
+          .limit(1),
+      )
     : [];
   if (!row) throw new AppError('not-found', 'Label sheet not found.');
   return row;
@@ -132,7 +144,12 @@ export async function getLabelJob(ctx: Ctx, id: string): Promise<TLabelJob> {
 export async function listLabelJobs(ctx: Ctx): Promise<{ results: TLabelJob[] }> {
   const { caller } = signedIn(ctx);
   const rows = await ctx.read((db) =>
-    db.select().from(assetLabelJobs).where(and(eq(assetLabelJobs.tenantId, ctx.tenant.id), eq(assetLabelJobs.createdBy, caller.personId))).orderBy(desc(assetLabelJobs.createdAt)).limit(20),
+    db
+      .select()
+      .from(assetLabelJobs)
+      .where(and(eq(assetLabelJobs.tenantId, ctx.tenant.id), eq(assetLabelJobs.createdBy, caller.personId)))
+      .orderBy(desc(assetLabelJobs.createdAt))
+      .limit(20),
   );
   return { results: rows.map(toJob) };
 }
@@ -149,13 +166,23 @@ export async function labelJobDownload(ctx: Ctx, id: string, reply: FastifyReply
 }
 
 async function update(platform: Platform, tenantId: string, id: string, values: Partial<JobRow>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(assetLabelJobs).set(values).where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, id))));
+  await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .update(assetLabelJobs)
+      .set(values)
+      .where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, id))),
+  );
 }
 
 /** Lays the sheet out into storage, page by page, counting progress as it goes. */
 export async function runLabelJob(platform: Platform, data: { tenantId: string; jobId: string }): Promise<void> {
   const { tenantId, jobId } = data;
-  const [row] = await platform.db.transaction(tenantId, (tx) => tx.select().from(assetLabelJobs).where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, jobId))));
+  const [row] = await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .select()
+      .from(assetLabelJobs)
+      .where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, jobId))),
+  );
   if (!row || row.status === 'DONE') return;
   await update(platform, tenantId, jobId, { status: 'RUNNING', percent: 0, error: null });
   const kind = row.kind;
@@ -188,7 +215,9 @@ export async function runLabelJob(platform: Platform, data: { tenantId: string; 
         const slot = index % perPage;
         if (slot === 0) doc.addPage({ size: [stock.page.width, stock.page.height], margin: 0 });
         const payload = kind === 'qr' ? `${row.origin}/public/assets/${asset.labelToken}` : asset.code;
-        const png = await bwipjs.toBuffer(kind === 'barcode' ? { bcid: BCID[kind], text: payload, scale: 2, height: 8, includetext: false } : { bcid: BCID[kind], text: payload, scale: 2, ...(kind === 'qr' ? { eclevel: 'M' } : {}) });
+        const png = await bwipjs.toBuffer(
+          kind === 'barcode' ? { bcid: BCID[kind], text: payload, scale: 2, height: 8, includetext: false } : { bcid: BCID[kind], text: payload, scale: 2, ...(kind === 'qr' ? { eclevel: 'M' } : {}) },
+        );
         drawLabel(doc, kind, stock, png, asset, { x: stock.origin.x + (slot % stock.columns) * stock.pitch.x, y: stock.origin.y + Math.floor(slot / stock.columns) * stock.pitch.y });
         index += 1;
       }

@@ -30,9 +30,23 @@ export interface LabelStock {
 
 export const LABEL_STOCKS: Record<LabelSize, LabelStock> = {
   // Letter, 3 × 10 labels of 2⅝" × 1"
-  'avery-5160': { page: { width: 8.5 * INCH, height: 11 * INCH }, columns: 3, rows: 10, label: { width: 2.625 * INCH, height: 1 * INCH }, origin: { x: 0.1875 * INCH, y: 0.5 * INCH }, pitch: { x: 2.75 * INCH, y: 1 * INCH } },
+  'avery-5160': {
+    page: { width: 8.5 * INCH, height: 11 * INCH },
+    columns: 3,
+    rows: 10,
+    label: { width: 2.625 * INCH, height: 1 * INCH },
+    origin: { x: 0.1875 * INCH, y: 0.5 * INCH },
+    pitch: { x: 2.75 * INCH, y: 1 * INCH },
+  },
   // A4, 3 × 7 labels of 63.5 × 38.1 mm
-  'avery-l7160': { page: { width: 210 * MM, height: 297 * MM }, columns: 3, rows: 7, label: { width: 63.5 * MM, height: 38.1 * MM }, origin: { x: 7.2 * MM, y: 15.15 * MM }, pitch: { x: 66.04 * MM, y: 38.1 * MM } },
+  'avery-l7160': {
+    page: { width: 210 * MM, height: 297 * MM },
+    columns: 3,
+    rows: 7,
+    label: { width: 63.5 * MM, height: 38.1 * MM },
+    origin: { x: 7.2 * MM, y: 15.15 * MM },
+    pitch: { x: 66.04 * MM, y: 38.1 * MM },
+  },
   // thermal rolls: one label a page
   '50x25': { page: { width: 50 * MM, height: 25 * MM }, columns: 1, rows: 1, label: { width: 50 * MM, height: 25 * MM }, origin: { x: 0, y: 0 }, pitch: { x: 0, y: 0 } },
   '100x50': { page: { width: 100 * MM, height: 50 * MM }, columns: 1, rows: 1, label: { width: 100 * MM, height: 50 * MM }, origin: { x: 0, y: 0 }, pitch: { x: 0, y: 0 } },
@@ -119,7 +133,9 @@ export function labelDocument(kind: LabelKind, size: LabelSize, items: readonly 
 export async function renderLabels(kind: LabelKind, size: LabelSize, list: readonly LabelAsset[]): Promise<Readable> {
   const items: { asset: LabelAsset; image: string }[] = [];
   for (const asset of list) items.push({ asset, image: await codeImage(kind, asset.payload) });
-  const doc = await printer().createPdf(labelDocument(kind, size, items)).getStream();
+  const doc = await printer()
+    .createPdf(labelDocument(kind, size, items))
+    .getStream();
   doc.end();
   return doc;
 }
@@ -135,7 +151,14 @@ export async function labelAssets(ctx: Ctx, request: LabelRequest): Promise<Labe
     if (request.asset_ids !== undefined) {
       const ids = [...new Set(request.asset_ids)];
       if (ids.length > LABELS_MAX) throw tooMany(ids.length);
-      const found = ids.filter(isUuid).length > 0 ? await db.select(columns).from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), inArray(assets.id, ids.filter(isUuid)))).orderBy(asc(assets.code)) : [];
+      const found =
+        ids.filter(isUuid).length > 0
+          ? await db
+              .select(columns)
+              .from(assets)
+              .where(and(eq(assets.tenantId, ctx.tenant.id), inArray(assets.id, ids.filter(isUuid))))
+              .orderBy(asc(assets.code))
+          : [];
       const known = new Set(found.map((r) => r.id));
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) throw new FieldErrors({ asset_ids: unknown.slice(0, 20).map((id) => problem('unknown-reference', `Unknown asset: ${id}`)) });

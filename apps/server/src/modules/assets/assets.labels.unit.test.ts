@@ -20,7 +20,11 @@ describe('label sheets', () => {
 
   it('fills a sheet row by row and starts a new page when it is full', () => {
     const stock = LABEL_STOCKS['avery-5160'];
-    const doc = labelDocument('qr', 'avery-5160', Array.from({ length: 31 }, (_, i) => ({ asset: asset(i), image: 'data:image/png;base64,' })));
+    const doc = labelDocument(
+      'qr',
+      'avery-5160',
+      Array.from({ length: 31 }, (_, i) => ({ asset: asset(i), image: 'data:image/png;base64,' })),
+    );
     const breaks = doc.content.filter((c) => typeof c === 'object' && !Array.isArray(c) && c.pageBreak === 'before');
     expect(breaks).toHaveLength(1);
     const labels = doc.content.filter((c) => typeof c === 'object' && !Array.isArray(c) && c.absolutePosition);

@@ -52,7 +52,11 @@ export async function syncExecutions(tx: Drizzle, tenantId: string, assetIds: re
   );
   const open = await tx.select({ id: assetMaintenances.id, assetId: assetMaintenances.assetId, executionId: assetMaintenances.executionId }).from(assetMaintenances).where(where);
   if (open.length === 0) return [];
-  const states = await executionStates(tx, tenantId, open.map((m) => m.executionId!));
+  const states = await executionStates(
+    tx,
+    tenantId,
+    open.map((m) => m.executionId!),
+  );
   const changed = new Set<string>();
   for (const m of open) {
     const state = states.get(m.executionId!);
@@ -93,7 +97,12 @@ async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly strin
   for (const m of byUse) {
     if (!reasons.has(m.assetId)) reasons.set(m.assetId, { code: 'preventive_overdue', since: m.startedAt.toISOString(), maintenance_id: m.id, plan_id: m.planId, recurrence_id: null });
   }
-  const plans = (await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.assetId, [...assetIds])))).filter((p) => !reasons.has(p.assetId));
+  const plans = (
+    await tx
+      .select()
+      .from(assetPlans)
+      .where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.assetId, [...assetIds])))
+  ).filter((p) => !reasons.has(p.assetId));
   if (plans.length === 0) return reasons;
   const done = await tx
     .select({ planId: assetMaintenances.planId, completedAt: assetMaintenances.completedAt })
@@ -108,7 +117,14 @@ async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly strin
       ),
     );
   // the series' own schedule counts, from its start (a plan given a past start is behind from day one)
-  const occurrences = await seriesOccurrences(tx, tenantId, plans.map((p) => p.activityId), nowMs - OVERDUE_LOOKBACK_DAYS * DAY_MS, nowMs, nowMs);
+  const occurrences = await seriesOccurrences(
+    tx,
+    tenantId,
+    plans.map((p) => p.activityId),
+    nowMs - OVERDUE_LOOKBACK_DAYS * DAY_MS,
+    nowMs,
+    nowMs,
+  );
   const bySeries = Map.groupBy(occurrences, (o) => o.activityId);
   for (const plan of plans) {
     for (const o of bySeries.get(plan.activityId) ?? []) {
@@ -116,7 +132,8 @@ async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly strin
       // a preventive maintenance of the plan completed since the occurrence began covers it
       if (done.some((d) => d.planId === plan.id && d.completedAt && d.completedAt.getTime() >= o.startMs)) continue;
       const oldest = reasons.get(plan.assetId);
-      if (!oldest || o.dueMs < Date.parse(oldest.since)) reasons.set(plan.assetId, { code: 'preventive_overdue', since: new Date(o.dueMs).toISOString(), maintenance_id: null, plan_id: plan.id, recurrence_id: o.recurrenceId });
+      if (!oldest || o.dueMs < Date.parse(oldest.since))
+        reasons.set(plan.assetId, { code: 'preventive_overdue', since: new Date(o.dueMs).toISOString(), maintenance_id: null, plan_id: plan.id, recurrence_id: o.recurrenceId });
       break;
     }
   }
@@ -127,7 +144,11 @@ async function reasonsOf(tx: Drizzle, tenantId: string, assetIds: readonly strin
 const sameReason = (stored: StoredStatusReason | null, reason: StoredStatusReason | null): boolean =>
   stored === null || reason === null
     ? stored === reason
-    : stored.code === reason.code && stored.since === reason.since && stored.maintenance_id === reason.maintenance_id && stored.plan_id === reason.plan_id && stored.recurrence_id === reason.recurrence_id;
+    : stored.code === reason.code &&
+      stored.since === reason.since &&
+      stored.maintenance_id === reason.maintenance_id &&
+      stored.plan_id === reason.plan_id &&
+      stored.recurrence_id === reason.recurrence_id;
 
 /** Recomputes these assets' maintenance status, reason and last maintenance; writes only what changed. */
 export async function refreshStatus(tx: Drizzle, tenantId: string, assetIds: readonly string[], nowMs = Date.now()): Promise<void> {
@@ -179,7 +200,11 @@ export async function finishedExecutionAssets(db: Drizzle, tenantId: string): Pr
     .from(assetMaintenances)
     .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.status, 'InProcess'), isNotNull(assetMaintenances.executionId)));
   if (open.length === 0) return [];
-  const states = await executionStates(db, tenantId, open.map((m) => m.executionId!));
+  const states = await executionStates(
+    db,
+    tenantId,
+    open.map((m) => m.executionId!),
+  );
   return [...new Set(open.filter((m) => (states.get(m.executionId!)?.status ?? 'InProcess') !== 'InProcess').map((m) => m.assetId))];
 }
 
@@ -218,13 +243,40 @@ async function maintenanceViews(tx: Drizzle, tenantId: string, rows: readonly Ma
     .from(assets)
     .where(and(eq(assets.tenantId, tenantId), inArray(assets.id, [...new Set(rows.map((r) => r.assetId))])));
   const assetById = new Map(assetRows.map((a) => [a.id, a]));
-  const workflows = await workflowTypeRefs(tx, tenantId, rows.flatMap((r) => (r.workflowTypeId ? [r.workflowTypeId] : [])));
+  const workflows = await workflowTypeRefs(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.workflowTypeId ? [r.workflowTypeId] : [])),
+  );
   const planIds = [...new Set(rows.flatMap((r) => (r.planId ? [r.planId] : [])))];
-  const plans = planIds.length > 0 ? await tx.select({ id: assetPlans.id, title: assetPlans.title }).from(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.id, planIds))) : [];
+  const plans =
+    planIds.length > 0
+      ? await tx
+          .select({ id: assetPlans.id, title: assetPlans.title })
+          .from(assetPlans)
+          .where(and(eq(assetPlans.tenantId, tenantId), inArray(assetPlans.id, planIds)))
+      : [];
   const planName = new Map(plans.map((p) => [p.id, p.title]));
-  for (const [id, title] of await meterPlanNames(tx, tenantId, rows.flatMap((r) => (r.meterPlanId ? [r.meterPlanId] : [])))) planName.set(id, title);
-  const people = await personSummaries(tx, tenantId, rows.flatMap((r) => [r.startedByPersonId, r.completedByPersonId].filter((p): p is string => p !== null)));
-  const files = new Map((await findStoredFiles(tx, tenantId, rows.flatMap((r) => (r.photoId ? [r.photoId] : [])))).map((f) => [f.id, f]));
+  for (const [id, title] of await meterPlanNames(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.meterPlanId ? [r.meterPlanId] : [])),
+  ))
+    planName.set(id, title);
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((r) => [r.startedByPersonId, r.completedByPersonId].filter((p): p is string => p !== null)),
+  );
+  const files = new Map(
+    (
+      await findStoredFiles(
+        tx,
+        tenantId,
+        rows.flatMap((r) => (r.photoId ? [r.photoId] : [])),
+      )
+    ).map((f) => [f.id, f]),
+  );
   const who = (id: string | null) => {
     const p = id ? people.get(id) : undefined;
     return p ? { passport: p.passport, name: p.name } : null;
@@ -270,7 +322,10 @@ export async function listMaintenances(ctx: Ctx, assetId: string | null, query: 
     if (query.kind) where.push(eq(assetMaintenances.kind, query.kind));
     if (query.status) where.push(eq(assetMaintenances.status, query.status));
     if (query.workflow_type) where.push(eq(assetMaintenances.workflowTypeId, query.workflow_type));
-    const [total] = await tx.select({ n: count() }).from(assetMaintenances).where(and(...where));
+    const [total] = await tx
+      .select({ n: count() })
+      .from(assetMaintenances)
+      .where(and(...where));
     const rows = await tx
       .select()
       .from(assetMaintenances)
@@ -386,7 +441,10 @@ export async function startMaintenance(ctx: Ctx, assetId: string, input: Mainten
         source: 'manual',
         startedBy: caller.personId,
       });
-      const [fresh] = await tx.select().from(assetMaintenances).where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, row.id)));
+      const [fresh] = await tx
+        .select()
+        .from(assetMaintenances)
+        .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, row.id)));
       return (await maintenanceViews(tx, tenantId, [fresh!]))[0]!;
     },
     { audit: 'assets.maintenance.start', subject: (m) => m.id, details: (m) => ({ asset: assetId, kind: m.kind, execution: m.execution_id }) },
@@ -417,7 +475,10 @@ export async function completeMaintenance(ctx: Ctx, assetId: string, id: string,
         .set({ status: input.outcome === 'done' ? 'Success' : 'Error', completedAt: new Date(), completedByPersonId: caller.personId, cost: input.cost, notes: input.notes })
         .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, id)));
       await refreshStatus(tx, tenantId, [assetId]);
-      const [fresh] = await tx.select().from(assetMaintenances).where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, id)));
+      const [fresh] = await tx
+        .select()
+        .from(assetMaintenances)
+        .where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.id, id)));
       return (await maintenanceViews(tx, tenantId, [fresh!]))[0]!;
     },
     { audit: 'assets.maintenance.complete', details: { outcome: input.outcome } },
@@ -428,9 +489,21 @@ export async function completeMaintenance(ctx: Ctx, assetId: string, id: string,
 
 async function planViews(ctx: Ctx, tx: Drizzle, rows: readonly PlanRow[]): Promise<TMaintenancePlan[]> {
   const out: TMaintenancePlan[] = [];
-  const workflows = await workflowTypeRefs(tx, ctx.tenant.id, rows.flatMap((r) => (r.workflowTypeId ? [r.workflowTypeId] : [])));
-  const allSeries = await seriesSummaries(tx, ctx.tenant.id, rows.map((r) => r.activityId));
-  const people = await personSummaries(tx, ctx.tenant.id, [...allSeries.values()].flatMap((s) => s.responsibles.slice(0, 1)));
+  const workflows = await workflowTypeRefs(
+    tx,
+    ctx.tenant.id,
+    rows.flatMap((r) => (r.workflowTypeId ? [r.workflowTypeId] : [])),
+  );
+  const allSeries = await seriesSummaries(
+    tx,
+    ctx.tenant.id,
+    rows.map((r) => r.activityId),
+  );
+  const people = await personSummaries(
+    tx,
+    ctx.tenant.id,
+    [...allSeries.values()].flatMap((s) => s.responsibles.slice(0, 1)),
+  );
   for (const r of rows) {
     const series = allSeries.get(r.activityId);
     const first = series?.responsibles[0] ? people.get(series.responsibles[0]) : undefined;
@@ -453,7 +526,11 @@ async function planViews(ctx: Ctx, tx: Drizzle, rows: readonly PlanRow[]): Promi
 export async function listPlans(ctx: Ctx, assetId: string): Promise<{ results: TMaintenancePlan[] }> {
   return ctx.tx(async (tx) => {
     if (!(await findAsset(tx, ctx.tenant.id, assetId))) throw notFound('Asset');
-    const rows = await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId))).orderBy(asc(assetPlans.createdAt));
+    const rows = await tx
+      .select()
+      .from(assetPlans)
+      .where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId)))
+      .orderBy(asc(assetPlans.createdAt));
     return { results: await planViews(ctx, tx, rows) };
   });
 }
@@ -504,7 +581,10 @@ export async function deletePlan(ctx: Ctx, assetId: string, planId: string): Pro
   if (!isUuid(assetId) || !isUuid(planId)) throw notFound('Plan');
   const plan = await ctx.tx(
     async (tx) => {
-      const [row] = await tx.delete(assetPlans).where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId), eq(assetPlans.id, planId))).returning();
+      const [row] = await tx
+        .delete(assetPlans)
+        .where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId), eq(assetPlans.id, planId)))
+        .returning();
       if (!row) throw notFound('Plan');
       await refreshStatus(tx, ctx.tenant.id, [assetId]);
       return row;
@@ -522,13 +602,30 @@ export async function calendar(ctx: Ctx, assetId: string, from: string, to: stri
   if (toMs - fromMs > 400 * DAY_MS) throw new BodyError(400, { code: 'range-too-long', detail: 'A calendar covers at most 400 days.' });
   return ctx.tx(async (tx) => {
     if (!(await findAsset(tx, ctx.tenant.id, assetId))) throw notFound('Asset');
-    const plans = await tx.select().from(assetPlans).where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId)));
+    const plans = await tx
+      .select()
+      .from(assetPlans)
+      .where(and(eq(assetPlans.tenantId, ctx.tenant.id), eq(assetPlans.assetId, assetId)));
     const planOf = new Map(plans.map((p) => [p.activityId, p]));
-    const occurrences = await seriesOccurrences(tx, ctx.tenant.id, plans.map((p) => p.activityId), fromMs, toMs);
+    const occurrences = await seriesOccurrences(
+      tx,
+      ctx.tenant.id,
+      plans.map((p) => p.activityId),
+      fromMs,
+      toMs,
+    );
     return {
       results: occurrences.map((o) => {
         const plan = planOf.get(o.activityId)!;
-        return { plan: { id: plan.id, name: plan.title }, activity_public_id: o.activityId, recurrence_id: o.recurrenceId, title: o.title, start: new Date(o.startMs).toISOString(), end: new Date(o.dueMs).toISOString(), status: o.status };
+        return {
+          plan: { id: plan.id, name: plan.title },
+          activity_public_id: o.activityId,
+          recurrence_id: o.recurrenceId,
+          title: o.title,
+          start: new Date(o.startMs).toISOString(),
+          end: new Date(o.dueMs).toISOString(),
+          status: o.status,
+        };
       }),
     };
   });
@@ -536,7 +633,10 @@ export async function calendar(ctx: Ctx, assetId: string, from: string, to: stri
 
 /** Removes what hangs off an asset being deleted (its plans' activities are removed after). */
 export async function detachAsset(tx: Drizzle, tenantId: string, assetId: string): Promise<string[]> {
-  const plans = await tx.delete(assetPlans).where(and(eq(assetPlans.tenantId, tenantId), eq(assetPlans.assetId, assetId))).returning({ activityId: assetPlans.activityId });
+  const plans = await tx
+    .delete(assetPlans)
+    .where(and(eq(assetPlans.tenantId, tenantId), eq(assetPlans.assetId, assetId)))
+    .returning({ activityId: assetPlans.activityId });
   await tx.delete(assetMaintenances).where(and(eq(assetMaintenances.tenantId, tenantId), eq(assetMaintenances.assetId, assetId)));
   await detachMeters(tx, tenantId, assetId);
   return plans.map((p) => p.activityId);

@@ -39,9 +39,21 @@ async function meterViews(tx: Drizzle, tenantId: string, meters: readonly MeterR
   const plans = await tx
     .select()
     .from(assetMeterPlans)
-    .where(and(eq(assetMeterPlans.tenantId, tenantId), inArray(assetMeterPlans.meterId, meters.map((m) => m.id))))
+    .where(
+      and(
+        eq(assetMeterPlans.tenantId, tenantId),
+        inArray(
+          assetMeterPlans.meterId,
+          meters.map((m) => m.id),
+        ),
+      ),
+    )
     .orderBy(asc(assetMeterPlans.createdAt));
-  const workflows = await workflowTypeRefs(tx, tenantId, plans.flatMap((p) => (p.workflowTypeId ? [p.workflowTypeId] : [])));
+  const workflows = await workflowTypeRefs(
+    tx,
+    tenantId,
+    plans.flatMap((p) => (p.workflowTypeId ? [p.workflowTypeId] : [])),
+  );
   const planView = (p: PlanRow): TMeterPlan => ({
     id: p.id,
     title: p.title,
@@ -63,7 +75,10 @@ async function meterViews(tx: Drizzle, tenantId: string, meters: readonly MeterR
 
 async function findMeter(tx: Drizzle, tenantId: string, assetId: string, meterId: string, options: { lock?: boolean } = {}): Promise<MeterRow | null> {
   if (!isUuid(assetId) || !isUuid(meterId)) return null;
-  const query = tx.select().from(assetMeters).where(and(eq(assetMeters.tenantId, tenantId), eq(assetMeters.assetId, assetId), eq(assetMeters.id, meterId)));
+  const query = tx
+    .select()
+    .from(assetMeters)
+    .where(and(eq(assetMeters.tenantId, tenantId), eq(assetMeters.assetId, assetId), eq(assetMeters.id, meterId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -72,14 +87,21 @@ async function findMeter(tx: Drizzle, tenantId: string, assetId: string, meterId
 export async function meterPlanNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)].filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await tx.select({ id: assetMeterPlans.id, title: assetMeterPlans.title }).from(assetMeterPlans).where(and(eq(assetMeterPlans.tenantId, tenantId), inArray(assetMeterPlans.id, wanted)));
+  const rows = await tx
+    .select({ id: assetMeterPlans.id, title: assetMeterPlans.title })
+    .from(assetMeterPlans)
+    .where(and(eq(assetMeterPlans.tenantId, tenantId), inArray(assetMeterPlans.id, wanted)));
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 export async function listMeters(ctx: Ctx, assetId: string): Promise<{ results: TMeter[] }> {
   return ctx.tx(async (tx) => {
     if (!(await findAsset(tx, ctx.tenant.id, assetId))) throw notFound('Asset');
-    const rows = await tx.select().from(assetMeters).where(and(eq(assetMeters.tenantId, ctx.tenant.id), eq(assetMeters.assetId, assetId))).orderBy(asc(assetMeters.name));
+    const rows = await tx
+      .select()
+      .from(assetMeters)
+      .where(and(eq(assetMeters.tenantId, ctx.tenant.id), eq(assetMeters.assetId, assetId)))
+      .orderBy(asc(assetMeters.name));
     return { results: await meterViews(tx, ctx.tenant.id, rows) };
   });
 }
@@ -130,7 +152,11 @@ export async function deleteMeter(ctx: Ctx, assetId: string, meterId: string): P
 }
 
 async function readingViews(tx: Drizzle, tenantId: string, rows: readonly ReadingRow[]): Promise<TMeterReading[]> {
-  const people = await personSummaries(tx, tenantId, rows.flatMap((r) => (r.recordedByPersonId ? [r.recordedByPersonId] : [])));
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.recordedByPersonId ? [r.recordedByPersonId] : [])),
+  );
   return rows.map((r) => {
     const p = r.recordedByPersonId ? people.get(r.recordedByPersonId) : undefined;
     return { id: r.id, value: r.value, read_at: r.readAt.toISOString(), recorded_by: p ? { passport: p.passport, name: p.name } : null, maintenance_id: r.maintenanceId };
@@ -182,15 +208,32 @@ export async function recordReading(
     .insert(assetMeterReadings)
     .values({ tenantId, meterId: meter.id, assetId: asset.id, value: read, readAt: now, recordedByPersonId: by.personId, maintenanceId: by.maintenanceId ?? null })
     .returning();
-  const [updated] = await tx.update(assetMeters).set({ lastValue: read, lastReadAt: now }).where(and(eq(assetMeters.tenantId, tenantId), eq(assetMeters.id, meter.id))).returning();
-  const plans = await tx.select().from(assetMeterPlans).where(and(eq(assetMeterPlans.tenantId, tenantId), eq(assetMeterPlans.meterId, meter.id))).for('update');
+  const [updated] = await tx
+    .update(assetMeters)
+    .set({ lastValue: read, lastReadAt: now })
+    .where(and(eq(assetMeters.tenantId, tenantId), eq(assetMeters.id, meter.id)))
+    .returning();
+  const plans = await tx
+    .select()
+    .from(assetMeterPlans)
+    .where(and(eq(assetMeterPlans.tenantId, tenantId), eq(assetMeterPlans.meterId, meter.id)))
+    .for('update');
   const due = plans.filter((p) => read >= p.nextAt);
   const opened: string[] = [];
   if (due.length > 0) {
     const stillOpen = await tx
       .select({ planId: assetMaintenances.meterPlanId })
       .from(assetMaintenances)
-      .where(and(eq(assetMaintenances.tenantId, tenantId), inArray(assetMaintenances.meterPlanId, due.map((p) => p.id)), eq(assetMaintenances.status, 'InProcess')));
+      .where(
+        and(
+          eq(assetMaintenances.tenantId, tenantId),
+          inArray(
+            assetMaintenances.meterPlanId,
+            due.map((p) => p.id),
+          ),
+          eq(assetMaintenances.status, 'InProcess'),
+        ),
+      );
     const open = new Set(stillOpen.map((m) => m.planId));
     for (const plan of due) {
       if (!open.has(plan.id)) {

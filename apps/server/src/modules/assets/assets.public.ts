@@ -25,7 +25,13 @@ const labelNotFound = () => notFound('Label');
 
 async function byToken(ctx: Ctx, token: string): Promise<AssetRow> {
   if (!TOKEN.test(token)) throw labelNotFound();
-  const [row] = await ctx.read((db) => db.select().from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.labelToken, token))).limit(1));
+  const [row] = await ctx.read((db) =>
+    db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.labelToken, token)))
+      .limit(1),
+  );
   if (!row) throw labelNotFound();
   return row;
 }
@@ -45,7 +51,12 @@ async function countAttempt(ctx: Ctx, assetId: string, address: string): Promise
       tenantId: ctx.tenant.id,
       subjectId: assetId,
       address,
-      limits: { perAddress: REPORT_LIMITS.perAddress, addressWindowSeconds: REPORT_LIMITS.addressWindowSeconds, perSubject: REPORT_LIMITS.perAsset, subjectWindowSeconds: REPORT_LIMITS.assetWindowSeconds },
+      limits: {
+        perAddress: REPORT_LIMITS.perAddress,
+        addressWindowSeconds: REPORT_LIMITS.addressWindowSeconds,
+        perSubject: REPORT_LIMITS.perAsset,
+        subjectWindowSeconds: REPORT_LIMITS.assetWindowSeconds,
+      },
       detail: 'Too many problem reports: try again later.',
       record: (tx, addressHash) => tx.insert(t).values({ tenantId: ctx.tenant.id, assetId, addressHash }),
     },
@@ -89,36 +100,40 @@ export async function publicReport(ctx: Ctx, token: string, input: ReportWrite, 
   const extension = photo?.contentType.split('/')[1] ?? 'jpg';
   try {
     return await ctx.tx(
-    async (tx) => {
-      const current = await tx.select().from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.id, asset.id))).for('update');
-      if (current.length === 0) throw labelNotFound();
-      if (photo && photoId)
-        await insertStoredFile(tx, {
-          tenantId: ctx.tenant.id,
-          id: photoId,
-          name: `reporte-${asset.code}.${extension}`,
-          size: photo.bytes.length,
-          contentType: photo.contentType,
-          sha256: createHash('sha256').update(photo.bytes).digest('hex'),
-          storageKey: fileKey(ctx.tenant.id, photoId),
-          createdBy: null,
+      async (tx) => {
+        const current = await tx
+          .select()
+          .from(assets)
+          .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.id, asset.id)))
+          .for('update');
+        if (current.length === 0) throw labelNotFound();
+        if (photo && photoId)
+          await insertStoredFile(tx, {
+            tenantId: ctx.tenant.id,
+            id: photoId,
+            name: `reporte-${asset.code}.${extension}`,
+            size: photo.bytes.length,
+            contentType: photo.contentType,
+            sha256: createHash('sha256').update(photo.bytes).digest('hex'),
+            storageKey: fileKey(ctx.tenant.id, photoId),
+            createdBy: null,
+          });
+        const type = await findType(tx, ctx.tenant.id, asset.typeId);
+        const row = await openMaintenance(ctx.platform, tx, ctx.tenant.id, asset, {
+          kind: 'corrective',
+          workflowTypeId: type?.correctiveWorkflowTypeId ?? null,
+          title: 'Reporte de problema',
+          description: input.description,
+          source: 'public_report',
+          reporterName: input.reporter_name ?? null,
+          reporterContact: input.contact ?? null,
+          photoId,
+          startedBy: null,
         });
-      const type = await findType(tx, ctx.tenant.id, asset.typeId);
-      const row = await openMaintenance(ctx.platform, tx, ctx.tenant.id, asset, {
-        kind: 'corrective',
-        workflowTypeId: type?.correctiveWorkflowTypeId ?? null,
-        title: 'Reporte de problema',
-        description: input.description,
-        source: 'public_report',
-        reporterName: input.reporter_name ?? null,
-        reporterContact: input.contact ?? null,
-        photoId,
-        startedBy: null,
-      });
-      await tellProblem(ctx.platform, tx, ctx.tenant.id, current[0]!, { source: 'public_report', description: input.description }, null);
-      return { id: row.id };
-    },
-    { audit: 'assets.public-report', subject: () => asset.id },
+        await tellProblem(ctx.platform, tx, ctx.tenant.id, current[0]!, { source: 'public_report', description: input.description }, null);
+        return { id: row.id };
+      },
+      { audit: 'assets.public-report', subject: () => asset.id },
     );
   } catch (error) {
     // nothing half-written: the photo goes with the report that failed
@@ -131,17 +146,30 @@ export async function publicReport(ctx: Ctx, token: string, input: ReportWrite, 
 export async function publicAssetRoutes(app: App, platform: Platform): Promise<void> {
   const prefix = `${ASSETS_BASE}/public/assets/:token`;
   const tags = ['assets (public)'];
-  app.get(`${prefix}/`, { config: { access: PUBLIC }, schema: { tags, summary: 'What a label’s public page shows: the asset’s name and code, and the organisation', params: ZLabelTokenParams, response: { 200: ZPublicAsset } } }, async (request) => {
-    const ctx = ctxOf(request, platform);
-    assertAssetsOn(ctx.tenant);
-    return publicAsset(ctx, request.params.token);
-  });
+  app.get(
+    `${prefix}/`,
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'What a label’s public page shows: the asset’s name and code, and the organisation', params: ZLabelTokenParams, response: { 200: ZPublicAsset } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, platform);
+      assertAssetsOn(ctx.tenant);
+      return publicAsset(ctx, request.params.token);
+    },
+  );
   app.post(
     `${prefix}/reports/`,
     {
       config: { access: PUBLIC },
       bodyLimit: Math.ceil((PUBLIC_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024,
-      schema: { tags, summary: 'Report a problem without signing in: opens a corrective maintenance (rate-limited per address and asset: 429 with Retry-After)', params: ZLabelTokenParams, body: ZPublicReportWrite, response: { 201: ZPublicReportResult } },
+      schema: {
+        tags,
+        summary: 'Report a problem without signing in: opens a corrective maintenance (rate-limited per address and asset: 429 with Retry-After)',
+        params: ZLabelTokenParams,
+        body: ZPublicReportWrite,
+        response: { 201: ZPublicReportResult },
+      },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);

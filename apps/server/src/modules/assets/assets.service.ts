@@ -73,7 +73,10 @@ const categoryView = (row: typeof assetCategories.$inferSelect, counts: { types:
 
 async function findCategory(tx: Drizzle, tenantId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(assetCategories).where(and(eq(assetCategories.tenantId, tenantId), eq(assetCategories.id, id)));
+  const [row] = await tx
+    .select()
+    .from(assetCategories)
+    .where(and(eq(assetCategories.tenantId, tenantId), eq(assetCategories.id, id)));
   return row ?? null;
 }
 
@@ -134,7 +137,11 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
     async (tx) => {
       const row = await findCategory(tx, ctx.tenant.id, id);
       if (!row) throw notFound('Asset category');
-      const [used] = await tx.select({ id: assetTypes.id }).from(assetTypes).where(and(eq(assetTypes.tenantId, ctx.tenant.id), eq(assetTypes.categoryId, id))).limit(1);
+      const [used] = await tx
+        .select({ id: assetTypes.id })
+        .from(assetTypes)
+        .where(and(eq(assetTypes.tenantId, ctx.tenant.id), eq(assetTypes.categoryId, id)))
+        .limit(1);
       if (used) throw inUse('This category still has asset types: move or delete them first.');
       await tx.delete(assetCategories).where(and(eq(assetCategories.tenantId, ctx.tenant.id), eq(assetCategories.id, id)));
     },
@@ -151,11 +158,23 @@ async function typeViews(tx: Drizzle, tenantId: string, rows: readonly TypeRow[]
     .from(assetCategories)
     .where(and(eq(assetCategories.tenantId, tenantId), inArray(assetCategories.id, [...new Set(rows.map((r) => r.categoryId))])));
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
-  const workflows = await workflowTypeRefs(tx, tenantId, rows.flatMap((r) => [...r.maintenanceWorkflowTypeIds, ...(r.correctiveWorkflowTypeId ? [r.correctiveWorkflowTypeId] : [])]));
+  const workflows = await workflowTypeRefs(
+    tx,
+    tenantId,
+    rows.flatMap((r) => [...r.maintenanceWorkflowTypeIds, ...(r.correctiveWorkflowTypeId ? [r.correctiveWorkflowTypeId] : [])]),
+  );
   const counts = await tx
     .select({ id: assets.typeId, n: count() })
     .from(assets)
-    .where(and(eq(assets.tenantId, tenantId), inArray(assets.typeId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(assets.tenantId, tenantId),
+        inArray(
+          assets.typeId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .groupBy(assets.typeId);
   const countOf = new Map(counts.map((c) => [c.id, c.n]));
   const wf = (id: string) => ({ id, name: workflows.get(id)?.name ?? '' });
@@ -176,7 +195,10 @@ async function typeViews(tx: Drizzle, tenantId: string, rows: readonly TypeRow[]
 
 export async function findType(tx: Drizzle, tenantId: string, id: string): Promise<TypeRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(assetTypes).where(and(eq(assetTypes.tenantId, tenantId), eq(assetTypes.id, id)));
+  const [row] = await tx
+    .select()
+    .from(assetTypes)
+    .where(and(eq(assetTypes.tenantId, tenantId), eq(assetTypes.id, id)));
   return row ?? null;
 }
 
@@ -186,7 +208,13 @@ export async function listTypes(ctx: Ctx, query: { category?: string | undefined
     const rows = await tx
       .select()
       .from(assetTypes)
-      .where(and(eq(assetTypes.tenantId, ctx.tenant.id), query.category ? eq(assetTypes.categoryId, query.category) : undefined, query.search ? ilike(assetTypes.name, escapeLike(query.search)) : undefined))
+      .where(
+        and(
+          eq(assetTypes.tenantId, ctx.tenant.id),
+          query.category ? eq(assetTypes.categoryId, query.category) : undefined,
+          query.search ? ilike(assetTypes.name, escapeLike(query.search)) : undefined,
+        ),
+      )
       .orderBy(asc(assetTypes.name));
     return { results: await typeViews(tx, ctx.tenant.id, rows) };
   });
@@ -285,7 +313,11 @@ export async function updateType(ctx: Ctx, id: string, input: TypeUpdate): Promi
         .where(and(eq(assetTypes.tenantId, ctx.tenant.id), eq(assetTypes.id, id)))
         .returning();
       // the assets of a type that moved to another category move with it
-      if (fields.category !== row.categoryId) await tx.update(assets).set({ categoryId: fields.category }).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.typeId, id)));
+      if (fields.category !== row.categoryId)
+        await tx
+          .update(assets)
+          .set({ categoryId: fields.category })
+          .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.typeId, id)));
       return (await typeViews(tx, ctx.tenant.id, [updated!]))[0]!;
     },
     { audit: 'assets.type.update' },
@@ -297,7 +329,11 @@ export async function deleteType(ctx: Ctx, id: string): Promise<void> {
     async (tx) => {
       const row = await findType(tx, ctx.tenant.id, id);
       if (!row) throw notFound('Asset type');
-      const [used] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.typeId, id))).limit(1);
+      const [used] = await tx
+        .select({ id: assets.id })
+        .from(assets)
+        .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.typeId, id)))
+        .limit(1);
       if (used) throw inUse('Assets of this type exist: change their type or delete them first.');
       await tx.delete(assetTypes).where(and(eq(assetTypes.tenantId, ctx.tenant.id), eq(assetTypes.id, id)));
     },
@@ -318,13 +354,36 @@ interface Refs {
 
 export async function loadRefs(tx: Drizzle, tenantId: string, rows: readonly AssetRow[], allFiles: boolean): Promise<Refs> {
   const typeIds = [...new Set(rows.map((r) => r.typeId))];
-  const typeRows = typeIds.length > 0 ? await tx.select().from(assetTypes).where(and(eq(assetTypes.tenantId, tenantId), inArray(assetTypes.id, typeIds))) : [];
+  const typeRows =
+    typeIds.length > 0
+      ? await tx
+          .select()
+          .from(assetTypes)
+          .where(and(eq(assetTypes.tenantId, tenantId), inArray(assetTypes.id, typeIds)))
+      : [];
   const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
   const categoryRows =
-    categoryIds.length > 0 ? await tx.select({ id: assetCategories.id, name: assetCategories.name }).from(assetCategories).where(and(eq(assetCategories.tenantId, tenantId), inArray(assetCategories.id, categoryIds))) : [];
-  const venues = await venueNames(tx, tenantId, rows.flatMap((r) => (r.venueId ? [r.venueId] : [])));
-  const locations = await locationNames(tx, tenantId, rows.flatMap((r) => (r.locationId ? [r.locationId] : [])));
-  const people = await personSummaries(tx, tenantId, rows.flatMap((r) => (r.responsiblePersonId ? [r.responsiblePersonId] : [])));
+    categoryIds.length > 0
+      ? await tx
+          .select({ id: assetCategories.id, name: assetCategories.name })
+          .from(assetCategories)
+          .where(and(eq(assetCategories.tenantId, tenantId), inArray(assetCategories.id, categoryIds)))
+      : [];
+  const venues = await venueNames(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.venueId ? [r.venueId] : [])),
+  );
+  const locations = await locationNames(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.locationId ? [r.locationId] : [])),
+  );
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((r) => (r.responsiblePersonId ? [r.responsiblePersonId] : [])),
+  );
   const fileIds = rows.flatMap((r) => (allFiles ? [...r.photoIds, ...r.documentIds] : r.photoIds.slice(0, 1)));
   const files = new Map((await findStoredFiles(tx, tenantId, [...new Set(fileIds)])).map((f) => [f.id, storedFileLink(f)]));
   return {
@@ -374,8 +433,17 @@ export async function assetView(ctx: Ctx, tx: Drizzle, row: AssetRow): Promise<T
   const tenantId = ctx.tenant.id;
   const refs = await loadRefs(tx, tenantId, [row], true);
   const files = (ids: string[]) => ids.map((id) => refs.files.get(id)).filter((f): f is TAssetFile => f !== undefined);
-  const children = await tx.select({ id: assets.id, code: assets.code, name: assets.name }).from(assets).where(and(eq(assets.tenantId, tenantId), eq(assets.parentId, row.id))).orderBy(asc(assets.code));
-  const relatedIds = (await tx.select({ id: assetRelations.relatedId }).from(assetRelations).where(and(eq(assetRelations.tenantId, tenantId), eq(assetRelations.assetId, row.id)))).map((r) => r.id);
+  const children = await tx
+    .select({ id: assets.id, code: assets.code, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.tenantId, tenantId), eq(assets.parentId, row.id)))
+    .orderBy(asc(assets.code));
+  const relatedIds = (
+    await tx
+      .select({ id: assetRelations.relatedId })
+      .from(assetRelations)
+      .where(and(eq(assetRelations.tenantId, tenantId), eq(assetRelations.assetId, row.id)))
+  ).map((r) => r.id);
   const [parent] = row.parentId ? await refsOf(tx, tenantId, [row.parentId]) : [];
   return {
     ...toSummary(row, refs),
@@ -401,13 +469,21 @@ export async function assetView(ctx: Ctx, tx: Drizzle, row: AssetRow): Promise<T
 
 export async function findAsset(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<AssetRow | null> {
   if (!isUuid(id)) return null;
-  const query = tx.select().from(assets).where(and(eq(assets.tenantId, tenantId), eq(assets.id, id))).limit(1);
+  const query = tx
+    .select()
+    .from(assets)
+    .where(and(eq(assets.tenantId, tenantId), eq(assets.id, id)))
+    .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
 export async function findAssetByCode(tx: Drizzle, tenantId: string, code: string): Promise<AssetRow | null> {
-  const [row] = await tx.select().from(assets).where(and(eq(assets.tenantId, tenantId), eq(assets.code, code))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(assets)
+    .where(and(eq(assets.tenantId, tenantId), eq(assets.code, code)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -532,10 +608,12 @@ async function setRelated(tx: Drizzle, tenantId: string, assetId: string, relate
   await tx.delete(assetRelations).where(and(eq(assetRelations.tenantId, tenantId), or(eq(assetRelations.assetId, assetId), eq(assetRelations.relatedId, assetId))));
   const ids = [...new Set(related)].filter((id) => id !== assetId);
   if (ids.length === 0) return;
-  await tx.insert(assetRelations).values(ids.flatMap((id) => [
-    { tenantId, assetId, relatedId: id },
-    { tenantId, assetId: id, relatedId: assetId },
-  ]));
+  await tx.insert(assetRelations).values(
+    ids.flatMap((id) => [
+      { tenantId, assetId, relatedId: id },
+      { tenantId, assetId: id, relatedId: assetId },
+    ]),
+  );
 }
 
 /** A unique-index refusal (a concurrent write took the code first). */
@@ -588,7 +666,12 @@ export async function updateAsset(ctx: Ctx, id: string, input: AssetUpdate): Pro
       async (tx) => {
         const row = await findAsset(tx, ctx.tenant.id, id, { lock: true });
         if (!row) throw notFound('Asset');
-        const relatedNow = (await tx.select({ id: assetRelations.relatedId }).from(assetRelations).where(and(eq(assetRelations.tenantId, ctx.tenant.id), eq(assetRelations.assetId, id)))).map((r) => r.id);
+        const relatedNow = (
+          await tx
+            .select({ id: assetRelations.relatedId })
+            .from(assetRelations)
+            .where(and(eq(assetRelations.tenantId, ctx.tenant.id), eq(assetRelations.assetId, id)))
+        ).map((r) => r.id);
         const person = row.responsiblePersonId ? (await personSummaries(tx, ctx.tenant.id, [row.responsiblePersonId])).get(row.responsiblePersonId) : undefined;
         const fields: AssetFields = {
           code: input.code ?? row.code,
@@ -639,7 +722,10 @@ export async function deleteAsset(ctx: Ctx, id: string, onDelete: (tx: Drizzle, 
       const row = await findAsset(tx, ctx.tenant.id, id, { lock: true });
       if (!row) throw notFound('Asset');
       await onDelete(tx, id);
-      await tx.update(assets).set({ parentId: null, updatedAt: new Date() }).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.parentId, id)));
+      await tx
+        .update(assets)
+        .set({ parentId: null, updatedAt: new Date() })
+        .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.parentId, id)));
       await tx.delete(assetRelations).where(and(eq(assetRelations.tenantId, ctx.tenant.id), or(eq(assetRelations.assetId, id), eq(assetRelations.relatedId, id))));
       await tx.delete(assetScans).where(and(eq(assetScans.tenantId, ctx.tenant.id), eq(assetScans.assetId, id)));
       await tx.delete(assets).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.id, id)));
@@ -722,7 +808,11 @@ export async function overview(ctx: Ctx): Promise<TAssetOverview> {
     const byVenue = await db.select({ id: assets.venueId, n: count() }).from(assets).where(eq(assets.tenantId, tenantId)).groupBy(assets.venueId);
     const types = await db.select().from(assetTypes).where(eq(assetTypes.tenantId, tenantId));
     const categories = await db.select({ id: assetCategories.id, name: assetCategories.name }).from(assetCategories).where(eq(assetCategories.tenantId, tenantId));
-    const venues = await venueNames(db, tenantId, byVenue.flatMap((v) => (v.id ? [v.id] : [])));
+    const venues = await venueNames(
+      db,
+      tenantId,
+      byVenue.flatMap((v) => (v.id ? [v.id] : [])),
+    );
     const typeById = new Map(types.map((t) => [t.id, t]));
     const categoryName = new Map(categories.map((c) => [c.id, c.name]));
     const statusCount = new Map(byStatus.map((s) => [s.status, s.n]));
@@ -755,7 +845,13 @@ export async function scan(ctx: Ctx, code: string, refresh: (tx: Drizzle, row: A
   return ctx.tx(
     async (tx) => {
       const token = LABEL_ADDRESS.exec(code)?.[1];
-      const [byToken] = token ? await tx.select().from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.labelToken, token))).limit(1) : [];
+      const [byToken] = token
+        ? await tx
+            .select()
+            .from(assets)
+            .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.labelToken, token)))
+            .limit(1)
+        : [];
       const row = byToken ?? (await findAssetByCode(tx, ctx.tenant.id, code));
       if (!row) throw assetNotFound(code);
       await tx.insert(assetScans).values({ tenantId: ctx.tenant.id, personId: caller.personId, assetId: row.id, code: row.code });
@@ -778,7 +874,13 @@ export async function myScans(ctx: Ctx, query: { page: number; page_size: number
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
     const ids = [...new Set(scans.map((s) => s.assetId))];
-    const rows = ids.length > 0 ? await db.select().from(assets).where(and(eq(assets.tenantId, ctx.tenant.id), inArray(assets.id, ids))) : [];
+    const rows =
+      ids.length > 0
+        ? await db
+            .select()
+            .from(assets)
+            .where(and(eq(assets.tenantId, ctx.tenant.id), inArray(assets.id, ids)))
+        : [];
     const refs = await loadRefs(db, ctx.tenant.id, rows, false);
     const byId = new Map(rows.map((r) => [r.id, toSummary(r, refs)]));
     return { count: total?.n ?? 0, results: scans.map((s) => ({ id: s.id, code: s.code, scanned_at: s.scannedAt.toISOString(), asset: byId.get(s.assetId) ?? null })) };

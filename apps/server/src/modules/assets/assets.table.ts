@@ -165,7 +165,9 @@ export const assetMaintenances = pgTable(
     index('asset_maintenances_asset').on(t.tenantId, t.assetId, t.startedAt),
     index('asset_maintenances_open').on(t.tenantId, t.status, t.assetId),
     index('asset_maintenances_started').on(t.tenantId, t.startedAt),
-    uniqueIndex('asset_maintenances_inspection').on(t.tenantId, t.sourceExecutionId, t.sourceFieldKey).where(sql`source_execution_id IS NOT NULL`),
+    uniqueIndex('asset_maintenances_inspection')
+      .on(t.tenantId, t.sourceExecutionId, t.sourceFieldKey)
+      .where(sql`source_execution_id IS NOT NULL`),
   ],
 );
 
@@ -243,7 +245,9 @@ export const assetExports = pgTable(
     tenantId: tenantId(),
     id: id(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
-    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     percent: integer('percent').notNull().default(0),
     rows: integer('rows').notNull().default(0),
@@ -268,7 +272,11 @@ export const assetReportAttempts = pgTable(
     addressHash: text('address_hash').notNull(),
     at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('asset_report_attempts_address').on(t.tenantId, t.addressHash, t.at), index('asset_report_attempts_asset').on(t.tenantId, t.assetId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('asset_report_attempts_address').on(t.tenantId, t.addressHash, t.at),
+    index('asset_report_attempts_asset').on(t.tenantId, t.assetId, t.at),
+  ],
 );
 
 /**
@@ -285,7 +293,9 @@ export const assetLabelJobs = pgTable(
     assetIds: jsonb('asset_ids').$type<string[] | null>(),
     filters: jsonb('filters').$type<Record<string, unknown> | null>(),
     origin: text('origin').notNull(),
-    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     percent: integer('percent').notNull().default(0),
     labels: integer('labels').notNull().default(0),
     storageKey: text('storage_key'),

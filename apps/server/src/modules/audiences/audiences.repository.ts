@@ -10,14 +10,27 @@ export type AudienceRow = typeof audiences.$inferSelect;
 export async function listAudiences(tx: Drizzle, tenantId: string, query: { search?: string | undefined; limit: number; offset: number }) {
   const search = query.search?.trim();
   const where = and(eq(audiences.tenantId, tenantId), search ? ilike(audiences.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
-  const rows = await tx.select().from(audiences).where(where).orderBy(asc(sortKey(audiences.name)), asc(audiences.id)).limit(query.limit).offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(audiences).where(where);
+  const rows = await tx
+    .select()
+    .from(audiences)
+    .where(where)
+    .orderBy(asc(sortKey(audiences.name)), asc(audiences.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(audiences)
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
 /** `lock`: the row stays locked (FOR UPDATE) until the transaction ends. */
 export async function findAudience(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<AudienceRow | null> {
-  const query = tx.select().from(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).limit(1);
+  const query = tx
+    .select()
+    .from(audiences)
+    .where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id)))
+    .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -37,7 +50,14 @@ export async function updateAudience(tx: Drizzle, tenantId: string, id: string, 
 }
 
 export async function deleteAudience(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
-  return (await tx.delete(audiences).where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id))).returning({ id: audiences.id })).length > 0;
+  return (
+    (
+      await tx
+        .delete(audiences)
+        .where(and(eq(audiences.tenantId, tenantId), eq(audiences.id, id)))
+        .returning({ id: audiences.id })
+    ).length > 0
+  );
 }
 
 /**

@@ -38,7 +38,9 @@ export async function resolveAudience(tx: Drizzle, tenantId: string, audience: s
     if (!row) return [];
     rules = row.rules;
   } else rules = audience;
-  const result = (await tx.execute(sql`SELECT id FROM (${audiencePersonsSql(tenantId, rules)}) a(id) ORDER BY id ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`)) as unknown as { rows: { id: string }[] };
+  const result = (await tx.execute(sql`SELECT id FROM (${audiencePersonsSql(tenantId, rules)}) a(id) ORDER BY id ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`)) as unknown as {
+    rows: { id: string }[];
+  };
   return result.rows.map((row) => row.id);
 }
 
@@ -122,7 +124,11 @@ export async function removeAudience(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** A page of the persons an audience (or draft rules) resolves to. */
-export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRules, query: { page: number; page_size: number; search?: string | undefined }): Promise<{ count: number; results: TPersonListItem[] }> {
+export async function audienceMembers(
+  ctx: Ctx,
+  audience: string | TAudienceRules,
+  query: { page: number; page_size: number; search?: string | undefined },
+): Promise<{ count: number; results: TPersonListItem[] }> {
   return ctx.tx(async (tx) => {
     let rules: AudienceRulesValue;
     if (typeof audience === 'string') {
@@ -130,7 +136,12 @@ export async function audienceMembers(ctx: Ctx, audience: string | TAudienceRule
       if (!row) throw notFound();
       rules = row.rules;
     } else rules = await checkRules(tx, ctx.tenant.id, audience);
-    const { count, rows } = await listPersons(tx, ctx.tenant.id, { search: query.search, idIn: audiencePersonsSql(ctx.tenant.id, rules), limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const { count, rows } = await listPersons(tx, ctx.tenant.id, {
+      search: query.search,
+      idIn: audiencePersonsSql(ctx.tenant.id, rules),
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
     return { count, results: rows.map(toPersonListItem) };
   });
 }
@@ -173,7 +184,10 @@ const SOURCES_SHOWN = 20;
  * persons, every permission key they end up with and which source grants it — a person's own
  * set, or a position's defaults (for persons: the positions they hold).
  */
-export async function calculatePermissions(ctx: Ctx, input: { positions?: string[] | undefined; persons?: string[] | undefined; audience?: string | undefined }): Promise<TPermissionsCalculatorResponse> {
+export async function calculatePermissions(
+  ctx: Ctx,
+  input: { positions?: string[] | undefined; persons?: string[] | undefined; audience?: string | undefined },
+): Promise<TPermissionsCalculatorResponse> {
   return ctx.tx(async (tx) => {
     const tenantId = ctx.tenant.id;
     const personIds = new Set((input.persons ?? []).filter(isUuid));
@@ -201,7 +215,11 @@ export async function calculatePermissions(ctx: Ctx, input: { positions?: string
       sources.set(key, list);
     };
     for (const position of positions) for (const key of position.defaultPermissionList) grant(key, { type: 'position', id: position.id, name: position.title });
-    const sets = await permissionsOfPassports(tx, tenantId, [...people.values()].map((person) => person.passport));
+    const sets = await permissionsOfPassports(
+      tx,
+      tenantId,
+      [...people.values()].map((person) => person.passport),
+    );
     for (const person of people.values()) for (const key of sets.get(person.passport) ?? []) grant(key, { type: 'person', id: person.id, name: person.name });
     // why a person holds a key: positions they hold whose defaults include it
     const held = await positionsOfPersons(tx, tenantId, [...people.keys()]);

@@ -58,14 +58,10 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
     async (request) => auth.refreshSession(ctxOf(request, platform), request.body.refresh_token),
   );
 
-  app.post(
-    `${prefix}/sign-out`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Revoke this session' } },
-    async (request, reply) => {
-      await auth.signOut(ctxOf(request, platform));
-      return reply.status(204).send();
-    },
-  );
+  app.post(`${prefix}/sign-out`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'Revoke this session' } }, async (request, reply) => {
+    await auth.signOut(ctxOf(request, platform));
+    return reply.status(204).send();
+  });
 
   app.get(`${prefix}/me`, { config: { access: SIGNED_IN }, schema: { tags, response: { 200: ZUser } } }, async (request) => auth.me(ctxOf(request, platform)));
   app.patch(
@@ -74,16 +70,12 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
     async (request) => auth.updateMe(ctxOf(request, platform), request.body),
   );
 
-  app.post(
-    `${prefix}/session-cookie`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Set the HttpOnly cookie used by same-origin file loads' } },
-    async (request, reply) => {
-      const token = request.headers.authorization!.replace(/^Bearer\s+/i, '');
-      const ttl = platform.tokens.idTokenTtlSeconds;
-      void reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${ttl}${local ? '' : '; Secure'}`);
-      return reply.status(204).send();
-    },
-  );
+  app.post(`${prefix}/session-cookie`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'Set the HttpOnly cookie used by same-origin file loads' } }, async (request, reply) => {
+    const token = request.headers.authorization!.replace(/^Bearer\s+/i, '');
+    const ttl = platform.tokens.idTokenTtlSeconds;
+    void reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${ttl}${local ? '' : '; Secure'}`);
+    return reply.status(204).send();
+  });
   app.delete(`${prefix}/session-cookie`, { config: { access: PUBLIC }, schema: { tags } }, async (_request, reply) => {
     void reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Strict; Max-Age=0${local ? '' : '; Secure'}`);
     return reply.status(204).send();
@@ -95,10 +87,8 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Invite someone by e-mail', body: ZCreateInviteRequest, response: { 201: ZInvite } } },
     async (request, reply) => reply.status(201).send(await auth.createInvite(ctxOf(request, platform), request.body)),
   );
-  app.get(
-    `${prefix}/invites/:token`,
-    { config: { access: PUBLIC }, schema: { tags, params: z.object({ token: z.string().max(512) }), response: { 200: ZInvitePreview } } },
-    async (request) => auth.previewInvite(ctxOf(request, platform), request.params.token),
+  app.get(`${prefix}/invites/:token`, { config: { access: PUBLIC }, schema: { tags, params: z.object({ token: z.string().max(512) }), response: { 200: ZInvitePreview } } }, async (request) =>
+    auth.previewInvite(ctxOf(request, platform), request.params.token),
   );
   app.post(
     `${prefix}/invites/:token/accept`,
@@ -117,31 +107,34 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
   );
   app.get(
     `${prefix}/password-reset/:token`,
-    { config: { access: PUBLIC }, schema: { tags, summary: 'Whose password a reset link changes, until when', params: z.object({ token: z.string().max(512) }), response: { 200: ZPasswordResetPreview } } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'Whose password a reset link changes, until when', params: z.object({ token: z.string().max(512) }), response: { 200: ZPasswordResetPreview } },
+    },
     async (request) => previewPasswordReset(ctxOf(request, platform), request.params.token),
   );
   app.post(
     `${prefix}/password-reset/:token`,
     {
       config: { access: PUBLIC },
-      schema: { tags, summary: 'Set the new password: the link is spent, the account’s sessions here close, a new one opens', params: z.object({ token: z.string().max(512) }), body: ZPasswordResetConfirm, response: { 200: ZTokenPair } },
+      schema: {
+        tags,
+        summary: 'Set the new password: the link is spent, the account’s sessions here close, a new one opens',
+        params: z.object({ token: z.string().max(512) }),
+        body: ZPasswordResetConfirm,
+        response: { 200: ZTokenPair },
+      },
     },
     async (request) => resetPassword(ctxOf(request, platform), request.params.token, request.body),
   );
 
   // Magic link (feature flag magic_link)
-  app.post(
-    `${prefix}/magic-link`,
-    { config: { access: PUBLIC }, schema: { tags, summary: 'Send a sign-in link and 6-digit code', body: ZMagicLinkRequest } },
-    async (request, reply) => {
-      await auth.requestMagicLink(ctxOf(request, platform), limiter, { email: request.body.email, ip: request.ip });
-      return reply.status(204).send();
-    },
-  );
-  app.post(
-    `${prefix}/sign-in/magic-link`,
-    { config: { access: PUBLIC }, schema: { tags, body: ZMagicLinkSignInRequest, response: { 200: ZTokenPair } } },
-    async (request) => auth.signInWithMagicLink(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
+  app.post(`${prefix}/magic-link`, { config: { access: PUBLIC }, schema: { tags, summary: 'Send a sign-in link and 6-digit code', body: ZMagicLinkRequest } }, async (request, reply) => {
+    await auth.requestMagicLink(ctxOf(request, platform), limiter, { email: request.body.email, ip: request.ip });
+    return reply.status(204).send();
+  });
+  app.post(`${prefix}/sign-in/magic-link`, { config: { access: PUBLIC }, schema: { tags, body: ZMagicLinkSignInRequest, response: { 200: ZTokenPair } } }, async (request) =>
+    auth.signInWithMagicLink(ctxOf(request, platform), limiter, { ...request.body, ip: request.ip }),
   );
 
   // Identity providers, federated sign-in, linking and discovery (decision 029)
@@ -160,12 +153,8 @@ export async function authRoutes(app: App, platform: Platform): Promise<void> {
   );
 
   // The outbox: every e-mail the tenant sent (the delivery itself when no SMTP is configured).
-  app.get(
-    `${prefix}/outbox`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, querystring: ZPageQuery, response: { 200: zPaged(ZOutboxMessage) } } },
-    async (request) => {
-      const page = await readOutbox(ctxOf(request, platform), request.query);
-      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
-    },
-  );
+  app.get(`${prefix}/outbox`, { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, querystring: ZPageQuery, response: { 200: zPaged(ZOutboxMessage) } } }, async (request) => {
+    const page = await readOutbox(ctxOf(request, platform), request.query);
+    return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+  });
 }

@@ -1,6 +1,16 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { checkPassword, DEFAULT_MEMBER_PERMISSIONS, fileDownloadLink, uploadIdFromLink, isValidEmail, normalizeEmail, PASSWORD_REQUIRED_MESSAGE, SERVER_MIN_PASSWORD_LENGTH, type PasswordPolicy } from '@faena/domain';
+import {
+  checkPassword,
+  DEFAULT_MEMBER_PERMISSIONS,
+  fileDownloadLink,
+  uploadIdFromLink,
+  isValidEmail,
+  normalizeEmail,
+  PASSWORD_REQUIRED_MESSAGE,
+  SERVER_MIN_PASSWORD_LENGTH,
+  type PasswordPolicy,
+} from '@faena/domain';
 import type { TTokenPair, TUser } from '@faena/contracts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, FieldErrors, problem } from '../../platform/errors.ts';
@@ -8,7 +18,19 @@ import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid, newSecretToken, sha256 } from '../../platform/ids.ts';
 import { assertFeature, type TenantRecord } from '../../platform/tenancy.ts';
-import { documentsOf, findPerson, findPersonByEmail, findPersonByUser, insertPerson, linkPersonToUser, type PersonFields, type PersonRow, setPersonPicture, touchSignIn, updatePersonRecord } from '../people/index.ts';
+import {
+  documentsOf,
+  findPerson,
+  findPersonByEmail,
+  findPersonByUser,
+  insertPerson,
+  linkPersonToUser,
+  type PersonFields,
+  type PersonRow,
+  setPersonPicture,
+  touchSignIn,
+  updatePersonRecord,
+} from '../people/index.ts';
 import { filesMetadata, holdFiles, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { ensureUser, findUserByEmail, findUserById, hashPassword, setUserPassword, verifyPassword, type UserRow } from './users.service.ts';
@@ -33,13 +55,7 @@ interface Identity {
 
 // ---------------------------------------------------------------- sessions and token pairs
 
-export async function openSession(
-  ctx: Ctx,
-  tx: Drizzle,
-  identity: Identity,
-  method: string,
-  impersonator: { userId: string; personId: string } | null = null,
-): Promise<TTokenPair> {
+export async function openSession(ctx: Ctx, tx: Drizzle, identity: Identity, method: string, impersonator: { userId: string; personId: string } | null = null): Promise<TTokenPair> {
   const now = new Date();
   const { config, tokens } = ctx.platform;
   const { session, refreshToken } = await insertSession(tx, {
@@ -63,14 +79,7 @@ export async function openSession(
   return { id_token: idToken, refresh_token: refreshToken, expires_in: tokens.idTokenTtlSeconds, user };
 }
 
-async function userResponse(
-  tx: Drizzle,
-  tenant: TenantRecord,
-  identity: Identity,
-  method: string,
-  lastSignIn: Date | null,
-  impersonator: { userId: string; personId: string } | null,
-): Promise<TUser> {
+async function userResponse(tx: Drizzle, tenant: TenantRecord, identity: Identity, method: string, lastSignIn: Date | null, impersonator: { userId: string; personId: string } | null): Promise<TUser> {
   let impersonatorInfo: TUser['impersonator'] = null;
   if (impersonator) {
     // One query at a time: a transaction is one connection.
@@ -372,7 +381,10 @@ export async function acceptInvite(ctx: Ctx, token: string, input: { name: strin
       if (existing && !existing.userId) await linkPersonToUser(tx, ctx.tenant.id, existing.id, user.id);
       // An invitee nobody configured yet starts with the frontline basics, not an empty app.
       await grantIfNone(tx, ctx.tenant.id, person.passport, DEFAULT_MEMBER_PERMISSIONS);
-      await tx.update(invites).set({ acceptedAt: new Date() }).where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
+      await tx
+        .update(invites)
+        .set({ acceptedAt: new Date() })
+        .where(and(eq(invites.tenantId, ctx.tenant.id), eq(invites.id, invite.id)));
       const member = await memberIdentity(tx, ctx.tenant, user);
       return openSession(ctx, tx, member, 'PASSWORD');
     },
@@ -442,10 +454,16 @@ export async function spendMagicLink(tx: Drizzle, tenantId: string, email: strin
   if (!link || link.attempts >= MAGIC_LINK_MAX_ATTEMPTS) return false;
   const ok = input.token ? sameHash(link.tokenHash, sha256(input.token)) : sameHash(link.codeHash, sha256(`${email}:${input.code}`));
   if (!ok) {
-    await tx.update(magicLinks).set({ attempts: sql`${magicLinks.attempts} + 1` }).where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
+    await tx
+      .update(magicLinks)
+      .set({ attempts: sql`${magicLinks.attempts} + 1` })
+      .where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
     return false;
   }
-  await tx.update(magicLinks).set({ usedAt: new Date() }).where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
+  await tx
+    .update(magicLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(magicLinks.tenantId, tenantId), eq(magicLinks.id, link.id)));
   return true;
 }
 

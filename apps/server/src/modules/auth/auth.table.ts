@@ -6,7 +6,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /** Identities of Faena's own identity service: global, one per e-mail; membership is a person. */
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash'),
   name: text('name').notNull(),
@@ -35,7 +37,9 @@ export const signInFailures = pgTable(
   (t) => [
     index('sign_in_failures_account_at').on(t.tenant, t.email, t.at),
     index('sign_in_failures_ip_at').on(t.ip, t.at),
-    index('sign_in_failures_device_at').on(t.device, t.at).where(sql`device IS NOT NULL`),
+    index('sign_in_failures_device_at')
+      .on(t.device, t.at)
+      .where(sql`device IS NOT NULL`),
   ],
 );
 
@@ -88,7 +92,9 @@ export const invites = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('invites_token').on(t.tenantId, t.tokenHash),
     // the people list says who has an open invitation (one lookup per listed person)
-    index('invites_open_email').on(t.tenantId, t.email, t.expiresAt).where(sql`accepted_at IS NULL`),
+    index('invites_open_email')
+      .on(t.tenantId, t.email, t.expiresAt)
+      .where(sql`accepted_at IS NULL`),
   ],
 );
 

@@ -19,7 +19,13 @@ export async function credentialStatus(ctx: Ctx, personId: string): Promise<TPer
   return ctx.tx(async (tx) => {
     const person = await findPerson(tx, tenantId, personId);
     if (!person) throw notFound();
-    const [account] = person.userId ? await tx.select({ hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL` }).from(users).where(eq(users.id, person.userId)).limit(1) : [];
+    const [account] = person.userId
+      ? await tx
+          .select({ hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL` })
+          .from(users)
+          .where(eq(users.id, person.userId))
+          .limit(1)
+      : [];
     const [open] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(sessions)

@@ -21,7 +21,11 @@ export async function insertRefreshToken(tx: Drizzle, tenantId: string, sessionI
 }
 
 export async function findSession(tx: Drizzle, tenantId: string, id: string): Promise<SessionRow | null> {
-  const [row] = await tx.select().from(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -63,5 +67,8 @@ export async function revokePersonSessions(tx: Drizzle, tenantId: string, person
 }
 
 export async function markRefreshed(tx: Drizzle, tenantId: string, id: string): Promise<void> {
-  await tx.update(sessions).set({ lastRefreshedAt: sql`now()` }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+  await tx
+    .update(sessions)
+    .set({ lastRefreshedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
 }

@@ -5,7 +5,6 @@ import { anyButMetadata, FetchError, safeFetch } from '../../platform/net/safe-f
 const MAX_BYTES = 512 * 1024;
 export const PROVIDER_TIMEOUT_MS = 15_000;
 
-
 /**
  * The fetch openid-client uses to talk to a tenant's identity provider: the URLs come from an
  * administrator (the issuer, then the provider's own metadata), so every request is safe-fetch's

@@ -146,10 +146,12 @@ function readClaims(provider: ProviderRow, claims: Record<string, unknown>): Cla
   const email = normalizeEmail(raw);
   if (!email || !isValidEmail(email)) throw new SsoError('email-missing', 'The identity provider did not give an e-mail address.');
   // Google must vouch for the address; any other provider may leave the claim out, never deny it.
-  if (claims.email_verified === false || (provider.type === 'GOOGLE' && claims.email_verified !== true)) throw new SsoError('email-not-verified', 'The identity provider has not verified this e-mail address.');
+  if (claims.email_verified === false || (provider.type === 'GOOGLE' && claims.email_verified !== true))
+    throw new SsoError('email-not-verified', 'The identity provider has not verified this e-mail address.');
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (provider.domains.length > 0 && !provider.domains.includes(domain)) throw new SsoError('domain-not-served', `This provider does not sign in addresses of ${domain}.`);
-  if (provider.type === 'GOOGLE' && provider.domains.length > 0 && claimText(claims, 'hd') !== domain) throw new SsoError('domain-not-served', `This provider does not sign in addresses of ${domain}.`);
+  if (provider.type === 'GOOGLE' && provider.domains.length > 0 && claimText(claims, 'hd') !== domain)
+    throw new SsoError('domain-not-served', `This provider does not sign in addresses of ${domain}.`);
   const groupsClaim = claims[provider.mapping.groups];
   const groups = Array.isArray(groupsClaim) ? groupsClaim.filter((g): g is string => typeof g === 'string') : typeof groupsClaim === 'string' ? [groupsClaim] : [];
   const subject = claimText(claims, 'sub');
@@ -212,7 +214,12 @@ export async function finishSso(ctx: Ctx, query: Record<string, string>, stateCo
 type Attempt = typeof ssoAttempts.$inferSelect;
 type Back = { mode: 'popup' | 'redirect'; returnTo: string };
 
-export const failed = (code: SsoFailure, message: string, back?: Back): CallbackResult => ({ mode: back?.mode ?? 'redirect', returnTo: back?.returnTo ?? '/sign-in', handoff: null, failure: { code, message } });
+export const failed = (code: SsoFailure, message: string, back?: Back): CallbackResult => ({
+  mode: back?.mode ?? 'redirect',
+  returnTo: back?.returnTo ?? '/sign-in',
+  handoff: null,
+  failure: { code, message },
+});
 
 /**
  * The answer's state (OIDC `state`, SAML `RelayState`) must be the one this browser's cookie holds,
@@ -263,10 +270,7 @@ async function methodsOf(ctx: Ctx, tx: Drizzle, user: UserRow): Promise<string[]
 }
 
 async function linkIdentity(ctx: Ctx, tx: Drizzle, provider: ProviderRow, subject: string, user: UserRow): Promise<void> {
-  await tx
-    .insert(ssoIdentities)
-    .values({ tenantId: ctx.tenant.id, providerId: provider.id, subject, userId: user.id, email: user.email, lastSignInAt: new Date() })
-    .onConflictDoNothing();
+  await tx.insert(ssoIdentities).values({ tenantId: ctx.tenant.id, providerId: provider.id, subject, userId: user.id, email: user.email, lastSignInAt: new Date() }).onConflictDoNothing();
 }
 
 /** Positions from the provider's groups (added, never taken away), and the defaults of a new member. */
@@ -275,7 +279,13 @@ async function applyPositions(ctx: Ctx, tx: Drizzle, provider: ProviderRow, pers
   const wanted = [...new Set([...(isNew ? provider.defaultPositionIds : []), ...fromGroups])];
   if (wanted.length === 0) return;
   const positions = await findPositions(tx, ctx.tenant.id, wanted);
-  const { added } = await changePersonPositions(tx, ctx.tenant.id, personId, positions.map((p) => p.id), []);
+  const { added } = await changePersonPositions(
+    tx,
+    ctx.tenant.id,
+    personId,
+    positions.map((p) => p.id),
+    [],
+  );
   const defaults = [...new Set(positions.filter((p) => added.includes(p.id)).flatMap((p) => p.defaultPermissionList))];
   await grantPositionDefaults(ctx, tx, defaults, [personId]);
 }
@@ -293,7 +303,10 @@ export async function resolvePerson(ctx: Ctx, tx: Drizzle, provider: ProviderRow
     const user = await findUserById(tx, linked.userId);
     if (!user) throw new SsoError('not-member', `You are not registered in ${ctx.tenant.name}`);
     const identity = await memberOrFail(ctx, tx, user);
-    await tx.update(ssoIdentities).set({ lastSignInAt: new Date() }).where(and(eq(ssoIdentities.tenantId, ctx.tenant.id), eq(ssoIdentities.id, linked.id)));
+    await tx
+      .update(ssoIdentities)
+      .set({ lastSignInAt: new Date() })
+      .where(and(eq(ssoIdentities.tenantId, ctx.tenant.id), eq(ssoIdentities.id, linked.id)));
     await applyPositions(ctx, tx, provider, identity.person.id, claims.groups, false);
     return session(user.id, identity.person.id);
   }
@@ -304,7 +317,8 @@ export async function resolvePerson(ctx: Ctx, tx: Drizzle, provider: ProviderRow
     const provable = methods.filter((m) => m !== method);
     if (user.passwordHash || provable.some((m) => m !== 'MAGIC_LINK')) {
       const person = await findPersonByUser(tx, ctx.tenant.id, user.id);
-      if (!person && provider.provisioning === 'existing' && !(await findPersonByEmail(tx, ctx.tenant.id, claims.email))) throw new SsoError('not-member', `You are not registered in ${ctx.tenant.name}`);
+      if (!person && provider.provisioning === 'existing' && !(await findPersonByEmail(tx, ctx.tenant.id, claims.email)))
+        throw new SsoError('not-member', `You are not registered in ${ctx.tenant.name}`);
       const linkToken = newSecretToken();
       await tx.insert(ssoLinkRequests).values({
         tenantId: ctx.tenant.id,
@@ -354,7 +368,15 @@ export async function completeSso(ctx: Ctx, handoff: string): Promise<TSsoOutcom
       const [attempt] = await tx
         .update(ssoAttempts)
         .set({ claimedAt: new Date() })
-        .where(and(eq(ssoAttempts.tenantId, ctx.tenant.id), eq(ssoAttempts.handoffHash, sha256(handoff)), isNull(ssoAttempts.claimedAt), isNotNull(ssoAttempts.outcome), gt(ssoAttempts.expiresAt, new Date())))
+        .where(
+          and(
+            eq(ssoAttempts.tenantId, ctx.tenant.id),
+            eq(ssoAttempts.handoffHash, sha256(handoff)),
+            isNull(ssoAttempts.claimedAt),
+            isNotNull(ssoAttempts.outcome),
+            gt(ssoAttempts.expiresAt, new Date()),
+          ),
+        )
         .returning();
       const outcome = attempt?.outcome;
       if (!outcome) throw new AppError('invalid-credential', 'This sign-in has expired or was already used. Start again.', { reason: 'handoff' });
@@ -370,7 +392,11 @@ export async function completeSso(ctx: Ctx, handoff: string): Promise<TSsoOutcom
 
 // ---------------------------------------------------------------- 'Need confirm': prove the old method, link the new one
 
-export async function confirmLink(ctx: Ctx, input: { link_token: string; password?: string | undefined; code?: string | undefined }, proveCode: (tx: Drizzle, email: string, code: string) => Promise<boolean>): Promise<TSsoOutcome> {
+export async function confirmLink(
+  ctx: Ctx,
+  input: { link_token: string; password?: string | undefined; code?: string | undefined },
+  proveCode: (tx: Drizzle, email: string, code: string) => Promise<boolean>,
+): Promise<TSsoOutcome> {
   const invalid = () => new AppError('invalid-credential', 'This confirmation has expired or was already used. Start again.', { reason: 'link' });
   const request = await ctx.read(async (db) => {
     const [row] = await db
@@ -384,40 +410,45 @@ export async function confirmLink(ctx: Ctx, input: { link_token: string; passwor
   const user = await ctx.read((db) => findUserById(db, request.userId));
   if (!user) throw invalid();
   const passwordOk = input.password !== undefined ? await verifyPassword(user.passwordHash, input.password) : false;
-  return ctx.tx(
-    async (tx) => {
-      const proven = passwordOk || (input.code !== undefined && (await proveCode(tx, request.email, input.code)));
-      if (!proven) {
-        await tx.update(ssoLinkRequests).set({ attempts: sql`${ssoLinkRequests.attempts} + 1` }).where(and(eq(ssoLinkRequests.tenantId, ctx.tenant.id), eq(ssoLinkRequests.id, request.id)));
-        return null;
-      }
-      const [spent] = await tx
-        .update(ssoLinkRequests)
-        .set({ usedAt: new Date() })
-        .where(and(eq(ssoLinkRequests.tenantId, ctx.tenant.id), eq(ssoLinkRequests.id, request.id), isNull(ssoLinkRequests.usedAt)))
-        .returning();
-      if (!spent) throw invalid();
-      const provider = await findProviderRow(tx, ctx.tenant.id, request.providerId);
-      if (!provider?.enabled) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version');
-      const person = await findPersonByUser(tx, ctx.tenant.id, user.id);
-      if (!person) {
-        const listed = await findPersonByEmail(tx, ctx.tenant.id, request.email);
-        if (listed && !listed.userId) {
-          await linkPersonToUser(tx, ctx.tenant.id, listed.id, user.id);
-        } else if (!listed && provider.provisioning === 'create') {
-          const made = await insertPerson(tx, ctx.tenant.id, { name: user.name, primaryEmail: request.email, userId: user.id });
-          await grantIfNone(tx, ctx.tenant.id, made.passport, DEFAULT_MEMBER_PERMISSIONS);
-        } else {
-          throw new AppError('not-member', `You are not registered in ${ctx.tenant.name}`);
+  return ctx
+    .tx(
+      async (tx) => {
+        const proven = passwordOk || (input.code !== undefined && (await proveCode(tx, request.email, input.code)));
+        if (!proven) {
+          await tx
+            .update(ssoLinkRequests)
+            .set({ attempts: sql`${ssoLinkRequests.attempts} + 1` })
+            .where(and(eq(ssoLinkRequests.tenantId, ctx.tenant.id), eq(ssoLinkRequests.id, request.id)));
+          return null;
         }
-      }
-      await linkIdentity(ctx, tx, provider, request.subject, user);
-      const pair = await openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), provider.type);
-      return { status: 'signed-in' as const, session: pair, end_session_url: null };
-    },
-    { audit: 'auth.sso.link', details: { method: input.password !== undefined ? 'PASSWORD' : 'MAGIC_LINK' } },
-  ).then((result) => {
-    if (!result) throw new AppError('invalid-credential', 'Wrong email or password.');
-    return result;
-  });
+        const [spent] = await tx
+          .update(ssoLinkRequests)
+          .set({ usedAt: new Date() })
+          .where(and(eq(ssoLinkRequests.tenantId, ctx.tenant.id), eq(ssoLinkRequests.id, request.id), isNull(ssoLinkRequests.usedAt)))
+          .returning();
+        if (!spent) throw invalid();
+        const provider = await findProviderRow(tx, ctx.tenant.id, request.providerId);
+        if (!provider?.enabled) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version');
+        const person = await findPersonByUser(tx, ctx.tenant.id, user.id);
+        if (!person) {
+          const listed = await findPersonByEmail(tx, ctx.tenant.id, request.email);
+          if (listed && !listed.userId) {
+            await linkPersonToUser(tx, ctx.tenant.id, listed.id, user.id);
+          } else if (!listed && provider.provisioning === 'create') {
+            const made = await insertPerson(tx, ctx.tenant.id, { name: user.name, primaryEmail: request.email, userId: user.id });
+            await grantIfNone(tx, ctx.tenant.id, made.passport, DEFAULT_MEMBER_PERMISSIONS);
+          } else {
+            throw new AppError('not-member', `You are not registered in ${ctx.tenant.name}`);
+          }
+        }
+        await linkIdentity(ctx, tx, provider, request.subject, user);
+        const pair = await openSession(ctx, tx, await memberIdentity(tx, ctx.tenant, user), provider.type);
+        return { status: 'signed-in' as const, session: pair, end_session_url: null };
+      },
+      { audit: 'auth.sso.link', details: { method: input.password !== undefined ? 'PASSWORD' : 'MAGIC_LINK' } },
+    )
+    .then((result) => {
+      if (!result) throw new AppError('invalid-credential', 'Wrong email or password.');
+      return result;
+    });
 }

@@ -31,7 +31,11 @@ export async function listProviderRows(tx: Drizzle, tenantId: string): Promise<P
 
 export async function findProviderRow(tx: Drizzle, tenantId: string, id: string): Promise<ProviderRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(identityProviders).where(and(eq(identityProviders.tenantId, tenantId), eq(identityProviders.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(identityProviders)
+    .where(and(eq(identityProviders.tenantId, tenantId), eq(identityProviders.id, id)))
+    .limit(1);
   return row ?? null;
 }
 

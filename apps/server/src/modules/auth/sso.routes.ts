@@ -219,7 +219,14 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
           tags,
           summary: 'Assertion consumer service (HTTP-POST binding) of a SAML provider',
           params: ZId,
-          body: z.object({ SAMLResponse: z.string().min(1).max(1024 * 1024), RelayState: z.string().max(200).default(''), bounced: z.string().max(1).optional() }),
+          body: z.object({
+            SAMLResponse: z
+              .string()
+              .min(1)
+              .max(1024 * 1024),
+            RelayState: z.string().max(200).default(''),
+            bounced: z.string().max(1).optional(),
+          }),
         },
       },
       async (request, reply) => {

@@ -72,7 +72,11 @@ export function parseIdpMetadata(xml: string, metadataUrl: string | null, allowL
   const idp = entity ? children(entity, MD_NS, 'IDPSSODescriptor')[0] : undefined;
   const entityId = entity?.getAttribute('entityID')?.trim() ?? '';
   if (!entity || !idp || !entityId) throw bad(field, 'The metadata describes no identity provider (IDPSSODescriptor with an entityID).');
-  const endpoint = (name: string) => children(idp, MD_NS, name).find((e) => e.getAttribute('Binding') === REDIRECT_BINDING)?.getAttribute('Location')?.trim() ?? null;
+  const endpoint = (name: string) =>
+    children(idp, MD_NS, name)
+      .find((e) => e.getAttribute('Binding') === REDIRECT_BINDING)
+      ?.getAttribute('Location')
+      ?.trim() ?? null;
   const ssoUrl = endpoint('SingleSignOnService');
   if (!ssoUrl) throw bad(field, 'The identity provider lists no SingleSignOnService for the HTTP-Redirect binding.');
   let url: URL;

@@ -78,7 +78,11 @@ export async function startSaml(ctx: Ctx, input: { methodId: string; mode: 'popu
   // RelayState carries the state (IdPs keep at most 80 bytes of it): the cookie must hold the same.
   const state = newSecretToken();
   let requestId: string | null = null;
-  const url = await samlFor(ctx.origin, provider, attemptCache(null, (id) => (requestId = id))).getAuthorizeUrlAsync(state, undefined, {});
+  const url = await samlFor(
+    ctx.origin,
+    provider,
+    attemptCache(null, (id) => (requestId = id)),
+  ).getAuthorizeUrlAsync(state, undefined, {});
   if (!requestId) throw new AppError('operation-not-allowed', 'The sign-in request could not be made.');
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
     tx.insert(ssoAttempts).values({
@@ -175,7 +179,10 @@ export async function finishSaml(ctx: Ctx, providerId: string, body: { SAMLRespo
   let claims: Claims;
   let assertion: { id: string; expiresAt: Date };
   try {
-    const { profile } = await samlFor(ctx.origin, provider, attemptCache({ id: requestId, createdAt: attempt.createdAt })).validatePostResponseAsync({ SAMLResponse: body.SAMLResponse, RelayState: body.RelayState });
+    const { profile } = await samlFor(ctx.origin, provider, attemptCache({ id: requestId, createdAt: attempt.createdAt })).validatePostResponseAsync({
+      SAMLResponse: body.SAMLResponse,
+      RelayState: body.RelayState,
+    });
     if (!profile?.getAssertionXml) throw new Error('no assertion');
     assertion = checkAssertion(provider, profile.getAssertionXml(), acs, requestId);
     claims = readSamlClaims(provider, profile);

@@ -47,11 +47,20 @@ export const identityProviders = pgTable(
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
     clientSecretEnc: text('client_secret_enc'),
-    scopes: text('scopes').array().notNull().default(sql`'{openid,email,profile}'::text[]`),
-    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{openid,email,profile}'::text[]`),
+    domains: text('domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** `create`: a first sign-in makes the member; `existing`: only people already in the directory get in. */
     provisioning: text('provisioning').notNull().default('existing').$type<'create' | 'existing'>(),
-    defaultPositionIds: uuid('default_position_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    defaultPositionIds: uuid('default_position_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     mapping: jsonb('mapping').$type<AttributeMapping>().notNull(),
     saml: jsonb('saml').$type<SamlSettings>(),
     createdAt: createdAt(),
@@ -62,8 +71,7 @@ export const identityProviders = pgTable(
 
 /** What a verified provider answer resolved to, waiting for the page to claim it. */
 export type SsoOutcomeRecord =
-  | { kind: 'session'; userId: string; personId: string; method: string; endSessionUrl: string | null }
-  | { kind: 'need-confirm'; email: string; method: string; methods: string[]; linkToken: string };
+  { kind: 'session'; userId: string; personId: string; method: string; endSessionUrl: string | null } | { kind: 'need-confirm'; email: string; method: string; methods: string[]; linkToken: string };
 
 /**
  * A federated sign-in under way: state, nonce and PKCE verifier kept server-side, one use, ten

@@ -4,10 +4,24 @@ import { type FieldSpec, FileError, type Importer, keyedImporter, type KeyedSpec
 import { codeLookup, type ItemKind } from './catalogs.repository.ts';
 import { ITEM_KIND, isValidCountry, isValidTimezone } from './catalogs.service.ts';
 
-const codeColumn = { name: 'code', headerEs: 'Código', aliases: ['codigo', 'código', 'key', 'clave'], required: true, description: 'Unique code (the key of the row).', descriptionEs: 'Código único (la clave de la fila).' };
+const codeColumn = {
+  name: 'code',
+  headerEs: 'Código',
+  aliases: ['codigo', 'código', 'key', 'clave'],
+  required: true,
+  description: 'Unique code (the key of the row).',
+  descriptionEs: 'Código único (la clave de la fila).',
+};
 const nameColumn = { name: 'name', headerEs: 'Nombre', aliases: ['nombre', 'label', 'etiqueta'], required: true, description: 'Name.', descriptionEs: 'Nombre.' };
 const descriptionColumn = { name: 'description', headerEs: 'Descripción', aliases: ['descripcion', 'descripción'], required: false, description: 'Description.', descriptionEs: 'Descripción.' };
-const activeColumn = { name: 'active', headerEs: 'Activo', aliases: ['activo', 'activa', 'is_active'], required: false, description: "'no' deletes (deactivates) the row; 'sí' restores it.", descriptionEs: "'no' elimina (desactiva) la fila; 'sí' la restaura." };
+const activeColumn = {
+  name: 'active',
+  headerEs: 'Activo',
+  aliases: ['activo', 'activa', 'is_active'],
+  required: false,
+  description: "'no' deletes (deactivates) the row; 'sí' restores it.",
+  descriptionEs: "'no' elimina (desactiva) la fila; 'sí' la restaura.",
+};
 
 /** Code, name, description and active of any catalogue row; its problems go to `checks`. */
 function basics(cells: Readonly<Record<string, string>>, checks: RowChecks): ParsedRow {
@@ -28,7 +42,14 @@ function basics(cells: Readonly<Record<string, string>>, checks: RowChecks): Par
   return { key, label, data };
 }
 
-const legacyIdColumn = { name: 'legacy_id', headerEs: 'Id legado', aliases: ['id_legado'], required: false, description: 'Id in a former system (integer).', descriptionEs: 'Id en un sistema anterior (número entero).' };
+const legacyIdColumn = {
+  name: 'legacy_id',
+  headerEs: 'Id legado',
+  aliases: ['id_legado'],
+  required: false,
+  description: 'Id in a former system (integer).',
+  descriptionEs: 'Id en un sistema anterior (número entero).',
+};
 
 /** A cell naming one catalogue row by code or name: its id, null when blank, undefined when unknown. */
 function referenceOf(cell: string, lookup: ReadonlyMap<string, string>): string | null | undefined {
@@ -122,11 +143,32 @@ const venuesImporter = keyedImporter<VenueLookups>({
     nameColumn,
     { name: 'address', headerEs: 'Dirección', aliases: ['direccion', 'dirección'], required: false, description: 'Address.', descriptionEs: 'Dirección.' },
     descriptionColumn,
-    { name: 'business_line', headerEs: 'Línea de negocio', aliases: ['linea_de_negocio', 'línea de negocio', 'business line'], required: false, description: 'Business line (code or name).', descriptionEs: 'Línea de negocio (código o nombre).' },
+    {
+      name: 'business_line',
+      headerEs: 'Línea de negocio',
+      aliases: ['linea_de_negocio', 'línea de negocio', 'business line'],
+      required: false,
+      description: 'Business line (code or name).',
+      descriptionEs: 'Línea de negocio (código o nombre).',
+    },
     { name: 'country', headerEs: 'País', aliases: ['pais', 'país'], required: false, description: 'ISO 3166 code, e.g. CL.', descriptionEs: 'Código ISO 3166, por ejemplo CL.' },
-    { name: 'timezone', headerEs: 'Zona horaria', aliases: ['zona_horaria', 'zona horaria', 'time zone'], required: false, description: 'IANA time zone, e.g. America/Santiago.', descriptionEs: 'Zona horaria IANA, por ejemplo America/Santiago.' },
+    {
+      name: 'timezone',
+      headerEs: 'Zona horaria',
+      aliases: ['zona_horaria', 'zona horaria', 'time zone'],
+      required: false,
+      description: 'IANA time zone, e.g. America/Santiago.',
+      descriptionEs: 'Zona horaria IANA, por ejemplo America/Santiago.',
+    },
     { name: 'gla', headerEs: 'Superficie', aliases: ['superficie', 'area'], required: false, description: 'Gross leasable area (m²).', descriptionEs: 'Superficie arrendable bruta (m²).' },
-    { name: 'categories', headerEs: 'Categorías', aliases: ['categorias', 'categorías'], required: false, description: 'Venue categories (codes or names, separated by ;).', descriptionEs: 'Categorías del recinto (códigos o nombres, separados por ;).' },
+    {
+      name: 'categories',
+      headerEs: 'Categorías',
+      aliases: ['categorias', 'categorías'],
+      required: false,
+      description: 'Venue categories (codes or names, separated by ;).',
+      descriptionEs: 'Categorías del recinto (códigos o nombres, separados por ;).',
+    },
     legacyIdColumn,
     activeColumn,
   ],
@@ -204,7 +246,14 @@ const locationsImporter = keyedImporter<LocationLookups>({
     nameColumn,
     descriptionColumn,
     { name: 'venue', headerEs: 'Sede', aliases: ['recinto', 'sede', 'local'], required: false, description: 'Venue (code or name).', descriptionEs: 'Recinto (código o nombre).' },
-    { name: 'parent', headerEs: 'Ubicación superior', aliases: ['padre', 'ubicacion_padre', 'ubicación superior'], required: false, description: 'Parent location code (existing, or a row of this file).', descriptionEs: 'Código de la ubicación superior (existente, o una fila de este archivo).' },
+    {
+      name: 'parent',
+      headerEs: 'Ubicación superior',
+      aliases: ['padre', 'ubicacion_padre', 'ubicación superior'],
+      required: false,
+      description: 'Parent location code (existing, or a row of this file).',
+      descriptionEs: 'Código de la ubicación superior (existente, o una fila de este archivo).',
+    },
     { name: 'blueprint', headerEs: 'Plano', aliases: ['plano', 'blue_print'], required: false, description: 'Blueprint (code or name).', descriptionEs: 'Plano (código o nombre).' },
     legacyIdColumn,
     activeColumn,

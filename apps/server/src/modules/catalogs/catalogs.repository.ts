@@ -40,13 +40,23 @@ export async function listVenues(tx: Drizzle, tenantId: string, query: ListQuery
     query.search?.trim() ? or(ilike(venues.name, pattern(query.search)), ilike(venues.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(venues).where(where).orderBy(asc(sortKey(venues.name)), asc(venues.id)).limit(query.limit).offset(query.offset),
+    tx
+      .select()
+      .from(venues)
+      .where(where)
+      .orderBy(asc(sortKey(venues.name)), asc(venues.id))
+      .limit(query.limit)
+      .offset(query.offset),
     tx.select({ total }).from(venues).where(where),
   );
 }
 
 export async function findVenue(tx: Drizzle, tenantId: string, id: string): Promise<VenueRow | null> {
-  const [row] = await tx.select().from(venues).where(and(eq(venues.tenantId, tenantId), eq(venues.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(venues)
+    .where(and(eq(venues.tenantId, tenantId), eq(venues.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -71,7 +81,11 @@ export async function updateVenue(tx: Drizzle, tenantId: string, id: string, val
  * `parentId`: a location's children, or `null` for the roots of the tree the list shows: no
  * parent, or a parent the `is_active` filter leaves out (a sub-location of a deleted one).
  */
-export async function listLocations(tx: Drizzle, tenantId: string, query: ListQuery & { venueId?: string | undefined; parentId?: string | null | undefined }): Promise<{ count: number; rows: LocationRow[] }> {
+export async function listLocations(
+  tx: Drizzle,
+  tenantId: string,
+  query: ListQuery & { venueId?: string | undefined; parentId?: string | null | undefined },
+): Promise<{ count: number; rows: LocationRow[] }> {
   const shownParent = query.isActive === 'all' ? sql`` : sql` AND pl.is_active = ${query.isActive === 'true'}`;
   const where = and(
     eq(locations.tenantId, tenantId),
@@ -84,7 +98,13 @@ export async function listLocations(tx: Drizzle, tenantId: string, query: ListQu
     query.search?.trim() ? or(ilike(locations.name, pattern(query.search)), ilike(locations.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(locations).where(where).orderBy(asc(sortKey(locations.name)), asc(locations.id)).limit(query.limit).offset(query.offset),
+    tx
+      .select()
+      .from(locations)
+      .where(where)
+      .orderBy(asc(sortKey(locations.name)), asc(locations.id))
+      .limit(query.limit)
+      .offset(query.offset),
     tx.select({ total }).from(locations).where(where),
   );
 }
@@ -101,7 +121,11 @@ export async function childCounts(tx: Drizzle, tenantId: string, ids: readonly s
 }
 
 export async function findLocation(tx: Drizzle, tenantId: string, id: string): Promise<LocationRow | null> {
-  const [row] = await tx.select().from(locations).where(and(eq(locations.tenantId, tenantId), eq(locations.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), eq(locations.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -136,7 +160,10 @@ export async function isLocationAncestorOrSelf(tx: Drizzle, tenantId: string, lo
 export async function venueNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const rows = await tx.select({ id: venues.id, name: venues.name }).from(venues).where(and(eq(venues.tenantId, tenantId), inArray(venues.id, wanted)));
+  const rows = await tx
+    .select({ id: venues.id, name: venues.name })
+    .from(venues)
+    .where(and(eq(venues.tenantId, tenantId), inArray(venues.id, wanted)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -144,7 +171,10 @@ export async function venueNames(tx: Drizzle, tenantId: string, ids: readonly st
 export async function locationNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const rows = await tx.select({ id: locations.id, name: locations.name }).from(locations).where(and(eq(locations.tenantId, tenantId), inArray(locations.id, wanted)));
+  const rows = await tx
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), inArray(locations.id, wanted)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -152,7 +182,9 @@ export async function locationNames(tx: Drizzle, tenantId: string, ids: readonly
 export async function venueCodes(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const found = (await tx.execute(sql`SELECT id, code AS name FROM ${venues} WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(wanted)}::uuid[])`)) as unknown as { rows: { id: string; name: string }[] };
+  const found = (await tx.execute(sql`SELECT id, code AS name FROM ${venues} WHERE tenant_id = ${tenantId} AND id = ANY(${sql.param(wanted)}::uuid[])`)) as unknown as {
+    rows: { id: string; name: string }[];
+  };
   return new Map(found.rows.map((row) => [row.id, row.name]));
 }
 
@@ -167,7 +199,13 @@ export async function listItems(tx: Drizzle, tenantId: string, kind: ItemKind, q
     query.search?.trim() ? or(ilike(catalogItems.name, pattern(query.search)), ilike(catalogItems.code, pattern(query.search))) : undefined,
   );
   return page(
-    tx.select().from(catalogItems).where(where).orderBy(asc(sortKey(catalogItems.name)), asc(catalogItems.id)).limit(query.limit).offset(query.offset),
+    tx
+      .select()
+      .from(catalogItems)
+      .where(where)
+      .orderBy(asc(sortKey(catalogItems.name)), asc(catalogItems.id))
+      .limit(query.limit)
+      .offset(query.offset),
     tx.select({ total }).from(catalogItems).where(where),
   );
 }
@@ -211,11 +249,17 @@ export async function activeIds(tx: Drizzle, tenantId: string, catalog: ItemKind
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Set();
   if (catalog === 'venue') {
-    const rows = await tx.select({ id: venues.id }).from(venues).where(and(eq(venues.tenantId, tenantId), eq(venues.isActive, true), inArray(venues.id, wanted)));
+    const rows = await tx
+      .select({ id: venues.id })
+      .from(venues)
+      .where(and(eq(venues.tenantId, tenantId), eq(venues.isActive, true), inArray(venues.id, wanted)));
     return new Set(rows.map((row) => row.id));
   }
   if (catalog === 'location') {
-    const rows = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.tenantId, tenantId), eq(locations.isActive, true), inArray(locations.id, wanted)));
+    const rows = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.tenantId, tenantId), eq(locations.isActive, true), inArray(locations.id, wanted)));
     return new Set(rows.map((row) => row.id));
   }
   const rows = await tx
@@ -228,8 +272,16 @@ export async function activeIds(tx: Drizzle, tenantId: string, catalog: ItemKind
 /** Active rows of a catalogue by code (lower case) and by id: what imports resolve references with. */
 export async function codeLookup(tx: Drizzle, tenantId: string, catalog: ItemKind | 'venue' | 'location'): Promise<Map<string, string>> {
   let rows: { id: string; code: string | null; name: string }[];
-  if (catalog === 'venue') rows = await tx.select({ id: venues.id, code: venues.code, name: venues.name }).from(venues).where(and(eq(venues.tenantId, tenantId), eq(venues.isActive, true)));
-  else if (catalog === 'location') rows = await tx.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(and(eq(locations.tenantId, tenantId), eq(locations.isActive, true)));
+  if (catalog === 'venue')
+    rows = await tx
+      .select({ id: venues.id, code: venues.code, name: venues.name })
+      .from(venues)
+      .where(and(eq(venues.tenantId, tenantId), eq(venues.isActive, true)));
+  else if (catalog === 'location')
+    rows = await tx
+      .select({ id: locations.id, code: locations.code, name: locations.name })
+      .from(locations)
+      .where(and(eq(locations.tenantId, tenantId), eq(locations.isActive, true)));
   else
     rows = await tx
       .select({ id: catalogItems.id, code: catalogItems.code, name: catalogItems.name })
@@ -266,7 +318,11 @@ const USAGE: Record<TCatalog, { table: SQL; kind?: string; counts: (id: SQL) => 
     kind: 'venue-category',
     counts: (id) => ({ venues: sql`SELECT count(*) FROM venues v WHERE v.tenant_id = x.tenant_id AND v.category_ids @> ARRAY[${id}] AND v.is_active` }),
   },
-  blueprints: { table: sql`catalog_items`, kind: 'blueprint', counts: (id) => ({ locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.blueprint_id = ${id} AND l.is_active` }) },
+  blueprints: {
+    table: sql`catalog_items`,
+    kind: 'blueprint',
+    counts: (id) => ({ locations: sql`SELECT count(*) FROM locations l WHERE l.tenant_id = x.tenant_id AND l.blueprint_id = ${id} AND l.is_active` }),
+  },
   stores: { table: sql`catalog_items`, kind: 'store', counts: () => ({}) },
 };
 
@@ -275,7 +331,13 @@ export async function catalogUsageCounts(tx: Drizzle, tenantId: string, catalog:
   const spec = USAGE[catalog];
   const id = sql`${rowId}::uuid`;
   const counts = Object.entries(spec.counts(id));
-  const columns = counts.length > 0 ? sql.join(counts.map(([name, count]) => sql`(${count})::int AS ${sql.identifier(name)}`), sql`, `) : sql`1 AS found`;
+  const columns =
+    counts.length > 0
+      ? sql.join(
+          counts.map(([name, count]) => sql`(${count})::int AS ${sql.identifier(name)}`),
+          sql`, `,
+        )
+      : sql`1 AS found`;
   const result = (await tx.execute(sql`
     SELECT ${columns} FROM ${spec.table} x
     WHERE x.tenant_id = ${tenantId} AND x.id = ${id} ${spec.kind ? sql`AND x.kind = ${spec.kind}` : sql``}`)) as unknown as { rows: Record<string, number>[] };

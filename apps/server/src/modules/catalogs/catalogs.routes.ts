@@ -91,8 +91,10 @@ export function catalogsRoutes(app: App, platform: Platform): void {
   app.get(`${prefix}/venues/:id/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'retrieveFullVenue', params: idParams, response: { 200: ZVenue } } }, async (request) =>
     getVenue(ctxOf(request, platform), request.params.id),
   );
-  app.get(`${prefix}/venues/:id/public`, { config: { access: PUBLIC }, schema: { tags, summary: 'retrievePublicVenueData: name, code and address of an active venue', params: idParams, response: { 200: ZPublicVenue } } }, async (request) =>
-    getPublicVenue(ctxOf(request, platform), request.params.id),
+  app.get(
+    `${prefix}/venues/:id/public`,
+    { config: { access: PUBLIC }, schema: { tags, summary: 'retrievePublicVenueData: name, code and address of an active venue', params: idParams, response: { 200: ZPublicVenue } } },
+    async (request) => getPublicVenue(ctxOf(request, platform), request.params.id),
   );
   app.patch(`${prefix}/venues/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZUpdateVenueRequest, response: { 200: ZVenue } } }, async (request) =>
     editVenue(ctxOf(request, platform), request.params.id, request.body),
@@ -105,17 +107,23 @@ export function catalogsRoutes(app: App, platform: Platform): void {
   // What points at a row: `/venues/{id}/usage/`, `/locations/{id}/usage/`, `/{catalogue}/{id}/usage/`
   const usageSchema = { tags, summary: 'What still names the row: persons, active venues and locations pointing at it', response: { 200: ZCatalogUsage } };
   for (const catalog of ['venues', 'locations'] as const) {
-    app.get(`${prefix}/${catalog}/:id/usage/`, { config: { access: MANAGE }, schema: { ...usageSchema, params: idParams } }, async (request) => catalogUsage(ctxOf(request, platform), catalog, request.params.id));
+    app.get(`${prefix}/${catalog}/:id/usage/`, { config: { access: MANAGE }, schema: { ...usageSchema, params: idParams } }, async (request) =>
+      catalogUsage(ctxOf(request, platform), catalog, request.params.id),
+    );
   }
   app.get(`${prefix}/:catalog/:id/usage/`, { config: { access: MANAGE }, schema: { ...usageSchema, params: catalogIdParams } }, async (request) =>
     catalogUsage(ctxOf(request, platform), genericCatalog(request.params.catalog), request.params.id),
   );
 
   // Locations (module "location")
-  app.get(`${prefix}/locations/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'listLocations', querystring: ZLocationListQuery, response: { 200: zPaged(ZLocation) } } }, async (request) => {
-    const page = await listAllLocations(ctxOf(request, platform), request.query);
-    return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
-  });
+  app.get(
+    `${prefix}/locations/`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'listLocations', querystring: ZLocationListQuery, response: { 200: zPaged(ZLocation) } } },
+    async (request) => {
+      const page = await listAllLocations(ctxOf(request, platform), request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
   app.post(`${prefix}/locations/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateLocationRequest, response: { 201: ZLocation } } }, async (request, reply) =>
     reply.status(201).send(await createLocation(ctxOf(request, platform), request.body)),
   );
@@ -134,7 +142,10 @@ export function catalogsRoutes(app: App, platform: Platform): void {
   const catalogSummary = `One of ${GENERIC_CATALOGS.join(', ')}.`;
   app.get(
     `${prefix}/:catalog/`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'List a catalogue', description: catalogSummary, params: catalogParams, querystring: ZCatalogListQuery, response: { 200: zPaged(ZCatalogItem) } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, summary: 'List a catalogue', description: catalogSummary, params: catalogParams, querystring: ZCatalogListQuery, response: { 200: zPaged(ZCatalogItem) } },
+    },
     async (request) => {
       const page = await listCatalogItems(ctxOf(request, platform), genericCatalog(request.params.catalog), request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
@@ -145,10 +156,8 @@ export function catalogsRoutes(app: App, platform: Platform): void {
     { config: { access: MANAGE }, schema: { tags, description: catalogSummary, params: catalogParams, body: ZCreateCatalogItemRequest, response: { 201: ZCatalogItem } } },
     async (request, reply) => reply.status(201).send(await createCatalogItem(ctxOf(request, platform), genericCatalog(request.params.catalog), request.body)),
   );
-  app.get(
-    `${prefix}/:catalog/:id/`,
-    { config: { access: SIGNED_IN }, schema: { tags, description: catalogSummary, params: catalogIdParams, response: { 200: ZCatalogItem } } },
-    async (request) => getCatalogItem(ctxOf(request, platform), genericCatalog(request.params.catalog), request.params.id),
+  app.get(`${prefix}/:catalog/:id/`, { config: { access: SIGNED_IN }, schema: { tags, description: catalogSummary, params: catalogIdParams, response: { 200: ZCatalogItem } } }, async (request) =>
+    getCatalogItem(ctxOf(request, platform), genericCatalog(request.params.catalog), request.params.id),
   );
   app.patch(
     `${prefix}/:catalog/:id/`,

@@ -163,7 +163,12 @@ export async function deleteCatalogItem(ctx: Ctx, catalog: TGenericCatalog, id: 
 // Venues
 
 async function toVenues(tx: Drizzle, tenantId: string, rows: VenueRow[]): Promise<TVenue[]> {
-  const names = await itemNames(tx, tenantId, 'business-line', rows.flatMap((row) => (row.businessLineId ? [row.businessLineId] : [])));
+  const names = await itemNames(
+    tx,
+    tenantId,
+    'business-line',
+    rows.flatMap((row) => (row.businessLineId ? [row.businessLineId] : [])),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -282,8 +287,17 @@ export async function editVenue(ctx: Ctx, id: string, input: VenueInput): Promis
 // Locations
 
 async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[], childrenActive: 'true' | 'false' | 'all' = 'true'): Promise<TLocation[]> {
-  const names = await venueNames(tx, tenantId, rows.flatMap((row) => (row.venueId ? [row.venueId] : [])));
-  const children = await childCounts(tx, tenantId, rows.map((row) => row.id), childrenActive);
+  const names = await venueNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.venueId ? [row.venueId] : [])),
+  );
+  const children = await childCounts(
+    tx,
+    tenantId,
+    rows.map((row) => row.id),
+    childrenActive,
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -301,7 +315,10 @@ async function toLocations(tx: Drizzle, tenantId: string, rows: LocationRow[], c
   }));
 }
 
-export async function listAllLocations(ctx: Ctx, query: Parameters<typeof listArgs>[0] & { venue?: string | undefined; parent?: string | undefined }): Promise<{ count: number; results: TLocation[] }> {
+export async function listAllLocations(
+  ctx: Ctx,
+  query: Parameters<typeof listArgs>[0] & { venue?: string | undefined; parent?: string | undefined },
+): Promise<{ count: number; results: TLocation[] }> {
   assertCatalogEnabled(ctx.tenant, 'locations');
   const roots = query.parent === 'none';
   if ((query.venue && !isUuid(query.venue)) || (query.parent && !roots && !isUuid(query.parent))) return { count: 0, results: [] };
@@ -339,7 +356,8 @@ async function locationValues(tx: Drizzle, ctx: Ctx, id: string | null, input: L
   };
   if (input.parent !== undefined) {
     const parent = await ref('parent', 'location', 'Unknown location.');
-    if (parent !== null && id !== null && !errors.parent && (await isLocationAncestorOrSelf(tx, ctx.tenant.id, id, parent))) errors.parent = [problem('cycle', 'A location cannot be inside itself or one of its own sub-locations.')];
+    if (parent !== null && id !== null && !errors.parent && (await isLocationAncestorOrSelf(tx, ctx.tenant.id, id, parent)))
+      errors.parent = [problem('cycle', 'A location cannot be inside itself or one of its own sub-locations.')];
     values.parentId = parent;
   }
   if (input.venue !== undefined) values.venueId = await ref('venue', 'venue', 'Unknown venue.');

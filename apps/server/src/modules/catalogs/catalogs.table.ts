@@ -19,7 +19,10 @@ export const venues = pgTable(
     timezone: text('timezone'),
     gla: doublePrecision('gla'),
     extraData: jsonb('extra_data').$type<Record<string, unknown>>().notNull().default({}),
-    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     imageUploadId: text('image_upload_id'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -27,7 +30,9 @@ export const venues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('venues_code').on(t.tenantId, t.code).where(sql`is_active`),
+    uniqueIndex('venues_code')
+      .on(t.tenantId, t.code)
+      .where(sql`is_active`),
     // a code's rows whatever their state: an import matches a deleted row to bring it back (the unique index above is partial)
     index('venues_code_any').on(t.tenantId, t.code),
     index('venues_name').on(t.tenantId, sortKey(t.name)),
@@ -53,7 +58,9 @@ export const locations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('locations_code').on(t.tenantId, t.code).where(sql`is_active`),
+    uniqueIndex('locations_code')
+      .on(t.tenantId, t.code)
+      .where(sql`is_active`),
     index('locations_code_any').on(t.tenantId, t.code),
     index('locations_name').on(t.tenantId, sortKey(t.name)),
     index('locations_venue').on(t.tenantId, t.venueId),
@@ -80,7 +87,9 @@ export const catalogItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('catalog_items_code').on(t.tenantId, t.kind, t.code).where(sql`is_active`),
+    uniqueIndex('catalog_items_code')
+      .on(t.tenantId, t.kind, t.code)
+      .where(sql`is_active`),
     index('catalog_items_code_any').on(t.tenantId, t.kind, t.code),
     index('catalog_items_name').on(t.tenantId, t.kind, sortKey(t.name)),
   ],

@@ -62,7 +62,10 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   // ---------------------------------------------------------------- categories
   app.get(
     `${prefix}/categories/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Checklist categories in order (archived ones with ?archived=true, MANAGE)', querystring: ZChecklistCategoryQuery, response: { 200: ZChecklistCategoryList } } },
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'Checklist categories in order (archived ones with ?archived=true, MANAGE)', querystring: ZChecklistCategoryQuery, response: { 200: ZChecklistCategoryList } },
+    },
     async (request) => listCategories(ctxOf(request, platform), request.query),
   );
   app.post(
@@ -105,20 +108,22 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.put(
     `${prefix}/checklists/:id/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Save a checklist: a new version when the current one has executions', params: idParams, body: ZChecklistWrite, response: { 200: ZChecklistDetail } } },
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Save a checklist: a new version when the current one has executions', params: idParams, body: ZChecklistWrite, response: { 200: ZChecklistDetail } },
+    },
     async (request) => updateChecklist(ctxOf(request, platform), request.params.id, request.body),
   );
-  app.delete(
-    `${prefix}/checklists/:id/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Archive a checklist (its executions stay)', params: idParams } },
-    async (request, reply) => {
-      await archiveChecklist(ctxOf(request, platform), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete(`${prefix}/checklists/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Archive a checklist (its executions stay)', params: idParams } }, async (request, reply) => {
+    await archiveChecklist(ctxOf(request, platform), request.params.id);
+    return reply.status(204).send();
+  });
   app.get(
     `${prefix}/checklists/:id/versions/:version/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'One version of a checklist', params: idParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000) }), response: { 200: ZChecklistVersion } } },
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'One version of a checklist', params: idParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000) }), response: { 200: ZChecklistVersion } },
+    },
     async (request) => getChecklistVersion(ctxOf(request, platform), request.params.id, request.params.version),
   );
 
@@ -129,19 +134,28 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.post(
     `${prefix}/checklists/:id/schedules/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Schedule the checklist: one recurring activity per chosen venue', params: idParams, body: ZChecklistScheduleCreate, response: { 201: ZChecklistScheduleList } } },
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Schedule the checklist: one recurring activity per chosen venue', params: idParams, body: ZChecklistScheduleCreate, response: { 201: ZChecklistScheduleList } },
+    },
     async (request, reply) => reply.status(201).send(await createSchedules(ctxOf(request, platform), request.params.id, request.body)),
   );
   app.get(
     `${prefix}/checklists/:id/stats/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Executions, completion rate and average score per day, week or month', params: idParams, querystring: ZChecklistStatsQuery, response: { 200: ZChecklistStats } } },
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Executions, completion rate and average score per day, week or month', params: idParams, querystring: ZChecklistStatsQuery, response: { 200: ZChecklistStats } },
+    },
     async (request) => checklistStats(ctxOf(request, platform), request.params.id, request.query),
   );
 
   // ---------------------------------------------------------------- executions
   app.post(
     `${prefix}/checklists/:id/executions/`,
-    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Start a draft (201), or resume my open draft of it (200)', params: idParams, body: ZExecutionStart, response: { 200: ZExecution, 201: ZExecution } } },
+    {
+      config: { access: VIEW, idempotent: true },
+      schema: { tags, summary: 'Start a draft (201), or resume my open draft of it (200)', params: idParams, body: ZExecutionStart, response: { 200: ZExecution, 201: ZExecution } },
+    },
     async (request, reply) => {
       const { created, execution } = await startExecution(ctxOf(request, platform), request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(execution);
@@ -149,7 +163,10 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.get(
     `${prefix}/executions/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Executions (VIEW: mine; MANAGE: all) with filters, newest first', querystring: ZExecutionListQuery, response: { 200: zPaged(ZExecutionSummary) } } },
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'Executions (VIEW: mine; MANAGE: all) with filters, newest first', querystring: ZExecutionListQuery, response: { 200: zPaged(ZExecutionSummary) } },
+    },
     async (request) => {
       const page = await listExecutions(ctxOf(request, platform), request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
@@ -157,7 +174,10 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.post(
     `${prefix}/executions/export/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Export the filtered list as CSV or XLSX, made in the background (VIEW: my executions)', body: ZExecutionExportRequest, response: { 202: ZExecutionExport } } },
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'Export the filtered list as CSV or XLSX, made in the background (VIEW: my executions)', body: ZExecutionExportRequest, response: { 202: ZExecutionExport } },
+    },
     async (request, reply) => reply.status(202).send(await startExport(ctxOf(request, platform), request.body)),
   );
   app.get(
@@ -167,12 +187,18 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.get(
     `${prefix}/executions/exports/:id/download`,
-    { config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } }, schema: { tags, summary: 'The export’s file (bearer or session cookie)', params: idParams } },
+    {
+      config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } },
+      schema: { tags, summary: 'The export’s file (bearer or session cookie)', params: idParams },
+    },
     async (request, reply) => exportDownload(ctxOf(request, platform), request.params.id, reply),
   );
   app.get(
     `${prefix}/executions/:id/report.pdf`,
-    { config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } }, schema: { tags, summary: 'One execution as a printable PDF with its photos', params: idParams } },
+    {
+      config: { access: { permissions: [], anyOf: ['VIEW_CHECKLISTS', 'MANAGE_CHECKLISTS'], cookie: true } },
+      schema: { tags, summary: 'One execution as a printable PDF with its photos', params: idParams },
+    },
     async (request, reply) => executionReport(ctxOf(request, platform), request.params.id, reply),
   );
   app.get(
@@ -182,12 +208,18 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.patch(
     `${prefix}/executions/:id/`,
-    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Autosave a draft (409 stale-draft with the server copy)', params: idParams, body: ZExecutionSave, response: { 200: ZExecution } } },
+    {
+      config: { access: VIEW, idempotent: true },
+      schema: { tags, summary: 'Autosave a draft (409 stale-draft with the server copy)', params: idParams, body: ZExecutionSave, response: { 200: ZExecution } },
+    },
     async (request) => saveDraft(ctxOf(request, platform), request.params.id, request.body),
   );
   app.post(
     `${prefix}/executions/:id/submit/`,
-    { config: { access: VIEW, idempotent: true }, schema: { tags, summary: 'Submit: validated, signed, scored on the server', params: idParams, body: ZExecutionSubmit, response: { 200: ZExecution } } },
+    {
+      config: { access: VIEW, idempotent: true },
+      schema: { tags, summary: 'Submit: validated, signed, scored on the server', params: idParams, body: ZExecutionSubmit, response: { 200: ZExecution } },
+    },
     async (request) => submitExecution(ctxOf(request, platform), request.params.id, request.body),
   );
   app.post(
@@ -197,7 +229,10 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
   );
   app.post(
     `${prefix}/executions/:id/actions/`,
-    { config: { access: VIEW }, schema: { tags, summary: 'Raise a corrective action (an activity) from a failed item', params: idParams, body: ZCorrectiveActionCreate, response: { 201: ZCorrectiveAction } } },
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'Raise a corrective action (an activity) from a failed item', params: idParams, body: ZCorrectiveActionCreate, response: { 201: ZCorrectiveAction } },
+    },
     async (request, reply) => reply.status(201).send(await createAction(ctxOf(request, platform), request.params.id, request.body)),
   );
 }

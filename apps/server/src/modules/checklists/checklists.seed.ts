@@ -57,7 +57,18 @@ export async function seedDemoChecklists(platform: Platform, tenantId: string): 
         createdByPersonId: admin?.id ?? null,
       })
       .returning();
-    await tx.insert(checklistVersions).values({ tenantId, checklistId: checklist!.id, version: 1, name: checklist!.name, description: checklist!.description, sections, fields, items, passMark: 80, createdByPersonId: admin?.id ?? null });
+    await tx.insert(checklistVersions).values({
+      tenantId,
+      checklistId: checklist!.id,
+      version: 1,
+      name: checklist!.name,
+      description: checklist!.description,
+      sections,
+      fields,
+      items,
+      passMark: 80,
+      createdByPersonId: admin?.id ?? null,
+    });
     const answers = { alarma_desactivada: true, limpieza: 'Regular', temperatura_camara: 7.5, productos_vencidos: true, orden_vitrinas: 4 };
     const scored = scoreExecution({ fields, sections, items, pass_mark: 80 }, answers);
     const submittedAt = new Date(Date.now() - 86_400_000);

@@ -95,7 +95,11 @@ export async function listCategories(ctx: Ctx, query: { archived?: 'true' | 'fal
 
 async function findCategory(tx: Drizzle, tenantId: string, id: string): Promise<CategoryRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(checklistCategories).where(and(eq(checklistCategories.tenantId, tenantId), eq(checklistCategories.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(checklistCategories)
+    .where(and(eq(checklistCategories.tenantId, tenantId), eq(checklistCategories.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -104,7 +108,10 @@ export async function createCategory(ctx: Ctx, input: TChecklistCategoryCreate):
     async (tx) => {
       let position = input.order;
       if (position === undefined) {
-        const [last] = await tx.select({ max: sql<number>`coalesce(max(${checklistCategories.position}), -1)`.mapWith(Number) }).from(checklistCategories).where(eq(checklistCategories.tenantId, ctx.tenant.id));
+        const [last] = await tx
+          .select({ max: sql<number>`coalesce(max(${checklistCategories.position}), -1)`.mapWith(Number) })
+          .from(checklistCategories)
+          .where(eq(checklistCategories.tenantId, ctx.tenant.id));
         position = (last?.max ?? -1) + 1;
       }
       const [row] = await tx.insert(checklistCategories).values({ tenantId: ctx.tenant.id, name: input.name, position }).returning();
@@ -140,7 +147,10 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
     async (tx) => {
       const row = await findCategory(tx, ctx.tenant.id, id);
       if (!row) throw categoryNotFound();
-      const [used] = await tx.select({ n: count() }).from(checklists).where(and(eq(checklists.tenantId, ctx.tenant.id), eq(checklists.categoryId, id)));
+      const [used] = await tx
+        .select({ n: count() })
+        .from(checklists)
+        .where(and(eq(checklists.tenantId, ctx.tenant.id), eq(checklists.categoryId, id)));
       if ((used?.n ?? 0) > 0) throw new BodyError(409, { code: 'category-in-use', detail: 'The category holds checklists: archive it instead ({"archived": true}).' });
       await tx.delete(checklistCategories).where(and(eq(checklistCategories.tenantId, ctx.tenant.id), eq(checklistCategories.id, id)));
     },
@@ -222,7 +232,11 @@ export function versionContent(row: VersionRow): TChecklistVersionContent {
 
 export async function findChecklist(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<ChecklistRow | null> {
   if (!isUuid(id)) return null;
-  const query = tx.select().from(checklists).where(and(eq(checklists.tenantId, tenantId), eq(checklists.id, id))).limit(1);
+  const query = tx
+    .select()
+    .from(checklists)
+    .where(and(eq(checklists.tenantId, tenantId), eq(checklists.id, id)))
+    .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -239,7 +253,10 @@ export async function findVersion(tx: Drizzle, tenantId: string, checklistId: st
 async function categoryNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const rows = await tx.select({ id: checklistCategories.id, name: checklistCategories.name }).from(checklistCategories).where(and(eq(checklistCategories.tenantId, tenantId), inArray(checklistCategories.id, wanted)));
+  const rows = await tx
+    .select({ id: checklistCategories.id, name: checklistCategories.name })
+    .from(checklistCategories)
+    .where(and(eq(checklistCategories.tenantId, tenantId), inArray(checklistCategories.id, wanted)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 export { categoryNames as checklistCategoryNames };
@@ -360,7 +377,11 @@ export async function updateChecklist(ctx: Ctx, id: string, input: ChecklistWrit
       const row = await findChecklist(tx, ctx.tenant.id, id, { lock: true });
       if (!row) throw checklistNotFound();
       if (input.base_version !== undefined && input.base_version !== row.currentVersion) {
-        throw new BodyError(409, { code: 'version-conflict', detail: `Someone saved version ${row.currentVersion} since you opened version ${input.base_version}.`, current_version: row.currentVersion });
+        throw new BodyError(409, {
+          code: 'version-conflict',
+          detail: `Someone saved version ${row.currentVersion} since you opened version ${input.base_version}.`,
+          current_version: row.currentVersion,
+        });
       }
       const current = await findVersion(tx, ctx.tenant.id, row.id, row.currentVersion);
       if (!current) throw checklistNotFound();
@@ -419,7 +440,11 @@ export async function archiveChecklist(ctx: Ctx, id: string): Promise<void> {
     async (tx) => {
       const row = await findChecklist(tx, ctx.tenant.id, id);
       if (!row) throw checklistNotFound();
-      if (!row.archivedAt) await tx.update(checklists).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(checklists.tenantId, ctx.tenant.id), eq(checklists.id, id)));
+      if (!row.archivedAt)
+        await tx
+          .update(checklists)
+          .set({ archivedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(checklists.tenantId, ctx.tenant.id), eq(checklists.id, id)));
     },
     { audit: 'checklists.archive' },
   );
@@ -478,7 +503,11 @@ export async function listChecklists(
       .orderBy(asc(checklists.name), asc(checklists.id));
     const visible = rows.filter((row) => executor.manages || canExecute(executor, row.executors));
     const page = visible.slice((query.page - 1) * query.page_size, query.page * query.page_size);
-    const categories = await categoryNames(tx, ctx.tenant.id, page.flatMap((row) => (row.categoryId ? [row.categoryId] : [])));
+    const categories = await categoryNames(
+      tx,
+      ctx.tenant.id,
+      page.flatMap((row) => (row.categoryId ? [row.categoryId] : [])),
+    );
     return { count: visible.length, results: page.map((row) => toSummary(row, categories, canExecute(executor, row.executors))) };
   });
 }

@@ -43,10 +43,19 @@ export async function scoresForReports(tx: Drizzle, tenantId: string, from: Date
   const checklistIds = [...new Set(rows.map((row) => row.checklistId))];
   const categoryIds = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))];
   // one transaction handle: read one after the other
-  const names = checklistIds.length > 0 ? await tx.select({ id: checklists.id, name: checklists.name }).from(checklists).where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds))) : [];
+  const names =
+    checklistIds.length > 0
+      ? await tx
+          .select({ id: checklists.id, name: checklists.name })
+          .from(checklists)
+          .where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds)))
+      : [];
   const categories =
     categoryIds.length > 0
-      ? await tx.select({ id: checklistCategories.id, name: checklistCategories.name }).from(checklistCategories).where(and(eq(checklistCategories.tenantId, tenantId), inArray(checklistCategories.id, categoryIds)))
+      ? await tx
+          .select({ id: checklistCategories.id, name: checklistCategories.name })
+          .from(checklistCategories)
+          .where(and(eq(checklistCategories.tenantId, tenantId), inArray(checklistCategories.id, categoryIds)))
       : [];
   const checklistName = new Map(names.map((row) => [row.id, row.name]));
   const categoryName = new Map(categories.map((row) => [row.id, row.name]));

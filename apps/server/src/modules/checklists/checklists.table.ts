@@ -120,14 +120,20 @@ export const checklistExecutions = pgTable(
     index('checklist_executions_person').on(t.tenantId, t.executedByPersonId, t.startedAt.desc()),
     index('checklist_executions_venue').on(t.tenantId, t.venueId, t.startedAt.desc()),
     index('checklist_executions_category').on(t.tenantId, t.categoryId, t.startedAt.desc()),
-    index('checklist_executions_asset').on(t.tenantId, t.assetId, t.startedAt.desc()).where(sql`asset_id IS NOT NULL`),
-    index('checklist_executions_failed').on(t.tenantId, t.startedAt.desc()).where(sql`failed_count > 0`),
+    index('checklist_executions_asset')
+      .on(t.tenantId, t.assetId, t.startedAt.desc())
+      .where(sql`asset_id IS NOT NULL`),
+    index('checklist_executions_failed')
+      .on(t.tenantId, t.startedAt.desc())
+      .where(sql`failed_count > 0`),
     // one open draft per person, checklist and occurrence (two taps on "Ejecutar" resume the same one)
     uniqueIndex('checklist_executions_open_draft')
       .on(t.tenantId, t.checklistId, t.executedByPersonId, sql`coalesce(activity_id::text || recurrence_id, '')`)
       .where(sql`status = 'draft'`),
     // an occurrence is completed by one submitted execution
-    uniqueIndex('checklist_executions_occurrence').on(t.tenantId, t.activityId, t.recurrenceId).where(sql`status = 'submitted' AND activity_id IS NOT NULL`),
+    uniqueIndex('checklist_executions_occurrence')
+      .on(t.tenantId, t.activityId, t.recurrenceId)
+      .where(sql`status = 'submitted' AND activity_id IS NOT NULL`),
   ],
 );
 

@@ -59,7 +59,11 @@ const alreadySubmitted = () => new BodyError(409, { code: 'already-submitted', d
 
 export async function findExecution(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<ExecutionRow | null> {
   if (!isUuid(id)) return null;
-  const query = tx.select().from(checklistExecutions).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, id))).limit(1);
+  const query = tx
+    .select()
+    .from(checklistExecutions)
+    .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, id)))
+    .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -122,17 +126,45 @@ interface Names {
 /** What the views of these executions name; `known` checklists (already read by the caller) are not read again, nor the actions when the caller knows them. */
 async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ExecutionRow[], known: readonly ChecklistRow[] = [], knownActions?: readonly ActionRow[]): Promise<Names> {
   const checklistIds = [...new Set(rows.map((row) => row.checklistId))].filter((id) => !known.some((checklist) => checklist.id === id));
-  const checklistRows = [...known, ...(checklistIds.length ? await tx.select().from(checklists).where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds))) : [])];
-  const categories = await checklistCategoryNames(tx, tenantId, rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])));
-  const venues = await venueNames(tx, tenantId, rows.flatMap((row) => (row.venueId ? [row.venueId] : [])));
+  const checklistRows = [
+    ...known,
+    ...(checklistIds.length
+      ? await tx
+          .select()
+          .from(checklists)
+          .where(and(eq(checklists.tenantId, tenantId), inArray(checklists.id, checklistIds)))
+      : []),
+  ];
+  const categories = await checklistCategoryNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])),
+  );
+  const venues = await venueNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.venueId ? [row.venueId] : [])),
+  );
   const locations = new Map<string, string>();
   for (const id of new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))) {
     const location = await findLocation(tx, tenantId, id);
     if (location) locations.set(id, location.name);
   }
-  const persons = await personSummaries(tx, tenantId, rows.map((row) => row.executedByPersonId));
+  const persons = await personSummaries(
+    tx,
+    tenantId,
+    rows.map((row) => row.executedByPersonId),
+  );
   const ids = rows.map((row) => row.id);
-  const actions = knownActions ? [...knownActions] : ids.length ? await tx.select().from(checklistActions).where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids))).orderBy(checklistActions.createdAt) : [];
+  const actions = knownActions
+    ? [...knownActions]
+    : ids.length
+      ? await tx
+          .select()
+          .from(checklistActions)
+          .where(and(eq(checklistActions.tenantId, tenantId), inArray(checklistActions.executionId, ids)))
+          .orderBy(checklistActions.createdAt)
+      : [];
   const statuses = await occurrenceStatuses(tx, tenantId, actions);
   const actionsOpen = new Map<string, number>();
   for (const action of actions) {
@@ -166,7 +198,11 @@ function toSummary(row: ExecutionRow, names: Names): TExecutionSummary {
 /** The corrective actions of one execution, from what namesFor read. */
 async function actionsOf(tx: Drizzle, tenantId: string, executionId: string, names: Names): Promise<TCorrectiveAction[]> {
   const rows = names.actions.filter((action) => action.executionId === executionId);
-  const persons = await personSummaries(tx, tenantId, rows.flatMap((row) => (row.responsiblePersonId ? [row.responsiblePersonId] : [])));
+  const persons = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.responsiblePersonId ? [row.responsiblePersonId] : [])),
+  );
   return rows.map((row) => {
     const person = row.responsiblePersonId ? persons.get(row.responsiblePersonId) : undefined;
     return {
@@ -184,7 +220,12 @@ async function actionsOf(tx: Drizzle, tenantId: string, executionId: string, nam
 }
 
 /** The full view of one execution; the checklist, the version and the actions the caller already knows are not read again. */
-export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: ExecutionRow, known: { checklist?: ChecklistRow; version?: VersionRow; actions?: readonly ActionRow[] } = {}): Promise<TExecution> {
+export async function executionView(
+  tx: Drizzle,
+  ctx: SignedInCtx,
+  row: ExecutionRow,
+  known: { checklist?: ChecklistRow; version?: VersionRow; actions?: readonly ActionRow[] } = {},
+): Promise<TExecution> {
   const tenantId = ctx.tenant.id;
   const names = await namesFor(tx, tenantId, [row], known.checklist ? [known.checklist] : [], known.actions);
   const checklist = names.checklists.get(row.checklistId);
@@ -193,7 +234,12 @@ export async function executionView(tx: Drizzle, ctx: SignedInCtx, row: Executio
   const photoIds = Object.values(row.photos).flat();
   const files = await filesById(tx, tenantId, [...photoIds, ...(row.signatureExecutor ? [row.signatureExecutor] : []), ...(row.signatureSecond ? [row.signatureSecond] : [])]);
   const photos: Record<string, TChecklistFile[]> = {};
-  for (const [key, ids] of Object.entries(row.photos)) safeSet(photos, key, ids.flatMap((id) => (files.has(id) ? [files.get(id)!] : [])));
+  for (const [key, ids] of Object.entries(row.photos))
+    safeSet(
+      photos,
+      key,
+      ids.flatMap((id) => (files.has(id) ? [files.get(id)!] : [])),
+    );
   const secondFile = row.signatureSecond ? files.get(row.signatureSecond) : undefined;
   const isOwn = row.executedByPersonId === ctx.caller.personId;
   return {
@@ -259,7 +305,11 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
       let existing = await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId);
       if (existing && asset && existing.assetId !== asset.id) {
         // the open draft is resumed at the asset the person now names
-        const [moved] = await tx.update(checklistExecutions).set({ assetId: asset.id, updatedAt: new Date() }).where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, existing.id))).returning();
+        const [moved] = await tx
+          .update(checklistExecutions)
+          .set({ assetId: asset.id, updatedAt: new Date() })
+          .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, existing.id)))
+          .returning();
         existing = moved ?? existing;
       }
       if (existing) return { created: false, execution: await executionView(tx, signed, existing, { checklist }) };
@@ -276,7 +326,18 @@ export async function startExecution(ctx: Ctx, checklistId: string, input: TExec
       }
       const [inserted] = await tx
         .insert(checklistExecutions)
-        .values({ tenantId, checklistId: checklist.id, version: checklist.currentVersion, categoryId: checklist.categoryId, executedByPersonId: signed.caller.personId, venueId, locationId, activityId, recurrenceId, assetId: asset?.id ?? null })
+        .values({
+          tenantId,
+          checklistId: checklist.id,
+          version: checklist.currentVersion,
+          categoryId: checklist.categoryId,
+          executedByPersonId: signed.caller.personId,
+          venueId,
+          locationId,
+          activityId,
+          recurrenceId,
+          assetId: asset?.id ?? null,
+        })
         .onConflictDoNothing()
         .returning();
       const row = inserted ?? (await openDraft(tx, tenantId, checklist.id, signed.caller.personId, activityId, recurrenceId));
@@ -314,7 +375,11 @@ interface Merged {
 }
 
 /** Applies a save on a draft: answers key by key, notes and photos per field key (empty removes). Field errors for unknown keys. */
-function merge(version: VersionRow, row: ExecutionRow, input: { answers?: Record<string, unknown> | undefined; notes?: Record<string, string> | undefined; photos?: Record<string, string[]> | undefined; current_section?: string | null | undefined }): Merged {
+function merge(
+  version: VersionRow,
+  row: ExecutionRow,
+  input: { answers?: Record<string, unknown> | undefined; notes?: Record<string, string> | undefined; photos?: Record<string, string[]> | undefined; current_section?: string | null | undefined },
+): Merged {
   const names = new Set<string>();
   for (const field of version.fields) if (isInputField(field)) names.add(field.name);
   const keys = new Set(version.fields.map((field) => String(field.id)));
@@ -354,7 +419,11 @@ function merge(version: VersionRow, row: ExecutionRow, input: { answers?: Record
 async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string, string[]>, before: Record<string, string[]>): Promise<void> {
   const added = Object.entries(photos).flatMap(([key, ids]) => ids.filter((id) => !(before[key] ?? []).includes(id)).map((id) => [key, id] as const));
   if (added.length === 0) return;
-  const files = await filesById(tx, tenantId, added.map(([, id]) => id));
+  const files = await filesById(
+    tx,
+    tenantId,
+    added.map(([, id]) => id),
+  );
   const errors: FieldMessages = {};
   for (const [key, id] of added) {
     const file = files.get(id);
@@ -425,7 +494,16 @@ export async function upgradeExecution(ctx: Ctx, id: string): Promise<TExecution
       const section = after.sections.some((entry) => entry.id === row.currentSection) ? row.currentSection : (after.sections[0]?.id ?? null);
       const [updated] = await tx
         .update(checklistExecutions)
-        .set({ version: after.version, answers: upgraded.answers, notes: upgraded.notes, photos: upgraded.photos, currentSection: section, revision: row.revision + 1, categoryId: checklist.categoryId, updatedAt: new Date() })
+        .set({
+          version: after.version,
+          answers: upgraded.answers,
+          notes: upgraded.notes,
+          photos: upgraded.photos,
+          currentSection: section,
+          revision: row.revision + 1,
+          categoryId: checklist.categoryId,
+          updatedAt: new Date(),
+        })
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id)))
         .returning();
       return { execution: await executionView(tx, signed, updated!, { checklist, version: after }), dropped: upgraded.dropped };
@@ -474,7 +552,11 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       // picked persons, venues, locations and data-source rows must be ones the pickers offer, as for a form's response
       const picked = referencedRows(version.fields, merged.answers);
       const knownReference = picked.size > 0 ? await knownReferences(tx, tenantId, picked) : undefined;
-      const errors = validateResponse(version.fields, merged.answers, { flags: resolveFlags(ctx.tenant.featureFlags), fileMetadata: (reference) => metadata.get(uploadIdFromLink(reference) ?? reference), knownReference });
+      const errors = validateResponse(version.fields, merged.answers, {
+        flags: resolveFlags(ctx.tenant.featureFlags),
+        fileMetadata: (reference) => metadata.get(uploadIdFromLink(reference) ?? reference),
+        knownReference,
+      });
       if (errors.length > 0) throw new BodyError(400, { code: 'invalid-answers', ...toAssertionErrorBody(errors) });
 
       const signatureErrors: Record<string, string[]> = {};
@@ -486,7 +568,8 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       const signatureIds = [...(executorSignature ? [executorSignature] : []), ...(second ? [second.file] : [])];
       const signatureFiles = await filesById(tx, tenantId, signatureIds);
       const badSignature: FieldMessages = {};
-      if (executorSignature && !signatureFiles.get(executorSignature)?.content_type.startsWith('image/')) badSignature['signatures.executor'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
+      if (executorSignature && !signatureFiles.get(executorSignature)?.content_type.startsWith('image/'))
+        badSignature['signatures.executor'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
       if (second && !signatureFiles.get(second.file)?.content_type.startsWith('image/')) badSignature['signatures.second'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
       if (Object.keys(badSignature).length > 0) throw new FieldErrors(badSignature);
 
@@ -496,25 +579,25 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       const scored = scoreExecution({ fields: version.fields, sections: version.sections, items: version.items, pass_mark: version.passMark }, answers);
       const now = new Date();
       const values = {
-          status: 'submitted' as const,
-          answers,
-          notes: merged.notes,
-          photos: merged.photos,
-          currentSection: merged.currentSection,
-          revision: row.revision + 1,
-          signatureExecutor: executorSignature,
-          signatureSecond: second?.file ?? null,
-          signatureSecondName: second?.name ?? null,
-          score: scored.score,
-          result: scored.result,
-          failedCount: scored.failed_items.length,
-          criticalFailed: scored.critical_failed,
-          failedItems: scored.failed_items,
-          sectionScores: scored.section_scores,
-          submittedAt: now,
-          updatedAt: now,
-          supervisorsNotifiedAt: scored.critical_failed && checklist.supervisorIds.length > 0 ? now : null,
-        };
+        status: 'submitted' as const,
+        answers,
+        notes: merged.notes,
+        photos: merged.photos,
+        currentSection: merged.currentSection,
+        revision: row.revision + 1,
+        signatureExecutor: executorSignature,
+        signatureSecond: second?.file ?? null,
+        signatureSecondName: second?.name ?? null,
+        score: scored.score,
+        result: scored.result,
+        failedCount: scored.failed_items.length,
+        criticalFailed: scored.critical_failed,
+        failedItems: scored.failed_items,
+        sectionScores: scored.section_scores,
+        submittedAt: now,
+        updatedAt: now,
+        supervisorsNotifiedAt: scored.critical_failed && checklist.supervisorIds.length > 0 ? now : null,
+      };
       // the row is known: the statement answers its id only (not the answers it was just sent)
       const [written] = await tx
         .update(checklistExecutions)
@@ -601,7 +684,10 @@ export async function listExecutions(ctx: Ctx, query: TExecutionFilters & { page
       .orderBy(desc(checklistExecutions.startedAt), desc(checklistExecutions.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
-    const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checklistExecutions).where(where);
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checklistExecutions)
+      .where(where);
     const names = await namesFor(tx, ctx.tenant.id, rows);
     return { count: counted?.n ?? 0, results: rows.map((row) => toSummary(row, names)) };
   });

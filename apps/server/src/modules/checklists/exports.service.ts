@@ -87,7 +87,15 @@ export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; fil
 /** An export of the caller's (MANAGE: any export of the tenant). */
 async function findExport(ctx: Ctx, id: string): Promise<ExportRow> {
   const signed = signedIn(ctx);
-  const [row] = isUuid(id) ? await ctx.read((db) => db.select().from(checklistExports).where(and(eq(checklistExports.tenantId, ctx.tenant.id), eq(checklistExports.id, id))).limit(1)) : [];
+  const [row] = isUuid(id)
+    ? await ctx.read((db) =>
+        db
+          .select()
+          .from(checklistExports)
+          .where(and(eq(checklistExports.tenantId, ctx.tenant.id), eq(checklistExports.id, id)))
+          .limit(1),
+      )
+    : [];
   if (!row || (!manages(signed) && row.createdByPersonId !== signed.caller.personId)) throw new AppError('not-found', 'Export not found.');
   return row;
 }
@@ -109,7 +117,10 @@ async function planExport(platform: Platform, row: ExportRow, tenantId: string):
     const when = localTimes(timeZone);
     const where = await executionFilters(tx, tenantId, row.filters as Partial<TExecutionFilters>, row.personScope, timeZone);
     if (!where) return { where: null, total: 0, when };
-    const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checklistExecutions).where(where);
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checklistExecutions)
+      .where(where);
     return { where, total: counted?.n ?? 0, when };
   });
   let after: { startedAt: Date; id: string } | null = null;

@@ -48,7 +48,12 @@ async function downscaled(platform: Platform, storageKey: string, maxPx = PHOTO_
   try {
     const sharp = await loadSharp();
     const original = await readAll((await platform.storage.get(storageKey)) as Readable);
-    const small = await sharp(original, { limitInputPixels: 100_000_000 }).rotate().resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer();
+    const small = await sharp(original, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 70 })
+      .toBuffer();
     return `data:image/jpeg;base64,${small.toString('base64')}`;
   } catch {
     return null;
@@ -102,7 +107,12 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
       body: [
         [{ text: 'Ejecutado por', bold: true }, execution.executed_by?.name ?? '—', { text: 'Sede', bold: true }, execution.venue?.name ?? '—'],
         [{ text: 'Inicio', bold: true }, when(execution.started_at), { text: 'Envío', bold: true }, when(execution.submitted_at)],
-        [{ text: 'Puntaje', bold: true }, execution.score === null ? '—' : `${execution.score}%`, { text: 'Resultado', bold: true }, { text: resultText, bold: true, color: execution.result === 'reprobado' ? '#b00020' : execution.result === 'aprobado' ? '#1b5e20' : '#333333' }],
+        [
+          { text: 'Puntaje', bold: true },
+          execution.score === null ? '—' : `${execution.score}%`,
+          { text: 'Resultado', bold: true },
+          { text: resultText, bold: true, color: execution.result === 'reprobado' ? '#b00020' : execution.result === 'aprobado' ? '#1b5e20' : '#333333' },
+        ],
       ],
     },
     layout: 'lightHorizontalLines',
@@ -112,7 +122,13 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
   for (const section of definition.sections) {
     const score = execution.section_scores.find((entry) => entry.section_id === section.id)?.score;
     content.push({ text: `${section.title}${score === null || score === undefined ? '' : ` — ${score}%`}`, fontSize: 13, bold: true, margin: [0, 10, 0, 4] });
-    const body: Content[][] = [[{ text: 'Ítem', bold: true }, { text: 'Respuesta', bold: true }, { text: '', bold: true }]];
+    const body: Content[][] = [
+      [
+        { text: 'Ítem', bold: true },
+        { text: 'Respuesta', bold: true },
+        { text: '', bold: true },
+      ],
+    ];
     const photoBlocks: Content[] = [];
     for (const key of section.field_ids) {
       const field = allFields.get(key);
@@ -130,7 +146,15 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
       body.push([{ text: input.label || input.name, ...(failure ? { color: '#b00020', bold: true } : {}) }, answer, { text: mark, fontSize: 9, color: failure ? '#b00020' : '#555555' }]);
       const photoIds = [...(execution.photos[key] ?? []).map((file) => file.id), ...(view?.kind === 'images' ? view.urls.map((url) => /upload\/([^/]+)\/download/.exec(url)?.[1] ?? url) : [])];
       const pictures = photoIds.flatMap((id) => (images.has(id) ? [{ image: images.get(id)!, fit: PHOTO_FIT, margin: [0, 0, 6, 6] as [number, number, number, number] }] : []));
-      if (pictures.length > 0) photoBlocks.push({ stack: [{ text: input.label || input.name, fontSize: 9, bold: true, margin: [0, 4, 0, 2] }, { columns: pictures.slice(0, 3), columnGap: 6 }, ...(pictures.length > 3 ? [{ columns: pictures.slice(3, 6), columnGap: 6 }] : [])], unbreakable: true });
+      if (pictures.length > 0)
+        photoBlocks.push({
+          stack: [
+            { text: input.label || input.name, fontSize: 9, bold: true, margin: [0, 4, 0, 2] },
+            { columns: pictures.slice(0, 3), columnGap: 6 },
+            ...(pictures.length > 3 ? [{ columns: pictures.slice(3, 6), columnGap: 6 }] : []),
+          ],
+          unbreakable: true,
+        });
     }
     content.push({ table: { widths: ['35%', '*', 'auto'], body, headerRows: 1, dontBreakRows: true }, layout: 'lightHorizontalLines' });
     content.push(...photoBlocks);
@@ -140,16 +164,36 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
     content.push({
       table: {
         widths: ['*', 'auto', 'auto', 'auto'],
-        body: [[{ text: 'Acción', bold: true }, { text: 'Responsable', bold: true }, { text: 'Vence', bold: true }, { text: 'Estado', bold: true }], ...execution.actions.map((action) => [action.title, action.responsible?.name ?? '—', when(action.due), action.status])],
+        body: [
+          [
+            { text: 'Acción', bold: true },
+            { text: 'Responsable', bold: true },
+            { text: 'Vence', bold: true },
+            { text: 'Estado', bold: true },
+          ],
+          ...execution.actions.map((action) => [action.title, action.responsible?.name ?? '—', when(action.due), action.status]),
+        ],
       },
       layout: 'lightHorizontalLines',
     });
   }
   const signatures: Content[] = [];
   const executor = execution.signatures.executor;
-  if (executor && images.has(executor.id)) signatures.push({ stack: [{ image: images.get(executor.id)!, fit: SIGNATURE_FIT }, { text: execution.executed_by?.name ?? '', fontSize: 9 }] });
+  if (executor && images.has(executor.id))
+    signatures.push({
+      stack: [
+        { image: images.get(executor.id)!, fit: SIGNATURE_FIT },
+        { text: execution.executed_by?.name ?? '', fontSize: 9 },
+      ],
+    });
   const second = execution.signatures.second;
-  if (second && images.has(second.file.id)) signatures.push({ stack: [{ image: images.get(second.file.id)!, fit: SIGNATURE_FIT }, { text: second.name, fontSize: 9 }] });
+  if (second && images.has(second.file.id))
+    signatures.push({
+      stack: [
+        { image: images.get(second.file.id)!, fit: SIGNATURE_FIT },
+        { text: second.name, fontSize: 9 },
+      ],
+    });
   if (signatures.length > 0) content.push({ text: 'Firmas', fontSize: 13, bold: true, margin: [0, 12, 0, 4] }, { columns: signatures, columnGap: 24, unbreakable: true });
   return { content, pageSize: A4, pageMargins: 36, defaultStyle: { font: 'Helvetica', fontSize: 10 }, info: { title: execution.checklist.name, creator: 'Faena' }, compress: true };
 }

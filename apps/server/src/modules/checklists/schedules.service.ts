@@ -15,7 +15,11 @@ type StatsQuery = z.output<typeof ZChecklistStatsQuery>;
 
 async function schedulesOf(tx: Drizzle, tenantId: string, checklistId: string): Promise<TChecklistSchedule[]> {
   const series = await checklistSeries(tx, tenantId, checklistId);
-  const venues = await venueNames(tx, tenantId, series.flatMap((s) => (s.venue_id ? [s.venue_id] : [])));
+  const venues = await venueNames(
+    tx,
+    tenantId,
+    series.flatMap((s) => (s.venue_id ? [s.venue_id] : [])),
+  );
   return series.map((s) => ({
     public_id: s.public_id,
     title: s.title,
@@ -45,7 +49,8 @@ export async function createSchedules(ctx: Ctx, checklistId: string, input: Sche
       const venues = [...new Set(input.venues)];
       for (const venue of venues) if (!(isUuid(venue) && (await findVenue(tx, tenantId, venue)))) throw new FieldErrors({ venues: [problem('unknown-reference', `Unknown venue: ${venue}`)] });
       const outside = venues.filter((venue) => checklist.venueIds.length > 0 && !checklist.venueIds.includes(venue));
-      if (outside.length > 0) throw new BodyError(400, { code: 'place-not-allowed', detail: 'Choose among the checklist’s venues.', errors: { venues: outside.map((venue) => `Not a venue of this checklist: ${venue}`) } });
+      if (outside.length > 0)
+        throw new BodyError(400, { code: 'place-not-allowed', detail: 'Choose among the checklist’s venues.', errors: { venues: outside.map((venue) => `Not a venue of this checklist: ${venue}`) } });
       const created: string[] = [];
       for (const venue of venues.length > 0 ? venues : [null]) {
         created.push(
@@ -103,16 +108,29 @@ export async function checklistStats(ctx: Ctx, checklistId: string, query: Stats
   return ctx.tx(async (tx) => {
     const tenantId = ctx.tenant.id;
     if (!(await findChecklist(tx, tenantId, checklistId))) throw checklistNotFound();
-    const bounds = (await tx.execute(
-      sql`SELECT (${from}::date::timestamp AT TIME ZONE ${zone}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS stop`,
-    )) as unknown as { rows: { start: string | Date; stop: string | Date }[] };
+    const bounds = (await tx.execute(sql`SELECT (${from}::date::timestamp AT TIME ZONE ${zone}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS stop`)) as unknown as {
+      rows: { start: string | Date; stop: string | Date }[];
+    };
     const start = new Date(bounds.rows[0]!.start);
     const stop = new Date(bounds.rows[0]!.stop);
     const e = checklistExecutions;
     const rows = await tx
-      .select({ day: sql<string>`to_char(${e.submittedAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`, n: sql<number>`count(*)`.mapWith(Number), scoreSum: sql<number>`coalesce(sum(${e.score}), 0)`.mapWith(Number), scored: sql<number>`count(${e.score})`.mapWith(Number) })
+      .select({
+        day: sql<string>`to_char(${e.submittedAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`,
+        n: sql<number>`count(*)`.mapWith(Number),
+        scoreSum: sql<number>`coalesce(sum(${e.score}), 0)`.mapWith(Number),
+        scored: sql<number>`count(${e.score})`.mapWith(Number),
+      })
       .from(e)
-      .where(and(eq(e.tenantId, tenantId), eq(e.checklistId, checklistId), eq(e.status, 'submitted'), sql`${e.submittedAt} >= ${start.toISOString()}::timestamptz AND ${e.submittedAt} < ${stop.toISOString()}::timestamptz`, query.venue ? eq(e.venueId, query.venue) : undefined))
+      .where(
+        and(
+          eq(e.tenantId, tenantId),
+          eq(e.checklistId, checklistId),
+          eq(e.status, 'submitted'),
+          sql`${e.submittedAt} >= ${start.toISOString()}::timestamptz AND ${e.submittedAt} < ${stop.toISOString()}::timestamptz`,
+          query.venue ? eq(e.venueId, query.venue) : undefined,
+        ),
+      )
       .groupBy(sql`1`);
     const occurrences = await checklistOccurrences(tx, tenantId, checklistId, start.getTime(), stop.getTime(), query.venue);
     const points = new Map<string, { executions: number; scoreSum: number; scored: number; scheduled: number; completed: number }>();

@@ -16,8 +16,22 @@ const takesFileOrder = (ctx: ImportRunContext, source: { rowOrder: string } | nu
 export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
   kind: 'data-source-rows',
   columns: [
-    { name: 'key', headerEs: 'Clave', aliases: ['clave', 'codigo', 'código', 'id'], required: true, description: 'The stored value (unique in the data source).', descriptionEs: 'El valor que se guarda (único en la fuente de datos).' },
-    { name: 'label', headerEs: 'Etiqueta', aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'], required: true, description: 'What pickers show.', descriptionEs: 'Lo que muestran los selectores.' },
+    {
+      name: 'key',
+      headerEs: 'Clave',
+      aliases: ['clave', 'codigo', 'código', 'id'],
+      required: true,
+      description: 'The stored value (unique in the data source).',
+      descriptionEs: 'El valor que se guarda (único en la fuente de datos).',
+    },
+    {
+      name: 'label',
+      headerEs: 'Etiqueta',
+      aliases: ['etiqueta', 'nombre', 'valor', 'descripcion', 'descripción'],
+      required: true,
+      description: 'What pickers show.',
+      descriptionEs: 'Lo que muestran los selectores.',
+    },
   ],
   keyColumns: ['key'],
   labelColumn: 'label',
@@ -84,16 +98,22 @@ export const dataSourceRowsImporter: Importer<null> = registerImporter<null>({
     if (!scope) throw new Error('a data-source import without its data source');
     const source = await lockDataSource(tx, ctx.tenantId, scope);
     // (a range's new rows go after the previous range's: the next position is read by each statement)
-    await ctx.inRanges(tx, (rows) => tx.execute(sql`
+    await ctx.inRanges(tx, (rows) =>
+      tx.execute(sql`
       INSERT INTO data_source_rows (tenant_id, data_source_id, key, label, position)
       SELECT ${ctx.tenantId}, ${ctx.scope}::uuid, r.key, r.label, ${nextRowPosition(ctx.tenantId, scope)} + row_number() OVER (ORDER BY r.row, r.id) - 1
-      FROM import_rows r WHERE ${rows('r')} AND r.operation = 'ADD'`));
-    await ctx.inRanges(tx, (rows) => tx.execute(sql`
+      FROM import_rows r WHERE ${rows('r')} AND r.operation = 'ADD'`),
+    );
+    await ctx.inRanges(tx, (rows) =>
+      tx.execute(sql`
       UPDATE data_source_rows d SET label = r.label, is_active = true, updated_at = now()
-      FROM import_rows r WHERE ${rows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`));
-    await ctx.inRanges(tx, (rows) => tx.execute(sql`
+      FROM import_rows r WHERE ${rows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`),
+    );
+    await ctx.inRanges(tx, (rows) =>
+      tx.execute(sql`
       UPDATE data_source_rows d SET is_active = false, updated_at = now()
-      FROM import_rows r WHERE ${rows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`));
+      FROM import_rows r WHERE ${rows('r')} AND r.operation = 'DELETE' AND d.tenant_id = ${ctx.tenantId} AND d.id = r.target_id`),
+    );
     if (takesFileOrder(ctx, source)) {
       // The file's rows take their row numbers and the deleted ones follow in their old order, so
       // the same file uploaded again writes nothing. Single-table statements with lookups by index:

@@ -20,12 +20,19 @@ export async function listDataSources(tx: Drizzle, tenantId: string, query: { se
     .orderBy(asc(sortKey(dataSources.name)), asc(dataSources.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dataSources).where(where);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(dataSources)
+    .where(where);
   return { count: counted?.total ?? 0, rows: rows.map(({ row, rowsCount: n }) => ({ ...row, rowsCount: n })) };
 }
 
 export async function findDataSource(tx: Drizzle, tenantId: string, id: string): Promise<DataSourceRecord | null> {
-  const [found] = await tx.select({ row: dataSources, rowsCount }).from(dataSources).where(and(eq(dataSources.tenantId, tenantId), eq(dataSources.id, id))).limit(1);
+  const [found] = await tx
+    .select({ row: dataSources, rowsCount })
+    .from(dataSources)
+    .where(and(eq(dataSources.tenantId, tenantId), eq(dataSources.id, id)))
+    .limit(1);
   return found ? { ...found.row, rowsCount: found.rowsCount } : null;
 }
 
@@ -83,8 +90,12 @@ export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowR
       .orderBy(to === 'first' ? asc(dataSourceRows.position) : desc(dataSourceRows.position))
       .limit(1);
     if (!edge || edge.id === row.id) return false;
-    const position = to === 'first' ? sql`(SELECT min(position) - 1 FROM data_source_rows WHERE tenant_id = ${tenantId} AND data_source_id = ${row.dataSourceId}::uuid)` : nextRowPosition(tenantId, row.dataSourceId);
-    await tx.update(dataSourceRows).set({ position, updatedAt: new Date() }).where(and(source, eq(dataSourceRows.id, row.id)));
+    const position =
+      to === 'first' ? sql`(SELECT min(position) - 1 FROM data_source_rows WHERE tenant_id = ${tenantId} AND data_source_id = ${row.dataSourceId}::uuid)` : nextRowPosition(tenantId, row.dataSourceId);
+    await tx
+      .update(dataSourceRows)
+      .set({ position, updatedAt: new Date() })
+      .where(and(source, eq(dataSourceRows.id, row.id)));
     return true;
   }
   const [neighbour] = await tx
@@ -95,8 +106,14 @@ export async function moveRow(tx: Drizzle, tenantId: string, row: DataSourceRowR
     .limit(1);
   if (!neighbour) return false;
   const now = new Date();
-  await tx.update(dataSourceRows).set({ position: neighbour.position, updatedAt: now }).where(and(source, eq(dataSourceRows.id, row.id)));
-  await tx.update(dataSourceRows).set({ position: row.position, updatedAt: now }).where(and(source, eq(dataSourceRows.id, neighbour.id)));
+  await tx
+    .update(dataSourceRows)
+    .set({ position: neighbour.position, updatedAt: now })
+    .where(and(source, eq(dataSourceRows.id, row.id)));
+  await tx
+    .update(dataSourceRows)
+    .set({ position: row.position, updatedAt: now })
+    .where(and(source, eq(dataSourceRows.id, neighbour.id)));
   return true;
 }
 
@@ -121,7 +138,10 @@ export async function listRows(
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dataSourceRows).where(where);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(dataSourceRows)
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ZCreateDataSourceRequest, ZCreateDataSourceRowRequest, ZDataSource, ZDataSourceListQuery, ZDataSourceRow, ZDataSourceRowsQuery, ZDataSourceUsage, ZMoveDataSourceRowRequest, zPaged, ZUpdateDataSourceRequest, ZUpdateDataSourceRowRequest } from '@faena/contracts';
+import {
+  ZCreateDataSourceRequest,
+  ZCreateDataSourceRowRequest,
+  ZDataSource,
+  ZDataSourceListQuery,
+  ZDataSourceRow,
+  ZDataSourceRowsQuery,
+  ZDataSourceUsage,
+  ZMoveDataSourceRowRequest,
+  zPaged,
+  ZUpdateDataSourceRequest,
+  ZUpdateDataSourceRowRequest,
+} from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -24,7 +36,9 @@ export function dataSourcesRoutes(app: App, platform: Platform): void {
   app.post(`${prefix}/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateDataSourceRequest, response: { 201: ZDataSource } } }, async (request, reply) =>
     reply.status(201).send(await createDataSource(ctxOf(request, platform), request.body)),
   );
-  app.get(`${prefix}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, params: idParams, response: { 200: ZDataSource } } }, async (request) => getDataSource(ctxOf(request, platform), request.params.id));
+  app.get(`${prefix}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, params: idParams, response: { 200: ZDataSource } } }, async (request) =>
+    getDataSource(ctxOf(request, platform), request.params.id),
+  );
   app.patch(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZUpdateDataSourceRequest, response: { 200: ZDataSource } } }, async (request) =>
     editDataSource(ctxOf(request, platform), request.params.id, request.body),
   );
@@ -40,7 +54,10 @@ export function dataSourcesRoutes(app: App, platform: Platform): void {
 
   app.get(
     `${prefix}/:id/rows/`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Key/label rows, searchable (data_source form fields)', params: idParams, querystring: ZDataSourceRowsQuery, response: { 200: zPaged(ZDataSourceRow) } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, summary: 'Key/label rows, searchable (data_source form fields)', params: idParams, querystring: ZDataSourceRowsQuery, response: { 200: zPaged(ZDataSourceRow) } },
+    },
     async (request) => {
       const page = await listDataSourceRows(ctxOf(request, platform), request.params.id, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
@@ -56,7 +73,13 @@ export function dataSourcesRoutes(app: App, platform: Platform): void {
     `${prefix}/:id/rows/:rowId/move`,
     {
       config: { access: MANAGE },
-      schema: { tags, summary: 'Move a row of a manually ordered source: up or down one place, or first or last (409 label-order when the source is listed by label)', params: rowParams, body: ZMoveDataSourceRowRequest, response: { 200: ZDataSourceRow } },
+      schema: {
+        tags,
+        summary: 'Move a row of a manually ordered source: up or down one place, or first or last (409 label-order when the source is listed by label)',
+        params: rowParams,
+        body: ZMoveDataSourceRowRequest,
+        response: { 200: ZDataSourceRow },
+      },
     },
     async (request) => moveDataSourceRow(ctxOf(request, platform), request.params.id, request.params.rowId, request.body.to),
   );

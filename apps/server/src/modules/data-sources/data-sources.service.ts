@@ -5,7 +5,21 @@ import { isUuid } from '../../platform/ids.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { formsUsingDataSource } from '../forms/index.ts';
-import { findDataSource, findRow, insertDataSource, insertRow, listDataSources, listRows, lockDataSource, moveRow, numberRowsByLabel, updateDataSource, updateRow, type DataSourceRecord, type DataSourceRowRecord } from './data-sources.repository.ts';
+import {
+  findDataSource,
+  findRow,
+  insertDataSource,
+  insertRow,
+  listDataSources,
+  listRows,
+  lockDataSource,
+  moveRow,
+  numberRowsByLabel,
+  updateDataSource,
+  updateRow,
+  type DataSourceRecord,
+  type DataSourceRowRecord,
+} from './data-sources.repository.ts';
 
 const notFound = (what = 'Data source') => new AppError('not-found', `${what} not found.`);
 const KEY_IN_USE = 'Key already in use';
@@ -45,7 +59,9 @@ export async function activeDataSource(ctx: Ctx, id: string): Promise<TDataSourc
 }
 
 export async function createDataSource(ctx: Ctx, input: { name: string; description?: string | null | undefined; row_order?: TDataSourceRowOrder | undefined }): Promise<TDataSource> {
-  const row = await ctx.tx((tx) => insertDataSource(tx, { tenantId: ctx.tenant.id, name: input.name, description: input.description?.trim() || null, rowOrder: input.row_order ?? 'label' }), { audit: 'data-sources.create' });
+  const row = await ctx.tx((tx) => insertDataSource(tx, { tenantId: ctx.tenant.id, name: input.name, description: input.description?.trim() || null, rowOrder: input.row_order ?? 'label' }), {
+    audit: 'data-sources.create',
+  });
   return getDataSource(ctx, row.id);
 }
 
@@ -117,7 +133,8 @@ export async function addRow(ctx: Ctx, id: string, input: { key: string; label: 
 export async function moveDataSourceRow(ctx: Ctx, id: string, rowId: string, to: TDataSourceRowMove): Promise<TDataSourceRow> {
   const row = await ctx.tx(
     async (tx) => {
-      if ((await lockActiveSource(ctx, tx, id)) !== 'manual') throw new AppError('conflict', 'This data source lists its rows by label; put it in manual order to move them.', { reason: 'label-order' });
+      if ((await lockActiveSource(ctx, tx, id)) !== 'manual')
+        throw new AppError('conflict', 'This data source lists its rows by label; put it in manual order to move them.', { reason: 'label-order' });
       if (!isUuid(rowId)) throw notFound('Row');
       const found = await findRow(tx, ctx.tenant.id, id, rowId);
       if (!found) throw notFound('Row');

@@ -32,10 +32,16 @@ export function documentSharesRoutes(app: App, platform: Platform): void {
     },
   );
   const mine = `${DOCUMENT_MANAGER_BASE}/shared-with-me`;
-  app.get(`${mine}/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'Documents shared with the caller, newest first', response: { 200: z.object({ results: z.array(ZSharedDocument) }) } } }, async (request) => ({
-    results: await sharedWithMe(ctxOf(request, platform)),
-  }));
-  app.get(`${mine}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'One document shared with the caller (404 otherwise)', params: idParams, response: { 200: ZSharedDocument } } }, async (request) =>
-    sharedDocument(ctxOf(request, platform), request.params.id),
+  app.get(
+    `${mine}/`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Documents shared with the caller, newest first', response: { 200: z.object({ results: z.array(ZSharedDocument) }) } } },
+    async (request) => ({
+      results: await sharedWithMe(ctxOf(request, platform)),
+    }),
+  );
+  app.get(
+    `${mine}/:id/`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'One document shared with the caller (404 otherwise)', params: idParams, response: { 200: ZSharedDocument } } },
+    async (request) => sharedDocument(ctxOf(request, platform), request.params.id),
   );
 }

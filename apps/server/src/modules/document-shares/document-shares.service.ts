@@ -18,7 +18,12 @@ async function documentOrNotFound(tx: Drizzle, tenantId: string, id: string) {
 }
 
 async function sharesOf(tx: Drizzle, tenantId: string, documentId: string): Promise<TDocumentShare[]> {
-  const rows = await tx.select().from(documentShares).where(and(eq(documentShares.tenantId, tenantId), eq(documentShares.documentId, documentId))).orderBy(desc(documentShares.createdAt)).limit(1000);
+  const rows = await tx
+    .select()
+    .from(documentShares)
+    .where(and(eq(documentShares.tenantId, tenantId), eq(documentShares.documentId, documentId)))
+    .orderBy(desc(documentShares.createdAt))
+    .limit(1000);
   const people = await personSummaries(tx, tenantId, [...rows.map((r) => r.personId), ...rows.flatMap((r) => (r.sharedByPersonId ? [r.sharedByPersonId] : []))]);
   return rows.map((row) => ({
     person_id: row.personId,
@@ -96,9 +101,26 @@ export async function sharedWithMe(ctx: Ctx, onlyId?: string): Promise<TSharedDo
   return ctx.tx(async (tx) => {
     const where = [eq(documentShares.tenantId, ctx.tenant.id), eq(documentShares.personId, caller.personId)];
     if (onlyId !== undefined) where.push(eq(documentShares.documentId, onlyId));
-    const rows = await tx.select().from(documentShares).where(and(...where)).orderBy(desc(documentShares.createdAt)).limit(500);
-    const docs = new Map((await documentsByIds(tx, ctx.tenant.id, rows.map((r) => r.documentId))).map((d) => [d.id, d]));
-    const sharers = await personSummaries(tx, ctx.tenant.id, rows.flatMap((r) => (r.sharedByPersonId ? [r.sharedByPersonId] : [])));
+    const rows = await tx
+      .select()
+      .from(documentShares)
+      .where(and(...where))
+      .orderBy(desc(documentShares.createdAt))
+      .limit(500);
+    const docs = new Map(
+      (
+        await documentsByIds(
+          tx,
+          ctx.tenant.id,
+          rows.map((r) => r.documentId),
+        )
+      ).map((d) => [d.id, d]),
+    );
+    const sharers = await personSummaries(
+      tx,
+      ctx.tenant.id,
+      rows.flatMap((r) => (r.sharedByPersonId ? [r.sharedByPersonId] : [])),
+    );
     return rows.flatMap((row) => {
       const doc = docs.get(row.documentId);
       if (!doc) return [];

@@ -46,13 +46,18 @@ export function documentsAreaRoutes(app: App, platform: Platform): void {
   const types = `${base}/document-types`;
   app.get(
     `${types}/`,
-    { config: { access: SIGNED_IN }, schema: { tags, querystring: z.object({ is_active: z.enum(['true', 'false', 'all']).optional() }), response: { 200: z.object({ results: z.array(ZDocumentType) }) } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, querystring: z.object({ is_active: z.enum(['true', 'false', 'all']).optional() }), response: { 200: z.object({ results: z.array(ZDocumentType) }) } },
+    },
     async (request) => ({ results: await listDocumentTypes(ctxOf(request, platform), request.query) }),
   );
   app.post(`${types}/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateDocumentTypeRequest, response: { 201: ZDocumentType } } }, async (request, reply) =>
     reply.status(201).send(await createDocumentType(ctxOf(request, platform), request.body)),
   );
-  app.get(`${types}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, params: idParams, response: { 200: ZDocumentType } } }, async (request) => getDocumentType(ctxOf(request, platform), request.params.id));
+  app.get(`${types}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, params: idParams, response: { 200: ZDocumentType } } }, async (request) =>
+    getDocumentType(ctxOf(request, platform), request.params.id),
+  );
   app.patch(`${types}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZUpdateDocumentTypeRequest, response: { 200: ZDocumentType } } }, async (request) =>
     editDocumentType(ctxOf(request, platform), request.params.id, request.body),
   );
@@ -62,15 +67,23 @@ export function documentsAreaRoutes(app: App, platform: Platform): void {
   });
 
   const foldersPath = `${base}/folders`;
-  app.get(`${foldersPath}/`, { config: { access: MANAGE }, schema: { tags, summary: 'Every folder of the tenant, flat', response: { 200: z.object({ results: z.array(ZFolder) }) } } }, async (request) => ({
-    results: await listFolders(ctxOf(request, platform)),
-  }));
+  app.get(
+    `${foldersPath}/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Every folder of the tenant, flat', response: { 200: z.object({ results: z.array(ZFolder) }) } } },
+    async (request) => ({
+      results: await listFolders(ctxOf(request, platform)),
+    }),
+  );
   app.post(`${foldersPath}/`, { config: { access: MANAGE }, schema: { tags, body: ZCreateFolderRequest, response: { 201: ZFolder } } }, async (request, reply) =>
     reply.status(201).send(await createFolder(ctxOf(request, platform), request.body)),
   );
-  app.get(`${foldersPath}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 200: ZFolder } } }, async (request) => getFolder(ctxOf(request, platform), request.params.id));
-  app.patch(`${foldersPath}/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Rename and/or move', params: idParams, body: ZUpdateFolderRequest, response: { 200: ZFolder } } }, async (request) =>
-    editFolder(ctxOf(request, platform), request.params.id, request.body),
+  app.get(`${foldersPath}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 200: ZFolder } } }, async (request) =>
+    getFolder(ctxOf(request, platform), request.params.id),
+  );
+  app.patch(
+    `${foldersPath}/:id/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Rename and/or move', params: idParams, body: ZUpdateFolderRequest, response: { 200: ZFolder } } },
+    async (request) => editFolder(ctxOf(request, platform), request.params.id, request.body),
   );
   app.delete(`${foldersPath}/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Deletes an empty folder (409 when it is not)', params: idParams } }, async (request, reply) => {
     await deleteFolder(ctxOf(request, platform), request.params.id);
@@ -80,15 +93,24 @@ export function documentsAreaRoutes(app: App, platform: Platform): void {
   const docs = `${base}/documents`;
   app.get(
     `${docs}/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Documents of a folder (root when none), or matching a search', querystring: ZDocumentListQuery, response: { 200: z.object({ results: z.array(ZDocument) }) } } },
+    {
+      config: { access: MANAGE },
+      schema: { tags, summary: 'Documents of a folder (root when none), or matching a search', querystring: ZDocumentListQuery, response: { 200: z.object({ results: z.array(ZDocument) }) } },
+    },
     async (request) => ({ results: await listDocuments(ctxOf(request, platform), request.query) }),
   );
-  app.post(`${docs}/`, { config: { access: MANAGE }, schema: { tags, summary: 'A document from a stored upload', body: ZCreateDocumentRequest, response: { 201: ZDocument } } }, async (request, reply) =>
-    reply.status(201).send(await createDocument(ctxOf(request, platform), request.body)),
+  app.post(
+    `${docs}/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'A document from a stored upload', body: ZCreateDocumentRequest, response: { 201: ZDocument } } },
+    async (request, reply) => reply.status(201).send(await createDocument(ctxOf(request, platform), request.body)),
   );
-  app.get(`${docs}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 200: ZDocument } } }, async (request) => getDocument(ctxOf(request, platform), request.params.id));
-  app.patch(`${docs}/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Rename, move, change type', params: idParams, body: ZUpdateDocumentRequest, response: { 200: ZDocument } } }, async (request) =>
-    editDocument(ctxOf(request, platform), request.params.id, request.body),
+  app.get(`${docs}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 200: ZDocument } } }, async (request) =>
+    getDocument(ctxOf(request, platform), request.params.id),
+  );
+  app.patch(
+    `${docs}/:id/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Rename, move, change type', params: idParams, body: ZUpdateDocumentRequest, response: { 200: ZDocument } } },
+    async (request) => editDocument(ctxOf(request, platform), request.params.id, request.body),
   );
   app.delete(`${docs}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams } }, async (request, reply) => {
     await deleteDocument(ctxOf(request, platform), request.params.id);

@@ -48,7 +48,11 @@ export async function listDocumentTypes(ctx: Ctx, query: { is_active?: 'true' | 
 
 async function findType(tx: Drizzle, tenantId: string, id: string): Promise<TypeRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(documentTypes).where(and(eq(documentTypes.tenantId, tenantId), eq(documentTypes.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(documentTypes)
+    .where(and(eq(documentTypes.tenantId, tenantId), eq(documentTypes.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -60,7 +64,10 @@ export async function getDocumentType(ctx: Ctx, id: string): Promise<TDocumentTy
 
 const uniqueFormats = (formats: readonly string[]) => [...new Set(formats)];
 
-export async function createDocumentType(ctx: Ctx, input: { name: string; description?: string | null | undefined; allowed_formats: string[]; is_active?: boolean | undefined }): Promise<TDocumentType> {
+export async function createDocumentType(
+  ctx: Ctx,
+  input: { name: string; description?: string | null | undefined; allowed_formats: string[]; is_active?: boolean | undefined },
+): Promise<TDocumentType> {
   const [row] = await ctx.tx(
     (tx) =>
       tx
@@ -101,13 +108,23 @@ export async function editDocumentType(
 
 /** Every folder of the tenant, flat (the client builds the tree and the breadcrumbs). */
 export async function listFolders(ctx: Ctx): Promise<TFolder[]> {
-  const rows = await ctx.tx((tx) => tx.select().from(folders).where(eq(folders.tenantId, ctx.tenant.id)).orderBy(asc(sql`lower(${folders.name})`), asc(folders.id)));
+  const rows = await ctx.tx((tx) =>
+    tx
+      .select()
+      .from(folders)
+      .where(eq(folders.tenantId, ctx.tenant.id))
+      .orderBy(asc(sql`lower(${folders.name})`), asc(folders.id)),
+  );
   return rows.map(toFolder);
 }
 
 async function findFolder(tx: Drizzle, tenantId: string, id: string): Promise<FolderRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.select().from(folders).where(and(eq(folders.tenantId, tenantId), eq(folders.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.tenantId, tenantId), eq(folders.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -171,8 +188,16 @@ export async function deleteFolder(ctx: Ctx, id: string): Promise<void> {
     async (tx) => {
       const folder = await findFolder(tx, ctx.tenant.id, id);
       if (!folder) throw notFound('Folder');
-      const [child] = await tx.select({ id: folders.id }).from(folders).where(and(eq(folders.tenantId, ctx.tenant.id), eq(folders.parentId, folder.id))).limit(1);
-      const [doc] = await tx.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.folderId, folder.id))).limit(1);
+      const [child] = await tx
+        .select({ id: folders.id })
+        .from(folders)
+        .where(and(eq(folders.tenantId, ctx.tenant.id), eq(folders.parentId, folder.id)))
+        .limit(1);
+      const [doc] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.folderId, folder.id)))
+        .limit(1);
       if (child || doc) throw new AppError('conflict', 'The folder is not empty.');
       await tx.delete(folders).where(and(eq(folders.tenantId, ctx.tenant.id), eq(folders.id, folder.id)));
     },
@@ -227,14 +252,19 @@ export async function listDocuments(ctx: Ctx, query: { folder_id?: string | unde
       if (!folder) throw notFound('Folder');
       where = and(eq(documents.tenantId, ctx.tenant.id), eq(documents.folderId, folder.id));
     } else where = and(eq(documents.tenantId, ctx.tenant.id), isNull(documents.folderId));
-    return documentQuery(tx, ctx.tenant.id).where(where).orderBy(asc(sql`lower(${documents.title})`), asc(documents.id)).limit(1000);
+    return documentQuery(tx, ctx.tenant.id)
+      .where(where)
+      .orderBy(asc(sql`lower(${documents.title})`), asc(documents.id))
+      .limit(1000);
   });
   return rows.map(toDocument);
 }
 
 async function findDocument(tx: Drizzle, tenantId: string, id: string): Promise<DocumentJoined | null> {
   if (!isUuid(id)) return null;
-  const [row] = await documentQuery(tx, tenantId).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).limit(1);
+  const [row] = await documentQuery(tx, tenantId)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -279,7 +309,11 @@ export async function createDocument(
   if (!(await filesMetadata(ctx, [input.upload_id]))[input.upload_id]) throw new FieldErrors({ upload_id: ['File not found.'] });
   const id = await ctx.tx(
     async (tx) => {
-      const [file] = await tx.select().from(storedFiles).where(and(eq(storedFiles.tenantId, ctx.tenant.id), eq(storedFiles.id, input.upload_id))).limit(1);
+      const [file] = await tx
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.tenantId, ctx.tenant.id), eq(storedFiles.id, input.upload_id)))
+        .limit(1);
       if (!file) throw new FieldErrors({ upload_id: ['File not found.'] });
       const folderId = await parentOf(tx, ctx.tenant.id, input.folder_id, 'folder_id');
       const documentTypeId = await typeFor(tx, ctx.tenant.id, input.document_type_id, file.name);
@@ -308,7 +342,10 @@ export async function editDocument(
       if (input.title !== undefined) values.title = input.title;
       if (input.folder_id !== undefined) values.folderId = await parentOf(tx, ctx.tenant.id, input.folder_id, 'folder_id');
       if (input.document_type_id !== undefined) values.documentTypeId = await typeFor(tx, ctx.tenant.id, input.document_type_id, current.fileName);
-      await tx.update(documents).set(values).where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.id, current.doc.id)));
+      await tx
+        .update(documents)
+        .set(values)
+        .where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.id, current.doc.id)));
     },
     { audit: 'documents.update' },
   );
@@ -319,7 +356,10 @@ export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
   await ctx.tx(
     async (tx) => {
       if (!isUuid(id)) throw notFound('Document');
-      const deleted = await tx.delete(documents).where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.id, id))).returning({ id: documents.id });
+      const deleted = await tx
+        .delete(documents)
+        .where(and(eq(documents.tenantId, ctx.tenant.id), eq(documents.id, id)))
+        .returning({ id: documents.id });
       if (deleted.length === 0) throw notFound('Document');
       await releaseFiles(tx, ctx.tenant.id, { kind: DOCUMENT_HOLDER, id });
     },

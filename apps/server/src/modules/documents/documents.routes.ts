@@ -84,8 +84,7 @@ export async function documentsRoutes(app: App, platform: Platform): Promise<voi
         config: { access: SIGNED_IN },
         schema: {
           tags,
-          summary:
-            'FilePond process: a whole file (multipart part "file" or "filepond"), or with Upload-Length and no file the start of a chunked transfer → the temporary id as text/plain',
+          summary: 'FilePond process: a whole file (multipart part "file" or "filepond"), or with Upload-Length and no file the start of a chunked transfer → the temporary id as text/plain',
           consumes: ['multipart/form-data'],
         },
       },
@@ -451,12 +450,7 @@ function parseRange(header: string | undefined, size: number): ByteRange | 'unsa
   return { start, end };
 }
 
-async function sendFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: FileStream,
-  options: { disposition: Disposition; transferId?: string; cache: string },
-): Promise<FastifyReply> {
+async function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileStream, options: { disposition: Disposition; transferId?: string; cache: string }): Promise<FastifyReply> {
   const etag = file.sha256 ? `"${file.sha256}"` : null;
   const range = parseRange(request.headers.range, file.size);
   if (range === 'unsatisfiable') {

@@ -326,9 +326,7 @@ async function currentTransfer(ctx: SignedInCtx, id: string): Promise<TempUpload
   if (row.state !== 'open') return row;
   const { offset } = await piecesOf(ctx.platform.storage, ctx.tenant.id, id);
   const now = new Date();
-  const touched = await ctx.tx((tx) =>
-    touchTransfer(tx, { tenantId: ctx.tenant.id, id, ownerPersonId: ctx.caller.personId, offset, name: row.name, now, expiresAt: expiry(ctx) }),
-  );
+  const touched = await ctx.tx((tx) => touchTransfer(tx, { tenantId: ctx.tenant.id, id, ownerPersonId: ctx.caller.personId, offset, name: row.name, now, expiresAt: expiry(ctx) }));
   // Finished, reverted or expired in between: say how it is now.
   if (!touched) return ownUpload(ctx, id);
   openTransfersOf(ctx.platform.db).remember(touched, now.getTime());
@@ -384,8 +382,7 @@ export async function receiveChunk(ctx: SignedInCtx, id: string, input: ChunkInp
   }
   if (input.offset !== row.offsetReached) throw new OffsetConflict(row.offsetReached);
   const remaining = row.declaredLength - input.offset;
-  const exceeds = () =>
-    new AppError('upload-exceeds-length', `The chunk goes past the declared length of ${row.declaredLength} bytes.`, { offset: input.offset, length: row.declaredLength });
+  const exceeds = () => new AppError('upload-exceeds-length', `The chunk goes past the declared length of ${row.declaredLength} bytes.`, { offset: input.offset, length: row.declaredLength });
   if (bodyBytes !== null && bodyBytes > remaining) throw exceeds();
   // a stored name is already sanitised (and sanitising is idempotent): the usual repeat is free
   const name = input.name === null || input.name === row.name ? null : sanitizeFileName(input.name);
@@ -527,8 +524,7 @@ export async function openTempUpload(ctx: SignedInCtx, id: string): Promise<File
     const file = await ctx.tx((tx) => findStoredFile(tx, ctx.tenant.id, row.storedUploadId!));
     if (file) return storedFileStream(ctx.platform.storage, file);
   }
-  if (row.state !== 'ready')
-    throw new AppError('upload-incomplete', 'This upload has not received all of its bytes yet.', { offset: row.offsetReached, length: row.declaredLength });
+  if (row.state !== 'ready') throw new AppError('upload-incomplete', 'This upload has not received all of its bytes yet.', { offset: row.offsetReached, length: row.declaredLength });
   const parts = await ctx.tx((tx) => listParts(tx, ctx.tenant.id, id));
   const storage = ctx.platform.storage;
   return {
@@ -576,8 +572,7 @@ export async function storeUpload(ctx: SignedInCtx, id: string): Promise<{ uploa
   }
   if (row.state === 'stored' && row.storedUploadId) return { upload_id: row.storedUploadId };
   if (row.state === 'rejected') throw rejectedError(row);
-  if (row.state === 'open')
-    throw new AppError('upload-incomplete', 'This upload has not received all of its bytes yet.', { offset: row.offsetReached, length: row.declaredLength });
+  if (row.state === 'open') throw new AppError('upload-incomplete', 'This upload has not received all of its bytes yet.', { offset: row.offsetReached, length: row.declaredLength });
   const storage = ctx.platform.storage;
   const uploadId = newUploadId();
   const claimed = await ctx.tx((tx) => claimForStore(tx, ctx.tenant.id, id, uploadId, new Date(Date.now() - STALE_STORE_MS)));
@@ -727,9 +722,8 @@ export async function checkFileList(ctx: Ctx, uploadIds: readonly string[], rule
         code: size.code as FileListProblem['code'],
         upload_id: id,
       });
-    const format = Object.entries(FORMATS).find(
-      ([, info]) => info.mime === row.contentType || ('alsoMimes' in info && (info.alsoMimes as readonly string[]).includes(row.contentType)),
-    )?.[0] as FormatKey | undefined;
+    const format = Object.entries(FORMATS).find(([, info]) => info.mime === row.contentType || ('alsoMimes' in info && (info.alsoMimes as readonly string[]).includes(row.contentType)))?.[0] as
+      FormatKey | undefined;
     if (!format || !limits.formats.has(format)) problems.push({ code: 'unsupported-file-type', upload_id: id });
   }
   return problems;

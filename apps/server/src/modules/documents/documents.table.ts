@@ -42,11 +42,7 @@ export const tempUploads = pgTable(
       mode: 'date',
     }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('temp_uploads_owner').on(t.tenantId, t.ownerPersonId, t.state),
-    index('temp_uploads_expiry').on(t.tenantId, t.expiresAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('temp_uploads_owner').on(t.tenantId, t.ownerPersonId, t.state), index('temp_uploads_expiry').on(t.tenantId, t.expiresAt)],
 );
 
 /** The pieces of a temporary upload in storage, one per chunk (or one for a whole file). */

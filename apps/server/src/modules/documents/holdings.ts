@@ -69,12 +69,7 @@ export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolde
     await tx
       .delete(fileHoldings)
       .where(
-        and(
-          eq(fileHoldings.tenantId, tenantId),
-          eq(fileHoldings.holderKind, holder.kind),
-          eq(fileHoldings.holderId, holder.id),
-          ids.length > 0 ? notInArray(fileHoldings.uploadId, ids) : undefined,
-        ),
+        and(eq(fileHoldings.tenantId, tenantId), eq(fileHoldings.holderKind, holder.kind), eq(fileHoldings.holderId, holder.id), ids.length > 0 ? notInArray(fileHoldings.uploadId, ids) : undefined),
       );
   }
   if (ids.length === 0) return;
@@ -83,7 +78,13 @@ export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolde
     .insert(fileHoldings)
     .select(
       tx
-        .select({ tenantId: f.tenantId, uploadId: f.id, holderKind: sql<string>`${holder.kind}`.as('holder_kind'), holderId: sql<string>`${holder.id}`.as('holder_id'), createdAt: sql<Date>`now()`.as('created_at') })
+        .select({
+          tenantId: f.tenantId,
+          uploadId: f.id,
+          holderKind: sql<string>`${holder.kind}`.as('holder_kind'),
+          holderId: sql<string>`${holder.id}`.as('holder_id'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
         .from(f)
         .where(and(eq(f.tenantId, tenantId), inArray(f.id, ids), options.by === null ? undefined : eq(f.createdBy, options.by))),
     )

@@ -30,10 +30,7 @@ export async function findFormVersion(tx: Drizzle, tenantId: string, formId: str
       updatedAt: forms.updatedAt,
     })
     .from(forms)
-    .innerJoin(
-      formVersions,
-      and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, version ?? forms.latestVersion)),
-    )
+    .innerJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, version ?? forms.latestVersion)))
     .where(and(eq(forms.tenantId, tenantId), eq(forms.id, formId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: forms }) : await query;
@@ -42,7 +39,10 @@ export async function findFormVersion(tx: Drizzle, tenantId: string, formId: str
 
 export async function insertFormVersion(tx: Drizzle, tenantId: string, formId: string, input: { version: number; name: string; definition: FormField[]; personId: string }): Promise<void> {
   await tx.insert(formVersions).values({ tenantId, formId, version: input.version, name: input.name, definition: input.definition, createdByPersonId: input.personId });
-  await tx.update(forms).set({ name: input.name, latestVersion: input.version, updatedAt: new Date() }).where(and(eq(forms.tenantId, tenantId), eq(forms.id, formId)));
+  await tx
+    .update(forms)
+    .set({ name: input.name, latestVersion: input.version, updatedAt: new Date() })
+    .where(and(eq(forms.tenantId, tenantId), eq(forms.id, formId)));
 }
 
 /** The forms whose latest version has a data_source field (at any depth) reading this data source, by name. */

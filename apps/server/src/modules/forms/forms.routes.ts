@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZAssertionErrorBody, ZCreateFormRequest, ZEvaluateExpressionRequest, ZEvaluateExpressionResponse, ZFormDefinition, ZSubmitResponseRequest, ZUpdateFormRequest, evaluateForApi } from '@faena/domain';
+import {
+  ZAssertionErrorBody,
+  ZCreateFormRequest,
+  ZEvaluateExpressionRequest,
+  ZEvaluateExpressionResponse,
+  ZFormDefinition,
+  ZSubmitResponseRequest,
+  ZUpdateFormRequest,
+  evaluateForApi,
+} from '@faena/domain';
 import { ZPageQuery, zPaged } from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, requires } from '../../platform/http/access.ts';
@@ -41,14 +50,15 @@ export function formsRoutes(app: App, platform: Platform): void {
     { config: { access: requires('MANAGE_WF') }, schema: { tags, summary: 'Create a form (version 1)', body: ZCreateFormRequest, response: { 201: ZFormView } } },
     async (request, reply) => reply.status(201).send(await createForm(ctxOf(request, platform), request.body)),
   );
-  app.get(
-    `${prefix}/:id/`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'The latest version of a form', params: formParams, response: { 200: ZFormView } } },
-    async (request) => getForm(ctxOf(request, platform), request.params.id),
+  app.get(`${prefix}/:id/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'The latest version of a form', params: formParams, response: { 200: ZFormView } } }, async (request) =>
+    getForm(ctxOf(request, platform), request.params.id),
   );
   app.put(
     `${prefix}/:id/`,
-    { config: { access: requires('MANAGE_WF') }, schema: { tags, summary: 'Save a new version (field names cannot change; base_version refuses a stale save)', params: formParams, body: ZUpdateFormRequest, response: { 200: ZFormView } } },
+    {
+      config: { access: requires('MANAGE_WF') },
+      schema: { tags, summary: 'Save a new version (field names cannot change; base_version refuses a stale save)', params: formParams, body: ZUpdateFormRequest, response: { 200: ZFormView } },
+    },
     async (request) => updateForm(ctxOf(request, platform), request.params.id, request.body),
   );
   app.get(
@@ -60,13 +70,22 @@ export function formsRoutes(app: App, platform: Platform): void {
     `${prefix}/:id/responses/`,
     {
       config: { access: SIGNED_IN },
-      schema: { tags, summary: 'Submit a response; the server applies the same rules as the form', params: formParams, body: ZSubmitResponseRequest, response: { 201: ZResponseView, 400: ZAssertionErrorBody } },
+      schema: {
+        tags,
+        summary: 'Submit a response; the server applies the same rules as the form',
+        params: formParams,
+        body: ZSubmitResponseRequest,
+        response: { 201: ZResponseView, 400: ZAssertionErrorBody },
+      },
     },
     async (request, reply) => reply.status(201).send(await submitResponse(ctxOf(request, platform), request.params.id, request.body.response)),
   );
   app.get(
     `${prefix}/:id/responses/`,
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Responses (all with MANAGE_WF, otherwise your own)', params: formParams, querystring: ZPageQuery, response: { 200: zPaged(ZResponseView) } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, summary: 'Responses (all with MANAGE_WF, otherwise your own)', params: formParams, querystring: ZPageQuery, response: { 200: zPaged(ZResponseView) } },
+    },
     async (request) => {
       const page = await listFormResponses(ctxOf(request, platform), request.params.id, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };

@@ -169,7 +169,11 @@ export async function listFormResponses(ctx: Ctx, formId: string, query: { page:
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     });
-    const people = await personSummaries(tx, ctx.tenant.id, rows.flatMap((row) => (row.personId ? [row.personId] : [])));
+    const people = await personSummaries(
+      tx,
+      ctx.tenant.id,
+      rows.flatMap((row) => (row.personId ? [row.personId] : [])),
+    );
     return { count, results: rows.map((row) => responseView(row, people)) };
   });
 }

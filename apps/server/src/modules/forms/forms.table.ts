@@ -43,9 +43,5 @@ export const formResponses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('form_responses_form').on(t.tenantId, t.formId, t.createdAt),
-    index('form_responses_person').on(t.tenantId, t.personId, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('form_responses_form').on(t.tenantId, t.formId, t.createdAt), index('form_responses_person').on(t.tenantId, t.personId, t.createdAt)],
 );

@@ -9,7 +9,15 @@ import { homeFeed } from './home.service.ts';
 export async function homeRoutes(app: App, platform: Platform): Promise<void> {
   app.get(
     `${HOME_BASE}/feed/`,
-    { config: { access: requires('VIEW_HOME') }, schema: { tags: ['home'], summary: '“What do I do now”: today’s and overdue activities, open workflow tasks, posts awaiting acknowledgement and unread, quick actions', querystring: ZHomeFeedQuery, response: { 200: ZHomeFeed } } },
+    {
+      config: { access: requires('VIEW_HOME') },
+      schema: {
+        tags: ['home'],
+        summary: '“What do I do now”: today’s and overdue activities, open workflow tasks, posts awaiting acknowledgement and unread, quick actions',
+        querystring: ZHomeFeedQuery,
+        response: { 200: ZHomeFeed },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return homeFeed(ctxOf(request, platform), request.query);

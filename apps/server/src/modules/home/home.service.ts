@@ -4,7 +4,11 @@ import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { HOME_SECTIONS, quickActions, type HomeClock } from './home.sections.ts';
 
 function dayStart(nowMs: number, tz: string): { todayMs: number; tomorrowMs: number } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(nowMs).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+      .formatToParts(nowMs)
+      .map((p) => [p.type, p.value]),
+  );
   const sinceMidnight = ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + (nowMs % 1000);
   const todayMs = nowMs - sinceMidnight;
   return { todayMs, tomorrowMs: todayMs + 86_400_000 };

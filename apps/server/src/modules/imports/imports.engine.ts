@@ -133,7 +133,8 @@ interface Claimed {
 /** Takes the job's lease for this run, moving PENDING to VALIDATING; null when another run holds it or nothing is left to do. */
 async function claim(platform: Platform, data: RunJob, token: string): Promise<Claimed | null> {
   return platform.db.transaction(data.tenantId, async (tx) => {
-    const reset = data.step === 'validate' ? sql`, phase = 'reading', percent = 0, rows_read = 0, counts = '{}'::jsonb, error_code = NULL, fail_description = NULL` : sql`, phase = 'checking', percent = 0`;
+    const reset =
+      data.step === 'validate' ? sql`, phase = 'reading', percent = 0, rows_read = 0, counts = '{}'::jsonb, error_code = NULL, fail_description = NULL` : sql`, phase = 'checking', percent = 0`;
     const result = (await tx.execute(sql`
       UPDATE import_jobs SET lease_token = ${token}, lease_until = now() + make_interval(secs => ${leaseSeconds(platform)}),
         status = CASE WHEN status = 'PENDING' THEN 'VALIDATING' ELSE status END, attempts = attempts + 1, updated_at = now() ${reset}
@@ -278,7 +279,8 @@ async function runClaimed(platform: Platform, data: RunJob, info: JobInfo, claim
     if (error instanceof FileError) {
       // the file failed whole: the rows read before the failure are no preview of anything (gone
       // before the job says it ended; left to the retention if this fails)
-      if (data.step === 'validate') await deleteJobRows(platform.db, data.tenantId, claimed.id).catch((e: unknown) => platform.log.warn({ err: e, importId: claimed.id }, 'removing the rows of a failed file failed'));
+      if (data.step === 'validate')
+        await deleteJobRows(platform.db, data.tenantId, claimed.id).catch((e: unknown) => platform.log.warn({ err: e, importId: claimed.id }, 'removing the rows of a failed file failed'));
       await finish(platform, ctx, token, failed, { errorCode: error.code, failDescription: error.description }).catch((e: unknown) => {
         if (!(e instanceof LeaseLost)) throw e;
       });
@@ -466,7 +468,8 @@ async function validate(platform: Platform, ctx: ImportRunContext, importer: Imp
   }
   // The staged rows are new to the planner: statistics that still count a job's rows as one make it
   // scan all of them for every row it looks up (a 5,000-position file took seconds per chunk).
-  if (nextId >= MAINTAIN_AFTER_ROWS) await platform.db.maintain(['import_rows'], 'analyze').catch((error: unknown) => platform.log.warn({ err: error }, 'statistics refresh of the staged rows failed'));
+  if (nextId >= MAINTAIN_AFTER_ROWS)
+    await platform.db.maintain(['import_rows'], 'analyze').catch((error: unknown) => platform.log.warn({ err: error }, 'statistics refresh of the staged rows failed'));
   await diffAll(platform, ctx, importer, token, nextId, 'VALIDATING', signal);
   await finishValidation(platform, ctx, token);
 }
@@ -589,7 +592,9 @@ async function finish(platform: Platform, ctx: ImportRunContext, token: string, 
     if (result.rows.length === 0) throw new LeaseLost();
     await publishProgress(platform, t, ctx.tenantId, ctx.jobId, status, 'done', 100);
     if (ctx.creator) {
-      const problem = ending.errorCode ? `${FILE_ERROR_TEXTS[ending.errorCode as keyof typeof FILE_ERROR_TEXTS] ?? ending.errorCode}${ending.failDescription ? `: ${ending.failDescription}` : ''}` : '';
+      const problem = ending.errorCode
+        ? `${FILE_ERROR_TEXTS[ending.errorCode as keyof typeof FILE_ERROR_TEXTS] ?? ending.errorCode}${ending.failDescription ? `: ${ending.failDescription}` : ''}`
+        : '';
       // all or nothing (decision 008): the text says so, as the import screen does
       const text = [problem, BODIES[status]].filter(Boolean).join(' ');
       await notify(platform, t, {
@@ -644,7 +649,14 @@ async function apply(platform: Platform, ctx: ImportRunContext, importer: Import
         await heartbeat(platform, tx, ctx, token, { phase: 'applying', percent: 90, status: 'APPLYING' });
         const counts = await countOperations(tx, ctx.tenantId, ctx.jobId);
         if ((counts.ERROR ?? 0) > 0) {
-          await finish(platform, ctx, token, 'APPLY_FAILED', { errorCode: 'FILE_WITH_ERROR_IN_ROWS', failDescription: `${counts.ERROR} filas quedaron con errores frente a los datos actuales.`, counts }, tx);
+          await finish(
+            platform,
+            ctx,
+            token,
+            'APPLY_FAILED',
+            { errorCode: 'FILE_WITH_ERROR_IN_ROWS', failDescription: `${counts.ERROR} filas quedaron con errores frente a los datos actuales.`, counts },
+            tx,
+          );
           return;
         }
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${ctx.tenantId}:${ctx.kind}:${ctx.scope ?? ''}`}))`);

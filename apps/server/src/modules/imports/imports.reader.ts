@@ -99,14 +99,19 @@ class Decode extends Transform {
     } catch {
       throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo no es texto ${this.encoding === 'utf-8' ? 'UTF-8' : this.encoding} válido: revisa su codificación (UTF-8 o Latin-1).`);
     }
-    if (BROKEN_TEXT.test(text)) throw new FileError('FILE_TYPE_NOT_SUPPORTED', 'El archivo contiene caracteres de control o bytes inválidos: no es un CSV de texto (o su codificación no es UTF-8 ni Latin-1).');
+    if (BROKEN_TEXT.test(text))
+      throw new FileError('FILE_TYPE_NOT_SUPPORTED', 'El archivo contiene caracteres de control o bytes inválidos: no es un CSV de texto (o su codificación no es UTF-8 ni Latin-1).');
     return text;
   }
 }
 
 /** The delimiter of a CSV file from its first line: the most frequent of , ; and tab outside quotes (',' by default). */
 export function guessDelimiter(head: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const char of head) {
     if (char === '"') quoted = !quoted;
@@ -247,7 +252,11 @@ export async function checkUnzippedSize(source: Readable, maxBytes: number): Pro
       if (ended && !entry.writableEnded) entry.destroy(ended);
       for await (const chunk of entry) {
         total += (chunk as Buffer).length;
-        if (total > maxBytes) throw new FileError('FILE_TYPE_NOT_SUPPORTED', `El archivo XLSX ocupa más de ${Math.floor(maxBytes / 1024 / 1024).toLocaleString('es-CL')} MB una vez descomprimido: divídelo en archivos más pequeños.`);
+        if (total > maxBytes)
+          throw new FileError(
+            'FILE_TYPE_NOT_SUPPORTED',
+            `El archivo XLSX ocupa más de ${Math.floor(maxBytes / 1024 / 1024).toLocaleString('es-CL')} MB una vez descomprimido: divídelo en archivos más pequeños.`,
+          );
       }
       current = null;
     }
@@ -306,4 +315,3 @@ export function sheetFormatOf(contentType: string): SheetFormat | null {
   if (contentType === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') return 'xlsx';
   return null;
 }
-

@@ -12,14 +12,21 @@ export async function insertImportJob(tx: Drizzle, values: typeof importJobs.$in
 }
 
 export async function findImportJob(tx: Drizzle, tenantId: string, id: number): Promise<ImportJobRow | null> {
-  const [row] = await tx.select().from(importJobs).where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function listImportJobs(tx: Drizzle, tenantId: string, kind: string, scope: string | null, limit: number, offset: number): Promise<{ count: number; rows: ImportJobRow[] }> {
   const where = and(eq(importJobs.tenantId, tenantId), eq(importJobs.kind, kind), scope === null ? sql`${importJobs.scope} IS NULL` : eq(importJobs.scope, scope));
   const rows = await tx.select().from(importJobs).where(where).orderBy(desc(importJobs.createdAt), desc(importJobs.id)).limit(limit).offset(offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(importJobs).where(where);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(importJobs)
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
@@ -112,14 +119,11 @@ const PREVIEW_COLUMNS = {
 
 export async function listRows(tx: Drizzle, tenantId: string, jobId: number, query: { operation?: string | undefined; search?: string | undefined; limit: number; offset: number }) {
   const where = and(eq(importRows.tenantId, tenantId), eq(importRows.jobId, jobId), ...rowFilters(query));
-  const rows = await tx
-    .select(PREVIEW_COLUMNS)
+  const rows = await tx.select(PREVIEW_COLUMNS).from(importRows).where(where).orderBy(importRows.id).limit(query.limit).offset(query.offset);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(importRows)
-    .where(where)
-    .orderBy(importRows.id)
-    .limit(query.limit)
-    .offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(importRows).where(where);
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
@@ -162,7 +166,20 @@ export class StagedChunk {
 
   add(r: StagedRow): void {
     // a row without problems carries no `errors` key at all (json_to_recordset reads it as NULL)
-    const json = JSON.stringify({ id: r.id, row: r.row, key: r.key, alt_key: r.altKey, label: r.label, operation: r.operation, target_id: r.targetId, error_code: r.errorCode, error_column: r.errorColumn, errors: r.errors ?? undefined, data: r.data, parsed_ok: r.parsedOk });
+    const json = JSON.stringify({
+      id: r.id,
+      row: r.row,
+      key: r.key,
+      alt_key: r.altKey,
+      label: r.label,
+      operation: r.operation,
+      target_id: r.targetId,
+      error_code: r.errorCode,
+      error_column: r.errorColumn,
+      errors: r.errors ?? undefined,
+      data: r.data,
+      parsed_ok: r.parsedOk,
+    });
     const needed = this.length + Buffer.byteLength(json) + 2;
     if (needed > this.buffer.length) {
       const larger = Buffer.alloc(Math.max(needed, this.buffer.length * 2));

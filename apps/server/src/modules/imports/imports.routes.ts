@@ -43,14 +43,21 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
   const target = (request: FastifyRequest, ctx: Ctx) => targetOf(options, ctx, params(request));
   const job = (request: FastifyRequest) => params(request).jobId ?? '';
 
-  app.get(`${prefix}/`, { config: { access }, schema: { tags, summary: 'Import jobs, newest first', params: base, querystring: ZPageQuery, response: { 200: zPaged(ZImportJob) } } }, async (request) => {
-    const ctx = ctxOf(request, platform);
-    const page = await listImports(ctx, await target(request, ctx), request.query);
-    return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
-  });
+  app.get(
+    `${prefix}/`,
+    { config: { access }, schema: { tags, summary: 'Import jobs, newest first', params: base, querystring: ZPageQuery, response: { 200: zPaged(ZImportJob) } } },
+    async (request) => {
+      const ctx = ctxOf(request, platform);
+      const page = await listImports(ctx, await target(request, ctx), request.query);
+      return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
+    },
+  );
   app.post(
     `${prefix}/`,
-    { config: { access }, schema: { tags, summary: 'Start an import of a stored upload (CSV or XLSX): it is validated in the background', params: base, body: ZCreateImportRequest, response: { 201: ZImportJob } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Start an import of a stored upload (CSV or XLSX): it is validated in the background', params: base, body: ZCreateImportRequest, response: { 201: ZImportJob } },
+    },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       return reply.status(201).send(await createImport(ctx, await target(request, ctx), request.body));
@@ -74,29 +81,35 @@ export function registerImportRoutes(app: App, platform: Platform, options: Impo
     {
       // a plain link downloads it: the session cookie is accepted like the bearer token
       config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
-      schema: { tags, summary: 'The preview as a CSV file: every row, one operation’s (ERROR: what to fix in the sheet) or a search’s', params: withJob, querystring: ZImportRowsQuery.pick({ operation: true, search: true }) },
+      schema: {
+        tags,
+        summary: 'The preview as a CSV file: every row, one operation’s (ERROR: what to fix in the sheet) or a search’s',
+        params: withJob,
+        querystring: ZImportRowsQuery.pick({ operation: true, search: true }),
+      },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       return importRowsFile(ctx, await target(request, ctx), job(request), request.query, reply);
     },
   );
-  if (options.offersCurrent !== false) app.get(
-    `${prefix}/current.csv`,
-    {
-      config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
-      schema: {
-        tags,
-        summary: 'The current records in this import’s columns, as a CSV file to edit and upload back (404 for a kind without one); its header row in Spanish unless `language=en`',
-        params: base,
-        querystring: z.object({ language: ZFileLanguage.default('es') }),
+  if (options.offersCurrent !== false)
+    app.get(
+      `${prefix}/current.csv`,
+      {
+        config: { access: 'permissions' in access ? { ...access, cookie: true } : access },
+        schema: {
+          tags,
+          summary: 'The current records in this import’s columns, as a CSV file to edit and upload back (404 for a kind without one); its header row in Spanish unless `language=en`',
+          params: base,
+          querystring: z.object({ language: ZFileLanguage.default('es') }),
+        },
       },
-    },
-    async (request, reply) => {
-      const ctx = ctxOf(request, platform);
-      return currentRecordsFile(ctx, await target(request, ctx), request.query.language, reply);
-    },
-  );
+      async (request, reply) => {
+        const ctx = ctxOf(request, platform);
+        return currentRecordsFile(ctx, await target(request, ctx), request.query.language, reply);
+      },
+    );
   app.post(
     `${prefix}/:jobId/apply`,
     { config: { access }, schema: { tags, summary: 'Apply a validated import (all or nothing), in the background', params: withJob, response: { 202: ZImportJob } } },
@@ -125,7 +138,14 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
         modes: importer.modes,
         default_mode: importer.defaultMode,
         has_current: importer.current !== undefined,
-        columns: importer.columns.map((column) => ({ name: column.name, header_es: column.headerEs, aliases: column.aliases ?? [], required: column.required, description: column.description, description_es: column.descriptionEs })),
+        columns: importer.columns.map((column) => ({
+          name: column.name,
+          header_es: column.headerEs,
+          aliases: column.aliases ?? [],
+          required: column.required,
+          description: column.description,
+          description_es: column.descriptionEs,
+        })),
       })),
       error_codes: { ...ROW_ERROR_TEXTS, ...FILE_ERROR_TEXTS },
       limits: { max_bytes: IMPORT_MAX_BYTES, max_rows: platform.config.IMPORT_MAX_ROWS },
@@ -135,7 +155,12 @@ export async function importsRoutes(app: App, platform: Platform): Promise<void>
     '/api/resources/v3/imports/jobs/:jobId/',
     {
       config: { access: SIGNED_IN },
-      schema: { tags: ['imports'], summary: 'The family (kind, data source) of an import job the caller created: where a notification about it links to', params: z.object({ jobId: z.string().max(20) }), response: { 200: ZImportJobRef } },
+      schema: {
+        tags: ['imports'],
+        summary: 'The family (kind, data source) of an import job the caller created: where a notification about it links to',
+        params: z.object({ jobId: z.string().max(20) }),
+        response: { 200: ZImportJobRef },
+      },
     },
     async (request) => resolveImport(ctxOf(request, platform), request.params.jobId),
   );

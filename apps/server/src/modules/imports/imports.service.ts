@@ -49,7 +49,13 @@ function toJob(row: ImportJobRow, creators: Map<string, { id: string; name: stri
 }
 
 async function jobsView(ctx: Ctx, rows: ImportJobRow[]): Promise<TImportJob[]> {
-  const creators = await ctx.tx((tx) => personSummaries(tx, ctx.tenant.id, rows.flatMap((row) => (row.createdBy ? [row.createdBy] : []))));
+  const creators = await ctx.tx((tx) =>
+    personSummaries(
+      tx,
+      ctx.tenant.id,
+      rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])),
+    ),
+  );
   return rows.map((row) => toJob(row, creators));
 }
 
@@ -158,10 +164,17 @@ export async function discardImport(ctx: Ctx, target: ImportTarget, id: string):
 }
 
 /** The preview: staged rows with their operation and error, once validation has ended. */
-export async function importRows(ctx: Ctx, target: ImportTarget, id: string, query: { page: number; page_size: number; operation?: string | undefined; search?: string | undefined }): Promise<{ count: number; results: TImportRow[] }> {
+export async function importRows(
+  ctx: Ctx,
+  target: ImportTarget,
+  id: string,
+  query: { page: number; page_size: number; operation?: string | undefined; search?: string | undefined },
+): Promise<{ count: number; results: TImportRow[] }> {
   const job = await ownJob(ctx, target, id);
   if (!hasPreview(job.status as TImportStatus) || job.rowsPurgedAt) return { count: 0, results: [] };
-  const { count, rows } = await ctx.tx((tx) => listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, search: query.search, limit: query.page_size, offset: (query.page - 1) * query.page_size }));
+  const { count, rows } = await ctx.tx((tx) =>
+    listRows(tx, ctx.tenant.id, job.id, { operation: query.operation, search: query.search, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+  );
   const appliedAt = job.status === 'APPLY_OK' ? (job.appliedAt?.toISOString() ?? null) : null;
   return {
     count,
@@ -182,7 +195,11 @@ export async function importRows(ctx: Ctx, target: ImportTarget, id: string, que
 }
 
 /** Every problem of a staged row; a row staged before `errors` existed (migration 0025), and the demo's, has only its `error_code`. */
-function problemsOf(row: { errorCode: string | null; errorColumn: string | null; errors: readonly RowError[] | null }): readonly { code: string; column?: string | undefined; value?: string | undefined }[] {
+function problemsOf(row: {
+  errorCode: string | null;
+  errorColumn: string | null;
+  errors: readonly RowError[] | null;
+}): readonly { code: string; column?: string | undefined; value?: string | undefined }[] {
   if (row.errors && row.errors.length > 0) return row.errors;
   return row.errorCode ? [{ code: row.errorCode, column: row.errorColumn ?? undefined }] : [];
 }
@@ -209,7 +226,7 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
   const written = (column: string) => job.fileColumns[column] ?? column;
   async function* lines(): AsyncGenerator<string> {
     yield `${CSV_BOM}${csvLines([ROWS_FILE_HEADER])}`;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await ctx.tx((tx) => rowsAfter(tx, tenantId, job.id, after, FILE_PAGE, filter));
       yield csvLines(
         rows.flatMap((row) => {
@@ -239,7 +256,6 @@ export async function importRowsFile(ctx: Ctx, target: ImportTarget, id: string,
     .header('cache-control', 'private, no-store')
     .send(Readable.from(lines()));
 }
-
 
 /** A file name's date (the tenant-neutral UTC day): `venues-2026-11-27.csv`. */
 const today = () => new Date().toISOString().slice(0, 10);

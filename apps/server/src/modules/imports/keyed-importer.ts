@@ -94,7 +94,10 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
   const scope = (ctx: ImportRunContext, alias: string) => (spec.scope ? sql` AND ${spec.scope(ctx, alias)}` : sql``);
   const same = (s: string, m: string) =>
     sql.join(
-      [...spec.fields.map((field) => sql`(NOT ${has(s, field.field)} OR ${comparable(sql`${id(m)}.${id(field.column)}`, field)} IS NOT DISTINCT FROM ${comparable(extract(s, field), field)})`), ...(spec.sameExtra ? [spec.sameExtra(s, m)] : [])],
+      [
+        ...spec.fields.map((field) => sql`(NOT ${has(s, field.field)} OR ${comparable(sql`${id(m)}.${id(field.column)}`, field)} IS NOT DISTINCT FROM ${comparable(extract(s, field), field)})`),
+        ...(spec.sameExtra ? [spec.sameExtra(s, m)] : []),
+      ],
       sql` AND `,
     );
   const activeOf = (alias: string) => (spec.softDelete ? sql`${id(alias)}.is_active` : sql`true`);
@@ -170,17 +173,23 @@ export function keyedImporter<L>(spec: KeyedSpec<L>): Importer<L> {
         ...extra.map((e) => e.value),
         ...spec.fields.map((field) => (field.insertDefault ? sql`CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE ${field.insertDefault} END` : extract('r', field))),
       ];
-      await ctx.inRanges(tx, (rows) => tx.execute(sql`
+      await ctx.inRanges(tx, (rows) =>
+        tx.execute(sql`
         INSERT INTO ${table} (${sql.join(columns, sql`, `)})
-        SELECT ${sql.join(values, sql`, `)} FROM import_rows r WHERE ${rows('r')} AND r.operation = 'ADD'`));
+        SELECT ${sql.join(values, sql`, `)} FROM import_rows r WHERE ${rows('r')} AND r.operation = 'ADD'`),
+      );
       const sets = spec.fields.map((field) => sql`${id(field.column)} = CASE WHEN ${has('r', field.field)} THEN ${extract('r', field)} ELSE t.${id(field.column)} END`);
-      await ctx.inRanges(tx, (rows) => tx.execute(sql`
+      await ctx.inRanges(tx, (rows) =>
+        tx.execute(sql`
         UPDATE ${table} t SET ${sql.join(sets, sql`, `)}, ${spec.softDelete ? sql`is_active = true, ` : sql``}updated_at = now()
-        FROM import_rows r WHERE ${rows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`));
+        FROM import_rows r WHERE ${rows('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`),
+      );
       if (spec.softDelete) {
-        await ctx.inRanges(tx, (rows) => tx.execute(sql`
+        await ctx.inRanges(tx, (rows) =>
+          tx.execute(sql`
           UPDATE ${table} t SET is_active = false, updated_at = now()
-          FROM import_rows r WHERE ${rows('r')} AND r.operation = 'DELETE' AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`));
+          FROM import_rows r WHERE ${rows('r')} AND r.operation = 'DELETE' AND t.tenant_id = ${ctx.tenantId} AND t.id = r.target_id`),
+        );
       }
       await spec.afterApply?.(tx, ctx);
     },

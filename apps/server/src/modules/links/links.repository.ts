@@ -17,7 +17,10 @@ export async function listLinks(tx: Drizzle, tenantId: string, audienceIds: read
 }
 
 export async function countLinks(tx: Drizzle, tenantId: string): Promise<number> {
-  const [row] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(links).where(eq(links.tenantId, tenantId));
+  const [row] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(links)
+    .where(eq(links.tenantId, tenantId));
   return row?.total ?? 0;
 }
 
@@ -36,7 +39,11 @@ export async function insertLink(tx: Drizzle, values: typeof links.$inferInsert)
 }
 
 export async function findLink(tx: Drizzle, tenantId: string, id: string): Promise<LinkRow | null> {
-  const [row] = await tx.select().from(links).where(and(eq(links.tenantId, tenantId), eq(links.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(links)
+    .where(and(eq(links.tenantId, tenantId), eq(links.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -50,5 +57,12 @@ export async function updateLink(tx: Drizzle, tenantId: string, id: string, valu
 }
 
 export async function deleteLink(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
-  return (await tx.delete(links).where(and(eq(links.tenantId, tenantId), eq(links.id, id))).returning({ id: links.id })).length > 0;
+  return (
+    (
+      await tx
+        .delete(links)
+        .where(and(eq(links.tenantId, tenantId), eq(links.id, id)))
+        .returning({ id: links.id })
+    ).length > 0
+  );
 }

@@ -14,12 +14,20 @@ const idParams = z.object({ id: z.string().max(100) });
 /** Links of interest (/links). */
 export function linksRoutes(app: App, platform: Platform): void {
   const prefix = `${LINKS_BASE}/links`;
-  app.get(`${prefix}/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'The links the caller sees: for everyone and for their audiences', response: { 200: ZLinkList } } }, async (request) =>
-    listForCaller(ctxOf(request, platform), false),
+  app.get(
+    `${prefix}/`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'The links the caller sees: for everyone and for their audiences', response: { 200: ZLinkList } } },
+    async (request) => listForCaller(ctxOf(request, platform), false),
   );
-  app.get(`${prefix}/manage/`, { config: { access: MANAGE }, schema: { tags, summary: 'Every link of the organisation', response: { 200: ZLinkList } } }, async (request) => listForCaller(ctxOf(request, platform), true));
-  app.post(`${prefix}/`, { config: { access: MANAGE }, schema: { tags, body: ZLinkWrite, response: { 201: ZLink } } }, async (request, reply) => reply.status(201).send(await createLink(ctxOf(request, platform), request.body)));
-  app.patch(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZLinkUpdate, response: { 200: ZLink } } }, async (request) => editLink(ctxOf(request, platform), request.params.id, request.body));
+  app.get(`${prefix}/manage/`, { config: { access: MANAGE }, schema: { tags, summary: 'Every link of the organisation', response: { 200: ZLinkList } } }, async (request) =>
+    listForCaller(ctxOf(request, platform), true),
+  );
+  app.post(`${prefix}/`, { config: { access: MANAGE }, schema: { tags, body: ZLinkWrite, response: { 201: ZLink } } }, async (request, reply) =>
+    reply.status(201).send(await createLink(ctxOf(request, platform), request.body)),
+  );
+  app.patch(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams, body: ZLinkUpdate, response: { 200: ZLink } } }, async (request) =>
+    editLink(ctxOf(request, platform), request.params.id, request.body),
+  );
   app.delete(`${prefix}/:id/`, { config: { access: MANAGE }, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeLink(ctxOf(request, platform), request.params.id);
     return reply.status(204).send();

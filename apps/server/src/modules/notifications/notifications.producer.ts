@@ -125,4 +125,3 @@ function validate(input: NotifyInput) {
     contextPath: path,
   };
 }
-

@@ -91,19 +91,24 @@ export class PushDelivery {
           else if (result.outcome === 'gone') outcome.gone.push(device.id);
           else outcome.failed.push(device.id);
           if (result.outcome === 'retry') retries.push({ notificationId: notification.id, deviceId: device.id });
-          if (result.outcome !== 'sent') log.info({ tenantId: job.tenantId, notificationId: notification.id, deviceId: device.id, outcome: result.outcome, detail: result.detail }, 'push not delivered');
+          if (result.outcome !== 'sent')
+            log.info({ tenantId: job.tenantId, notificationId: notification.id, deviceId: device.id, outcome: result.outcome, detail: result.detail }, 'push not delivered');
         }),
       );
     }
 
     if (outcome.gone.length + outcome.succeeded.length + outcome.failed.length > 0) {
-      await db.transaction(job.tenantId, (tx) => recordDeliveries(tx, job.tenantId, { gone: [...new Set(outcome.gone)], succeeded: [...new Set(outcome.succeeded)], failed: [...new Set(outcome.failed)] }));
+      await db.transaction(job.tenantId, (tx) =>
+        recordDeliveries(tx, job.tenantId, { gone: [...new Set(outcome.gone)], succeeded: [...new Set(outcome.succeeded)], failed: [...new Set(outcome.failed)] }),
+      );
     }
     if (retries.length === 0) return;
     // A retry job is about one device: failing it makes the queue try again with back-off.
     if (job.deviceId) throw new Error(`push to device ${job.deviceId} failed for now`);
     for (const retry of retries) {
-      await this.platform.jobs.send(null, PUSH_QUEUE, { tenantId: job.tenantId, notificationIds: [retry.notificationId], deviceId: retry.deviceId } satisfies PushJob, { startAfter: RETRY_AFTER_SECONDS });
+      await this.platform.jobs.send(null, PUSH_QUEUE, { tenantId: job.tenantId, notificationIds: [retry.notificationId], deviceId: retry.deviceId } satisfies PushJob, {
+        startAfter: RETRY_AFTER_SECONDS,
+      });
     }
   }
 

@@ -57,12 +57,7 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * statement: each person's counter row is bumped (and locked until commit, in person order, so
  * concurrent producers cannot interleave a person's sequence), and its new `seq` numbers the row.
  */
-export async function insertNotifications(
-  tx: Drizzle,
-  tenantId: string,
-  personIds: readonly string[],
-  values: NewNotifications,
-): Promise<{ id: string; personId: string; seq: number }[]> {
+export async function insertNotifications(tx: Drizzle, tenantId: string, personIds: readonly string[], values: NewNotifications): Promise<{ id: string; personId: string; seq: number }[]> {
   const result = (await tx.execute(sql`
     WITH recipients AS (
       ${tenantPersonIdsSql(tenantId, personIds)}
@@ -94,12 +89,7 @@ export async function inboxCounters(tx: Drizzle, tenantId: string, personId: str
  * One page of a person's inbox, newest first (index notifications_person_seq, backwards), and
  * the person's counters, in one statement: the page costs the same at 20 rows or 100,000.
  */
-export async function listInbox(
-  tx: Drizzle,
-  tenantId: string,
-  personId: string,
-  page: { offset: number; limit: number },
-): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+export async function listInbox(tx: Drizzle, tenantId: string, personId: string, page: { offset: number; limit: number }): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
   const result = (await tx.execute(sql`
     SELECT i.total AS inbox_total, i.unread AS inbox_unread, n.*
     FROM (SELECT 1) AS one
@@ -177,12 +167,7 @@ export async function countRecentOfKind(tx: Drizzle, tenantId: string, personId:
  * What a set of streams has not seen yet: for each person, up to `limit` notifications after
  * its cursor, oldest first — one statement whatever the number of persons.
  */
-export async function notificationsAfter(
-  tx: Drizzle,
-  tenantId: string,
-  cursors: readonly { personId: string; after: number }[],
-  limit: number,
-): Promise<NotificationRow[]> {
+export async function notificationsAfter(tx: Drizzle, tenantId: string, cursors: readonly { personId: string; after: number }[], limit: number): Promise<NotificationRow[]> {
   const result = (await tx.execute(sql`
     SELECT n.id, n.person_id, n.seq, n.kind, n.title, n.body, n.priority, n.visibility,
            n.context_type, n.context_action, n.context_id, n.context_path, n.requested_at, n.checked_at
@@ -291,10 +276,16 @@ export async function recordDeliveries(tx: Drizzle, tenantId: string, outcome: {
     await tx.delete(notificationDevices).where(and(eq(notificationDevices.tenantId, tenantId), inArray(notificationDevices.id, outcome.gone)));
   }
   if (outcome.succeeded.length > 0) {
-    await tx.update(notificationDevices).set({ lastSuccessAt: now }).where(and(eq(notificationDevices.tenantId, tenantId), inArray(notificationDevices.id, outcome.succeeded)));
+    await tx
+      .update(notificationDevices)
+      .set({ lastSuccessAt: now })
+      .where(and(eq(notificationDevices.tenantId, tenantId), inArray(notificationDevices.id, outcome.succeeded)));
   }
   if (outcome.failed.length > 0) {
-    await tx.update(notificationDevices).set({ lastFailureAt: now }).where(and(eq(notificationDevices.tenantId, tenantId), inArray(notificationDevices.id, outcome.failed)));
+    await tx
+      .update(notificationDevices)
+      .set({ lastFailureAt: now })
+      .where(and(eq(notificationDevices.tenantId, tenantId), inArray(notificationDevices.id, outcome.failed)));
   }
 }
 
@@ -340,7 +331,9 @@ export async function pushMuted(tx: Drizzle, tenantId: string, personIds: readon
   const rows = await tx
     .select({ personId: notificationPreferences.personId })
     .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.tenantId, tenantId), eq(notificationPreferences.kind, kind), eq(notificationPreferences.push, false), inArray(notificationPreferences.personId, [...personIds])));
+    .where(
+      and(eq(notificationPreferences.tenantId, tenantId), eq(notificationPreferences.kind, kind), eq(notificationPreferences.push, false), inArray(notificationPreferences.personId, [...personIds])),
+    );
   return new Set(rows.map((row) => row.personId));
 }
 

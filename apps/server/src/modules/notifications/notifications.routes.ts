@@ -22,10 +22,8 @@ export async function notificationsRoutes(app: App, platform: Platform): Promise
   app.decorate('notificationStreams', streams);
   app.decorate('pushDelivery', push);
 
-  app.get(
-    `${prefix}/inbox`,
-    { config: { access }, schema: { tags, summary: 'The caller’s notifications, newest first', querystring: ZInboxQuery, response: { 200: ZInboxPage } } },
-    async (request) => getInbox(ctxOf(request, platform), request.query),
+  app.get(`${prefix}/inbox`, { config: { access }, schema: { tags, summary: 'The caller’s notifications, newest first', querystring: ZInboxQuery, response: { 200: ZInboxPage } } }, async (request) =>
+    getInbox(ctxOf(request, platform), request.query),
   );
 
   app.patch(
@@ -34,10 +32,8 @@ export async function notificationsRoutes(app: App, platform: Platform): Promise
     async (request) => markAsRead(ctxOf(request, platform), request.params.id),
   );
 
-  app.patch(
-    `${prefix}/inbox/check/all`,
-    { config: { access }, schema: { tags, summary: 'Mark every notification read', response: { 200: ZCheckAllResponse } } },
-    async (request) => markAllAsRead(ctxOf(request, platform)),
+  app.patch(`${prefix}/inbox/check/all`, { config: { access }, schema: { tags, summary: 'Mark every notification read', response: { 200: ZCheckAllResponse } } }, async (request) =>
+    markAllAsRead(ctxOf(request, platform)),
   );
 
   app.get(
@@ -52,10 +48,8 @@ export async function notificationsRoutes(app: App, platform: Platform): Promise
     async (request) => setPreferences(ctxOf(request, platform), request.body),
   );
 
-  app.post(
-    `${prefix}/test`,
-    { config: { access }, schema: { tags, summary: 'Send a test notification to the caller', response: { 201: ZInboxNotification } } },
-    async (request, reply) => reply.status(201).send(await sendTest(ctxOf(request, platform))),
+  app.post(`${prefix}/test`, { config: { access }, schema: { tags, summary: 'Send a test notification to the caller', response: { 201: ZInboxNotification } } }, async (request, reply) =>
+    reply.status(201).send(await sendTest(ctxOf(request, platform))),
   );
 
   app.get(
@@ -78,15 +72,16 @@ export async function notificationsRoutes(app: App, platform: Platform): Promise
     async () => ({ publicKey: push.vapidPublicKey }),
   );
 
-  app.get(
-    `${prefix}/devices/fcm_tokens`,
-    { config: { access }, schema: { tags, summary: 'The caller’s registered devices', response: { 200: z.array(ZDevice) } } },
-    async (request) => myDevices(ctxOf(request, platform)),
+  app.get(`${prefix}/devices/fcm_tokens`, { config: { access }, schema: { tags, summary: 'The caller’s registered devices', response: { 200: z.array(ZDevice) } } }, async (request) =>
+    myDevices(ctxOf(request, platform)),
   );
 
   app.post(
     `${prefix}/devices/fcm_tokens`,
-    { config: { access }, schema: { tags, summary: 'Register a device for push: device info plus token (a native token or a browser PushSubscription)', body: ZRegisterDeviceRequest, response: { 201: ZDevice } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Register a device for push: device info plus token (a native token or a browser PushSubscription)', body: ZRegisterDeviceRequest, response: { 201: ZDevice } },
+    },
     async (request, reply) => {
       const allow = (endpoint: string) => isAllowedWebPushEndpoint(endpoint, platform.config.WEB_PUSH_ALLOW_LOCAL_ENDPOINTS);
       return reply.status(201).send(await registerDevice(ctxOf(request, platform), request.body, allow));

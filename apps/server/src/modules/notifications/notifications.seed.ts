@@ -12,7 +12,13 @@ export async function seedDemoNotifications(platform: Pick<Platform, 'db' | 'bus
     const samples = [
       { kind: 'system_update' as const, title: 'Bienvenido a Faena', body: 'Aquí verás los avisos de tu organización.', context: { type: 'System', action: 'welcome' } },
       { kind: 'new_report' as const, title: 'Nuevo reporte disponible', body: 'El reporte semanal de seguridad está listo.', context: { type: 'Report', action: 'published' } },
-      { kind: 'new_incident' as const, title: 'Incidente reportado en Bodega Central', body: 'Se reportó un derrame menor; ya fue contenido.', context: { type: 'Incident', action: 'created' }, priority: 4 },
+      {
+        kind: 'new_incident' as const,
+        title: 'Incidente reportado en Bodega Central',
+        body: 'Se reportó un derrame menor; ya fue contenido.',
+        context: { type: 'Incident', action: 'created' },
+        priority: 4,
+      },
     ];
     for (const sample of samples) await notify(platform, tx, { tenantId, personIds, push: false, ...sample });
   });

@@ -43,10 +43,10 @@ export async function getInbox(ctx: Ctx, query: TInboxQuery): Promise<TInboxPage
 export async function markAsRead(ctx: Ctx, id: string): Promise<TInboxNotification> {
   const { caller, tenant } = signedIn(ctx);
   if (!isUuid(id)) throw new AppError('not-found', NOT_FOUND);
-  const row = await ctx.tx(
-    async (tx) => (await checkNotification(tx, tenant.id, caller.personId, id, new Date())) ?? (await findNotification(tx, tenant.id, caller.personId, id)),
-    { audit: 'notifications.check', details: { notificationId: id } },
-  );
+  const row = await ctx.tx(async (tx) => (await checkNotification(tx, tenant.id, caller.personId, id, new Date())) ?? (await findNotification(tx, tenant.id, caller.personId, id)), {
+    audit: 'notifications.check',
+    details: { notificationId: id },
+  });
   if (!row) throw new AppError('not-found', NOT_FOUND);
   return toInboxItem(row);
 }

@@ -34,7 +34,9 @@ export const notifications = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('notifications_person_seq').on(t.tenantId, t.personId, t.seq),
-    index('notifications_person_unread').on(t.tenantId, t.personId, t.seq).where(sql`${t.checkedAt} IS NULL`),
+    index('notifications_person_unread')
+      .on(t.tenantId, t.personId, t.seq)
+      .where(sql`${t.checkedAt} IS NULL`),
     foreignKey({ name: 'notifications_person_fk', columns: [t.tenantId, t.personId], foreignColumns: [persons.tenantId, persons.id] }).onDelete('cascade'),
     check('notifications_kind', sql`${t.kind} IN ('new_activity', 'new_incident', 'new_post', 'new_report', 'system_update', 'test')`),
     check('notifications_priority', sql`${t.priority} BETWEEN 1 AND 5`),

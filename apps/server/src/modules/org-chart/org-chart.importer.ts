@@ -10,12 +10,40 @@ import { FileError, keyedImporter, listed, parseBoolean, RowChecks, splitList } 
 export const positionsImporter = keyedImporter<null>({
   kind: 'positions',
   columns: [
-    { name: 'code', headerEs: 'Código', aliases: ['codigo', 'código', 'key'], required: true, description: 'Unique code of the position (the key of the row).', descriptionEs: 'Código único del cargo (la clave de la fila).' },
+    {
+      name: 'code',
+      headerEs: 'Código',
+      aliases: ['codigo', 'código', 'key'],
+      required: true,
+      description: 'Unique code of the position (the key of the row).',
+      descriptionEs: 'Código único del cargo (la clave de la fila).',
+    },
     { name: 'title', headerEs: 'Título', aliases: ['titulo', 'título', 'cargo', 'nombre', 'name'], required: true, description: 'Title.', descriptionEs: 'Título.' },
     { name: 'department', headerEs: 'Departamento', aliases: ['departamento', 'area', 'área'], required: false, description: 'Department.', descriptionEs: 'Departamento.' },
-    { name: 'parents', headerEs: 'Superiores', aliases: ['parent', 'superior', 'superiores', 'padres', 'reporta a'], required: false, description: 'Codes of the positions above, separated by ;.', descriptionEs: 'Códigos de los cargos superiores, separados por ;.' },
-    { name: 'default_permissions', headerEs: 'Permisos por defecto', aliases: ['permisos', 'default_permission_list', 'permisos por defecto'], required: false, description: 'Permission keys given to who takes the position, separated by ;.', descriptionEs: 'Permisos que recibe quien ocupa el cargo, separados por ;.' },
-    { name: 'is_root', headerEs: 'Raíz', aliases: ['raiz', 'raíz', 'root'], required: false, description: "'sí' for a top position (no parents).", descriptionEs: "'sí' para un cargo superior (sin cargos por encima)." },
+    {
+      name: 'parents',
+      headerEs: 'Superiores',
+      aliases: ['parent', 'superior', 'superiores', 'padres', 'reporta a'],
+      required: false,
+      description: 'Codes of the positions above, separated by ;.',
+      descriptionEs: 'Códigos de los cargos superiores, separados por ;.',
+    },
+    {
+      name: 'default_permissions',
+      headerEs: 'Permisos por defecto',
+      aliases: ['permisos', 'default_permission_list', 'permisos por defecto'],
+      required: false,
+      description: 'Permission keys given to who takes the position, separated by ;.',
+      descriptionEs: 'Permisos que recibe quien ocupa el cargo, separados por ;.',
+    },
+    {
+      name: 'is_root',
+      headerEs: 'Raíz',
+      aliases: ['raiz', 'raíz', 'root'],
+      required: false,
+      description: "'sí' for a top position (no parents).",
+      descriptionEs: "'sí' para un cargo superior (sin cargos por encima).",
+    },
   ],
   keyColumns: ['code'],
   labelColumn: 'title',
@@ -93,16 +121,20 @@ export const positionsImporter = keyedImporter<null>({
       = ARRAY(SELECT jsonb_array_elements_text(${row}.data->'parent_codes') ORDER BY 1))`;
   },
   async afterApply(tx, ctx) {
-    await ctx.inRanges(tx, (rows) => tx.execute(sql`
+    await ctx.inRanges(tx, (rows) =>
+      tx.execute(sql`
       DELETE FROM position_parents pp USING import_rows r
-      WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`));
-    await ctx.inRanges(tx, (rows) => tx.execute(sql`
+      WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes' AND pp.tenant_id = ${ctx.tenantId} AND pp.position_id = r.target_id`),
+    );
+    await ctx.inRanges(tx, (rows) =>
+      tx.execute(sql`
       INSERT INTO position_parents (tenant_id, position_id, parent_id)
       SELECT DISTINCT ${ctx.tenantId}::uuid, x.position_id, x.parent_id FROM (
         SELECT r.target_id AS position_id, (SELECT p.id FROM positions p WHERE p.tenant_id = ${ctx.tenantId} AND p.code = c) AS parent_id
         FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'parent_codes') c
         WHERE ${rows('r')} AND r.operation IN ('ADD', 'UPDATE') AND r.data ? 'parent_codes'
-      ) x WHERE x.parent_id IS NOT NULL`));
+      ) x WHERE x.parent_id IS NOT NULL`),
+    );
     // a cycle through a written position: walked up from each of them (in ranges: each start is its own walk)
     let cycles = 0;
     await ctx.inRanges(tx, async (rows) => {

@@ -6,7 +6,11 @@ import { sortKey } from '../../platform/db/sort-key.ts';
 export type PositionRow = typeof positions.$inferSelect;
 
 /** A page of positions by title; `vacant`: only those nobody holds (true) or somebody holds (false). */
-export async function listPositions(tx: Drizzle, tenantId: string, query: { search?: string | undefined; vacant?: boolean | undefined; limit: number; offset: number }): Promise<{ count: number; rows: PositionRow[] }> {
+export async function listPositions(
+  tx: Drizzle,
+  tenantId: string,
+  query: { search?: string | undefined; vacant?: boolean | undefined; limit: number; offset: number },
+): Promise<{ count: number; rows: PositionRow[] }> {
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const held = sql`EXISTS (SELECT 1 FROM ${positionPeople} pp WHERE pp.tenant_id = ${tenantId} AND pp.position_id = ${positions.id})`;
@@ -15,17 +19,34 @@ export async function listPositions(tx: Drizzle, tenantId: string, query: { sear
     pattern ? or(ilike(positions.title, pattern), ilike(positions.department, pattern), ilike(positions.code, pattern)) : undefined,
     query.vacant === undefined ? undefined : query.vacant ? sql`NOT ${held}` : held,
   );
-  const rows = await tx.select().from(positions).where(where).orderBy(asc(sortKey(positions.title)), asc(positions.id)).limit(query.limit).offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(positions).where(where);
+  const rows = await tx
+    .select()
+    .from(positions)
+    .where(where)
+    .orderBy(asc(sortKey(positions.title)), asc(positions.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(positions)
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
 export async function allPositions(tx: Drizzle, tenantId: string): Promise<PositionRow[]> {
-  return tx.select().from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(sortKey(positions.title)), asc(positions.id));
+  return tx
+    .select()
+    .from(positions)
+    .where(eq(positions.tenantId, tenantId))
+    .orderBy(asc(sortKey(positions.title)), asc(positions.id));
 }
 
 export async function findPosition(tx: Drizzle, tenantId: string, id: string): Promise<PositionRow | null> {
-  const [row] = await tx.select().from(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -37,7 +58,10 @@ export async function hasPositions(tx: Drizzle, tenantId: string): Promise<boole
 export async function findPositions(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<PositionRow[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  return tx.select().from(positions).where(and(eq(positions.tenantId, tenantId), inArray(positions.id, wanted)));
+  return tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, wanted)));
 }
 
 export async function insertPosition(tx: Drizzle, values: typeof positions.$inferInsert): Promise<PositionRow> {
@@ -57,7 +81,10 @@ export async function updatePosition(tx: Drizzle, tenantId: string, id: string, 
 export async function deletePosition(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
   await tx.delete(positionParents).where(and(eq(positionParents.tenantId, tenantId), or(eq(positionParents.positionId, id), eq(positionParents.parentId, id))));
   await tx.delete(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.positionId, id)));
-  const deleted = await tx.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id))).returning({ id: positions.id });
+  const deleted = await tx
+    .delete(positions)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
+    .returning({ id: positions.id });
   return deleted.length > 0;
 }
 
@@ -155,8 +182,17 @@ export async function changePersonPositions(tx: Drizzle, tenantId: string, perso
 /** Replaces the positions a person holds: the rest of its positions taken off, the new ones given. */
 export async function setPersonPositions(tx: Drizzle, tenantId: string, personId: string, positionIds: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
   const wanted = new Set(positionIds);
-  const held = await tx.select({ positionId: positionPeople.positionId }).from(positionPeople).where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId)));
-  return changePersonPositions(tx, tenantId, personId, [...wanted], held.map((row) => row.positionId).filter((id) => !wanted.has(id)));
+  const held = await tx
+    .select({ positionId: positionPeople.positionId })
+    .from(positionPeople)
+    .where(and(eq(positionPeople.tenantId, tenantId), eq(positionPeople.personId, personId)));
+  return changePersonPositions(
+    tx,
+    tenantId,
+    personId,
+    [...wanted],
+    held.map((row) => row.positionId).filter((id) => !wanted.has(id)),
+  );
 }
 
 /** position id → {count, first `limit` holders by name}. */
@@ -214,7 +250,11 @@ export function holdersSql(tenantId: string, positionIds: readonly string[]): SQ
  * position's title; of two equal titles, the older position.
  */
 export async function positionLookup(tx: Drizzle, tenantId: string): Promise<Map<string, { id: string; defaults: string[] }>> {
-  const rows = await tx.select({ id: positions.id, code: positions.code, title: positions.title, defaults: positions.defaultPermissionList }).from(positions).where(eq(positions.tenantId, tenantId)).orderBy(asc(positions.createdAt), asc(positions.id));
+  const rows = await tx
+    .select({ id: positions.id, code: positions.code, title: positions.title, defaults: positions.defaultPermissionList })
+    .from(positions)
+    .where(eq(positions.tenantId, tenantId))
+    .orderBy(asc(positions.createdAt), asc(positions.id));
   const items = rows.map((row) => ({ row, item: { id: row.id, defaults: row.defaults } }));
   const out = new Map<string, { id: string; defaults: string[] }>();
   for (const { row, item } of items) if (!out.has(row.title.toLowerCase())) out.set(row.title.toLowerCase(), item);

@@ -25,8 +25,10 @@ const idParams = z.object({ id: z.string().max(100) });
 
 /** Positions and the organisation chart (spec forms §3; /org-chart). */
 export function orgChartRoutes(app: App, platform: Platform): void {
-  app.get(`${prefix}/org-chart/`, { config: { access: VIEW }, schema: { tags, summary: 'The organisation chart: positions as nodes, parent → child edges', response: { 200: ZOrgChart } } }, async (request) =>
-    orgChart(ctxOf(request, platform)),
+  app.get(
+    `${prefix}/org-chart/`,
+    { config: { access: VIEW }, schema: { tags, summary: 'The organisation chart: positions as nodes, parent → child edges', response: { 200: ZOrgChart } } },
+    async (request) => orgChart(ctxOf(request, platform)),
   );
   app.get(`${prefix}/positions/`, { config: { access: READ }, schema: { tags, querystring: ZPositionListQuery, response: { 200: zPaged(ZPosition) } } }, async (request) => {
     const page = await listPositions(ctxOf(request, platform), request.query);
@@ -38,14 +40,29 @@ export function orgChartRoutes(app: App, platform: Platform): void {
     async (request, reply) => reply.status(201).send(await createPosition(ctxOf(request, platform), request.body)),
   );
   registerImportRoutes(app, platform, { prefix: `${prefix}/positions/imports`, access: MANAGE, tags, importer: () => positionsImporter });
-  app.get(`${prefix}/positions/:id/`, { config: { access: READ }, schema: { tags, params: idParams, response: { 200: ZPosition } } }, async (request) => getPosition(ctxOf(request, platform), request.params.id));
+  app.get(`${prefix}/positions/:id/`, { config: { access: READ }, schema: { tags, params: idParams, response: { 200: ZPosition } } }, async (request) =>
+    getPosition(ctxOf(request, platform), request.params.id),
+  );
   app.patch(
     `${prefix}/positions/:id/`,
-    { config: { access: MANAGE }, schema: { tags, summary: 'Edit; `people` replaces the holders (new ones get the default permissions), `parents` the edges (cycles refused)', params: idParams, body: ZUpdatePositionRequest, response: { 200: ZPosition } } },
+    {
+      config: { access: MANAGE },
+      schema: {
+        tags,
+        summary: 'Edit; `people` replaces the holders (new ones get the default permissions), `parents` the edges (cycles refused)',
+        params: idParams,
+        body: ZUpdatePositionRequest,
+        response: { 200: ZPosition },
+      },
+    },
     async (request) => updatePosition(ctxOf(request, platform), request.params.id, request.body),
   );
-  app.delete(`${prefix}/positions/:id/`, { config: { access: MANAGE }, schema: { tags, summary: 'Delete the position with its edges and assignments (permissions given stay)', params: idParams } }, async (request, reply) => {
-    await removePosition(ctxOf(request, platform), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${prefix}/positions/:id/`,
+    { config: { access: MANAGE }, schema: { tags, summary: 'Delete the position with its edges and assignments (permissions given stay)', params: idParams } },
+    async (request, reply) => {
+      await removePosition(ctxOf(request, platform), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

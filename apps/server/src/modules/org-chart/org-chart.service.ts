@@ -62,7 +62,11 @@ async function summaries(tx: Drizzle, tenantId: string, ids: readonly string[]):
 async function toPositions(ctx: Ctx, tx: Drizzle, rows: PositionRow[], peopleLimit: number): Promise<TPosition[]> {
   const ids = rows.map((row) => row.id);
   const [parents, holders] = [await parentsOf(tx, ctx.tenant.id, ids), await holdersOf(tx, ctx.tenant.id, ids, peopleLimit)];
-  const people = await summaries(tx, ctx.tenant.id, [...holders.values()].flatMap((entry) => entry.personIds));
+  const people = await summaries(
+    tx,
+    ctx.tenant.id,
+    [...holders.values()].flatMap((entry) => entry.personIds),
+  );
   return rows.map((row) => {
     const held = holders.get(row.id);
     return {
@@ -84,7 +88,10 @@ async function toPositions(ctx: Ctx, tx: Drizzle, rows: PositionRow[], peopleLim
   });
 }
 
-export async function listPositions(ctx: Ctx, query: { page: number; page_size: number; search?: string | undefined; vacant?: 'true' | 'false' | undefined }): Promise<{ count: number; results: TPosition[] }> {
+export async function listPositions(
+  ctx: Ctx,
+  query: { page: number; page_size: number; search?: string | undefined; vacant?: 'true' | 'false' | undefined },
+): Promise<{ count: number; results: TPosition[] }> {
   return ctx.tx(async (tx) => {
     const vacant = query.vacant === undefined ? undefined : query.vacant === 'true';
     const { count, rows } = await listPositionRows(tx, ctx.tenant.id, { search: query.search, vacant, limit: query.page_size, offset: (query.page - 1) * query.page_size });
@@ -108,7 +115,12 @@ export async function getPosition(ctx: Ctx, id: string): Promise<TPosition> {
 export async function grantPositionDefaults(ctx: Ctx, tx: Drizzle, defaults: readonly string[], personIds: readonly string[]): Promise<void> {
   if (defaults.length === 0 || personIds.length === 0) return;
   const people = await personSummaries(tx, ctx.tenant.id, personIds);
-  await mergePassportPermissions(tx, ctx.tenant.id, [...people.values()].map((person) => person.passport), defaults);
+  await mergePassportPermissions(
+    tx,
+    ctx.tenant.id,
+    [...people.values()].map((person) => person.passport),
+    defaults,
+  );
   await ctx.platform.bus.publish(tx, { topic: AUTH_CHANGED, tenantId: ctx.tenant.id });
 }
 
@@ -227,7 +239,11 @@ export async function createPosition(ctx: Ctx, input: TCreatePositionRequest): P
         if (checked.people) {
           const holders = await setHolders(tx, ctx.tenant.id, created.id, checked.people);
           await grantPositionDefaults(ctx, tx, defaults, holders);
-          await tellPositionChanges(ctx, tx, holders.map((personId) => ({ personId, added: [created.id], removed: [] })));
+          await tellPositionChanges(
+            ctx,
+            tx,
+            holders.map((personId) => ({ personId, added: [created.id], removed: [] })),
+          );
         }
         return created;
       },
@@ -290,7 +306,11 @@ export async function orgChart(ctx: Ctx): Promise<TOrgChart> {
   return ctx.tx(async (tx) => {
     const rows = await allPositions(tx, ctx.tenant.id);
     const [parents, holders] = [await parentsOf(tx, ctx.tenant.id, null), await holdersOf(tx, ctx.tenant.id, null, PEOPLE_PER_NODE)];
-    const people = await summaries(tx, ctx.tenant.id, [...holders.values()].flatMap((entry) => entry.personIds));
+    const people = await summaries(
+      tx,
+      ctx.tenant.id,
+      [...holders.values()].flatMap((entry) => entry.personIds),
+    );
     return {
       organization_id: ctx.tenant.id,
       organization_name: ctx.tenant.name,

@@ -18,7 +18,10 @@ export const positions = pgTable(
     code: text('code'),
     isRoot: boolean('is_root').notNull().default(false),
     /** Merged into a person's permission set when the person takes the position. */
-    defaultPermissionList: text('default_permission_list').array().notNull().default(sql`'{}'::text[]`),
+    defaultPermissionList: text('default_permission_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,10 @@ export function organizationRoutes(app: App, platform: Platform): void {
   );
   app.patch(
     `${prefix}/current`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Rename the organisation or change its logo (an image upload_id; null removes it)', body: ZUpdateOrganizationRequest, response: { 200: ZOrganization } } },
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'Rename the organisation or change its logo (an image upload_id; null removes it)', body: ZUpdateOrganizationRequest, response: { 200: ZOrganization } },
+    },
     async (request) => updateOrganization(ctxOf(request, platform), request.body),
   );
   app.get(

@@ -49,8 +49,16 @@ export async function updateOrganization(ctx: Ctx, input: { name?: string | unde
   }
   const tenant = await ctx.tx(
     async (tx) => {
-      const updated = await updateTenant(tx, ctx.tenant.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(logoUrl !== undefined ? { logoUrl } : {}), ...(input.timezone !== undefined ? { timezone: input.timezone } : {}) });
-      if (logoUrl !== undefined) await holdFiles(tx, ctx.tenant.id, { kind: 'organization', id: ctx.tenant.id }, logoUrl && input.logo_upload_id ? [input.logo_upload_id] : [], { by: ctx.caller?.personId ?? NO_ONE, only: true });
+      const updated = await updateTenant(tx, ctx.tenant.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(logoUrl !== undefined ? { logoUrl } : {}),
+        ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+      });
+      if (logoUrl !== undefined)
+        await holdFiles(tx, ctx.tenant.id, { kind: 'organization', id: ctx.tenant.id }, logoUrl && input.logo_upload_id ? [input.logo_upload_id] : [], {
+          by: ctx.caller?.personId ?? NO_ONE,
+          only: true,
+        });
       await ctx.platform.bus.publish(tx, { topic: TENANT_CHANGED, tenantId: ctx.tenant.id });
       return updated;
     },

@@ -226,18 +226,50 @@ export async function seedDemoDirectory(platform: Platform, tenantId: string): P
     for (const seat of SEATS) {
       const created = await insertPosition(tx, { tenantId, title: seat.title, department: seat.department, code: seat.code, isRoot: seat.parents.length === 0, defaultPermissionList: seat.defaults });
       seatIds.set(seat.code, created.id);
-      if (seat.parents.length > 0) await setParents(tx, tenantId, created.id, seat.parents.map((code) => seatIds.get(code)!));
+      if (seat.parents.length > 0)
+        await setParents(
+          tx,
+          tenantId,
+          created.id,
+          seat.parents.map((code) => seatIds.get(code)!),
+        );
       const held = (HOLDERS[seat.code] ?? []).flatMap((ref) => (holder(ref) ? [holder(ref)!] : []));
-      await setHolders(tx, tenantId, created.id, held.map((person) => person.id));
-      await mergePassportPermissions(tx, tenantId, held.map((person) => person.passport), seat.defaults);
+      await setHolders(
+        tx,
+        tenantId,
+        created.id,
+        held.map((person) => person.id),
+      );
+      await mergePassportPermissions(
+        tx,
+        tenantId,
+        held.map((person) => person.passport),
+        seat.defaults,
+      );
     }
 
-    const rules = (partial: Partial<{ positions: string[]; venues: string[]; business_lines: string[]; persons: string[] }>) => ({ positions: [], venues: [], business_lines: [], persons: [], ...partial });
-    await insertAudience(tx, { tenantId, name: 'Equipo de tiendas', description: 'Jefatura, supervisores, vendedores y cajeros', rules: rules({ positions: ['JTI', 'SUT', 'VEN', 'CAJ'].map((code) => seatIds.get(code)!) }) });
+    const rules = (partial: Partial<{ positions: string[]; venues: string[]; business_lines: string[]; persons: string[] }>) => ({
+      positions: [],
+      venues: [],
+      business_lines: [],
+      persons: [],
+      ...partial,
+    });
+    await insertAudience(tx, {
+      tenantId,
+      name: 'Equipo de tiendas',
+      description: 'Jefatura, supervisores, vendedores y cajeros',
+      rules: rules({ positions: ['JTI', 'SUT', 'VEN', 'CAJ'].map((code) => seatIds.get(code)!) }),
+    });
     await insertAudience(tx, { tenantId, name: 'Centro de Distribución Sur', description: 'Quienes trabajan en el CD Sur', rules: rules({ venues: [dcSouth] }) });
     await insertAudience(tx, { tenantId, name: 'Línea Logística', description: null, rules: rules({ business_lines: [logistics] }) });
     const committee = [0, 13, 20, 29, 30].flatMap((n) => (workers[n] ? [workers[n].id] : []));
-    await insertAudience(tx, { tenantId, name: 'Comité paritario', description: 'Integrantes del comité de higiene y seguridad', rules: rules({ persons: committee, positions: [seatIds.get('PRV')!] }) });
+    await insertAudience(tx, {
+      tenantId,
+      name: 'Comité paritario',
+      description: 'Integrantes del comité de higiene y seguridad',
+      rules: rules({ persons: committee, positions: [seatIds.get('PRV')!] }),
+    });
 
     // sizes read smallest to largest, not alphabetically: a source in manual order (decision 018)
     const sizes = await insertDataSource(tx, { tenantId, name: 'Tallas de uniforme', description: 'Tallas de ropa de trabajo y EPP', rowOrder: 'manual' });

@@ -55,13 +55,23 @@ async function namesOf(tx: Drizzle, tenantId: string, rows: PersonRow[]): Promis
   const documents = new Map<string, { type: string; number: string }[]>();
   if (ids.length === 0) return { documents, positions: new Map(), items: new Map(), venues: new Map() };
   const idList = sql.param(ids);
-  const docs = (await tx.execute(sql`SELECT person_id, type, number FROM person_documents WHERE tenant_id = ${tenantId} AND person_id = ANY(${idList}::uuid[]) ORDER BY person_id, position`)) as unknown as {
+  const docs = (await tx.execute(
+    sql`SELECT person_id, type, number FROM person_documents WHERE tenant_id = ${tenantId} AND person_id = ANY(${idList}::uuid[]) ORDER BY person_id, position`,
+  )) as unknown as {
     rows: { person_id: string; type: string; number: string }[];
   };
   for (const row of docs.rows) documents.set(row.person_id, [...(documents.get(row.person_id) ?? []), { type: row.type, number: row.number }]);
   const positions = await positionCodesOfPersons(tx, tenantId, ids);
-  const items = await itemCodes(tx, tenantId, rows.flatMap((row) => [...row.businessLineIds, ...(row.companyId ? [row.companyId] : [])]));
-  const venues = await venueCodes(tx, tenantId, rows.flatMap((row) => row.workspaceIds));
+  const items = await itemCodes(
+    tx,
+    tenantId,
+    rows.flatMap((row) => [...row.businessLineIds, ...(row.companyId ? [row.companyId] : [])]),
+  );
+  const venues = await venueCodes(
+    tx,
+    tenantId,
+    rows.flatMap((row) => row.workspaceIds),
+  );
   return { documents, positions, items, venues };
 }
 
@@ -97,7 +107,10 @@ export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; lan
   const { caller } = signedIn(ctx);
   const row = await ctx.tx(
     async (tx) => {
-      const [created] = await tx.insert(personExports).values({ tenantId: ctx.tenant.id, format: input.format, language: input.language, filters: input.filters ?? {}, createdBy: caller.personId }).returning();
+      const [created] = await tx
+        .insert(personExports)
+        .values({ tenantId: ctx.tenant.id, format: input.format, language: input.language, filters: input.filters ?? {}, createdBy: caller.personId })
+        .returning();
       await ctx.platform.jobs.send(tx, EXPORT_QUEUE, { tenantId: ctx.tenant.id, exportId: created!.id });
       return created!;
     },
@@ -110,14 +123,31 @@ export async function startExport(ctx: Ctx, input: { format: 'csv' | 'xlsx'; lan
 export async function listExports(ctx: Ctx, query: { page: number; page_size: number }): Promise<{ count: number; results: TPersonExport[] }> {
   return ctx.tx(async (tx) => {
     const where = eq(personExports.tenantId, ctx.tenant.id);
-    const rows = await tx.select().from(personExports).where(where).orderBy(desc(personExports.createdAt)).limit(query.page_size).offset((query.page - 1) * query.page_size);
-    const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(personExports).where(where);
+    const rows = await tx
+      .select()
+      .from(personExports)
+      .where(where)
+      .orderBy(desc(personExports.createdAt))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size);
+    const [counted] = await tx
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(personExports)
+      .where(where);
     return { count: counted?.total ?? 0, results: rows.map((row) => toExport(row, ctx.platform.config.PERSON_EXPORT_RETENTION_DAYS)) };
   });
 }
 
 async function findExport(ctx: Ctx, id: string): Promise<ExportRow> {
-  const [row] = isUuid(id) ? await ctx.tx((tx) => tx.select().from(personExports).where(and(eq(personExports.tenantId, ctx.tenant.id), eq(personExports.id, id))).limit(1)) : [];
+  const [row] = isUuid(id)
+    ? await ctx.tx((tx) =>
+        tx
+          .select()
+          .from(personExports)
+          .where(and(eq(personExports.tenantId, ctx.tenant.id), eq(personExports.id, id)))
+          .limit(1),
+      )
+    : [];
   if (!row) throw new AppError('not-found', 'Export not found.');
   return row;
 }
@@ -182,7 +212,12 @@ export function scheduleExportRetention(platform: Platform): Promise<void> {
 }
 
 async function update(platform: Platform, tenantId: string, id: string, values: Partial<typeof personExports.$inferInsert>): Promise<void> {
-  await platform.db.transaction(tenantId, (tx) => tx.update(personExports).set(values).where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, id))));
+  await platform.db.transaction(tenantId, (tx) =>
+    tx
+      .update(personExports)
+      .set(values)
+      .where(and(eq(personExports.tenantId, tenantId), eq(personExports.id, id))),
+  );
 }
 
 /** The persons the export's filters select, by name, a page at a time (each its own transaction). */

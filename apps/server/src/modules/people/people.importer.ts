@@ -1,13 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  foldText,
-  isIdentityDocumentType,
-  isValidEmail,
-  normalizeEmail,
-  normalizeIdentityDocument,
-  normalizePhone,
-  type PersonOrigin,
-} from '@faena/domain';
+import { foldText, isIdentityDocumentType, isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, type PersonOrigin } from '@faena/domain';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isModuleDisabled } from '../../platform/tenancy.ts';
@@ -39,7 +31,12 @@ const ORIGINS: Record<string, PersonOrigin> = {
   contratista: 'CONTRACTOR_BUSINESS',
   empresa_contratista: 'CONTRACTOR_BUSINESS',
 };
-const originOf = (value: string) => ORIGINS[foldText(value).replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '')];
+const originOf = (value: string) =>
+  ORIGINS[
+    foldText(value)
+      .replace(/[^a-z]+/g, '_')
+      .replace(/^_|_$/g, '')
+  ];
 
 /**
  * People (the spec's /people-upload). A row is found by its e-mail, else by its identity
@@ -51,21 +48,91 @@ const originOf = (value: string) => ORIGINS[foldText(value).replace(/[^a-z]+/g, 
 export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
   kind: 'people',
   columns: [
-    { name: 'email', headerEs: 'Correo', aliases: ['correo', 'e-mail', 'mail', 'primary_email', 'correo electrónico'], required: false, description: 'Primary e-mail (unique in the organisation): the key of the row.', descriptionEs: 'Correo principal (único en la organización): la clave de la fila.' },
+    {
+      name: 'email',
+      headerEs: 'Correo',
+      aliases: ['correo', 'e-mail', 'mail', 'primary_email', 'correo electrónico'],
+      required: false,
+      description: 'Primary e-mail (unique in the organisation): the key of the row.',
+      descriptionEs: 'Correo principal (único en la organización): la clave de la fila.',
+    },
     { name: 'name', headerEs: 'Nombre', aliases: ['nombre', 'nombre completo', 'full name'], required: true, description: 'Full name.', descriptionEs: 'Nombre completo.' },
-    { name: 'document_type', headerEs: 'Tipo de documento', aliases: ['tipo_documento', 'tipo de documento', 'tipo documento'], required: false, description: 'CL_CI (default), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS or SV_DUI.', descriptionEs: 'CL_CI (por defecto), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS o SV_DUI.' },
-    { name: 'document_number', headerEs: 'Número de documento', aliases: ['numero_documento', 'número de documento', 'documento', 'rut', 'dni'], required: false, description: 'Identity document number (the key when there is no e-mail).', descriptionEs: 'Número del documento de identidad (la clave cuando no hay correo).' },
-    { name: 'other_emails', headerEs: 'Otros correos', aliases: ['otros_correos', 'otros correos'], required: false, description: 'Other e-mails, separated by ;.', descriptionEs: 'Otros correos, separados por ;.' },
-    { name: 'phones', headerEs: 'Teléfonos', aliases: ['telefonos', 'teléfonos', 'telefono', 'teléfono', 'phone'], required: false, description: 'Phone numbers, separated by ;.', descriptionEs: 'Teléfonos, separados por ;.' },
+    {
+      name: 'document_type',
+      headerEs: 'Tipo de documento',
+      aliases: ['tipo_documento', 'tipo de documento', 'tipo documento'],
+      required: false,
+      description: 'CL_CI (default), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS or SV_DUI.',
+      descriptionEs: 'CL_CI (por defecto), PASSPORT, PE_DNI, CO_CC, MX_CURP, MX_RFS, MX_INE, MX_NSS o SV_DUI.',
+    },
+    {
+      name: 'document_number',
+      headerEs: 'Número de documento',
+      aliases: ['numero_documento', 'número de documento', 'documento', 'rut', 'dni'],
+      required: false,
+      description: 'Identity document number (the key when there is no e-mail).',
+      descriptionEs: 'Número del documento de identidad (la clave cuando no hay correo).',
+    },
+    {
+      name: 'other_emails',
+      headerEs: 'Otros correos',
+      aliases: ['otros_correos', 'otros correos'],
+      required: false,
+      description: 'Other e-mails, separated by ;.',
+      descriptionEs: 'Otros correos, separados por ;.',
+    },
+    {
+      name: 'phones',
+      headerEs: 'Teléfonos',
+      aliases: ['telefonos', 'teléfonos', 'telefono', 'teléfono', 'phone'],
+      required: false,
+      description: 'Phone numbers, separated by ;.',
+      descriptionEs: 'Teléfonos, separados por ;.',
+    },
     { name: 'address', headerEs: 'Dirección', aliases: ['direccion', 'dirección'], required: false, description: 'Address.', descriptionEs: 'Dirección.' },
-    { name: 'positions', headerEs: 'Cargos', aliases: ['position', 'cargo', 'cargos'], required: false, description: 'Positions (codes or titles), separated by ;.', descriptionEs: 'Cargos (códigos o títulos), separados por ;.' },
-    { name: 'business_lines', headerEs: 'Líneas de negocio', aliases: ['lineas_de_negocio', 'líneas de negocio', 'business line'], required: false, description: 'Business lines (codes or names), separated by ;.', descriptionEs: 'Líneas de negocio (códigos o nombres), separadas por ;.' },
-    { name: 'workspaces', headerEs: 'Lugares de trabajo', aliases: ['espacios_de_trabajo', 'espacios de trabajo', 'recintos', 'venues'], required: false, description: 'Venues the person works at (codes or names), separated by ;.', descriptionEs: 'Recintos donde trabaja la persona (códigos o nombres), separados por ;.' },
-    { name: 'origin', headerEs: 'Origen', aliases: ['origen'], required: false, description: 'Own organization, business partner or contractor business.', descriptionEs: 'Organización propia, socio comercial o empresa contratista.' },
+    {
+      name: 'positions',
+      headerEs: 'Cargos',
+      aliases: ['position', 'cargo', 'cargos'],
+      required: false,
+      description: 'Positions (codes or titles), separated by ;.',
+      descriptionEs: 'Cargos (códigos o títulos), separados por ;.',
+    },
+    {
+      name: 'business_lines',
+      headerEs: 'Líneas de negocio',
+      aliases: ['lineas_de_negocio', 'líneas de negocio', 'business line'],
+      required: false,
+      description: 'Business lines (codes or names), separated by ;.',
+      descriptionEs: 'Líneas de negocio (códigos o nombres), separadas por ;.',
+    },
+    {
+      name: 'workspaces',
+      headerEs: 'Lugares de trabajo',
+      aliases: ['espacios_de_trabajo', 'espacios de trabajo', 'recintos', 'venues'],
+      required: false,
+      description: 'Venues the person works at (codes or names), separated by ;.',
+      descriptionEs: 'Recintos donde trabaja la persona (códigos o nombres), separados por ;.',
+    },
+    {
+      name: 'origin',
+      headerEs: 'Origen',
+      aliases: ['origen'],
+      required: false,
+      description: 'Own organization, business partner or contractor business.',
+      descriptionEs: 'Organización propia, socio comercial o empresa contratista.',
+    },
     { name: 'company', headerEs: 'Empresa', aliases: ['empresa'], required: false, description: 'Company (code or name).', descriptionEs: 'Empresa (código o nombre).' },
     { name: 'roles', headerEs: 'Roles', aliases: ['rol'], required: false, description: 'Roles, separated by ;.', descriptionEs: 'Roles, separados por ;.' },
     { name: 'groups', headerEs: 'Grupos', aliases: ['grupos', 'grupo'], required: false, description: 'Groups, separated by ;.', descriptionEs: 'Grupos, separados por ;.' },
-    { name: 'active', headerEs: 'Activo', aliases: ['activo', 'activa', 'habilitado'], required: false, description: "'no' disables the person, 'sí' enables them.", descriptionEs: "'no' deshabilita a la persona; 'sí' la habilita." },
+    {
+      name: 'active',
+      headerEs: 'Activo',
+      aliases: ['activo', 'activa', 'habilitado'],
+      required: false,
+      description: "'no' disables the person, 'sí' enables them.",
+      descriptionEs: "'no' deshabilita a la persona; 'sí' la habilita.",
+    },
   ],
   keyColumns: ['email', 'document_number'],
   labelColumn: 'name',
@@ -173,7 +240,10 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
       const beyond = named.filter((_, i) => !allowed[i]);
       if (unknown.length > 0) checks.fail('FILE_ROW_UNKNOWN_REFERENCE', 'positions', listed(unknown));
       if (beyond.length > 0) checks.fail('PERSON_ROW_POSITION_NOT_ALLOWED', 'positions', listed(beyond));
-      data.position_ids = found.filter((_, i) => allowed[i]).map((position) => position.id).sort();
+      data.position_ids = found
+        .filter((_, i) => allowed[i])
+        .map((position) => position.id)
+        .sort();
     }
     for (const column of ['roles', 'groups'] as const) {
       if (cells[column] === undefined) continue;
@@ -232,13 +302,21 @@ export const peopleImporter: Importer<Lookups> = registerImporter<Lookups>({
         LEFT JOIN LATERAL (SELECT array_remove(ARRAY[
             CASE WHEN m.name <> s.label THEN 'name' END,
             ${differs('email', 'email', sql`m.primary_email IS DISTINCT FROM s.data->>'email'`)},
-            ${differs('document_number', 'documents', sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
-              FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) <> s.data->'documents'`)},
+            ${differs(
+              'document_number',
+              'documents',
+              sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('type', d.type, 'number', d.number) ORDER BY d.position), '[]'::jsonb)
+              FROM person_documents d WHERE d.tenant_id = m.tenant_id AND d.person_id = m.id) <> s.data->'documents'`,
+            )},
             ${differsArray('other_emails', 'other_emails', 'text')},
             ${differs('phones', 'phones', sql`${phoneNumbers(sql`m.phones`)} IS DISTINCT FROM ${phoneNumbers(sql`s.data->'phones'`)}`)},
             ${differs('address', 'address', sql`m.address IS DISTINCT FROM s.data->>'address'`)},
-            ${differs('positions', 'position_ids', sql`${heldPositionIdsSql(sql`m.tenant_id`, sql`m.id`)}
-              <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`)},
+            ${differs(
+              'positions',
+              'position_ids',
+              sql`${heldPositionIdsSql(sql`m.tenant_id`, sql`m.id`)}
+              <> ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(s.data->'position_ids') v ORDER BY 1)`,
+            )},
             ${differsArray('business_lines', 'business_line_ids', 'uuid')},
             ${differsArray('workspaces', 'workspace_ids', 'uuid')},
             ${differs('origin', 'origin', sql`m.origin IS DISTINCT FROM s.data->>'origin'`)},
@@ -307,17 +385,22 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
   const adds = (counts.ADD ?? 0) > 0;
   const changes = (counts.UPDATE ?? 0) + (counts.UNDELETE ?? 0) > 0;
   const deletes = (counts.DELETE ?? 0) > 0;
-  if (adds) await each((job) => tx.execute(sql`
+  if (adds)
+    await each((job) =>
+      tx.execute(sql`
     INSERT INTO persons (tenant_id, id, passport, name, primary_email, other_emails, phones, address, origin, company_id, business_line_ids, workspace_ids, roles, groups, is_disabled, sort_name, search_text)
     SELECT ${t}, r.target_id, COALESCE(r.data->>'new_passport', gen_random_uuid()::text), r.label, r.data->>'email',
       COALESCE(${textArray('other_emails')}, '{}'), COALESCE(r.data->'phones', '[]'::jsonb), r.data->>'address', r.data->>'origin', (r.data->>'company_id')::uuid,
       COALESCE(${uuidArray('business_line_ids')}, '{}'), COALESCE(${uuidArray('workspace_ids')}, '{}'), COALESCE(${textArray('roles')}, '{}'), COALESCE(${textArray('groups')}, '{}'),
       false, r.data->>'sort_name', r.data->>'search_text'
     FROM import_rows r WHERE ${job('r')} AND r.operation = 'ADD'
-    ORDER BY r.target_id`));
+    ORDER BY r.target_id`),
+    );
   const updated = (job: (alias: string) => SQL) => sql`SELECT r.target_id FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE')`;
   if (changes) await each((job) => dropSearchTerms(tx, t, updated(job)));
-  if (changes) await each((job) => tx.execute(sql`
+  if (changes)
+    await each((job) =>
+      tx.execute(sql`
     UPDATE persons p SET name = r.label, sort_name = r.data->>'sort_name',
       ${keep('email', sql`r.data->>'email'`, 'primary_email')},
       ${keep('other_emails', textArray('other_emails'), 'other_emails')},
@@ -332,29 +415,42 @@ async function applyPeople(tx: Drizzle, ctx: ImportRunContext, counts: Readonly<
       is_disabled = CASE WHEN r.operation = 'UNDELETE' THEN false ELSE p.is_disabled END,
       search_text = ${updatedSearchText(t)},
       updated_at = now()
-    FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`));
-  if (deletes) await each((job) => tx.execute(sql`
+    FROM import_rows r WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND p.tenant_id = ${t} AND p.id = r.target_id`),
+    );
+  if (deletes)
+    await each((job) =>
+      tx.execute(sql`
     UPDATE persons p SET is_disabled = true, updated_at = now()
-    FROM import_rows r WHERE ${job('r')} AND r.operation = 'DELETE' AND p.tenant_id = ${t} AND p.id = r.target_id`));
+    FROM import_rows r WHERE ${job('r')} AND r.operation = 'DELETE' AND p.tenant_id = ${t} AND p.id = r.target_id`),
+    );
 
   // identity documents: the file's list replaces the person's
-  if (changes) await each((job) => tx.execute(sql`
+  if (changes)
+    await each((job) =>
+      tx.execute(sql`
     DELETE FROM person_documents d USING import_rows r
-    WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND r.data ? 'documents' AND d.tenant_id = ${t} AND d.person_id = r.target_id`));
-  if (adds || changes) await each((job) => tx.execute(sql`
+    WHERE ${job('r')} AND r.operation IN ('UPDATE', 'UNDELETE') AND r.data ? 'documents' AND d.tenant_id = ${t} AND d.person_id = r.target_id`),
+    );
+  if (adds || changes)
+    await each((job) =>
+      tx.execute(sql`
     INSERT INTO person_documents (tenant_id, person_id, type, number, position)
     SELECT ${t}, r.target_id, doc.value->>'type', doc.value->>'number', (doc.ordinality - 1)::int
     FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.data->'documents') WITH ORDINALITY AS doc(value, ordinality)
     WHERE ${job('r')} AND r.operation IN ('ADD', 'UPDATE', 'UNDELETE') AND r.data ? 'documents'
-    ORDER BY r.target_id`));
+    ORDER BY r.target_id`),
+    );
 
   // search words: a new person's were made while parsing; an updated person's from the search text its update wrote
-  if (adds) await each((job) => tx.execute(sql`
+  if (adds)
+    await each((job) =>
+      tx.execute(sql`
     INSERT INTO person_search_terms (tenant_id, term, sort_name, person_id)
     SELECT ${t}, term, r.data->>'sort_name', r.target_id FROM import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(r.data->'terms') AS term
     WHERE ${job('r')} AND r.operation = 'ADD'
     -- in index order (a range's, on PGlite): the btree fills page after page instead of touching pages at random
-    ORDER BY term COLLATE "C", r.data->>'sort_name' COLLATE "C"`));
+    ORDER BY term COLLATE "C", r.data->>'sort_name' COLLATE "C"`),
+    );
   if (changes) await each((job) => addSearchTerms(tx, t, updated(job)));
 
   // positions: the file's list replaces the person's (org-chart writes its holdings); positions

@@ -199,31 +199,53 @@ export async function findDocumentHolder(tx: Drizzle, tenantId: string, type: st
 }
 
 export async function findPerson(tx: Drizzle, tenantId: string, id: string): Promise<PersonRow | null> {
-  const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.id, id))).limit(1);
+  const [row] = await tx
+    .select(personColumns)
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findPersonByEmail(tx: Drizzle, tenantId: string, email: string): Promise<PersonRow | null> {
-  const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.primaryEmail, email))).limit(1);
+  const [row] = await tx
+    .select(personColumns)
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.primaryEmail, email)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findPersonByPassport(tx: Drizzle, tenantId: string, passport: string): Promise<PersonRow | null> {
-  const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.passport, passport))).limit(1);
+  const [row] = await tx
+    .select(personColumns)
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.passport, passport)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findPersonByUser(tx: Drizzle, tenantId: string, userId: string): Promise<PersonRow | null> {
-  const [row] = await tx.select(personColumns).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.userId, userId))).limit(1);
+  const [row] = await tx
+    .select(personColumns)
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function linkPersonToUser(tx: Drizzle, tenantId: string, personId: string, userId: string): Promise<void> {
-  await tx.update(persons).set({ userId, updatedAt: new Date() }).where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
+  await tx
+    .update(persons)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
 }
 
 export async function touchSignIn(tx: Drizzle, tenantId: string, personId: string, at: Date): Promise<void> {
-  await tx.update(persons).set({ lastSignInAt: at }).where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
+  await tx
+    .update(persons)
+    .set({ lastSignInAt: at })
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
 }
 
 export async function setPersonDisabled(tx: Drizzle, tenantId: string, personId: string, isDisabled: boolean): Promise<PersonRow | null> {
@@ -359,7 +381,10 @@ export async function listPersonOptions(
         // looked up in that order until the page is full (state, audience)
         sql`WITH c AS MATERIALIZED (${termCandidates(tenantId, filters.terms)})
           SELECT ${columns}
-          FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(filters.terms.map((term) => namedOrHolding(tenantId, term, sql`c.id`, sql`c.sort_name`)), sql` AND `)} ORDER BY c.sort_name COLLATE "C", c.id) o
+          FROM (SELECT c.id, c.sort_name FROM c WHERE ${sql.join(
+            filters.terms.map((term) => namedOrHolding(tenantId, term, sql`c.id`, sql`c.sort_name`)),
+            sql` AND `,
+          )} ORDER BY c.sort_name COLLATE "C", c.id) o
           JOIN LATERAL (SELECT * FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = o.id AND NOT p.is_disabled ${audience}) p ON true
           ORDER BY o.sort_name COLLATE "C", o.id LIMIT ${query.limit + 1}`;
   } else {
@@ -392,7 +417,12 @@ function termIds(tenantId: string, terms: readonly SearchTerm[], named = false):
 }
 
 const alsoMatching = (tenantId: string, terms: readonly SearchTerm[], named: boolean) =>
-  terms.length > 0 ? sql`WHERE ${sql.join(terms.map((term) => sql`t1.person_id IN (${termMatches(tenantId, term, { sortName: false, named })})`), sql` AND `)}` : sql``;
+  terms.length > 0
+    ? sql`WHERE ${sql.join(
+        terms.map((term) => sql`t1.person_id IN (${termMatches(tenantId, term, { sortName: false, named })})`),
+        sql` AND `,
+      )}`
+    : sql``;
 
 /**
  * From how many matches a page of `m` (ids) in name order walks persons_sort, testing each person
@@ -473,7 +503,9 @@ function searchMatchesOf(terms: readonly SearchTerm[], row: Pick<PersonListRow, 
 
 /** `invitedSql` for one person of the tenant. */
 export async function isInvited(tx: Drizzle, tenantId: string, personId: string): Promise<boolean> {
-  const result = (await tx.execute(sql`SELECT ${invitedSql(tenantId)} AS invited FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId}`)) as unknown as { rows: { invited: boolean }[] };
+  const result = (await tx.execute(sql`SELECT ${invitedSql(tenantId)} AS invited FROM persons p WHERE p.tenant_id = ${tenantId} AND p.id = ${personId}`)) as unknown as {
+    rows: { invited: boolean }[];
+  };
   return result.rows[0]?.invited === true;
 }
 
@@ -646,7 +678,11 @@ export function enabledPersonSql(tenantId: SQL | AnyColumn, personId: SQL | AnyC
 
 /** The persons of the tenant who can sign in (linked to a user), oldest id first. */
 export async function signInablePersonIds(tx: Drizzle, tenantId: string): Promise<string[]> {
-  const rows = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.tenantId, tenantId), isNotNull(persons.userId))).orderBy(asc(persons.id));
+  const rows = await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), isNotNull(persons.userId)))
+    .orderBy(asc(persons.id));
   return rows.map((row) => row.id);
 }
 
@@ -671,5 +707,8 @@ export function personsNamingSql(tenantId: SQL | AnyColumn, catalog: 'venue' | '
 
 /** The picture shown for the person (a download link of a stored image), or none. */
 export async function setPersonPicture(tx: Drizzle, tenantId: string, personId: string, picture: string | null): Promise<void> {
-  await tx.update(persons).set({ picture, updatedAt: new Date() }).where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
+  await tx
+    .update(persons)
+    .set({ picture, updatedAt: new Date() })
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.id, personId)));
 }

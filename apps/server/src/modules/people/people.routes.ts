@@ -1,5 +1,27 @@
 import { z } from 'zod';
-import { ZPasswordResetPreview, ZBulkInviteRequest, ZBulkInviteResponse, ZBulkPersonPositionRequest, ZBulkPersonPositionResponse, ZBulkPersonStatusRequest, ZBulkPersonStatusResponse, ZCreatePersonExportRequest, ZCreatePersonRequest, ZInviteResponse, ZPageQuery, ZPerson, ZPersonExport, ZPersonHistoryEntry, ZPersonListItem, ZPersonTeam, ZPersonListQuery, ZUpdatePersonRequest, zPaged, ZPersonCredentialStatus, ZSignOutEverywhereResponse } from '@faena/contracts';
+import {
+  ZPasswordResetPreview,
+  ZBulkInviteRequest,
+  ZBulkInviteResponse,
+  ZBulkPersonPositionRequest,
+  ZBulkPersonPositionResponse,
+  ZBulkPersonStatusRequest,
+  ZBulkPersonStatusResponse,
+  ZCreatePersonExportRequest,
+  ZCreatePersonRequest,
+  ZInviteResponse,
+  ZPageQuery,
+  ZPerson,
+  ZPersonExport,
+  ZPersonHistoryEntry,
+  ZPersonListItem,
+  ZPersonTeam,
+  ZPersonListQuery,
+  ZUpdatePersonRequest,
+  zPaged,
+  ZPersonCredentialStatus,
+  ZSignOutEverywhereResponse,
+} from '@faena/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { SIGNED_IN, behind, requires } from '../../platform/http/access.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -7,7 +29,22 @@ import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { credentialStatus, sendPasswordReset, signOutEverywhere } from '../auth/index.ts';
 import { registerImportRoutes } from '../imports/index.ts';
-import { createPerson, getMe, getPerson, getPersonByPassport, inviteMany, invitePerson, listPeople, myTeam, personHistory, personTeam, setDisabled, setManyDisabled, setManyPosition, updatePerson } from './people.service.ts';
+import {
+  createPerson,
+  getMe,
+  getPerson,
+  getPersonByPassport,
+  inviteMany,
+  invitePerson,
+  listPeople,
+  myTeam,
+  personHistory,
+  personTeam,
+  setDisabled,
+  setManyDisabled,
+  setManyPosition,
+  updatePerson,
+} from './people.service.ts';
 import { defineExportJobs, exportDownload, getExport, listExports, scheduleExportRetention, startExport } from './people.export.ts';
 import { peopleImporter } from './people.importer.ts';
 
@@ -28,17 +65,17 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
     },
   );
-  app.post(
-    `${prefix}/`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, body: ZCreatePersonRequest, response: { 201: ZPerson } } },
-    async (request, reply) => reply.status(201).send(await createPerson(ctxOf(request, platform), request.body)),
+  app.post(`${prefix}/`, { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, body: ZCreatePersonRequest, response: { 201: ZPerson } } }, async (request, reply) =>
+    reply.status(201).send(await createPerson(ctxOf(request, platform), request.body)),
   );
   app.get(`${prefix}/me/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'retrievePersonalData: the caller’s own record', response: { 200: ZPerson } } }, async (request) =>
     getMe(ctxOf(request, platform)),
   );
   // every member sees who they report to and who reports to them, on their profile (decision 008)
-  app.get(`${prefix}/me/team/`, { config: { access: SIGNED_IN }, schema: { tags, summary: 'Who is right above and right below the caller in the organisation chart', response: { 200: ZPersonTeam } } }, async (request) =>
-    myTeam(ctxOf(request, platform)),
+  app.get(
+    `${prefix}/me/team/`,
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Who is right above and right below the caller in the organisation chart', response: { 200: ZPersonTeam } } },
+    async (request) => myTeam(ctxOf(request, platform)),
   );
   app.get(
     `${prefix}/by-passport/:passport/`,
@@ -57,7 +94,10 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
   );
   app.post(
     `${prefix}/exports/`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'exportPersons: a CSV or XLSX file made in the background', body: ZCreatePersonExportRequest, response: { 202: ZPersonExport } } },
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'exportPersons: a CSV or XLSX file made in the background', body: ZCreatePersonExportRequest, response: { 202: ZPersonExport } },
+    },
     async (request, reply) => reply.status(202).send(await startExport(ctxOf(request, platform), request.body)),
   );
   app.get(
@@ -100,7 +140,12 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
     `${prefix}/bulk-invite`,
     {
       config: { access: requires('MANAGE_PEOPLE') },
-      schema: { tags, summary: 'Invite several people at once (up to 500), each to their primary e-mail; who cannot be invited is said by why', body: ZBulkInviteRequest, response: { 200: ZBulkInviteResponse } },
+      schema: {
+        tags,
+        summary: 'Invite several people at once (up to 500), each to their primary e-mail; who cannot be invited is said by why',
+        body: ZBulkInviteRequest,
+        response: { 200: ZBulkInviteResponse },
+      },
     },
     async (request) => inviteMany(ctxOf(request, platform), request.body),
   );
@@ -109,12 +154,18 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
   );
   app.get(
     `${prefix}/:id/team/`,
-    { config: { access: requires('VIEW_PEOPLE') }, schema: { tags, summary: 'Who is right above and right below the person in the organisation chart', params: idParams, response: { 200: ZPersonTeam } } },
+    {
+      config: { access: requires('VIEW_PEOPLE') },
+      schema: { tags, summary: 'Who is right above and right below the person in the organisation chart', params: idParams, response: { 200: ZPersonTeam } },
+    },
     async (request) => personTeam(ctxOf(request, platform), request.params.id),
   );
   app.get(
     `${prefix}/:id/history/`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'The changes made to the person, newest first: who, when, what', params: idParams, querystring: ZPageQuery, response: { 200: zPaged(ZPersonHistoryEntry) } } },
+    {
+      config: { access: requires('MANAGE_PEOPLE') },
+      schema: { tags, summary: 'The changes made to the person, newest first: who, when, what', params: idParams, querystring: ZPageQuery, response: { 200: zPaged(ZPersonHistoryEntry) } },
+    },
     async (request) => {
       const page = await personHistory(ctxOf(request, platform), request.params.id, request.query);
       return { count: page.count, ...pageLinks(request, page.count, request.query.page, request.query.page_size), results: page.results };
@@ -146,10 +197,8 @@ export async function peopleRoutes(app: App, platform: Platform): Promise<void> 
     { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, summary: 'Disable: the person loses access at once', params: idParams, response: { 200: ZPerson } } },
     async (request) => setDisabled(ctxOf(request, platform), request.params.id, true),
   );
-  app.post(
-    `${prefix}/:id/enable`,
-    { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, params: idParams, response: { 200: ZPerson } } },
-    async (request) => setDisabled(ctxOf(request, platform), request.params.id, false),
+  app.post(`${prefix}/:id/enable`, { config: { access: requires('MANAGE_PEOPLE') }, schema: { tags, params: idParams, response: { 200: ZPerson } } }, async (request) =>
+    setDisabled(ctxOf(request, platform), request.params.id, false),
   );
   app.post(
     `${prefix}/:id/password-reset`,

@@ -1,5 +1,20 @@
 import { isValidEmail, normalizeEmail, normalizeIdentityDocument, normalizePhone, validateIdentityDocument, INVALID_PHONE_MESSAGE, type IdentityDocumentType } from '@faena/domain';
-import type { TSearchMatch, TBulkInviteRequest, TBulkInviteResponse, TBulkPersonPositionRequest, TBulkPersonPositionResponse, TBulkPersonStatusRequest, TBulkPersonStatusResponse, TCreatePersonRequest, TPerson, TPersonHistoryEntry, TPersonTeam, TPersonListItem, TPersonListQuery, TUpdatePersonRequest } from '@faena/contracts';
+import type {
+  TSearchMatch,
+  TBulkInviteRequest,
+  TBulkInviteResponse,
+  TBulkPersonPositionRequest,
+  TBulkPersonPositionResponse,
+  TBulkPersonStatusRequest,
+  TBulkPersonStatusResponse,
+  TCreatePersonRequest,
+  TPerson,
+  TPersonHistoryEntry,
+  TPersonTeam,
+  TPersonListItem,
+  TPersonListQuery,
+  TUpdatePersonRequest,
+} from '@faena/contracts';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/pg-errors.ts';
@@ -12,7 +27,18 @@ import { subjectHistory } from '../audit/index.ts';
 import { createInvite, insertInvitations, mailInvitations } from '../auth/index.ts';
 import { activeIds, itemNames, venueNames } from '../catalogs/index.ts';
 import { filesMetadata, holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
-import { assertCanGrant, changeHolders, changePersonPositions, findPositions, grantPositionDefaults, holdersSql, positionsOfPersons, setPersonPositions, teamOf, tellPositionChanges } from '../org-chart/index.ts';
+import {
+  assertCanGrant,
+  changeHolders,
+  changePersonPositions,
+  findPositions,
+  grantPositionDefaults,
+  holdersSql,
+  positionsOfPersons,
+  setPersonPositions,
+  teamOf,
+  tellPositionChanges,
+} from '../org-chart/index.ts';
 import {
   documentsOf,
   findPerson,
@@ -90,7 +116,10 @@ async function fullPerson(tx: Drizzle, tenantId: string, row: PersonRow): Promis
 }
 
 /** The list's filters as a repository query; an id filter that is not a uuid matches nobody. */
-export function personQueryOf(tenantId: string, query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'company' | 'origin' | 'status' | 'account'>>): PersonQuery | null {
+export function personQueryOf(
+  tenantId: string,
+  query: Partial<Pick<TPersonListQuery, 'search' | 'position' | 'business_line' | 'workspace' | 'company' | 'origin' | 'status' | 'account'>>,
+): PersonQuery | null {
   for (const id of [query.position, query.business_line, query.workspace, query.company]) if (id !== undefined && !isUuid(id)) return null;
   return {
     search: query.search,
@@ -503,7 +532,17 @@ export async function personHistory(ctx: Ctx, id: string, query: { page: number;
   return ctx.tx(async (tx) => {
     if (!(await findPerson(tx, ctx.tenant.id, id))) throw notFound();
     const { count, entries } = await subjectHistory(tx, ctx.tenant.id, id, query.page_size, (query.page - 1) * query.page_size);
-    return { count, results: entries.map((entry) => ({ id: entry.id, action: entry.action, details: entry.details, actor: entry.actor, impersonator: entry.impersonator, created_at: entry.createdAt.toISOString() })) };
+    return {
+      count,
+      results: entries.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        details: entry.details,
+        actor: entry.actor,
+        impersonator: entry.impersonator,
+        created_at: entry.createdAt.toISOString(),
+      })),
+    };
   });
 }
 
@@ -527,4 +566,3 @@ export async function personTeam(ctx: Ctx, id: string): Promise<TPersonTeam> {
     };
   });
 }
-

@@ -22,16 +22,31 @@ export const persons = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** Unused since the directory fields got their own columns; kept for existing data. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
-    otherEmails: text('other_emails').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    groups: text('groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    otherEmails: text('other_emails')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     phones: jsonb('phones').$type<PhoneValue[]>().notNull().default([]),
     address: text('address'),
     photoUploadId: text('photo_upload_id'),
     origin: text('origin'),
     companyId: uuid('company_id'),
-    businessLineIds: uuid('business_line_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    workspaceIds: uuid('workspace_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    businessLineIds: uuid('business_line_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    workspaceIds: uuid('workspace_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Accent-free lower-case name: the list's order and the short-search prefix. */
     sortName: text('sort_name').notNull().default(''),
     /** The person's search words (see searchWordsOf), one `person_search_terms` row each. */
@@ -44,12 +59,16 @@ export const persons = pgTable(
     uniqueIndex('persons_passport').on(t.tenantId, t.passport),
     uniqueIndex('persons_primary_email').on(t.tenantId, t.primaryEmail),
     // most persons have no account: only those with one are indexed
-    uniqueIndex('persons_user').on(t.tenantId, t.userId).where(sql`user_id IS NOT NULL`),
+    uniqueIndex('persons_user')
+      .on(t.tenantId, t.userId)
+      .where(sql`user_id IS NOT NULL`),
     index('persons_sort').on(t.tenantId, sql`${t.sortName} COLLATE "C"`, t.id),
     index('persons_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     // the few disabled persons: a search of the active ones (the list's default) takes them out of
     // the search words' candidates instead of reading every person (decision 008)
-    index('persons_disabled').on(t.tenantId, t.id).where(sql`is_disabled`),
+    index('persons_disabled')
+      .on(t.tenantId, t.id)
+      .where(sql`is_disabled`),
     // no GIN on business_line_ids / workspace_ids: array operators are not leakproof, so under
     // forced RLS no index on them would ever be used (decision 008)
   ],
@@ -95,8 +114,12 @@ export const personExports = pgTable(
     id: id(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
     /** The language of the file's header row (`es`: the people import's Spanish headers). */
-    language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
-    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] }).notNull().default('PENDING'),
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     percent: integer('percent').notNull().default(0),
     rows: integer('rows').notNull().default(0),

@@ -25,12 +25,7 @@ export async function getOrCreatePassportPermissions(tx: Drizzle, tenantId: stri
   return (await findPassportPermissions(tx, tenantId, passport))!;
 }
 
-export async function setPassportPermissions(
-  tx: Drizzle,
-  tenantId: string,
-  passport: string,
-  value: { permissions: string[]; isStaff?: boolean },
-): Promise<PassportPermissions> {
+export async function setPassportPermissions(tx: Drizzle, tenantId: string, passport: string, value: { permissions: string[]; isStaff?: boolean }): Promise<PassportPermissions> {
   const [row] = await tx
     .insert(personPermissions)
     .values({ tenantId, passport, permissions: value.permissions, isStaff: value.isStaff ?? false })

@@ -88,7 +88,9 @@ async function tellPermissionChange(ctx: Ctx, tx: Drizzle, personId: string, bef
   const added = after.filter((key) => !before.has(key)).length;
   const removed = [...before].filter((key) => !after.includes(key)).length;
   if (added + removed === 0) return;
-  const parts = [added > 0 ? `${added} ${added === 1 ? 'permiso nuevo' : 'permisos nuevos'}` : '', removed > 0 ? `${removed} ${removed === 1 ? 'permiso quitado' : 'permisos quitados'}` : ''].filter(Boolean);
+  const parts = [added > 0 ? `${added} ${added === 1 ? 'permiso nuevo' : 'permisos nuevos'}` : '', removed > 0 ? `${removed} ${removed === 1 ? 'permiso quitado' : 'permisos quitados'}` : ''].filter(
+    Boolean,
+  );
   await notify(ctx.platform, tx, {
     tenantId: ctx.tenant.id,
     personIds: [personId],

@@ -8,7 +8,10 @@ export const personPermissions = pgTable(
   {
     tenantId: tenantId(),
     passport: text('passport').notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isStaff: boolean('is_staff').notNull().default(false),
     updatedAt: updatedAt(),
   },

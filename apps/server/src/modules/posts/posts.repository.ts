@@ -47,14 +47,21 @@ export async function updatePost(tx: Drizzle, tenantId: string, id: string, valu
 }
 
 export async function deletePost(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
-  const deleted = await tx.delete(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id))).returning({ id: posts.id });
+  const deleted = await tx
+    .delete(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
+    .returning({ id: posts.id });
   if (deleted.length === 0) return false;
   await tx.delete(postRecipients).where(and(eq(postRecipients.tenantId, tenantId), eq(postRecipients.postId, id)));
   return true;
 }
 
 export async function findPost(tx: Drizzle, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<PostRow | null> {
-  const query = tx.select().from(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id))).limit(1);
+  const query = tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
+    .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -87,7 +94,10 @@ export async function listFeed(tx: Drizzle, tenantId: string, personId: string, 
     .orderBy(desc(posts.isPinned), desc(pending), desc(posts.publishAt), asc(posts.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(posts).where(where);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(posts)
+    .where(where);
   const [unread] = await tx
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(posts)
@@ -100,7 +110,10 @@ export async function listFeed(tx: Drizzle, tenantId: string, personId: string, 
 export async function listManaged(tx: Drizzle, tenantId: string, query: { state?: TPostState | undefined; search?: string | undefined; limit: number; offset: number; now: Date }) {
   const where = and(eq(posts.tenantId, tenantId), query.state ? stateSql(query.now)[query.state] : undefined, query.search ? ilike(posts.title, escapeLike(query.search)) : undefined);
   const rows = await tx.select().from(posts).where(where).orderBy(desc(posts.updatedAt), asc(posts.id)).limit(query.limit).offset(query.offset);
-  const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(posts).where(where);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(posts)
+    .where(where);
   return { count: counted?.total ?? 0, rows };
 }
 
@@ -177,7 +190,9 @@ export async function listReceipts(tx: Drizzle, tenantId: string, postId: string
     FROM post_recipients r LEFT JOIN persons p ON p.tenant_id = r.tenant_id AND p.id = r.person_id
     WHERE ${where}
     ORDER BY (r.read_at IS NULL) DESC, (r.acknowledged_at IS NULL) DESC, lower(p.name), r.person_id
-    LIMIT ${query.limit} OFFSET ${query.offset}`)) as unknown as { rows: { person_id: string; name: string; notified_at: string | Date | null; read_at: string | Date | null; acknowledged_at: string | Date | null }[] };
+    LIMIT ${query.limit} OFFSET ${query.offset}`)) as unknown as {
+    rows: { person_id: string; name: string; notified_at: string | Date | null; read_at: string | Date | null; acknowledged_at: string | Date | null }[];
+  };
   const totals = (await tx.execute(sql`
     SELECT count(*)::int AS recipients, count(r.read_at)::int AS read, count(r.acknowledged_at)::int AS acknowledged,
       count(*) FILTER (WHERE ${filter ?? sql`true`})::int AS filtered

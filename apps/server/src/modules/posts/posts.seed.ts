@@ -16,7 +16,9 @@ export async function seedDemoPosts(platform: Platform, tenantId: string): Promi
   const published = await platform.db.transaction(tenantId, async (tx) => {
     const admin = await findPersonByEmail(tx, tenantId, 'admin@faena.test');
     // the warehouse crew, for announcements meant only for them
-    const crew = (await Promise.all(['operario@faena.test', 'supervisora@faena.test'].map((email) => findPersonByEmail(tx, tenantId, email)))).filter((person) => person !== null).map((person) => person.id);
+    const crew = (await Promise.all(['operario@faena.test', 'supervisora@faena.test'].map((email) => findPersonByEmail(tx, tenantId, email))))
+      .filter((person) => person !== null)
+      .map((person) => person.id);
     await insertAudience(tx, { tenantId, name: 'Equipo de bodega', description: 'Operarios y supervisión de la bodega', rules: { positions: [], venues: [], business_lines: [], persons: crew } });
     const make = async (input: { title: string; body: string; isPinned?: boolean; requiresAck?: boolean; publishAt: Date | null; status: 'draft' | 'published' }) => {
       const body = sanitizePostHtml(input.body);

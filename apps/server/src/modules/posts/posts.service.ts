@@ -59,7 +59,11 @@ async function loadRefs(tx: Drizzle, tenantId: string, rows: readonly PostRow[],
     if (withFiles) for (const id of [...row.imageIds, ...row.fileIds]) fileIds.add(id);
   }
   const files = new Map((await findStoredFiles(tx, tenantId, [...fileIds])).map((file) => [file.id, storedFileLink(file)]));
-  const people = await personSummaries(tx, tenantId, rows.map((row) => row.authorPersonId).filter((id): id is string => id !== null));
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.map((row) => row.authorPersonId).filter((id): id is string => id !== null),
+  );
   const persons = new Map([...people.values()].map((person) => [person.id, { id: person.id, name: person.name }]));
   const audiences = new Map<string, { id: string; name: string }>();
   for (const id of new Set(rows.map((row) => row.audienceId).filter((value): value is string => value !== null))) {
@@ -389,7 +393,8 @@ export async function remind(ctx: Ctx, id: string): Promise<{ reminded: number }
 /** How many persons an audience (null: everyone) reaches now: the author is told before publishing to nobody. */
 export async function previewAudience(ctx: Ctx, audienceId: string | null): Promise<{ count: number }> {
   return ctx.tx(async (tx) => {
-    if (audienceId !== null && (!isUuid(audienceId) || !(await findAudience(tx, ctx.tenant.id, audienceId)))) throw new FieldErrors({ audience_id: [problem('unknown-reference', 'Unknown audience.')] });
+    if (audienceId !== null && (!isUuid(audienceId) || !(await findAudience(tx, ctx.tenant.id, audienceId))))
+      throw new FieldErrors({ audience_id: [problem('unknown-reference', 'Unknown audience.')] });
     return { count: await audienceCount(tx, ctx.tenant.id, audienceId) };
   });
 }

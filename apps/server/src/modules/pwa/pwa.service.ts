@@ -39,7 +39,10 @@ const logoUploadOf = (tenant: Pick<TenantRecord, 'logoUrl'>) => (tenant.logoUrl?
 
 /** Changes with the logo, so an installed app fetches the new icons. */
 export function iconVersion(tenant: Pick<TenantRecord, 'logoUrl'>): string {
-  return createHash('sha256').update(tenant.logoUrl ?? 'faena').digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update(tenant.logoUrl ?? 'faena')
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** Short names show under a home-screen icon: about 12 characters fit. */
@@ -52,7 +55,12 @@ export function shortNameOf(name: string): string {
 
 export function webManifest(tenant: TenantRecord): TWebManifest {
   const version = iconVersion(tenant);
-  const icon = (name: PwaIconName, purpose: 'any' | 'maskable') => ({ src: `/api/pwa/icons/${name}?v=${version}`, sizes: `${ICONS[name].size}x${ICONS[name].size}`, type: 'image/png' as const, purpose });
+  const icon = (name: PwaIconName, purpose: 'any' | 'maskable') => ({
+    src: `/api/pwa/icons/${name}?v=${version}`,
+    sizes: `${ICONS[name].size}x${ICONS[name].size}`,
+    type: 'image/png' as const,
+    purpose,
+  });
   return {
     id: '/',
     name: tenant.name,

@@ -150,7 +150,18 @@ const workflowThroughput: ChartSpec = {
       if (e.completedAt) count(e.completedAt.getTime(), 'finished');
     }
     const points = tally.list(!periods).map((p) => (periods ? { ...p, label: p.key } : p));
-    return { chart: this.key, type: periods ? 'line' : 'bar', stacked: false, unit: 'count', grouping, from: range.from, to: range.to, series: [...THROUGHPUT_SERIES], points, totals: totalsOf(THROUGHPUT_SERIES, points) };
+    return {
+      chart: this.key,
+      type: periods ? 'line' : 'bar',
+      stacked: false,
+      unit: 'count',
+      grouping,
+      from: range.from,
+      to: range.to,
+      series: [...THROUGHPUT_SERIES],
+      points,
+      totals: totalsOf(THROUGHPUT_SERIES, points),
+    };
   },
 };
 
@@ -201,7 +212,14 @@ const checklistScores: ChartSpec = {
   async compute(tx, tenantId, range, grouping) {
     const facts = await scoresForReports(tx, tenantId, new Date(range.fromMs), new Date(range.toMs));
     const periods = PERIODS.has(grouping);
-    const people = grouping === 'responsible' ? await personSummaries(tx, tenantId, facts.map((f) => f.executedByPersonId)) : new Map<string, { name: string }>();
+    const people =
+      grouping === 'responsible'
+        ? await personSummaries(
+            tx,
+            tenantId,
+            facts.map((f) => f.executedByPersonId),
+          )
+        : new Map<string, { name: string }>();
     const sums = new Map<string, { label: string; score: number; scored: number; n: number; failed: number }>();
     if (periods) for (const key of bucketsOf(range, grouping)) sums.set(key, { label: key, score: 0, scored: 0, n: 0, failed: 0 });
     const all = { score: 0, scored: 0, n: 0, failed: 0 };

@@ -40,7 +40,10 @@ export const prepareSecretsKey = secretsKey;
  * transaction of its own, before: pass null inside a transaction that only needs the hosts).
  */
 export async function loadConnection(tx: Drizzle, tenantId: string, provider: TBiProvider, db: Database | null): Promise<BiConnection | null> {
-  const [row] = await tx.select().from(reportBiConnections).where(and(eq(reportBiConnections.tenantId, tenantId), eq(reportBiConnections.provider, provider)));
+  const [row] = await tx
+    .select()
+    .from(reportBiConnections)
+    .where(and(eq(reportBiConnections.tenantId, tenantId), eq(reportBiConnections.provider, provider)));
   if (!row) return null;
   return {
     provider,
@@ -95,8 +98,15 @@ export async function saveConnection(ctx: Ctx, provider: TBiProvider, input: Con
 }
 
 export async function deleteConnectionSecret(ctx: Ctx, provider: TBiProvider): Promise<void> {
-  await ctx.tx((tx) => tx.update(reportBiConnections).set({ secretEnc: null, updatedAt: new Date() }).where(and(eq(reportBiConnections.tenantId, ctx.tenant.id), eq(reportBiConnections.provider, provider))), {
-    audit: 'reports.bi-connection.secret-delete',
-    details: { provider },
-  });
+  await ctx.tx(
+    (tx) =>
+      tx
+        .update(reportBiConnections)
+        .set({ secretEnc: null, updatedAt: new Date() })
+        .where(and(eq(reportBiConnections.tenantId, ctx.tenant.id), eq(reportBiConnections.provider, provider))),
+    {
+      audit: 'reports.bi-connection.secret-delete',
+      details: { provider },
+    },
+  );
 }

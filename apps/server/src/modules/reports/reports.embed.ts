@@ -69,7 +69,15 @@ async function postJson(provider: TBiProvider, url: string, init: { body: string
   const host = new URL(url).host;
   let text: string;
   try {
-    const response = await safeFetch(url, { method: 'POST', body: init.body, headers: init.headers, policy: init.allowLocal ? anyButMetadata : publicOnly, maxBytes: MAX_ANSWER_BYTES, timeoutMs: FETCH_TIMEOUT_MS, maxRedirects: 0 });
+    const response = await safeFetch(url, {
+      method: 'POST',
+      body: init.body,
+      headers: init.headers,
+      policy: init.allowLocal ? anyButMetadata : publicOnly,
+      maxBytes: MAX_ANSWER_BYTES,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxRedirects: 0,
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of response.body) chunks.push(chunk as Buffer);
     text = Buffer.concat(chunks).toString('utf8');
@@ -134,7 +142,8 @@ export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, v
   }
 
   if (provider === 'tableau') {
-    if (!connection.clientId || !connection.secretId || !connection.username) throw new BodyError(409, { code: 'bi-config-incomplete', detail: 'Tableau needs the connected app’s client id, secret id and the user to show views as.' });
+    if (!connection.clientId || !connection.secretId || !connection.username)
+      throw new BodyError(409, { code: 'bi-config-incomplete', detail: 'Tableau needs the connected app’s client id, secret id and the user to show views as.' });
     const token = await new SignJWT({ scp: ['tableau:views:embed'], [connection.tenantParam]: viewer.tenantId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: connection.secretId, iss: connection.clientId })
       .setIssuer(connection.clientId)
@@ -148,18 +157,28 @@ export async function mintEmbed(connection: BiConnection, embed: TReportEmbed, v
   }
 
   if (provider === 'powerbi') {
-    if (!connection.clientId || !connection.secretId || !connection.username) throw new BodyError(409, { code: 'bi-config-incomplete', detail: 'Power BI needs the Azure AD app id, the directory (tenant) id and the row-level-security role.' });
+    if (!connection.clientId || !connection.secretId || !connection.username)
+      throw new BodyError(409, { code: 'bi-config-incomplete', detail: 'Power BI needs the Azure AD app id, the directory (tenant) id and the row-level-security role.' });
     const api = new URL(connection.siteUrl);
     const aad = await postJson(provider, `${powerBiAuthority(api)}/${encodeURIComponent(connection.secretId)}/oauth2/v2.0/token`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       allowLocal: net.allowLocal,
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: connection.clientId, client_secret: connection.secret, scope: 'https://analysis.windows.net/powerbi/api/.default' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: connection.clientId,
+        client_secret: connection.secret,
+        scope: 'https://analysis.windows.net/powerbi/api/.default',
+      }).toString(),
     });
     const accessToken = stringField(provider, aad, 'access_token');
     const generated = await postJson(provider, `${api.origin}/v1.0/myorg/groups/${encodeURIComponent(target.group!)}/reports/${encodeURIComponent(target.resource)}/GenerateToken`, {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       allowLocal: net.allowLocal,
-      body: JSON.stringify({ accessLevel: 'View', lifetimeInMinutes: EMBED_TOKEN_SECONDS / 60, identities: [{ username: viewer.tenantId, roles: [connection.username], datasets: [embed.resource_id] }] }),
+      body: JSON.stringify({
+        accessLevel: 'View',
+        lifetimeInMinutes: EMBED_TOKEN_SECONDS / 60,
+        identities: [{ username: viewer.tenantId, roles: [connection.username], datasets: [embed.resource_id] }],
+      }),
     });
     const token = stringField(provider, generated, 'token');
     const expiration = typeof generated.expiration === 'string' ? generated.expiration : expiresAt;

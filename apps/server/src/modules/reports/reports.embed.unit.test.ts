@@ -26,7 +26,17 @@ describe('BI token calls', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const superset = (): BiConnection => ({ provider: 'superset', siteUrl: site, allowedHosts: [], clientId: 'svc', secretId: null, username: null, tenantParam: 'tenant_id', version: '4.1.2', secret: 'pw' });
+  const superset = (): BiConnection => ({
+    provider: 'superset',
+    siteUrl: site,
+    allowedHosts: [],
+    clientId: 'svc',
+    secretId: null,
+    username: null,
+    tenantParam: 'tenant_id',
+    version: '4.1.2',
+    secret: 'pw',
+  });
   const viewer = { tenantId: 't', personId: 'p', name: 'n' };
   const failure = async (allowLocal: boolean) => {
     const error = await mintEmbed(superset(), { url: `${site}/superset/dashboard/1/`, resource_id: 'abc' }, viewer, { allowLocal }).catch((e: unknown) => e);

@@ -28,7 +28,12 @@ const linkView = (row: LinkRow, now: Date): TPublicLink => ({
 const reportNotFound = () => new AppError('not-found', 'Report not found.');
 
 async function builtinReport(tx: Drizzle, tenantId: string, id: string) {
-  const [row] = isUuid(id) ? await tx.select({ id: reports.id, kind: reports.kind }).from(reports).where(and(eq(reports.tenantId, tenantId), eq(reports.id, id))) : [];
+  const [row] = isUuid(id)
+    ? await tx
+        .select({ id: reports.id, kind: reports.kind })
+        .from(reports)
+        .where(and(eq(reports.tenantId, tenantId), eq(reports.id, id)))
+    : [];
   if (!row) throw reportNotFound();
   // an embedded dashboard's token is minted per signed-in viewer: it has no public link
   if (row.kind !== 'builtin') throw new AppError('conflict', 'Only built-in charts can have a public link.', { reason: 'not-builtin' });
@@ -38,8 +43,21 @@ async function builtinReport(tx: Drizzle, tenantId: string, id: string) {
 export async function listLinks(ctx: Ctx, reportId: string): Promise<{ results: TPublicLink[] }> {
   const now = new Date();
   return ctx.tx(async (tx) => {
-    if (!isUuid(reportId) || (await tx.select({ id: reports.id }).from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, reportId)))).length === 0) throw reportNotFound();
-    const rows = await tx.select().from(reportPublicLinks).where(and(eq(reportPublicLinks.tenantId, ctx.tenant.id), eq(reportPublicLinks.reportId, reportId))).orderBy(desc(reportPublicLinks.createdAt));
+    if (
+      !isUuid(reportId) ||
+      (
+        await tx
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, reportId)))
+      ).length === 0
+    )
+      throw reportNotFound();
+    const rows = await tx
+      .select()
+      .from(reportPublicLinks)
+      .where(and(eq(reportPublicLinks.tenantId, ctx.tenant.id), eq(reportPublicLinks.reportId, reportId)))
+      .orderBy(desc(reportPublicLinks.createdAt));
     return { results: rows.map((row) => linkView(row, now)) };
   });
 }
@@ -101,15 +119,25 @@ export async function readPublic(ctx: Ctx, publicId: string, address: string, qu
     }
     await tx.insert(reportPublicReads).values({ tenantId: ctx.tenant.id, addressHash });
     // old counts are of no use: trimmed as reads come
-    await tx.delete(reportPublicReads).where(and(eq(reportPublicReads.tenantId, ctx.tenant.id), eq(reportPublicReads.addressHash, addressHash), lt(reportPublicReads.at, new Date(now.getTime() - 120_000))));
+    await tx
+      .delete(reportPublicReads)
+      .where(and(eq(reportPublicReads.tenantId, ctx.tenant.id), eq(reportPublicReads.addressHash, addressHash), lt(reportPublicReads.at, new Date(now.getTime() - 120_000))));
   });
   return ctx.tx(async (tx) => {
-    const [link] = PUBLIC_ID.test(publicId) ? await tx.select().from(reportPublicLinks).where(and(eq(reportPublicLinks.tenantId, ctx.tenant.id), eq(reportPublicLinks.publicId, publicId))) : [];
+    const [link] = PUBLIC_ID.test(publicId)
+      ? await tx
+          .select()
+          .from(reportPublicLinks)
+          .where(and(eq(reportPublicLinks.tenantId, ctx.tenant.id), eq(reportPublicLinks.publicId, publicId)))
+      : [];
     if (!link) throw new AppError('not-found', 'This public report does not exist.');
     const state = linkState(link, now);
     if (state === 'revoked') throw new BodyError(410, { code: 'report-link-revoked', detail: 'This public link was revoked.' });
     if (state === 'expired') throw new BodyError(410, { code: 'report-link-expired', detail: 'This public link has expired.' });
-    const [row] = await tx.select().from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, link.reportId)));
+    const [row] = await tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, link.reportId)));
     if (!row || row.kind !== 'builtin') throw new AppError('not-found', 'This public report does not exist.');
     // a viewer may change the days and the grouping, never the report
     return { title: row.title, description: row.description, organization: ctx.tenant.name, chart: await chartOf(tx, ctx.tenant.id, row, query, now.getTime()) };

@@ -14,14 +14,57 @@ export async function seedDemoReports(platform: Platform, tenantId: string): Pro
         { tenantId, name: 'Procesos', position: 1 },
       ])
       .returning({ id: reportCategories.id });
-    await tx
-      .insert(reports)
-      .values([
-        { tenantId, categoryId: operation!.id, title: 'Cumplimiento de actividades', description: 'Actividades completadas, vencidas y pendientes de las últimas semanas.', kind: 'builtin', chart: 'activity-completion', params: { range_days: 56, grouping: 'week' }, position: 0 },
-        { tenantId, categoryId: operation!.id, title: 'Cumplimiento por responsable', description: 'Quién completa sus actividades a tiempo.', kind: 'builtin', chart: 'activity-completion', params: { range_days: 30, grouping: 'responsible' }, position: 1 },
-        { tenantId, categoryId: operation!.id, title: 'Puntajes de checklists', description: 'Puntaje promedio de cada checklist y cuántas ejecuciones reprobaron.', kind: 'builtin', chart: 'checklist-scores', params: { range_days: 56, grouping: 'checklist' }, position: 2 },
-        { tenantId, categoryId: processes!.id, title: 'Flujos iniciados y finalizados', description: 'Solicitudes que entran y salen cada semana.', kind: 'builtin', chart: 'workflow-throughput', params: { range_days: 56, grouping: 'week' }, position: 0 },
-        { tenantId, categoryId: processes!.id, title: 'Duración de los flujos', description: 'Horas promedio desde el inicio hasta el fin, por tipo.', kind: 'builtin', chart: 'workflow-lead-time', params: { range_days: 90, grouping: 'type' }, position: 1 },
-      ]);
+    await tx.insert(reports).values([
+      {
+        tenantId,
+        categoryId: operation!.id,
+        title: 'Cumplimiento de actividades',
+        description: 'Actividades completadas, vencidas y pendientes de las últimas semanas.',
+        kind: 'builtin',
+        chart: 'activity-completion',
+        params: { range_days: 56, grouping: 'week' },
+        position: 0,
+      },
+      {
+        tenantId,
+        categoryId: operation!.id,
+        title: 'Cumplimiento por responsable',
+        description: 'Quién completa sus actividades a tiempo.',
+        kind: 'builtin',
+        chart: 'activity-completion',
+        params: { range_days: 30, grouping: 'responsible' },
+        position: 1,
+      },
+      {
+        tenantId,
+        categoryId: operation!.id,
+        title: 'Puntajes de checklists',
+        description: 'Puntaje promedio de cada checklist y cuántas ejecuciones reprobaron.',
+        kind: 'builtin',
+        chart: 'checklist-scores',
+        params: { range_days: 56, grouping: 'checklist' },
+        position: 2,
+      },
+      {
+        tenantId,
+        categoryId: processes!.id,
+        title: 'Flujos iniciados y finalizados',
+        description: 'Solicitudes que entran y salen cada semana.',
+        kind: 'builtin',
+        chart: 'workflow-throughput',
+        params: { range_days: 56, grouping: 'week' },
+        position: 0,
+      },
+      {
+        tenantId,
+        categoryId: processes!.id,
+        title: 'Duración de los flujos',
+        description: 'Horas promedio desde el inicio hasta el fin, por tipo.',
+        kind: 'builtin',
+        chart: 'workflow-lead-time',
+        params: { range_days: 90, grouping: 'type' },
+        position: 1,
+      },
+    ]);
   });
 }

@@ -33,7 +33,12 @@ const manages = (ctx: SignedInCtx) => ctx.caller.permissions.has('MANAGE_REPORTS
 
 async function categoryRows(tx: Drizzle, tenantId: string): Promise<TReportCategory[]> {
   const rows = await tx
-    .select({ id: reportCategories.id, name: reportCategories.name, position: reportCategories.position, n: sql<number>`(SELECT count(*)::int FROM reports r WHERE r.tenant_id = report_categories.tenant_id AND r.category_id = report_categories.id)` })
+    .select({
+      id: reportCategories.id,
+      name: reportCategories.name,
+      position: reportCategories.position,
+      n: sql<number>`(SELECT count(*)::int FROM reports r WHERE r.tenant_id = report_categories.tenant_id AND r.category_id = report_categories.id)`,
+    })
     .from(reportCategories)
     .where(eq(reportCategories.tenantId, tenantId))
     .orderBy(asc(reportCategories.position), asc(reportCategories.name));
@@ -47,7 +52,10 @@ export async function listCategories(ctx: Ctx): Promise<{ results: TReportCatego
 export async function createCategory(ctx: Ctx, input: { name: string; position?: number | undefined }): Promise<TReportCategory> {
   return ctx.tx(
     async (tx) => {
-      const [last] = await tx.select({ max: sql<number>`coalesce(max(${reportCategories.position}), -1)::int` }).from(reportCategories).where(eq(reportCategories.tenantId, ctx.tenant.id));
+      const [last] = await tx
+        .select({ max: sql<number>`coalesce(max(${reportCategories.position}), -1)::int` })
+        .from(reportCategories)
+        .where(eq(reportCategories.tenantId, ctx.tenant.id));
       const [row] = await tx
         .insert(reportCategories)
         .values({ tenantId: ctx.tenant.id, name: input.name, position: input.position ?? Number(last?.max ?? -1) + 1 })
@@ -79,9 +87,15 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
   if (!isUuid(id)) throw categoryNotFound();
   await ctx.tx(
     async (tx) => {
-      const [used] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.categoryId, id)));
+      const [used] = await tx
+        .select({ n: count() })
+        .from(reports)
+        .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.categoryId, id)));
       if (Number(used?.n ?? 0) > 0) throw new AppError('conflict', 'The category still has reports: move or delete them first.', { reason: 'in-use' });
-      const deleted = await tx.delete(reportCategories).where(and(eq(reportCategories.tenantId, ctx.tenant.id), eq(reportCategories.id, id))).returning({ id: reportCategories.id });
+      const deleted = await tx
+        .delete(reportCategories)
+        .where(and(eq(reportCategories.tenantId, ctx.tenant.id), eq(reportCategories.id, id)))
+        .returning({ id: reportCategories.id });
       if (deleted.length === 0) throw categoryNotFound();
     },
     { audit: 'reports.category.delete' },
@@ -98,7 +112,10 @@ export async function orderCategories(ctx: Ctx, ids: readonly string[]): Promise
       if (unknown.length > 0) throw new FieldErrors({ ids: [problem('unknown-reference', `Unknown categories: ${unknown.join(', ')}`)] });
       const ordered = [...new Set(ids), ...current.map((c) => c.id).filter((id) => !ids.includes(id))];
       for (const [position, id] of ordered.entries()) {
-        await tx.update(reportCategories).set({ position, updatedAt: new Date() }).where(and(eq(reportCategories.tenantId, ctx.tenant.id), eq(reportCategories.id, id)));
+        await tx
+          .update(reportCategories)
+          .set({ position, updatedAt: new Date() })
+          .where(and(eq(reportCategories.tenantId, ctx.tenant.id), eq(reportCategories.id, id)));
       }
       return { results: await categoryRows(tx, ctx.tenant.id) };
     },
@@ -114,7 +131,13 @@ export function chartKinds(): { results: TChartKind[] } {
 
 async function toReports(tx: Drizzle, tenantId: string, rows: readonly ReportRow[]): Promise<TReport[]> {
   const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
-  const categories = categoryIds.length > 0 ? await tx.select({ id: reportCategories.id, name: reportCategories.name }).from(reportCategories).where(and(eq(reportCategories.tenantId, tenantId), inArray(reportCategories.id, categoryIds))) : [];
+  const categories =
+    categoryIds.length > 0
+      ? await tx
+          .select({ id: reportCategories.id, name: reportCategories.name })
+          .from(reportCategories)
+          .where(and(eq(reportCategories.tenantId, tenantId), inArray(reportCategories.id, categoryIds)))
+      : [];
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
   const audiences = new Map<string, string>();
   for (const id of new Set(rows.map((r) => r.audienceId).filter((v): v is string => v !== null))) {
@@ -149,7 +172,12 @@ export async function listReports(ctx: Ctx, query: { category?: string | undefin
   return ctx.tx(async (tx) => {
     const conditions: (SQL | undefined)[] = [eq(reports.tenantId, ctx.tenant.id), await visibility(tx, signed)];
     if (query.category) conditions.push(isUuid(query.category) ? eq(reports.categoryId, query.category) : sql`false`);
-    const rows = await tx.select().from(reports).where(and(...conditions)).orderBy(asc(reports.position), asc(reports.title)).limit(1000);
+    const rows = await tx
+      .select()
+      .from(reports)
+      .where(and(...conditions))
+      .orderBy(asc(reports.position), asc(reports.title))
+      .limit(1000);
     const results = await toReports(tx, ctx.tenant.id, rows);
     const categories = await categoryRows(tx, ctx.tenant.id);
     // a member sees the categories that hold a report of theirs; a manager every one
@@ -160,7 +188,10 @@ export async function listReports(ctx: Ctx, query: { category?: string | undefin
 
 async function findVisible(tx: Drizzle, ctx: SignedInCtx, id: string): Promise<ReportRow> {
   if (!isUuid(id)) throw reportNotFound();
-  const [row] = await tx.select().from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id), await visibility(tx, ctx)));
+  const [row] = await tx
+    .select()
+    .from(reports)
+    .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id), await visibility(tx, ctx)));
   if (!row) throw reportNotFound();
   return row;
 }
@@ -184,7 +215,15 @@ interface Content {
 /** Checks a report's references and kind against the tenant's data; every problem at once, nothing written. */
 async function checkContent(tx: Drizzle, tenantId: string, content: Content): Promise<void> {
   const errors: FieldMessages = {};
-  if (!isUuid(content.categoryId) || (await tx.select({ id: reportCategories.id }).from(reportCategories).where(and(eq(reportCategories.tenantId, tenantId), eq(reportCategories.id, content.categoryId)))).length === 0) {
+  if (
+    !isUuid(content.categoryId) ||
+    (
+      await tx
+        .select({ id: reportCategories.id })
+        .from(reportCategories)
+        .where(and(eq(reportCategories.tenantId, tenantId), eq(reportCategories.id, content.categoryId)))
+    ).length === 0
+  ) {
     errors.category_id = [problem('unknown-reference', 'Unknown category.')];
   }
   if (content.audienceId !== null && (!isUuid(content.audienceId) || !(await findAudience(tx, tenantId, content.audienceId)))) {
@@ -235,7 +274,10 @@ export async function createReport(ctx: Ctx, input: ReportWrite): Promise<TRepor
   const report = await ctx.tx(
     async (tx) => {
       await checkContent(tx, ctx.tenant.id, content);
-      const [last] = await tx.select({ max: sql<number>`coalesce(max(${reports.position}), -1)::int` }).from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.categoryId, content.categoryId)));
+      const [last] = await tx
+        .select({ max: sql<number>`coalesce(max(${reports.position}), -1)::int` })
+        .from(reports)
+        .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.categoryId, content.categoryId)));
       const [row] = await tx
         .insert(reports)
         .values({ tenantId: ctx.tenant.id, ...content, position: Number(last?.max ?? -1) + 1, createdByPersonId: signed.caller.personId })
@@ -254,7 +296,11 @@ export async function updateReport(ctx: Ctx, id: string, input: ReportUpdate): P
   let audienceChanged = false;
   const report = await ctx.tx(
     async (tx) => {
-      const [current] = await tx.select().from(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id))).for('update');
+      const [current] = await tx
+        .select()
+        .from(reports)
+        .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id)))
+        .for('update');
       if (!current) throw reportNotFound();
       const kind = input.kind ?? current.kind;
       const merged: Content = {
@@ -268,7 +314,11 @@ export async function updateReport(ctx: Ctx, id: string, input: ReportUpdate): P
         audienceId: input.audience_id !== undefined ? input.audience_id : current.audienceId,
       };
       await checkContent(tx, ctx.tenant.id, merged);
-      const [row] = await tx.update(reports).set({ ...merged, updatedAt: new Date() }).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id))).returning();
+      const [row] = await tx
+        .update(reports)
+        .set({ ...merged, updatedAt: new Date() })
+        .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id)))
+        .returning();
       audienceChanged = merged.audienceId !== current.audienceId;
       // a new audience: its new members are told (those told before are not again)
       if (audienceChanged) await ctx.platform.jobs.send<NotifyJob>(tx, NOTIFY_QUEUE, { tenantId: ctx.tenant.id, reportId: id });
@@ -284,7 +334,10 @@ export async function deleteReport(ctx: Ctx, id: string): Promise<void> {
   if (!isUuid(id)) throw reportNotFound();
   await ctx.tx(
     async (tx) => {
-      const deleted = await tx.delete(reports).where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id))).returning({ id: reports.id });
+      const deleted = await tx
+        .delete(reports)
+        .where(and(eq(reports.tenantId, ctx.tenant.id), eq(reports.id, id)))
+        .returning({ id: reports.id });
       if (deleted.length === 0) throw reportNotFound();
       await tx.delete(reportRecipients).where(and(eq(reportRecipients.tenantId, ctx.tenant.id), eq(reportRecipients.reportId, id)));
       await tx.execute(sql`DELETE FROM report_public_links WHERE tenant_id = ${ctx.tenant.id} AND report_id = ${id}`);
@@ -322,7 +375,12 @@ export async function viewReport(ctx: Ctx, id: string, query: TChartQuery): Prom
   if (row.kind === 'builtin') return { report, chart, embed: null };
   if (!connection) throw embedHostNotAllowed(new URL(row.embed!.url).host);
   // the BI tool is called outside the transaction: a slow tool holds no database connection
-  const embed = await mintEmbed(connection, row.embed!, { tenantId: ctx.tenant.id, personId: signed.caller.personId, name: signed.caller.passport }, { allowLocal: ctx.platform.config.BI_ALLOW_LOCAL_HOSTS });
+  const embed = await mintEmbed(
+    connection,
+    row.embed!,
+    { tenantId: ctx.tenant.id, personId: signed.caller.personId, name: signed.caller.passport },
+    { allowLocal: ctx.platform.config.BI_ALLOW_LOCAL_HOSTS },
+  );
   return { report, chart: null, embed };
 }
 
@@ -333,7 +391,11 @@ export async function viewReport(ctx: Ctx, id: string, query: TChartQuery): Prom
 export async function deliverReport(platform: Platform, job: NotifyJob): Promise<number> {
   if (!isUuid(job.tenantId) || !isUuid(job.reportId)) return 0;
   return platform.db.transaction(job.tenantId, async (tx) => {
-    const [row] = await tx.select().from(reports).where(and(eq(reports.tenantId, job.tenantId), eq(reports.id, job.reportId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.tenantId, job.tenantId), eq(reports.id, job.reportId)))
+      .for('update');
     if (!row) return 0;
     let persons: SQL;
     if (row.audienceId === null) persons = sql`SELECT p.id FROM persons p WHERE p.tenant_id = ${job.tenantId} AND NOT p.is_disabled`;
@@ -352,7 +414,14 @@ export async function deliverReport(platform: Platform, job: NotifyJob): Promise
       RETURNING person_id`)) as unknown as { rows: { person_id: string }[] };
     const added = result.rows.map((r) => r.person_id);
     if (added.length > 0) {
-      await notify(platform, tx, { tenantId: job.tenantId, personIds: added, kind: 'new_report', title: row.title, body: row.description || 'Nuevo reporte disponible.', context: { type: 'Report', action: 'created', id: row.id } });
+      await notify(platform, tx, {
+        tenantId: job.tenantId,
+        personIds: added,
+        kind: 'new_report',
+        title: row.title,
+        body: row.description || 'Nuevo reporte disponible.',
+        context: { type: 'Report', action: 'created', id: row.id },
+      });
     }
     return added.length;
   });

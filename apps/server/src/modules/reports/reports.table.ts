@@ -58,11 +58,10 @@ export const reportPublicLinks = pgTable(
 );
 
 /** Every signed-out read of a public link: what the per-address limit counts (the address is kept only hashed). */
-export const reportPublicReads = pgTable(
-  'report_public_reads',
-  { tenantId: tenantId(), id: id(), addressHash: text('address_hash').notNull(), at: createdAt() },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('report_public_reads_address').on(t.tenantId, t.addressHash, t.at)],
-);
+export const reportPublicReads = pgTable('report_public_reads', { tenantId: tenantId(), id: id(), addressHash: text('address_hash').notNull(), at: createdAt() }, (t) => [
+  primaryKey({ columns: [t.tenantId, t.id] }),
+  index('report_public_reads_address').on(t.tenantId, t.addressHash, t.at),
+]);
 
 /**
  * A BI tool's connection for the tenant. `secret_enc` is the secret encrypted with the server's

@@ -28,7 +28,10 @@ export async function findTenantById(tx: Drizzle, id: string): Promise<TenantRec
 }
 
 export async function listTenants(tx: Drizzle): Promise<(TenantRecord & { createdAt: Date })[]> {
-  return tx.select({ ...columns, createdAt: tenants.createdAt }).from(tenants).orderBy(asc(tenants.subdomain));
+  return tx
+    .select({ ...columns, createdAt: tenants.createdAt })
+    .from(tenants)
+    .orderBy(asc(tenants.subdomain));
 }
 
 export async function insertTenant(tx: Drizzle, values: typeof tenants.$inferInsert): Promise<TenantRecord> {
@@ -37,6 +40,10 @@ export async function insertTenant(tx: Drizzle, values: typeof tenants.$inferIns
 }
 
 export async function updateTenant(tx: Drizzle, id: string, values: Partial<typeof tenants.$inferInsert>): Promise<TenantRecord | null> {
-  const [row] = await tx.update(tenants).set({ ...values, updatedAt: new Date() }).where(eq(tenants.id, id)).returning(columns);
+  const [row] = await tx
+    .update(tenants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tenants.id, id))
+    .returning(columns);
   return row ?? null;
 }

@@ -107,7 +107,12 @@ export function allTenants(db: Database) {
  * must change them so that `find` does not return them again; then the next batch, until one
  * comes back short. Answers how many items were handled.
  */
-export async function sweepTenants<T>(db: Database, batch: number, find: (tx: Drizzle, tenantId: string, limit: number) => Promise<T[]>, handle: (tenantId: string, items: T[]) => Promise<void>): Promise<number> {
+export async function sweepTenants<T>(
+  db: Database,
+  batch: number,
+  find: (tx: Drizzle, tenantId: string, limit: number) => Promise<T[]>,
+  handle: (tenantId: string, items: T[]) => Promise<void>,
+): Promise<number> {
   let handled = 0;
   for (const { id: tenantId } of await allTenants(db)) {
     for (;;) {

@@ -4,14 +4,22 @@ import { createdAt, updatedAt } from '../../platform/db/columns.ts';
 
 /** The tenant registry: global (no tenant_id), read on every request through a cache. */
 export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   subdomain: text('subdomain').notNull().unique(),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
-  signInMethods: text('sign_in_methods').array().notNull().default(sql`'{PASSWORD,GOOGLE}'::text[]`),
+  signInMethods: text('sign_in_methods')
+    .array()
+    .notNull()
+    .default(sql`'{PASSWORD,GOOGLE}'::text[]`),
   /** White-label wording: i18n key → replacement text, per language or for all (`*`). */
   whiteLabel: jsonb('white_label').$type<Record<string, Record<string, string>>>().notNull().default({}),
-  disabledModules: text('disabled_modules').array().notNull().default(sql`'{}'::text[]`),
+  disabledModules: text('disabled_modules')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
   passwordPolicy: jsonb('password_policy').$type<Record<string, unknown>>().notNull().default({}),
   supportEmail: text('support_email'),

@@ -42,7 +42,12 @@ export async function startEmbeddedExecution(
   tx: Drizzle,
   input: { tenantId: string; typeId: string; startedBy: string | null; variables: Record<string, unknown>; name?: string },
 ): Promise<{ id: string; status: string; name: string }> {
-  const [type] = isUuid(input.typeId) ? await tx.select().from(workflowTypes).where(and(eq(workflowTypes.tenantId, input.tenantId), eq(workflowTypes.id, input.typeId))) : [];
+  const [type] = isUuid(input.typeId)
+    ? await tx
+        .select()
+        .from(workflowTypes)
+        .where(and(eq(workflowTypes.tenantId, input.tenantId), eq(workflowTypes.id, input.typeId)))
+    : [];
   if (!type) throw new BodyError(404, { code: 'not-found', detail: 'Workflow type not found.' });
   if (type.isArchived) throw new BodyError(409, { code: 'archived', detail: 'This workflow is archived.' });
   const [version] = await tx
@@ -96,8 +101,16 @@ export async function seedPublishedType(tx: Drizzle, input: { tenantId: string; 
     .insert(workflowVersions)
     .values({ tenantId: input.tenantId, typeId: type!.id, number: 1, isActive: true, isPublished: true, publishedAt: new Date(), bpmnXml: input.xml, graph })
     .returning();
-  await tx
-    .insert(workflowVersionElements)
-    .values(graph.nodes.map((n) => ({ tenantId: input.tenantId, versionId: version!.id, bpmnId: n.id, type: n.type ?? 'undefined', name: n.name, messageName: n.messageName ?? null, formId: n.formId ?? null })));
+  await tx.insert(workflowVersionElements).values(
+    graph.nodes.map((n) => ({
+      tenantId: input.tenantId,
+      versionId: version!.id,
+      bpmnId: n.id,
+      type: n.type ?? 'undefined',
+      name: n.name,
+      messageName: n.messageName ?? null,
+      formId: n.formId ?? null,
+    })),
+  );
   return { id: type!.id };
 }

@@ -10,16 +10,7 @@ import { holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { publishBoardChange } from './workflows.kanban-stream.ts';
-import {
-  workflowElements,
-  workflowExecutions,
-  workflowHistory,
-  workflowMessageDeliveries,
-  workflowTokens,
-  workflowUserTasks,
-  workflowVersionElements,
-  workflowVersions,
-} from './workflows.table.ts';
+import { workflowElements, workflowExecutions, workflowHistory, workflowMessageDeliveries, workflowTokens, workflowUserTasks, workflowVersionElements, workflowVersions } from './workflows.table.ts';
 import { EXECUTION_HOLDER } from './workflows.files.ts';
 
 /**
@@ -75,7 +66,10 @@ export async function versionGraph(tx: Drizzle, tenantId: string, versionId: str
   const key = `${tenantId}:${versionId}`;
   const cached = graphs.get(key);
   if (cached) return cached;
-  const [row] = await tx.select({ graph: workflowVersions.graph, isPublished: workflowVersions.isPublished }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.id, versionId)));
+  const [row] = await tx
+    .select({ graph: workflowVersions.graph, isPublished: workflowVersions.isPublished })
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.id, versionId)));
   if (!row) throw new Error(`workflow version ${versionId} not found`);
   if (row.isPublished) graphs.set(key, row.graph);
   return row.graph;
@@ -125,7 +119,14 @@ async function flush(s: Step): Promise<void> {
   if (inserts.length === 0) return;
   // one round trip: every insert but the last in a data-modifying WITH (no keys between them)
   const last = inserts.pop()!;
-  await s.tx.execute(inserts.length === 0 ? last : sql`WITH ${sql.join(inserts.map((q, i) => sql`${sql.raw(`w${i}`)} AS (${q})`), sql`, `)} ${last}`);
+  await s.tx.execute(
+    inserts.length === 0
+      ? last
+      : sql`WITH ${sql.join(
+          inserts.map((q, i) => sql`${sql.raw(`w${i}`)} AS (${q})`),
+          sql`, `,
+        )} ${last}`,
+  );
 }
 
 /** Rows of one step get increasing times in the order they happened (one transaction has one now()). */
@@ -162,7 +163,18 @@ async function history(s: Step, action: string, node: WfNode | null, detail: Rec
 async function recordElement(s: Step, node: WfNode, active: boolean, attachedTo: string | null = null): Promise<string> {
   const id = randomUUID();
   const at = stamp();
-  s.pending.elements.push({ id, tenantId: s.tenantId, executionId: s.exec.id, bpmnId: node.id, name: node.name, type: node.type ?? 'undefined', isActive: active, attachedTo, createdAt: at, updatedAt: at });
+  s.pending.elements.push({
+    id,
+    tenantId: s.tenantId,
+    executionId: s.exec.id,
+    bpmnId: node.id,
+    name: node.name,
+    type: node.type ?? 'undefined',
+    isActive: active,
+    attachedTo,
+    createdAt: at,
+    updatedAt: at,
+  });
   return id;
 }
 
@@ -187,7 +199,12 @@ async function peopleAmong(tx: Drizzle, tenantId: string, values: readonly strin
 }
 
 /** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues). */
-export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNode, exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'> & Partial<Pick<ExecutionRow, 'typeId'>>): Promise<string[]> {
+export async function resolveAssignees(
+  tx: Drizzle,
+  tenantId: string,
+  node: WfNode,
+  exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'> & Partial<Pick<ExecutionRow, 'typeId'>>,
+): Promise<string[]> {
   const type = node.assigneeType ?? 'starter';
   const list = (node.assignees ?? '')
     .split(',')
@@ -224,7 +241,9 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
       if (exec.startedByPersonId) return [exec.startedByPersonId];
       // started through a public link (decision 025): the type's owner stands in for the anonymous starter
       if (!exec.typeId) return [];
-      const owner = (await tx.execute(sql`SELECT created_by_person_id AS id FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ${exec.typeId}`)) as unknown as { rows: { id: string | null }[] };
+      const owner = (await tx.execute(sql`SELECT created_by_person_id AS id FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ${exec.typeId}`)) as unknown as {
+        rows: { id: string | null }[];
+      };
       const id = owner.rows[0]?.id;
       return id ? [id] : [];
     }
@@ -232,8 +251,7 @@ export async function resolveAssignees(tx: Drizzle, tenantId: string, node: WfNo
 }
 
 /** Where a task's notification opens: the execution's detail with the task's form (web taskPath). */
-export const taskLink = (exec: { id: string; typeId: string; versionId: string }, taskId: string): string =>
-  `/workflows/${exec.typeId}/executions/${exec.versionId}/${exec.id}?task=${taskId}`;
+export const taskLink = (exec: { id: string; typeId: string; versionId: string }, taskId: string): string => `/workflows/${exec.typeId}/executions/${exec.versionId}/${exec.id}?task=${taskId}`;
 
 /** The notification events of a user task (faena:notify; `assigned` when unset). */
 const notifyEvents = (node: WfNode): string[] => (node.notify ?? 'assigned').split(',').map((v) => v.trim());
@@ -251,7 +269,14 @@ export async function remindDueSoon(platform: Platform, job: DueSoonJob): Promis
     const [sent] = await tx
       .select({ id: workflowHistory.id })
       .from(workflowHistory)
-      .where(and(eq(workflowHistory.tenantId, job.tenantId), eq(workflowHistory.executionId, task.executionId), eq(workflowHistory.action, 'task-due-soon'), sql`${workflowHistory.detail}->>'task' = ${task.id}`))
+      .where(
+        and(
+          eq(workflowHistory.tenantId, job.tenantId),
+          eq(workflowHistory.executionId, task.executionId),
+          eq(workflowHistory.action, 'task-due-soon'),
+          sql`${workflowHistory.detail}->>'task' = ${task.id}`,
+        ),
+      )
       .limit(1);
     if (sent) return false;
     await tx.insert(workflowHistory).values({ tenantId: job.tenantId, executionId: task.executionId, action: 'task-due-soon', elementType: 'UserTask', detail: { task: task.id }, at: stamp() });
@@ -418,7 +443,9 @@ async function walk(s: Step, startIds: string[]): Promise<void> {
             await history(s, 'join-waiting', node, { arrived: arrived?.n ?? 0, expected: incoming });
             break;
           }
-          await s.tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id), eq(workflowTokens.bpmnId, node.id), eq(workflowTokens.waitKind, 'join')));
+          await s.tx
+            .delete(workflowTokens)
+            .where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id), eq(workflowTokens.bpmnId, node.id), eq(workflowTokens.waitKind, 'join')));
         }
         await recordElement(s, node, false);
         await history(s, 'passed', node);
@@ -473,7 +500,10 @@ function correlationOf(node: WfNode, variables: Record<string, unknown>): string
 async function settle(s: Step): Promise<void> {
   await flush(s);
   if (s.exec.status === 'InProcess' && s.waits === 0) {
-    const [left] = await s.tx.select({ n: count() }).from(workflowTokens).where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id)));
+    const [left] = await s.tx
+      .select({ n: count() })
+      .from(workflowTokens)
+      .where(and(eq(workflowTokens.tenantId, s.tenantId), eq(workflowTokens.executionId, s.exec.id)));
     if ((left?.n ?? 0) === 0) await finish(s, 'Success', null);
   }
   await flush(s);
@@ -487,7 +517,19 @@ async function settle(s: Step): Promise<void> {
 }
 
 function newStep(platform: Platform, tx: Drizzle, tenantId: string, exec: ExecutionRow, graph: WfGraph, byPersonId: string | null): Step {
-  return { tx, platform, tenantId, exec, graph, byPersonId, variablesChanged: false, budget: MAX_ELEMENTS_PER_STEP, waits: 0, opened: [], pending: { elements: [], tasks: [], tokens: [], history: [] } };
+  return {
+    tx,
+    platform,
+    tenantId,
+    exec,
+    graph,
+    byPersonId,
+    variablesChanged: false,
+    budget: MAX_ELEMENTS_PER_STEP,
+    waits: 0,
+    opened: [],
+    pending: { elements: [], tasks: [], tokens: [], history: [] },
+  };
 }
 
 /** Starts an execution (inside the caller's transaction) at a start event of a published version. */
@@ -573,7 +615,11 @@ export async function fireTimer(platform: Platform, job: TimerJob): Promise<bool
     if (job.kind === 'boundary' && job.interrupting === false) return fireNonInterrupting(s, job, timer, token.bpmnId);
     await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, token.id)));
     if (job.kind === 'catch') {
-      if (token.elementId) await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
+      if (token.elementId)
+        await tx
+          .update(workflowElements)
+          .set({ isActive: false, updatedAt: new Date() })
+          .where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
       await history(s, 'timer-fired', timer);
     } else {
       // interrupting boundary: the task expires (spec §4 element type undefined_expired)
@@ -582,7 +628,10 @@ export async function fireTimer(platform: Platform, job: TimerJob): Promise<bool
         .update(workflowUserTasks)
         .set({ isOpen: false, successfullyCompleted: false, updatedAt: new Date() })
         .where(and(eq(workflowUserTasks.tenantId, job.tenantId), eq(workflowUserTasks.id, taskId)));
-      await tx.update(workflowElements).set({ isActive: false, type: 'undefined_expired', updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, taskId)));
+      await tx
+        .update(workflowElements)
+        .set({ isActive: false, type: 'undefined_expired', updatedAt: new Date() })
+        .where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, taskId)));
       await history(s, 'task-expired', nodeOf(s, token.bpmnId), { task: taskId }, 'undefined_expired');
       await recordElement(s, timer, false, token.bpmnId);
       await history(s, 'timer-fired', timer);
@@ -667,7 +716,11 @@ export async function deliverMessage(platform: Platform, tx: Drizzle, job: Messa
     const s = newStep(platform, tx, job.tenantId, exec, graph, byPersonId);
     const node = nodeOf(s, token.bpmnId);
     await tx.delete(workflowTokens).where(and(eq(workflowTokens.tenantId, job.tenantId), eq(workflowTokens.id, token.id)));
-    if (token.elementId) await tx.update(workflowElements).set({ isActive: false, updatedAt: new Date() }).where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
+    if (token.elementId)
+      await tx
+        .update(workflowElements)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(workflowElements.tenantId, job.tenantId), eq(workflowElements.id, token.elementId)));
     s.exec.variables = { ...s.exec.variables, ...job.variables };
     s.variablesChanged = true;
     await history(s, 'message-received', node, { message: job.name, correlation: job.correlation });
@@ -679,7 +732,12 @@ export async function deliverMessage(platform: Platform, tx: Drizzle, job: Messa
     delivered++;
   }
   const starts = await tx
-    .select({ versionId: workflowVersions.id, typeId: workflowVersions.typeId, bpmnId: workflowVersionElements.bpmnId, name: sql<string>`(SELECT t.name FROM workflow_types t WHERE t.tenant_id = ${job.tenantId} AND t.id = ${workflowVersions.typeId})` })
+    .select({
+      versionId: workflowVersions.id,
+      typeId: workflowVersions.typeId,
+      bpmnId: workflowVersionElements.bpmnId,
+      name: sql<string>`(SELECT t.name FROM workflow_types t WHERE t.tenant_id = ${job.tenantId} AND t.id = ${workflowVersions.typeId})`,
+    })
     .from(workflowVersionElements)
     .innerJoin(workflowVersions, and(eq(workflowVersions.tenantId, workflowVersionElements.tenantId), eq(workflowVersions.id, workflowVersionElements.versionId)))
     .where(

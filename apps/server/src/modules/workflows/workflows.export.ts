@@ -48,7 +48,14 @@ interface StoredFilters {
 type ExportRow = typeof workflowExports.$inferSelect;
 
 const fileName = (row: Pick<ExportRow, 'createdAt' | 'format'>, typeName: string) =>
-  `${(typeName || 'flujo').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'flujo'}-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
+  `${
+    (typeName || 'flujo')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'flujo'
+  }-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
 
 function toExport(row: ExportRow, typeName: string): TWfExport {
   const state = { ...row, format: row.format as TWfExport['format'], status: row.status as TWfExport['status'] };
@@ -124,12 +131,21 @@ function whereOf(tenantId: string, typeId: string, filters: StoredFilters, reque
 
 export async function findTypeName(tx: Drizzle, tenantId: string, typeId: string): Promise<string | null> {
   if (!isUuid(typeId)) return null;
-  const [row] = await tx.select({ name: workflowTypes.name }).from(workflowTypes).where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, typeId)));
+  const [row] = await tx
+    .select({ name: workflowTypes.name })
+    .from(workflowTypes)
+    .where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, typeId)));
   return row?.name ?? null;
 }
 
 export function defineWfExportJobs(platform: Platform): Promise<void> {
-  return defineTabularExport(platform, { queue: WF_EXPORT_QUEUE, table: workflowExports, retryLimit: RETRY_LIMIT, label: 'workflow executions export', plan: (row, job) => planWfExport(platform, row, job.tenantId) });
+  return defineTabularExport(platform, {
+    queue: WF_EXPORT_QUEUE,
+    table: workflowExports,
+    retryLimit: RETRY_LIMIT,
+    label: 'workflow executions export',
+    plan: (row, job) => planWfExport(platform, row, job.tenantId),
+  });
 }
 
 /** POST …/workflow-types/{id}/executions/exports/: starts the job (202). */
@@ -138,7 +154,10 @@ export async function startWfExport(ctx: Ctx, typeId: string, input: TWfExportCr
   const { typeName, graphs } = await ctx.tx(async (tx) => {
     const typeName = await findTypeName(tx, ctx.tenant.id, typeId);
     if (typeName === null) throw new AppError('not-found', 'Workflow type not found.');
-    const versions = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, typeId)));
+    const versions = await tx
+      .select({ graph: workflowVersions.graph })
+      .from(workflowVersions)
+      .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, typeId)));
     return { typeName, graphs: versions.map((v) => v.graph) };
   });
   if (input.created_from && input.created_to && input.created_from > input.created_to)
@@ -172,7 +191,10 @@ export async function getWfExport(ctx: Ctx, id: string): Promise<TWfExport> {
   const { caller } = signedIn(ctx);
   if (!isUuid(id)) throw new AppError('not-found', 'Export not found.');
   return ctx.tx(async (tx) => {
-    const [row] = await tx.select().from(workflowExports).where(and(eq(workflowExports.tenantId, ctx.tenant.id), eq(workflowExports.id, id), eq(workflowExports.createdBy, caller.personId)));
+    const [row] = await tx
+      .select()
+      .from(workflowExports)
+      .where(and(eq(workflowExports.tenantId, ctx.tenant.id), eq(workflowExports.id, id), eq(workflowExports.createdBy, caller.personId)));
     if (!row) throw new AppError('not-found', 'Export not found.');
     return toExport(row, (await findTypeName(tx, ctx.tenant.id, row.typeId)) ?? '');
   });
@@ -200,7 +222,8 @@ const MEMO_MAX = 20_000;
 /** A field's answer as text; dates (Intl formatting, the costly part) remembered in `memo` by value. */
 function cellText(field: ExportField, variables: Record<string, unknown>, memo: Map<string, string> | undefined): string {
   const value = variables[field.name];
-  if (!memo || !MEMO_TYPES.has(field.field.type) || value === undefined || value === null || isSkipped(field.field, variables)) return viewText(displayFieldAnswer(field.field, variables, { timeZone: 'UTC' }));
+  if (!memo || !MEMO_TYPES.has(field.field.type) || value === undefined || value === null || isSkipped(field.field, variables))
+    return viewText(displayFieldAnswer(field.field, variables, { timeZone: 'UTC' }));
   const key = `${field.name}\u0000${typeof value === 'string' ? value : JSON.stringify(value)}`;
   let text = memo.get(key);
   if (text === undefined) {
@@ -263,11 +286,17 @@ async function planWfExport(platform: Platform, row: ExportRow, tenantId: string
           WHERE ${where} ${cursor ? sql`AND e.created_at <= (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC') AND (e.created_at < (${cursor.createdAt}::timestamp AT TIME ZONE 'UTC') OR e.id < ${cursor.id}::uuid)` : sql``}
           ORDER BY e.created_at DESC, e.id DESC LIMIT ${PAGE}`)) as unknown as { rows: (ExecRow & { cursor_at: string })[] };
         const rows = result.rows;
-        const starters = await personSummaries(tx, tenantId, rows.map((r) => r.started_by_person_id).filter((p): p is string => p !== null));
+        const starters = await personSummaries(
+          tx,
+          tenantId,
+          rows.map((r) => r.started_by_person_id).filter((p): p is string => p !== null),
+        );
         const anonymous = rows.filter((r) => r.started_by_person_id === null).map((r) => r.id);
         const publicIds = new Set<string>();
         if (anonymous.length > 0) {
-          const found = (await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${tenantId} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as { rows: { execution_id: string }[] };
+          const found = (await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${tenantId} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as {
+            rows: { execution_id: string }[];
+          };
           for (const f of found.rows) publicIds.add(f.execution_id);
         }
         return { rows, starters, publicIds };

@@ -86,13 +86,23 @@ async function checkWrite(ctx: Ctx, typeId: string, input: TKanbanWrite): Promis
 export async function listKanbans(ctx: Ctx, typeId: string): Promise<{ results: TKanban[] }> {
   return ctx.tx(async (tx) => {
     await typeOrNotFound(tx, ctx.tenant.id, typeId);
-    const rows = await tx.select().from(workflowKanbans).where(and(eq(workflowKanbans.tenantId, ctx.tenant.id), eq(workflowKanbans.typeId, typeId))).orderBy(asc(workflowKanbans.name));
+    const rows = await tx
+      .select()
+      .from(workflowKanbans)
+      .where(and(eq(workflowKanbans.tenantId, ctx.tenant.id), eq(workflowKanbans.typeId, typeId)))
+      .orderBy(asc(workflowKanbans.name));
     return { results: rows.map(toKanban) };
   });
 }
 
 async function findKanban(tx: Drizzle, tenantId: string, typeId: string, id: string): Promise<KanbanRow> {
-  const [row] = isUuid(id) && isUuid(typeId) ? await tx.select().from(workflowKanbans).where(and(eq(workflowKanbans.tenantId, tenantId), eq(workflowKanbans.typeId, typeId), eq(workflowKanbans.id, id))) : [];
+  const [row] =
+    isUuid(id) && isUuid(typeId)
+      ? await tx
+          .select()
+          .from(workflowKanbans)
+          .where(and(eq(workflowKanbans.tenantId, tenantId), eq(workflowKanbans.typeId, typeId), eq(workflowKanbans.id, id)))
+      : [];
   if (!row) throw notFound('Kanban board');
   return row;
 }
@@ -195,14 +205,25 @@ export async function kanbanBoard(ctx: Ctx, typeId: string, id: string): Promise
     const row = await findKanban(tx, ctx.tenant.id, typeId, id);
     const typeName = await typeOrNotFound(tx, ctx.tenant.id, typeId);
     const execs = await boardExecutions(tx, ctx, typeId);
-    const starters = await personSummaries(tx, ctx.tenant.id, execs.map((e) => e.started_by_person_id).filter((p): p is string => p !== null));
+    const starters = await personSummaries(
+      tx,
+      ctx.tenant.id,
+      execs.map((e) => e.started_by_person_id).filter((p): p is string => p !== null),
+    );
     const anonymous = execs.filter((e) => e.started_by_person_id === null).map((e) => e.id);
     const found = anonymous.length
-      ? ((await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${ctx.tenant.id} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as { rows: { execution_id: string }[] }).rows
+      ? (
+          (await tx.execute(sql`SELECT execution_id FROM workflow_public_starts WHERE tenant_id = ${ctx.tenant.id} AND execution_id = ANY(${sql.param(anonymous)}::uuid[])`)) as unknown as {
+            rows: { execution_id: string }[];
+          }
+        ).rows
       : [];
     const versionIds = [...new Set(execs.filter((e) => e.status === 'InProcess').map((e) => e.version_id))];
     const graphs = versionIds.length
-      ? await tx.select({ id: workflowVersions.id, graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), inArray(workflowVersions.id, versionIds)))
+      ? await tx
+          .select({ id: workflowVersions.id, graph: workflowVersions.graph })
+          .from(workflowVersions)
+          .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), inArray(workflowVersions.id, versionIds)))
       : [];
     return { row, typeName, execs, starters, publicIds: new Set(found.map((f) => f.execution_id)), graphs: new Map(graphs.map((g) => [g.id, g.graph])) };
   });
@@ -277,7 +298,9 @@ export async function moveCard(ctx: Ctx, typeId: string, id: string, input: TKan
     const row = await findKanban(tx, ctx.tenant.id, typeId, id);
     const [exec] = await boardExecutions(tx, ctx, typeId, input.execution);
     if (!exec) throw notFound('Execution');
-    const graph = (await tx.execute(sql`SELECT v.graph FROM workflow_versions v JOIN workflow_executions e ON e.tenant_id = v.tenant_id AND e.version_id = v.id WHERE e.tenant_id = ${ctx.tenant.id} AND e.id = ${exec.id}::uuid`)) as unknown as {
+    const graph = (await tx.execute(
+      sql`SELECT v.graph FROM workflow_versions v JOIN workflow_executions e ON e.tenant_id = v.tenant_id AND e.version_id = v.id WHERE e.tenant_id = ${ctx.tenant.id} AND e.id = ${exec.id}::uuid`,
+    )) as unknown as {
       rows: { graph: WfGraph }[];
     };
     return { row, exec, graph: graph.rows[0]!.graph };

@@ -34,12 +34,20 @@ export function newTrackingCode(): string {
   for (const b of bytes) code += ALPHABET[b & 31];
   return code;
 }
-const normaliseCode = (code: string) => code.toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+const normaliseCode = (code: string) =>
+  code
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
 
 export async function getPublicSetting(ctx: Ctx, typeId: string): Promise<TWfPublicSetting> {
   return ctx.tx(async (tx) => {
     await findType(tx, ctx.tenant.id, typeId, () => new AppError('not-found', 'Workflow type not found.'));
-    const [row] = await tx.select().from(workflowPublicLinks).where(and(eq(workflowPublicLinks.tenantId, ctx.tenant.id), eq(workflowPublicLinks.typeId, typeId)));
+    const [row] = await tx
+      .select()
+      .from(workflowPublicLinks)
+      .where(and(eq(workflowPublicLinks.tenantId, ctx.tenant.id), eq(workflowPublicLinks.typeId, typeId)));
     return { enabled: row?.enabled ?? false };
   });
 }
@@ -60,7 +68,12 @@ export async function setPublicSetting(ctx: Ctx, typeId: string, input: TWfPubli
 }
 
 async function findType(tx: Drizzle, tenantId: string, typeId: string, missing: () => Error) {
-  const [row] = isUuid(typeId) ? await tx.select().from(workflowTypes).where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, typeId))) : [];
+  const [row] = isUuid(typeId)
+    ? await tx
+        .select()
+        .from(workflowTypes)
+        .where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, typeId)))
+    : [];
   if (!row) throw missing();
   return row;
 }
@@ -79,20 +92,33 @@ async function resolve(ctx: Ctx, typeId: string, ref: VersionRef, bpmnId: string
   return ctx.tx(async (tx) => {
     const type = await findType(tx, ctx.tenant.id, typeId, notFound);
     if (type.isArchived) throw notFound();
-    const [link] = await tx.select().from(workflowPublicLinks).where(and(eq(workflowPublicLinks.tenantId, ctx.tenant.id), eq(workflowPublicLinks.typeId, type.id)));
+    const [link] = await tx
+      .select()
+      .from(workflowPublicLinks)
+      .where(and(eq(workflowPublicLinks.tenantId, ctx.tenant.id), eq(workflowPublicLinks.typeId, type.id)));
     if (!link?.enabled) throw notFound();
     let version: typeof workflowVersions.$inferSelect | undefined;
     if ('versionId' in ref) {
       [version] = isUuid(ref.versionId)
-        ? await tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id), eq(workflowVersions.id, ref.versionId)))
+        ? await tx
+            .select()
+            .from(workflowVersions)
+            .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id), eq(workflowVersions.id, ref.versionId)))
         : [];
       if (!version) throw notFound();
     } else {
       // the group of versions is the type itself (Faena has no other grouping of versions)
       if (ref.group !== type.id) throw notFound();
-      [version] = await tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id), eq(workflowVersions.isActive, true)));
+      [version] = await tx
+        .select()
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id), eq(workflowVersions.isActive, true)));
       if (!version) {
-        const [draft] = await tx.select({ id: workflowVersions.id }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id))).orderBy(asc(workflowVersions.number));
+        const [draft] = await tx
+          .select({ id: workflowVersions.id })
+          .from(workflowVersions)
+          .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id)))
+          .orderBy(asc(workflowVersions.number));
         if (draft) throw coded(409, 'draft', WORKFLOW_MESSAGES.draft);
         throw notFound();
       }
@@ -123,7 +149,12 @@ async function countAttempt(ctx: Ctx, typeId: string, address: string): Promise<
       tenantId: ctx.tenant.id,
       subjectId: typeId,
       address,
-      limits: { perAddress: PUBLIC_LIMITS.perAddress, addressWindowSeconds: PUBLIC_LIMITS.addressWindowSeconds, perSubject: PUBLIC_LIMITS.perType, subjectWindowSeconds: PUBLIC_LIMITS.typeWindowSeconds },
+      limits: {
+        perAddress: PUBLIC_LIMITS.perAddress,
+        addressWindowSeconds: PUBLIC_LIMITS.addressWindowSeconds,
+        perSubject: PUBLIC_LIMITS.perType,
+        subjectWindowSeconds: PUBLIC_LIMITS.typeWindowSeconds,
+      },
       detail: 'Too many public requests: try again later.',
       record: (tx, addressHash) => tx.insert(t).values({ tenantId: ctx.tenant.id, typeId, addressHash }),
     },

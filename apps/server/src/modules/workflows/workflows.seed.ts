@@ -51,10 +51,19 @@ export async function seedDemoWorkflows(platform: Platform, tenantId: string): P
     const [category] = await tx.insert(workflowCategories).values({ tenantId, name: 'Compras', position: 0 }).returning();
     const [type] = await tx
       .insert(workflowTypes)
-      .values({ tenantId, name: 'Solicitud de compra', description: 'Pida una compra; sobre $100.000 la aprueba administración.', icon: 'shopping-cart', categoryId: category!.id, createdByPersonId: admin.id })
+      .values({
+        tenantId,
+        name: 'Solicitud de compra',
+        description: 'Pida una compra; sobre $100.000 la aprueba administración.',
+        icon: 'shopping-cart',
+        categoryId: category!.id,
+        createdByPersonId: admin.id,
+      })
       .returning();
     const now = new Date();
     const [version] = await tx.insert(workflowVersions).values({ tenantId, typeId: type!.id, number: 1, isActive: true, isPublished: true, publishedAt: now, bpmnXml: xml, graph }).returning();
-    await tx.insert(workflowVersionElements).values(graph.nodes.map((n) => ({ tenantId, versionId: version!.id, bpmnId: n.id, type: n.type ?? 'undefined', name: n.name, messageName: n.messageName ?? null, formId: n.formId ?? null })));
+    await tx
+      .insert(workflowVersionElements)
+      .values(graph.nodes.map((n) => ({ tenantId, versionId: version!.id, bpmnId: n.id, type: n.type ?? 'undefined', name: n.name, messageName: n.messageName ?? null, formId: n.formId ?? null })));
   });
 }

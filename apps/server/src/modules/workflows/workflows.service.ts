@@ -1,7 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import { type FormField } from '@faena/domain';
 import { FAENA_BPMN_DESCRIPTOR, WORKFLOW_MESSAGES, graphFromDefinitions, structuralProblems, validateModel, type ModelProblem, type WfGraph } from '@faena/domain/workflows/index';
-import type { TWfExecution, TWfExecutionQuery, TWfExecutionSummary, TWfForm, TWfStartForm, TWfUserTask, TWfUserTaskDetail, TWorkflowCategory, TWorkflowType, TWorkflowTypeDetail, TWorkflowVersion } from '@faena/contracts/workflows';
+import type {
+  TWfExecution,
+  TWfExecutionQuery,
+  TWfExecutionSummary,
+  TWfForm,
+  TWfStartForm,
+  TWfUserTask,
+  TWfUserTaskDetail,
+  TWorkflowCategory,
+  TWorkflowType,
+  TWorkflowTypeDetail,
+  TWorkflowVersion,
+} from '@faena/contracts/workflows';
 import { BpmnModdle } from 'bpmn-moddle';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -43,7 +55,10 @@ export async function listCategories(ctx: Ctx): Promise<{ results: TWorkflowCate
 export async function createCategory(ctx: Ctx, input: { name: string }): Promise<TWorkflowCategory> {
   const row = await ctx.tx(
     async (tx) => {
-      const [last] = await tx.select({ p: max(workflowCategories.position) }).from(workflowCategories).where(eq(workflowCategories.tenantId, ctx.tenant.id));
+      const [last] = await tx
+        .select({ p: max(workflowCategories.position) })
+        .from(workflowCategories)
+        .where(eq(workflowCategories.tenantId, ctx.tenant.id));
       const [created] = await tx
         .insert(workflowCategories)
         .values({ tenantId: ctx.tenant.id, name: input.name, position: (last?.p ?? -1) + 1 })
@@ -76,7 +91,10 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('Category');
   await ctx.tx(
     async (tx) => {
-      const [used] = await tx.select({ n: count() }).from(workflowTypes).where(and(eq(workflowTypes.tenantId, ctx.tenant.id), eq(workflowTypes.categoryId, id)));
+      const [used] = await tx
+        .select({ n: count() })
+        .from(workflowTypes)
+        .where(and(eq(workflowTypes.tenantId, ctx.tenant.id), eq(workflowTypes.categoryId, id)));
       if ((used?.n ?? 0) > 0) throw coded(409, 'category-not-empty', 'The category still has workflow types: move or archive them first.');
       const deleted = await tx
         .delete(workflowCategories)
@@ -130,7 +148,12 @@ async function typeViews(tx: Drizzle, tenantId: string, rows: TypeRow[]): Promis
 
 async function checkCategory(tx: Drizzle, tenantId: string, category: string | null | undefined): Promise<void> {
   if (category === null || category === undefined) return;
-  const [row] = isUuid(category) ? await tx.select({ id: workflowCategories.id }).from(workflowCategories).where(and(eq(workflowCategories.tenantId, tenantId), eq(workflowCategories.id, category))) : [];
+  const [row] = isUuid(category)
+    ? await tx
+        .select({ id: workflowCategories.id })
+        .from(workflowCategories)
+        .where(and(eq(workflowCategories.tenantId, tenantId), eq(workflowCategories.id, category)))
+    : [];
   if (!row) throw new BodyError(400, { code: 'validation-error', detail: 'Unknown category.', errors: { category: ['Unknown category.'] } });
 }
 
@@ -143,13 +166,22 @@ export async function listTypes(ctx: Ctx, query: { category?: string | undefined
       where.push(eq(workflowTypes.isArchived, false));
       where.push(sql`EXISTS (SELECT 1 FROM workflow_versions v WHERE v.tenant_id = ${workflowTypes.tenantId} AND v.type_id = ${workflowTypes.id} AND v.is_active)`);
     }
-    const rows = await tx.select().from(workflowTypes).where(and(...where)).orderBy(asc(workflowTypes.name));
+    const rows = await tx
+      .select()
+      .from(workflowTypes)
+      .where(and(...where))
+      .orderBy(asc(workflowTypes.name));
     return { results: await typeViews(tx, ctx.tenant.id, rows) };
   });
 }
 
 async function findType(tx: Drizzle, tenantId: string, id: string): Promise<TypeRow> {
-  const [row] = isUuid(id) ? await tx.select().from(workflowTypes).where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, id))) : [];
+  const [row] = isUuid(id)
+    ? await tx
+        .select()
+        .from(workflowTypes)
+        .where(and(eq(workflowTypes.tenantId, tenantId), eq(workflowTypes.id, id)))
+    : [];
   if (!row) throw notFound('Workflow type');
   return row;
 }
@@ -165,7 +197,14 @@ export async function getType(ctx: Ctx, id: string): Promise<TWorkflowTypeDetail
       .orderBy(desc(workflowVersions.number));
     return {
       ...view!,
-      versions: versions.map((v) => ({ id: v.id, number: v.number, is_active: v.isActive, created_at: v.createdAt.toISOString(), updated_at: v.updatedAt.toISOString(), published_at: iso(v.publishedAt) })),
+      versions: versions.map((v) => ({
+        id: v.id,
+        number: v.number,
+        is_active: v.isActive,
+        created_at: v.createdAt.toISOString(),
+        updated_at: v.updatedAt.toISOString(),
+        published_at: iso(v.publishedAt),
+      })),
     };
   });
 }
@@ -188,7 +227,14 @@ export async function createType(ctx: Ctx, input: { name: string; category?: str
 export async function updateType(
   ctx: Ctx,
   id: string,
-  input: { name?: string | undefined; category?: string | null | undefined; description?: string | undefined; icon?: string | null | undefined; is_archived?: boolean | undefined; is_dispatchable?: boolean | undefined },
+  input: {
+    name?: string | undefined;
+    category?: string | null | undefined;
+    description?: string | undefined;
+    icon?: string | null | undefined;
+    is_archived?: boolean | undefined;
+    is_dispatchable?: boolean | undefined;
+  },
 ): Promise<TWorkflowType> {
   return ctx.tx(
     async (tx) => {
@@ -250,7 +296,10 @@ export async function parseModel(xml: string): Promise<WfGraph> {
 
 async function findVersion(tx: Drizzle, tenantId: string, id: string, lock = false): Promise<VersionRow> {
   if (!isUuid(id)) throw notFound('Version');
-  const query = tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.id, id)));
+  const query = tx
+    .select()
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Version');
   return row;
@@ -262,7 +311,10 @@ export async function createVersion(ctx: Ctx, typeId: string, xml: string): Prom
     async (tx) => {
       const type = await findType(tx, ctx.tenant.id, typeId);
       await tx.execute(sql`SELECT 1 FROM workflow_types WHERE tenant_id = ${ctx.tenant.id} AND id = ${type.id} FOR UPDATE`);
-      const [last] = await tx.select({ n: max(workflowVersions.number) }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id)));
+      const [last] = await tx
+        .select({ n: max(workflowVersions.number) })
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.typeId, type.id)));
       const [row] = await tx
         .insert(workflowVersions)
         .values({ tenantId: ctx.tenant.id, typeId: type.id, number: (last?.n ?? 0) + 1, bpmnXml: xml, graph })
@@ -422,7 +474,10 @@ export async function startExecutionOnVersion(ctx: Ctx, versionId: string, varia
 }
 
 async function activeVersionOf(tx: Drizzle, tenantId: string, typeId: string): Promise<VersionRow> {
-  const [active] = await tx.select().from(workflowVersions).where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.typeId, typeId), eq(workflowVersions.isActive, true)));
+  const [active] = await tx
+    .select()
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.tenantId, tenantId), eq(workflowVersions.typeId, typeId), eq(workflowVersions.isActive, true)));
   if (!active) throw coded(404, 'no-active-version', 'The workflow has no published version yet.');
   return active;
 }
@@ -471,14 +526,21 @@ async function summaries(tx: Drizzle, tenantId: string, execs: ExecutionRow[]): 
     .select({ id: workflowVersions.id, number: workflowVersions.number })
     .from(workflowVersions)
     .where(and(eq(workflowVersions.tenantId, tenantId), inArray(workflowVersions.id, [...new Set(execs.map((e) => e.versionId))])));
-  const people = await personSummaries(tx, tenantId, execs.map((e) => e.startedByPersonId).filter((p): p is string => p !== null));
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    execs.map((e) => e.startedByPersonId).filter((p): p is string => p !== null),
+  );
   const open = await tx
     .select({ executionId: workflowElements.executionId, bpmnId: workflowElements.bpmnId, name: workflowElements.name })
     .from(workflowElements)
     .where(
       and(
         eq(workflowElements.tenantId, tenantId),
-        inArray(workflowElements.executionId, execs.map((e) => e.id)),
+        inArray(
+          workflowElements.executionId,
+          execs.map((e) => e.id),
+        ),
         eq(workflowElements.type, 'UserTask'),
         eq(workflowElements.isActive, true),
         sql`${workflowElements.deletedAt} IS NULL`,
@@ -523,7 +585,15 @@ async function taskViews(tx: Drizzle, tenantId: string, tasks: TaskRow[]): Promi
   const elements = await tx
     .select()
     .from(workflowElements)
-    .where(and(eq(workflowElements.tenantId, tenantId), inArray(workflowElements.id, tasks.map((t) => t.id))));
+    .where(
+      and(
+        eq(workflowElements.tenantId, tenantId),
+        inArray(
+          workflowElements.id,
+          tasks.map((t) => t.id),
+        ),
+      ),
+    );
   const execs = await tx
     .select({ id: workflowExecutions.id, typeId: workflowExecutions.typeId, versionId: workflowExecutions.versionId })
     .from(workflowExecutions)
@@ -536,13 +606,20 @@ async function taskViews(tx: Drizzle, tenantId: string, tasks: TaskRow[]): Promi
     .select({ id: workflowTypes.id, name: workflowTypes.name })
     .from(workflowTypes)
     .where(and(eq(workflowTypes.tenantId, tenantId), inArray(workflowTypes.id, [...new Set(execs.map((e) => e.typeId))])));
-  const people = await personSummaries(tx, tenantId, tasks.flatMap((t) => t.assigneeIds));
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    tasks.flatMap((t) => t.assigneeIds),
+  );
   const elementById = new Map(elements.map((e) => [e.id, e]));
   const typeOfExec = new Map(execs.map((e) => [e.id, types.find((t) => t.id === e.typeId) ?? { id: e.typeId, name: '' }]));
   const versionOfExec = new Map(execs.map((e) => [e.id, versions.find((v) => v.id === e.versionId) ?? { id: e.versionId, number: 0 }]));
   return tasks.map((t) => ({
     ...elementView(elementById.get(t.id)!),
-    execution_audience: t.assigneeIds.map((id) => people.get(id)).filter((p) => p !== undefined).map((p) => ({ passport: p.passport, name: p.name })),
+    execution_audience: t.assigneeIds
+      .map((id) => people.get(id))
+      .filter((p) => p !== undefined)
+      .map((p) => ({ passport: p.passport, name: p.name })),
     successfully_completed: t.successfullyCompleted,
     summary: t.summary,
     description: t.description,
@@ -578,7 +655,10 @@ export async function getExecution(ctx: Ctx, id: string): Promise<TWfExecution> 
 async function readExecution(ctx: Ctx, id: string): Promise<TWfExecution> {
   if (!isUuid(id)) throw notFound('Execution');
   return ctx.tx(async (tx) => {
-    const [exec] = await tx.select().from(workflowExecutions).where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, id)));
+    const [exec] = await tx
+      .select()
+      .from(workflowExecutions)
+      .where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, id)));
     if (!exec) throw notFound('Execution');
     const tasks = await tx
       .select()
@@ -600,11 +680,22 @@ async function readExecution(ctx: Ctx, id: string): Promise<TWfExecution> {
       ? await tx
           .select()
           .from(workflowTaskResponses)
-          .where(and(eq(workflowTaskResponses.tenantId, ctx.tenant.id), inArray(workflowTaskResponses.taskId, tasks.map((t) => t.id))))
+          .where(
+            and(
+              eq(workflowTaskResponses.tenantId, ctx.tenant.id),
+              inArray(
+                workflowTaskResponses.taskId,
+                tasks.map((t) => t.id),
+              ),
+            ),
+          )
           .orderBy(asc(workflowTaskResponses.createdAt))
       : [];
     const people = await personSummaries(tx, ctx.tenant.id, [...hist.map((h) => h.personId).filter((p): p is string => p !== null), ...answers.map((a) => a.personId)]);
-    const [version] = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.id, exec.versionId)));
+    const [version] = await tx
+      .select({ graph: workflowVersions.graph })
+      .from(workflowVersions)
+      .where(and(eq(workflowVersions.tenantId, ctx.tenant.id), eq(workflowVersions.id, exec.versionId)));
     const startIds = new Set(elements.filter((e) => e.type === 'VanillaStartEvent' || e.type === 'MessageStartEvent').map((e) => e.bpmnId));
     const startFormId = version?.graph.nodes.find((n) => startIds.has(n.id) && n.formId)?.formId ?? null;
     const [summary] = await summaries(tx, ctx.tenant.id, [exec]);
@@ -614,7 +705,14 @@ async function readExecution(ctx: Ctx, id: string): Promise<TWfExecution> {
       forms: {},
       responses: answers.map((a) => {
         const p = people.get(a.personId);
-        return { id: a.id, task: a.taskId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(), response: a.response, user: { passport: p?.passport ?? '', name: p?.name ?? '' } };
+        return {
+          id: a.id,
+          task: a.taskId,
+          created_at: a.createdAt.toISOString(),
+          updated_at: a.updatedAt.toISOString(),
+          response: a.response,
+          user: { passport: p?.passport ?? '', name: p?.name ?? '' },
+        };
       }),
       elements: elements.map(elementView),
       tasks: await taskViews(tx, ctx.tenant.id, tasks),
@@ -653,7 +751,11 @@ export async function listExecutions(ctx: Ctx, query: TWfExecutionQuery) {
     if (query.from) where.push(sql`${workflowExecutions.createdAt} >= ${boundOf(query.from, false).toISOString()}::timestamptz`);
     if (query.to) {
       const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(query.to);
-      where.push(dayOnly ? sql`${workflowExecutions.createdAt} < ${boundOf(query.to, true).toISOString()}::timestamptz` : sql`${workflowExecutions.createdAt} <= ${boundOf(query.to, false).toISOString()}::timestamptz`);
+      where.push(
+        dayOnly
+          ? sql`${workflowExecutions.createdAt} < ${boundOf(query.to, true).toISOString()}::timestamptz`
+          : sql`${workflowExecutions.createdAt} <= ${boundOf(query.to, false).toISOString()}::timestamptz`,
+      );
     }
     if (query.started_by) {
       const starter = query.started_by === 'me' ? caller.personId : (await findPersonByPassport(tx, ctx.tenant.id, query.started_by))?.id;
@@ -670,7 +772,10 @@ export async function listExecutions(ctx: Ctx, query: TWfExecutionQuery) {
           sql`EXISTS (SELECT 1 FROM workflow_user_tasks t WHERE t.tenant_id = ${workflowExecutions.tenantId} AND t.execution_id = ${workflowExecutions.id} AND ${caller.personId}::uuid = ANY(t.assignee_ids))`,
         )!,
       );
-    const [total] = await tx.select({ n: count() }).from(workflowExecutions).where(and(...where));
+    const [total] = await tx
+      .select({ n: count() })
+      .from(workflowExecutions)
+      .where(and(...where));
     const rows = await tx
       .select()
       .from(workflowExecutions)
@@ -710,7 +815,12 @@ export async function myTasks(ctx: Ctx, query: { workflow_type?: string | undefi
 }
 
 async function findTask(tx: Drizzle, tenantId: string, id: string): Promise<TaskRow> {
-  const [row] = isUuid(id) ? await tx.select().from(workflowUserTasks).where(and(eq(workflowUserTasks.tenantId, tenantId), eq(workflowUserTasks.id, id))) : [];
+  const [row] = isUuid(id)
+    ? await tx
+        .select()
+        .from(workflowUserTasks)
+        .where(and(eq(workflowUserTasks.tenantId, tenantId), eq(workflowUserTasks.id, id)))
+    : [];
   if (!row) throw notFound('Task');
   return row;
 }
@@ -719,11 +829,21 @@ export async function getTask(ctx: Ctx, id: string): Promise<TWfUserTaskDetail> 
   const { caller } = signedIn(ctx);
   const { task, view, summary, responses } = await ctx.tx(async (tx) => {
     const task = await findTask(tx, ctx.tenant.id, id);
-    const [exec] = await tx.select().from(workflowExecutions).where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, task.executionId)));
+    const [exec] = await tx
+      .select()
+      .from(workflowExecutions)
+      .where(and(eq(workflowExecutions.tenantId, ctx.tenant.id), eq(workflowExecutions.id, task.executionId)));
     // its assignees, a workflow manager, or the person who started the execution (their notifications link here)
     if (!isManager(ctx) && !task.assigneeIds.includes(caller.personId) && exec?.startedByPersonId !== caller.personId) throw new AppError('permission-denied', 'This task is not assigned to you.');
-    const answers = await tx.select().from(workflowTaskResponses).where(and(eq(workflowTaskResponses.tenantId, ctx.tenant.id), eq(workflowTaskResponses.taskId, task.id)));
-    const people = await personSummaries(tx, ctx.tenant.id, answers.map((a) => a.personId));
+    const answers = await tx
+      .select()
+      .from(workflowTaskResponses)
+      .where(and(eq(workflowTaskResponses.tenantId, ctx.tenant.id), eq(workflowTaskResponses.taskId, task.id)));
+    const people = await personSummaries(
+      tx,
+      ctx.tenant.id,
+      answers.map((a) => a.personId),
+    );
     return {
       task,
       view: (await taskViews(tx, ctx.tenant.id, [task]))[0]!,

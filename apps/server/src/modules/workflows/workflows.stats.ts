@@ -21,14 +21,20 @@ export async function executionsForReports(tx: Drizzle, tenantId: string, from: 
     .where(
       and(
         eq(workflowExecutions.tenantId, tenantId),
-        or(and(gte(workflowExecutions.createdAt, from), lt(workflowExecutions.createdAt, to)), and(isNotNull(workflowExecutions.completedAt), gte(workflowExecutions.completedAt, from), lt(workflowExecutions.completedAt, to))),
+        or(
+          and(gte(workflowExecutions.createdAt, from), lt(workflowExecutions.createdAt, to)),
+          and(isNotNull(workflowExecutions.completedAt), gte(workflowExecutions.completedAt, from), lt(workflowExecutions.completedAt, to)),
+        ),
       ),
     )
     .limit(200_000);
   const typeIds = [...new Set(rows.map((row) => row.typeId))];
   const types =
     typeIds.length > 0
-      ? await tx.select({ id: workflowTypes.id, name: workflowTypes.name }).from(workflowTypes).where(and(eq(workflowTypes.tenantId, tenantId), inArray(workflowTypes.id, typeIds)))
+      ? await tx
+          .select({ id: workflowTypes.id, name: workflowTypes.name })
+          .from(workflowTypes)
+          .where(and(eq(workflowTypes.tenantId, tenantId), inArray(workflowTypes.id, typeIds)))
       : [];
   const names = new Map(types.map((type) => [type.id, type.name]));
   return rows.map((row) => ({ ...row, typeName: names.get(row.typeId) ?? '' }));

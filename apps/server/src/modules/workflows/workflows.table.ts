@@ -106,11 +106,7 @@ export const workflowTokens = pgTable(
     correlation: text('correlation'),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('workflow_tokens_execution').on(t.tenantId, t.executionId),
-    index('workflow_tokens_message').on(t.tenantId, t.messageName),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('workflow_tokens_execution').on(t.tenantId, t.executionId), index('workflow_tokens_message').on(t.tenantId, t.messageName)],
 );
 
 /** Spec §3 workflow element record: one per element an execution passed through. */
@@ -139,7 +135,10 @@ export const workflowUserTasks = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull(),
     executionId: uuid('execution_id').notNull(),
-    assigneeIds: uuid('assignee_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigneeIds: uuid('assignee_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     formId: uuid('form_id'),
     isOpen: boolean('is_open').notNull().default(true),
     successfullyCompleted: boolean('successfully_completed'),
@@ -149,11 +148,7 @@ export const workflowUserTasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('workflow_user_tasks_execution').on(t.tenantId, t.executionId),
-    index('workflow_user_tasks_open').on(t.tenantId, t.isOpen, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('workflow_user_tasks_execution').on(t.tenantId, t.executionId), index('workflow_user_tasks_open').on(t.tenantId, t.isOpen, t.createdAt)],
 );
 
 /** One answer per task (the unique index is the last guard against a double answer). */
@@ -178,7 +173,9 @@ export const workflowHistory = pgTable(
     tenantId: tenantId(),
     id: id(),
     executionId: uuid('execution_id').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+    at: timestamp('at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     action: text('action').notNull(),
     bpmnId: text('bpmn_id'),
     elementType: text('element_type'),

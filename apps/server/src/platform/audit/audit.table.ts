@@ -25,6 +25,8 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('audit_log_created').on(t.tenantId, t.createdAt),
-    index('audit_log_subject').on(t.tenantId, t.subjectId, t.createdAt).where(sql`subject_id IS NOT NULL`),
+    index('audit_log_subject')
+      .on(t.tenantId, t.subjectId, t.createdAt)
+      .where(sql`subject_id IS NOT NULL`),
   ],
 );

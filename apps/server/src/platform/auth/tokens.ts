@@ -48,12 +48,7 @@ export class TokenService {
   }
 
   async sign(claims: IdTokenClaims): Promise<string> {
-    return new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${this.idTokenTtlSeconds}s`)
-      .sign(this.key);
+    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ISSUER).setIssuedAt().setExpirationTime(`${this.idTokenTtlSeconds}s`).sign(this.key);
   }
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */

@@ -24,7 +24,10 @@ describe('TokenService', () => {
 
   it('signs HS256 tokens that verify back to their claims, with issuer and expiry', async () => {
     const token = await tokens.sign(claims);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toMatchObject({ ...claims, iss: 'faena' });
     expect((payload!.exp as number) - (payload!.iat as number)).toBe(3600);
@@ -61,7 +64,12 @@ describe('TokenService', () => {
   });
 
   it('refuses an expired token', async () => {
-    const expired = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuer('faena').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(keyOf(secret));
+    const expired = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('faena')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(keyOf(secret));
     expect(await tokens.verify(expired)).toBeNull();
   });
 

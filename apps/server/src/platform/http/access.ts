@@ -10,8 +10,7 @@ import type { FeatureFlag, PermissionKey } from '@faena/domain';
  * A route that declares neither is refused when the server starts.
  */
 export type Access =
-  | { public: true; tenant?: boolean; cookie?: never }
-  | { permissions: readonly PermissionKey[]; anyOf?: readonly PermissionKey[]; feature?: Feature; tenant?: true; cookie?: boolean };
+  { public: true; tenant?: boolean; cookie?: never } | { permissions: readonly PermissionKey[]; anyOf?: readonly PermissionKey[]; feature?: Feature; tenant?: true; cookie?: boolean };
 
 /** A feature flag a route needs on, and what the refusal says while it is off. */
 export interface Feature {

@@ -1,6 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -90,7 +98,9 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
       const any = access.anyOf?.length ? `Needs one of ${access.anyOf.join(', ')}.` : null;
       const flag = access.feature ? `Only while the feature flag ${access.feature.flag} is on.` : null;
       const needs = [all ?? (any ? null : 'Needs a signed-in member.'), any, flag].filter(Boolean).join(' ');
-      const idempotent = route.config?.idempotent ? 'Honours an Idempotency-Key header: a replay with the same body answers the first 2xx (Idempotent-Replayed: true); another body is 422 idempotency-key-reused; while the first runs, 409 idempotency-in-progress.' : null;
+      const idempotent = route.config?.idempotent
+        ? 'Honours an Idempotency-Key header: a replay with the same body answers the first 2xx (Idempotent-Replayed: true); another body is 422 idempotency-key-reused; while the first runs, 409 idempotency-in-progress.'
+        : null;
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, needs, idempotent].filter(Boolean).join(' ') } as typeof route.schema;
     }
   });
@@ -239,7 +249,14 @@ export function unstorableText(value: unknown): { field: string; message: string
     if (typeof current === 'string') {
       const message = textProblem(current);
       if (message) found.push({ field: path || 'non_field_errors', message });
-    } else if (current !== null && typeof current === 'object' && !seen.has(current) && !ArrayBuffer.isView(current) && !(current instanceof ArrayBuffer) && typeof (current as { pipe?: unknown }).pipe !== 'function') {
+    } else if (
+      current !== null &&
+      typeof current === 'object' &&
+      !seen.has(current) &&
+      !ArrayBuffer.isView(current) &&
+      !(current instanceof ArrayBuffer) &&
+      typeof (current as { pipe?: unknown }).pipe !== 'function'
+    ) {
       seen.add(current);
       if (Array.isArray(current)) current.forEach((item, index) => stack.push([item, at(index)]));
       else
@@ -284,9 +301,19 @@ async function serveWeb(app: App, webDist: string | undefined): Promise<void> {
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
     // The build writes .br/.gz beside each asset: served as-is to clients that accept them.
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, preCompressed: true, allowedPath: (path) => !path.startsWith('/api'), setHeaders: (reply, path) => {
-      if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
-    } });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      serve: true,
+      prefix: '/',
+      decorateReply: true,
+      preCompressed: true,
+      allowedPath: (path) => !path.startsWith('/api'),
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   const index = () => (hasWeb ? readFileSync(indexPath, 'utf8') : '<!doctype html><html lang="es"><title>Faena</title><p>The web app is not built: run <code>npm run build</code>.</p></html>');
   app.setNotFoundHandler((request, reply) => {

@@ -70,22 +70,25 @@ export function ctxOf(request: FastifyRequest, platform: Platform): Ctx {
           const subject = typeof options?.subject === 'function' ? options.subject(result) : (options?.subject ?? subjectOf(request));
           // a write about several records leaves one row per record (each one's history shows it)
           const subjects = Array.isArray(subject) ? (subject.length > 0 ? subject : [null]) : [subject];
-          const rows = await tx.insert(auditLog).values(
-            subjects.map((subjectId) => ({
-              tenantId: tenant.id,
-              actorUserId: caller?.userId ?? null,
-              actorPersonId: caller?.personId ?? null,
-              impersonatorUserId: caller?.impersonator?.userId ?? null,
-              impersonatorPersonId: caller?.impersonator?.personId ?? null,
-              action,
-              method: request.method,
-              path: request.url.split('?')[0] ?? request.url,
-              status: 200,
-              requestId: request.id,
-              details: (typeof options?.details === 'function' ? options.details(result, subjectId) : options?.details) ?? null,
-              subjectId,
-            })),
-          ).returning({ id: auditLog.id });
+          const rows = await tx
+            .insert(auditLog)
+            .values(
+              subjects.map((subjectId) => ({
+                tenantId: tenant.id,
+                actorUserId: caller?.userId ?? null,
+                actorPersonId: caller?.personId ?? null,
+                impersonatorUserId: caller?.impersonator?.userId ?? null,
+                impersonatorPersonId: caller?.impersonator?.personId ?? null,
+                action,
+                method: request.method,
+                path: request.url.split('?')[0] ?? request.url,
+                status: 200,
+                requestId: request.id,
+                details: (typeof options?.details === 'function' ? options.details(result, subjectId) : options?.details) ?? null,
+                subjectId,
+              })),
+            )
+            .returning({ id: auditLog.id });
           // The status is the answer's, known only once it is sent: onResponse sets the final one.
           request.auditRows = [...(request.auditRows ?? []), ...rows.map((row) => row.id)];
           request.audited = true;

@@ -77,7 +77,10 @@ export async function claimIdempotencyKey(platform: Platform, request: FastifyRe
     if (row.route !== route || row.requestHash !== hash) return { kind: 'reused' };
     if (row.status === null) {
       if (Date.now() - row.createdAt.getTime() < STALE_RUNNING_MS) return { kind: 'running' };
-      await tx.update(idempotencyKeys).set({ createdAt: sql`now()` }).where(where);
+      await tx
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(where);
       return { kind: 'claimed' };
     }
     return { kind: 'stored', status: row.status, body: row.body };
@@ -114,9 +117,7 @@ export async function settleIdempotencyKey(platform: Platform, request: FastifyR
   const ok = reply.statusCode >= 200 && reply.statusCode < 300;
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
   await platform.db
-    .transaction(held.tenantId, (tx) =>
-      ok && body !== null ? tx.update(idempotencyKeys).set({ status: reply.statusCode, body }).where(where) : tx.delete(idempotencyKeys).where(where),
-    )
+    .transaction(held.tenantId, (tx) => (ok && body !== null ? tx.update(idempotencyKeys).set({ status: reply.statusCode, body }).where(where) : tx.delete(idempotencyKeys).where(where)))
     .catch((err: unknown) => request.log.error({ err }, 'idempotency key settle failed'));
 }
 

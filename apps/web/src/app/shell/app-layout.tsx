@@ -34,7 +34,6 @@ import classes from './shell.module.css';
 /** Spec §2: desktop layout from lg (992 px); below it the mobile layout. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
 
-
 /** The signed-in shell around every protected screen. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -141,9 +140,7 @@ export function AppLayout() {
         </Anchor>
         <div className={classes.mobileActions}>
           <SyncIndicator />
-          {canNotifications && (
-            <MobileNotificationsLink />
-          )}
+          {canNotifications && <MobileNotificationsLink />}
           <ActionIcon component={Link} to="/profile" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.profile')} data-testid="profile-link">
             <UserAvatar name={session.user.name} picture={session.user.picture} size={30} />
           </ActionIcon>
@@ -155,7 +152,15 @@ export function AppLayout() {
       </main>
       {banner}
       <MobileTabBar tabs={tabs} />
-      <MobileDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} user={session.user} items={items} canEditProfile={canEditProfile} canOpenSettings={canSettings} onSignOut={() => void signOut()} />
+      <MobileDrawer
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        user={session.user}
+        items={items}
+        canEditProfile={canEditProfile}
+        canOpenSettings={canSettings}
+        onSignOut={() => void signOut()}
+      />
     </div>
   );
 }

@@ -36,15 +36,7 @@ export function PersonFormRoute() {
     <Stack gap="md" maw={960}>
       <BackLink to={back}>{id ? t('people.form.backToPerson') : t('people.detail.back')}</BackLink>
       <PageHeader title={id ? t('people.form.editTitle', { name: person.data?.name ?? '' }) : t('people.form.createTitle')} />
-      {!id ? (
-        <PersonForm />
-      ) : person.isPending ? (
-        <Loader />
-      ) : person.data ? (
-        <PersonForm key={person.data.id} person={person.data} />
-      ) : (
-        <PersonDetailPage id={id} />
-      )}
+      {!id ? <PersonForm /> : person.isPending ? <Loader /> : person.data ? <PersonForm key={person.data.id} person={person.data} /> : <PersonDetailPage id={id} />}
     </Stack>
   );
 }
@@ -59,4 +51,3 @@ export function PeopleUploadRoute() {
 export function OrganizationRoute() {
   return <OrganizationPage />;
 }
-

@@ -51,7 +51,16 @@ describe('/sync', () => {
   });
 
   it('shows a conflict with its reason and the answer kept, a failure with retry, and pending work; another person’s work is not there', async () => {
-    await idbQueueStore.add(item({ title: 'Checklist bodega', kind: 'checklist-execution', state: 'conflict', conflict: { reason: 'checklist-version', code: 'outdated-draft', detail: null }, json: { answers: { temperatura: 4 } } }), []);
+    await idbQueueStore.add(
+      item({
+        title: 'Checklist bodega',
+        kind: 'checklist-execution',
+        state: 'conflict',
+        conflict: { reason: 'checklist-version', code: 'outdated-draft', detail: null },
+        json: { answers: { temperatura: 4 } },
+      }),
+      [],
+    );
     await idbQueueStore.add(item({ title: 'Aprobar compra', kind: 'workflow-task', state: 'failed', attempts: 6, lastError: 'La respuesta no es válida.' }), []);
     await idbQueueStore.add(item({ title: 'Ronda pendiente' }), []);
     await idbQueueStore.add(item({ title: 'De otra persona', owner: 't1:u2:p2' }), []);
@@ -73,7 +82,15 @@ describe('/sync', () => {
   });
 
   it('retry sends the failed submission with its own Idempotency-Key, then it is gone and the last sync shows', async () => {
-    const failed = item({ title: 'Aprobar compra', kind: 'workflow-task', path: '/api/workflow-backend/v3/user-tasks/t9/responses/', json: { response: { ok: true } }, state: 'failed', attempts: 6, lastError: 'boom' });
+    const failed = item({
+      title: 'Aprobar compra',
+      kind: 'workflow-task',
+      path: '/api/workflow-backend/v3/user-tasks/t9/responses/',
+      json: { response: { ok: true } },
+      state: 'failed',
+      attempts: 6,
+      lastError: 'boom',
+    });
     await idbQueueStore.add(failed, []);
     const keys: (string | null)[] = [];
     stubApi((_url, init) => {

@@ -85,7 +85,10 @@ describe('HTTP errors (spec §8)', () => {
   });
 
   it('keep an HTML answer as text for the error page', async () => {
-    const { api } = client([new Response('<!doctype html><h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }), new Response('<html>still</html>', { status: 502, headers: { 'content-type': 'text/html' } })]);
+    const { api } = client([
+      new Response('<!doctype html><h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      new Response('<html>still</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    ]);
     const error = (await api.get('/api/x').catch((e: unknown) => e)) as HttpError;
     expect(error.isHtml).toBe(true);
     expect(error.bodyText).toContain('<html>');

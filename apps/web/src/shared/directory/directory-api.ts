@@ -47,7 +47,9 @@ const SPECS: { [K in EntityKind]: KindSpec<never> } = {
   positions: {
     list: `${AUDIENCES_BASE}/positions/`,
     detail: (id) => `${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`,
-    toOption: ((position: TPosition) => ({ id: position.id, label: position.title, description: [position.department, position.code].filter(Boolean).join(' · ') || undefined })) as (item: never) => EntityOption,
+    toOption: ((position: TPosition) => ({ id: position.id, label: position.title, description: [position.department, position.code].filter(Boolean).join(' · ') || undefined })) as (
+      item: never,
+    ) => EntityOption,
   },
   venues: {
     list: `${ORGANIZATION_BASE}/venues/`,

@@ -7,7 +7,17 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { testTokenPair } from '../../test/session.ts';
 import { EntityPicker } from './entity-picker.tsx';
 
-const ANA = { id: 'p-1', name: 'Ana Rojas', primary_email: 'ana@faena.test', picture: null, is_disabled: false, positions: [{ id: 'pos-1', title: 'Cajera' }, { id: 'pos-2', title: 'Jefa de Bodega (Noche)' }] };
+const ANA = {
+  id: 'p-1',
+  name: 'Ana Rojas',
+  primary_email: 'ana@faena.test',
+  picture: null,
+  is_disabled: false,
+  positions: [
+    { id: 'pos-1', title: 'Cajera' },
+    { id: 'pos-2', title: 'Jefa de Bodega (Noche)' },
+  ],
+};
 const SITE = { id: 'v-1', name: 'Bodega Central', code: 'BC', address: null };
 
 let calls: string[] = [];
@@ -57,7 +67,11 @@ describe('EntityPicker', () => {
     const box = within(screen.getByTestId('picker')).getByRole('combobox', { name: 'Quién' });
     expect(box.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('listbox', { name: 'Quién' }).id).toBe(box.getAttribute('aria-controls'));
-    expect(within(option).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'ana', 'Bod']);
+    expect(
+      within(option)
+        .getAllByTestId('search-mark')
+        .map((mark) => mark.textContent),
+    ).toEqual(['Ana', 'ana', 'Bod']);
     expect(option.textContent).toContain('ana@faena.test · Jefa de Bodega (Noche) · Cajera');
     expect(within(option).queryByTestId('person-search-match')).toBeNull();
     fireEvent.click(option);
@@ -69,7 +83,11 @@ describe('EntityPicker', () => {
     await search('4455');
     const option = await screen.findByRole('option', { name: /Ana Rojas/ });
     expect(within(option).getByTestId('person-search-match').textContent).toBe('Coincide con el teléfono +56 9 4455 6677');
-    expect(within(option).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['4455']);
+    expect(
+      within(option)
+        .getAllByTestId('search-mark')
+        .map((mark) => mark.textContent),
+    ).toEqual(['4455']);
   });
 
   it('marks nothing in other lists, whose searches the server reads otherwise', async () => {

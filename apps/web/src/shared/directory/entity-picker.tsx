@@ -45,7 +45,9 @@ export function EntityPicker({ kind, label, description, placeholder, value, onC
   const marking = useMemo(() => (kind === 'persons' ? parsePersonSearch(debounced.trim()) : null), [kind, debounced]);
   const labels = useQueries({ queries: value.map((id) => ({ ...entityOptionOptions(kind, id), enabled: !client.getQueryData(directoryKeys.option(kind, id)) })) });
 
-  const chosen = value.map((id, index) => client.getQueryData<EntityOption>(directoryKeys.option(kind, id)) ?? labels[index]?.data ?? { id, label: labels[index]?.isError ? t('directory.picker.unknown') : '…' });
+  const chosen = value.map(
+    (id, index) => client.getQueryData<EntityOption>(directoryKeys.option(kind, id)) ?? labels[index]?.data ?? { id, label: labels[index]?.isError ? t('directory.picker.unknown') : '…' },
+  );
   const options = (results.data?.options ?? []).filter((option) => !exclude?.has(option.id));
   const single = maxValues === 1;
 

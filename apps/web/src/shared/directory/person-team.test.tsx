@@ -8,7 +8,6 @@ import { renderRoutes } from '../../test/render.tsx';
 import { testTokenPair } from '../../test/session.ts';
 import { ME, PersonTeam } from './person-team.tsx';
 
-
 const TEAM: TPersonTeam = {
   managers: [
     { position: { id: 'po-dir', title: 'Directorio' }, people: [] },
@@ -99,7 +98,11 @@ describe('PersonTeam', () => {
     const managers = await screen.findByTestId('person-team-managers');
     expect(within(managers).getByText('Carla Jefa')).toBeTruthy();
     expect(within(managers).queryAllByRole('link')).toEqual([]);
-    expect(within(screen.getByTestId('person-team-reports')).getAllByRole('link').map((link) => link.textContent)).toEqual(['y 12 personas más en el organigrama']);
+    expect(
+      within(screen.getByTestId('person-team-reports'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['y 12 personas más en el organigrama']);
   });
 
   it('says when nobody is above or below, and asks nothing for someone without a position', async () => {

@@ -10,7 +10,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the assets field (forms §3, issue 49)', () => {
   it('searches the real assets and keeps their ids', async () => {
     const fetch = vi.fn(async (url: string) => {
-      if (url.startsWith('/api/asset-manager/v3/assets/?')) return jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'a1', code: 'GR-1', name: 'Grúa 1', venue: { id: 'v1', name: 'Bodega' } }] });
+      if (url.startsWith('/api/asset-manager/v3/assets/?'))
+        return jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'a1', code: 'GR-1', name: 'Grúa 1', venue: { id: 'v1', name: 'Bodega' } }] });
       return jsonResponse({}, 404);
     });
     vi.stubGlobal('fetch', fetch);

@@ -20,7 +20,6 @@ async function submitted(onSubmit: { mock: { calls: unknown[][] } }) {
   return sent(onSubmit);
 }
 
-
 describe('text and code', () => {
   it('text: value in and out; length validators with the spec messages', async () => {
     const { onSubmit } = await renderForm([{ id: 1, type: 'text', name: 't', label: 'T', validators: [{ type: 'max_length', limit_value: 3 }] }], { initialValues: { t: 'hola' } });
@@ -163,7 +162,18 @@ describe('numbers (spec §5)', () => {
 
   it('value_in_num_range: the scale with its labels and the interpretation of the value', async () => {
     const { onSubmit } = await renderForm([
-      { id: 1, type: 'value_in_num_range', name: 's', label: 'S', start: 1, stop: 5, step: 1, start_label: 'Malo', stop_label: 'Bueno', interpretations: [{ type: 'between', start: 4, stop: 5, name: 'Satisfecho' }] },
+      {
+        id: 1,
+        type: 'value_in_num_range',
+        name: 's',
+        label: 'S',
+        start: 1,
+        stop: 5,
+        step: 1,
+        start_label: 'Malo',
+        stop_label: 'Bueno',
+        interpretations: [{ type: 'between', start: 4, stop: 5, name: 'Satisfecho' }],
+      },
     ]);
     expect(frame('s').textContent).toContain('Malo');
     expect(frame('s').textContent).toContain('Bueno');
@@ -254,7 +264,7 @@ describe('ratings', () => {
     expect(await submitted(onSubmit)).toEqual({ b: 4, c: 3 });
   });
 
-  it('emotion and reactions draw their icons from the form\'s sprite; the chosen one coloured and bolder', async () => {
+  it("emotion and reactions draw their icons from the form's sprite; the chosen one coloured and bolder", async () => {
     await renderForm([
       { id: 1, type: 'emotion', name: 'e', label: 'E', max: 5 },
       { id: 2, type: 'reactions', name: 'r', label: 'R', max: 3, labels: [] },
@@ -365,7 +375,10 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   });
 
   it('an unreachable catalogue shows "catálogo no disponible", never made-up options', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'not-found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'not-found' }, 404)),
+    );
     await renderForm([{ id: 1, type: 'locations', name: 'ubic', label: 'Ubicaciones' }]);
     fireEvent.click(inputOf('ubic'));
     expect(await screen.findByTestId('catalog-unavailable')).toBeTruthy();
@@ -375,7 +388,8 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   it('users with an audience search the audience members among the options any member may see (name and positions)', async () => {
     const fetch = vi.fn(async (url: string) => {
       if (url.endsWith('/audiences/a1/')) return jsonResponse({ id: 'a1', name: 'Bodega', rules: {} });
-      if (url.includes('/person-options/') && url.includes('audience=a1')) return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Bodeguera', 'Brigadista'], is_disabled: false }], more: false });
+      if (url.includes('/person-options/') && url.includes('audience=a1'))
+        return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Bodeguera', 'Brigadista'], is_disabled: false }], more: false });
       return jsonResponse({}, 404);
     });
     vi.stubGlobal('fetch', fetch);
@@ -390,7 +404,8 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   it('a people search marks what it matched in the names and positions of the options, and picks as before', async () => {
     const fetch = vi.fn(async (url: string) => {
       const search = new URL(url, 'http://x').searchParams.get('search');
-      if (url.includes('/person-options/') && search === 'ana bode') return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Jefa de Bodega (Turno Noche)', 'Brigadista'], is_disabled: false }], more: false });
+      if (url.includes('/person-options/') && search === 'ana bode')
+        return jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: ['Jefa de Bodega (Turno Noche)', 'Brigadista'], is_disabled: false }], more: false });
       if (url.includes('/person-options/')) return jsonResponse({ results: [], more: false });
       return jsonResponse({}, 404);
     });
@@ -401,13 +416,20 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
     input.focus();
     fireEvent.change(input, { target: { value: 'ana bode' } });
     const option = await screen.findByRole('option', { name: 'Ana Pérez · Jefa de Bodega (Turno Noche), Brigadista' });
-    expect(within(option).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['Ana', 'Bode']);
+    expect(
+      within(option)
+        .getAllByTestId('search-mark')
+        .map((mark) => mark.textContent),
+    ).toEqual(['Ana', 'Bode']);
     fireEvent.click(option);
     expect(await submitted(onSubmit)).toEqual({ quien: 'p1' });
   });
 
   it('a page that does not hold every match ends with a line asking to keep typing, which picks nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: true })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: true })),
+    );
     const { onSubmit } = await renderForm([{ id: 1, type: 'users', name: 'equipo', label: 'Equipo' }]);
     fireEvent.click(inputOf('equipo'));
     const more = await screen.findByText('Hay más resultados: escribe para acotar la búsqueda.');
@@ -418,7 +440,10 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   });
 
   it('a page holding every match has no such line', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: false })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ results: [{ id: 'p1', name: 'Ana Pérez', positions: [], is_disabled: false }], more: false })),
+    );
     await renderForm([{ id: 1, type: 'user', name: 'quien', label: 'Quién' }]);
     fireEvent.click(inputOf('quien'));
     expect(await screen.findByText('Ana Pérez')).toBeTruthy();
@@ -467,7 +492,10 @@ describe('pickers (venue, venues, user, users, location, locations, data_source)
   });
 
   it('data_source rows are shown by their display key and kept by key', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'r1', key: 'CL-RM', label: 'Región Metropolitana' }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ count: 1, next: null, previous: null, results: [{ id: 'r1', key: 'CL-RM', label: 'Región Metropolitana' }] })),
+    );
     const { onSubmit } = await renderForm([{ id: 1, type: 'data_source', name: 'ds', label: 'DS', data_source_id: 'src1', display_key: 'label' }]);
     fireEvent.click(inputOf('ds'));
     fireEvent.click(await screen.findByText('Región Metropolitana · CL-RM'));
@@ -500,10 +528,16 @@ describe('display_text, video embeds, sub-forms, rich text', () => {
 
   it('form: a nested sub-form answered as one object, its fields validated in place', async () => {
     const { onSubmit } = await renderForm([
-      { id: 1, type: 'form', name: 'visita', label: 'Visita', fields: [
-        { id: 1, type: 'text', name: 'motivo', label: 'Motivo', required: true },
-        { id: 2, type: 'integer', name: 'personas', label: 'Personas' },
-      ] },
+      {
+        id: 1,
+        type: 'form',
+        name: 'visita',
+        label: 'Visita',
+        fields: [
+          { id: 1, type: 'text', name: 'motivo', label: 'Motivo', required: true },
+          { id: 2, type: 'integer', name: 'personas', label: 'Personas' },
+        ],
+      },
     ]);
     type('visita.personas', '3');
     submit();

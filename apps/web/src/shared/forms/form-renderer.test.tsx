@@ -32,9 +32,9 @@ describe('form renderer: submit (spec §4, §5)', () => {
     type('c', 'no-es-correo');
     submit();
     expect((await screen.findByTestId('form-errors')).textContent).toContain(FORM_MESSAGES.formHasErrors);
-    expect((within(frame('a')).getByTestId('error-a')).textContent).toContain('This field is required');
-    expect((within(frame('b')).getByTestId('error-b')).textContent).toContain('Falta B');
-    expect((within(frame('c')).getByTestId('error-c')).textContent).toContain('El campo debe ser un correo electrónico válido.');
+    expect(within(frame('a')).getByTestId('error-a').textContent).toContain('This field is required');
+    expect(within(frame('b')).getByTestId('error-b').textContent).toContain('Falta B');
+    expect(within(frame('c')).getByTestId('error-c').textContent).toContain('El campo debe ser un correo electrónico válido.');
     expect(frame('a').dataset.invalid).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -76,13 +76,20 @@ describe('form renderer: submit (spec §4, §5)', () => {
     type('codigo', 'abcdef');
     submit();
     expect((await screen.findByTestId('error-codigo')).textContent).toContain('Debe ser a lo más 5');
-    expect((screen.getByTestId('form-errors')).textContent).toContain(FORM_MESSAGES.formHasErrors);
+    expect(screen.getByTestId('form-errors').textContent).toContain(FORM_MESSAGES.formHasErrors);
     expect(inputOf('codigo').value).toBe('abcdef');
   });
 
   it('the error banner clears when the person submits again (issue 45): gone once the server accepts, back if it refuses again', async () => {
     const refusal = () =>
-      new HttpError({ status: 400, method: 'POST', url: '/x', body: { non_field_errors: [{ type: 'assertion_error', loc: ['response', 'codigo'], msg: 'Ya existe' }] }, bodyText: '', contentType: 'application/json' });
+      new HttpError({
+        status: 400,
+        method: 'POST',
+        url: '/x',
+        body: { non_field_errors: [{ type: 'assertion_error', loc: ['response', 'codigo'], msg: 'Ya existe' }] },
+        bodyText: '',
+        contentType: 'application/json',
+      });
     const answers: (() => Promise<void>)[] = [async () => Promise.reject(refusal()), async () => Promise.reject(refusal()), async () => undefined];
     const onSubmit = vi.fn(async () => answers.shift()!());
     await renderForm([{ id: 1, type: 'text', name: 'codigo', label: 'Código' }], { onSubmit });

@@ -93,7 +93,20 @@ export function FormRenderer(props: FormRendererProps) {
   const requiredSrText = t('forms.requiredSr');
   const { fieldExtras } = props;
   const context = useMemo<RendererContextValue>(
-    () => ({ store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, texts: { skip: skipText, requiredSr: requiredSrText }, t: fieldT, language: i18n.language, fieldExtras }),
+    () => ({
+      store,
+      flags,
+      validatorFlags,
+      markerStyle,
+      uid,
+      readOnly,
+      validateField,
+      isPreview,
+      texts: { skip: skipText, requiredSr: requiredSrText },
+      t: fieldT,
+      language: i18n.language,
+      fieldExtras,
+    }),
     [store, flags, validatorFlags, markerStyle, uid, readOnly, validateField, isPreview, skipText, requiredSrText, fieldT, i18n.language, fieldExtras],
   );
 

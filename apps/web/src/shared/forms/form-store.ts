@@ -186,18 +186,12 @@ export function useFieldSkipped(store: FormStore, scope: readonly string[], name
 
 /** The message to show: none before error display is on, none while stale. */
 export function useFieldError(store: FormStore, key: string): string | null {
-  const selector = useCallback(
-    (state: FormState) => (state.showErrors && !state.stale.has(key) ? (state.errors.get(key) ?? null) : null),
-    [key],
-  );
+  const selector = useCallback((state: FormState) => (state.showErrors && !state.stale.has(key) ? (state.errors.get(key) ?? null) : null), [key]);
   return useFormSelector(store, selector);
 }
 
 export function useFieldVisible(store: FormStore, fields: readonly FormField[], scope: readonly string[], field: FormField): boolean {
-  const selector = useCallback(
-    (state: FormState) => visibilityOf(fields, readAt(state.values, scope))?.get(field) !== false,
-    [fields, scope, field],
-  );
+  const selector = useCallback((state: FormState) => visibilityOf(fields, readAt(state.values, scope))?.get(field) !== false, [fields, scope, field]);
   return useFormSelector(store, selector);
 }
 

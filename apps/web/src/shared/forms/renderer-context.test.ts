@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { rememberingT } from './renderer-context.ts';
 
-describe('rememberingT (the form\'s translate function)', () => {
+describe("rememberingT (the form's translate function)", () => {
   it('asks i18next once per key and options; options that are not plain values pass through', () => {
     const t = vi.fn((key: string, options?: unknown) => `${key}${options === undefined ? '' : JSON.stringify(options)}`);
     const remembering = rememberingT(t as unknown as TFunction);

@@ -106,7 +106,9 @@ export function scrollToField(root: HTMLElement | null, key: string): void {
   if (!frame) return;
   const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   frame.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
-  const controls = frame.querySelectorAll<HTMLElement>('input:not([type=hidden]):not(:disabled), textarea:not(:disabled), button:not(:disabled), [contenteditable=true], [tabindex]:not([tabindex="-1"])');
+  const controls = frame.querySelectorAll<HTMLElement>(
+    'input:not([type=hidden]):not(:disabled), textarea:not(:disabled), button:not(:disabled), [contenteditable=true], [tabindex]:not([tabindex="-1"])',
+  );
   // The field's own control, not its "No aplica" box.
   const control = [...controls].find((element) => !element.dataset.testid?.startsWith('skip-'));
   control?.focus({ preventScroll: true });

@@ -45,7 +45,12 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
           )}
         </Stack>
         <Group gap="xs">
-          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(templateName, templateCsv(kind, language), 'text/csv;charset=utf-8')} data-testid="import-template">
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadText(templateName, templateCsv(kind, language), 'text/csv;charset=utf-8')}
+            data-testid="import-template"
+          >
             {t('imports.columnsCard.template')}
           </Button>
           {kind.has_current && (
@@ -116,4 +121,3 @@ export function ImportColumns({ family, kind, templateName, isMobile }: { family
     </Paper>
   );
 }
-

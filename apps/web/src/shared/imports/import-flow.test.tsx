@@ -56,7 +56,20 @@ function problem(code: string, column: string, value: string | null = null): TIm
   return { code, message: null, column, value };
 }
 function row(id: number, over: Partial<TImportRow>): TImportRow {
-  return { id, row: id + 1, key: `k${id}@faena.test`, label: `Persona ${id}`, applied_at: null, operation: 'ADD', error_code: null, error_message: null, error_column: null, errors: [], changes: null, ...over };
+  return {
+    id,
+    row: id + 1,
+    key: `k${id}@faena.test`,
+    label: `Persona ${id}`,
+    applied_at: null,
+    operation: 'ADD',
+    error_code: null,
+    error_message: null,
+    error_column: null,
+    errors: [],
+    changes: null,
+    ...over,
+  };
 }
 
 interface Server {
@@ -99,7 +112,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 function Screen() {
   const { id } = useParams();
-  return <ImportFlow family={{ baseUrl: BASE, kind: 'people', changes: [['people'], ['org-chart']] }} jobId={id} jobHref={(jobId) => `/people-bulk-load/${jobId}`} startHref="/people-upload" done={{ href: '/people', label: 'Ver personas' }} />;
+  return (
+    <ImportFlow
+      family={{ baseUrl: BASE, kind: 'people', changes: [['people'], ['org-chart']] }}
+      jobId={id}
+      jobHref={(jobId) => `/people-bulk-load/${jobId}`}
+      startHref="/people-upload"
+      done={{ href: '/people', label: 'Ver personas' }}
+    />
+  );
 }
 const routes = [
   { path: '/people-upload', Component: Screen },
@@ -169,13 +190,25 @@ describe('ImportFlow', () => {
   });
 
   it('shows a failed validation with the spec texts of the row errors, errors first, and filters by operation', async () => {
-    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITH_ERROR_IN_ROWS', fail_description: 'Hay 3 filas con errores', counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 3 }, file_columns: { name: 'Nombre completo', email: 'email', phones: 'Teléfonos', positions: 'Cargos' } })];
+    server.states = [
+      job('VALIDATION_FAILED', {
+        error_code: 'FILE_WITH_ERROR_IN_ROWS',
+        fail_description: 'Hay 3 filas con errores',
+        counts: { ADD: 1, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 3 },
+        file_columns: { name: 'Nombre completo', email: 'email', phones: 'Teléfonos', positions: 'Cargos' },
+      }),
+    ];
     server.rows = [
       row(1, { operation: 'ERROR', label: '', error_code: 'FILE_ROW_BLANK_LABEL', error_column: 'name', errors: [problem('FILE_ROW_BLANK_LABEL', 'name')] }),
       row(2, { operation: 'ERROR', error_code: 'FILE_ROW_DUPLICATE_KEY', error_column: 'email', errors: [problem('FILE_ROW_DUPLICATE_KEY', 'email')] }),
       row(3, { operation: 'ADD' }),
       // every problem of a row, each on its line, with the value at fault where there is one
-      row(4, { operation: 'ERROR', error_code: 'PERSON_ROW_INVALID_PHONE', error_column: 'phones', errors: [problem('PERSON_ROW_INVALID_PHONE', 'phones', '123'), problem('FILE_ROW_UNKNOWN_REFERENCE', 'positions', 'Cargo Inexistente')] }),
+      row(4, {
+        operation: 'ERROR',
+        error_code: 'PERSON_ROW_INVALID_PHONE',
+        error_column: 'phones',
+        errors: [problem('PERSON_ROW_INVALID_PHONE', 'phones', '123'), problem('FILE_ROW_UNKNOWN_REFERENCE', 'positions', 'Cargo Inexistente')],
+      }),
     ];
     await renderRoutes(routes, { path: '/people-bulk-load/7' });
     const failure = await screen.findByTestId('import-file-error');
@@ -188,7 +221,10 @@ describe('ImportFlow', () => {
     expect(await screen.findByText("La columna 'label' no puede estar vacía (columna Nombre completo)")).toBeTruthy();
     expect(screen.getByText("La columna 'key' está duplicada (columna email)")).toBeTruthy();
     const both = screen.getAllByTestId('import-row-errors')[2]!;
-    expect([...both.children].map((line) => line.textContent)).toEqual(['Teléfono inválido: «123» (columna Teléfonos)', 'No existe un registro con ese código o nombre: «Cargo Inexistente» (columna Cargos)']);
+    expect([...both.children].map((line) => line.textContent)).toEqual([
+      'Teléfono inválido: «123» (columna Teléfonos)',
+      'No existe un registro con ese código o nombre: «Cargo Inexistente» (columna Cargos)',
+    ]);
     expect(screen.queryByText('Persona 3')).toBeNull();
     expect(server.calls.some((call) => call.url.includes('rows/') && call.url.includes('operation=ERROR'))).toBe(true);
 
@@ -241,7 +277,13 @@ describe('ImportFlow', () => {
   }, 20_000);
 
   it('shows a file error by its code and the server text of codes it does not know', async () => {
-    server.states = [job('VALIDATION_FAILED', { error_code: 'FILE_WITHOUT_REQUIRED_HEADERS', fail_description: "Falta la columna obligatoria 'name'", counts: { ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 } })];
+    server.states = [
+      job('VALIDATION_FAILED', {
+        error_code: 'FILE_WITHOUT_REQUIRED_HEADERS',
+        fail_description: "Falta la columna obligatoria 'name'",
+        counts: { ADD: 0, UPDATE: 0, DELETE: 0, UNDELETE: 0, NO_CHANGE: 0, ERROR: 0 },
+      }),
+    ];
     await renderRoutes(routes, { path: '/people-bulk-load/7' });
     const failure = await screen.findByTestId('import-file-error');
     expect(within(failure).getByText('El archivo no tiene las columnas requeridas')).toBeTruthy();
@@ -261,7 +303,10 @@ describe('ImportFlow', () => {
   });
 
   it('says when the job does not exist', async () => {
-    await renderRoutes([{ path: '/people-bulk-load/:id', Component: () => <ImportFlow family={{ baseUrl: BASE, kind: 'people' }} jobId="99" jobHref={(id) => `/x/${id}`} startHref="/people-upload" /> }], { path: '/people-bulk-load/99' });
+    await renderRoutes(
+      [{ path: '/people-bulk-load/:id', Component: () => <ImportFlow family={{ baseUrl: BASE, kind: 'people' }} jobId="99" jobHref={(id) => `/x/${id}`} startHref="/people-upload" /> }],
+      { path: '/people-bulk-load/99' },
+    );
     expect(await screen.findByText('Esta importación no existe o fue descartada.')).toBeTruthy();
   }, 15_000);
 });
@@ -278,7 +323,7 @@ describe('import files', () => {
     // before the server's limit is known the size waits for it (the file cannot be sent until then)
     expect(refuseImportFile({ name: 'a.csv', size: max + 1 }, undefined)).toBeNull();
   });
-  it('writes a template with the kind\'s columns, headed in Spanish or in English', () => {
+  it("writes a template with the kind's columns, headed in Spanish or in English", () => {
     expect(templateCsv(KINDS.kinds[0] as never, 'es')).toBe('\uFEFFCorreo,Nombre,"Talla, de zapato"\r\n');
     expect(templateCsv(KINDS.kinds[0] as never, 'en')).toBe('\uFEFFemail,name,shoe_size\r\n');
   });

@@ -158,9 +158,7 @@ export function ImportRows({ family, job, isMobile }: { family: ImportFamily; jo
                   <Table.Td>
                     <OperationBadge operation={row.operation} />
                   </Table.Td>
-                  <Table.Td>
-                    {detail(row, 'sm')}
-                  </Table.Td>
+                  <Table.Td>{detail(row, 'sm')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -27,7 +27,17 @@ export function refuseImportFile(file: Pick<File, 'name' | 'size'>, maxBytes: nu
 }
 
 /** Choose (or drop) a CSV/XLSX file, pick the mode when the kind has several, start the validation. */
-export function ImportUpload({ family, kind, limits, onCreated }: { family: ImportFamily; kind: ImportKind | undefined; limits: ImportKinds['limits'] | undefined; onCreated: (job: TImportJob) => void }) {
+export function ImportUpload({
+  family,
+  kind,
+  limits,
+  onCreated,
+}: {
+  family: ImportFamily;
+  kind: ImportKind | undefined;
+  limits: ImportKinds['limits'] | undefined;
+  onCreated: (job: TImportJob) => void;
+}) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<File | null>(null);
   // a file chosen before the limits arrived is checked again once they have
@@ -72,7 +82,10 @@ export function ImportUpload({ family, kind, limits, onCreated }: { family: Impo
           <IconFileSpreadsheet size={36} stroke={1.4} aria-hidden />
           {file ? (
             <Text fw={600} data-testid="import-file-name">
-              {file.name} <Text span c="dimmed" fw={400}>· {formatBytes(file.size)}</Text>
+              {file.name}{' '}
+              <Text span c="dimmed" fw={400}>
+                · {formatBytes(file.size)}
+              </Text>
             </Text>
           ) : (
             <Text c="dimmed" ta="center">

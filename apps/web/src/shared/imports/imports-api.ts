@@ -72,7 +72,8 @@ export const importKeys = {
   all: (family: ImportFamily) => ['imports', root(family)] as const,
   jobs: (family: ImportFamily, page: number) => ['imports', root(family), 'jobs', page] as const,
   job: (family: ImportFamily, id: number | string) => ['imports', root(family), 'job', String(id)] as const,
-  rows: (family: ImportFamily, id: number | string, operation: TImportOperation | null, page: number, search = '') => ['imports', root(family), 'job', String(id), 'rows', operation, page, search] as const,
+  rows: (family: ImportFamily, id: number | string, operation: TImportOperation | null, page: number, search = '') =>
+    ['imports', root(family), 'job', String(id), 'rows', operation, page, search] as const,
   kinds: ['imports', 'kinds'] as const,
 };
 
@@ -123,8 +124,7 @@ export function useImportRows(family: ImportFamily, job: TImportJob | undefined,
     // The status is part of the key: apply re-runs the diff, so the preview changes with it.
     queryKey: [...importKeys.rows(family, job?.id ?? '', operation, page, searched), job?.status, pageSize],
     enabled: job !== undefined && hasPreview(job.status),
-    queryFn: ({ signal }) =>
-      apiClient.get<Paged<TImportRow>>(`${jobUrl(family, job!.id)}rows/`, { query: { page, page_size: pageSize, operation, search: searched || undefined }, signal }),
+    queryFn: ({ signal }) => apiClient.get<Paged<TImportRow>>(`${jobUrl(family, job!.id)}rows/`, { query: { page, page_size: pageSize, operation, search: searched || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }

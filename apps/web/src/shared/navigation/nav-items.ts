@@ -91,4 +91,3 @@ export function splitTabs<T>(tabs: readonly T[], columns = MOBILE_TAB_COLUMNS): 
   if (tabs.length <= columns) return { inline: [...tabs], overflow: [] };
   return { inline: tabs.slice(0, columns - 1), overflow: tabs.slice(columns - 1) };
 }
-

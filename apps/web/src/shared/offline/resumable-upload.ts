@@ -29,7 +29,13 @@ async function refused(response: Response, method: string, url: string): Promise
  * `save` keeps the transfer's state with the file after each chunk, so a resume survives closing
  * the app. Files up to one chunk go whole. Answers the stored file's download link.
  */
-export async function uploadResumable(blob: Blob, name: string, transfer: TransferState | null, save: (state: TransferState) => Promise<void>, fetcher: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<string> {
+export async function uploadResumable(
+  blob: Blob,
+  name: string,
+  transfer: TransferState | null,
+  save: (state: TransferState) => Promise<void>,
+  fetcher: typeof fetch = (...args) => globalThis.fetch(...args),
+): Promise<string> {
   if (blob.size <= CHUNK_BYTES) return uploadBlob(blob, name);
   // the token may have expired while the device was offline: a call through the API client renews it
   await apiClient.get('/api/auth/v3/me');
@@ -38,7 +44,8 @@ export async function uploadResumable(blob: Blob, name: string, transfer: Transf
     const url = `${UPLOAD_SERVER}/patch/${encodeURIComponent(state.id)}`;
     const head = await fetcher(url, { method: 'HEAD', headers: authHeaders() });
     if (head.ok) state = { id: state.id, offset: Number(head.headers.get('upload-offset') ?? state.offset) };
-    else if (head.status === 404 || head.status === 410) state = null; // the server dropped it: start again
+    else if (head.status === 404 || head.status === 410)
+      state = null; // the server dropped it: start again
     else throw await refused(head, 'HEAD', url);
   }
   if (!state) {

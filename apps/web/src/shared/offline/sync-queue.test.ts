@@ -55,7 +55,13 @@ describe('the offline queue (decision 031)', () => {
       newId: () => `id-${++ids}`,
       ...deps,
     });
-  const completion = (title: string) => ({ kind: 'activity-completion' as const, title, method: 'POST' as const, path: `/api/activities/v3/activities/a/occurrences/${title}/completion/`, json: { status: 'COMPLETED' } });
+  const completion = (title: string) => ({
+    kind: 'activity-completion' as const,
+    title,
+    method: 'POST' as const,
+    path: `/api/activities/v3/activities/a/occurrences/${title}/completion/`,
+    json: { status: 'COMPLETED' },
+  });
 
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();

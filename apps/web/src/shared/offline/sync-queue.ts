@@ -251,7 +251,13 @@ export class SyncQueue {
         await this.deps.store.put({ ...item, attempts, nextAttemptAt: this.deps.now() + backoffMs(attempts), lastError: 'network' });
         return 'stop';
       }
-      await this.deps.store.put({ ...item, attempts, state: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', nextAttemptAt: this.deps.now() + backoffMs(attempts), lastError: String((error as Error)?.message ?? error) });
+      await this.deps.store.put({
+        ...item,
+        attempts,
+        state: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        nextAttemptAt: this.deps.now() + backoffMs(attempts),
+        lastError: String((error as Error)?.message ?? error),
+      });
       return attempts >= MAX_ATTEMPTS ? 'next' : 'stop';
     }
     const reason = conflictOf(item.kind, error.status, error.code);

@@ -51,7 +51,9 @@ const nativePush: NativePush = {
           reject(new Error(error.error));
         }),
       ];
-      void Promise.all(handles).then(() => PushNotifications.register()).catch(reject);
+      void Promise.all(handles)
+        .then(() => PushNotifications.register())
+        .catch(reject);
     }),
   deviceInfo: async () => ({ platform: Capacitor.getPlatform(), user_agent: navigator.userAgent, language: navigator.language }),
 };

@@ -13,7 +13,6 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /** This page's build, as the worker of the same build names itself. */
 export const RUNNING_BUILD = swBuildId(BUILD_INFO.commit, BUILD_INFO.builtAt);
 
-
 export function serviceWorkerWanted(): boolean {
   return import.meta.env.PROD && import.meta.env.MODE !== 'test' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext && !isNativeShell();
 }
@@ -52,10 +51,14 @@ function activate(worker: ServiceWorker, reload: boolean): void {
   activationRequested = true;
   if (reload) {
     const fallback = setTimeout(reloadNow, 3000);
-    navigator.serviceWorker.addEventListener('controllerchange', () => {
-      clearTimeout(fallback);
-      reloadNow();
-    }, { once: true });
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(fallback);
+        reloadNow();
+      },
+      { once: true },
+    );
   }
   worker.postMessage({ type: SW_MESSAGES.skipWaiting });
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isDisabledUserFailure,
-  isRefreshDue,
-  isTokenExpired,
-  needsSessionRestart,
-  nextRefreshBackoffMs,
-  refreshDelayMs,
-  systemSignOutNotice,
-} from './session-rules.ts';
+import { isDisabledUserFailure, isRefreshDue, isTokenExpired, needsSessionRestart, nextRefreshBackoffMs, refreshDelayMs, systemSignOutNotice } from './session-rules.ts';
 
 const MIN = 60_000;
 

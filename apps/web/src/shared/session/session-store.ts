@@ -27,15 +27,9 @@ export interface SessionNotice {
   at: number;
 }
 
-export type SessionEvent =
-  | { type: 'signed-in'; remote: boolean }
-  | { type: 'refreshed'; remote: boolean }
-  | { type: 'signed-out'; remote: boolean; reason: 'user' | 'system' };
+export type SessionEvent = { type: 'signed-in'; remote: boolean } | { type: 'refreshed'; remote: boolean } | { type: 'signed-out'; remote: boolean; reason: 'user' | 'system' };
 
-type ChannelMessage =
-  | { type: 'signed-in' }
-  | { type: 'refreshed' }
-  | { type: 'signed-out'; reason: 'user' | 'system'; notice: SessionNotice | null };
+type ChannelMessage = { type: 'signed-in' } | { type: 'refreshed' } | { type: 'signed-out'; reason: 'user' | 'system'; notice: SessionNotice | null };
 
 export interface ChannelLike {
   postMessage(message: unknown): void;

@@ -42,7 +42,15 @@ describe('tenant shapes (spec §3)', () => {
 
   it('keeps what the server adds', () => {
     const tenant = toClientTenant(
-      parseServerTenant({ ...server, subdomain: 'acme', disabled_modules: ['asset'], white_label: { es: { 'nav.assets': 'Equipos' } }, feature_flags: { magic_link: true }, password_policy: { min_length: 10, require_numeric: true }, support_email: 'ayuda@acme.cl' }),
+      parseServerTenant({
+        ...server,
+        subdomain: 'acme',
+        disabled_modules: ['asset'],
+        white_label: { es: { 'nav.assets': 'Equipos' } },
+        feature_flags: { magic_link: true },
+        password_policy: { min_length: 10, require_numeric: true },
+        support_email: 'ayuda@acme.cl',
+      }),
       'demo',
     );
     expect(tenant.subdomain).toBe('acme');

@@ -110,11 +110,7 @@ export function parseServerTenant(value: unknown): ServerTenant {
   optional('disabled_modules', isStringArray, 'a list of text');
   optional('white_label', (v) => isRecord(v) && Object.values(v).every((texts) => isRecord(texts) && Object.values(texts).every((t) => typeof t === 'string')), 'a map of texts per language');
   optional('feature_flags', (v) => isRecord(v) && Object.values(v).every((flag) => typeof flag === 'boolean'), 'a map of booleans');
-  optional(
-    'password_policy',
-    (v) => isRecord(v) && Object.entries(v).every(([k, x]) => (k.endsWith('_length') ? Number.isInteger(x) : typeof x === 'boolean')),
-    'a password policy',
-  );
+  optional('password_policy', (v) => isRecord(v) && Object.entries(v).every(([k, x]) => (k.endsWith('_length') ? Number.isInteger(x) : typeof x === 'boolean')), 'a password policy');
   if (problems.length > 0) throw new TenantShapeError(`Invalid tenant record: ${problems.join('; ')}`);
   return value as unknown as ServerTenant;
 }

@@ -165,7 +165,12 @@ export function ErrorPage({ error }: { error: unknown }) {
               </Code>
             )}
             <Group gap="sm">
-              <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(`faena-error-${report.at.replace(/[:.]/g, '-')}.html`, errorReportHtml(report), 'text/html;charset=utf-8')}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadText(`faena-error-${report.at.replace(/[:.]/g, '-')}.html`, errorReportHtml(report), 'text/html;charset=utf-8')}
+              >
                 {t('errorPage.downloadReport')}
               </Button>
               {report.http?.body && (
@@ -173,7 +178,13 @@ export function ErrorPage({ error }: { error: unknown }) {
                   size="xs"
                   variant="light"
                   leftSection={<IconDownload size={16} />}
-                  onClick={() => downloadText(`faena-response-${report.http!.status}.html`, report.http!.isHtml ? report.http!.body : `<!doctype html><meta charset="utf-8"><pre>${report.http!.body.replace(/</g, '&lt;')}</pre>`, 'text/html;charset=utf-8')}
+                  onClick={() =>
+                    downloadText(
+                      `faena-response-${report.http!.status}.html`,
+                      report.http!.isHtml ? report.http!.body : `<!doctype html><meta charset="utf-8"><pre>${report.http!.body.replace(/</g, '&lt;')}</pre>`,
+                      'text/html;charset=utf-8',
+                    )
+                  }
                 >
                   {t('errorPage.downloadResponse')}
                 </Button>

@@ -51,18 +51,20 @@ export function openModal<T>(options: OpenModalOptions<T>): Promise<T> {
       modals.close(options.id);
     };
     const dismissible = !options.confirmMode;
-    void requestOverlays().then(() => modals.open({
-      modalId: options.id,
-      title: options.title,
-      size: options.size ?? 'md',
-      centered: true,
-      withCloseButton: dismissible,
-      closeOnEscape: dismissible,
-      closeOnClickOutside: dismissible,
-      trapFocus: true,
-      onClose: () => settle(options.dismissValue),
-      children: options.render(answer),
-    }));
+    void requestOverlays().then(() =>
+      modals.open({
+        modalId: options.id,
+        title: options.title,
+        size: options.size ?? 'md',
+        centered: true,
+        withCloseButton: dismissible,
+        closeOnEscape: dismissible,
+        closeOnClickOutside: dismissible,
+        trapFocus: true,
+        onClose: () => settle(options.dismissValue),
+        children: options.render(answer),
+      }),
+    );
   });
 }
 

@@ -2,7 +2,21 @@ import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The frame of the full-page states: not found, under construction, no access, errors. */
-export function StatusScreen({ icon, title, children, actions, testId, color = 'faena' }: { icon: ReactNode; title: ReactNode; children?: ReactNode; actions?: ReactNode; testId?: string; color?: string }) {
+export function StatusScreen({
+  icon,
+  title,
+  children,
+  actions,
+  testId,
+  color = 'faena',
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  color?: string;
+}) {
   return (
     <Center mih="60vh" p="md" data-testid={testId}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%" miw={0} shadow="xs">

@@ -87,7 +87,15 @@ describe('ProfilePage', () => {
   it('asks for the team beside the record, not after it', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const asked = stubApi((url) => (url.endsWith('/persons/me/') ? held.then(() => jsonResponse(ME)) : url.includes('/my-site-config') ? { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON } : url.endsWith('/persons/me/team/') ? TEAM : undefined));
+    const asked = stubApi((url) =>
+      url.endsWith('/persons/me/')
+        ? held.then(() => jsonResponse(ME))
+        : url.includes('/my-site-config')
+          ? { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON }
+          : url.endsWith('/persons/me/team/')
+            ? TEAM
+            : undefined,
+    );
     // the app's own cache settings: the card below reuses the answer asked for beside the record
     await renderRoutes([{ path: '/', element: <ProfilePage /> }], { client: createQueryClient(() => {}) });
     await vi.waitFor(() => expect(asked.some((url) => url.endsWith('/persons/me/team/'))).toBe(true));

@@ -10,7 +10,12 @@ describe('reading ahead for offline (decision 031)', () => {
     const calls = stubApi((url) => {
       if (url.includes('/occurrences/?')) {
         expect(url).toContain('mine=true');
-        return { results: [{ public_id: 'a1', recurrenceId: 'r1', completion: null }, { public_id: 'a2', recurrenceId: 'r2', completion: { status: 'COMPLETED' } }] };
+        return {
+          results: [
+            { public_id: 'a1', recurrenceId: 'r1', completion: null },
+            { public_id: 'a2', recurrenceId: 'r2', completion: { status: 'COMPLETED' } },
+          ],
+        };
       }
       if (url.endsWith('/activities/a1/occurrences/r1/')) return { public_id: 'a1', recurrenceId: 'r1', content: { content_type: 'form', form_id: 'f1' } };
       if (url.endsWith('/forms/f1/')) return { id: 'f1', name: 'Ronda', description: [] };

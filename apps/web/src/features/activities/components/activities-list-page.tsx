@@ -180,7 +180,13 @@ function FilterFields({ filters, onChange }: { filters: OccurrenceFilters; onCha
         onChange={(value) => onChange('category', value)}
         miw={150}
       />
-      <RemoteSelect source={VENUES_SOURCE} label={t('activities.filters.venue')} placeholder={t('activities.filters.any')} value={filters.venue ?? null} onChange={(value) => onChange('venue', value)} />
+      <RemoteSelect
+        source={VENUES_SOURCE}
+        label={t('activities.filters.venue')}
+        placeholder={t('activities.filters.any')}
+        value={filters.venue ?? null}
+        onChange={(value) => onChange('venue', value)}
+      />
       <RemoteSelect
         source={PEOPLE_SOURCE}
         label={t('activities.filters.responsible')}

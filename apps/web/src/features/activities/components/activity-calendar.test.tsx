@@ -21,7 +21,10 @@ describe('ActivityCalendar', () => {
     await renderRoutes([{ path: '/', element: <ActivityCalendar mine={false} filters={{ priority: '2' }} /> }]);
     await screen.findByTestId('activity-calendar');
     await vi.waitFor(() => expect(calls.filter((url) => url.includes('/occurrences/?'))).toHaveLength(1));
-    const asked = new URL(calls.find((url) => url.includes('/occurrences/?'))!, 'http://x').searchParams;
+    const asked = new URL(
+      calls.find((url) => url.includes('/occurrences/?'))!,
+      'http://x',
+    ).searchParams;
     expect(asked.get('mine')).toBe('false');
     expect(asked.get('priority')).toBe('2');
     expect(new Date(asked.get('from')!).getDay()).toBe(1);

@@ -56,7 +56,15 @@ export default function ActivityCalendar({ mine, filters }: { mine: boolean; fil
     setRange((current) => (current && current.from === from && current.to === to ? current : { from, to }));
   }, []);
   const buttonText = useMemo(
-    () => ({ today: t('activities.calendar.today'), month: t('activities.calendar.month'), week: t('activities.calendar.week'), day: t('activities.calendar.day'), list: t('activities.calendar.agenda'), prev: '‹', next: '›' }),
+    () => ({
+      today: t('activities.calendar.today'),
+      month: t('activities.calendar.month'),
+      week: t('activities.calendar.week'),
+      day: t('activities.calendar.day'),
+      list: t('activities.calendar.agenda'),
+      prev: '‹',
+      next: '›',
+    }),
     [t],
   );
   const buttonHints = useMemo(() => ({ prev: t('activities.calendar.prev'), next: t('activities.calendar.next') }), [t]);

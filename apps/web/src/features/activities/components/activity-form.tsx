@@ -222,7 +222,8 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
     });
   };
 
-  const toggleReminder = (minutes: number, on: boolean) => set('reminders', on ? [...new Set([...state.reminders, minutes])].sort((a, b) => a - b) : state.reminders.filter((each) => each !== minutes));
+  const toggleReminder = (minutes: number, on: boolean) =>
+    set('reminders', on ? [...new Set([...state.reminders, minutes])].sort((a, b) => a - b) : state.reminders.filter((each) => each !== minutes));
   const customReminders = state.reminders.filter((minutes) => !(REMINDER_PRESETS as readonly number[]).includes(minutes));
 
   return (
@@ -238,7 +239,15 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
         {serverCode === 'split-at-first' && <Alert color="yellow">{t('activities.errors.split-at-first')}</Alert>}
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
-            <TextInput label={t('activities.form.title')} required value={state.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} maxLength={200} data-testid="activity-title" />
+            <TextInput
+              label={t('activities.form.title')}
+              required
+              value={state.title}
+              onChange={(event) => set('title', event.currentTarget.value)}
+              error={errors.title}
+              maxLength={200}
+              data-testid="activity-title"
+            />
             <SegmentedControl
               value={state.contentMode}
               onChange={(mode) => set('contentMode', mode as State['contentMode'])}
@@ -281,8 +290,26 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
               {t('activities.form.when')}
             </Title>
             <Group grow align="flex-start" preventGrowOverflow={false} wrap="wrap">
-              <TextInput type="datetime-local" label={t('activities.form.start')} required value={state.start} onChange={(event) => set('start', event.currentTarget.value)} error={errors.start} miw={220} data-testid="activity-start" />
-              <NumberInput label={t('activities.form.duration')} min={0} max={525600} step={15} value={state.durationMinutes} onChange={(value) => set('durationMinutes', Math.max(0, Number(value) || 0))} error={errors.duration_minutes} miw={140} />
+              <TextInput
+                type="datetime-local"
+                label={t('activities.form.start')}
+                required
+                value={state.start}
+                onChange={(event) => set('start', event.currentTarget.value)}
+                error={errors.start}
+                miw={220}
+                data-testid="activity-start"
+              />
+              <NumberInput
+                label={t('activities.form.duration')}
+                min={0}
+                max={525600}
+                step={15}
+                value={state.durationMinutes}
+                onChange={(value) => set('durationMinutes', Math.max(0, Number(value) || 0))}
+                error={errors.duration_minutes}
+                miw={140}
+              />
               <Select
                 label={t('activities.form.timezone')}
                 placeholder={t('activities.form.timezoneDefault')}
@@ -302,14 +329,26 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
               </Text>
               <Group gap="md">
                 {REMINDER_PRESETS.map((minutes) => (
-                  <Checkbox key={minutes} label={t(`activities.form.reminder.${minutes}`)} checked={state.reminders.includes(minutes)} onChange={(event) => toggleReminder(minutes, event.currentTarget.checked)} />
+                  <Checkbox
+                    key={minutes}
+                    label={t(`activities.form.reminder.${minutes}`)}
+                    checked={state.reminders.includes(minutes)}
+                    onChange={(event) => toggleReminder(minutes, event.currentTarget.checked)}
+                  />
                 ))}
                 {customReminders.map((minutes) => (
                   <Checkbox key={minutes} label={t('activities.form.reminder.minutes', { count: minutes })} checked onChange={() => toggleReminder(minutes, false)} />
                 ))}
               </Group>
               <Group gap="xs" mt="xs" align="flex-end">
-                <NumberInput label={t('activities.form.reminder.custom')} min={0} max={43200} value={customReminder} onChange={(value) => setCustomReminder(typeof value === 'number' ? value : '')} maw={200} />
+                <NumberInput
+                  label={t('activities.form.reminder.custom')}
+                  min={0}
+                  max={43200}
+                  value={customReminder}
+                  onChange={(value) => setCustomReminder(typeof value === 'number' ? value : '')}
+                  maw={200}
+                />
                 <Button
                   variant="light"
                   disabled={customReminder === '' || state.reminders.length >= 5}
@@ -327,7 +366,13 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
                 </Text>
               )}
             </div>
-            <RecurrenceEditor value={state.recurrence} onChange={(recurrence) => set('recurrence', recurrence)} start={state.start} timezone={state.timezone} serverError={serverCode && serverCode !== 'split-at-first' ? serverCode : (errors.rrule ?? null)} />
+            <RecurrenceEditor
+              value={state.recurrence}
+              onChange={(recurrence) => set('recurrence', recurrence)}
+              start={state.start}
+              timezone={state.timezone}
+              serverError={serverCode && serverCode !== 'split-at-first' ? serverCode : (errors.rrule ?? null)}
+            />
           </Stack>
         </Paper>
 
@@ -370,7 +415,14 @@ export function ActivityForm({ activity, occurrence }: ActivityFormProps) {
             <Title order={2} fz="md">
               {t('activities.form.where')}
             </Title>
-            <RemoteSelect source={VENUES_SOURCE} label={t('activities.form.venue')} value={state.venueId} onChange={(value) => set('venueId', value)} known={activity?.venue ? [{ value: activity.venue.id, label: activity.venue.name }] : undefined} error={errors.venue_id} />
+            <RemoteSelect
+              source={VENUES_SOURCE}
+              label={t('activities.form.venue')}
+              value={state.venueId}
+              onChange={(value) => set('venueId', value)}
+              known={activity?.venue ? [{ value: activity.venue.id, label: activity.venue.name }] : undefined}
+              error={errors.venue_id}
+            />
             <RemoteSelect
               source={LOCATIONS_SOURCE}
               label={t('activities.form.location')}

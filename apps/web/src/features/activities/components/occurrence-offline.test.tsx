@@ -32,7 +32,20 @@ const OCCURRENCE = {
   timezone: 'America/Santiago',
   is_exception: false,
   completion: null,
-  series: { public_id: 'ronda', title: 'Ronda de bodega', rrule: null, rdates: [], exdates: [], start: '2026-12-07T08:00', timezone: 'America/Santiago', duration_minutes: 30, can_edit: false, responsibles: [], categories: [], reminders: [] },
+  series: {
+    public_id: 'ronda',
+    title: 'Ronda de bodega',
+    rrule: null,
+    rdates: [],
+    exdates: [],
+    start: '2026-12-07T08:00',
+    timezone: 'America/Santiago',
+    duration_minutes: 30,
+    can_edit: false,
+    responsibles: [],
+    categories: [],
+    reminders: [],
+  },
   history: [],
 };
 
@@ -79,7 +92,13 @@ describe('completing an occurrence with no connection (decision 031)', () => {
   });
 
   it('opened again while its completion waits on the device, the page says so instead of offering it twice', async () => {
-    await offlineQueue.enqueue({ kind: 'activity-completion', title: 'Ronda de bodega', method: 'POST', path: '/api/activities/v3/activities/ronda/occurrences/20261207T110000Z/completion/', json: { status: 'COMPLETED' } });
+    await offlineQueue.enqueue({
+      kind: 'activity-completion',
+      title: 'Ronda de bodega',
+      method: 'POST',
+      path: '/api/activities/v3/activities/ronda/occurrences/20261207T110000Z/completion/',
+      json: { status: 'COMPLETED' },
+    });
     await renderRoutes([{ path: '/activities/:id/:recurrenceId', element: <OccurrencePage id="ronda" recurrenceId="20261207T110000Z" /> }], { path: '/activities/ronda/20261207T110000Z' });
     expect((await screen.findByTestId('occurrence-queued')).textContent).toContain('Guardado en este dispositivo');
     expect(screen.queryByTestId('complete-occurrence')).toBeNull();

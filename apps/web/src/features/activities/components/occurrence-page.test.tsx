@@ -90,7 +90,13 @@ describe('an occurrence whose content is a checklist', () => {
   });
 
   it('once completed, links to the checklist execution that completed it', async () => {
-    answer = occurrence({ status: 'COMPLETED', response_id: 'exe-42', description: null, completed_at: '2026-12-07T11:20:00Z', user: { passport: 'p', name: 'Matías González' } } as TOccurrenceDetail['completion']);
+    answer = occurrence({
+      status: 'COMPLETED',
+      response_id: 'exe-42',
+      description: null,
+      completed_at: '2026-12-07T11:20:00Z',
+      user: { passport: 'p', name: 'Matías González' },
+    } as TOccurrenceDetail['completion']);
     await renderRoutes(routes, { path: '/activities/apertura/20261207T110000Z' });
     expect((await screen.findByTestId('occurrence-checklist-execution')).getAttribute('href')).toBe('/checklists/executions/exe-42');
   });

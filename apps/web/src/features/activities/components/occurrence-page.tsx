@@ -166,7 +166,14 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
       { status, description: note.trim() || null },
       {
         onSuccess: (answer) => (isQueued(answer) ? toast.info(t('offline.queued')) : toast.show(t(status === 'COMPLETED' ? 'activities.occurrence.completed' : 'activities.occurrence.cancelled'))),
-        onError: (error) => toast.error(error instanceof OfflineStorageFull ? t('offline.storageFull') : isHttpError(error) && error.status === 409 ? t('activities.occurrence.alreadyCompleted') : t('activities.occurrence.saveError')),
+        onError: (error) =>
+          toast.error(
+            error instanceof OfflineStorageFull
+              ? t('offline.storageFull')
+              : isHttpError(error) && error.status === 409
+                ? t('activities.occurrence.alreadyCompleted')
+                : t('activities.occurrence.saveError'),
+          ),
       },
     );
 
@@ -184,11 +191,13 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
   if (occurrence.completion) {
     const done = occurrence.completion;
     return (
-      <Alert color={done.status === 'CANCELLED' ? 'gray' : 'green'} title={t(done.status === 'CANCELLED' ? 'activities.occurrence.wasCancelled' : 'activities.occurrence.wasCompleted')} data-testid="occurrence-completion">
+      <Alert
+        color={done.status === 'CANCELLED' ? 'gray' : 'green'}
+        title={t(done.status === 'CANCELLED' ? 'activities.occurrence.wasCancelled' : 'activities.occurrence.wasCompleted')}
+        data-testid="occurrence-completion"
+      >
         <Stack gap={6}>
-          <Text size="sm">
-            {[done.user?.name, done.completed_at ? formatWhen(done.completed_at, i18n.language) : null].filter(Boolean).join(' · ')}
-          </Text>
+          <Text size="sm">{[done.user?.name, done.completed_at ? formatWhen(done.completed_at, i18n.language) : null].filter(Boolean).join(' · ')}</Text>
           {done.description && <Text size="sm">{done.description}</Text>}
           {checklistId && done.status === 'COMPLETED' && done.response_id && (
             <Anchor component={Link} to={`/checklists/executions/${encodeURIComponent(done.response_id)}`} size="sm" data-testid="occurrence-checklist-execution">
@@ -196,7 +205,13 @@ function OccurrenceActions({ occurrence, open }: { occurrence: TOccurrenceDetail
             </Anchor>
           )}
           <Group>
-            <Button variant="default" size="sm" leftSection={<IconRotate size={16} />} loading={reopen.isPending} onClick={() => reopen.mutate(undefined, { onError: () => toast.error(t('activities.occurrence.saveError')) })}>
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconRotate size={16} />}
+              loading={reopen.isPending}
+              onClick={() => reopen.mutate(undefined, { onError: () => toast.error(t('activities.occurrence.saveError')) })}
+            >
               {t('activities.occurrence.reopen')}
             </Button>
           </Group>
@@ -285,13 +300,17 @@ function SeriesCard({ occurrence }: { occurrence: TOccurrenceDetail }) {
   const preview = useRecurrencePreview(recurring ? { start: series.start, timezone: series.timezone, rrule: series.rrule, rdates: series.rdates, exdates: series.exdates, count: 10 } : null);
   const [now] = useState(() => Date.now());
   if (!recurring) return null;
-  const next = (preview.data?.occurrences ?? []).filter((instant) => Date.parse(instant) >= now && instant !== occurrence.startDate && formatRecurrenceId(Date.parse(instant)) !== occurrence.recurrenceId).slice(0, 5);
+  const next = (preview.data?.occurrences ?? [])
+    .filter((instant) => Date.parse(instant) >= now && instant !== occurrence.startDate && formatRecurrenceId(Date.parse(instant)) !== occurrence.recurrenceId)
+    .slice(0, 5);
   return (
     <Card withBorder radius="md" data-testid="series-card">
       <Title order={2} fz="lg" mb="xs">
         {t('activities.occurrence.series')}
       </Title>
-      <Text data-testid="series-rule">{describeRecurrence(series.rrule, { language: recurrenceLanguage(i18n.language), startYear: Number(series.start.slice(0, 4)), rdates: series.rdates.length, exdates: series.exdates.length })}</Text>
+      <Text data-testid="series-rule">
+        {describeRecurrence(series.rrule, { language: recurrenceLanguage(i18n.language), startYear: Number(series.start.slice(0, 4)), rdates: series.rdates.length, exdates: series.exdates.length })}
+      </Text>
       {next.length > 0 && (
         <>
           <Text size="sm" c="dimmed" mt="sm">

@@ -42,7 +42,9 @@ describe('RecurrenceEditor', () => {
   });
 
   it('says the last Friday of the month, and counts extra and excluded dates', async () => {
-    await renderWithProviders(<Harness initial={{ spec: { kind: 'monthly', interval: 1, mode: 'weekday', ordinal: -1, weekday: 'FR', end: { type: 'never' } }, rdates: ['2027-02-01T09:00'], exdates: [] }} />);
+    await renderWithProviders(
+      <Harness initial={{ spec: { kind: 'monthly', interval: 1, mode: 'weekday', ordinal: -1, weekday: 'FR', end: { type: 'never' } }, rdates: ['2027-02-01T09:00'], exdates: [] }} />,
+    );
     expect(words()).toBe('Cada mes, el último viernes, más 1 fecha adicional');
     fireEvent.click(screen.getByLabelText('El mismo día del mes'));
     expect(words()).toBe('Cada mes, el día 4, más 1 fecha adicional');
@@ -52,7 +54,13 @@ describe('RecurrenceEditor', () => {
     expect(weekdayOfWall('2027-01-04T09:00')).toBe('MO');
     expect(weekdayOfWall('2026-12-06T09:00')).toBe('SU');
     expect(defaultSpec('weekly', '2027-01-08T09:00', { kind: 'none' })).toEqual({ kind: 'weekly', interval: 1, weekdays: ['FR'], end: { type: 'never' } });
-    expect(defaultSpec('monthly', '2027-01-31T09:00', { kind: 'daily', interval: 3, end: { type: 'count', count: 2 } })).toEqual({ kind: 'monthly', interval: 3, mode: 'day', monthDay: 31, end: { type: 'count', count: 2 } });
+    expect(defaultSpec('monthly', '2027-01-31T09:00', { kind: 'daily', interval: 3, end: { type: 'count', count: 2 } })).toEqual({
+      kind: 'monthly',
+      interval: 3,
+      mode: 'day',
+      monthDay: 31,
+      end: { type: 'count', count: 2 },
+    });
     expect(defaultSpec('custom', '2027-01-31T09:00', { kind: 'daily', interval: 1, end: { type: 'never' } })).toEqual({ kind: 'custom', rrule: 'FREQ=DAILY' });
   });
 });

@@ -138,7 +138,14 @@ export function RecurrenceEditor({ value, onChange, start, timezone, serverError
             </Group>
           </Radio.Group>
           {spec.mode === 'day' ? (
-            <NumberInput label={t('activities.recurrence.monthDay')} min={1} max={31} value={spec.monthDay} onChange={(day) => setSpec({ ...spec, monthDay: Math.min(31, Math.max(1, Number(day) || 1)) })} maw={200} />
+            <NumberInput
+              label={t('activities.recurrence.monthDay')}
+              min={1}
+              max={31}
+              value={spec.monthDay}
+              onChange={(day) => setSpec({ ...spec, monthDay: Math.min(31, Math.max(1, Number(day) || 1)) })}
+              maw={200}
+            />
           ) : (
             <Group gap="sm" grow>
               <Select
@@ -149,7 +156,14 @@ export function RecurrenceEditor({ value, onChange, start, timezone, serverError
                 allowDeselect={false}
                 data-testid="monthly-ordinal"
               />
-              <Select label={t('activities.recurrence.weekday')} data={weekdayData} value={spec.weekday} onChange={(weekday) => weekday && setSpec({ ...spec, weekday: weekday as WeekdayCode })} allowDeselect={false} data-testid="monthly-weekday" />
+              <Select
+                label={t('activities.recurrence.weekday')}
+                data={weekdayData}
+                value={spec.weekday}
+                onChange={(weekday) => weekday && setSpec({ ...spec, weekday: weekday as WeekdayCode })}
+                allowDeselect={false}
+                data-testid="monthly-weekday"
+              />
             </Group>
           )}
         </Stack>
@@ -193,7 +207,11 @@ function EndEditor({ end, onChange }: { end: RecurrenceEnd; onChange: (end: Recu
       <Radio.Group
         label={t('activities.recurrence.ends')}
         value={end.type}
-        onChange={(type) => onChange(type === 'until' ? { type: 'until', date: end.type === 'until' ? end.date : '' } : type === 'count' ? { type: 'count', count: end.type === 'count' ? end.count : 10 } : { type: 'never' })}
+        onChange={(type) =>
+          onChange(
+            type === 'until' ? { type: 'until', date: end.type === 'until' ? end.date : '' } : type === 'count' ? { type: 'count', count: end.type === 'count' ? end.count : 10 } : { type: 'never' },
+          )
+        }
       >
         <Group gap="md" mt={4}>
           <Radio value="never" label={t('activities.recurrence.endNever')} />
@@ -201,9 +219,26 @@ function EndEditor({ end, onChange }: { end: RecurrenceEnd; onChange: (end: Recu
           <Radio value="count" label={t('activities.recurrence.endCount')} data-testid="end-count" />
         </Group>
       </Radio.Group>
-      {end.type === 'until' && <TextInput type="date" label={t('activities.recurrence.untilDate')} value={end.date} onChange={(event) => onChange({ type: 'until', date: event.currentTarget.value })} maw={220} data-testid="until-date" />}
+      {end.type === 'until' && (
+        <TextInput
+          type="date"
+          label={t('activities.recurrence.untilDate')}
+          value={end.date}
+          onChange={(event) => onChange({ type: 'until', date: event.currentTarget.value })}
+          maw={220}
+          data-testid="until-date"
+        />
+      )}
       {end.type === 'count' && (
-        <NumberInput label={t('activities.recurrence.times')} min={1} max={1000} value={end.count} onChange={(count) => onChange({ type: 'count', count: Math.max(1, Number(count) || 1) })} maw={200} data-testid="count-input" />
+        <NumberInput
+          label={t('activities.recurrence.times')}
+          min={1}
+          max={1000}
+          value={end.count}
+          onChange={(count) => onChange({ type: 'count', count: Math.max(1, Number(count) || 1) })}
+          maw={200}
+          data-testid="count-input"
+        />
       )}
     </Stack>
   );
@@ -231,7 +266,13 @@ function DateList({ label, values, onChange, testId }: { label: string; values: 
           {values.map((wall) => (
             <Group key={wall} gap={2} wrap="nowrap">
               <Text size="sm">{wall.replace('T', ' ')}</Text>
-              <ActionIcon size="sm" variant="subtle" color="red" onClick={() => onChange(values.filter((each) => each !== wall))} aria-label={t('activities.recurrence.removeDate', { date: wall.replace('T', ' ') })}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                onClick={() => onChange(values.filter((each) => each !== wall))}
+                aria-label={t('activities.recurrence.removeDate', { date: wall.replace('T', ' ') })}
+              >
                 <IconTrash size={14} />
               </ActionIcon>
             </Group>

@@ -36,7 +36,16 @@ const hourCycle = (language: string) => (language === 'en' ? 'h12' : 'h23');
 
 /** "lun 7 dic 2026, 09:00" in a time zone (the viewer's when none). */
 export function formatWhen(instant: string, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: hourCycle(language), timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: hourCycle(language),
+    timeZone,
+  }).format(new Date(instant));
 }
 
 /** An instant with its offset ("2026-12-05T12:00:00-03:00") said at that offset: the series' own wall time. */

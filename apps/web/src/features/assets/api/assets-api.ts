@@ -65,7 +65,8 @@ export const assetKeys = {
 export function useAssetList(state: AssetListState) {
   return useQuery({
     queryKey: assetKeys.list(state),
-    queryFn: ({ signal }) => apiClient.get<TPaged<TAssetSummary>>(`${ASSETS_BASE}/assets/`, { signal, query: { ...state.filters, page: state.page, page_size: state.pageSize, ordering: state.ordering } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<TPaged<TAssetSummary>>(`${ASSETS_BASE}/assets/`, { signal, query: { ...state.filters, page: state.page, page_size: state.pageSize, ordering: state.ordering } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -100,7 +101,11 @@ export function useScans() {
 }
 
 export function useMaintenances(assetId: string) {
-  return useQuery({ queryKey: assetKeys.maintenances(assetId), queryFn: ({ signal }) => apiClient.get<TPaged<TMaintenance>>(`${assetUrl(assetId)}maintenances/`, { signal, query: { page_size: 100 } }), refetchOnMount: 'always' });
+  return useQuery({
+    queryKey: assetKeys.maintenances(assetId),
+    queryFn: ({ signal }) => apiClient.get<TPaged<TMaintenance>>(`${assetUrl(assetId)}maintenances/`, { signal, query: { page_size: 100 } }),
+    refetchOnMount: 'always',
+  });
 }
 
 export interface ExecutionQuery {

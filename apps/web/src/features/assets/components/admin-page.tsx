@@ -138,7 +138,16 @@ function CategoryModal({ category, onClose }: { category: TAssetCategory | null;
   const submit = () => {
     if (!name.trim()) return;
     if (category) update.mutate({ id: category.id, body: { name: name.trim(), description } }, { onSuccess: onClose });
-    else create.mutate({ name: name.trim(), description }, { onSuccess: (created) => { onClose(); void navigate(`/assets/administration/${encodeURIComponent(created.id)}`); } });
+    else
+      create.mutate(
+        { name: name.trim(), description },
+        {
+          onSuccess: (created) => {
+            onClose();
+            void navigate(`/assets/administration/${encodeURIComponent(created.id)}`);
+          },
+        },
+      );
   };
   return (
     <Modal opened onClose={onClose} title={category ? t('assets.admin.editCategory') : t('assets.admin.newCategory')}>
@@ -195,13 +204,28 @@ function NewTypeModal({ categoryId, onClose }: { categoryId: string | null; onCl
   const errors = fieldErrors(create.error);
   const submit = () => {
     if (!name.trim() || !category) return;
-    create.mutate({ name: name.trim(), category, icon, color }, { onSuccess: (created) => { onClose(); void navigate(typePath(created.id)); } });
+    create.mutate(
+      { name: name.trim(), category, icon, color },
+      {
+        onSuccess: (created) => {
+          onClose();
+          void navigate(typePath(created.id));
+        },
+      },
+    );
   };
   return (
     <Modal opened onClose={onClose} title={t('assets.admin.newType')}>
       <Stack gap="md">
         <TextInput label={t('assets.admin.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} maxLength={200} data-testid="type-name" />
-        <Select label={t('assets.fields.category')} required data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))} value={category} onChange={setCategory} error={errors.category} />
+        <Select
+          label={t('assets.fields.category')}
+          required
+          data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))}
+          value={category}
+          onChange={setCategory}
+          error={errors.category}
+        />
         <IconSelect value={icon} onChange={setIcon} color={color} />
         <ColorInput label={t('assets.admin.color')} value={color} onChange={setColor} format="hex" error={errors.color} />
         {create.isError && Object.keys(errors).length === 0 && <Alert color="red">{t('assets.admin.saveFailed')}</Alert>}
@@ -217,4 +241,3 @@ function NewTypeModal({ categoryId, onClose }: { categoryId: string | null; onCl
     </Modal>
   );
 }
-

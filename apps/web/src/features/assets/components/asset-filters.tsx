@@ -72,7 +72,13 @@ export function AssetFilters({ filters, onChange }: { filters: TAssetFilters; on
             data-testid="filter-status"
           />
           <RemoteSelect source={VENUES_SOURCE} label={t('assets.fields.venue')} value={filters.venue ?? null} onChange={(value) => onChange('venue', value)} data-testid="filter-venue" />
-          <RemoteSelect source={PEOPLE_SOURCE} label={t('assets.fields.responsible')} value={filters.responsible ?? null} onChange={(value) => onChange('responsible', value)} data-testid="filter-responsible" />
+          <RemoteSelect
+            source={PEOPLE_SOURCE}
+            label={t('assets.fields.responsible')}
+            value={filters.responsible ?? null}
+            onChange={(value) => onChange('responsible', value)}
+            data-testid="filter-responsible"
+          />
         </SimpleGrid>
       </Collapse>
     </Stack>

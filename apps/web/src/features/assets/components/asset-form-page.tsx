@@ -137,14 +137,36 @@ function AssetForm({ asset }: { asset?: TAsset }) {
   };
 
   const requiredError = (key: string) => (missing.has(key) ? t('assets.form.required') : undefined);
-  const saveProblem = save.error ? (errorCode(save.error) === 'duplicate-code' ? t('assets.form.duplicateCode') : Object.keys(errors).length ? t('assets.form.fixErrors') : t('assets.form.saveFailed')) : null;
+  const saveProblem = save.error
+    ? errorCode(save.error) === 'duplicate-code'
+      ? t('assets.form.duplicateCode')
+      : Object.keys(errors).length
+        ? t('assets.form.fixErrors')
+        : t('assets.form.saveFailed')
+    : null;
 
   const main = (
     <Stack gap="md">
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('assets.fields.code')} required value={draft.code} onChange={(event) => set('code', event.currentTarget.value)} error={requiredError('code') ?? (errorCode(save.error) === 'duplicate-code' ? t('assets.form.duplicateCode') : errors.code)} maxLength={64} data-testid="asset-code-input" />
-          <TextInput label={t('assets.fields.name')} required value={draft.name} onChange={(event) => set('name', event.currentTarget.value)} error={requiredError('name') ?? errors.name} maxLength={200} data-testid="asset-name-input" />
+          <TextInput
+            label={t('assets.fields.code')}
+            required
+            value={draft.code}
+            onChange={(event) => set('code', event.currentTarget.value)}
+            error={requiredError('code') ?? (errorCode(save.error) === 'duplicate-code' ? t('assets.form.duplicateCode') : errors.code)}
+            maxLength={64}
+            data-testid="asset-code-input"
+          />
+          <TextInput
+            label={t('assets.fields.name')}
+            required
+            value={draft.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={requiredError('name') ?? errors.name}
+            maxLength={200}
+            data-testid="asset-name-input"
+          />
           <Select
             label={t('assets.fields.type')}
             required
@@ -155,11 +177,32 @@ function AssetForm({ asset }: { asset?: TAsset }) {
             searchable
             data-testid="asset-type-input"
           />
-          <RemoteSelect source={PEOPLE_SOURCE} label={t('assets.fields.responsible')} value={draft.responsible} onChange={(value) => set('responsible', value)} known={asset?.responsible ? [{ value: asset.responsible.passport, label: asset.responsible.name }] : []} error={errors.responsible} />
+          <RemoteSelect
+            source={PEOPLE_SOURCE}
+            label={t('assets.fields.responsible')}
+            value={draft.responsible}
+            onChange={(value) => set('responsible', value)}
+            known={asset?.responsible ? [{ value: asset.responsible.passport, label: asset.responsible.name }] : []}
+            error={errors.responsible}
+          />
           <TextInput label={t('assets.fields.manufacturer')} value={draft.manufacturer} onChange={(event) => set('manufacturer', event.currentTarget.value)} maxLength={200} />
           <TextInput label={t('assets.fields.model')} value={draft.model} onChange={(event) => set('model', event.currentTarget.value)} maxLength={200} />
-          <RemoteSelect source={VENUES_SOURCE} label={t('assets.fields.venue')} value={draft.venue} onChange={(value) => setDraft((current) => ({ ...current, venue: value, location: null }))} known={asset?.venue ? [{ value: asset.venue.id, label: asset.venue.name }] : []} error={errors.venue} />
-          <RemoteSelect source={locationsSource(draft.venue)} label={t('assets.fields.location')} value={draft.location} onChange={(value) => set('location', value)} known={asset?.location ? [{ value: asset.location.id, label: asset.location.name }] : []} error={errors.location} />
+          <RemoteSelect
+            source={VENUES_SOURCE}
+            label={t('assets.fields.venue')}
+            value={draft.venue}
+            onChange={(value) => setDraft((current) => ({ ...current, venue: value, location: null }))}
+            known={asset?.venue ? [{ value: asset.venue.id, label: asset.venue.name }] : []}
+            error={errors.venue}
+          />
+          <RemoteSelect
+            source={locationsSource(draft.venue)}
+            label={t('assets.fields.location')}
+            value={draft.location}
+            onChange={(value) => set('location', value)}
+            known={asset?.location ? [{ value: asset.location.id, label: asset.location.name }] : []}
+            error={errors.location}
+          />
         </SimpleGrid>
         <Textarea mt="md" label={t('assets.fields.description')} value={draft.description} onChange={(event) => set('description', event.currentTarget.value)} autosize minRows={3} />
       </Card>
@@ -168,8 +211,22 @@ function AssetForm({ asset }: { asset?: TAsset }) {
           {t('assets.detail.associated')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <RemoteSelect source={ASSETS_SOURCE} label={t('assets.fields.parent')} value={draft.parent} onChange={(value) => set('parent', value)} known={asset?.parent ? [{ value: asset.parent.id, label: `${asset.parent.code} · ${asset.parent.name}` }] : []} error={errors.parent} />
-          <RemoteMultiSelect source={ASSETS_SOURCE} label={t('assets.fields.related')} value={draft.related} onChange={(value) => set('related', value)} known={asset?.related.map((ref) => ({ value: ref.id, label: `${ref.code} · ${ref.name}` })) ?? []} error={errors.related} />
+          <RemoteSelect
+            source={ASSETS_SOURCE}
+            label={t('assets.fields.parent')}
+            value={draft.parent}
+            onChange={(value) => set('parent', value)}
+            known={asset?.parent ? [{ value: asset.parent.id, label: `${asset.parent.code} · ${asset.parent.name}` }] : []}
+            error={errors.parent}
+          />
+          <RemoteMultiSelect
+            source={ASSETS_SOURCE}
+            label={t('assets.fields.related')}
+            value={draft.related}
+            onChange={(value) => set('related', value)}
+            known={asset?.related.map((ref) => ({ value: ref.id, label: `${ref.code} · ${ref.name}` })) ?? []}
+            error={errors.related}
+          />
         </SimpleGrid>
       </Card>
       <Card withBorder padding="md">
@@ -177,9 +234,23 @@ function AssetForm({ asset }: { asset?: TAsset }) {
           {t('assets.tabs.investment')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-          <TextInput type="date" label={t('assets.fields.purchaseDate')} value={draft.purchase_date} onChange={(event) => set('purchase_date', event.currentTarget.value)} error={errors.purchase_date} />
+          <TextInput
+            type="date"
+            label={t('assets.fields.purchaseDate')}
+            value={draft.purchase_date}
+            onChange={(event) => set('purchase_date', event.currentTarget.value)}
+            error={errors.purchase_date}
+          />
           <NumberInput label={t('assets.fields.purchaseCost')} min={0} decimalScale={2} value={draft.purchase_cost} onChange={(value) => set('purchase_cost', value)} error={errors.purchase_cost} />
-          <NumberInput label={t('assets.fields.usefulLife')} min={1} max={100} allowDecimal={false} value={draft.useful_life_years} onChange={(value) => set('useful_life_years', value)} error={errors.useful_life_years} />
+          <NumberInput
+            label={t('assets.fields.usefulLife')}
+            min={1}
+            max={100}
+            allowDecimal={false}
+            value={draft.useful_life_years}
+            onChange={(value) => set('useful_life_years', value)}
+            error={errors.useful_life_years}
+          />
           <NumberInput label={t('assets.fields.salvageValue')} min={0} decimalScale={2} value={draft.salvage_value} onChange={(value) => set('salvage_value', value)} error={errors.salvage_value} />
         </SimpleGrid>
       </Card>

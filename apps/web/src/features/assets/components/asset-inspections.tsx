@@ -44,7 +44,9 @@ export function AssetInspections({ assetId }: { assetId: string }) {
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {[formatDateTime(row.submitted_at ?? row.started_at, i18n.language), row.executed_by?.name, row.failed_count > 0 ? t('assets.inspections.failed', { count: row.failed_count }) : null].filter(Boolean).join(' · ')}
+              {[formatDateTime(row.submitted_at ?? row.started_at, i18n.language), row.executed_by?.name, row.failed_count > 0 ? t('assets.inspections.failed', { count: row.failed_count }) : null]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </Card>
         ))

@@ -40,7 +40,10 @@ beforeEach(() => {
         count: 45,
         next: 'x',
         previous: null,
-        results: [asset(1), asset(2, { maintenance_status: 'maintenance_needed', status_reason: { code: 'corrective_open', since: '2026-12-04T10:00:00Z', maintenance_id: 'm1', plan_id: null, recurrence_id: null } })],
+        results: [
+          asset(1),
+          asset(2, { maintenance_status: 'maintenance_needed', status_reason: { code: 'corrective_open', since: '2026-12-04T10:00:00Z', maintenance_id: 'm1', plan_id: null, recurrence_id: null } }),
+        ],
       };
     }
     if (url.includes('/asset-types/')) return { results: [{ id: 't1', name: 'Grúa', category: { id: 'c1', name: 'Bodega' } }] };
@@ -63,7 +66,9 @@ describe('AssetListPage', () => {
     const table = await screen.findByTestId('assets-table');
     const last = listRequests().at(-1)!;
     expect(Object.fromEntries(last)).toEqual({ type: 't1', status: 'maintenance_needed', venue: 'v9', search: 'grua', page: '2', page_size: '20', ordering: '-name' });
-    const statuses = within(table).getAllByTestId('maintenance-status').map((badge) => badge.textContent);
+    const statuses = within(table)
+      .getAllByTestId('maintenance-status')
+      .map((badge) => badge.textContent);
     expect(statuses).toEqual(['OK', 'Requiere mantenimiento']);
     expect(screen.getByTestId('assets-count').textContent).toBe('45 activos');
     // the filters are open because the address holds some

@@ -107,7 +107,14 @@ function TypeEditor({ type }: { type: TAssetType }) {
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={t('assets.admin.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} maxLength={200} />
-          <Select label={t('assets.fields.category')} required data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))} value={category} onChange={setCategory} error={errors.category} />
+          <Select
+            label={t('assets.fields.category')}
+            required
+            data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))}
+            value={category}
+            onChange={setCategory}
+            error={errors.category}
+          />
           <IconSelect value={icon} onChange={setIcon} color={color} />
           <ColorInput label={t('assets.admin.color')} value={color} onChange={setColor} format="hex" error={errors.color} />
         </SimpleGrid>
@@ -120,7 +127,13 @@ function TypeEditor({ type }: { type: TAssetType }) {
           {t('assets.admin.extraFieldsHint')}
         </Text>
         <Group align="flex-end" gap="sm">
-          <RemoteSelect source={FORMS_SOURCE} label={t('assets.admin.form')} value={formId} onChange={setFormId} known={type.form_id ? [{ value: type.form_id, label: t('assets.admin.currentForm') }] : []} />
+          <RemoteSelect
+            source={FORMS_SOURCE}
+            label={t('assets.admin.form')}
+            value={formId}
+            onChange={setFormId}
+            known={type.form_id ? [{ value: type.form_id, label: t('assets.admin.currentForm') }] : []}
+          />
           {formId ? (
             <Anchor component={Link} to={formBuilderPath(type, formId)} size="sm" data-testid="open-form-builder">
               <Group gap={4}>
@@ -148,7 +161,15 @@ function TypeEditor({ type }: { type: TAssetType }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <MultiSelect label={t('assets.admin.maintenanceTypes')} data={workflowChoices} value={maintenances} onChange={setMaintenances} searchable clearable error={errors.maintenance_workflow_types} />
+          <MultiSelect
+            label={t('assets.admin.maintenanceTypes')}
+            data={workflowChoices}
+            value={maintenances}
+            onChange={setMaintenances}
+            searchable
+            clearable
+            error={errors.maintenance_workflow_types}
+          />
           <Select
             label={t('assets.admin.correctiveType')}
             description={t('assets.admin.correctiveHint')}

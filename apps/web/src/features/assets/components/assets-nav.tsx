@@ -28,7 +28,16 @@ export function AssetsNav() {
         {items.map(({ to, label, icon: Glyph, exact }) => {
           const active = exact ? pathname === to || pathname === '/assets/home' : pathname.startsWith(to);
           return (
-            <Button key={to} component={Link} to={to} size="sm" variant={active ? 'light' : 'subtle'} leftSection={<Glyph size={16} />} aria-current={active ? 'page' : undefined} style={{ flexShrink: 0 }}>
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              size="sm"
+              variant={active ? 'light' : 'subtle'}
+              leftSection={<Glyph size={16} />}
+              aria-current={active ? 'page' : undefined}
+              style={{ flexShrink: 0 }}
+            >
               {label}
             </Button>
           );

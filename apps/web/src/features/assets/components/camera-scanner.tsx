@@ -107,11 +107,7 @@ export function CameraScanner({ onCode, openCamera = defaultOpenCamera, makeDete
       )}
       <Box pos="relative" style={{ display: on ? 'block' : 'none', borderRadius: 12, overflow: 'hidden', background: '#000' }}>
         <video ref={videoRef} muted playsInline data-testid="scanner-video" style={{ width: '100%', maxHeight: '55vh', display: 'block', objectFit: 'cover' }} />
-        <Box
-          aria-hidden
-          pos="absolute"
-          style={{ inset: '15%', border: '3px solid rgba(255,255,255,0.9)', borderRadius: 12, boxShadow: '0 0 0 9999px rgba(0,0,0,0.35)' }}
-        />
+        <Box aria-hidden pos="absolute" style={{ inset: '15%', border: '3px solid rgba(255,255,255,0.9)', borderRadius: 12, boxShadow: '0 0 0 9999px rgba(0,0,0,0.35)' }} />
         {phase === 'starting' && (
           <Group pos="absolute" top={12} left={12} gap={6}>
             <Loader size="xs" color="white" />

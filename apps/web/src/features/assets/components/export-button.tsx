@@ -33,8 +33,7 @@ export function ExportButton({ filters }: { filters: TAssetFilters }) {
     if (failed) toast.error(t('assets.list.exportFailed'));
   }, [failed, t]);
 
-  const run = (format: 'csv' | 'xlsx') =>
-    start.mutate({ format, filters }, { onSuccess: (created) => setJobId(created.id), onError: () => toast.error(t('assets.list.exportFailed')) });
+  const run = (format: 'csv' | 'xlsx') => start.mutate({ format, filters }, { onSuccess: (created) => setJobId(created.id), onError: () => toast.error(t('assets.list.exportFailed')) });
 
   const busy = start.isPending || jobId !== null;
   return (

@@ -20,7 +20,8 @@ beforeEach(() => {
   calls = stubApi((url, init) => {
     if (url.includes('/my-site-config')) return { permissions: ['VIEW_ASSETS', 'MANAGE_ASSETS'], is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     if (url.includes('/asset-manager/v3/assets/?')) return { count: 1200, next: 'x', previous: null, results: [] };
-    if (url.endsWith('/labels/jobs/') && init?.method === 'POST') return jsonResponse({ id: 'j1', status: 'PENDING', percent: 0, labels: 1200, file_name: 'etiquetas-qr-avery-5160.pdf', download_url: null }, 202);
+    if (url.endsWith('/labels/jobs/') && init?.method === 'POST')
+      return jsonResponse({ id: 'j1', status: 'PENDING', percent: 0, labels: 1200, file_name: 'etiquetas-qr-avery-5160.pdf', download_url: null }, 202);
     if (url.includes('/labels/jobs/j1/')) {
       polls += 1;
       return polls < 2

@@ -98,9 +98,27 @@ export function LabelsPage({ barcodes }: { barcodes: boolean }) {
             <RemoteMultiSelect source={ASSETS_SOURCE} label={t('assets.labels.assets')} value={chosen} onChange={setChosen} data-testid="labels-assets" />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-              <Select label={t('assets.fields.type')} data={(types.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))} value={filters.type ?? null} onChange={(value) => setFilter('type', value)} clearable />
-              <Select label={t('assets.fields.category')} data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))} value={filters.category ?? null} onChange={(value) => setFilter('category', value)} clearable />
-              <Select label={t('assets.fields.status')} data={MAINTENANCE_STATUSES.map((status) => ({ value: status, label: t(`assets.status.${status}`) }))} value={filters.status ?? null} onChange={(value) => setFilter('status', value)} clearable />
+              <Select
+                label={t('assets.fields.type')}
+                data={(types.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))}
+                value={filters.type ?? null}
+                onChange={(value) => setFilter('type', value)}
+                clearable
+              />
+              <Select
+                label={t('assets.fields.category')}
+                data={(categories.data?.results ?? []).map((row) => ({ value: row.id, label: row.name }))}
+                value={filters.category ?? null}
+                onChange={(value) => setFilter('category', value)}
+                clearable
+              />
+              <Select
+                label={t('assets.fields.status')}
+                data={MAINTENANCE_STATUSES.map((status) => ({ value: status, label: t(`assets.status.${status}`) }))}
+                value={filters.status ?? null}
+                onChange={(value) => setFilter('status', value)}
+                clearable
+              />
               <RemoteSelect source={VENUES_SOURCE} label={t('assets.fields.venue')} value={filters.venue ?? null} onChange={(value) => setFilter('venue', value)} />
             </SimpleGrid>
           )}

@@ -16,7 +16,6 @@ import { CompleteModal, maintenancePath } from './maintenance-tab.tsx';
 import { MaintenanceStateBadge } from './status-badge.tsx';
 import { useAssetsAccess } from './use-assets-access.ts';
 
-
 /** /assets/maintenances/{workflowTypeId}: the maintenances of one maintenance type. */
 export function MaintenanceTypePage() {
   const { workflowTypeId = '' } = useParams();
@@ -101,9 +100,7 @@ export function ExecutionPage() {
       </BackLink>
       <PageHeader
         title={row.title || row.workflow_type?.name || t(`assets.maintenance.kind.${row.kind}`)}
-        actions={
-          <MaintenanceStateBadge status={row.status} size="lg" data-testid="execution-state" />
-        }
+        actions={<MaintenanceStateBadge status={row.status} size="lg" data-testid="execution-state" />}
       />
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

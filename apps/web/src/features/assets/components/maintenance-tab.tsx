@@ -81,7 +81,14 @@ export function MaintenanceTab({ asset }: { asset: TAsset }) {
                   </Anchor>
                 )}
                 {asset.can_manage && maintenance.status === 'InProcess' && maintenance.workflow_type === null && (
-                  <Button variant="light" size="md" leftSection={<IconCheck size={18} />} onClick={() => setCompleting(maintenance)} data-testid="complete-maintenance" style={{ alignSelf: 'flex-start' }}>
+                  <Button
+                    variant="light"
+                    size="md"
+                    leftSection={<IconCheck size={18} />}
+                    onClick={() => setCompleting(maintenance)}
+                    data-testid="complete-maintenance"
+                    style={{ alignSelf: 'flex-start' }}
+                  >
                     {t('assets.maintenance.complete')}
                   </Button>
                 )}
@@ -146,10 +153,7 @@ function StartMaintenanceModal({ asset, onClose }: { asset: TAsset; onClose: () 
   const [description, setDescription] = useState('');
   const workflows = type.data?.maintenance_workflow_types ?? [];
   const submit = () =>
-    startMaintenance.mutate(
-      { kind, workflow_type: workflowType, title: title.trim(), description },
-      { onSuccess: onClose, onError: () => toast.error(t('assets.maintenance.startFailed')) },
-    );
+    startMaintenance.mutate({ kind, workflow_type: workflowType, title: title.trim(), description }, { onSuccess: onClose, onError: () => toast.error(t('assets.maintenance.startFailed')) });
   return (
     <Modal opened onClose={onClose} title={t('assets.maintenance.start')} size="md">
       <Stack gap="md">
@@ -198,7 +202,9 @@ export function CompleteModal({ assetId, maintenance, onClose }: { assetId: stri
         onSuccess: onClose,
         onError: (error) => {
           const code = errorCode(error);
-          toast.error(code === 'already-completed' ? t('assets.maintenance.alreadyCompleted') : code === 'reading-decreased' ? t('assets.meters.decreasedAtCompletion') : t('assets.maintenance.completeFailed'));
+          toast.error(
+            code === 'already-completed' ? t('assets.maintenance.alreadyCompleted') : code === 'reading-decreased' ? t('assets.meters.decreasedAtCompletion') : t('assets.maintenance.completeFailed'),
+          );
         },
       },
     );
@@ -275,8 +281,25 @@ function PlanModal({ asset, onClose }: { asset: TAsset; onClose: () => void }) {
             data-testid="plan-frequency"
           />
         </Group>
-        <TextInput type="datetime-local" label={t('assets.plans.start')} description={timezone} required value={start} onChange={(event) => setStart(event.currentTarget.value)} error={errors.start} data-testid="plan-start" />
-        <RemoteSelect source={PEOPLE_SOURCE} label={t('assets.fields.responsible')} value={responsible} onChange={setResponsible} known={asset.responsible ? [{ value: asset.responsible.passport, label: asset.responsible.name }] : []} error={errors.responsible} data-testid="plan-responsible" />
+        <TextInput
+          type="datetime-local"
+          label={t('assets.plans.start')}
+          description={timezone}
+          required
+          value={start}
+          onChange={(event) => setStart(event.currentTarget.value)}
+          error={errors.start}
+          data-testid="plan-start"
+        />
+        <RemoteSelect
+          source={PEOPLE_SOURCE}
+          label={t('assets.fields.responsible')}
+          value={responsible}
+          onChange={setResponsible}
+          known={asset.responsible ? [{ value: asset.responsible.passport, label: asset.responsible.name }] : []}
+          error={errors.responsible}
+          data-testid="plan-responsible"
+        />
         <Select
           label={t('assets.maintenance.workflowType')}
           placeholder={t('assets.maintenance.record')}
@@ -301,7 +324,21 @@ function NoRows({ query, empty }: { query: { isPending: boolean; isError: boolea
 }
 
 /** A modal's last row: cancel, and the submit button. */
-function ModalActions({ onCancel, onSubmit, label, loading, disabled, ...rest }: { onCancel: () => void; onSubmit: () => void; label: string; loading: boolean; disabled?: boolean; 'data-testid': string }) {
+function ModalActions({
+  onCancel,
+  onSubmit,
+  label,
+  loading,
+  disabled,
+  ...rest
+}: {
+  onCancel: () => void;
+  onSubmit: () => void;
+  label: string;
+  loading: boolean;
+  disabled?: boolean;
+  'data-testid': string;
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">

@@ -18,7 +18,15 @@ beforeEach(() => {
   sessionStore.signIn(testTokenPair());
   permissions = ['VIEW_ASSETS', 'MANAGE_ASSETS', 'VIEW_CHECKLISTS'];
   posted = [];
-  meter = { id: 'm1', name: 'Horómetro', unit: 'h', last_value: 300, last_read_at: '2026-12-05T10:00:00Z', plans: [{ id: 'p1', title: 'Cambio de aceite', every: 250, next_at: 350, workflow_type: null, created_at: '2026-12-01T10:00:00Z' }], created_at: '2026-12-01T10:00:00Z' };
+  meter = {
+    id: 'm1',
+    name: 'Horómetro',
+    unit: 'h',
+    last_value: 300,
+    last_read_at: '2026-12-05T10:00:00Z',
+    plans: [{ id: 'p1', title: 'Cambio de aceite', every: 250, next_at: 350, workflow_type: null, created_at: '2026-12-01T10:00:00Z' }],
+    created_at: '2026-12-01T10:00:00Z',
+  };
   stubApi((url, init) => {
     if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     if (url.includes('/meters/m1/readings/') && init?.method === 'POST') {
@@ -34,7 +42,19 @@ beforeEach(() => {
         count: 1,
         next: null,
         previous: null,
-        results: [{ id: 'e1', checklist: { id: 'c1', name: 'Inspección de grúa' }, status: 'submitted', result: 'reprobado', score: 50, failed_count: 2, executed_by: { name: 'Iván' }, started_at: '2026-12-05T09:00:00Z', submitted_at: '2026-12-05T09:10:00Z' }],
+        results: [
+          {
+            id: 'e1',
+            checklist: { id: 'c1', name: 'Inspección de grúa' },
+            status: 'submitted',
+            result: 'reprobado',
+            score: 50,
+            failed_count: 2,
+            executed_by: { name: 'Iván' },
+            started_at: '2026-12-05T09:00:00Z',
+            submitted_at: '2026-12-05T09:10:00Z',
+          },
+        ],
       };
     }
     return undefined;

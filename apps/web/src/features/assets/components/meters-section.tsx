@@ -85,7 +85,15 @@ function MeterCard({ asset, meter }: { asset: TAsset; meter: TMeter }) {
               </Text>
             </div>
           </Group>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setShowHistory((open) => !open)} aria-label={t('assets.meters.history', { name: meter.name })} aria-expanded={showHistory} data-testid="meter-history-toggle">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setShowHistory((open) => !open)}
+            aria-label={t('assets.meters.history', { name: meter.name })}
+            aria-expanded={showHistory}
+            data-testid="meter-history-toggle"
+          >
             <IconHistory size={18} />
           </ActionIcon>
         </Group>
@@ -160,8 +168,23 @@ function MeterModal({ assetId, onClose }: { assetId: string; onClose: () => void
   return (
     <Modal opened onClose={onClose} title={t('assets.meters.new')} size="md">
       <Stack gap="md">
-        <TextInput label={t('assets.meters.name')} placeholder={t('assets.meters.namePlaceholder')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name ? t('assets.meters.nameTaken') : undefined} data-testid="meter-name" />
-        <TextInput label={t('assets.meters.unit')} placeholder={t('assets.meters.unitPlaceholder')} value={unit} onChange={(event) => setUnit(event.currentTarget.value)} maxLength={20} data-testid="meter-unit" />
+        <TextInput
+          label={t('assets.meters.name')}
+          placeholder={t('assets.meters.namePlaceholder')}
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name ? t('assets.meters.nameTaken') : undefined}
+          data-testid="meter-name"
+        />
+        <TextInput
+          label={t('assets.meters.unit')}
+          placeholder={t('assets.meters.unitPlaceholder')}
+          value={unit}
+          onChange={(event) => setUnit(event.currentTarget.value)}
+          maxLength={20}
+          data-testid="meter-unit"
+        />
         <NumberInput label={t('assets.meters.initial')} value={initial} onChange={setInitial} min={0} decimalScale={3} thousandSeparator="." decimalSeparator="," data-testid="meter-initial" />
         {create.isError && !Object.keys(errors).length && <Alert color="red">{t('assets.meters.saveFailed')}</Alert>}
         <Group justify="flex-end">

@@ -42,7 +42,14 @@ export function OverviewPage() {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Stat label={t('assets.overview.total')} value={overview.data.total} to="/assets/list" testId="overview-total" />
             {overview.data.by_status.map((row) => (
-              <Stat key={row.status} label={t(`assets.status.${row.status}`)} value={row.count} to={listWith('status', row.status)} color={row.status === 'ok' ? 'green' : 'orange'} testId={`overview-${row.status}`} />
+              <Stat
+                key={row.status}
+                label={t(`assets.status.${row.status}`)}
+                value={row.count}
+                to={listWith('status', row.status)}
+                color={row.status === 'ok' ? 'green' : 'orange'}
+                testId={`overview-${row.status}`}
+              />
             ))}
           </SimpleGrid>
           {overview.data.total === 0 ? (
@@ -60,13 +67,20 @@ export function OverviewPage() {
                 <Title order={2} fz="md" mb="sm">
                   {t('assets.overview.byType')}
                 </Title>
-                <BarList label={t('assets.overview.byType')} testId="overview-by-type" bars={overview.data.by_type.map((row) => ({ key: row.id, label: row.name, value: row.count, color: row.color, to: listWith('type', row.id) }))} />
+                <BarList
+                  label={t('assets.overview.byType')}
+                  testId="overview-by-type"
+                  bars={overview.data.by_type.map((row) => ({ key: row.id, label: row.name, value: row.count, color: row.color, to: listWith('type', row.id) }))}
+                />
               </Card>
               <Card withBorder padding="md">
                 <Title order={2} fz="md" mb="sm">
                   {t('assets.overview.byCategory')}
                 </Title>
-                <BarList label={t('assets.overview.byCategory')} bars={overview.data.by_category.map((row) => ({ key: row.id, label: row.name, value: row.count, to: listWith('category', row.id) }))} />
+                <BarList
+                  label={t('assets.overview.byCategory')}
+                  bars={overview.data.by_category.map((row) => ({ key: row.id, label: row.name, value: row.count, to: listWith('category', row.id) }))}
+                />
               </Card>
               <Card withBorder padding="md">
                 <Title order={2} fz="md" mb="sm">
@@ -75,7 +89,12 @@ export function OverviewPage() {
                 <BarList
                   label={t('assets.overview.byVenue')}
                   testId="overview-by-venue"
-                  bars={overview.data.by_venue.map((row) => ({ key: row.id ?? 'none', label: row.name ?? t('assets.overview.noVenue'), value: row.count, ...(row.id ? { to: listWith('venue', row.id) } : {}) }))}
+                  bars={overview.data.by_venue.map((row) => ({
+                    key: row.id ?? 'none',
+                    label: row.name ?? t('assets.overview.noVenue'),
+                    value: row.count,
+                    ...(row.id ? { to: listWith('venue', row.id) } : {}),
+                  }))}
                 />
               </Card>
             </SimpleGrid>

@@ -36,7 +36,9 @@ describe('PublicLabelPage', () => {
     fireEvent.change(screen.getByLabelText('Tu nombre (opcional)'), { target: { value: 'Pedro' } });
     fireEvent.click(screen.getByTestId('public-report-submit'));
     await screen.findByTestId('public-report-done');
-    expect(sent).toEqual([{ url: expect.stringContaining('/api/asset-manager/v3/public/assets/tok123/reports/') as string, body: { description: 'Pierde aceite', reporter_name: 'Pedro' }, auth: null }]);
+    expect(sent).toEqual([
+      { url: expect.stringContaining('/api/asset-manager/v3/public/assets/tok123/reports/') as string, body: { description: 'Pierde aceite', reporter_name: 'Pedro' }, auth: null },
+    ]);
   });
 
   it('too many reports from one place: says to wait', async () => {

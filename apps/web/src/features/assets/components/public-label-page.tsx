@@ -109,7 +109,15 @@ export function PublicLabelPage() {
                     data-testid="public-report-description"
                   />
                   <TextInput label={t('assets.public.name')} value={name} maxLength={200} onChange={(event) => setName(event.currentTarget.value)} size="md" autoComplete="name" />
-                  <TextInput label={t('assets.public.contact')} description={t('assets.public.contactHint')} value={contact} maxLength={200} onChange={(event) => setContact(event.currentTarget.value)} size="md" autoComplete="email" />
+                  <TextInput
+                    label={t('assets.public.contact')}
+                    description={t('assets.public.contactHint')}
+                    value={contact}
+                    maxLength={200}
+                    onChange={(event) => setContact(event.currentTarget.value)}
+                    size="md"
+                    autoComplete="email"
+                  />
                   <Stack gap={6}>
                     <FileButton onChange={choosePhoto} accept="image/*" capture="environment">
                       {(props) => (

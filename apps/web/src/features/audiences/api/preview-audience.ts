@@ -13,8 +13,7 @@ export function useAudiencePreview(rules: TAudienceRules, page: number) {
   return useQuery({
     queryKey: audienceKeys.preview(rules, page),
     enabled: !isEmptyRules(rules),
-    queryFn: ({ signal }) =>
-      apiClient.post<TPaged<TPersonListItem>>(`${AUDIENCES_BASE}/audiences/preview`, { signal, query: { page, page_size: PREVIEW_PAGE_SIZE }, json: { rules } }),
+    queryFn: ({ signal }) => apiClient.post<TPaged<TPersonListItem>>(`${AUDIENCES_BASE}/audiences/preview`, { signal, query: { page, page_size: PREVIEW_PAGE_SIZE }, json: { rules } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -33,7 +33,8 @@ export function AudienceFormPage({ canManage, businessLinesEnabled }: { canManag
   const audience = useAudience(id);
   if (id && audience.isLoading) return <Loader />;
   // A failed read again (back on the tab) keeps the form and its unsaved changes.
-  if (id && audience.isError && !audience.data) return <Text c="red">{isHttpError(audience.error) && audience.error.status === 404 ? t('audiences.errors.notFound') : t('audiences.errors.load')}</Text>;
+  if (id && audience.isError && !audience.data)
+    return <Text c="red">{isHttpError(audience.error) && audience.error.status === 404 ? t('audiences.errors.notFound') : t('audiences.errors.load')}</Text>;
   return <AudienceForm key={id ?? 'new'} audience={audience.data ?? null} canManage={canManage} businessLinesEnabled={businessLinesEnabled} />;
 }
 
@@ -124,7 +125,15 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
           <Stack gap="md">
             <Paper withBorder radius="md" p="md">
               <Stack gap="md">
-                <TextInput label={t('audiences.fields.name')} required value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} error={nameError} maxLength={200} readOnly={readOnly} />
+                <TextInput
+                  label={t('audiences.fields.name')}
+                  required
+                  value={draft.name}
+                  onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+                  error={nameError}
+                  maxLength={200}
+                  readOnly={readOnly}
+                />
                 <Textarea
                   label={t('audiences.fields.description')}
                   value={draft.description}
@@ -144,8 +153,24 @@ function AudienceForm({ audience, canManage, businessLinesEnabled }: { audience:
                 <Text size="sm" c="dimmed">
                   {t('audiences.rules.explained')}
                 </Text>
-                <EntityPicker kind="positions" label={t('audiences.rules.positions')} value={draft.rules.positions} onChange={setRule('positions')} error={unknownIn('positions')} disabled={readOnly} data-testid="rule-positions" />
-                <EntityPicker kind="venues" label={t('audiences.rules.venues')} value={draft.rules.venues} onChange={setRule('venues')} error={unknownIn('venues')} disabled={readOnly} data-testid="rule-venues" />
+                <EntityPicker
+                  kind="positions"
+                  label={t('audiences.rules.positions')}
+                  value={draft.rules.positions}
+                  onChange={setRule('positions')}
+                  error={unknownIn('positions')}
+                  disabled={readOnly}
+                  data-testid="rule-positions"
+                />
+                <EntityPicker
+                  kind="venues"
+                  label={t('audiences.rules.venues')}
+                  value={draft.rules.venues}
+                  onChange={setRule('venues')}
+                  error={unknownIn('venues')}
+                  disabled={readOnly}
+                  data-testid="rule-venues"
+                />
                 {businessLinesEnabled || draft.rules.business_lines.length > 0 ? (
                   <EntityPicker
                     kind="business_lines"

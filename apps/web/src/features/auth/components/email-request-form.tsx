@@ -41,7 +41,17 @@ export function EmailRequestForm({ initialEmail, name, explain, submit, request,
           {explain}
         </Text>
         <FailureAlert failure={failure} />
-        <TextInput label={t('auth.email')} type="email" autoComplete="username" inputMode="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={error} required data-testid={testIds?.email} />
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={error}
+          required
+          data-testid={testIds?.email}
+        />
         <Button type="submit" fullWidth size="md" loading={request.isPending} data-testid={testIds?.submit}>
           {submit}
         </Button>

@@ -42,7 +42,16 @@ export function FromInvitePage() {
   const existingAccount = isHttpError(accept.error) && accept.error.code === 'invalid-credential';
   const failure = existingAccount ? { message: t('auth.invite.existingAccount', { email: invite.data?.email ?? '' }) } : accept.error ? signInErrorMessage(accept.error, t, tenant.name) : null;
   return (
-    <LinkLanding icon={IconMailOpened} title={t('auth.invite.title')} token={token} query={invite} missing={t('auth.invite.missing')} invalid={t('auth.invite.invalid')} way={{ to: '/login', label: t('auth.backToStart') }} testId="invite-problem">
+    <LinkLanding
+      icon={IconMailOpened}
+      title={t('auth.invite.title')}
+      token={token}
+      query={invite}
+      missing={t('auth.invite.missing')}
+      invalid={t('auth.invite.invalid')}
+      way={{ to: '/login', label: t('auth.backToStart') }}
+      testId="invite-problem"
+    >
       {(data) => (
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.invite.form')}>
           <Stack gap="md">

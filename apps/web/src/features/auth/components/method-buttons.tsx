@@ -45,7 +45,15 @@ export function MethodButtons({ methods, onChoose }: { methods: readonly SignInM
     <Stack gap="sm">
       <FederatedFailure code={federated.failure} />
       {unavailable && (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setUnavailable(false)} data-testid="method-unavailable">
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setUnavailable(false)}
+          data-testid="method-unavailable"
+        >
           {t('auth.methodUnavailable')}
         </Alert>
       )}

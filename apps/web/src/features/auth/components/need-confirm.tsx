@@ -61,7 +61,14 @@ export function NeedConfirmPanel({ need, onCancel }: { need: NeedConfirm; onCanc
         <form onSubmit={onPassword} noValidate aria-label={t('auth.federated.confirmWithPassword')}>
           <Stack gap="sm">
             <Text size="sm">{t('auth.federated.confirmWithPassword')}</Text>
-            <PasswordInput label={t('auth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }} data-testid="confirm-password" />
+            <PasswordInput
+              label={t('auth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              data-testid="confirm-password"
+            />
             <Button type="submit" size="md" fullWidth loading={busy} data-testid="confirm-submit">
               {t('auth.federated.confirmAndLink')}
             </Button>
@@ -88,7 +95,16 @@ export function NeedConfirmPanel({ need, onCancel }: { need: NeedConfirm; onCanc
               {t('auth.federated.sendCode', { email: need.email })}
             </Button>
           ) : (
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} onComplete={(value) => prove({ code: value })} size="md" getInputProps={(index) => ({ 'aria-label': t('auth.magic.digit', { index: index + 1, count: 6 }) })} />
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              onComplete={(value) => prove({ code: value })}
+              size="md"
+              getInputProps={(index) => ({ 'aria-label': t('auth.magic.digit', { index: index + 1, count: 6 }) })}
+            />
           )}
         </Stack>
       )}

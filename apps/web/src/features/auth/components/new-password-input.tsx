@@ -6,7 +6,21 @@ import { useTenant } from '../../../shared/tenant/tenant-context.tsx';
 import { passwordProblemText } from './password-problems.ts';
 
 /** A password being chosen (an invitation, a reset), with the tenant's minimum length under it. */
-export function NewPasswordInput({ label, value, onChange, error, testId, describe = true }: { label: string; value: string; onChange: (value: string) => void; error: string | undefined; testId: string; describe?: boolean }) {
+export function NewPasswordInput({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  describe = true,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  testId: string;
+  describe?: boolean;
+}) {
   const { t } = useTranslation();
   const tenant = useTenant();
   return (

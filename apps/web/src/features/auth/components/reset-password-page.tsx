@@ -38,7 +38,16 @@ export function ResetPasswordPage() {
   const spent = isHttpError(reset.error) && reset.error.code === 'expired-action-code';
   const failure = spent ? { message: t('auth.reset.invalid') } : reset.error ? signInErrorMessage(reset.error, t, tenant.name) : null;
   return (
-    <LinkLanding icon={IconKey} title={t('auth.reset.title')} token={token} query={preview} missing={t('auth.reset.missing')} invalid={t('auth.reset.invalid')} way={{ to: '/forgot-password', label: t('auth.reset.askAgain') }} testId="reset-problem">
+    <LinkLanding
+      icon={IconKey}
+      title={t('auth.reset.title')}
+      token={token}
+      query={preview}
+      missing={t('auth.reset.missing')}
+      invalid={t('auth.reset.invalid')}
+      way={{ to: '/forgot-password', label: t('auth.reset.askAgain') }}
+      testId="reset-problem"
+    >
       {(data) => (
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset.form')}>
           <Stack gap="md">

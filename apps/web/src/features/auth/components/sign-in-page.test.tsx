@@ -28,7 +28,16 @@ describe('/sign-in (spec §5, §8)', () => {
   it('offers exactly the offered methods; Google opens its provider in a 500×600 popup, and a blocked popup says so', async () => {
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
     await renderRoutes(routes, { path: '/sign-in' });
     expect(screen.queryByRole('button', { name: /vínculo mágico/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continuar con Google' }));
@@ -39,7 +48,16 @@ describe('/sign-in (spec §5, §8)', () => {
   it('SAML signs in through its provider like OIDC (popup), and is offered only under its flag', async () => {
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
     const methods = [{ type: 'PASSWORD' as const }, { type: 'SAML' as const, providerId: 'saml.acme' }];
     const { unmount } = await renderRoutes(routes, { path: '/sign-in', tenant: testTenant({ signInMethods: methods, featureFlags: { ...testTenant().featureFlags, saml: true } }) });
     fireEvent.click(screen.getByRole('button', { name: 'Continuar con Acme' }));
@@ -98,7 +116,12 @@ describe('/sign-in (spec §5, §8)', () => {
 
 describe('/login', () => {
   it('shows demo accounts on the demo tenant only, and the session notice', async () => {
-    sessionStore.signIn({ id_token: 'i', refresh_token: 'r', expires_in: 3600, user: { id: 'u', email: 'x@y.cl', name: 'X', tenant_id: 't', passport: 'p', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null } });
+    sessionStore.signIn({
+      id_token: 'i',
+      refresh_token: 'r',
+      expires_in: 3600,
+      user: { id: 'u', email: 'x@y.cl', name: 'X', tenant_id: 't', passport: 'p', picture: null, sign_in_method: 'PASSWORD', last_sign_in_time: null },
+    });
     sessionStore.endSession();
     const first = await renderRoutes(routes, { path: '/login' });
     expect(screen.getByText('Cuentas de demostración')).toBeTruthy();

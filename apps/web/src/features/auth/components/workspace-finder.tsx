@@ -38,7 +38,16 @@ export function WorkspaceFinder() {
       </Title>
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.workspaces.title')}>
         <Stack gap="sm">
-          <TextInput label={t('auth.email')} type="email" inputMode="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} data-testid="workspace-email" />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={error}
+            data-testid="workspace-email"
+          />
           <Button type="submit" size="md" fullWidth loading={busy} data-testid="workspace-find">
             {t('auth.workspaces.find')}
           </Button>

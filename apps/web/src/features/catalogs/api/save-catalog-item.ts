@@ -6,9 +6,7 @@ import { catalogKeys } from './catalog-keys.ts';
 
 /** POST {catalogue}/ (201) or PATCH {catalogue}/{id}/ with only the changed fields. */
 export function saveCatalogItem(def: CatalogDef, input: { id?: string | undefined; body: Record<string, unknown> }): Promise<CatalogRecord> {
-  return input.id
-    ? apiClient.patch<CatalogRecord>(`${def.api}/${encodeURIComponent(input.id)}/`, { json: input.body })
-    : apiClient.post<CatalogRecord>(`${def.api}/`, { json: input.body });
+  return input.id ? apiClient.patch<CatalogRecord>(`${def.api}/${encodeURIComponent(input.id)}/`, { json: input.body }) : apiClient.post<CatalogRecord>(`${def.api}/`, { json: input.body });
 }
 
 /**

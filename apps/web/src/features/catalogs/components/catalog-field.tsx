@@ -35,7 +35,16 @@ export function CatalogField({ field, value, onChange, error, recordId, values }
     case 'integer':
       return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} inputMode="numeric" description={t(`catalogs.help.${field.name}`)} />;
     case 'decimal':
-      return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} inputMode="decimal" rightSection={field.name === 'gla' ? 'm²' : undefined} description={t(`catalogs.help.${field.name}`)} />;
+      return (
+        <TextInput
+          {...common}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          inputMode="decimal"
+          rightSection={field.name === 'gla' ? 'm²' : undefined}
+          description={t(`catalogs.help.${field.name}`)}
+        />
+      );
     case 'country':
       return (
         <Select
@@ -54,7 +63,17 @@ export function CatalogField({ field, value, onChange, error, recordId, values }
       const current = value as string | null;
       const data = current && !options.some((option) => option.value === current) ? [{ value: current, label: current }, ...options] : options;
       return (
-        <Select {...common} data={data} value={current} onChange={(next) => onChange(next)} searchable clearable limit={100} placeholder={t('catalogs.form.pick')} nothingFoundMessage={t('catalogs.form.noOptions')} />
+        <Select
+          {...common}
+          data={data}
+          value={current}
+          onChange={(next) => onChange(next)}
+          searchable
+          clearable
+          limit={100}
+          placeholder={t('catalogs.form.pick')}
+          nothingFoundMessage={t('catalogs.form.noOptions')}
+        />
       );
     }
     case 'ref': {

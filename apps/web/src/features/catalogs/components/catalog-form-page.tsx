@@ -122,7 +122,14 @@ function CatalogForm({ def, record }: { def: CatalogDef; record: CatalogRecord |
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
               {fields.map((field) => (
                 <div key={field.name} data-field-box={field.name} style={fullWidth(field) ? { gridColumn: '1 / -1' } : undefined}>
-                  <CatalogField field={field} value={values[field.name] ?? null} onChange={(value) => setValue(field.name, value)} error={problemText(t, errors[field.name])} recordId={record?.id} values={values} />
+                  <CatalogField
+                    field={field}
+                    value={values[field.name] ?? null}
+                    onChange={(value) => setValue(field.name, value)}
+                    error={problemText(t, errors[field.name])}
+                    recordId={record?.id}
+                    values={values}
+                  />
                 </div>
               ))}
             </SimpleGrid>
@@ -133,7 +140,13 @@ function CatalogForm({ def, record }: { def: CatalogDef; record: CatalogRecord |
                 ))}
               </Alert>
             )}
-            <FormActions cancelTo={backTo} cancelLabel={t('catalogs.actions.cancel')} submitLabel={record ? t('catalogs.actions.save') : t('catalogs.actions.create')} saving={save.isPending} submitTestId="catalog-save" />
+            <FormActions
+              cancelTo={backTo}
+              cancelLabel={t('catalogs.actions.cancel')}
+              submitLabel={record ? t('catalogs.actions.save') : t('catalogs.actions.create')}
+              saving={save.isPending}
+              submitTestId="catalog-save"
+            />
           </Stack>
         </form>
       </Paper>

@@ -80,12 +80,29 @@ export function CatalogListPage({ def }: { def: CatalogDef }) {
         searchLabel={t('catalogs.list.search', { kind: t(`${kind}.title`).toLowerCase() })}
       >
         {withVenueFilter && (
-          <RefSelect catalog="venues" value={params.venue} onChange={(venue) => update({ venue })} placeholder={t('catalogs.locations.allVenues')} ariaLabel={t('catalogs.locations.venueFilter')} style={{ flex: '1 1 12rem', maxWidth: '24rem' }} />
+          <RefSelect
+            catalog="venues"
+            value={params.venue}
+            onChange={(venue) => update({ venue })}
+            placeholder={t('catalogs.locations.allVenues')}
+            ariaLabel={t('catalogs.locations.venueFilter')}
+            style={{ flex: '1 1 12rem', maxWidth: '24rem' }}
+          />
         )}
       </ListToolbar>
 
       {def.tree ? (
-        <LocationTreeView status={params.status} venue={params.venue} search={params.search} canWrite={canWrite} showVenue={!params.venue} page={params.page} onPage={(p) => update({ page: p })} empty={empty} noMatches={noMatches} />
+        <LocationTreeView
+          status={params.status}
+          venue={params.venue}
+          search={params.search}
+          canWrite={canWrite}
+          showVenue={!params.venue}
+          page={params.page}
+          onPage={(p) => update({ page: p })}
+          empty={empty}
+          noMatches={noMatches}
+        />
       ) : page.isLoading ? (
         <Loader aria-label={t('common.loading')} />
       ) : page.isError ? (

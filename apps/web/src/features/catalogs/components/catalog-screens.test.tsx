@@ -13,7 +13,21 @@ const pair = testTokenPair({ name: 'Valentina Muñoz', email: 'rrhh@faena.test' 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function location(id: string, name: string, parent: string | null): TLocation {
-  return { id, name, code: id.toUpperCase(), description: null, legacy_id: null, parent, venue: 'v1', venue_name: 'Casa Matriz', blue_print: null, children_count: 0, is_active: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' } as TLocation;
+  return {
+    id,
+    name,
+    code: id.toUpperCase(),
+    description: null,
+    legacy_id: null,
+    parent,
+    venue: 'v1',
+    venue_name: 'Casa Matriz',
+    blue_print: null,
+    children_count: 0,
+    is_active: true,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  } as TLocation;
 }
 
 /** The organisation API in memory: site config, locations in pages of 200, and venue writes. */
@@ -89,7 +103,11 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('catalog-search'), { target: { value: 'caja' } });
     const matches = await screen.findByTestId('location-matches', {}, { timeout: 5_000 });
     await within(matches).findByText(/en Recepción/);
-    expect(within(matches).getAllByTestId('location-node').map((node) => node.getAttribute('data-code'))).toEqual(['CAJ']);
+    expect(
+      within(matches)
+        .getAllByTestId('location-node')
+        .map((node) => node.getAttribute('data-code')),
+    ).toEqual(['CAJ']);
     expect(screen.getByTestId('list-range').textContent).toBe('1–1 de 1');
   });
 
@@ -154,7 +172,10 @@ describe('catalogue screens', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: 'Recepción norte' } });
     // The row's read fails from now on (the rest still answers).
     const answer = globalThis.fetch;
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/locations/rec/') ? json({ code: 'internal-error' }, 500) : answer(input, init))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/locations/rec/') ? json({ code: 'internal-error' }, 500) : answer(input, init))),
+    );
     await act(() => client.refetchQueries({ queryKey: ['catalogs', 'locations', 'item', 'rec'] }));
     expect(client.getQueryState(['catalogs', 'locations', 'item', 'rec'])?.status).toBe('error');
     // The query tells its screen on a later tick.

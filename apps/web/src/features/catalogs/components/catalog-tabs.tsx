@@ -22,36 +22,42 @@ export function CatalogTabs({ current }: { current: CatalogKey }) {
     if (!wide) activeLink.current?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [wide, current]);
   const links = (
-        <Group gap={4} wrap={wide ? 'wrap' : 'nowrap'} pb={wide ? 0 : 8}>
-          {keys.map((key) => {
-            const def = CATALOGS[key];
-            const Icon = def.icon;
-            const active = key === current;
-            return (
-              <Button
-                key={key}
-                ref={active ? activeLink : undefined}
-                component={Link}
-                to={def.path}
-                size="compact-sm"
-                fw={active ? 650 : 500}
-                variant={active ? 'light' : 'subtle'}
-                color={active ? undefined : 'gray'}
-                leftSection={<Icon size={16} stroke={1.7} />}
-                aria-current={active ? 'page' : undefined}
-                data-catalog={key}
-                style={{ flexShrink: 0 }}
-              >
-                {t(`catalogs.kinds.${def.i18n}.title`)}
-              </Button>
-            );
-          })}
-        </Group>
+    <Group gap={4} wrap={wide ? 'wrap' : 'nowrap'} pb={wide ? 0 : 8}>
+      {keys.map((key) => {
+        const def = CATALOGS[key];
+        const Icon = def.icon;
+        const active = key === current;
+        return (
+          <Button
+            key={key}
+            ref={active ? activeLink : undefined}
+            component={Link}
+            to={def.path}
+            size="compact-sm"
+            fw={active ? 650 : 500}
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'gray'}
+            leftSection={<Icon size={16} stroke={1.7} />}
+            aria-current={active ? 'page' : undefined}
+            data-catalog={key}
+            style={{ flexShrink: 0 }}
+          >
+            {t(`catalogs.kinds.${def.i18n}.title`)}
+          </Button>
+        );
+      })}
+    </Group>
   );
   // Wide screens wrap the links; narrow ones scroll them sideways.
   return (
     <nav aria-label={t('catalogs.tabs.label')} data-testid="catalog-tabs">
-      {wide ? links : <ScrollArea type="auto" scrollbarSize={4}>{links}</ScrollArea>}
+      {wide ? (
+        links
+      ) : (
+        <ScrollArea type="auto" scrollbarSize={4}>
+          {links}
+        </ScrollArea>
+      )}
     </nav>
   );
 }

@@ -14,7 +14,11 @@ export function ListFooter({ count, page, pageSize, onPage, roots = false }: { c
       page={page}
       pageSize={pageSize}
       onPage={onPage}
-      labels={{ range: (range) => t(roots ? 'catalogs.list.rootsRange' : 'catalogs.list.range', range), page: (item) => t('catalogs.list.page', { page: item }), control: (control) => t(`catalogs.list.pageControl.${control}`) }}
+      labels={{
+        range: (range) => t(roots ? 'catalogs.list.rootsRange' : 'catalogs.list.range', range),
+        page: (item) => t('catalogs.list.page', { page: item }),
+        control: (control) => t(`catalogs.list.pageControl.${control}`),
+      }}
     />
   );
 }

@@ -28,7 +28,13 @@ export function ListToolbar({
       statuses={STATUS_FILTERS}
       onSearch={onSearch}
       onStatus={onStatus}
-      labels={{ search: searchLabel, placeholder: t('catalogs.list.searchHint'), clearSearch: t('catalogs.list.clearSearch'), status: t('catalogs.status.label'), option: (value) => t(`catalogs.status.${value}`) }}
+      labels={{
+        search: searchLabel,
+        placeholder: t('catalogs.list.searchHint'),
+        clearSearch: t('catalogs.list.clearSearch'),
+        status: t('catalogs.status.label'),
+        option: (value) => t(`catalogs.status.${value}`),
+      }}
       searchTestId="catalog-search"
       statusTestId="catalog-status"
     >

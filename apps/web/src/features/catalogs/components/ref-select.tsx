@@ -41,7 +41,20 @@ interface CommonProps {
 }
 
 /** Picks one row of another catalogue by searching it on the server (venue, parent, blueprint, business line). */
-export function RefSelect({ catalog, value, onChange, label, ariaLabel, placeholder, error, required, filters, exclude, style, ...rest }: CommonProps & { value: string | null; onChange: (value: string | null) => void }) {
+export function RefSelect({
+  catalog,
+  value,
+  onChange,
+  label,
+  ariaLabel,
+  placeholder,
+  error,
+  required,
+  filters,
+  exclude,
+  style,
+  ...rest
+}: CommonProps & { value: string | null; onChange: (value: string | null) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const selected = useCatalogItem(CATALOGS[catalog], value);

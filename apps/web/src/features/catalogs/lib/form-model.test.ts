@@ -50,9 +50,25 @@ describe('catalogue form model', () => {
     });
     const rows = (pairs: [string, string][]) => pairs.map(([key, text], i) => ({ id: String(i), key, text }));
     const ok = { ...initialValues(venueFields, venue) };
-    expect(validate(venueFields, { ...ok, extra_data: rows([['a', '1'], ['', '']]) })).toEqual({});
+    expect(
+      validate(venueFields, {
+        ...ok,
+        extra_data: rows([
+          ['a', '1'],
+          ['', ''],
+        ]),
+      }),
+    ).toEqual({});
     expect(validate(venueFields, { ...ok, extra_data: rows([['', 'huérfano']]) })).toEqual({ extra_data: { key: 'catalogs.form.keyRequired' } });
-    expect(validate(venueFields, { ...ok, extra_data: rows([['a', '1'], [' a ', '2']]) })).toEqual({ extra_data: { key: 'catalogs.form.keyDuplicate', values: { key: 'a' } } });
+    expect(
+      validate(venueFields, {
+        ...ok,
+        extra_data: rows([
+          ['a', '1'],
+          [' a ', '2'],
+        ]),
+      }),
+    ).toEqual({ extra_data: { key: 'catalogs.form.keyDuplicate', values: { key: 'a' } } });
     expect(validate(venueFields, { ...ok, gla: '1250,5', legacy_id: '7' })).toEqual({});
   });
 

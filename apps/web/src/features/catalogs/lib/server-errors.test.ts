@@ -7,9 +7,18 @@ const answer = (status: number, body: unknown, Kind: typeof HttpError = HttpErro
 
 describe('server errors on a catalogue form', () => {
   it('puts 400 field errors on their fields, in our words when the server gives a reason', () => {
-    const error = answer(400, { code: 'validation-error', errors: { code: ['Code already in use'], 'extra_data.x': ['Too large (20,000 characters at most).'], categories: ['Unknown venue category: 123'], timezone: ['Something new'] }, reasons: { code: 'in-use', 'extra_data.x': 'too-large', categories: 'unknown-reference' } });
+    const error = answer(400, {
+      code: 'validation-error',
+      errors: { code: ['Code already in use'], 'extra_data.x': ['Too large (20,000 characters at most).'], categories: ['Unknown venue category: 123'], timezone: ['Something new'] },
+      reasons: { code: 'in-use', 'extra_data.x': 'too-large', categories: 'unknown-reference' },
+    });
     expect(serverProblems(error, ['code', 'extra_data', 'categories', 'timezone'])).toEqual({
-      fields: { code: { key: 'catalogs.serverErrors.codeInUse' }, extra_data: { key: 'catalogs.serverErrors.extraDataTooLarge' }, categories: { key: 'catalogs.serverErrors.unknownReference' }, timezone: { text: 'Something new' } },
+      fields: {
+        code: { key: 'catalogs.serverErrors.codeInUse' },
+        extra_data: { key: 'catalogs.serverErrors.extraDataTooLarge' },
+        categories: { key: 'catalogs.serverErrors.unknownReference' },
+        timezone: { text: 'Something new' },
+      },
       general: [],
     });
   });

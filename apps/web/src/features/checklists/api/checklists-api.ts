@@ -140,7 +140,8 @@ export const useSubmitExecution = (id: string, title = '') => {
   return useMutation({
     meta: { silent: true },
     networkMode: 'always',
-    mutationFn: (body: TExecutionSubmit) => submitOrQueue<TExecution>({ kind: 'checklist-execution', title, href: '/checklists/executions', method: 'POST', path: `${executionUrl(id)}submit/`, json: body }),
+    mutationFn: (body: TExecutionSubmit) =>
+      submitOrQueue<TExecution>({ kind: 'checklist-execution', title, href: '/checklists/executions', method: 'POST', path: `${executionUrl(id)}submit/`, json: body }),
     onSuccess: (answer) => (isQueued(answer) ? undefined : client.invalidateQueries({ queryKey: checklistKeys.executions })),
   });
 };

@@ -110,7 +110,13 @@ export function BuilderSettings({ draft, set, errors, maxScore }: { draft: Check
       </SettingsCard>
       <SettingsCard title={t('checklists.builder.places')} help={t('checklists.builder.placesHelp')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <EntityPicker kind="venues" label={t('checklists.builder.venues')} value={draft.places.venues} onChange={(ids) => set('places', { ...draft.places, venues: ids })} error={errors['places.venues']} />
+          <EntityPicker
+            kind="venues"
+            label={t('checklists.builder.venues')}
+            value={draft.places.venues}
+            onChange={(ids) => set('places', { ...draft.places, venues: ids })}
+            error={errors['places.venues']}
+          />
           <LocationsPicker value={draft.places.locations} onChange={(ids) => set('places', { ...draft.places, locations: ids })} />
         </SimpleGrid>
       </SettingsCard>

@@ -16,7 +16,11 @@ import { ExecutionReport } from './execution-report.tsx';
 import { ExecutionRunner } from './execution-runner.tsx';
 
 /** The assets a checklist may be executed at (issue 49 point 4): failed items open corrective maintenances of it. */
-const ASSETS_SOURCE: RemoteSource<{ id: string; code: string; name: string }> = { key: ['remote', 'checklist-assets'], url: '/api/asset-manager/v3/assets/', toChoice: (a) => ({ value: a.id, label: `${a.code} · ${a.name}` }) };
+const ASSETS_SOURCE: RemoteSource<{ id: string; code: string; name: string }> = {
+  key: ['remote', 'checklist-assets'],
+  url: '/api/asset-manager/v3/assets/',
+  toChoice: (a) => ({ value: a.id, label: `${a.code} · ${a.name}` }),
+};
 
 function errorText(error: unknown, t: (key: string) => string): string {
   if (fieldErrorsOf(error)?.asset) return t('checklists.execute.assetUnknown');

@@ -202,7 +202,9 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
       }
       // The server validates and converts the answers as the renderer holds them (like a draft).
       // photos taken offline go as references the sync queue uploads first
-      const sentPhotos = Object.fromEntries(Object.entries(photos).map(([key, links]) => [key, links.map((link) => (isFileRef(link) ? idRefOf(link) : uploadIdOf(link))).filter((id): id is string => id !== null)]));
+      const sentPhotos = Object.fromEntries(
+        Object.entries(photos).map(([key, links]) => [key, links.map((link) => (isFileRef(link) ? idRefOf(link) : uploadIdOf(link))).filter((id): id is string => id !== null)]),
+      );
       const done = await submit.mutateAsync({ answers, notes, photos: sentPhotos, signatures });
       autosave.stop();
       if (isQueued(done)) {

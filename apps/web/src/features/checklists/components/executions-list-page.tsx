@@ -44,8 +44,7 @@ function ExportButtons({ filters }: { filters: TExecutionFilters }) {
       }
       if (current.status === 'DONE' && current.download_url) {
         saveBlob(current.file_name, await fetchFileBlob(current.download_url));
-      }
-      else toast.error(current.error ?? t('checklists.executions.exportFailed'));
+      } else toast.error(current.error ?? t('checklists.executions.exportFailed'));
     } catch {
       toast.error(t('checklists.executions.exportFailed'));
     } finally {

@@ -87,13 +87,13 @@ export function StatsCharts({ checklistId, venues }: { checklistId: string; venu
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <ChartBox title={t('checklists.stats.averageScore')}>
-                <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis domain={[0, 100]} fontSize={11} />
-                  <Tooltip formatter={(value) => `${String(value)} %`} />
-                  <Line type="monotone" dataKey="score" name={t('checklists.stats.averageScore')} stroke={BRAND} strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
-                </LineChart>
+            <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
+              <XAxis dataKey="label" fontSize={11} />
+              <YAxis domain={[0, 100]} fontSize={11} />
+              <Tooltip formatter={(value) => `${String(value)} %`} />
+              <Line type="monotone" dataKey="score" name={t('checklists.stats.averageScore')} stroke={BRAND} strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
+            </LineChart>
           </ChartBox>
           <ChartBox
             title={t('checklists.stats.completion')}
@@ -105,13 +105,13 @@ export function StatsCharts({ checklistId, venues }: { checklistId: string; venu
               )
             }
           >
-                <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis domain={[0, 100]} fontSize={11} />
-                  <Tooltip formatter={(value) => `${String(value)} %`} />
-                  <Bar dataKey="completion" name={t('checklists.stats.completion')} fill={BRAND} isAnimationActive={false} />
-                </BarChart>
+            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
+              <XAxis dataKey="label" fontSize={11} />
+              <YAxis domain={[0, 100]} fontSize={11} />
+              <Tooltip formatter={(value) => `${String(value)} %`} />
+              <Bar dataKey="completion" name={t('checklists.stats.completion')} fill={BRAND} isAnimationActive={false} />
+            </BarChart>
           </ChartBox>
         </SimpleGrid>
       )}

@@ -31,7 +31,7 @@ export function useSaveDataSource() {
     meta: { silent: true },
     onSuccess: (source, { id, body }) => {
       if (source) client.setQueryData(dataSourceKeys.source(source.id), source);
-      else if (id) client.setQueryData<TDataSource>(dataSourceKeys.source(id), (old) => (old ? { ...old, ...body } as TDataSource : old));
+      else if (id) client.setQueryData<TDataSource>(dataSourceKeys.source(id), (old) => (old ? ({ ...old, ...body } as TDataSource) : old));
       void client.invalidateQueries({ queryKey: dataSourceKeys.lists });
       // A new order lists the rows anew.
       if (id && body.row_order !== undefined) void client.invalidateQueries({ queryKey: dataSourceKeys.rows(id) });

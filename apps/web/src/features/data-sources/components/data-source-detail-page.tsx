@@ -50,7 +50,11 @@ function Detail({ source }: { source: TDataSource }) {
       id: `data-source-${active ? 'restore' : 'delete'}`,
       active,
       title: active ? t('dataSources.restore.title') : t('dataSources.delete.title'),
-      message: active ? t('dataSources.restore.message', { name: source.name }) : forms.length > 0 ? `${deleteMessage} ${t('dataSources.usage.deleteWarning', { count: forms.length })}` : deleteMessage,
+      message: active
+        ? t('dataSources.restore.message', { name: source.name })
+        : forms.length > 0
+          ? `${deleteMessage} ${t('dataSources.usage.deleteWarning', { count: forms.length })}`
+          : deleteMessage,
     });
     if (!ok) return;
     save.mutate(
@@ -163,7 +167,14 @@ function RowsPanel({ source }: { source: TDataSource }) {
           {t('dataSources.rows.readOnly')}
         </Alert>
       )}
-      <SearchAndStatus search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} label={t('dataSources.rows.search')} testId="rows-search" />
+      <SearchAndStatus
+        search={params.search}
+        status={params.status}
+        onSearch={(search) => update({ search })}
+        onStatus={(status) => update({ status })}
+        label={t('dataSources.rows.search')}
+        testId="rows-search"
+      />
       {rows.isLoading ? (
         <Loader aria-label={t('common.loading')} />
       ) : rows.isError ? (

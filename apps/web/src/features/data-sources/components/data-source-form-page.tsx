@@ -89,13 +89,29 @@ function SourceForm({ source }: { source: TDataSource | null }) {
               data-autofocus
               data-field="name"
             />
-            <Textarea label={t('dataSources.fields.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} maxLength={2000} autosize minRows={3} maxRows={8} error={problemText(t, errors.description)} data-field="description" />
+            <Textarea
+              label={t('dataSources.fields.description')}
+              value={description}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+              maxLength={2000}
+              autosize
+              minRows={3}
+              maxRows={8}
+              error={problemText(t, errors.description)}
+              data-field="description"
+            />
             {general && (
               <Alert color="red" role="alert">
                 {problemText(t, general)}
               </Alert>
             )}
-            <FormActions cancelTo={backTo} cancelLabel={t('dataSources.actions.cancel')} submitLabel={source ? t('dataSources.actions.save') : t('dataSources.actions.create')} saving={save.isPending} submitTestId="source-save" />
+            <FormActions
+              cancelTo={backTo}
+              cancelLabel={t('dataSources.actions.cancel')}
+              submitLabel={source ? t('dataSources.actions.save') : t('dataSources.actions.create')}
+              saving={save.isPending}
+              submitTestId="source-save"
+            />
           </Stack>
         </form>
       </Paper>

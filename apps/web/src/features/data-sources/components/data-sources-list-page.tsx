@@ -51,7 +51,14 @@ export function DataSourcesListPage() {
           </Button>
         }
       />
-      <SearchAndStatus search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} label={t('dataSources.list.search')} testId="source-search" />
+      <SearchAndStatus
+        search={params.search}
+        status={params.status}
+        onSearch={(search) => update({ search })}
+        onStatus={(status) => update({ status })}
+        label={t('dataSources.list.search')}
+        testId="source-search"
+      />
       {sources.isLoading ? (
         <Loader aria-label={t('common.loading')} />
       ) : sources.isError ? (
@@ -64,7 +71,12 @@ export function DataSourcesListPage() {
         params.search.trim() ? (
           <SearchFoundNothing search={params.search} status={params.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} testId="sources-no-matches" />
         ) : (
-          <EmptyState icon={<IconDatabase size={28} stroke={1.5} />} title={params.status === 'deleted' ? t('dataSources.list.noDeleted') : t('dataSources.list.empty')} py="xl" data-testid="sources-empty">
+          <EmptyState
+            icon={<IconDatabase size={28} stroke={1.5} />}
+            title={params.status === 'deleted' ? t('dataSources.list.noDeleted') : t('dataSources.list.empty')}
+            py="xl"
+            data-testid="sources-empty"
+          >
             {params.status !== 'deleted' && (
               <EmptyState.Actions>
                 <Button component={Link} to="/fuentes-de-datos/crear" leftSection={<IconPlus size={16} />}>

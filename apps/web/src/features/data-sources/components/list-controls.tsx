@@ -5,7 +5,21 @@ import { NoMatches } from '../../../shared/ui/no-matches.tsx';
 import { STATUS_FILTERS, type StatusFilter } from '../api/data-source-keys.ts';
 
 /** A search box and the active / deleted / all filter, in the data sources' words. */
-export function SearchAndStatus({ search, status, onSearch, onStatus, label, testId }: { search: string; status: StatusFilter; onSearch: (search: string) => void; onStatus: (status: StatusFilter) => void; label: string; testId: string }) {
+export function SearchAndStatus({
+  search,
+  status,
+  onSearch,
+  onStatus,
+  label,
+  testId,
+}: {
+  search: string;
+  status: StatusFilter;
+  onSearch: (search: string) => void;
+  onStatus: (status: StatusFilter) => void;
+  label: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <ListToolbar
@@ -35,7 +49,19 @@ export function Pager({ count, page, pageSize, onPage }: { count: number; page: 
 }
 
 /** A search that found nothing, in the data sources' words: look among the deleted ones too (from the active ones), or clear the search. */
-export function SearchFoundNothing({ search, status, onSearch, onStatus, testId }: { search: string; status: StatusFilter; onSearch: (search: string) => void; onStatus: (status: StatusFilter) => void; testId: string }) {
+export function SearchFoundNothing({
+  search,
+  status,
+  onSearch,
+  onStatus,
+  testId,
+}: {
+  search: string;
+  status: StatusFilter;
+  onSearch: (search: string) => void;
+  onStatus: (status: StatusFilter) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <NoMatches

@@ -9,7 +9,23 @@ import { generalProblem, writeProblems, type Problem } from '../lib/problems.ts'
 import { confirmActiveChange } from './confirm-active.ts';
 import { problemText } from './problem-text.ts';
 
-function IconButton({ label, onClick, color, children, testId, loading, disabled }: { label: string; onClick: () => void; color?: string; children: React.ReactNode; testId: string; loading?: boolean; disabled?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  color,
+  children,
+  testId,
+  loading,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  color?: string;
+  children: React.ReactNode;
+  testId: string;
+  loading?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <Tooltip label={label} withinPortal>
       <ActionIcon variant="subtle" color={color ?? 'gray'} aria-label={label} onClick={onClick} data-testid={testId} loading={loading} disabled={disabled}>
@@ -92,20 +108,39 @@ export function RowItem({ sourceId, row, editable, isDesktop, move }: { sourceId
   };
 
   const keyCell = editing ? (
-    <TextInput size="xs" value={key} onChange={(event) => {
+    <TextInput
+      size="xs"
+      value={key}
+      onChange={(event) => {
         setKey(event.currentTarget.value);
         setErrors(({ key: _gone, ...rest }) => rest);
-      }} onKeyDown={onKeyDown} maxLength={200} error={problemText(t, errors.key)} aria-label={t('dataSources.fields.key')} data-testid="edit-row-key" autoFocus />
+      }}
+      onKeyDown={onKeyDown}
+      maxLength={200}
+      error={problemText(t, errors.key)}
+      aria-label={t('dataSources.fields.key')}
+      data-testid="edit-row-key"
+      autoFocus
+    />
   ) : (
     <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} c={row.is_active ? undefined : 'dimmed'}>
       {row.key}
     </Text>
   );
   const labelCell = editing ? (
-    <TextInput size="xs" value={label} onChange={(event) => {
+    <TextInput
+      size="xs"
+      value={label}
+      onChange={(event) => {
         setLabel(event.currentTarget.value);
         setErrors(({ label: _gone, ...rest }) => rest);
-      }} onKeyDown={onKeyDown} maxLength={500} error={problemText(t, errors.label)} aria-label={t('dataSources.fields.label')} data-testid="edit-row-label" />
+      }}
+      onKeyDown={onKeyDown}
+      maxLength={500}
+      error={problemText(t, errors.label)}
+      aria-label={t('dataSources.fields.label')}
+      data-testid="edit-row-label"
+    />
   ) : (
     <Group gap={6}>
       <Text size="sm" c={row.is_active ? undefined : 'dimmed'}>

@@ -23,8 +23,24 @@ function serve(rows: TDataSourceRow[], order: 'label' | 'manual' = 'label') {
         writes.push(`PATCH source ${String(init?.body)}`);
         order = (JSON.parse(String(init?.body)) as { row_order: 'label' | 'manual' }).row_order;
       }
-      if (url.pathname === `${SOURCE}/`) return json({ id: 's1', name: 'Turnos', description: null, is_active: true, row_order: order, rows_count: rows.filter((r) => r.is_active).length, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
-      if (url.pathname === `${SOURCE}/usage/`) return json({ forms: [{ id: 'f1', name: 'Despacho' }, { id: 'f2', name: 'Bodega' }] });
+      if (url.pathname === `${SOURCE}/`)
+        return json({
+          id: 's1',
+          name: 'Turnos',
+          description: null,
+          is_active: true,
+          row_order: order,
+          rows_count: rows.filter((r) => r.is_active).length,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        });
+      if (url.pathname === `${SOURCE}/usage/`)
+        return json({
+          forms: [
+            { id: 'f1', name: 'Despacho' },
+            { id: 'f2', name: 'Bodega' },
+          ],
+        });
       if (url.pathname === `${SOURCE}/rows/` && method === 'GET') {
         const active = rows.filter((row) => row.is_active);
         return json({ count: active.length, next: null, previous: null, results: active });
@@ -42,7 +58,8 @@ function serve(rows: TDataSourceRow[], order: 'label' | 'manual' = 'label') {
       if (one && method === 'PATCH') {
         const body = JSON.parse(String(init?.body)) as Partial<TDataSourceRow>;
         writes.push(`PATCH ${one[1]} ${JSON.stringify(body)}`);
-        if (body.key && rows.some((row) => row.key === body.key && row.id !== one[1])) return json({ code: 'validation-error', errors: { key: ['Key already in use'] }, reasons: { key: 'in-use' } }, 400);
+        if (body.key && rows.some((row) => row.key === body.key && row.id !== one[1]))
+          return json({ code: 'validation-error', errors: { key: ['Key already in use'] }, reasons: { key: 'in-use' } }, 400);
         rows = rows.map((row) => (row.id === one[1] ? { ...row, ...body } : row));
         return json(rows.find((row) => row.id === one[1]));
       }
@@ -102,7 +119,9 @@ describe('data-source rows edited in place', { timeout: 30_000 }, () => {
     await renderRoutes([{ path: '/fuentes-de-datos/:id', Component: DataSourcesRoute }], { path: '/fuentes-de-datos/s1' });
     const keys = async () => (await screen.findAllByTestId('source-data-row', {}, { timeout: 15_000 })).map((element) => element.getAttribute('data-key')).join('');
     expect(await keys()).toBe('SML');
-    expect(screen.getByTestId('rows-order-hint').textContent).toBe('Ordena las filas con las flechas, o sube un archivo que reemplace todo en el orden que quieras: los formularios las ofrecen en este orden. Las filas nuevas quedan al final.');
+    expect(screen.getByTestId('rows-order-hint').textContent).toBe(
+      'Ordena las filas con las flechas, o sube un archivo que reemplace todo en el orden que quieras: los formularios las ofrecen en este orden. Las filas nuevas quedan al final.',
+    );
     // the first row cannot go up, the last cannot go down
     expect(screen.getByRole('button', { name: 'Subir la fila S' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Bajar la fila L' }).hasAttribute('disabled')).toBe(true);

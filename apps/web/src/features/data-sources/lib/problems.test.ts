@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HttpError, NetworkError } from '../../../shared/api/http-error.ts';
 import { writeProblems } from './problems.ts';
 
-const answer = (status: number, body: unknown) => new HttpError({ status, method: 'POST', url: '/api/resources/v3/data-sources/x/rows/', body, bodyText: JSON.stringify(body), contentType: 'application/json' });
+const answer = (status: number, body: unknown) =>
+  new HttpError({ status, method: 'POST', url: '/api/resources/v3/data-sources/x/rows/', body, bodyText: JSON.stringify(body), contentType: 'application/json' });
 
 describe('data-source write problems', () => {
   it('a key in use lands on the key, in our words; other field texts as they came', () => {

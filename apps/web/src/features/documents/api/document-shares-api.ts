@@ -13,13 +13,17 @@ export const shareKeys = {
 
 /** Who a document is shared with (MANAGE_DOCUMENTATIONS). */
 export const useDocumentShares = (documentId: string) =>
-  useQuery({ queryKey: shareKeys.shares(documentId), queryFn: ({ signal }) => apiClient.get<{ results: TDocumentShare[] }>(`${DM}/documents/${encodeURIComponent(documentId)}/shares/`, { signal }).then((r) => r.results) });
+  useQuery({
+    queryKey: shareKeys.shares(documentId),
+    queryFn: ({ signal }) => apiClient.get<{ results: TDocumentShare[] }>(`${DM}/documents/${encodeURIComponent(documentId)}/shares/`, { signal }).then((r) => r.results),
+  });
 
 export function useShareMutations(documentId: string) {
   const client = useQueryClient();
   const set = (results: TDocumentShare[]) => client.setQueryData(shareKeys.shares(documentId), results);
   const share = useMutation({
-    mutationFn: (personIds: string[]) => apiClient.post<{ results: TDocumentShare[] }>(`${DM}/documents/${encodeURIComponent(documentId)}/shares/`, { json: { person_ids: personIds } }).then((r) => r.results),
+    mutationFn: (personIds: string[]) =>
+      apiClient.post<{ results: TDocumentShare[] }>(`${DM}/documents/${encodeURIComponent(documentId)}/shares/`, { json: { person_ids: personIds } }).then((r) => r.results),
     onSuccess: set,
   });
   const unshare = useMutation({
@@ -30,7 +34,8 @@ export function useShareMutations(documentId: string) {
 }
 
 /** The documents shared with the signed-in person. */
-export const useSharedWithMe = () => useQuery({ queryKey: shareKeys.mine, queryFn: ({ signal }) => apiClient.get<{ results: TSharedDocument[] }>(`${DM}/shared-with-me/`, { signal }).then((r) => r.results) });
+export const useSharedWithMe = () =>
+  useQuery({ queryKey: shareKeys.mine, queryFn: ({ signal }) => apiClient.get<{ results: TSharedDocument[] }>(`${DM}/shared-with-me/`, { signal }).then((r) => r.results) });
 
 export const useSharedDocument = (id: string) =>
   useQuery({ queryKey: shareKeys.one(id), queryFn: ({ signal }) => apiClient.get<TSharedDocument>(`${DM}/shared-with-me/${encodeURIComponent(id)}/`, { signal }), retry: false });

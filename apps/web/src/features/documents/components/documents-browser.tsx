@@ -173,8 +173,7 @@ export function DocumentsBrowser() {
     );
   const renameDocument = (doc: TDocument) =>
     rename(t('documents.renameDocument'), t('documents.fields.title'), doc.title, (title) => mutations.updateDocument.mutate({ id: doc.id, title }, { onError: failed }));
-  const moveDocument = (doc: TDocument) =>
-    move(doc.title, doc.folder_id, folderChoices(), (folder_id) => mutations.updateDocument.mutate({ id: doc.id, folder_id }, { onError: failed }));
+  const moveDocument = (doc: TDocument) => move(doc.title, doc.folder_id, folderChoices(), (folder_id) => mutations.updateDocument.mutate({ id: doc.id, folder_id }, { onError: failed }));
   const deleteDocument = (doc: TDocument) =>
     remove(t('documents.deleteDocumentTitle'), t('documents.deleteDocumentMessage', { name: doc.title }), () => mutations.deleteDocument.mutate(doc.id, { onError: failed, onSuccess: deleted }));
   const open = (id: string | null) => {

@@ -58,7 +58,13 @@ export function ShareModal({ doc, onClose }: { doc: Pick<TDocument, 'id' | 'titl
                   </Text>
                 </Group>
                 <Tooltip label={t('documents.share.remove', { name: s.name })}>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('documents.share.remove', { name: s.name })} onClick={() => unshare.mutate(s.person_id)} loading={unshare.isPending && unshare.variables === s.person_id}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('documents.share.remove', { name: s.name })}
+                    onClick={() => unshare.mutate(s.person_id)}
+                    loading={unshare.isPending && unshare.variables === s.person_id}
+                  >
                     <IconX size={16} />
                   </ActionIcon>
                 </Tooltip>

@@ -14,7 +14,9 @@ const canPreview = (doc: Pick<TSharedDocument, 'content_type'>) => doc.content_t
 
 function SharedRow({ doc, highlighted }: { doc: TSharedDocument; highlighted: boolean }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language === 'es-MX' ? 'es-MX' : 'es-CL', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(doc.shared_at));
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language === 'es-MX' ? 'es-MX' : 'es-CL', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(doc.shared_at),
+  );
   const failed = () => toast.error(t('documents.shared.downloadFailed'));
   return (
     <Paper component="li" withBorder radius="md" px="md" py="sm" data-testid="shared-document" bg={highlighted ? 'var(--mantine-color-faena-0, var(--mantine-color-blue-0))' : undefined}>

@@ -5,7 +5,17 @@ import { jsonResponse, stubApi } from '../../../test/fetch.ts';
 import { SharedDocumentsRoute } from '../routes.tsx';
 import { ShareModal } from './share-modal.tsx';
 
-const doc = (id: string, title: string) => ({ id, title, document_type_name: 'Reglamentos', upload_id: `up${id}`.padEnd(24, 'x'), file_name: `${title}.pdf`, size: 10, content_type: 'application/pdf', shared_by_name: 'Ada Admin', shared_at: '2026-03-02T12:00:00Z' });
+const doc = (id: string, title: string) => ({
+  id,
+  title,
+  document_type_name: 'Reglamentos',
+  upload_id: `up${id}`.padEnd(24, 'x'),
+  file_name: `${title}.pdf`,
+  size: 10,
+  content_type: 'application/pdf',
+  shared_by_name: 'Ada Admin',
+  shared_at: '2026-03-02T12:00:00Z',
+});
 const ROUTES = [{ path: 'documents/shared/:id?', Component: SharedDocumentsRoute }];
 
 afterEach(() => vi.unstubAllGlobals());

@@ -250,13 +250,26 @@ function BuilderScreen({ workflowId, initial, onCreated }: { workflowId: string;
             data-testid="builder-name"
           />
           <Group gap="sm" wrap="wrap">
-            <SaveStatusIndicator status={autosave.status} version={savedForm.version} errorDetail={autosave.errorDetail} hasProblems={autosave.problems.length > 0 || autosave.nameProblem} onRetry={autosave.saveNow} />
+            <SaveStatusIndicator
+              status={autosave.status}
+              version={savedForm.version}
+              errorDetail={autosave.errorDetail}
+              hasProblems={autosave.problems.length > 0 || autosave.nameProblem}
+              onRetry={autosave.saveNow}
+            />
             {(autosave.isDirty || autosave.status === 'error') && autosave.status !== 'conflict' && (
               <Button variant="subtle" color="gray" size="xs" leftSection={<IconArrowBackUp size={16} />} onClick={() => void discard()} data-testid="builder-discard">
                 {t('formBuilder.discard')}
               </Button>
             )}
-            <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={16} />} disabled={!autosave.isDirty || !autosave.canSave || autosave.status === 'saving' || autosave.status === 'conflict'} onClick={autosave.saveNow} data-testid="builder-save">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDeviceFloppy size={16} />}
+              disabled={!autosave.isDirty || !autosave.canSave || autosave.status === 'saving' || autosave.status === 'conflict'}
+              onClick={autosave.saveNow}
+              data-testid="builder-save"
+            >
               {t('common.save')}
             </Button>
           </Group>
@@ -278,7 +291,15 @@ function BuilderScreen({ workflowId, initial, onCreated }: { workflowId: string;
               <Button size="xs" variant="light" color="orange" leftSection={<IconDownload size={16} />} loading={loadingLatest} onClick={() => void loadLatest()} data-testid="conflict-load-latest">
                 {t('formBuilder.conflict.load')}
               </Button>
-              <Button size="xs" variant="subtle" color="orange" leftSection={<IconDeviceFloppy size={16} />} disabled={loadingLatest} onClick={autosave.saveOverConflict} data-testid="conflict-save-mine">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="orange"
+                leftSection={<IconDeviceFloppy size={16} />}
+                disabled={loadingLatest}
+                onClick={autosave.saveOverConflict}
+                data-testid="conflict-save-mine"
+              >
                 {t('formBuilder.conflict.saveMine')}
               </Button>
             </Group>

@@ -201,7 +201,10 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the query tells its screen on a later tick
     expect((screen.getByTestId('builder-name') as HTMLInputElement).value).toBe('Mía');
     // A read that fails does not take the editor (and its changes) away.
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'internal' }, 500)),
+    );
     await act(() => client.invalidateQueries({ queryKey: ['forms', 'form', FORM_ID] }));
     expect(client.getQueryState(['forms', 'form', FORM_ID])?.status).toBe('error');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -222,7 +225,7 @@ describe('form builder (spec §4 editor save states, autosave)', () => {
 });
 
 describe('show_if editor', () => {
-  it('evaluates the condition live through the logic parser with the preview\'s answers', { timeout: 15_000 }, async () => {
+  it("evaluates the condition live through the logic parser with the preview's answers", { timeout: 15_000 }, async () => {
     const server = fakeServer([
       { id: 1, type: 'text', name: 'tipo', label: 'Tipo', required: false, skippable: false, validators: [] },
       { id: 2, type: 'text', name: 'detalle', label: 'Detalle', required: false, skippable: false, validators: [] },

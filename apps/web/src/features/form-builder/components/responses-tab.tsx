@@ -29,7 +29,15 @@ function ResponseCard({ formId, response }: { formId: string; response: FormResp
           </Text>
         </Group>
       </Group>
-      {version.isLoading ? <Loader size="sm" /> : version.error ? <Text c="red.9" size="sm">{t('formBuilder.responses.versionFailed')}</Text> : <ResponseAnswers fields={fields} response={response.response} lookups={lookups} />}
+      {version.isLoading ? (
+        <Loader size="sm" />
+      ) : version.error ? (
+        <Text c="red.9" size="sm">
+          {t('formBuilder.responses.versionFailed')}
+        </Text>
+      ) : (
+        <ResponseAnswers fields={fields} response={response.response} lookups={lookups} />
+      )}
     </Paper>
   );
 }

@@ -4,7 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { SaveStatus } from './use-autosave.ts';
 
 /** The editor's save state (spec §4) with the retry of the error state (spec §8 'Error while trying to save'). */
-export function SaveStatusIndicator({ status, version, errorDetail, hasProblems, onRetry }: { status: SaveStatus; version: number; errorDetail: string | null; hasProblems: boolean; onRetry: () => void }) {
+export function SaveStatusIndicator({
+  status,
+  version,
+  errorDetail,
+  hasProblems,
+  onRetry,
+}: {
+  status: SaveStatus;
+  version: number;
+  errorDetail: string | null;
+  hasProblems: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="save-status" data-status={status}>

@@ -11,7 +11,19 @@ import { MarkerStyleToggle } from '../../../shared/forms/builder/marker-style-to
  * "Probar formulario": the saved version, filled and sent to the server for real — the same
  * renderer users will meet, with the server's own checks (a 400 lands on the fields).
  */
-export function TestFormTab({ form, hasUnsaved, markerStyle, onMarkerStyle, onShowResponses }: { form: FormView; hasUnsaved: boolean; markerStyle: RequiredMarkerStyle; onMarkerStyle: (value: RequiredMarkerStyle) => void; onShowResponses: () => void }) {
+export function TestFormTab({
+  form,
+  hasUnsaved,
+  markerStyle,
+  onMarkerStyle,
+  onShowResponses,
+}: {
+  form: FormView;
+  hasUnsaved: boolean;
+  markerStyle: RequiredMarkerStyle;
+  onMarkerStyle: (value: RequiredMarkerStyle) => void;
+  onShowResponses: () => void;
+}) {
   const { t } = useTranslation();
   const submit = useSubmitResponse(form.id);
   return (

@@ -57,11 +57,32 @@ function post(id: string, over: Partial<TPostSummary>): TPostSummary {
   };
 }
 
-const EMPTY: THomeFeed = { generated_at: at(0, 12), activities: { overdue: [], today: [], count: 0 }, tasks: { results: [], count: 0 }, posts: { results: [], awaiting_ack: 0, unread: 0 }, quick_actions: [{ key: 'links', to: '/links' }] };
+const EMPTY: THomeFeed = {
+  generated_at: at(0, 12),
+  activities: { overdue: [], today: [], count: 0 },
+  tasks: { results: [], count: 0 },
+  posts: { results: [], awaiting_ack: 0, unread: 0 },
+  quick_actions: [{ key: 'links', to: '/links' }],
+};
 const FULL: THomeFeed = {
   generated_at: at(0, 12),
   activities: { overdue: [occurrence('Vencida de ayer', { status: 'EXPIRED', startDate: at(-1, 9), dueDate: at(-1, 10) })], today: [occurrence('Cierre de caja', {})], count: 2 },
-  tasks: { results: [{ id: 'task-1', name: 'Aprobar compra', summary: '', due_at: null, is_overdue: false, created_at: at(0, 7), execution: 'exec-1', workflow_type: { id: 'type-1', name: 'Compras' }, version: { id: 'v-1' } }], count: 1 },
+  tasks: {
+    results: [
+      {
+        id: 'task-1',
+        name: 'Aprobar compra',
+        summary: '',
+        due_at: null,
+        is_overdue: false,
+        created_at: at(0, 7),
+        execution: 'exec-1',
+        workflow_type: { id: 'type-1', name: 'Compras' },
+        version: { id: 'v-1' },
+      },
+    ],
+    count: 1,
+  },
   posts: { results: [post('Protocolo nuevo', { requires_ack: true })], awaiting_ack: 1, unread: 1 },
   quick_actions: [{ key: 'new-post', to: '/posts/new' }],
 };

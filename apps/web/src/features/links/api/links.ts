@@ -23,7 +23,8 @@ export function useSaveLink(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (input: TLinkWrite | TLinkUpdate) => (id ? apiClient.patch<TLink>(`${LINKS_URL}/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TLink>(`${LINKS_URL}/`, { json: input })),
+    mutationFn: (input: TLinkWrite | TLinkUpdate) =>
+      id ? apiClient.patch<TLink>(`${LINKS_URL}/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TLink>(`${LINKS_URL}/`, { json: input }),
     onSuccess: () => void client.invalidateQueries({ queryKey: linksKeys.all }),
   });
 }

@@ -45,7 +45,14 @@ export function LinkForm({ link, categories, onDone }: { link?: TLink | undefine
         onError: (error) => {
           const fields = fieldErrorsOf(error);
           if (!fields) return toast.error(t('links.form.saveError'));
-          setErrors(Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, field === 'url' ? t('links.form.badUrl') : value.reason === 'unknown-reference' ? t('links.form.unknownAudience') : value.texts.join(' ')])));
+          setErrors(
+            Object.fromEntries(
+              Object.entries(fields).map(([field, value]) => [
+                field,
+                field === 'url' ? t('links.form.badUrl') : value.reason === 'unknown-reference' ? t('links.form.unknownAudience') : value.texts.join(' '),
+              ]),
+            ),
+          );
         },
       },
     );
@@ -53,7 +60,16 @@ export function LinkForm({ link, categories, onDone }: { link?: TLink | undefine
 
   return (
     <Stack gap="sm">
-      <TextInput label={t('links.form.title')} required value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} maxLength={200} data-autofocus data-testid="link-title" />
+      <TextInput
+        label={t('links.form.title')}
+        required
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        error={errors.title}
+        maxLength={200}
+        data-autofocus
+        data-testid="link-title"
+      />
       <TextInput label={t('links.form.url')} required type="url" value={url} onChange={(event) => setUrl(event.currentTarget.value)} error={errors.url} data-testid="link-url" />
       <Group grow align="flex-start" wrap="wrap">
         <Select
@@ -77,7 +93,16 @@ export function LinkForm({ link, categories, onDone }: { link?: TLink | undefine
           comboboxProps={{ withinPortal: true }}
         />
       </Group>
-      <EntityPicker kind="audiences" label={t('links.form.audience')} description={t('links.form.audienceHelp')} placeholder={t('links.form.audiencePlaceholder')} value={audience} onChange={setAudience} maxValues={1} error={errors.audience_id} />
+      <EntityPicker
+        kind="audiences"
+        label={t('links.form.audience')}
+        description={t('links.form.audienceHelp')}
+        placeholder={t('links.form.audiencePlaceholder')}
+        value={audience}
+        onChange={setAudience}
+        maxValues={1}
+        error={errors.audience_id}
+      />
       <Group justify="flex-end" gap="sm" mt="xs">
         <Button variant="default" onClick={onDone}>
           {t('links.cancel')}

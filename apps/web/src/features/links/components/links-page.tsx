@@ -46,12 +46,29 @@ export function LinksPage() {
   const edit = (link?: TLink) => setEditing(link ? { link } : {});
 
   const onDelete = async (link: TLink) => {
-    if (await confirm({ id: 'delete-link', title: t('links.delete.title'), message: t('links.delete.message', { title: link.title }), confirmLabel: t('links.delete.confirm'), cancelLabel: t('links.cancel'), danger: true })) remove.mutate(link.id);
+    if (
+      await confirm({
+        id: 'delete-link',
+        title: t('links.delete.title'),
+        message: t('links.delete.message', { title: link.title }),
+        confirmLabel: t('links.delete.confirm'),
+        cancelLabel: t('links.cancel'),
+        danger: true,
+      })
+    )
+      remove.mutate(link.id);
   };
 
   return (
     <Stack gap="md" maw={1040}>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.link ? t('links.form.editTitle') : t('links.form.newTitle')} size="md" centered closeButtonProps={{ 'aria-label': t('links.cancel') }}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.link ? t('links.form.editTitle') : t('links.form.newTitle')}
+        size="md"
+        centered
+        closeButtonProps={{ 'aria-label': t('links.cancel') }}
+      >
         {editing && <LinkForm link={editing.link} categories={categories} onDone={() => setEditing(null)} />}
       </Modal>
       <PageHeader

@@ -35,7 +35,18 @@ export function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={420} shadow="md" withArrow trapFocus returnFocus offset={6}>
       <Popover.Target>
         <Tooltip label={label} disabled={opened}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened((o) => !o)} data-testid="bell" style={{ overflow: 'visible' }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label={label}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+            data-testid="bell"
+            style={{ overflow: 'visible' }}
+          >
             <NotificationIndicator unread={unread} failed={failed}>
               <IconBell size={22} stroke={1.7} style={{ display: 'block' }} />
             </NotificationIndicator>

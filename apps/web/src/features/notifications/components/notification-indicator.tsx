@@ -12,7 +12,15 @@ export function NotificationIndicator({ unread, failed, children }: { unread: nu
   const label = formatUnreadBadge(unread);
   if (failed) {
     return (
-      <Indicator inline color="orange.8" size={16} offset={4} label={<IconExclamationMark size={12} stroke={3} aria-hidden="true" />} classNames={{ indicator: classes.indicator }} data-testid="notifications-alert">
+      <Indicator
+        inline
+        color="orange.8"
+        size={16}
+        offset={4}
+        label={<IconExclamationMark size={12} stroke={3} aria-hidden="true" />}
+        classNames={{ indicator: classes.indicator }}
+        data-testid="notifications-alert"
+      >
         {children}
       </Indicator>
     );

@@ -63,7 +63,15 @@ export function NotificationItem({ notification, now, onOpen, onMarkRead, onDele
       <div className={classes.actions}>
         {unread ? (
           <Tooltip label={t('notifications.markRead')} withinPortal={false} position="left" disabled={!canHover}>
-            <ActionIcon variant="subtle" color="gray" size="md" radius="xl" aria-label={t('notifications.markReadOf', { title: notification.title })} onClick={() => onMarkRead(notification)} data-testid="notification-mark-read">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="md"
+              radius="xl"
+              aria-label={t('notifications.markReadOf', { title: notification.title })}
+              onClick={() => onMarkRead(notification)}
+              data-testid="notification-mark-read"
+            >
               <IconCheck size={16} />
             </ActionIcon>
           </Tooltip>
@@ -71,7 +79,15 @@ export function NotificationItem({ notification, now, onOpen, onMarkRead, onDele
           <span className={classes.spacer} aria-hidden="true" />
         )}
         <Tooltip label={t('notifications.delete')} withinPortal={false} position="left" disabled={!canHover}>
-          <ActionIcon variant="subtle" color="gray" size="md" radius="xl" aria-label={t('notifications.deleteOf', { title: notification.title })} onClick={() => onDelete(notification)} data-testid="notification-delete">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="md"
+            radius="xl"
+            aria-label={t('notifications.deleteOf', { title: notification.title })}
+            onClick={() => onDelete(notification)}
+            data-testid="notification-delete"
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Tooltip>

@@ -39,7 +39,7 @@ describe('NotificationPreferencesCard', () => {
     expect(posts.checked).toBe(true);
     fireEvent.click(posts);
     await vi.waitFor(() => expect(saved).toEqual([[{ kind: 'new_post', push: false }]]));
-    await vi.waitFor(() => expect(((screen.getByTestId('preference-new_post')) as HTMLInputElement).checked).toBe(false));
+    await vi.waitFor(() => expect((screen.getByTestId('preference-new_post') as HTMLInputElement).checked).toBe(false));
   });
 
   it('puts the switch back and says so when the save fails', async () => {
@@ -47,6 +47,6 @@ describe('NotificationPreferencesCard', () => {
     await renderWithProviders(<NotificationPreferencesCard />);
     fireEvent.click(await screen.findByTestId('preference-system_update'));
     await screen.findByText('No se pudo guardar tu preferencia. Inténtalo de nuevo.');
-    expect(((screen.getByTestId('preference-system_update')) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('preference-system_update') as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -37,7 +37,10 @@ export function NotificationPreferencesCard() {
               label={t(`notifications.preferences.kinds.${choice.kind}`)}
               description={t(`notifications.preferences.hints.${choice.kind}`)}
               onChange={(event) =>
-                save.mutate({ kind: choice.kind, push: event.currentTarget.checked }, { onError: () => toast.error(t('notifications.preferences.saveFailed'), { id: 'notification-preferences-failed' }) })
+                save.mutate(
+                  { kind: choice.kind, push: event.currentTarget.checked },
+                  { onError: () => toast.error(t('notifications.preferences.saveFailed'), { id: 'notification-preferences-failed' }) },
+                )
               }
               data-testid={`preference-${choice.kind}`}
             />

@@ -125,7 +125,11 @@ export function useNotificationsRuntime(enabled: boolean): void {
       const data = event.data as { type?: unknown; url?: unknown; notificationId?: unknown } | null;
       if (data?.type === 'faena:push') void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
       if (data?.type === 'faena:open') {
-        if (typeof data.notificationId === 'string') void markAsRead(data.notificationId).then(() => queryClient.invalidateQueries({ queryKey: inboxQueryKey }), () => undefined);
+        if (typeof data.notificationId === 'string')
+          void markAsRead(data.notificationId).then(
+            () => queryClient.invalidateQueries({ queryKey: inboxQueryKey }),
+            () => undefined,
+          );
         if (typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//')) void navigateRef.current(data.url);
       }
     };

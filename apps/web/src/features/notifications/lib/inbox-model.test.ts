@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TInboxNotification, TInboxPage } from '@faena/contracts';
-import { flattenInbox, formatUnreadBadge, importJobPath, markAllReadInInbox, markReadInInbox, nextInboxPage, notificationPath, offsetOfPage, removeFromInbox, toClientNotification, type InboxData } from './inbox-model.ts';
+import {
+  flattenInbox,
+  formatUnreadBadge,
+  importJobPath,
+  markAllReadInInbox,
+  markReadInInbox,
+  nextInboxPage,
+  notificationPath,
+  offsetOfPage,
+  removeFromInbox,
+  toClientNotification,
+  type InboxData,
+} from './inbox-model.ts';
 
 function item(id: string, read = false, context: TInboxNotification['context'] = { type: 'System', action: 'test' }): TInboxNotification {
   return { notificationId: id, summary: { title: `T ${id}`, body: `B ${id}` }, requestedAt: '2025-03-01T12:00:00.000Z', ...(read ? { checkedAt: '2025-03-01T13:00:00.000Z' } : {}), context };
@@ -28,9 +40,24 @@ describe('pages of 20 (spec §7, §9)', () => {
     expect(offsetOfPage(5)).toBe(80);
   });
   it('the next page is page + 1 until everything is loaded or a page comes back empty', () => {
-    const full = page(Array.from({ length: 20 }, (_, i) => item(`n${i}`)), 0, 45, 3);
+    const full = page(
+      Array.from({ length: 20 }, (_, i) => item(`n${i}`)),
+      0,
+      45,
+      3,
+    );
     expect(nextInboxPage(full, 1)).toBe(2);
-    expect(nextInboxPage(page(Array.from({ length: 5 }, (_, i) => item(`m${i}`)), 40, 45, 3), 3)).toBeUndefined();
+    expect(
+      nextInboxPage(
+        page(
+          Array.from({ length: 5 }, (_, i) => item(`m${i}`)),
+          40,
+          45,
+          3,
+        ),
+        3,
+      ),
+    ).toBeUndefined();
     expect(nextInboxPage(page([], 60, 80, 0), 4)).toBeUndefined();
   });
   it('an item repeated by a page read after new arrivals is listed once', () => {

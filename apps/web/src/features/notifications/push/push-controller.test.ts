@@ -13,7 +13,12 @@ function backend(initial: PushPermissionState, answer: PushPermissionState | Err
       permission = answer;
       return answer;
     }),
-    obtain: vi.fn(async () => ({ token: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } }, key: 'https://fcm.googleapis.com/fcm/send/abc', platform: 'web', info: { userAgent: 'test' } })),
+    obtain: vi.fn(async () => ({
+      token: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } },
+      key: 'https://fcm.googleapis.com/fcm/send/abc',
+      platform: 'web',
+      info: { userAgent: 'test' },
+    })),
     release: vi.fn(async () => 'https://fcm.googleapis.com/fcm/send/abc'),
     setPermission: (p) => {
       permission = p;

@@ -4,13 +4,7 @@ import type { PushPermissionState } from '../../../shared/platform/native-push.t
 export const SERVICE_WORKER_URL = '/sw.js';
 
 export function isWebPushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    'Notification' in window &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window
-  );
+  return typeof window !== 'undefined' && window.isSecureContext && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
 }
 
 export function webPermission(): PushPermissionState {

@@ -28,11 +28,7 @@ export interface StreamEvent {
 }
 
 export type StreamFailure =
-  | { kind: 'network'; message?: string }
-  | { kind: 'http'; status: number }
-  | { kind: 'not-event-stream'; contentType: string | null }
-  | { kind: 'ended' }
-  | { kind: 'unsupported' };
+  { kind: 'network'; message?: string } | { kind: 'http'; status: number } | { kind: 'not-event-stream'; contentType: string | null } | { kind: 'ended' } | { kind: 'unsupported' };
 
 export interface ConnectionRequest {
   url: string;

@@ -10,9 +10,7 @@ export function useSavePosition() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string | undefined; input: TUpdatePositionRequest }) =>
-      id
-        ? apiClient.patch<TPosition>(`${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`, { json: input })
-        : apiClient.post<TPosition>(`${AUDIENCES_BASE}/positions/`, { json: input }),
+      id ? apiClient.patch<TPosition>(`${AUDIENCES_BASE}/positions/${encodeURIComponent(id)}/`, { json: input }) : apiClient.post<TPosition>(`${AUDIENCES_BASE}/positions/`, { json: input }),
     onSuccess: (position) => {
       client.setQueryData(orgChartKeys.position(position.id), position);
       // the chart, the people who held it (lists, details, teams, the caller's record), the pickers

@@ -1,6 +1,19 @@
 import { ActionIcon, Group, Kbd, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize, IconFocusCentered, IconKeyboard, IconMinus, IconPlus } from '@tabler/icons-react';
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrgChart } from '@faena/contracts';
 import { UserAvatar } from '../../../shared/ui/user-avatar.tsx';
@@ -38,7 +51,10 @@ const DRAG_THRESHOLD = 4;
  * position: arrows walk the chart, Enter opens it, Space folds it). The transform is written to
  * the DOM directly, so panning never re-renders the cards.
  */
-export const ChartCanvas = forwardRef<ChartCanvasHandle, ChartCanvasProps>(function ChartCanvas({ tree, layout, nodes, selectedId, highlightId, label, onSelect, onToggle, onExpandAll, onCollapseAll }, ref) {
+export const ChartCanvas = forwardRef<ChartCanvasHandle, ChartCanvasProps>(function ChartCanvas(
+  { tree, layout, nodes, selectedId, highlightId, label, onSelect, onToggle, onExpandAll, onCollapseAll },
+  ref,
+) {
   const { t } = useTranslation();
   const viewportRef = useRef<HTMLDivElement>(null);
   const planeRef = useRef<HTMLDivElement>(null);

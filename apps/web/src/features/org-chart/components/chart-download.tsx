@@ -49,7 +49,14 @@ export function ChartDownload({ chart, layout, nodes }: { chart: TOrgChart; layo
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         {/* on a phone the icon alone, beside the search box */}
-        <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy} aria-label={t('orgChart.download.button')} data-testid="org-chart-download">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={busy}
+          aria-label={t('orgChart.download.button')}
+          data-testid="org-chart-download"
+        >
           <Box component="span" visibleFrom="sm">
             {t('orgChart.download.button')}
           </Box>

@@ -6,13 +6,20 @@ import { chartStyle, chartSvg, pngScale, wrap, type Measure } from './chart-expo
 import { buildTree, layoutChart, NODE_WIDTH } from './chart-layout.ts';
 
 /** 7 px a character at 12 px, scaled by the font's size: enough to make lines break in tests. */
-const measure: Measure = (text, font) => [...text].length * (7 * Number(/(\d+)px/.exec(font)?.[1] ?? 12)) / 12;
+const measure: Measure = (text, font) => ([...text].length * (7 * Number(/(\d+)px/.exec(font)?.[1] ?? 12))) / 12;
 
 type Node = TOrgChart['nodes'][number];
 const person = (id: string, name: string) => ({ id, passport: id, name, picture: null });
 const NODES: Node[] = [
   { id: 'ceo', title: 'Gerencia General & <Directorio>', department: 'Gerencia', is_root: true, persons: [person('p1', 'Ana Rojas')], additional_count: 0 },
-  { id: 'ops', title: 'Gerente de Operaciones y Logística de la Zona Centro Sur', department: null, is_root: false, persons: [person('p2', 'Bruno Díaz Soto'), person('p3', 'Carla Soto')], additional_count: 4 },
+  {
+    id: 'ops',
+    title: 'Gerente de Operaciones y Logística de la Zona Centro Sur',
+    department: null,
+    is_root: false,
+    persons: [person('p2', 'Bruno Díaz Soto'), person('p3', 'Carla Soto')],
+    additional_count: 4,
+  },
   { id: 'hse', title: 'Prevencionista', department: 'Personas', is_root: false, persons: [], additional_count: 0 },
 ];
 const EDGES = [

@@ -78,7 +78,17 @@ export function wrap(text: string, width: number, font: string, measure: Measure
 
 /** A line of text; the font family is the picture's (set once on the root). */
 function text(x: number, y: number, content: string, { size, fill, weight, italic, middle }: { size: number; fill: string; weight?: number; italic?: boolean; middle?: boolean }): string {
-  const attributes = [`x="${x}"`, `y="${y}"`, `font-size="${size}"`, `fill="${fill}"`, weight ? `font-weight="${weight}"` : '', italic ? 'font-style="italic"' : '', middle ? 'text-anchor="middle"' : ''].filter(Boolean).join(' ');
+  const attributes = [
+    `x="${x}"`,
+    `y="${y}"`,
+    `font-size="${size}"`,
+    `fill="${fill}"`,
+    weight ? `font-weight="${weight}"` : '',
+    italic ? 'font-style="italic"' : '',
+    middle ? 'text-anchor="middle"' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `<text ${attributes}>${xml(content)}</text>`;
 }
 
@@ -121,7 +131,13 @@ function card(node: ChartNode, x: number, y: number, texts: ChartPicture, style:
  * The chart as it is laid out (collapsed branches stay collapsed) as a standalone SVG picture:
  * a heading, the connectors and a card per position with its title, department and people.
  */
-export function chartSvg(layout: Pick<ChartLayout, 'nodes' | 'edges' | 'width' | 'height'>, nodes: ReadonlyMap<string, ChartNode>, texts: ChartPicture, style: ChartStyle, measure: Measure): { svg: string; width: number; height: number } {
+export function chartSvg(
+  layout: Pick<ChartLayout, 'nodes' | 'edges' | 'width' | 'height'>,
+  nodes: ReadonlyMap<string, ChartNode>,
+  texts: ChartPicture,
+  style: ChartStyle,
+  measure: Measure,
+): { svg: string; width: number; height: number } {
   const { colours } = style;
   const width = Math.max(layout.width, 320) + 2 * MARGIN;
   const height = layout.height + HEADER + 2 * MARGIN;

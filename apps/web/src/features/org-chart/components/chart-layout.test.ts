@@ -71,7 +71,10 @@ describe('layoutChart', () => {
 
   it('stacks many leaf children in a column so the chart stays narrow', () => {
     const kids = Array.from({ length: 40 }, (_, i) => node(`k${i}`, `Operario ${String(i).padStart(2, '0')}`));
-    const tree = buildTree([node('boss', 'Jefe', true), ...kids], kids.map((kid) => edge('boss', kid.id)));
+    const tree = buildTree(
+      [node('boss', 'Jefe', true), ...kids],
+      kids.map((kid) => edge('boss', kid.id)),
+    );
     const layout = layoutChart(tree, new Set());
     expect(layout.width).toBeLessThan(NODE_WIDTH * 2);
     const xs = new Set(kids.map((kid) => layout.byId.get(kid.id)!.x));
@@ -180,7 +183,16 @@ describe('chart search', () => {
 
   it('adds persons found by the server, one hit per position held, without duplicates or unknown positions', () => {
     const remote = [
-      { id: 'p9', name: 'Berta Díaz', picture: null, positions: [{ id: 'op', title: 'Operario' }, { id: 'gg', title: 'Gerente General' }, { id: 'gone', title: 'Borrado' }] },
+      {
+        id: 'p9',
+        name: 'Berta Díaz',
+        picture: null,
+        positions: [
+          { id: 'op', title: 'Operario' },
+          { id: 'gg', title: 'Gerente General' },
+          { id: 'gone', title: 'Borrado' },
+        ],
+      },
       { id: 'p2', name: 'Ana Soto', picture: null, positions: [{ id: 'op', title: 'Operario' }] },
     ];
     const hits = searchChart(chart, 'a', remote).filter((hit) => hit.kind === 'person');

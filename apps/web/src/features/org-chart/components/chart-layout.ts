@@ -44,7 +44,8 @@ export interface Tree {
   depth: Map<string, number>;
 }
 
-const byTitle = (titles: Map<string, string>) => (a: string, b: string) => (titles.get(a) ?? '').localeCompare(titles.get(b) ?? '', 'es', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+const byTitle = (titles: Map<string, string>) => (a: string, b: string) =>
+  (titles.get(a) ?? '').localeCompare(titles.get(b) ?? '', 'es', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The primary tree of a DAG of positions. Edges naming unknown positions are ignored. */
 export function buildTree(nodes: readonly ChartNodeInput[], edges: readonly ChartEdgeInput[]): Tree {

@@ -2,7 +2,11 @@ import type { TOrgChart, TPersonListItem } from '@faena/contracts';
 
 /** Lower case without accents, so "gerencia" finds "Gerencía" and "jose" finds "José". */
 export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 export interface SearchHit {
@@ -51,7 +55,8 @@ export function searchChart(chart: Pick<TOrgChart, 'nodes'>, query: string, remo
     }
   }
   for (const person of remotePersons) {
-    for (const position of person.positions) add({ key: `person:${person.id}:${position.id}`, kind: 'person', positionId: position.id, label: person.name, description: titles.get(position.id) ?? position.title, picture: person.picture });
+    for (const position of person.positions)
+      add({ key: `person:${person.id}:${position.id}`, kind: 'person', positionId: position.id, label: person.name, description: titles.get(position.id) ?? position.title, picture: person.picture });
   }
   return [...positions, ...persons];
 }

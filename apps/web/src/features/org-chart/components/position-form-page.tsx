@@ -38,7 +38,8 @@ export function PositionFormPage() {
   const holdersForbidden = isHttpError(holders.error) && holders.error.status === 403;
   if (id && (position.isLoading || holders.isLoading || chart.isLoading)) return <Loader />;
   // A failed read again (back on the tab) keeps the form and its unsaved changes.
-  if (id && position.isError && !position.data) return <Text c="red">{isHttpError(position.error) && position.error.status === 404 ? t('positions.errors.notFound') : t('positions.errors.load')}</Text>;
+  if (id && position.isError && !position.data)
+    return <Text c="red">{isHttpError(position.error) && position.error.status === 404 ? t('positions.errors.notFound') : t('positions.errors.load')}</Text>;
   if (id && holders.isError && !holders.data && !holdersForbidden) return <Text c="red">{t('positions.errors.load')}</Text>;
   return <PositionForm key={id ?? 'new'} position={position.data ?? null} holders={holders.data ?? null} chart={chart.data ?? null} />;
 }
@@ -204,10 +205,31 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
               <Title order={2} fz="md">
                 {t('positions.sections.position')}
               </Title>
-              <TextInput label={t('positions.fields.title')} required value={draft.title} onChange={(event) => set('title', event.currentTarget.value)} error={titleError} maxLength={200} data-autofocus />
+              <TextInput
+                label={t('positions.fields.title')}
+                required
+                value={draft.title}
+                onChange={(event) => set('title', event.currentTarget.value)}
+                error={titleError}
+                maxLength={200}
+                data-autofocus
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('positions.fields.department')} value={draft.department} onChange={(event) => set('department', event.currentTarget.value)} error={errorOf('department')} maxLength={200} />
-                <TextInput label={t('positions.fields.code')} description={t('positions.fields.codeHelp')} value={draft.code} onChange={(event) => set('code', event.currentTarget.value)} error={errorOf('code')} maxLength={100} />
+                <TextInput
+                  label={t('positions.fields.department')}
+                  value={draft.department}
+                  onChange={(event) => set('department', event.currentTarget.value)}
+                  error={errorOf('department')}
+                  maxLength={200}
+                />
+                <TextInput
+                  label={t('positions.fields.code')}
+                  description={t('positions.fields.codeHelp')}
+                  value={draft.code}
+                  onChange={(event) => set('code', event.currentTarget.value)}
+                  error={errorOf('code')}
+                  maxLength={100}
+                />
               </SimpleGrid>
               <Switch
                 label={t('positions.fields.root')}
@@ -301,7 +323,9 @@ function PositionForm({ position, holders, chart }: { position: TPosition | null
 
           {denied ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('positions.ceiling.deniedTitle')} data-testid="ceiling-denied">
-              {denied.length > 0 ? t('positions.ceiling.denied', { keys: denied.map((key) => t(`directory.permissions.${key}`, { defaultValue: key })).join(', ') }) : t('positions.ceiling.deniedGeneric')}
+              {denied.length > 0
+                ? t('positions.ceiling.denied', { keys: denied.map((key) => t(`directory.permissions.${key}`, { defaultValue: key })).join(', ') })
+                : t('positions.ceiling.deniedGeneric')}
             </Alert>
           ) : null}
           {Object.keys(serverErrors).length > 0 ? (

@@ -45,7 +45,13 @@ function serve(answer: (sent: Sent) => Response | null): Sent[] {
       const url = String(input);
       const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : null };
       if (url.includes('/my-site-config')) return json({ permissions: HELD, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON });
-      if (url.includes('/org-chart/')) return json({ organization_id: 't1', organization_name: 'Demo', nodes: [{ id: POSITION_ID, title: position.title, department: 'Personas', is_root: false, persons: [], additional_count: 0 }], edges: [] });
+      if (url.includes('/org-chart/'))
+        return json({
+          organization_id: 't1',
+          organization_name: 'Demo',
+          nodes: [{ id: POSITION_ID, title: position.title, department: 'Personas', is_root: false, persons: [], additional_count: 0 }],
+          edges: [],
+        });
       if (url.includes('/persons/?') || url.includes('/persons/?position')) return json({ count: 0, next: null, previous: null, results: [] });
       sent.push(call);
       return answer(call) ?? json({ code: 'not-found' }, 404);
@@ -63,7 +69,13 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
 
   it('lets the editor remove but not add keys they lack, and leaves unchanged defaults out of the request', async () => {
     const sent = serve((call) => (call.method === 'GET' ? json(position) : call.method === 'PATCH' ? json({ ...position, title: 'Jefa de Personas y Cultura' }) : null));
-    await renderRoutes([{ path: 'positions/:id', Component: PositionFormRoute }, { path: 'positions', Component: () => <p>lista</p> }], { path: `/positions/${POSITION_ID}` });
+    await renderRoutes(
+      [
+        { path: 'positions/:id', Component: PositionFormRoute },
+        { path: 'positions', Component: () => <p>lista</p> },
+      ],
+      { path: `/positions/${POSITION_ID}` },
+    );
     const manage = (await screen.findByTestId('default-MANAGE_PEOPLE')) as HTMLInputElement;
     await waitFor(() => expect((screen.getByTestId('default-VIEW_TASKS') as HTMLInputElement).disabled).toBe(false));
     // held by the position, not by the editor: can be unchecked, with the warning meanwhile
@@ -90,7 +102,7 @@ describe('position form: the privilege ceiling (decision 008)', { timeout: 30_00
     expect(alert.textContent).toContain('Ver configuración');
   });
 
-  it('puts the server\'s field errors on their fields, in Spanish', async () => {
+  it("puts the server's field errors on their fields, in Spanish", async () => {
     serve((call) => (call.method === 'POST' ? json({ code: 'validation-error', errors: { code: ['Code already in use'] }, reasons: { code: 'in-use' } }, 400) : null));
     await renderRoutes([{ path: 'positions/new', Component: PositionFormRoute }], { path: '/positions/new' });
     fireEvent.click(await screen.findByTestId('position-save'));

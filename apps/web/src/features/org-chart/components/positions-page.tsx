@@ -215,7 +215,11 @@ function People({ position }: { position: TPosition }) {
       </Text>
     );
   return (
-    <Tooltip label={position.people.map((person) => person.name).join(', ') + (position.people_count > position.people.length ? ` +${position.people_count - position.people.length}` : '')} multiline maw={320}>
+    <Tooltip
+      label={position.people.map((person) => person.name).join(', ') + (position.people_count > position.people.length ? ` +${position.people_count - position.people.length}` : '')}
+      multiline
+      maw={320}
+    >
       <Group gap={6} wrap="nowrap" aria-label={t('positions.peopleCount', { count: position.people_count })} tabIndex={0} role="group">
         <Avatar.Group spacing={5}>
           {position.people.slice(0, 3).map((person) => (

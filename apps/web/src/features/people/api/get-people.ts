@@ -21,7 +21,12 @@ export type EntityFilterKey = (typeof ENTITY_FILTER_KEYS)[number];
 export type PeopleFilters = { search: string } & Record<EntityFilterKey, string | null> & { origin: PersonOrigin | null; account: PersonAccountFilter | null; status: PersonStatusFilter };
 
 /** One value per entity filter. */
-export const byEntity = <T>(value: (key: EntityFilterKey) => T): Record<EntityFilterKey, T> => ({ position: value('position'), business_line: value('business_line'), workspace: value('workspace'), company: value('company') });
+export const byEntity = <T>(value: (key: EntityFilterKey) => T): Record<EntityFilterKey, T> => ({
+  position: value('position'),
+  business_line: value('business_line'),
+  workspace: value('workspace'),
+  company: value('company'),
+});
 
 export const EMPTY_FILTERS: PeopleFilters = { search: '', ...byEntity(() => null), origin: null, account: null, status: 'active' };
 

@@ -11,8 +11,7 @@ export function usePersonHistory(id: string, enabled = true) {
     queryKey: peopleKeys.history(id),
     enabled,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get<TPaged<TPersonHistoryEntry>>(`${personUrl(id)}/history/`, { query: { page: pageParam, page_size: HISTORY_PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) => apiClient.get<TPaged<TPersonHistoryEntry>>(`${personUrl(id)}/history/`, { query: { page: pageParam, page_size: HISTORY_PAGE_SIZE }, signal }),
     getNextPageParam: (last, pages, lastPage) => (pages.length * HISTORY_PAGE_SIZE < last.count ? lastPage + 1 : undefined),
   });
 }

@@ -92,7 +92,9 @@ export function ExportModal({ opened, onClose, filters }: { opened: boolean; onC
             <Text size="sm" fw={600}>
               {t('people.export.recent')}
             </Text>
-            {exports.data?.results.map((item) => <ExportItem key={item.id} item={item} />)}
+            {exports.data?.results.map((item) => (
+              <ExportItem key={item.id} item={item} />
+            ))}
           </Stack>
         )}
       </Stack>

@@ -83,7 +83,8 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
   const [logo, setLogo] = useState<string[]>(initialLogo);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; logo?: string; timezone?: string }>({});
-  const logoMessage = (error: FieldError) => (error.reason === 'not-an-image' ? t('people.organization.logoType') : error.reason === 'unknown-file' ? t('people.messages.unknownFile') : error.texts.join(' '));
+  const logoMessage = (error: FieldError) =>
+    error.reason === 'not-an-image' ? t('people.organization.logoType') : error.reason === 'unknown-file' ? t('people.messages.unknownFile') : error.texts.join(' ');
   const logoId = logo[0] ? (uploadIdFromLink(logo[0]) ?? null) : null;
   const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id || timezone !== organization.timezone;
   useUnsavedChanges(dirty);
@@ -122,7 +123,15 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
               {t('people.organization.subdomain', { subdomain: organization.subdomain })}
             </Text>
           </Group>
-          <TextInput label={t('people.organization.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} maxLength={200} data-testid="organization-name" />
+          <TextInput
+            label={t('people.organization.name')}
+            required
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            maxLength={200}
+            data-testid="organization-name"
+          />
           <Select
             label={t('people.organization.timezone')}
             description={t('people.organization.timezoneHelp')}

@@ -75,10 +75,25 @@ export function PeopleBulkBar({ selected, onDone, onClear }: { selected: readonl
           <Button size="xs" variant="light" leftSection={<IconBriefcase size={14} />} onClick={() => setPositionOpen(true)} data-testid="people-bulk-position">
             {t('people.bulk.position.button')}
           </Button>
-          <Button size="xs" color="red" variant="light" leftSection={<IconUserOff size={14} />} loading={bulk.isPending && bulk.variables?.disabled === true} onClick={() => void run(true)} data-testid="people-bulk-disable">
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconUserOff size={14} />}
+            loading={bulk.isPending && bulk.variables?.disabled === true}
+            onClick={() => void run(true)}
+            data-testid="people-bulk-disable"
+          >
             {t('people.bulk.disable')}
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconUserCheck size={14} />} loading={bulk.isPending && bulk.variables?.disabled === false} onClick={() => void run(false)} data-testid="people-bulk-enable">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconUserCheck size={14} />}
+            loading={bulk.isPending && bulk.variables?.disabled === false}
+            onClick={() => void run(false)}
+            data-testid="people-bulk-enable"
+          >
             {t('people.bulk.enable')}
           </Button>
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear} data-testid="people-bulk-clear">

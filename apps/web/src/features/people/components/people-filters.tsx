@@ -2,7 +2,17 @@ import { Button, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, T
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { byEntity, ENTITY_FILTER_KEYS, PERSON_ACCOUNTS, PERSON_ORIGINS, type EntityFilterKey, type PeopleFilters, type PersonAccountFilter, type PersonOrigin, type PersonStatusFilter } from '../api/get-people.ts';
+import {
+  byEntity,
+  ENTITY_FILTER_KEYS,
+  PERSON_ACCOUNTS,
+  PERSON_ORIGINS,
+  type EntityFilterKey,
+  type PeopleFilters,
+  type PersonAccountFilter,
+  type PersonOrigin,
+  type PersonStatusFilter,
+} from '../api/get-people.ts';
 import type { Option, OptionSource } from '../api/options.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
@@ -100,7 +110,12 @@ export function PeopleFiltersBar({ state, search, onSearch, onChange, offered, i
     />
   );
   const clear = active > 0 && (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => onChange({ filters: { ...filters, ...byEntity(() => null), origin: null, account: null, status: 'active' }, labels: byEntity(() => null) })}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconX size={14} />}
+      onClick={() => onChange({ filters: { ...filters, ...byEntity(() => null), origin: null, account: null, status: 'active' }, labels: byEntity(() => null) })}
+    >
       {t('people.filters.clear')}
     </Button>
   );

@@ -7,7 +7,18 @@ import { renderRoutes, testTenant } from '../../../test/render.tsx';
 import { testTokenPair } from '../../../test/session.ts';
 import { PeopleListPage } from './people-list-page.tsx';
 
-const ANA = { id: 'p-1', name: 'Ana Rojas', primary_email: 'ana@faena.test', picture: null, is_disabled: false, has_account: true, invited: false, origin: 'OWN_ORGANIZATION', identity_documents: [], positions: [] };
+const ANA = {
+  id: 'p-1',
+  name: 'Ana Rojas',
+  primary_email: 'ana@faena.test',
+  picture: null,
+  is_disabled: false,
+  has_account: true,
+  invited: false,
+  origin: 'OWN_ORGANIZATION',
+  identity_documents: [],
+  positions: [],
+};
 
 let disabledModules: string[] = [];
 let calls: string[] = [];
@@ -22,10 +33,28 @@ beforeEach(() => {
       if (query.get('search') === 'ana' && query.get('status') === 'active') return { count: 0, next: null, previous: null, results: [] };
       // found by the fifth of her positions
       if (query.get('search') === 'ana bodega')
-        return { count: 1, next: null, previous: null, results: [{ ...ANA, positions: ['Cajera', 'Vendedora', 'Guardia', 'Supervisora', 'Jefa de Bodega (Noche)'].map((title, i) => ({ id: `pos-${i}`, title })) }] };
+        return {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ ...ANA, positions: ['Cajera', 'Vendedora', 'Guardia', 'Supervisora', 'Jefa de Bodega (Noche)'].map((title, i) => ({ id: `pos-${i}`, title })) }],
+        };
       // found by what the row does not show: a phone and another e-mail
       if (query.get('search') === '4455')
-        return { count: 1, next: null, previous: null, results: [{ ...ANA, search_matches: [{ field: 'phone', value: '+56944556677' }, { field: 'other_email', value: 'arojas@proveedor.test' }] }] };
+        return {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              ...ANA,
+              search_matches: [
+                { field: 'phone', value: '+56944556677' },
+                { field: 'other_email', value: 'arojas@proveedor.test' },
+              ],
+            },
+          ],
+        };
       return { count: 1, next: null, previous: null, results: [ANA] };
     }
     return undefined;

@@ -219,7 +219,15 @@ export function PeopleListPage() {
       )}
       {count > 0 && (
         <Group justify={isMobile ? 'center' : 'space-between'} gap="sm">
-          <Pagination total={pages} value={Math.min(state.page, pages)} onChange={(page) => update({ page }, false)} size="sm" siblings={isMobile ? 0 : 1} getControlProps={(control) => ({ 'aria-label': t(`people.list.pagination.${control}`) })} data-testid="people-pagination" />
+          <Pagination
+            total={pages}
+            value={Math.min(state.page, pages)}
+            onChange={(page) => update({ page }, false)}
+            size="sm"
+            siblings={isMobile ? 0 : 1}
+            getControlProps={(control) => ({ 'aria-label': t(`people.list.pagination.${control}`) })}
+            data-testid="people-pagination"
+          />
           {!isMobile && (
             <Select
               data={PAGE_SIZES.map((value) => ({ value, label: t('people.list.pageSize', { n: value }) }))}

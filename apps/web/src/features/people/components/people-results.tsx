@@ -116,7 +116,12 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
                   aria-label={t('people.bulk.selectPage')}
                   checked={people.length > 0 && people.every((person) => selection.selected.has(person.id))}
                   indeterminate={people.some((person) => selection.selected.has(person.id)) && !people.every((person) => selection.selected.has(person.id))}
-                  onChange={(event) => selection.onChange(people.map((person) => person.id), event.currentTarget.checked)}
+                  onChange={(event) =>
+                    selection.onChange(
+                      people.map((person) => person.id),
+                      event.currentTarget.checked,
+                    )
+                  }
                   data-testid="people-select-page"
                 />
               </Table.Th>
@@ -130,7 +135,13 @@ export function PeopleResults({ people, isMobile, selection, search = '' }: { pe
         </Table.Thead>
         <Table.Tbody>
           {people.map((person) => (
-            <Table.Tr key={person.id} data-testid="person-row" data-disabled={person.is_disabled || undefined} className={classes.row} bg={selection?.selected.has(person.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+            <Table.Tr
+              key={person.id}
+              data-testid="person-row"
+              data-disabled={person.is_disabled || undefined}
+              className={classes.row}
+              bg={selection?.selected.has(person.id) ? 'var(--mantine-primary-color-light)' : undefined}
+            >
               {selection && (
                 <Table.Td>
                   <Checkbox

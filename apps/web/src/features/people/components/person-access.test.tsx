@@ -48,7 +48,15 @@ describe('PersonAccess', () => {
   });
 
   it('shows an open invitation with its end, and offers nothing to do on oneself', async () => {
-    answer = { ...base, status: 'INVITED', has_account: false, has_password: false, last_sign_in_at: null, active_sessions: 0, invitation: { sent_at: '2026-11-25T12:00:00Z', expires_at: '2026-12-02T12:00:00Z', accepted_at: null } };
+    answer = {
+      ...base,
+      status: 'INVITED',
+      has_account: false,
+      has_password: false,
+      last_sign_in_at: null,
+      active_sessions: 0,
+      invitation: { sent_at: '2026-11-25T12:00:00Z', expires_at: '2026-12-02T12:00:00Z', accepted_at: null },
+    };
     const view = await renderRoutes([{ path: '/', element: <PersonAccess person={person} canAct={false} /> }]);
     expect((await screen.findByTestId('person-access-status')).textContent).toBe('Invitación enviada');
     expect(screen.getByText(/vigente hasta el/)).toBeTruthy();

@@ -105,7 +105,15 @@ export function PersonAccess({ person, canAct }: { person: TPerson; canAct: bool
               {t('people.access.sessionCount', { count: status.active_sessions })}
             </Text>
             {canAct && status.active_sessions > 0 && (
-              <Button size="compact-sm" variant="light" color="red" leftSection={<IconLogout size={14} />} loading={signOut.isPending} onClick={() => void onSignOut()} data-testid="person-sign-out-everywhere">
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                leftSection={<IconLogout size={14} />}
+                loading={signOut.isPending}
+                onClick={() => void onSignOut()}
+                data-testid="person-sign-out-everywhere"
+              >
                 {t('people.access.signOut.button')}
               </Button>
             )}

@@ -63,15 +63,27 @@ describe('PersonDetailPage', () => {
     await renderRoutes([{ path: '/', element: <PersonDetailPage id="p-1" /> }]);
     const page = await screen.findByTestId('person-detail');
     await vi.waitFor(() => expect(within(page).getAllByRole('link', { name: 'Jefa de Bodega' })).toHaveLength(2));
-    expect(within(page).getAllByRole('link', { name: 'ana@faena.test' }).map((link) => link.getAttribute('href'))).toEqual(['mailto:ana@faena.test', 'mailto:ana@faena.test']);
+    expect(
+      within(page)
+        .getAllByRole('link', { name: 'ana@faena.test' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['mailto:ana@faena.test', 'mailto:ana@faena.test']);
     expect(hrefOf(page, 'ana.rojas@gmail.com')).toBe('mailto:ana.rojas@gmail.com');
     expect(hrefOf(page, '+56 9 1234 5678 (Móvil)')).toBe('tel:+56912345678');
-    expect(within(page).getAllByRole('link', { name: 'Jefa de Bodega' }).map((link) => link.getAttribute('href'))).toEqual(['/org-chart?position=po-1', '/org-chart?position=po-1']);
+    expect(
+      within(page)
+        .getAllByRole('link', { name: 'Jefa de Bodega' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/org-chart?position=po-1', '/org-chart?position=po-1']);
     expect(hrefOf(page, 'Casa Matriz')).toBe('/venues/ve-1');
     expect(hrefOf(page, 'Retail')).toBe('/business-lines/bl-1');
     expect(hrefOf(page, 'Contratista Sur')).toBe('/companies/co-1');
     // roles are labels, not places
-    expect(within(page).getAllByText('Brigada').filter((node) => node.closest('a') === null)).toHaveLength(1);
+    expect(
+      within(page)
+        .getAllByText('Brigada')
+        .filter((node) => node.closest('a') === null),
+    ).toHaveLength(1);
   });
 
   it('lists the audiences the person is in, each with why', async () => {
@@ -87,7 +99,17 @@ describe('PersonDetailPage', () => {
       client = useQueryClient();
       return null;
     }
-    await renderRoutes([{ path: '/', element: <><PersonDetailPage id="p-1" /><Client /></> }]);
+    await renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <PersonDetailPage id="p-1" />
+            <Client />
+          </>
+        ),
+      },
+    ]);
     await screen.findByRole('link', { name: 'Brigada' });
     audienceName = 'Brigada de emergencia';
     // what save-audience.ts invalidates

@@ -244,85 +244,89 @@ function PersonDetail({ person }: { person: TPerson }) {
         <Section
           title={t('people.form.sections.contact')}
           action={
-            <Button variant="subtle" size="compact-sm" leftSection={<IconAddressBook size={16} />} onClick={() => downloadText(vCardFileName(person.name), personVCard(person, tenant.name), 'text/vcard;charset=utf-8')} data-testid="person-vcard">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconAddressBook size={16} />}
+              onClick={() => downloadText(vCardFileName(person.name), personVCard(person, tenant.name), 'text/vcard;charset=utf-8')}
+              data-testid="person-vcard"
+            >
               {t('people.detail.saveContact')}
             </Button>
           }
         >
-            <Field label={t('people.form.primaryEmail')}>
-              {person.primary_email ? <Values items={[{ label: person.primary_email, href: mailHref(person.primary_email) }]} /> : <Plain value={null} />}
-            </Field>
-            <Field label={t('people.form.otherEmails')}>
-              <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
-            </Field>
-            <Field label={t('people.form.phones')}>
-              <Values items={person.phones.map((phone) => ({ label: [formatPhone(phone.number), phone.label && `(${phone.label})`].filter(Boolean).join(' '), href: telHref(phone.number) }))} />
-            </Field>
-            <Field label={t('people.form.address')}>
-              <Plain value={person.address} />
-            </Field>
+          <Field label={t('people.form.primaryEmail')}>
+            {person.primary_email ? <Values items={[{ label: person.primary_email, href: mailHref(person.primary_email) }]} /> : <Plain value={null} />}
+          </Field>
+          <Field label={t('people.form.otherEmails')}>
+            <Values items={person.other_emails.map((email) => ({ label: email, href: mailHref(email) }))} />
+          </Field>
+          <Field label={t('people.form.phones')}>
+            <Values items={person.phones.map((phone) => ({ label: [formatPhone(phone.number), phone.label && `(${phone.label})`].filter(Boolean).join(' '), href: telHref(phone.number) }))} />
+          </Field>
+          <Field label={t('people.form.address')}>
+            <Plain value={person.address} />
+          </Field>
         </Section>
         <Section title={t('people.form.sections.documents')}>
-            {person.identity_documents.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('people.form.noDocuments')}
-              </Text>
-            ) : (
-              person.identity_documents.map((doc) => (
-                <Field key={`${doc.type}:${doc.number}`} label={t(`people.documentTypes.${doc.type}`)}>
-                  <Text size="sm" ff="monospace">
-                    {doc.number}
-                  </Text>
-                </Field>
-              ))
-            )}
+          {person.identity_documents.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('people.form.noDocuments')}
+            </Text>
+          ) : (
+            person.identity_documents.map((doc) => (
+              <Field key={`${doc.type}:${doc.number}`} label={t(`people.documentTypes.${doc.type}`)}>
+                <Text size="sm" ff="monospace">
+                  {doc.number}
+                </Text>
+              </Field>
+            ))
+          )}
         </Section>
         <Section title={t('people.form.sections.organization')}>
-            <Field label={t('people.form.origin')}>
-              <Plain value={person.origin ? t(`people.origin.${person.origin}`) : null} />
+          <Field label={t('people.form.origin')}>
+            <Plain value={person.origin ? t(`people.origin.${person.origin}`) : null} />
+          </Field>
+          {access.hasCompanies && (
+            <Field label={t('people.form.company')}>{person.company ? <Values items={[{ label: person.company.name, href: companyHref(person.company.id) }]} /> : <Plain value={null} />}</Field>
+          )}
+          <Field label={t('people.form.positions')}>
+            <Values items={person.positions.map((position) => ({ label: position.title, href: positionHref(position.id) }))} />
+          </Field>
+          {access.hasBusinessLines && (
+            <Field label={t('people.form.businessLines')}>
+              <Values items={person.business_lines.map((line) => ({ label: line.name, href: businessLineHref(line.id) }))} />
             </Field>
-            {access.hasCompanies && (
-              <Field label={t('people.form.company')}>
-                {person.company ? <Values items={[{ label: person.company.name, href: companyHref(person.company.id) }]} /> : <Plain value={null} />}
-              </Field>
-            )}
-            <Field label={t('people.form.positions')}>
-              <Values items={person.positions.map((position) => ({ label: position.title, href: positionHref(position.id) }))} />
-            </Field>
-            {access.hasBusinessLines && (
-              <Field label={t('people.form.businessLines')}>
-                <Values items={person.business_lines.map((line) => ({ label: line.name, href: businessLineHref(line.id) }))} />
-              </Field>
-            )}
-            <Field label={t('people.form.workspaces')}>
-              <Values items={person.workspaces.map((place) => ({ label: place.name, href: venueHref(place.id) }))} />
-            </Field>
-            <Field label={t('people.form.roles')}>
-              <Values items={person.roles.map((role) => ({ label: role }))} />
-            </Field>
-            <Field label={t('people.form.groups')}>
-              <Values items={person.groups.map((group) => ({ label: group }))} />
-            </Field>
+          )}
+          <Field label={t('people.form.workspaces')}>
+            <Values items={person.workspaces.map((place) => ({ label: place.name, href: venueHref(place.id) }))} />
+          </Field>
+          <Field label={t('people.form.roles')}>
+            <Values items={person.roles.map((role) => ({ label: role }))} />
+          </Field>
+          <Field label={t('people.form.groups')}>
+            <Values items={person.groups.map((group) => ({ label: group }))} />
+          </Field>
         </Section>
         <Section title={t('people.detail.account')}>
-            {access.canManage ? (
-              <PersonAccess person={person} canAct={!isSelf && !isImpersonating} />
-            ) : (
-              <>
-                <Field label={t('people.detail.hasAccount')}>
-                  <Plain value={person.has_account ? t('people.detail.yes') : t('people.detail.noAccountYet')} />
-                </Field>
-                <Field label={t('people.detail.lastSignIn')}>
-                  <Plain value={person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : null} />
-                </Field>
-              </>
-            )}
-            <Field label={t('people.detail.createdAt')}>
-              <Plain value={formatDateTime(person.created_at)} />
-            </Field>
-            <Field label={t('people.detail.updatedAt')}>
-              <Plain value={formatDateTime(person.updated_at)} />
-            </Field>
+          {access.canManage ? (
+            <PersonAccess person={person} canAct={!isSelf && !isImpersonating} />
+          ) : (
+            <>
+              <Field label={t('people.detail.hasAccount')}>
+                <Plain value={person.has_account ? t('people.detail.yes') : t('people.detail.noAccountYet')} />
+              </Field>
+              <Field label={t('people.detail.lastSignIn')}>
+                <Plain value={person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : null} />
+              </Field>
+            </>
+          )}
+          <Field label={t('people.detail.createdAt')}>
+            <Plain value={formatDateTime(person.created_at)} />
+          </Field>
+          <Field label={t('people.detail.updatedAt')}>
+            <Plain value={formatDateTime(person.updated_at)} />
+          </Field>
         </Section>
       </SimpleGrid>
 

@@ -12,7 +12,10 @@ describe('person form checks (spec forms §5)', () => {
         values({
           primary_email: 'ana@',
           other_emails: ['bien@faena.test', 'mal'],
-          phones: [{ number: '12', label: '' }, { number: '+56 9 8765 4321', label: 'móvil' }],
+          phones: [
+            { number: '12', label: '' },
+            { number: '+56 9 8765 4321', label: 'móvil' },
+          ],
           identity_documents: [
             { type: 'CL_CI', number: '12345678-9' },
             { type: 'CL_CI', number: '12.345.678-5' },
@@ -36,8 +39,14 @@ describe('person form checks (spec forms §5)', () => {
         name: ' Ana Pérez ',
         primary_email: ' ana@faena.test ',
         other_emails: ['', ' otra@faena.test'],
-        phones: [{ number: ' ', label: 'x' }, { number: '+56 9 1', label: ' ' }],
-        identity_documents: [{ type: 'CL_CI', number: ' 12.345.678-5 ' }, { type: 'PASSPORT', number: '' }],
+        phones: [
+          { number: ' ', label: 'x' },
+          { number: '+56 9 1', label: ' ' },
+        ],
+        identity_documents: [
+          { type: 'CL_CI', number: ' 12.345.678-5 ' },
+          { type: 'PASSPORT', number: '' },
+        ],
         company: { value: 'c1', label: 'Transportes Sur' },
         positions: [{ value: 'p1', label: 'Bodeguero' }],
         photo: ['/api/document-manager/v3/upload/abc123/download'],

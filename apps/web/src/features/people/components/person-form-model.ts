@@ -168,7 +168,22 @@ export function mapServerErrors(values: PersonFormValues, serverErrors: Record<s
     phones: filledIndexes(values.phones, (phone) => Boolean(phone.number.trim())),
     identity_documents: filledIndexes(values.identity_documents, (doc) => Boolean(doc.number.trim())),
   };
-  const known = new Set(['name', 'primary_email', 'roles', 'groups', 'address', 'origin', 'company', 'business_lines', 'workspaces', 'positions', 'photo', 'other_emails', 'phones', 'identity_documents']);
+  const known = new Set([
+    'name',
+    'primary_email',
+    'roles',
+    'groups',
+    'address',
+    'origin',
+    'company',
+    'business_lines',
+    'workspaces',
+    'positions',
+    'photo',
+    'other_emails',
+    'phones',
+    'identity_documents',
+  ]);
   const errors: FieldErrors = {};
   for (const [field, error] of Object.entries(serverErrors)) {
     const message = say(error);
@@ -187,6 +202,22 @@ export function mapServerErrors(values: PersonFormValues, serverErrors: Record<s
 
 /** The first field with an error, in the order of the form (to scroll to it). */
 export function firstErrorKey(errors: FieldErrors): string | undefined {
-  const order = ['name', 'photo', 'primary_email', 'other_emails', 'identity_documents', 'phones', 'address', 'origin', 'company', 'positions', 'business_lines', 'workspaces', 'roles', 'groups', 'form'];
+  const order = [
+    'name',
+    'photo',
+    'primary_email',
+    'other_emails',
+    'identity_documents',
+    'phones',
+    'address',
+    'origin',
+    'company',
+    'positions',
+    'business_lines',
+    'workspaces',
+    'roles',
+    'groups',
+    'form',
+  ];
   return Object.keys(errors).sort((a, b) => order.indexOf(a.split('.')[0]!) - order.indexOf(b.split('.')[0]!))[0];
 }

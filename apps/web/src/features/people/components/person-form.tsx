@@ -152,12 +152,28 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                   type="email"
                   aria-label={t('people.form.otherEmailN', { n: index + 1 })}
                   value={email}
-                  onChange={(event) => list('other_emails', values.other_emails.map((item, i) => (i === index ? event.currentTarget.value : item)))}
+                  onChange={(event) =>
+                    list(
+                      'other_emails',
+                      values.other_emails.map((item, i) => (i === index ? event.currentTarget.value : item)),
+                    )
+                  }
                   onBlur={touch(`other_emails.${index}`)}
                   error={shown(`other_emails.${index}`)}
                   style={{ flex: 1 }}
                 />
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('people.form.remove')} onClick={() => list('other_emails', values.other_emails.filter((_, i) => i !== index))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('people.form.remove')}
+                  onClick={() =>
+                    list(
+                      'other_emails',
+                      values.other_emails.filter((_, i) => i !== index),
+                    )
+                  }
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -168,7 +184,13 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
               </Text>
             )}
             <Group>
-              <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => list('other_emails', [...values.other_emails, ''])} disabled={values.other_emails.length >= 10}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => list('other_emails', [...values.other_emails, ''])}
+                disabled={values.other_emails.length >= 10}
+              >
                 {t('people.form.addEmail')}
               </Button>
             </Group>
@@ -183,7 +205,12 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                   aria-label={t('people.form.phoneN', { n: index + 1 })}
                   placeholder="+56 9 1234 5678"
                   value={phone.number}
-                  onChange={(event) => list('phones', values.phones.map((item, i) => (i === index ? { ...item, number: event.currentTarget.value } : item)))}
+                  onChange={(event) =>
+                    list(
+                      'phones',
+                      values.phones.map((item, i) => (i === index ? { ...item, number: event.currentTarget.value } : item)),
+                    )
+                  }
                   onBlur={touch(`phones.${index}`)}
                   error={shown(`phones.${index}`)}
                   style={{ flex: 2 }}
@@ -192,11 +219,27 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                   aria-label={t('people.form.phoneLabelN', { n: index + 1 })}
                   placeholder={t('people.form.phoneLabel')}
                   value={phone.label}
-                  onChange={(event) => list('phones', values.phones.map((item, i) => (i === index ? { ...item, label: event.currentTarget.value } : item)))}
+                  onChange={(event) =>
+                    list(
+                      'phones',
+                      values.phones.map((item, i) => (i === index ? { ...item, label: event.currentTarget.value } : item)),
+                    )
+                  }
                   maxLength={40}
                   style={{ flex: 1 }}
                 />
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('people.form.remove')} onClick={() => list('phones', values.phones.filter((_, i) => i !== index))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('people.form.remove')}
+                  onClick={() =>
+                    list(
+                      'phones',
+                      values.phones.filter((_, i) => i !== index),
+                    )
+                  }
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -207,13 +250,28 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
               </Text>
             )}
             <Group>
-              <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => list('phones', [...values.phones, { number: '', label: '' }])} disabled={values.phones.length >= 10}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => list('phones', [...values.phones, { number: '', label: '' }])}
+                disabled={values.phones.length >= 10}
+              >
                 {t('people.form.addPhone')}
               </Button>
             </Group>
           </Stack>
 
-          <Textarea data-field="address" label={t('people.form.address')} value={values.address} onChange={(event) => set('address', event.currentTarget.value)} error={shown('address')} autosize minRows={2} maxLength={500} />
+          <Textarea
+            data-field="address"
+            label={t('people.form.address')}
+            value={values.address}
+            onChange={(event) => set('address', event.currentTarget.value)}
+            error={shown('address')}
+            autosize
+            minRows={2}
+            maxLength={500}
+          />
         </Section>
 
         <Section title={t('people.form.sections.documents')}>
@@ -228,7 +286,13 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                 aria-label={t('people.form.documentTypeN', { n: index + 1 })}
                 data={IDENTITY_DOCUMENT_TYPES.map((value) => ({ value, label: t(`people.documentTypes.${value}`) }))}
                 value={doc.type}
-                onChange={(value) => value && list('identity_documents', values.identity_documents.map((item, i) => (i === index ? { ...item, type: value as typeof doc.type } : item)))}
+                onChange={(value) =>
+                  value &&
+                  list(
+                    'identity_documents',
+                    values.identity_documents.map((item, i) => (i === index ? { ...item, type: value as typeof doc.type } : item)),
+                  )
+                }
                 allowDeselect={false}
                 comboboxProps={{ withinPortal: true }}
                 style={{ flex: 1, minWidth: 120 }}
@@ -238,13 +302,29 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
                 aria-label={t('people.form.documentNumberN', { n: index + 1 })}
                 placeholder={t(`people.documentHints.${doc.type}`)}
                 value={doc.number}
-                onChange={(event) => list('identity_documents', values.identity_documents.map((item, i) => (i === index ? { ...item, number: event.currentTarget.value } : item)))}
+                onChange={(event) =>
+                  list(
+                    'identity_documents',
+                    values.identity_documents.map((item, i) => (i === index ? { ...item, number: event.currentTarget.value } : item)),
+                  )
+                }
                 onBlur={touch(`identity_documents.${index}.number`)}
                 error={shown(`identity_documents.${index}.number`)}
                 style={{ flex: 2 }}
                 data-testid={`person-document-number-${index}`}
               />
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('people.form.remove')} onClick={() => list('identity_documents', values.identity_documents.filter((_, i) => i !== index))}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t('people.form.remove')}
+                onClick={() =>
+                  list(
+                    'identity_documents',
+                    values.identity_documents.filter((_, i) => i !== index),
+                  )
+                }
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -284,22 +364,69 @@ export function PersonForm({ person }: { person?: TPerson | undefined }) {
             />
             {access.hasCompanies && (
               <div data-field="company">
-                <RemoteSelect source="companies" label={t('people.form.company')} placeholder={t('people.form.companyPlaceholder')} value={values.company} onChange={(value) => set('company', value)} error={shown('company')} testId="person-company" />
+                <RemoteSelect
+                  source="companies"
+                  label={t('people.form.company')}
+                  placeholder={t('people.form.companyPlaceholder')}
+                  value={values.company}
+                  onChange={(value) => set('company', value)}
+                  error={shown('company')}
+                  testId="person-company"
+                />
               </div>
             )}
             <div data-field="positions">
-              <RemoteMultiSelect source="positions" label={t('people.form.positions')} value={values.positions} onChange={(value) => set('positions', value)} error={shown('positions')} testId="person-positions" />
+              <RemoteMultiSelect
+                source="positions"
+                label={t('people.form.positions')}
+                value={values.positions}
+                onChange={(value) => set('positions', value)}
+                error={shown('positions')}
+                testId="person-positions"
+              />
             </div>
             {access.hasBusinessLines && (
               <div data-field="business_lines">
-                <RemoteMultiSelect source="business-lines" label={t('people.form.businessLines')} value={values.business_lines} onChange={(value) => set('business_lines', value)} error={shown('business_lines')} testId="person-business-lines" />
+                <RemoteMultiSelect
+                  source="business-lines"
+                  label={t('people.form.businessLines')}
+                  value={values.business_lines}
+                  onChange={(value) => set('business_lines', value)}
+                  error={shown('business_lines')}
+                  testId="person-business-lines"
+                />
               </div>
             )}
             <div data-field="workspaces">
-              <RemoteMultiSelect source="venues" label={t('people.form.workspaces')} value={values.workspaces} onChange={(value) => set('workspaces', value)} error={shown('workspaces')} testId="person-workspaces" />
+              <RemoteMultiSelect
+                source="venues"
+                label={t('people.form.workspaces')}
+                value={values.workspaces}
+                onChange={(value) => set('workspaces', value)}
+                error={shown('workspaces')}
+                testId="person-workspaces"
+              />
             </div>
-            <TagsInput data-field="roles" label={t('people.form.roles')} description={t('people.form.tagsHelp')} value={values.roles} onChange={(value) => set('roles', value)} error={shown('roles')} maxTags={50} clearable />
-            <TagsInput data-field="groups" label={t('people.form.groups')} description={t('people.form.tagsHelp')} value={values.groups} onChange={(value) => set('groups', value)} error={shown('groups')} maxTags={50} clearable />
+            <TagsInput
+              data-field="roles"
+              label={t('people.form.roles')}
+              description={t('people.form.tagsHelp')}
+              value={values.roles}
+              onChange={(value) => set('roles', value)}
+              error={shown('roles')}
+              maxTags={50}
+              clearable
+            />
+            <TagsInput
+              data-field="groups"
+              label={t('people.form.groups')}
+              description={t('people.form.tagsHelp')}
+              value={values.groups}
+              onChange={(value) => set('groups', value)}
+              error={shown('groups')}
+              maxTags={50}
+              clearable
+            />
           </SimpleGrid>
         </Section>
 

@@ -44,7 +44,10 @@ export function describeEntry(entry: TPersonHistoryEntry, t: TFunction): string 
       const keys = (list: unknown) => (Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : []);
       const named = (list: string[]) => list.map((key) => t(`directory.permissions.${key}`, { defaultValue: key })).join(', ');
       const [added, removed] = [keys(details.added), keys(details.removed)];
-      const changes = [...(added.length > 0 ? [t('people.history.actions.permissionsAdded', { keys: named(added) })] : []), ...(removed.length > 0 ? [t('people.history.actions.permissionsRemoved', { keys: named(removed) })] : [])];
+      const changes = [
+        ...(added.length > 0 ? [t('people.history.actions.permissionsAdded', { keys: named(added) })] : []),
+        ...(removed.length > 0 ? [t('people.history.actions.permissionsRemoved', { keys: named(removed) })] : []),
+      ];
       return t('people.history.actions.permissionsChange', { changes: changes.join('; ') });
     }
     case 'auth.invite.create':

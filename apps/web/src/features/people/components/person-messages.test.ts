@@ -43,7 +43,9 @@ describe('person messages', () => {
     expect(refusalText(t, refused(403, { code: 'operation-not-allowed', reason: 'impersonating' }), 'Ana', 'x')).toBe('Deja de suplantar antes de suplantar a otra persona.');
     expect(refusalText(t, refused(403, { code: 'operation-not-allowed', detail: 'You cannot disable yourself.', reason: 'disable-self' }), 'Ana', 'x')).toBe('No puedes deshabilitarte a ti mismo.');
     expect(refusalText(t, refused(403, { code: 'permission-denied', required: ['MANAGE_WF'], reason: 'beyond-own' }), 'Ana', 'x')).toBe('Solo puedes entregar permisos que tú mismo tienes.');
-    expect(refusalText(t, refused(400, { code: 'validation-error', errors: { primary_email: ['The person has no e-mail to invite.'] }, reasons: { primary_email: 'no-email' } }), 'Ana', 'x')).toBe('La persona no tiene un correo al cual invitarla.');
+    expect(refusalText(t, refused(400, { code: 'validation-error', errors: { primary_email: ['The person has no e-mail to invite.'] }, reasons: { primary_email: 'no-email' } }), 'Ana', 'x')).toBe(
+      'La persona no tiene un correo al cual invitarla.',
+    );
     // an English detail without a reason is not shown to a Spanish reader
     expect(refusalText(t, refused(403, { code: 'operation-not-allowed', detail: 'Something the server says.' }), 'Ana', 'No se pudo')).toBe('No se pudo');
     expect(refusalText(t, new Error('offline'), 'Ana', 'No se pudo')).toBe('No se pudo');

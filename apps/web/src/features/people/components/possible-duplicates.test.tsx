@@ -8,7 +8,22 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { testTokenPair } from '../../../test/session.ts';
 import { comparableName, PossibleDuplicates } from './possible-duplicates.tsx';
 
-const person = (id: string, name: string, is_disabled = false) => ({ id, passport: id, name, primary_email: `${id}@faena.test`, picture: null, photo_upload_id: null, is_disabled, has_account: false, invited: false, origin: null, identity_documents: [], positions: [{ id: 'po', title: 'Cajera' }], created_at: '', updated_at: '' });
+const person = (id: string, name: string, is_disabled = false) => ({
+  id,
+  passport: id,
+  name,
+  primary_email: `${id}@faena.test`,
+  picture: null,
+  photo_upload_id: null,
+  is_disabled,
+  has_account: false,
+  invited: false,
+  origin: null,
+  identity_documents: [],
+  positions: [{ id: 'po', title: 'Cajera' }],
+  created_at: '',
+  updated_at: '',
+});
 
 let calls: string[] = [];
 let permissions: string[] = [];
@@ -19,7 +34,8 @@ beforeEach(() => {
   calls = stubApi((url) => {
     if (url.includes('/my-site-config')) return { permissions, is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
     const search = new URL(url, 'http://x').searchParams.get('search');
-    if (url.includes('/persons/?') && search === 'Ana Rojas') return { count: 4, next: null, previous: null, results: [person('p1', 'Ana Rojas'), person('p2', 'Ana María Rojas', true), person('p3', 'Ana Rojas Soto')] };
+    if (url.includes('/persons/?') && search === 'Ana Rojas')
+      return { count: 4, next: null, previous: null, results: [person('p1', 'Ana Rojas'), person('p2', 'Ana María Rojas', true), person('p3', 'Ana Rojas Soto')] };
     if (url.includes('/persons/?')) return { count: 0, next: null, previous: null, results: [] };
     return undefined;
   });

@@ -15,7 +15,10 @@ const DEBOUNCE_MS = 400;
 
 /** A name worth comparing: two words at least (a first name alone matches half the organisation). */
 export function comparableName(name: string): string | null {
-  const words = name.trim().split(/\s+/).filter((word) => word.length >= 2);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length >= 2);
   return words.length >= 2 ? words.join(' ') : null;
 }
 

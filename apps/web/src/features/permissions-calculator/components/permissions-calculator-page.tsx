@@ -29,7 +29,13 @@ export function PermissionsCalculatorPage() {
       <PageHeader title={t('permissionsCalculator.title')} description={t('permissionsCalculator.description')} />
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <EntityPicker kind="positions" label={t('permissionsCalculator.positions')} value={input.positions} onChange={(positions) => setInput({ ...input, positions })} data-testid="calc-positions" />
+          <EntityPicker
+            kind="positions"
+            label={t('permissionsCalculator.positions')}
+            value={input.positions}
+            onChange={(positions) => setInput({ ...input, positions })}
+            data-testid="calc-positions"
+          />
           <EntityPicker
             kind="persons"
             label={t('permissionsCalculator.persons')}
@@ -70,7 +76,10 @@ function Result({ data, showMissing, onShowMissing, fetching }: { data: TPermiss
   const isDesktop = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   const granted = useMemo(() => new Map(data.permissions.map((permission) => [permission.key, permission])), [data]);
   const missing = PERMISSION_KEYS.filter((key) => !granted.has(key));
-  const rows: { key: string; granted: Granted | null }[] = [...data.permissions.map((permission) => ({ key: permission.key, granted: permission })), ...(showMissing ? missing.map((key) => ({ key, granted: null })) : [])];
+  const rows: { key: string; granted: Granted | null }[] = [
+    ...data.permissions.map((permission) => ({ key: permission.key, granted: permission })),
+    ...(showMissing ? missing.map((key) => ({ key, granted: null })) : []),
+  ];
 
   return (
     <Stack gap="sm" data-testid="calc-result">
@@ -80,7 +89,10 @@ function Result({ data, showMissing, onShowMissing, fetching }: { data: TPermiss
             {t('permissionsCalculator.summary', { count: data.permissions.length, total: PERMISSION_KEYS.length })}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('permissionsCalculator.analysed', { persons: t('permissionsCalculator.personsCount', { count: data.persons_count }), positions: t('permissionsCalculator.positionsCount', { count: data.positions_count }) })}
+            {t('permissionsCalculator.analysed', {
+              persons: t('permissionsCalculator.personsCount', { count: data.persons_count }),
+              positions: t('permissionsCalculator.positionsCount', { count: data.positions_count }),
+            })}
           </Text>
         </Stack>
         <Group gap="sm">
@@ -171,7 +183,13 @@ function SourceBadge({ source, href }: { source: Granted['granted_by'][number]; 
   } as const;
   if (!href) return <Badge {...look}>{source.name}</Badge>;
   return (
-    <Badge {...look} component={Link} to={href} style={{ cursor: 'pointer' }} aria-label={t(source.type === 'position' ? 'permissionsCalculator.byPosition' : 'permissionsCalculator.byPerson', { name: source.name })}>
+    <Badge
+      {...look}
+      component={Link}
+      to={href}
+      style={{ cursor: 'pointer' }}
+      aria-label={t(source.type === 'position' ? 'permissionsCalculator.byPosition' : 'permissionsCalculator.byPerson', { name: source.name })}
+    >
       {source.name}
     </Badge>
   );

@@ -46,7 +46,8 @@ export function useFeed(page: number, search: string) {
 export function useManagedPosts(state: TPostState | 'all', page: number, search: string, enabled: boolean) {
   return useQuery({
     queryKey: postsKeys.managed(state, page, search),
-    queryFn: ({ signal }) => apiClient.get<{ count: number; results: TPostSummary[] }>(`${POSTS_URL}/manage/?${query({ page, page_size: FEED_PAGE_SIZE, search, state: state === 'all' ? undefined : state })}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ count: number; results: TPostSummary[] }>(`${POSTS_URL}/manage/?${query({ page, page_size: FEED_PAGE_SIZE, search, state: state === 'all' ? undefined : state })}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

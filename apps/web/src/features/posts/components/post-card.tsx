@@ -31,7 +31,9 @@ export function PostCard({ post, showState }: { post: TPostSummary; showState: b
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            {[post.author?.name, post.publish_at ? formatPostDate(post.publish_at, i18n.language) : t('posts.state.draft'), post.audience ? post.audience.name : t('posts.everyone')].filter(Boolean).join(' · ')}
+            {[post.author?.name, post.publish_at ? formatPostDate(post.publish_at, i18n.language) : t('posts.state.draft'), post.audience ? post.audience.name : t('posts.everyone')]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
       </Group>

@@ -86,7 +86,14 @@ export function PostDetailPage({ id }: { id: string }) {
   }
   const value = data!;
   const onDelete = async () => {
-    const ok = await confirm({ id: 'delete-post', title: t('posts.delete.title'), message: t('posts.delete.message', { title: value.title }), confirmLabel: t('posts.delete.confirm'), cancelLabel: t('posts.cancel'), danger: true });
+    const ok = await confirm({
+      id: 'delete-post',
+      title: t('posts.delete.title'),
+      message: t('posts.delete.message', { title: value.title }),
+      confirmLabel: t('posts.delete.confirm'),
+      cancelLabel: t('posts.cancel'),
+      danger: true,
+    });
     if (ok) remove.mutate(undefined, { onSuccess: () => void navigate('/posts?tab=manage') });
   };
 
@@ -123,7 +130,15 @@ export function PostDetailPage({ id }: { id: string }) {
       {value.images.length > 0 && (
         <div className={classes.gallery}>
           {value.images.map((image) => (
-            <Anchor key={image.id} href={image.url} onClick={(event) => { event.preventDefault(); void downloadWithCookie(image.url, image.name); }} aria-label={t('posts.openImage', { name: image.name })}>
+            <Anchor
+              key={image.id}
+              href={image.url}
+              onClick={(event) => {
+                event.preventDefault();
+                void downloadWithCookie(image.url, image.name);
+              }}
+              aria-label={t('posts.openImage', { name: image.name })}
+            >
               <StoredImage file={image} className={classes.galleryImage} />
             </Anchor>
           ))}
@@ -137,7 +152,14 @@ export function PostDetailPage({ id }: { id: string }) {
           {value.files.map((file) => (
             <Group key={file.id} gap="xs" wrap="nowrap">
               <IconFile size={18} aria-hidden="true" />
-              <Anchor href={file.url} onClick={(event) => { event.preventDefault(); void downloadWithCookie(file.url, file.name); }} style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                href={file.url}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void downloadWithCookie(file.url, file.name);
+                }}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {file.name}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

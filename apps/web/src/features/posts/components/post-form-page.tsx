@@ -24,7 +24,16 @@ import { fromLocalInput, toLocalInput } from '../lib/dates.ts';
 
 const RichTextEditor = lazy(() => import('../../../shared/forms/rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
 
-const IMAGE_RULES: UploadRules = { noun: 'image', isMultiple: true, minFiles: 0, maxFiles: POST_IMAGES_MAX, minSize: 0, maxSize: POST_IMAGE_MAX_BYTES, formats: [...RICH_TEXT_IMAGE_FORMATS], messages: {} };
+const IMAGE_RULES: UploadRules = {
+  noun: 'image',
+  isMultiple: true,
+  minFiles: 0,
+  maxFiles: POST_IMAGES_MAX,
+  minSize: 0,
+  maxSize: POST_IMAGE_MAX_BYTES,
+  formats: [...RICH_TEXT_IMAGE_FORMATS],
+  messages: {},
+};
 const COVER_RULES: UploadRules = { ...IMAGE_RULES, isMultiple: false, maxFiles: 1 };
 const FILE_RULES: UploadRules = { noun: 'file', isMultiple: true, minFiles: 0, maxFiles: POST_FILES_MAX, minSize: 0, maxSize: 50 * 1024 * 1024, formats: null, messages: {} };
 
@@ -112,7 +121,15 @@ function PostForm({ post }: { post: TPost | undefined }) {
     };
     save.mutate(input, {
       onSuccess: (saved) => {
-        toast.show(publish ? (saved.state === 'scheduled' ? t('posts.form.scheduledToast') : post?.state === 'published' ? t('posts.form.savedToast') : t('posts.form.publishedToast')) : t('posts.form.draftToast'));
+        toast.show(
+          publish
+            ? saved.state === 'scheduled'
+              ? t('posts.form.scheduledToast')
+              : post?.state === 'published'
+                ? t('posts.form.savedToast')
+                : t('posts.form.publishedToast')
+            : t('posts.form.draftToast'),
+        );
         void navigate(`/posts/${saved.id}`);
       },
       onError: (error) => {
@@ -135,13 +152,30 @@ function PostForm({ post }: { post: TPost | undefined }) {
     <Stack gap="md" maw={880}>
       <BackLink to={post ? `/posts/${post.id}` : '/posts'}>{post ? t('posts.form.backToPost') : t('posts.back')}</BackLink>
       <PageHeader title={post ? t('posts.form.editTitle') : t('posts.form.newTitle')} />
-      <TextInput label={t('posts.form.title')} required value={draft.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} maxLength={200} data-testid="post-title-input" />
+      <TextInput
+        label={t('posts.form.title')}
+        required
+        value={draft.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={errors.title}
+        maxLength={200}
+        data-testid="post-title-input"
+      />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="post-body-label">
           {t('posts.form.body')}
         </Text>
         <Suspense fallback={<Loader size="sm" />}>
-          <RichTextEditor value={draft.body} onChange={(html) => set('body', html)} labelledBy="post-body-label" placeholder={t('posts.form.bodyPlaceholder')} uploadImage={uploadImage} allowVideo minHeight={180} invalid={Boolean(errors.body)} />
+          <RichTextEditor
+            value={draft.body}
+            onChange={(html) => set('body', html)}
+            labelledBy="post-body-label"
+            placeholder={t('posts.form.bodyPlaceholder')}
+            uploadImage={uploadImage}
+            allowVideo
+            minHeight={180}
+            invalid={Boolean(errors.body)}
+          />
         </Suspense>
         {errors.body && (
           <Text size="xs" c="red">
@@ -156,21 +190,39 @@ function PostForm({ post }: { post: TPost | undefined }) {
               {t('posts.form.cover')}
             </Text>
             <FileUploadField value={draft.cover} onChange={(links) => set('cover', links)} rules={COVER_RULES} label={t('posts.form.cover')} onBusyChange={(b) => setBusy((n) => n + (b ? 1 : -1))} />
-            {errors.cover_upload_id && <Text size="xs" c="red">{errors.cover_upload_id}</Text>}
+            {errors.cover_upload_id && (
+              <Text size="xs" c="red">
+                {errors.cover_upload_id}
+              </Text>
+            )}
           </Stack>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('posts.form.images')}
             </Text>
-            <FileUploadField value={draft.images} onChange={(links) => set('images', links)} rules={IMAGE_RULES} label={t('posts.form.images')} onBusyChange={(b) => setBusy((n) => n + (b ? 1 : -1))} />
-            {errors.image_ids && <Text size="xs" c="red">{errors.image_ids}</Text>}
+            <FileUploadField
+              value={draft.images}
+              onChange={(links) => set('images', links)}
+              rules={IMAGE_RULES}
+              label={t('posts.form.images')}
+              onBusyChange={(b) => setBusy((n) => n + (b ? 1 : -1))}
+            />
+            {errors.image_ids && (
+              <Text size="xs" c="red">
+                {errors.image_ids}
+              </Text>
+            )}
           </Stack>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('posts.form.files')}
             </Text>
             <FileUploadField value={draft.files} onChange={(links) => set('files', links)} rules={FILE_RULES} label={t('posts.form.files')} onBusyChange={(b) => setBusy((n) => n + (b ? 1 : -1))} />
-            {errors.file_ids && <Text size="xs" c="red">{errors.file_ids}</Text>}
+            {errors.file_ids && (
+              <Text size="xs" c="red">
+                {errors.file_ids}
+              </Text>
+            )}
           </Stack>
           <TextInput
             label={t('posts.form.video')}
@@ -203,13 +255,35 @@ function PostForm({ post }: { post: TPost | undefined }) {
               </Text>
             </Group>
           )}
-          <Switch label={t('posts.form.requiresAck')} description={t('posts.form.requiresAckHelp')} checked={draft.requiresAck} onChange={(event) => set('requiresAck', event.currentTarget.checked)} data-testid="post-requires-ack" />
+          <Switch
+            label={t('posts.form.requiresAck')}
+            description={t('posts.form.requiresAckHelp')}
+            checked={draft.requiresAck}
+            onChange={(event) => set('requiresAck', event.currentTarget.checked)}
+            data-testid="post-requires-ack"
+          />
           <Switch label={t('posts.form.pinned')} description={t('posts.form.pinnedHelp')} checked={draft.isPinned} onChange={(event) => set('isPinned', event.currentTarget.checked)} />
           <Group grow align="flex-start" wrap="wrap" gap="md">
             {!delivered && (
-              <TextInput type="datetime-local" label={t('posts.form.publishAt')} description={t('posts.form.publishAtHelp')} value={draft.publishAt} onChange={(event) => set('publishAt', event.currentTarget.value)} error={errors.publish_at} style={{ minWidth: 220 }} />
+              <TextInput
+                type="datetime-local"
+                label={t('posts.form.publishAt')}
+                description={t('posts.form.publishAtHelp')}
+                value={draft.publishAt}
+                onChange={(event) => set('publishAt', event.currentTarget.value)}
+                error={errors.publish_at}
+                style={{ minWidth: 220 }}
+              />
             )}
-            <TextInput type="datetime-local" label={t('posts.form.expiresAt')} description={t('posts.form.expiresAtHelp')} value={draft.expiresAt} onChange={(event) => set('expiresAt', event.currentTarget.value)} error={errors.expires_at} style={{ minWidth: 220 }} />
+            <TextInput
+              type="datetime-local"
+              label={t('posts.form.expiresAt')}
+              description={t('posts.form.expiresAtHelp')}
+              value={draft.expiresAt}
+              onChange={(event) => set('expiresAt', event.currentTarget.value)}
+              error={errors.expires_at}
+              style={{ minWidth: 220 }}
+            />
           </Group>
         </Stack>
       </Card>

@@ -27,8 +27,9 @@ export function PostsPage() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
+        for (const [key, value] of Object.entries(changes))
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
         return next;
       },
       { replace: true },

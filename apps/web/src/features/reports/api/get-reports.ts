@@ -26,7 +26,8 @@ export const useReportsList = () => useQuery(reportsListOptions());
 export const useCategories = (enabled = true) =>
   useQuery({ queryKey: reportsKeys.categories, queryFn: ({ signal }) => apiClient.get<{ results: TReportCategory[] }>(`${REPORTS_BASE}/categories/`, { signal }), enabled });
 
-export const useChartKinds = () => useQuery({ queryKey: reportsKeys.charts, queryFn: ({ signal }) => apiClient.get<{ results: TChartKind[] }>(`${REPORTS_BASE}/charts/`, { signal }), staleTime: Infinity });
+export const useChartKinds = () =>
+  useQuery({ queryKey: reportsKeys.charts, queryFn: ({ signal }) => apiClient.get<{ results: TChartKind[] }>(`${REPORTS_BASE}/charts/`, { signal }), staleTime: Infinity });
 
 export const useReport = (id: string | undefined) =>
   useQuery({ queryKey: reportsKeys.detail(id ?? ''), queryFn: ({ signal }) => apiClient.get<TReport>(`${REPORTS_BASE}/reports/${encodeURIComponent(id!)}/`, { signal }), enabled: !!id });
@@ -46,4 +47,5 @@ export function useReportView(id: string, query: TChartQuery) {
 export const usePublicLinks = (id: string) =>
   useQuery({ queryKey: reportsKeys.links(id), queryFn: ({ signal }) => apiClient.get<{ results: TPublicLink[] }>(`${REPORTS_BASE}/reports/${encodeURIComponent(id)}/public-links/`, { signal }) });
 
-export const useBiConnections = () => useQuery({ queryKey: reportsKeys.connections, queryFn: ({ signal }) => apiClient.get<{ results: TBiConnection[] }>(`${REPORTS_BASE}/bi-connections/`, { signal }) });
+export const useBiConnections = () =>
+  useQuery({ queryKey: reportsKeys.connections, queryFn: ({ signal }) => apiClient.get<{ results: TBiConnection[] }>(`${REPORTS_BASE}/bi-connections/`, { signal }) });

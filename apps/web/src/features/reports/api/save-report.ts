@@ -13,7 +13,10 @@ export function useCategoryMutations() {
   const done = () => Promise.all([client.invalidateQueries({ queryKey: reportsKeys.categories }), client.invalidateQueries({ queryKey: reportsKeys.list })]);
   return {
     create: useMutation({ mutationFn: (name: string) => apiClient.post<TReportCategory>(`${REPORTS_BASE}/categories/`, { json: { name } }), onSuccess: done }),
-    rename: useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => apiClient.patch<TReportCategory>(`${REPORTS_BASE}/categories/${enc(id)}/`, { json: { name } }), onSuccess: done }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) => apiClient.patch<TReportCategory>(`${REPORTS_BASE}/categories/${enc(id)}/`, { json: { name } }),
+      onSuccess: done,
+    }),
     order: useMutation({ mutationFn: (ids: string[]) => apiClient.put<{ results: TReportCategory[] }>(`${REPORTS_BASE}/categories/order/`, { json: { ids } }), onSuccess: done }),
     remove: useMutation({ mutationFn: (id: string) => apiClient.delete<void>(`${REPORTS_BASE}/categories/${enc(id)}/`, { responseType: 'none' }), onSuccess: done }),
   };
@@ -24,7 +27,12 @@ export function useSaveReport() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string | undefined; input: TReportWrite | TReportUpdate }) =>
       id ? apiClient.patch<TReport>(`${REPORTS_BASE}/reports/${enc(id)}/`, { json: input }) : apiClient.post<TReport>(`${REPORTS_BASE}/reports/`, { json: input }),
-    onSuccess: (report) => Promise.all([client.invalidateQueries({ queryKey: reportsKeys.list }), client.invalidateQueries({ queryKey: reportsKeys.categories }), client.invalidateQueries({ queryKey: reportsKeys.detail(report.id) })]),
+    onSuccess: (report) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reportsKeys.list }),
+        client.invalidateQueries({ queryKey: reportsKeys.categories }),
+        client.invalidateQueries({ queryKey: reportsKeys.detail(report.id) }),
+      ]),
   });
 }
 
@@ -40,7 +48,10 @@ export function useLinkMutations(reportId: string) {
   const client = useQueryClient();
   const done = () => client.invalidateQueries({ queryKey: reportsKeys.links(reportId) });
   return {
-    create: useMutation({ mutationFn: (expiresAt: string | null) => apiClient.post<TPublicLink>(`${REPORTS_BASE}/reports/${enc(reportId)}/public-links/`, { json: { expires_at: expiresAt } }), onSuccess: done }),
+    create: useMutation({
+      mutationFn: (expiresAt: string | null) => apiClient.post<TPublicLink>(`${REPORTS_BASE}/reports/${enc(reportId)}/public-links/`, { json: { expires_at: expiresAt } }),
+      onSuccess: done,
+    }),
     revoke: useMutation({ mutationFn: (linkId: string) => apiClient.post<TPublicLink>(`${REPORTS_BASE}/reports/${enc(reportId)}/public-links/${enc(linkId)}/revoke/`), onSuccess: done }),
   };
 }

@@ -53,7 +53,14 @@ function ReportRow({ report, onLinks }: { report: TReport; onLinks: (report: TRe
   const { t } = useTranslation();
   const remove = useDeleteReport();
   const del = async () => {
-    const ok = await confirm({ id: 'report-delete', title: t('reports.admin.deleteTitle'), message: t('reports.admin.deleteMessage', { title: report.title }), confirmLabel: t('reports.admin.delete'), cancelLabel: t('reports.cancel'), danger: true });
+    const ok = await confirm({
+      id: 'report-delete',
+      title: t('reports.admin.deleteTitle'),
+      message: t('reports.admin.deleteMessage', { title: report.title }),
+      confirmLabel: t('reports.admin.delete'),
+      cancelLabel: t('reports.cancel'),
+      danger: true,
+    });
     if (ok) await remove.mutateAsync(report.id);
   };
   return (
@@ -81,7 +88,13 @@ function ReportRow({ report, onLinks }: { report: TReport; onLinks: (report: TRe
               <IconLink size={18} />
             </ActionIcon>
           )}
-          <ActionIcon component={Link} to={`/reports/categories/${encodeURIComponent(report.category.id)}/tableau/${encodeURIComponent(report.id)}/update`} variant="subtle" size="lg" aria-label={t('reports.admin.edit')}>
+          <ActionIcon
+            component={Link}
+            to={`/reports/categories/${encodeURIComponent(report.category.id)}/tableau/${encodeURIComponent(report.id)}/update`}
+            variant="subtle"
+            size="lg"
+            aria-label={t('reports.admin.edit')}
+          >
             <IconPencil size={18} />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" size="lg" onClick={() => void del()} aria-label={t('reports.admin.delete')} loading={remove.isPending}>
@@ -122,7 +135,14 @@ export function AdminPage() {
     await mutations.order.mutateAsync(ids);
   };
   const remove = async (id: string, name: string) => {
-    const ok = await confirm({ id: 'report-category-delete', title: t('reports.admin.deleteCategoryTitle'), message: t('reports.admin.deleteCategoryMessage', { name }), confirmLabel: t('reports.admin.delete'), cancelLabel: t('reports.cancel'), danger: true });
+    const ok = await confirm({
+      id: 'report-category-delete',
+      title: t('reports.admin.deleteCategoryTitle'),
+      message: t('reports.admin.deleteCategoryMessage', { name }),
+      confirmLabel: t('reports.admin.delete'),
+      cancelLabel: t('reports.cancel'),
+      danger: true,
+    });
     if (!ok) return;
     try {
       await mutations.remove.mutateAsync(id);
@@ -170,7 +190,11 @@ export function AdminPage() {
                         to={`/reports/administration/${category.id}`}
                         active={category.id === current?.id}
                         label={category.name}
-                        rightSection={<Badge size="sm" variant="light" color="gray">{category.report_count}</Badge>}
+                        rightSection={
+                          <Badge size="sm" variant="light" color="gray">
+                            {category.report_count}
+                          </Badge>
+                        }
                         style={{ borderRadius: 8, minHeight: 44 }}
                         data-testid="report-category"
                       />

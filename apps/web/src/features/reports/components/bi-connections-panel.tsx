@@ -53,15 +53,28 @@ function ConnectionForm({ provider, current }: { provider: TBiProvider; current:
       toast.show(t('reports.bi.saved'));
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.texts.join(" ")])));
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.texts.join(' ')])));
       else toast.error(t('reports.errors.save'));
     }
   };
 
   return (
     <Stack gap="sm">
-      <TextInput label={t('reports.bi.siteUrl')} description={t(`reports.bi.siteHelp.${provider}`)} value={draft.site_url} onChange={(e) => set('site_url', e.currentTarget.value)} error={errors.site_url} required />
-      <TextInput label={t('reports.bi.allowedHosts')} description={t('reports.bi.allowedHostsHelp')} value={draft.allowed_hosts} onChange={(e) => set('allowed_hosts', e.currentTarget.value)} error={errors.allowed_hosts} />
+      <TextInput
+        label={t('reports.bi.siteUrl')}
+        description={t(`reports.bi.siteHelp.${provider}`)}
+        value={draft.site_url}
+        onChange={(e) => set('site_url', e.currentTarget.value)}
+        error={errors.site_url}
+        required
+      />
+      <TextInput
+        label={t('reports.bi.allowedHosts')}
+        description={t('reports.bi.allowedHostsHelp')}
+        value={draft.allowed_hosts}
+        onChange={(e) => set('allowed_hosts', e.currentTarget.value)}
+        error={errors.allowed_hosts}
+      />
       {FIELDS[provider].map((field) => (
         <TextInput key={field} label={t(`reports.bi.fields.${provider}.${field}`)} value={draft[field]} onChange={(e) => set(field, e.currentTarget.value)} error={errors[field]} />
       ))}

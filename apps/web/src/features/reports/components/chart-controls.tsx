@@ -5,7 +5,17 @@ import type { TReportGrouping } from '@faena/contracts';
 export const RANGE_PRESETS = [7, 30, 56, 90, 365] as const;
 
 /** The two things a viewer may change: how many days back, and how the points are grouped. */
-export function ChartControls({ days, grouping, groupings, onChange }: { days: number; grouping: TReportGrouping; groupings: readonly TReportGrouping[]; onChange: (next: { days: number; grouping: TReportGrouping }) => void }) {
+export function ChartControls({
+  days,
+  grouping,
+  groupings,
+  onChange,
+}: {
+  days: number;
+  grouping: TReportGrouping;
+  groupings: readonly TReportGrouping[];
+  onChange: (next: { days: number; grouping: TReportGrouping }) => void;
+}) {
   const { t } = useTranslation();
   const presets = RANGE_PRESETS.includes(days as (typeof RANGE_PRESETS)[number]) ? RANGE_PRESETS : [...RANGE_PRESETS, days].sort((a, b) => a - b);
   return (

@@ -17,7 +17,14 @@ vi.mock('@superset-ui/embedded-sdk', () => ({
 }));
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-const embedOf = (over: Partial<TEmbedView>): TEmbedView => ({ provider: 'tableau', url: 'https://tableau.example.com/t/acme/views/Ventas/Resumen', token: 'jwt-1', resource_id: null, expires_at: inMinutes(10), ...over });
+const embedOf = (over: Partial<TEmbedView>): TEmbedView => ({
+  provider: 'tableau',
+  url: 'https://tableau.example.com/t/acme/views/Ventas/Resumen',
+  token: 'jwt-1',
+  resource_id: null,
+  expires_at: inMinutes(10),
+  ...over,
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,8 +99,12 @@ describe('embedded BI dashboards in the page (decision 027)', () => {
 
   it('Superset: embeds the dashboard with the SDK, hands it the page’s guest token, then mints a fresh one when it nears expiry', async () => {
     superset.calls.length = 0;
-    const calls = stubApi((url) => (url.includes('/reports/r3/view/') ? { report: {}, chart: null, embed: embedOf({ provider: 'superset', url: 'https://bi.example.com', token: 'guest-2', resource_id: 'dash-uuid' }) } : undefined));
-    await renderWithProviders(<EmbedFrame reportId="r3" embed={embedOf({ provider: 'superset', url: 'https://bi.example.com', token: 'guest-1', resource_id: 'dash-uuid', expires_at: inMinutes(1) })} title="Operación" />);
+    const calls = stubApi((url) =>
+      url.includes('/reports/r3/view/') ? { report: {}, chart: null, embed: embedOf({ provider: 'superset', url: 'https://bi.example.com', token: 'guest-2', resource_id: 'dash-uuid' }) } : undefined,
+    );
+    await renderWithProviders(
+      <EmbedFrame reportId="r3" embed={embedOf({ provider: 'superset', url: 'https://bi.example.com', token: 'guest-1', resource_id: 'dash-uuid', expires_at: inMinutes(1) })} title="Operación" />,
+    );
     await waitFor(() => expect(superset.calls).toHaveLength(1));
     const params = superset.calls[0]!;
     expect(params).toMatchObject({ id: 'dash-uuid', supersetDomain: 'https://bi.example.com', iframeTitle: 'Operación' });

@@ -35,7 +35,14 @@ export function PublicLinksModal({ report, onClose }: { report: TReport; onClose
     }
   };
   const revokeLink = async (id: string) => {
-    const ok = await confirm({ id: 'report-link-revoke', title: t('reports.links.revokeTitle'), message: t('reports.links.revokeMessage'), confirmLabel: t('reports.links.revoke'), cancelLabel: t('reports.cancel'), danger: true });
+    const ok = await confirm({
+      id: 'report-link-revoke',
+      title: t('reports.links.revokeTitle'),
+      message: t('reports.links.revokeMessage'),
+      confirmLabel: t('reports.links.revoke'),
+      cancelLabel: t('reports.cancel'),
+      danger: true,
+    });
     if (ok) await revoke.mutateAsync(id);
   };
 
@@ -46,7 +53,15 @@ export function PublicLinksModal({ report, onClose }: { report: TReport; onClose
           {t('reports.links.help')}
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="datetime-local" label={t('reports.links.expires')} description={t('reports.links.expiresHelp')} value={expires} onChange={(e) => setExpires(e.currentTarget.value)} error={error} w={{ base: '100%', sm: 260 }} />
+          <TextInput
+            type="datetime-local"
+            label={t('reports.links.expires')}
+            description={t('reports.links.expiresHelp')}
+            value={expires}
+            onChange={(e) => setExpires(e.currentTarget.value)}
+            error={error}
+            w={{ base: '100%', sm: 260 }}
+          />
           <Button leftSection={<IconLink size={16} />} onClick={() => void make()} loading={create.isPending} data-testid="report-link-create">
             {t('reports.links.create')}
           </Button>

@@ -28,10 +28,18 @@ export function PublicReportPage({ publicId }: { publicId: string }) {
   if (query.isError) {
     const code = isHttpError(query.error) ? query.error.code : undefined;
     if (code === 'report-link-revoked') {
-      return <StatusScreen icon={<IconLinkOff size={32} />} title={t('reports.public.revoked')} color="gray" testId="public-report-revoked">{t('reports.public.revokedText')}</StatusScreen>;
+      return (
+        <StatusScreen icon={<IconLinkOff size={32} />} title={t('reports.public.revoked')} color="gray" testId="public-report-revoked">
+          {t('reports.public.revokedText')}
+        </StatusScreen>
+      );
     }
     if (code === 'report-link-expired') {
-      return <StatusScreen icon={<IconClockX size={32} />} title={t('reports.public.expired')} color="orange" testId="public-report-expired">{t('reports.public.expiredText')}</StatusScreen>;
+      return (
+        <StatusScreen icon={<IconClockX size={32} />} title={t('reports.public.expired')} color="orange" testId="public-report-expired">
+          {t('reports.public.expiredText')}
+        </StatusScreen>
+      );
     }
     const busy = isHttpError(query.error) && query.error.status === 429;
     return (

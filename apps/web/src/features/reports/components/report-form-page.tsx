@@ -138,13 +138,30 @@ function ReportForm({ report, categoryId }: { report?: TReport | undefined; cate
           </>
         ) : (
           <>
-            <TextInput label={t('reports.form.url')} description={t(`reports.form.urlHelp.${draft.kind}`)} value={draft.url} onChange={(e) => set('url', e.currentTarget.value)} error={errors.embed} required data-testid="report-embed-url" />
+            <TextInput
+              label={t('reports.form.url')}
+              description={t(`reports.form.urlHelp.${draft.kind}`)}
+              value={draft.url}
+              onChange={(e) => set('url', e.currentTarget.value)}
+              error={errors.embed}
+              required
+              data-testid="report-embed-url"
+            />
             {(draft.kind === 'powerbi' || draft.kind === 'superset' || draft.kind === 'metabase') && (
               <TextInput label={t(`reports.form.resource.${draft.kind}`)} value={draft.resourceId} onChange={(e) => set('resourceId', e.currentTarget.value)} />
             )}
           </>
         )}
-        <EntityPicker kind="audiences" label={t('reports.form.audience')} description={t('reports.form.audienceHelp')} placeholder={t('reports.everyone')} value={draft.audience} onChange={(ids) => set('audience', ids)} maxValues={1} error={errors.audience_id} />
+        <EntityPicker
+          kind="audiences"
+          label={t('reports.form.audience')}
+          description={t('reports.form.audienceHelp')}
+          placeholder={t('reports.everyone')}
+          value={draft.audience}
+          onChange={(ids) => set('audience', ids)}
+          maxValues={1}
+          error={errors.audience_id}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => void navigate(-1)}>
             {t('reports.cancel')}
@@ -166,7 +183,13 @@ export function ReportFormPage({ categoryId, reportId }: { categoryId: string; r
     <Stack gap="md">
       <BackLink to={`/reports/administration/${categoryId}`}>{t('reports.admin.back')}</BackLink>
       <PageHeader title={reportId ? t('reports.form.editTitle') : t('reports.form.newTitle')} />
-      {reportId && report.isPending ? <Loader aria-label={t('reports.loading')} /> : reportId && report.isError ? <Alert color="red">{t('reports.notFound')}</Alert> : <ReportForm report={report.data} categoryId={categoryId} />}
+      {reportId && report.isPending ? (
+        <Loader aria-label={t('reports.loading')} />
+      ) : reportId && report.isError ? (
+        <Alert color="red">{t('reports.notFound')}</Alert>
+      ) : (
+        <ReportForm report={report.data} categoryId={categoryId} />
+      )}
     </Stack>
   );
 }

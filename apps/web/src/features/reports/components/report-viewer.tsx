@@ -35,7 +35,11 @@ export function ReportViewer({ report }: { report: TReport }) {
         <div>
           <Group gap="xs" mb={4}>
             <Badge variant="light">{builtin ? t(`reports.chart.kinds.${report.chart ?? 'unknown'}`) : t(`reports.kind.${report.kind}`)}</Badge>
-            {report.audience && <Badge variant="outline" color="gray">{report.audience.name}</Badge>}
+            {report.audience && (
+              <Badge variant="outline" color="gray">
+                {report.audience.name}
+              </Badge>
+            )}
           </Group>
           <Title order={2} fz={{ base: 20, sm: 24 }}>
             {report.title}

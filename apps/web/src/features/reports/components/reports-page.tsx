@@ -53,7 +53,13 @@ export function ReportsPage() {
     return (
       <Stack gap="md">
         <BackLink to="/reports/list">{t('reports.back')}</BackLink>
-        {report ? <ReportViewer key={report.id} report={report} /> : list.isPending || detail.isPending ? <Loader aria-label={t('reports.loading')} /> : <Alert color="red">{t('reports.notFound')}</Alert>}
+        {report ? (
+          <ReportViewer key={report.id} report={report} />
+        ) : list.isPending || detail.isPending ? (
+          <Loader aria-label={t('reports.loading')} />
+        ) : (
+          <Alert color="red">{t('reports.notFound')}</Alert>
+        )}
       </Stack>
     );
   }

@@ -48,7 +48,11 @@ export function ImpersonateForm({ ownPersonEmail }: { ownPersonEmail: string }) 
           loading={start.isPending}
           onClick={() => {
             // The form unmounts as soon as the session changes: await the call instead of a per-call callback.
-            if (personId) void start.mutateAsync(personId).then(() => navigate('/home'), () => undefined);
+            if (personId)
+              void start.mutateAsync(personId).then(
+                () => navigate('/home'),
+                () => undefined,
+              );
           }}
           data-testid="impersonate-start"
         >

@@ -41,7 +41,14 @@ export function SettingsPage() {
         </SettingsSection>
         {canAccess(ACCESS.notifications, ctx) && (
           <SettingsSection id="settings-notifications" title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
-            <Button component={Link} to="/notifications#preferences" variant="default" leftSection={<IconBell size={16} />} style={{ alignSelf: 'flex-start' }} data-testid="notification-preferences-link">
+            <Button
+              component={Link}
+              to="/notifications#preferences"
+              variant="default"
+              leftSection={<IconBell size={16} />}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="notification-preferences-link"
+            >
               {t('settings.notifications.open')}
             </Button>
           </SettingsSection>

@@ -116,7 +116,9 @@ describe('Settings → sign-in: identity providers (decision 029)', () => {
   });
 
   it('creates a SAML provider from its metadata address and shows the server’s refusal beside the field', async () => {
-    const sent = api({ create: jsonResponse({ code: 'validation-error', detail: 'Invalid input', errors: { idp_metadata_url: ['The metadata could not be fetched: It could not be reached.'] } }, 400) });
+    const sent = api({
+      create: jsonResponse({ code: 'validation-error', detail: 'Invalid input', errors: { idp_metadata_url: ['The metadata could not be fetched: It could not be reached.'] } }, 400),
+    });
     await render();
     fireEvent.click(await screen.findByTestId('add-provider'));
     const form = await screen.findByRole('form', { name: 'Agregar proveedor' });

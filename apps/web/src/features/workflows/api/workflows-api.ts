@@ -75,8 +75,7 @@ export function useCreateCategory() {
 export function usePatchCategory() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, ...patch }: { id: string; name?: string; position?: number }) =>
-      apiClient.patch<TWorkflowCategory>(`${WF_API}/workflow-categories/${id}/`, { json: patch }),
+    mutationFn: ({ id, ...patch }: { id: string; name?: string; position?: number }) => apiClient.patch<TWorkflowCategory>(`${WF_API}/workflow-categories/${id}/`, { json: patch }),
     onSuccess: invalidate,
   });
 }
@@ -119,8 +118,7 @@ export function useCreateVersion() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ typeId, xml }: { typeId: string; xml: string }) =>
-      apiClient.post<TWorkflowVersion>(`${WF_API}/workflow-types/${typeId}/versions/`, { json: { bpmn_xml: xml } }),
+    mutationFn: ({ typeId, xml }: { typeId: string; xml: string }) => apiClient.post<TWorkflowVersion>(`${WF_API}/workflow-types/${typeId}/versions/`, { json: { bpmn_xml: xml } }),
     onSuccess: invalidate,
   });
 }

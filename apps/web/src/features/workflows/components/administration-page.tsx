@@ -62,34 +62,34 @@ export function AdministrationPage({ type }: { type: TWorkflowTypeDetail }) {
         />
       </Paper>
       <Paper withBorder>
-          <Table verticalSpacing="sm" data-testid="versions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('workflows.admin.version')}</Table.Th>
-                <Table.Th>{t('workflows.admin.state')}</Table.Th>
-                <Table.Th>{t('workflows.admin.updated')}</Table.Th>
-                <Table.Th>{t('workflows.admin.publishedAt')}</Table.Th>
+        <Table verticalSpacing="sm" data-testid="versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('workflows.admin.version')}</Table.Th>
+              <Table.Th>{t('workflows.admin.state')}</Table.Th>
+              <Table.Th>{t('workflows.admin.updated')}</Table.Th>
+              <Table.Th>{t('workflows.admin.publishedAt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.map((version) => (
+              <Table.Tr key={version.id}>
+                <Table.Td>{t('workflows.admin.versionNumber', { number: version.number })}</Table.Td>
+                <Table.Td>
+                  {version.is_active ? (
+                    <Badge color="green">{t('workflows.admin.published')}</Badge>
+                  ) : version.published_at ? (
+                    <Badge color="gray">{t('workflows.admin.previous')}</Badge>
+                  ) : (
+                    <Badge color="yellow">{t('workflows.admin.draft')}</Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{format(version.updated_at)}</Table.Td>
+                <Table.Td>{format(version.published_at)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {versions.map((version) => (
-                <Table.Tr key={version.id}>
-                  <Table.Td>{t('workflows.admin.versionNumber', { number: version.number })}</Table.Td>
-                  <Table.Td>
-                    {version.is_active ? (
-                      <Badge color="green">{t('workflows.admin.published')}</Badge>
-                    ) : version.published_at ? (
-                      <Badge color="gray">{t('workflows.admin.previous')}</Badge>
-                    ) : (
-                      <Badge color="yellow">{t('workflows.admin.draft')}</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{format(version.updated_at)}</Table.Td>
-                  <Table.Td>{format(version.published_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </Table.Tbody>
+        </Table>
         {versions.length === 0 && (
           <Text c="dimmed" p="md">
             {t('workflows.admin.noVersions')}
@@ -116,8 +116,7 @@ export function CreateTypePage() {
     createType.mutate(
       { ...input, name: input.name.trim() },
       {
-        onSuccess: (type) =>
-          createVersion.mutate({ typeId: type.id, xml: EMPTY_DIAGRAM }, { onSuccess: () => void navigate(`/workflows/${type.id}/configuration`, { replace: true }) }),
+        onSuccess: (type) => createVersion.mutate({ typeId: type.id, xml: EMPTY_DIAGRAM }, { onSuccess: () => void navigate(`/workflows/${type.id}/configuration`, { replace: true }) }),
       },
     );
   };
@@ -147,7 +146,13 @@ export function CreateTypePage() {
             clearable
             onChange={(category) => setInput({ ...input, category })}
           />
-          <TextInput label={t('workflows.create.icon')} description={t('workflows.create.iconHelp')} maxLength={8} value={input.icon ?? ''} onChange={(event) => setInput({ ...input, icon: event.currentTarget.value || null })} />
+          <TextInput
+            label={t('workflows.create.icon')}
+            description={t('workflows.create.iconHelp')}
+            maxLength={8}
+            value={input.icon ?? ''}
+            onChange={(event) => setInput({ ...input, icon: event.currentTarget.value || null })}
+          />
           <Textarea label={t('workflows.create.description')} autosize minRows={2} value={input.description} onChange={(event) => setInput({ ...input, description: event.currentTarget.value })} />
           <Group justify="flex-end">
             <Button type="submit" loading={createType.isPending || createVersion.isPending}>

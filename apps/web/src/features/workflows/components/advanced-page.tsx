@@ -149,7 +149,13 @@ function CategoriesSection({ categories }: { categories: TWorkflowCategory[] }) 
           }}
         >
           <Group gap="xs" wrap="nowrap">
-            <TextInput aria-label={t('workflows.categories.newName')} placeholder={t('workflows.categories.newName')} value={name} onChange={(event) => setName(event.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput
+              aria-label={t('workflows.categories.newName')}
+              placeholder={t('workflows.categories.newName')}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
             <Button type="submit" variant="default" loading={create.isPending}>
               {t('workflows.categories.add')}
             </Button>

@@ -110,7 +110,12 @@ describe('timer boundary events in the modeler panel', () => {
     const create = (_: string, values: Record<string, unknown>) => ({ ...values, get: (name: string) => values[name] });
     return { element, services: { modeling: { updateProperties, updateModdleProperties }, moddle: { create } } as unknown as Services, attrs, timer };
   }
-  const render = (b: ReturnType<typeof boundary>) => renderWithProviders(<MemoryRouter><ElementPanel element={b.element} services={b.services} readOnly={false} versionId="v-1" /></MemoryRouter>);
+  const render = (b: ReturnType<typeof boundary>) =>
+    renderWithProviders(
+      <MemoryRouter>
+        <ElementPanel element={b.element} services={b.services} readOnly={false} versionId="v-1" />
+      </MemoryRouter>,
+    );
   const body = (expression: unknown) => (expression as { body?: string } | undefined)?.body;
 
   it('edits the duration as a number and a unit, and whether the task stays open', async () => {

@@ -149,7 +149,12 @@ function GatewayFields({ element, services, readOnly }: Omit<PanelProps, 'versio
   const { t } = useTranslation();
   const bo = element.businessObject;
   const flows = (element.outgoing ?? []).filter((flow) => flow.type === 'bpmn:SequenceFlow');
-  if (flows.length === 0) return <Text c="dimmed" size="sm">{t('workflows.panel.noOutgoing')}</Text>;
+  if (flows.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('workflows.panel.noOutgoing')}
+      </Text>
+    );
   return (
     <Stack gap="sm">
       <Select

@@ -11,7 +11,13 @@ type ExportFilters = Omit<Partial<TWfExportCreate>, 'format'>;
 const STATUSES = new Set(['InProcess', 'Success', 'Error']);
 
 /** The executions list's filters as the export takes them (the same rows as the list shows). */
-export function exportFilters(list: { status?: string | undefined; from?: string | undefined; to?: string | undefined; started_by?: string | undefined; current_step?: string | undefined }): ExportFilters {
+export function exportFilters(list: {
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  started_by?: string | undefined;
+  current_step?: string | undefined;
+}): ExportFilters {
   return {
     ...(list.status && STATUSES.has(list.status) ? { status: list.status as TWfExportCreate['status'] } : {}),
     ...(list.from ? { created_from: list.from } : {}),
@@ -34,8 +40,7 @@ export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: strin
   const job = status.data;
   const running = exportId !== null && (!job || job.status === 'PENDING' || job.status === 'RUNNING');
 
-  const begin = (format: 'csv' | 'xlsx') =>
-    start.mutate({ ...filters, format }, { onSuccess: (created) => setExportId(created.id), onError: () => toast.error(t('workflowsExtras.export.failed')) });
+  const begin = (format: 'csv' | 'xlsx') => start.mutate({ ...filters, format }, { onSuccess: (created) => setExportId(created.id), onError: () => toast.error(t('workflowsExtras.export.failed')) });
 
   const download = async () => {
     if (!job?.download_url) return;

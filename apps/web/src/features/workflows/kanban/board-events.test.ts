@@ -21,7 +21,9 @@ describe('board event stream', () => {
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(new Response('nope', { status: 503 }))
-      .mockResolvedValueOnce(new Response(streamOf('retry: 2000\n\nevent: ping\ndata: {}\n\n', 'event: changed\ndata: {}\n\nevent: cha', 'nged\ndata: {}\n\n'), { headers: { 'content-type': 'text/event-stream' } }))
+      .mockResolvedValueOnce(
+        new Response(streamOf('retry: 2000\n\nevent: ping\ndata: {}\n\n', 'event: changed\ndata: {}\n\nevent: cha', 'nged\ndata: {}\n\n'), { headers: { 'content-type': 'text/event-stream' } }),
+      )
       .mockReturnValue(new Promise(() => undefined));
     const stop = watchBoard({ url: '/x/events/', getToken: async () => 'tok', onChanged, fetch, setTimer: (callback) => timers.push(callback), clearTimer: () => undefined });
     await vi.waitFor(() => expect(timers).toHaveLength(1));

@@ -54,7 +54,11 @@ export function watchBoard(options: BoardEventsOptions): () => void {
     controller = new AbortController();
     try {
       const token = await options.getToken();
-      const response = await doFetch(options.url, { headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: controller.signal, credentials: 'same-origin' });
+      const response = await doFetch(options.url, {
+        headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
       if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return again();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';

@@ -71,7 +71,9 @@ export function KanbanBoardPage({ typeId, kanbanId }: { typeId: string; kanbanId
         if (response && isHttpError(error) && error.status === 400) throw error;
         setPending(null);
         const code = isHttpError(error) ? error.code : undefined;
-        toast.error(code === 'move-not-allowed' ? t('workflowsExtras.kanban.notAllowed') : code === 'permission-denied' ? t('workflowsExtras.kanban.notYours') : t('workflowsExtras.kanban.moveFailed'));
+        toast.error(
+          code === 'move-not-allowed' ? t('workflowsExtras.kanban.notAllowed') : code === 'permission-denied' ? t('workflowsExtras.kanban.notYours') : t('workflowsExtras.kanban.moveFailed'),
+        );
       },
     );
 

@@ -116,10 +116,23 @@ function KanbanForm({ typeId, kanban, options }: { typeId: string; kanban: TKanb
                   <ActionIcon variant="default" size="lg" disabled={index === 0} onClick={() => moveColumn(index, -1)} aria-label={t('workflowsExtras.kanban.columnUp', { title: column.title })}>
                     ↑
                   </ActionIcon>
-                  <ActionIcon variant="default" size="lg" disabled={index === columns.length - 1} onClick={() => moveColumn(index, 1)} aria-label={t('workflowsExtras.kanban.columnDown', { title: column.title })}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    disabled={index === columns.length - 1}
+                    onClick={() => moveColumn(index, 1)}
+                    aria-label={t('workflowsExtras.kanban.columnDown', { title: column.title })}
+                  >
                     ↓
                   </ActionIcon>
-                  <ActionIcon variant="default" color="red" size="lg" disabled={columns.length === 1} onClick={() => setColumns((all) => all.filter((_, i) => i !== index))} aria-label={t('workflowsExtras.kanban.columnRemove', { title: column.title })}>
+                  <ActionIcon
+                    variant="default"
+                    color="red"
+                    size="lg"
+                    disabled={columns.length === 1}
+                    onClick={() => setColumns((all) => all.filter((_, i) => i !== index))}
+                    aria-label={t('workflowsExtras.kanban.columnRemove', { title: column.title })}
+                  >
                     ✕
                   </ActionIcon>
                 </Group>

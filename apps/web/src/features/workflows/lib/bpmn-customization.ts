@@ -89,15 +89,27 @@ class FaenaPaletteProvider {
       const { factory, create } = this;
       return {
         ...kept,
-        'create.message-start-event': createEntry('event', 'bpmn-icon-start-event-message', t('workflows.modeler.elements.MessageStartEvent'), factory, create, { type: 'bpmn:StartEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
+        'create.message-start-event': createEntry('event', 'bpmn-icon-start-event-message', t('workflows.modeler.elements.MessageStartEvent'), factory, create, {
+          type: 'bpmn:StartEvent',
+          eventDefinitionType: 'bpmn:MessageEventDefinition',
+        }),
         'create.timer-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-timer', t('workflows.modeler.elements.TimerIntermediateCatchEvent'), factory, create, {
           type: 'bpmn:IntermediateCatchEvent',
           eventDefinitionType: 'bpmn:TimerEventDefinition',
           eventDefinitionAttrs: { timeDuration: this.bpmnFactory.create('bpmn:FormalExpression', { body: 'PT1H' }) },
         }),
-        'create.message-catch-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-message', t('workflows.modeler.elements.MessageIntermediateCatchEvent'), factory, create, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
-        'create.message-throw-event': createEntry('event', 'bpmn-icon-intermediate-event-throw-message', t('workflows.modeler.elements.MessageIntermediateThrowEvent'), factory, create, { type: 'bpmn:IntermediateThrowEvent', eventDefinitionType: 'bpmn:MessageEventDefinition' }),
-        'create.error-end-event': createEntry('event', 'bpmn-icon-end-event-error', t('workflows.modeler.elements.ErrorEndEvent'), factory, create, { type: 'bpmn:EndEvent', eventDefinitionType: 'bpmn:ErrorEventDefinition' }),
+        'create.message-catch-event': createEntry('event', 'bpmn-icon-intermediate-event-catch-message', t('workflows.modeler.elements.MessageIntermediateCatchEvent'), factory, create, {
+          type: 'bpmn:IntermediateCatchEvent',
+          eventDefinitionType: 'bpmn:MessageEventDefinition',
+        }),
+        'create.message-throw-event': createEntry('event', 'bpmn-icon-intermediate-event-throw-message', t('workflows.modeler.elements.MessageIntermediateThrowEvent'), factory, create, {
+          type: 'bpmn:IntermediateThrowEvent',
+          eventDefinitionType: 'bpmn:MessageEventDefinition',
+        }),
+        'create.error-end-event': createEntry('event', 'bpmn-icon-end-event-error', t('workflows.modeler.elements.ErrorEndEvent'), factory, create, {
+          type: 'bpmn:EndEvent',
+          eventDefinitionType: 'bpmn:ErrorEventDefinition',
+        }),
         'create.parallel-gateway': createEntry('gateway', 'bpmn-icon-gateway-parallel', t('workflows.modeler.elements.ParallelGateway'), factory, create, { type: 'bpmn:ParallelGateway' }),
         'create.user-task': createEntry('activity', 'bpmn-icon-user-task', t('workflows.modeler.elements.UserTask'), factory, create, { type: 'bpmn:UserTask' }),
       };
@@ -176,7 +188,8 @@ class FaenaContextPadProvider {
 }
 
 /** Replace options outside the design (plain tasks, sub-processes, other event kinds...). */
-const REFUSED_REPLACE = /(^replace-with-task$|timer-start|error-start|none-intermediate|message-end|message-boundary|error-boundary|-task$|sub-?process|transaction|call-activity|ad-hoc|conditional|signal|escalation|compensat|link|cancel|terminate|multiple|complex|inclusive|event-based|collapsed|expanded|data-|participant|non-interrupting)/;
+const REFUSED_REPLACE =
+  /(^replace-with-task$|timer-start|error-start|none-intermediate|message-end|message-boundary|error-boundary|-task$|sub-?process|transaction|call-activity|ad-hoc|conditional|signal|escalation|compensat|link|cancel|terminate|multiple|complex|inclusive|event-based|collapsed|expanded|data-|participant|non-interrupting)/;
 const ALLOWED_TASKS = new Set(['replace-with-user-task']);
 
 class FaenaReplaceMenuProvider {

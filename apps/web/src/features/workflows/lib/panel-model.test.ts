@@ -59,7 +59,13 @@ describe('due times as ISO 8601 durations', () => {
 
 describe('plain tasks', () => {
   it('are found by their bpmn:Task type only', () => {
-    expect(findPlainTasks([{ id: 'a', type: 'bpmn:UserTask' }, { id: 'b', type: 'bpmn:Task' }, { id: 'c', type: 'bpmn:StartEvent' }])).toEqual(['b']);
+    expect(
+      findPlainTasks([
+        { id: 'a', type: 'bpmn:UserTask' },
+        { id: 'b', type: 'bpmn:Task' },
+        { id: 'c', type: 'bpmn:StartEvent' },
+      ]),
+    ).toEqual(['b']);
   });
 });
 

@@ -14,12 +14,7 @@ export interface SaveState {
   savedRevision: number;
 }
 
-export type SaveEvent =
-  | { type: 'loaded' }
-  | { type: 'edited' }
-  | { type: 'save-started' }
-  | { type: 'save-succeeded'; revision: number }
-  | { type: 'save-failed' };
+export type SaveEvent = { type: 'loaded' } | { type: 'edited' } | { type: 'save-started' } | { type: 'save-succeeded'; revision: number } | { type: 'save-failed' };
 
 export const initialSaveState: SaveState = { status: 'clean', revision: 0, savedRevision: 0 };
 

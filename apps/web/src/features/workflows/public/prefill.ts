@@ -23,7 +23,10 @@ export function prefillFromQuery(fields: readonly PrefillField[], search: URLSea
   for (const field of fields) {
     const name = (field as { name?: unknown }).name;
     if (typeof name !== 'string' || !name) continue;
-    const all = search.getAll(name).map((raw) => typed(field.type, raw)).filter((v) => v !== undefined);
+    const all = search
+      .getAll(name)
+      .map((raw) => typed(field.type, raw))
+      .filter((v) => v !== undefined);
     if (all.length === 1) values[name] = all[0];
     else if (all.length > 1) values[name] = all;
   }

@@ -64,7 +64,13 @@ export function PublicStartPage(params: { workflowType: string; workflowId?: str
     start.mutateAsync(variables).then(setReceipt, (error: unknown) => {
       setFailure(null);
       if (isHttpError(error) && error.status === 400) throw error; // the form shows its fields' errors
-      throw new Error(isHttpError(error) && error.status === 429 ? t('workflowsExtras.public.tooMany') : isHttpError(error) && error.code === 'draft' ? (error.detail ?? '') : t('workflowsExtras.public.startFailed'));
+      throw new Error(
+        isHttpError(error) && error.status === 429
+          ? t('workflowsExtras.public.tooMany')
+          : isHttpError(error) && error.code === 'draft'
+            ? (error.detail ?? '')
+            : t('workflowsExtras.public.startFailed'),
+      );
     });
 
   return (
@@ -78,14 +84,7 @@ export function PublicStartPage(params: { workflowType: string; workflowId?: str
         </Stack>
         <Paper withBorder p="md" radius="md">
           {fields.length > 0 ? (
-            <FormRenderer
-              fields={fields}
-              initialValues={initial}
-              onSubmit={submit}
-              onError={fail}
-              submitLabel={t('workflowsExtras.public.send')}
-              aria-label={form.data.workflow_type.name}
-            />
+            <FormRenderer fields={fields} initialValues={initial} onSubmit={submit} onError={fail} submitLabel={t('workflowsExtras.public.send')} aria-label={form.data.workflow_type.name} />
           ) : (
             <Button size="md" fullWidth loading={start.isPending} onClick={() => void submit({}).catch(fail)}>
               {t('workflowsExtras.public.send')}

@@ -16,7 +16,12 @@ export function StatusBadge({ status }: { status: ExecutionStatus }) {
 /** A due time: relative ("vence en 3 horas", "venció hace 2 días") and, beside it, the date itself. */
 export function DueText({ dueAt, now }: { dueAt: string | null; now: Date }) {
   const { t, i18n } = useTranslation();
-  if (!dueAt) return <Text size="sm" c="dimmed">{t('workflows.run.due.none')}</Text>;
+  if (!dueAt)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('workflows.run.due.none')}
+      </Text>
+    );
   const state = dueState(dueAt, now);
   const relative = relativeTo(new Date(dueAt), now, i18n.language) ?? t('workflows.run.due.now');
   const absolute = formatDateTime(dueAt);

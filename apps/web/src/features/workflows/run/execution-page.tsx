@@ -176,7 +176,9 @@ function TaskSection({ taskId, execution }: { taskId: string; execution: TWfExec
       .get<{ results: TWfUserTask[] }>(`${WF_API}/my-tasks/`, { query: { workflow_type: execution.workflow_type.id } })
       .then((r) => r.results.find((candidate) => candidate.execution === execution.id && candidate.id !== detail.id))
       .catch(() => undefined);
-    void navigate(next ? taskPath(next) : `/workflows/${encodeURIComponent(execution.workflow_type.id)}/executions/${encodeURIComponent(execution.version.id)}/${encodeURIComponent(execution.id)}`, { replace: true });
+    void navigate(next ? taskPath(next) : `/workflows/${encodeURIComponent(execution.workflow_type.id)}/executions/${encodeURIComponent(execution.version.id)}/${encodeURIComponent(execution.id)}`, {
+      replace: true,
+    });
   };
 
   return (

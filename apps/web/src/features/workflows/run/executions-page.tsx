@@ -98,11 +98,7 @@ export function ExecutionsPage({ typeId }: { typeId: string }) {
   return (
     <Stack gap="md">
       <BackLink to={info.data ? `/workflows/${encodeURIComponent(typeId)}/${encodeURIComponent(info.data.version.id)}` : '/workflows'}>{typeName || t('workflows.run.home.title')}</BackLink>
-      <PageHeader
-        title={t('workflows.run.executions.title')}
-        description={typeName || undefined}
-        actions={<ExportExecutionsButton typeId={typeId} filters={exportFilters(filters)} />}
-      />
+      <PageHeader title={t('workflows.run.executions.title')} description={typeName || undefined} actions={<ExportExecutionsButton typeId={typeId} filters={exportFilters(filters)} />} />
       {isPhone && (
         <Button
           variant="default"

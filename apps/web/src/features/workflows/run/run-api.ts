@@ -77,7 +77,10 @@ export async function prefetchOwnTasks(client: QueryClient): Promise<void> {
   const mine = await client.fetchQuery({ queryKey: runKeys.myTasks(''), queryFn: ({ signal }) => apiClient.get<{ results: TWfUserTask[] }>(`${WF_API}/my-tasks/`, { signal }), staleTime: 0 });
   for (const task of mine.results.slice(0, 40)) {
     await client.prefetchQuery({ queryKey: runKeys.task(task.id), queryFn: ({ signal }) => apiClient.get<TWfUserTaskDetail>(`${WF_API}/user-tasks/${encodeURIComponent(task.id)}/`, { signal }) });
-    await client.prefetchQuery({ queryKey: runKeys.execution(task.execution), queryFn: ({ signal }) => apiClient.get<TWfExecution>(`${WF_API}/executions/${encodeURIComponent(task.execution)}/`, { signal }) });
+    await client.prefetchQuery({
+      queryKey: runKeys.execution(task.execution),
+      queryFn: ({ signal }) => apiClient.get<TWfExecution>(`${WF_API}/executions/${encodeURIComponent(task.execution)}/`, { signal }),
+    });
   }
 }
 

@@ -44,7 +44,14 @@ describe('types by category', () => {
     ...over,
   });
   it('groups startable types by category name, the uncategorised last; archived and unpublished left out', () => {
-    const groups = groupByCategory([type('Vacaciones', 'Personas'), type('Compra', 'Compras'), type('Suelto', null), type('Archivado', 'Compras', { is_archived: true }), type('Borrador', 'Compras', { active_version: null }), type('Anticipo', 'Compras')]);
+    const groups = groupByCategory([
+      type('Vacaciones', 'Personas'),
+      type('Compra', 'Compras'),
+      type('Suelto', null),
+      type('Archivado', 'Compras', { is_archived: true }),
+      type('Borrador', 'Compras', { active_version: null }),
+      type('Anticipo', 'Compras'),
+    ]);
     expect(groups.map((g) => [g.category?.name ?? null, g.types.map((t) => t.name)])).toEqual([
       ['Compras', ['Anticipo', 'Compra']],
       ['Personas', ['Vacaciones']],
@@ -55,7 +62,12 @@ describe('types by category', () => {
 
 describe('start links', () => {
   it('turns the query into prefilled variables', () => {
-    expect(variablesFromQuery(new URLSearchParams('producto=Silla&amount=120000&urgente=true&codigo=00123456789012345678'))).toEqual({ producto: 'Silla', amount: 120000, urgente: true, codigo: '00123456789012345678' });
+    expect(variablesFromQuery(new URLSearchParams('producto=Silla&amount=120000&urgente=true&codigo=00123456789012345678'))).toEqual({
+      producto: 'Silla',
+      amount: 120000,
+      urgente: true,
+      codigo: '00123456789012345678',
+    });
   });
   it('bounds a local day', () => {
     expect(new Date(dayBound('2026-12-05', false)).getDate()).toBe(5);

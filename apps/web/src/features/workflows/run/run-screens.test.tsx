@@ -61,7 +61,12 @@ afterEach(async () => {
 describe('task inbox', () => {
   it('lists overdue tasks first (most overdue on top), then by due time, then those without one; each links to its form', async () => {
     stubApi(() => undefined);
-    const tasks = [task('c', 'Sin plazo', null), task('b', 'Vence mañana', hoursFromNow(30)), task('a', 'Atrasada hace 2 días', hoursFromNow(-48)), task('d', 'Atrasada hace 1 hora', hoursFromNow(-1))];
+    const tasks = [
+      task('c', 'Sin plazo', null),
+      task('b', 'Vence mañana', hoursFromNow(30)),
+      task('a', 'Atrasada hace 2 días', hoursFromNow(-48)),
+      task('d', 'Atrasada hace 1 hora', hoursFromNow(-1)),
+    ];
     await renderRoutes([{ path: '/workflows', element: <TaskInbox tasks={tasks} loading={false} now={NOW} /> }], { path: '/workflows' });
     const rows = screen.getAllByTestId('inbox-task');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -88,7 +93,10 @@ describe('task inbox', () => {
 describe('executions', () => {
   it('shows each status in words, who started it and where it stands', async () => {
     stubApi(() => undefined);
-    await renderRoutes([{ path: '/x', element: <ExecutionCards executions={[execution('aaaaaaaa', 'InProcess'), execution('bbbbbbbb', 'Success'), execution('cccccccc', 'Error')]} loading={false} /> }], { path: '/x' });
+    await renderRoutes(
+      [{ path: '/x', element: <ExecutionCards executions={[execution('aaaaaaaa', 'InProcess'), execution('bbbbbbbb', 'Success'), execution('cccccccc', 'Error')]} loading={false} /> }],
+      { path: '/x' },
+    );
     expect(screen.getAllByTestId('execution-status').map((badge) => badge.textContent)).toEqual(['En proceso', 'Finalizado', 'Con error']);
     const first = screen.getAllByTestId('execution-row')[0]!;
     expect(first.textContent).toContain('Iniciada por Olga Operaria');
@@ -114,7 +122,8 @@ describe('/workflows', () => {
       ...over,
     });
     stubApi((url) => {
-      if (url.includes('/my-workflow-types/')) return { results: [type('t1', 'Solicitud de compra', 'Compras'), type('t2', 'Vacaciones', null), type('t3', 'Viejo', 'Compras', { is_archived: true })] };
+      if (url.includes('/my-workflow-types/'))
+        return { results: [type('t1', 'Solicitud de compra', 'Compras'), type('t2', 'Vacaciones', null), type('t3', 'Viejo', 'Compras', { is_archived: true })] };
       if (url.includes('/my-tasks/')) return { results: [task('a', 'Aprobar compra', null)] };
       return undefined;
     });

@@ -84,7 +84,15 @@ export function WorkflowsHome() {
 
 function TypeTile({ type }: { type: TWorkflowType }) {
   return (
-    <Card withBorder radius="md" padding="md" component={Link} to={`/workflows/${encodeURIComponent(type.id)}/${encodeURIComponent(type.active_version?.id ?? '')}`} className={classes.typeTile} data-testid="workflow-type">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={`/workflows/${encodeURIComponent(type.id)}/${encodeURIComponent(type.active_version?.id ?? '')}`}
+      className={classes.typeTile}
+      data-testid="workflow-type"
+    >
       <span className={classes.typeIcon}>
         <WorkflowIcon icon={type.icon} size={26} />
       </span>

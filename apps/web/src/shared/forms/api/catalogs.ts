@@ -73,7 +73,10 @@ const DATA_SOURCES = '/api/resources/v3/data-sources';
 const person = (row: PersonRow): PickerOption => ({ id: row.id, label: row.name, detail: row.positions.join(', ') || undefined });
 const PERSON_OPTIONS = `${PEOPLE}/person-options/`;
 /** Picked people named back together: a page of answers asks for its people's names once (`ids=` takes up to 100). */
-const pickedPerson = idBatcher(async (ids, signal) => (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids }, signal })).results, (row) => row.id);
+const pickedPerson = idBatcher(
+  async (ids, signal) => (await apiClient.get<{ results: PersonRow[] }>(PERSON_OPTIONS, { query: { ids }, signal })).results,
+  (row) => row.id,
+);
 const venue = (row: VenueRow): PickerOption => ({ id: row.id, label: row.name, detail: row.code ?? undefined });
 const location = (row: LocationRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.code, row.venue_name].filter(Boolean).join(' · ') || undefined });
 

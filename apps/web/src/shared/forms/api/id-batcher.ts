@@ -9,11 +9,7 @@
  * the request itself is aborted only when every caller in it has gone, so one caller leaving never
  * fails the others.
  */
-export function idBatcher<T>(
-  load: (ids: string[], signal: AbortSignal) => Promise<T[]>,
-  idOf: (row: T) => string,
-  max = 100,
-): (id: string, signal?: AbortSignal) => Promise<T | null> {
+export function idBatcher<T>(load: (ids: string[], signal: AbortSignal) => Promise<T[]>, idOf: (row: T) => string, max = 100): (id: string, signal?: AbortSignal) => Promise<T | null> {
   interface Entry {
     id: string;
     signal: AbortSignal | undefined;
@@ -51,7 +47,10 @@ export function idBatcher<T>(
     const ids = [...new Set(asked.map((entry) => entry.id))];
     for (let start = 0; start < ids.length; start += max) {
       const slice = new Set(ids.slice(start, start + max));
-      send([...slice], asked.filter((entry) => slice.has(entry.id)));
+      send(
+        [...slice],
+        asked.filter((entry) => slice.has(entry.id)),
+      );
     }
   };
 

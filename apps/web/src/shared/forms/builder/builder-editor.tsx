@@ -32,7 +32,14 @@ function Preview({ markerStyle, onMarkerStyle }: { markerStyle: RequiredMarkerSt
         </Text>
       ) : (
         <PreviewBoundary message={t('formBuilder.preview.failed')} resetKey={fields}>
-          <FormRenderer fields={fields} store={previewStore} markerStyle={markerStyle} submitLabel={t('formBuilder.preview.validate')} onSubmit={async () => void toast.show(t('formBuilder.preview.valid'))} aria-label={t('formBuilder.preview.title')} />
+          <FormRenderer
+            fields={fields}
+            store={previewStore}
+            markerStyle={markerStyle}
+            submitLabel={t('formBuilder.preview.validate')}
+            onSubmit={async () => void toast.show(t('formBuilder.preview.valid'))}
+            aria-label={t('formBuilder.preview.title')}
+          />
         </PreviewBoundary>
       )}
     </Stack>

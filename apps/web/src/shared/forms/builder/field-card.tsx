@@ -18,11 +18,28 @@ interface DragHandle {
 }
 
 function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A field of the builder's list: its summary, and its settings when open. */
-export function FieldCard({ field, listPath, index, count, dragHandle: { setElement, attributes, listeners }, isDragging }: { field: FormField; listPath: ListPath; index: number; count: number; dragHandle: DragHandle; isDragging: boolean }) {
+export function FieldCard({
+  field,
+  listPath,
+  index,
+  count,
+  dragHandle: { setElement, attributes, listeners },
+  isDragging,
+}: {
+  field: FormField;
+  listPath: ListPath;
+  index: number;
+  count: number;
+  dragHandle: DragHandle;
+  isDragging: boolean;
+}) {
   const { t } = useTranslation();
   const { fields, selected, select, setFields, problems, nextId, fieldExtras } = useBuilder();
   const ids = [...listPath, field.id];
@@ -53,7 +70,16 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
   };
 
   return (
-    <Paper withBorder radius="md" className={classes.card} data-open={isOpen || undefined} data-dragging={isDragging || undefined} data-problem={hasProblems || undefined} data-builder-key={key} data-testid={`builder-card-${isInputField(field) ? field.name : String(field.id)}`}>
+    <Paper
+      withBorder
+      radius="md"
+      className={classes.card}
+      data-open={isOpen || undefined}
+      data-dragging={isDragging || undefined}
+      data-problem={hasProblems || undefined}
+      data-builder-key={key}
+      data-testid={`builder-card-${isInputField(field) ? field.name : String(field.id)}`}
+    >
       <Group gap={6} wrap="nowrap" className={classes.cardHeader}>
         <ActionIcon ref={setElement} variant="subtle" color="gray" className={classes.handle} aria-label={t('formBuilder.card.drag', { label: title })} {...attributes} {...listeners}>
           <IconGripVertical size={18} />
@@ -100,7 +126,13 @@ export function FieldCard({ field, listPath, index, count, dragHandle: { setElem
           <ActionIcon variant="subtle" color="gray" aria-label={t('formBuilder.card.up')} disabled={index === 0} onClick={() => setFields((current) => moveField(current, listPath, index, index - 1))}>
             <IconArrowUp size={16} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('formBuilder.card.down')} disabled={index === count - 1} onClick={() => setFields((current) => moveField(current, listPath, index, index + 1))}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('formBuilder.card.down')}
+            disabled={index === count - 1}
+            onClick={() => setFields((current) => moveField(current, listPath, index, index + 1))}
+          >
             <IconArrowDown size={16} />
           </ActionIcon>
           <ActionIcon variant="subtle" color="gray" aria-label={t('formBuilder.card.duplicate')} onClick={duplicate}>

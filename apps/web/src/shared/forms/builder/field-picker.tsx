@@ -54,7 +54,19 @@ export function FieldPickerPanel({ onPick }: { onPick: (type: FieldType) => void
 }
 
 /** The same choice as a menu (mobile, and inside sub-forms). */
-export function FieldPickerMenu({ onPick, exclude, label, variant = 'light', testId }: { onPick: (type: FieldType) => void; exclude?: readonly FieldType[]; label?: string; variant?: 'light' | 'default' | 'filled'; testId?: string }) {
+export function FieldPickerMenu({
+  onPick,
+  exclude,
+  label,
+  variant = 'light',
+  testId,
+}: {
+  onPick: (type: FieldType) => void;
+  exclude?: readonly FieldType[];
+  label?: string;
+  variant?: 'light' | 'default' | 'filled';
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const groups = usePickerGroups(exclude);
   return (

@@ -14,7 +14,25 @@ import { ValidatorsEditor } from './validators-editor.tsx';
 const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
 
 /** Types whose input shows a placeholder. */
-const WITH_PLACEHOLDER = new Set(['text', 'code', 'integer', 'float', 'decimal', 'date', 'datetime', 'date_range', 'multiple_choice', 'venue', 'venues', 'user', 'users', 'location', 'locations', 'data_source', 'rich_text']);
+const WITH_PLACEHOLDER = new Set([
+  'text',
+  'code',
+  'integer',
+  'float',
+  'decimal',
+  'date',
+  'datetime',
+  'date_range',
+  'multiple_choice',
+  'venue',
+  'venues',
+  'user',
+  'users',
+  'location',
+  'locations',
+  'data_source',
+  'rich_text',
+]);
 
 export type FieldUpdate = (update: (field: FormField) => FormField) => void;
 
@@ -53,7 +71,11 @@ export function FieldSettings({ field, listPath }: { field: FormField; listPath:
               minHeight={100}
             />
           </Suspense>
-          {messagesFor(own, 'text') && <Text size="xs" c="red.9">{messagesFor(own, 'text')}</Text>}
+          {messagesFor(own, 'text') && (
+            <Text size="xs" c="red.9">
+              {messagesFor(own, 'text')}
+            </Text>
+          )}
         </div>
         <ShowIfEditor field={field} listPath={listPath} problem={messagesFor(own, 'show_if')} update={update} />
       </Stack>
@@ -83,7 +105,14 @@ export function FieldSettings({ field, listPath }: { field: FormField; listPath:
           </List>
         </Alert>
       )}
-      <TextInput label={t('formBuilder.settings.label')} value={field.label} onChange={(event) => setLabel(event.currentTarget.value)} error={messagesFor(own, 'label')} data-testid="setting-label" data-autofocus />
+      <TextInput
+        label={t('formBuilder.settings.label')}
+        value={field.label}
+        onChange={(event) => setLabel(event.currentTarget.value)}
+        error={messagesFor(own, 'label')}
+        data-testid="setting-label"
+        data-autofocus
+      />
       <TextInput
         label={t('formBuilder.settings.name')}
         description={isSaved ? t('formBuilder.settings.nameLocked') : t('formBuilder.settings.nameHint')}
@@ -98,14 +127,28 @@ export function FieldSettings({ field, listPath }: { field: FormField; listPath:
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         data-testid="setting-name"
       />
-      <Textarea label={t('formBuilder.settings.description')} value={field.description ?? ''} onChange={(event) => set('description', event.currentTarget.value || null)} autosize minRows={1} maxRows={6} />
-      {WITH_PLACEHOLDER.has(field.type) && <TextInput label={t('formBuilder.settings.placeholder')} value={field.placeholder ?? ''} onChange={(event) => set('placeholder', event.currentTarget.value || null)} />}
+      <Textarea
+        label={t('formBuilder.settings.description')}
+        value={field.description ?? ''}
+        onChange={(event) => set('description', event.currentTarget.value || null)}
+        autosize
+        minRows={1}
+        maxRows={6}
+      />
+      {WITH_PLACEHOLDER.has(field.type) && (
+        <TextInput label={t('formBuilder.settings.placeholder')} value={field.placeholder ?? ''} onChange={(event) => set('placeholder', event.currentTarget.value || null)} />
+      )}
       <Group gap="lg">
         <Switch label={t('formBuilder.settings.required')} checked={field.required} onChange={(event) => set('required', event.currentTarget.checked)} data-testid="setting-required" />
         <Switch label={t('formBuilder.settings.skippable')} checked={field.skippable} onChange={(event) => set('skippable', event.currentTarget.checked)} data-testid="setting-skippable" />
       </Group>
       {field.required && (
-        <TextInput label={t('formBuilder.settings.requiredMessage')} placeholder="This field is required" value={field.required_message ?? ''} onChange={(event) => set('required_message', event.currentTarget.value || null)} />
+        <TextInput
+          label={t('formBuilder.settings.requiredMessage')}
+          placeholder="This field is required"
+          value={field.required_message ?? ''}
+          onChange={(event) => set('required_message', event.currentTarget.value || null)}
+        />
       )}
       <TypeSettings field={field} update={update} problems={own} listPath={listPath} />
       {validatorTypes.length > 0 && (

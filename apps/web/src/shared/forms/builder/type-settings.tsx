@@ -136,12 +136,25 @@ function ChoicesSettings({ field, update, problems }: { field: FieldOf<'multiple
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('formBuilder.card.down')} disabled={at === field.choices.length - 1} onClick={() => move(at, at + 1)}>
               <IconArrowDown size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('formBuilder.choices.remove', { n: at + 1 })} disabled={field.choices.length <= 1} onClick={() => setChoices(field.choices.filter((_, index) => index !== at))}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('formBuilder.choices.remove', { n: at + 1 })}
+              disabled={field.choices.length <= 1}
+              onClick={() => setChoices(field.choices.filter((_, index) => index !== at))}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
           {withImages && (
-            <TextInput size="xs" value={choice.image ?? ''} onChange={(event) => change(at, { image: event.currentTarget.value || null })} placeholder="https://…" aria-label={t('formBuilder.choices.image', { n: at + 1 })} />
+            <TextInput
+              size="xs"
+              value={choice.image ?? ''}
+              onChange={(event) => change(at, { image: event.currentTarget.value || null })}
+              placeholder="https://…"
+              aria-label={t('formBuilder.choices.image', { n: at + 1 })}
+            />
           )}
         </Stack>
       ))}
@@ -151,7 +164,13 @@ function ChoicesSettings({ field, update, problems }: { field: FieldOf<'multiple
         </Text>
       )}
       <Group gap="sm">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setChoices([...field.choices, { choice: t('formBuilder.choices.option', { n: field.choices.length + 1 }) }])} data-testid="choice-add">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setChoices([...field.choices, { choice: t('formBuilder.choices.option', { n: field.choices.length + 1 }) }])}
+          data-testid="choice-add"
+        >
           {t('formBuilder.choices.add')}
         </Button>
         <Switch size="sm" label={t('formBuilder.choices.withImages')} checked={withImages} onChange={(event) => setWithImages(event.currentTarget.checked)} />
@@ -186,13 +205,42 @@ function ScaleSettings({ field, update, problems }: { field: FieldOf<'value_in_n
       <Divider label={t('formBuilder.scale.title')} labelPosition="left" />
       <Group grow gap="xs" align="flex-start">
         {/* Spec §3: the minimum has min 0, the maximum min 1, the step min 0. */}
-        <NumberInput label={t('formBuilder.scale.start')} value={field.start} min={0} onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { start: num(value) ?? 0 })} error={messagesFor(problems, 'start')} data-testid="scale-start" />
-        <NumberInput label={t('formBuilder.scale.stop')} value={field.stop} min={1} onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { stop: num(value) ?? 1 })} error={messagesFor(problems, 'stop')} data-testid="scale-stop" />
-        <NumberInput label={t('formBuilder.scale.step')} value={field.step} min={0} decimalScale={4} onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { step: num(value) ?? 0 })} error={messagesFor(problems, 'step')} />
+        <NumberInput
+          label={t('formBuilder.scale.start')}
+          value={field.start}
+          min={0}
+          onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { start: num(value) ?? 0 })}
+          error={messagesFor(problems, 'start')}
+          data-testid="scale-start"
+        />
+        <NumberInput
+          label={t('formBuilder.scale.stop')}
+          value={field.stop}
+          min={1}
+          onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { stop: num(value) ?? 1 })}
+          error={messagesFor(problems, 'stop')}
+          data-testid="scale-stop"
+        />
+        <NumberInput
+          label={t('formBuilder.scale.step')}
+          value={field.step}
+          min={0}
+          decimalScale={4}
+          onChange={(value) => patch<FieldOf<'value_in_num_range'>>(update, { step: num(value) ?? 0 })}
+          error={messagesFor(problems, 'step')}
+        />
       </Group>
       <Group grow gap="xs">
-        <TextInput label={t('formBuilder.scale.startLabel')} value={field.start_label ?? ''} onChange={(event) => patch<FieldOf<'value_in_num_range'>>(update, { start_label: event.currentTarget.value || null })} />
-        <TextInput label={t('formBuilder.scale.stopLabel')} value={field.stop_label ?? ''} onChange={(event) => patch<FieldOf<'value_in_num_range'>>(update, { stop_label: event.currentTarget.value || null })} />
+        <TextInput
+          label={t('formBuilder.scale.startLabel')}
+          value={field.start_label ?? ''}
+          onChange={(event) => patch<FieldOf<'value_in_num_range'>>(update, { start_label: event.currentTarget.value || null })}
+        />
+        <TextInput
+          label={t('formBuilder.scale.stopLabel')}
+          value={field.stop_label ?? ''}
+          onChange={(event) => patch<FieldOf<'value_in_num_range'>>(update, { stop_label: event.currentTarget.value || null })}
+        />
       </Group>
       <Text size="sm" fw={500}>
         {t('formBuilder.scale.interpretations')}
@@ -208,11 +256,24 @@ function ScaleSettings({ field, update, problems }: { field: FieldOf<'value_in_n
             ]}
             value={entry.type}
             allowDeselect={false}
-            onChange={(value) => change(at, value === 'equal' ? { type: 'equal', start: entry.start, name: entry.name } : { type: 'between', start: entry.start, stop: entry.type === 'between' ? entry.stop : entry.start, name: entry.name })}
+            onChange={(value) =>
+              change(
+                at,
+                value === 'equal'
+                  ? { type: 'equal', start: entry.start, name: entry.name }
+                  : { type: 'between', start: entry.start, stop: entry.type === 'between' ? entry.stop : entry.start, name: entry.name },
+              )
+            }
           />
           <NumberInput w={80} aria-label={t('formBuilder.scale.from')} value={entry.start} onChange={(value) => change(at, { ...entry, start: num(value) ?? 0 })} />
           {entry.type === 'between' && <NumberInput w={80} aria-label={t('formBuilder.scale.to')} value={entry.stop} onChange={(value) => change(at, { ...entry, stop: num(value) ?? 0 })} />}
-          <TextInput style={{ flex: 1 }} aria-label={t('formBuilder.scale.name')} placeholder={t('formBuilder.scale.name')} value={entry.name} onChange={(event) => change(at, { ...entry, name: event.currentTarget.value })} />
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={t('formBuilder.scale.name')}
+            placeholder={t('formBuilder.scale.name')}
+            value={entry.name}
+            onChange={(event) => change(at, { ...entry, name: event.currentTarget.value })}
+          />
           <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('formBuilder.scale.remove')} onClick={() => setInterpretations(field.interpretations.filter((_, index) => index !== at))}>
             <IconTrash size={16} />
           </ActionIcon>
@@ -228,7 +289,9 @@ function ScaleSettings({ field, update, problems }: { field: FieldOf<'value_in_n
         variant="light"
         leftSection={<IconPlus size={14} />}
         style={{ alignSelf: 'flex-start' }}
-        onClick={() => setInterpretations([...field.interpretations, { type: 'between', start: field.start, stop: field.stop, name: t('formBuilder.scale.defaultName', { n: field.interpretations.length + 1 }) }])}
+        onClick={() =>
+          setInterpretations([...field.interpretations, { type: 'between', start: field.start, stop: field.stop, name: t('formBuilder.scale.defaultName', { n: field.interpretations.length + 1 }) }])
+        }
       >
         {t('formBuilder.scale.add')}
       </Button>
@@ -278,7 +341,15 @@ function RatingSettings({ field, update, problems }: { field: FieldOf<'stars' | 
       </Text>
       <Stack gap={4}>
         {Array.from({ length: Math.min(field.max, 20) }, (_, at) => (
-          <TextInput key={at} size="xs" leftSection={<Text size="xs">{at + 1}</Text>} value={field.labels[at] ?? ''} onChange={(event) => setLabel(at, event.currentTarget.value)} aria-label={t('formBuilder.rating.label', { n: at + 1 })} placeholder={t('formBuilder.rating.label', { n: at + 1 })} />
+          <TextInput
+            key={at}
+            size="xs"
+            leftSection={<Text size="xs">{at + 1}</Text>}
+            value={field.labels[at] ?? ''}
+            onChange={(event) => setLabel(at, event.currentTarget.value)}
+            aria-label={t('formBuilder.rating.label', { n: at + 1 })}
+            placeholder={t('formBuilder.rating.label', { n: at + 1 })}
+          />
         ))}
       </Stack>
     </Stack>
@@ -292,9 +363,29 @@ function NumberSettings({ field, update, problems }: { field: FieldOf<'integer' 
     <Stack gap="xs">
       <Divider label={t('formBuilder.number.title')} labelPosition="left" />
       <Group grow gap="xs" align="flex-start">
-        <NumberInput label={t('formBuilder.number.min')} value={field.min ?? ''} allowDecimal={!integer} onChange={(value) => patch<FieldOf<'integer'>>(update, { min: num(value) })} error={messagesFor(problems, 'min')} />
-        <NumberInput label={t('formBuilder.number.max')} value={field.max ?? ''} allowDecimal={!integer} onChange={(value) => patch<FieldOf<'integer'>>(update, { max: num(value) })} error={messagesFor(problems, 'max')} />
-        <NumberInput label={t('formBuilder.number.step')} placeholder={integer ? '1' : undefined} value={field.step ?? ''} min={0} decimalScale={6} onChange={(value) => patch<FieldOf<'integer'>>(update, { step: num(value) || null })} error={messagesFor(problems, 'step')} />
+        <NumberInput
+          label={t('formBuilder.number.min')}
+          value={field.min ?? ''}
+          allowDecimal={!integer}
+          onChange={(value) => patch<FieldOf<'integer'>>(update, { min: num(value) })}
+          error={messagesFor(problems, 'min')}
+        />
+        <NumberInput
+          label={t('formBuilder.number.max')}
+          value={field.max ?? ''}
+          allowDecimal={!integer}
+          onChange={(value) => patch<FieldOf<'integer'>>(update, { max: num(value) })}
+          error={messagesFor(problems, 'max')}
+        />
+        <NumberInput
+          label={t('formBuilder.number.step')}
+          placeholder={integer ? '1' : undefined}
+          value={field.step ?? ''}
+          min={0}
+          decimalScale={6}
+          onChange={(value) => patch<FieldOf<'integer'>>(update, { step: num(value) || null })}
+          error={messagesFor(problems, 'step')}
+        />
       </Group>
     </Stack>
   );

@@ -76,7 +76,10 @@ export function ValidatorsEditor({ field, types, update, problems }: { field: In
   const setValidators = (validators: Validator[]) => update((current) => ({ ...current, validators }) as FormField);
   const change = (at: number, next: Validator) => setValidators(field.validators.map((validator, index) => (index === at ? next : validator)));
   const isOrdered = field.type === 'date' || field.type === 'time';
-  const listProblem = problems.filter((problem) => problem.key === 'validators').map((problem) => problem.message).join(' · ');
+  const listProblem = problems
+    .filter((problem) => problem.key === 'validators')
+    .map((problem) => problem.message)
+    .join(' · ');
 
   return (
     <Stack gap="xs">
@@ -92,7 +95,16 @@ export function ValidatorsEditor({ field, types, update, problems }: { field: In
               </ActionIcon>
             </Group>
             {(validator.type === 'min_length' || validator.type === 'max_length') && (
-              <NumberInput size="xs" label={t('formBuilder.validators.limit')} value={validator.limit_value} min={0} allowDecimal={false} onChange={(value) => change(at, { ...validator, limit_value: Math.max(0, Number(value) || 0) })} w={160} data-testid="validator-limit" />
+              <NumberInput
+                size="xs"
+                label={t('formBuilder.validators.limit')}
+                value={validator.limit_value}
+                min={0}
+                allowDecimal={false}
+                onChange={(value) => change(at, { ...validator, limit_value: Math.max(0, Number(value) || 0) })}
+                w={160}
+                data-testid="validator-limit"
+              />
             )}
             {(validator.type === 'min_file_size' || validator.type === 'max_file_size') && (
               <NumberInput
@@ -126,10 +138,22 @@ export function ValidatorsEditor({ field, types, update, problems }: { field: In
                   w={200}
                 />
               ) : (
-                <NumberInput size="xs" label={t('formBuilder.validators.value')} value={typeof validator.value === 'number' ? validator.value : ''} onChange={(value) => change(at, { ...validator, value: Number(value) || 0 })} w={200} data-testid="validator-value" />
+                <NumberInput
+                  size="xs"
+                  label={t('formBuilder.validators.value')}
+                  value={typeof validator.value === 'number' ? validator.value : ''}
+                  onChange={(value) => change(at, { ...validator, value: Number(value) || 0 })}
+                  w={200}
+                  data-testid="validator-value"
+                />
               ))}
             {validator.type === 'allowed_formats' && (
-              <TagsInput size="xs" label={t('formBuilder.validators.formats')} value={validator.formats} onChange={(formats) => change(at, { ...validator, formats: formats.map((format) => format.trim().toLowerCase().replace(/^\./, '')) })} />
+              <TagsInput
+                size="xs"
+                label={t('formBuilder.validators.formats')}
+                value={validator.formats}
+                onChange={(formats) => change(at, { ...validator, formats: formats.map((format) => format.trim().toLowerCase().replace(/^\./, '')) })}
+              />
             )}
             <TextInput
               size="xs"

@@ -99,9 +99,7 @@ export function CheckboxesField(props: FieldProps<FieldOf<'checkboxes'>>) {
   const { field, value, onChange, onBlur, disabled, describedBy, inputId } = props;
   const { validatorFlags } = useRenderer();
   const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  const maxValidator = isValidatorEnabled(field.type, 'max_length', validatorFlags)
-    ? field.validators.find((validator) => validator.type === 'max_length')
-    : undefined;
+  const maxValidator = isValidatorEnabled(field.type, 'max_length', validatorFlags) ? field.validators.find((validator) => validator.type === 'max_length') : undefined;
   const limit = maxValidator?.type === 'max_length' ? maxValidator.limit_value : undefined;
   const atLimit = limit !== undefined && selected.length >= limit;
   const change = (next: string[]) => onChange(next.length === 0 ? [] : field.choices.map((choice) => choice.choice).filter((choice) => next.includes(choice)));

@@ -44,13 +44,7 @@ export function GpsField({ field, value, onChange, onBlur, disabled, describedBy
       },
       (error) => {
         setLocating(false);
-        setProblem(
-          error.code === error.PERMISSION_DENIED
-            ? t('forms.gps.denied')
-            : error.code === error.TIMEOUT
-              ? t('forms.gps.timeout')
-              : t('forms.gps.unavailable'),
-        );
+        setProblem(error.code === error.PERMISSION_DENIED ? t('forms.gps.denied') : error.code === error.TIMEOUT ? t('forms.gps.timeout') : t('forms.gps.unavailable'));
       },
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 },
     );

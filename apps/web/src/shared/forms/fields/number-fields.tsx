@@ -127,8 +127,31 @@ export function NumRangeField({ field, value, onChange, onBlur, disabled, invali
   return (
     <>
       <Group gap="sm" grow wrap="nowrap" align="flex-start">
-        <NumberText kind="float" value={start} onChange={(next) => set('start', next)} onBlur={onBlur} id={inputId} disabled={disabled} invalid={invalid} placeholder={t('forms.range.from')} ariaLabel={`${field.label || field.name} — ${t('forms.range.from')}`} describedBy={describedBy} testId="range-start" />
-        <NumberText kind="float" value={end} onChange={(next) => set('end', next)} onBlur={onBlur} disabled={disabled} invalid={invalid} placeholder={t('forms.range.to')} ariaLabel={`${field.label || field.name} — ${t('forms.range.to')}`} describedBy={describedBy} testId="range-end" />
+        <NumberText
+          kind="float"
+          value={start}
+          onChange={(next) => set('start', next)}
+          onBlur={onBlur}
+          id={inputId}
+          disabled={disabled}
+          invalid={invalid}
+          placeholder={t('forms.range.from')}
+          ariaLabel={`${field.label || field.name} — ${t('forms.range.from')}`}
+          describedBy={describedBy}
+          testId="range-start"
+        />
+        <NumberText
+          kind="float"
+          value={end}
+          onChange={(next) => set('end', next)}
+          onBlur={onBlur}
+          disabled={disabled}
+          invalid={invalid}
+          placeholder={t('forms.range.to')}
+          ariaLabel={`${field.label || field.name} — ${t('forms.range.to')}`}
+          describedBy={describedBy}
+          testId="range-end"
+        />
       </Group>
       <RulesHint field={field} kind="float" />
     </>

@@ -178,38 +178,36 @@ function IconScale({ icons, selectedColour, max, labels, value, onChange, onBlur
   return (
     <>
       <div className={classes.faces} role="radiogroup" aria-describedby={describedBy} onMouseLeave={() => setHovered(null)}>
-          {Array.from({ length: max }, (_, index) => {
-            const level = index + 1;
-            const LevelIcon = icons(level);
-            const selected = current === level;
-            return (
-              <button
-                key={level}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-label={labels[index] || levelName(t, level, max)}
-                title={labels[index] || undefined}
-                className={classes.face}
-                style={selected ? { color: selectedColour(level) } : undefined}
-                disabled={disabled}
-                onClick={() => onChange(level)}
-                onMouseEnter={() => setHovered(level)}
-                onFocus={() => setHovered(level)}
-                onBlur={() => {
-                  setHovered(null);
-                  onBlur();
-                }}
-                data-testid={`${testPrefix}-${level}`}
-              >
-                {LevelIcon ? spriteIcon(uid, LevelIcon, selected ? 2.2 : 1.6) : <span style={{ fontWeight: 700 }}>{level}</span>}
-              </button>
-            );
-          })}
+        {Array.from({ length: max }, (_, index) => {
+          const level = index + 1;
+          const LevelIcon = icons(level);
+          const selected = current === level;
+          return (
+            <button
+              key={level}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              aria-label={labels[index] || levelName(t, level, max)}
+              title={labels[index] || undefined}
+              className={classes.face}
+              style={selected ? { color: selectedColour(level) } : undefined}
+              disabled={disabled}
+              onClick={() => onChange(level)}
+              onMouseEnter={() => setHovered(level)}
+              onFocus={() => setHovered(level)}
+              onBlur={() => {
+                setHovered(null);
+                onBlur();
+              }}
+              data-testid={`${testPrefix}-${level}`}
+            >
+              {LevelIcon ? spriteIcon(uid, LevelIcon, selected ? 2.2 : 1.6) : <span style={{ fontWeight: 700 }}>{level}</span>}
+            </button>
+          );
+        })}
       </div>
-      <LabelLine text={shown !== null ? labels[shown - 1] || `${shown}/${max}` : undefined}>
-        {current !== null && !disabled && !required && <ClearLink onClear={() => onChange(null)} />}
-      </LabelLine>
+      <LabelLine text={shown !== null ? labels[shown - 1] || `${shown}/${max}` : undefined}>{current !== null && !disabled && !required && <ClearLink onClear={() => onChange(null)} />}</LabelLine>
     </>
   );
 }

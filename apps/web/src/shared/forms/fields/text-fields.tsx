@@ -66,7 +66,15 @@ export function CodeField({ field, value, onChange, onBlur, disabled, invalid, i
           onChange={(event) => onChange(event.currentTarget.value)}
         />
         {/* A native button drawn like the library's ActionIcon (subtle, lg). */}
-        <button type="button" className={`${classes.inputAction} ${classes.iconButton}`} aria-label={t('forms.code.scan')} title={t('forms.code.scan')} disabled={disabled} onClick={() => setScanning(true)} data-testid="code-scan">
+        <button
+          type="button"
+          className={`${classes.inputAction} ${classes.iconButton}`}
+          aria-label={t('forms.code.scan')}
+          title={t('forms.code.scan')}
+          disabled={disabled}
+          onClick={() => setScanning(true)}
+          data-testid="code-scan"
+        >
           {spriteIcon(uid, IconScan, 2)}
         </button>
       </div>

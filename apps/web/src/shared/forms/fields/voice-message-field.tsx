@@ -40,8 +40,18 @@ function linkOf(value: unknown): string | null {
 function StoredAudio({ link }: { link: string }) {
   const t = useFieldT();
   const { url, error } = useFileUrl(link);
-  if (error) return <Text size="sm" c="red.9">{t('forms.voice.loadFailed')}</Text>;
-  if (!url) return <Text size="sm" c="dimmed">{t('common.loading')}</Text>;
+  if (error)
+    return (
+      <Text size="sm" c="red.9">
+        {t('forms.voice.loadFailed')}
+      </Text>
+    );
+  if (!url)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('common.loading')}
+      </Text>
+    );
   return <audio controls src={url} style={{ width: '100%', maxWidth: 420 }} data-testid="voice-audio" />;
 }
 
@@ -66,9 +76,12 @@ export function VoiceMessageField({ field, value, onChange, onBlur, disabled, on
     if (seconds >= MAX_SECONDS) recorder.current?.stop();
   }, [seconds]);
 
-  useEffect(() => () => {
-    if (recorder.current?.state === 'recording') recorder.current.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      if (recorder.current?.state === 'recording') recorder.current.stop();
+    },
+    [],
+  );
 
   const upload = async (blob: Blob, mime: string) => {
     setPhase('uploading');
@@ -138,7 +151,14 @@ export function VoiceMessageField({ field, value, onChange, onBlur, disabled, on
             {t('forms.voice.stop', { time: clock(seconds) })}
           </Button>
         ) : (
-          <Button variant={link ? 'default' : 'light'} leftSection={<IconMicrophone size={18} />} onClick={() => void start()} loading={phase === 'uploading'} disabled={disabled} data-testid="voice-record">
+          <Button
+            variant={link ? 'default' : 'light'}
+            leftSection={<IconMicrophone size={18} />}
+            onClick={() => void start()}
+            loading={phase === 'uploading'}
+            disabled={disabled}
+            data-testid="voice-record"
+          >
             {link ? t('forms.voice.recordAgain') : t('forms.voice.record')}
           </Button>
         )}

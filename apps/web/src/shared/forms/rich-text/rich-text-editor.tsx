@@ -62,7 +62,16 @@ function htmlOf(editor: Editor): string {
 function ToolButton({ icon: ToolIcon, label, active, onClick, disabled }: { icon: Icon; label: string; active?: boolean; onClick: () => void; disabled?: boolean }) {
   return (
     <Tooltip label={label} withArrow openDelay={400}>
-      <ActionIcon variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'} size="md" aria-label={label} aria-pressed={active} onClick={onClick} disabled={disabled} onMouseDown={(event) => event.preventDefault()}>
+      <ActionIcon
+        variant={active ? 'light' : 'subtle'}
+        color={active ? undefined : 'gray'}
+        size="md"
+        aria-label={label}
+        aria-pressed={active}
+        onClick={onClick}
+        disabled={disabled}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         <ToolIcon size={18} />
       </ActionIcon>
     </Tooltip>
@@ -70,7 +79,20 @@ function ToolButton({ icon: ToolIcon, label, active, onClick, disabled }: { icon
 }
 
 /** The rich-text editor of rich_text fields and display texts (its own chunk). */
-export function RichTextEditor({ value, onChange, onBlur, disabled = false, invalid = false, id, labelledBy, describedBy, placeholder, uploadImage, allowVideo = false, minHeight = 120 }: RichTextEditorProps) {
+export function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  disabled = false,
+  invalid = false,
+  id,
+  labelledBy,
+  describedBy,
+  placeholder,
+  uploadImage,
+  allowVideo = false,
+  minHeight = 120,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [insert, setInsert] = useState<'link' | 'video' | null>(null);
@@ -79,7 +101,12 @@ export function RichTextEditor({ value, onChange, onBlur, disabled = false, inva
   const lastEmitted = useRef(value);
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }), Image.configure({ inline: false }), VideoNode, Placeholder.configure({ placeholder: placeholder ?? '' })],
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }),
+      Image.configure({ inline: false }),
+      VideoNode,
+      Placeholder.configure({ placeholder: placeholder ?? '' }),
+    ],
     content: value,
     editable: !disabled,
     immediatelyRender: true,
@@ -164,7 +191,13 @@ export function RichTextEditor({ value, onChange, onBlur, disabled = false, inva
       editor.chain().focus().insertVideo(videoId).run();
     } else if (insert === 'link') {
       if (text === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:)/i.test(text) ? text : `https://${text}` }).run();
+      else
+        editor
+          .chain()
+          .focus()
+          .extendMarkRange('link')
+          .setLink({ href: /^(https?:|mailto:)/i.test(text) ? text : `https://${text}` })
+          .run();
     }
     setProblem(null);
     setInsert(null);
