@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TExecutionExport, TExecutionFilters } from '@faena/contracts/checklists';
 import { AppError } from '../../platform/errors.ts';
@@ -11,7 +11,7 @@ import { findTenantById } from '../tenants/index.ts';
 import { CHECKLISTS_BASE } from '@faena/contracts/checklists';
 import { manages } from './checklists.service.ts';
 import { checklistExecutions, checklistExports } from './checklists.table.ts';
-import { executionFilters, executionNames, executionSummary, EXECUTIONS_TIMEZONE, type ExecutionRow } from './executions.service.ts';
+import { executionFilters, executionNames, executionSummary, EXECUTIONS_TIMEZONE } from './executions.service.ts';
 
 /**
  * Export of the executions list (CSV or XLSX) as a background job with progress, like the
@@ -123,7 +123,10 @@ async function planExport(platform: Platform, row: ExportRow, tenantId: string):
       .where(where);
     return { where, total: counted?.n ?? 0, when };
   });
-  let after: { startedAt: Date; id: string } | null = null;
+  // the cursor keeps started_at to the microsecond (a JS Date keeps milliseconds: rows within the
+  // last row's millisecond would be skipped)
+  let after: { startedAt: string; id: string } | null = null;
+  const e = checklistExecutions;
   return {
     format: row.format,
     key: storageKey(tenantId, row.id, row.format),
@@ -134,17 +137,21 @@ async function planExport(platform: Platform, row: ExportRow, tenantId: string):
     nextPage: async () => {
       if (!where) return [];
       const cursor = after;
+      // the keyset as `started_at <= c AND (started_at < c OR id < i)`: the first half is a range of the
+      // (tenant, …, started_at) indexes; the row comparison alone was a filter, so every page walked the
+      // list from the newest execution (quadratic in the export), as workflows' export did (d9c5572)
+      const keyset = cursor ? sql`${e.startedAt} <= ${cursor.startedAt}::timestamptz AND (${e.startedAt} < ${cursor.startedAt}::timestamptz OR ${e.id} < ${cursor.id}::uuid)` : undefined;
       const page = await platform.db.transaction(tenantId, async (tx) => {
-        const rows: ExecutionRow[] = await tx
-          .select()
-          .from(checklistExecutions)
-          .where(and(where, cursor ? sql`(${checklistExecutions.startedAt}, ${checklistExecutions.id}) < (${cursor.startedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined))
-          .orderBy(desc(checklistExecutions.startedAt), desc(checklistExecutions.id))
+        const rows = await tx
+          .select({ ...getTableColumns(e), cursorAt: sql<string>`to_char(${e.startedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+          .from(e)
+          .where(and(where, keyset))
+          .orderBy(desc(e.startedAt), desc(e.id))
           .limit(PAGE);
         return { rows, names: await executionNames(tx, tenantId, rows) };
       });
       const last = page.rows[page.rows.length - 1];
-      if (last) after = { startedAt: last.startedAt, id: last.id };
+      if (last) after = { startedAt: last.cursorAt, id: last.id };
       return page.rows.map((execution) => {
         const s = executionSummary(execution, page.names);
         return [
