@@ -30,6 +30,23 @@ export interface QueuedSubmission {
   lastError: string | null;
   conflict: { reason: ConflictReason; code: string | null; detail: string | null } | null;
   createdAt: string;
+  /**
+   * A submission whose record the server has not made yet (a checklist started offline): this
+   * request goes first, with its own Idempotency-Key; `path` holds `{id}` for the id it answers,
+   * which is stored here (`createdId`) as soon as it succeeds, so a sync cut between the two
+   * steps never starts it twice. `expectVersion`: the version the person answered; a start
+   * answering another is the 'checklist-version' conflict.
+   */
+  start?: StartStep;
+}
+
+/** The first step of a two-step submission (see `QueuedSubmission.start`). */
+export interface StartStep {
+  path: string;
+  json: unknown;
+  idempotencyKey: string;
+  expectVersion: number | null;
+  createdId: string | null;
 }
 
 export interface StoredBlob {

@@ -249,4 +249,135 @@ describe('the offline queue (decision 031)', () => {
     await expect(full.enqueue(completion('big'))).rejects.toBeInstanceOf(OfflineStorageFull);
     expect(await full.list()).toEqual([]);
   });
+
+  describe('a checklist started offline: one submission, two steps (start, then submit)', () => {
+    /** The checklists server: a start makes one draft per key (a replay answers the same), a submit writes once per key. */
+    function checklistServer(version: number) {
+      const starts = new Map<string, { id: string; version: number; status: string }>();
+      const submits = new Map<string, { path: string; json: unknown }>();
+      const sends: string[] = [];
+      const cut: ((item: QueuedSubmission) => 'before' | 'after' | null)[] = [];
+      const fake = {
+        starts,
+        submits,
+        sends,
+        version,
+        cutNext(...how: ((item: QueuedSubmission) => 'before' | 'after' | null)[]) {
+          cut.push(...how);
+        },
+        send: async (item: QueuedSubmission, json: unknown) => {
+          const how = cut.shift()?.(item) ?? null;
+          if (how === 'before') throw networkError(item);
+          sends.push(`${item.path} ${item.idempotencyKey}`);
+          let answer: unknown;
+          if (item.path.endsWith('/executions/')) {
+            if (!starts.has(item.idempotencyKey)) starts.set(item.idempotencyKey, { id: `e${starts.size + 1}`, version: fake.version, status: 'draft' });
+            answer = starts.get(item.idempotencyKey);
+          } else {
+            if (!submits.has(item.idempotencyKey)) submits.set(item.idempotencyKey, { path: item.path, json });
+            answer = submits.get(item.idempotencyKey);
+          }
+          if (how === 'after') throw networkError(item); // written, the answer lost on the way back
+          return answer;
+        },
+      };
+      return fake;
+    }
+    let checklistsApi: ReturnType<typeof checklistServer>;
+    const startedOffline = (version = 3) => ({
+      kind: 'checklist-execution' as const,
+      title: 'Ronda de bodega',
+      method: 'POST' as const,
+      path: '/api/checklists/v3/executions/{id}/submit/',
+      json: { answers: { temp: 4 }, photos: {}, signatures: {} },
+      start: { path: '/api/checklists/v3/checklists/c1/executions/', json: { venue: 'v1' }, expectVersion: version },
+    });
+
+    beforeEach(() => {
+      checklistsApi = checklistServer(3);
+      queue = make({ send: checklistsApi.send });
+    });
+
+    it('starts the execution with its own key, then submits to the id it answered with another: one execution', async () => {
+      const item = await queue.enqueue(startedOffline());
+      await queue.flush();
+      expect(checklistsApi.sends).toEqual([]);
+      online = true;
+      await queue.flush();
+      expect(item.start!.idempotencyKey).not.toBe(item.idempotencyKey);
+      expect(checklistsApi.sends).toEqual([`/api/checklists/v3/checklists/c1/executions/ ${item.start!.idempotencyKey}`, `/api/checklists/v3/executions/e1/submit/ ${item.idempotencyKey}`]);
+      expect([...checklistsApi.submits.values()]).toEqual([{ path: '/api/checklists/v3/executions/e1/submit/', json: { answers: { temp: 4 }, photos: {}, signatures: {} } }]);
+      expect(await queue.list()).toEqual([]);
+    });
+
+    it('cut between the start and the submit: the execution id is kept on the item, the replay only submits', async () => {
+      online = true;
+      const item = await queue.enqueue(startedOffline());
+      checklistsApi.cutNext(
+        () => null,
+        () => 'before',
+      );
+      await queue.flush();
+      const [waiting] = await queue.list();
+      expect(waiting).toMatchObject({ state: 'pending', lastError: 'network', start: { createdId: 'e1' } });
+      // the page is closed and opened again: a new queue over the same store
+      queue = make({ send: checklistsApi.send });
+      await queue.wakeUp();
+      await queue.flush();
+      expect(checklistsApi.starts.size).toBe(1);
+      expect(checklistsApi.sends.filter((line) => line.includes('/checklists/c1/executions/'))).toHaveLength(1);
+      expect([...checklistsApi.submits.keys()]).toEqual([item.idempotencyKey]);
+      expect([...checklistsApi.submits.values()][0]).toMatchObject({ path: '/api/checklists/v3/executions/e1/submit/' });
+      expect(await queue.list()).toEqual([]);
+    });
+
+    it('the start written but its answer lost: replayed with the same key, the server answers the same execution', async () => {
+      online = true;
+      await queue.enqueue(startedOffline());
+      checklistsApi.cutNext(() => 'after');
+      await queue.flush();
+      expect((await queue.list())[0]).toMatchObject({ state: 'pending', start: { createdId: null } });
+      await queue.wakeUp();
+      await queue.flush();
+      expect(checklistsApi.starts.size).toBe(1);
+      expect(checklistsApi.submits.size).toBe(1);
+      expect([...checklistsApi.submits.values()][0]).toMatchObject({ path: '/api/checklists/v3/executions/e1/submit/' });
+    });
+
+    it('the submit written but its answer lost: replayed with its key, one submission', async () => {
+      online = true;
+      await queue.enqueue(startedOffline());
+      checklistsApi.cutNext(
+        () => null,
+        () => 'after',
+      );
+      await queue.flush();
+      await queue.wakeUp();
+      await queue.flush();
+      expect(checklistsApi.starts.size).toBe(1);
+      expect(checklistsApi.submits.size).toBe(1);
+      expect(await queue.list()).toEqual([]);
+    });
+
+    it('the checklist changed version meanwhile: the checklist-version conflict, the answers kept, nothing submitted', async () => {
+      checklistsApi.version = 4;
+      online = true;
+      await queue.enqueue(startedOffline(3));
+      await queue.flush();
+      const [kept] = await queue.list();
+      expect(kept).toMatchObject({ state: 'conflict', conflict: { reason: 'checklist-version' }, json: { answers: { temp: 4 } } });
+      expect(checklistsApi.submits.size).toBe(0);
+      await queue.flush();
+      expect(checklistsApi.starts.size).toBe(1);
+      expect(checklistsApi.submits.size).toBe(0);
+    });
+
+    it('a refused start (not an executor any more) shows as failed with the server’s words', async () => {
+      online = true;
+      await queue.enqueue(startedOffline());
+      queue = make({ send: async (item) => Promise.reject(httpError(403, 'not-an-executor', item)) });
+      await queue.flush();
+      expect((await queue.list())[0]).toMatchObject({ state: 'failed', lastError: 'refused: not-an-executor', start: { createdId: null } });
+    });
+  });
 });

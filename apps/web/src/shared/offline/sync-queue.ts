@@ -1,6 +1,6 @@
 import { HttpError, NetworkError } from '../api/http-error.ts';
 import { conflictOf, isTransientStatus } from './conflicts.ts';
-import type { QueuedSubmission, QueueStore, StoredBlob, SubmissionKind } from './offline-db.ts';
+import type { QueuedSubmission, QueueStore, StartStep, StoredBlob, SubmissionKind } from './offline-db.ts';
 
 /** A file kept on the device until its submission is sent: its place in the body is `ref`. */
 export interface OfflineFile {
@@ -17,7 +17,12 @@ export interface SubmissionInput {
   json: unknown;
   /** Files the body names by `fileRef(id)` / `fileIdRef(id)`, keyed by that id. */
   files?: Record<string, OfflineFile>;
+  /** A request that makes the record first (a checklist started offline); `path` then holds `{id}`. */
+  start?: { path: string; json: unknown; idempotencyKey?: string; expectVersion?: number | null };
 }
+
+/** Where a two-step submission's `path` takes the id its start answered. */
+export const CREATED_ID = '{id}';
 
 export interface SyncDeps {
   store: QueueStore;
@@ -150,6 +155,17 @@ export class SyncQueue {
       lastError: null,
       conflict: null,
       createdAt: new Date(this.deps.now()).toISOString(),
+      ...(input.start
+        ? {
+            start: {
+              path: input.start.path,
+              json: input.start.json,
+              idempotencyKey: input.start.idempotencyKey ?? this.deps.newId(),
+              expectVersion: input.start.expectVersion ?? null,
+              createdId: null,
+            },
+          }
+        : {}),
     };
     try {
       await this.deps.store.add(item, blobs);
@@ -220,8 +236,45 @@ export class SyncQueue {
     }
   }
 
-  private async sendOne(item: QueuedSubmission): Promise<Outcome> {
+  /**
+   * The first step of a two-step submission: the record is made (its own key; sent again after a
+   * cut, the server answers the same record) and its id stored on the item before the second step.
+   * Null when the start answered another version than the one answered: the item is then a conflict.
+   */
+  private async started(item: QueuedSubmission, start: StartStep): Promise<QueuedSubmission | null> {
+    if (start.createdId) return item;
+    const answer = (await this.deps.send({ ...item, method: 'POST', path: start.path, idempotencyKey: start.idempotencyKey }, start.json)) as {
+      id?: unknown;
+      version?: unknown;
+      status?: unknown;
+    } | null;
+    if (typeof answer?.id !== 'string') throw new Error('The start answered no id.');
+    const next: QueuedSubmission = { ...item, start: { ...start, createdId: answer.id } };
+    if (answer.status === 'submitted') {
+      await this.deps.store.put({ ...next, state: 'conflict', conflict: { reason: 'already-submitted', code: 'already-submitted', detail: null }, lastError: null });
+      return null;
+    }
+    if (start.expectVersion !== null && typeof answer.version === 'number' && answer.version !== start.expectVersion) {
+      await this.deps.store.put({
+        ...next,
+        state: 'conflict',
+        conflict: { reason: 'checklist-version', code: 'outdated-draft', detail: `Answered version ${start.expectVersion}; the checklist is at version ${answer.version}.` },
+        lastError: null,
+      });
+      return null;
+    }
+    await this.deps.store.put(next);
+    return next;
+  }
+
+  private async sendOne(queued: QueuedSubmission): Promise<Outcome> {
+    let item = queued;
     try {
+      if (item.start) {
+        const next = await this.started(item, item.start);
+        if (!next) return 'next';
+        item = next;
+      }
       const links = new Map<string, string>();
       for (const blobId of item.blobIds) {
         const stored = await this.deps.store.getBlob(blobId);
@@ -233,7 +286,8 @@ export class SyncQueue {
         }
         links.set(blobId, link);
       }
-      await this.deps.send(item, replaceRefs(item.json, links));
+      const createdId = item.start?.createdId;
+      await this.deps.send(createdId ? { ...item, path: item.path.replace(CREATED_ID, encodeURIComponent(createdId)) } : item, replaceRefs(item.json, links));
       await this.deps.store.remove(item.id);
       await this.deps.store.setMeta(`${LAST_SYNC}${item.owner}`, new Date(this.deps.now()).toISOString());
       return 'sent';
