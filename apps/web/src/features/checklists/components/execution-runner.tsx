@@ -16,6 +16,7 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { idRefOf, isFileRef, isQueued, OfflineStorageFull, uploadOrKeep } from '../../../shared/offline/offline-queue.ts';
 import { saveExecution, useSubmitExecution, useUpgradeExecution } from '../api/checklists-api.ts';
 import { answeredCount, photoIds, photoLinks, runnerSections, sectionIndex } from '../lib/execution.ts';
+import { localExecution, queueLocalDraft, saveLocalDraft, type LocalDraft } from '../lib/local-drafts.ts';
 import { uploadIdOf } from '../lib/files.ts';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad.tsx';
 import { useDraftAutosave, type DraftSaveStatus } from './use-draft-autosave.ts';
@@ -81,7 +82,7 @@ function ItemExtras({ field }: { field: InputField }) {
   );
 }
 
-export function SaveIndicator({ status }: { status: DraftSaveStatus }) {
+export function SaveIndicator({ status, onDevice = false }: { status: DraftSaveStatus; onDevice?: boolean }) {
   const { t } = useTranslation();
   const map = {
     saved: { icon: <IconCloudCheck size={16} />, color: 'teal', text: t('checklists.run.saved') },
@@ -90,7 +91,8 @@ export function SaveIndicator({ status }: { status: DraftSaveStatus }) {
     error: { icon: <IconAlertTriangle size={16} />, color: 'red', text: t('checklists.run.saveError') },
     offline: { icon: <IconWifiOff size={16} />, color: 'orange', text: t('checklists.run.offline') },
   } as const;
-  const entry = map[status];
+  // a draft started with no connection is saved on the device, never on the server
+  const entry = onDevice && status === 'saved' ? { icon: <IconWifiOff size={16} />, color: 'orange', text: t('checklists.run.savedOnDevice') } : map[status];
   return (
     <Badge variant="light" color={entry.color} leftSection={entry.icon} size="lg" radius="sm" role="status" data-testid="save-status" data-status={status}>
       {entry.text}
@@ -103,9 +105,21 @@ const selectValues = (state: FormState) => state.values;
 /**
  * Answering a checklist on a phone (decision 026): one section at a time with its progress, the
  * shared form renderer for the items, a note and photos on any item, the draft saved on the
- * server as it changes (and resumed at the saved section), signatures, then the submit.
+ * server as it changes (and resumed at the saved section), signatures, then the submit. A draft
+ * started with no connection (`local`, decision 031) is saved on the device instead, and its submit
+ * queues the start and the submit as one submission.
  */
-export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execution: TExecution; onSubmitted: (execution: TExecution) => void; onReplaced: (execution: TExecution) => void }) {
+export function ExecutionRunner({
+  execution,
+  local,
+  onSubmitted,
+  onReplaced,
+}: {
+  execution: TExecution;
+  local?: LocalDraft | undefined;
+  onSubmitted: (execution: TExecution) => void;
+  onReplaced: (execution: TExecution) => void;
+}) {
   const { t } = useTranslation();
   const definition = execution.definition;
   const sections = useMemo(() => runnerSections(definition), [definition]);
@@ -113,7 +127,7 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
   const [store] = useState(() => new FormStore(execution.answers));
   const [index, setIndex] = useState(() => sectionIndex(sections, execution.current_section));
   const [notes, setNotes] = useState<Record<string, string>>(execution.notes);
-  const [photos, setPhotosState] = useState<Record<string, string[]>>(() => photoLinks(execution.photos));
+  const [photos, setPhotosState] = useState<Record<string, string[]>>(() => (local ? local.photos : photoLinks(execution.photos)));
   const [secondName, setSecondName] = useState('');
   const [signErrors, setSignErrors] = useState<{ executor?: string | undefined; second?: string | undefined }>({});
   const [dropped, setDropped] = useState<string[]>([]);
@@ -126,13 +140,18 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
   const needsSigning = definition.signatures.executor || definition.signatures.second;
   const section = sections[Math.min(index, sections.length - 1)];
 
-  const extras = useMemo(() => ({ notes, photos: photoIds(photos), section: section?.id ?? null }), [notes, photos, section]);
-  const [photoIdsAtStart] = useState(() => photoIds(photoLinks(execution.photos)));
+  // on the device photos are kept as links or refs of kept files; the server stores upload ids
+  const extras = useMemo(() => ({ notes, photos: local ? photos : photoIds(photos), section: section?.id ?? null }), [local, notes, photos, section]);
+  const [photoIdsAtStart] = useState(() => (local ? local.photos : photoIds(photoLinks(execution.photos))));
+  const saveDraft = useCallback(
+    async (id: string, body: Parameters<typeof saveExecution>[1]) => (local ? localExecution(await saveLocalDraft(local.owner, local.checklistId, body)) : saveExecution(id, body)),
+    [local],
+  );
   const autosave = useDraftAutosave({
     execution: { ...execution, photoIds: photoIdsAtStart },
     store,
     extras,
-    save: saveExecution,
+    save: saveDraft,
     onStale: useCallback(
       (server: TExecution) => {
         toast.info(t('checklists.run.staleLoaded'));
@@ -205,7 +224,8 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
       const sentPhotos = Object.fromEntries(
         Object.entries(photos).map(([key, links]) => [key, links.map((link) => (isFileRef(link) ? idRefOf(link) : uploadIdOf(link))).filter((id): id is string => id !== null)]),
       );
-      const done = await submit.mutateAsync({ answers, notes, photos: sentPhotos, signatures });
+      const body = { answers, notes, photos: sentPhotos, signatures };
+      const done = local ? await queueLocalDraft(local, body) : await submit.mutateAsync(body);
       autosave.stop();
       if (isQueued(done)) {
         setQueued(true);
@@ -274,7 +294,7 @@ export function ExecutionRunner({ execution, onSubmitted, onReplaced }: { execut
             <Text fw={700} size="sm" truncate="end">
               {execution.checklist.name}
             </Text>
-            <SaveIndicator status={autosave.status} />
+            <SaveIndicator status={autosave.status} onDevice={Boolean(local)} />
           </Group>
           <Text size="xs" c="dimmed" mt={4} data-testid="runner-step">
             {isSigning ? t('checklists.run.signStep') : t('checklists.run.step', { current: index + 1, total: sections.length })} ·{' '}
