@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   TChecklistCategory,
   TChecklistCategoryCreate,
@@ -71,6 +71,32 @@ export function useChecklists(category: string, search: string, page: number, ar
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * With no connection, a list page never read on this device is made from the lists that are kept
+ * (decision 031): every kept checklist of the category (all: any) whose name has the search, one page.
+ */
+export function keptChecklists(client: QueryClient, category: string, search: string, archived = false): Paged<TChecklistSummary> {
+  const seen = new Map<string, TChecklistSummary>();
+  for (const [key, data] of client.getQueriesData<Paged<TChecklistSummary>>({ queryKey: ['checklists', 'list'] })) {
+    if (key[5] !== archived) continue;
+    for (const checklist of data?.results ?? []) if (!seen.has(checklist.id)) seen.set(checklist.id, checklist);
+  }
+  const needle = search.trim().toLocaleLowerCase();
+  const results = [...seen.values()]
+    .filter((checklist) => (!category || checklist.category?.id === category) && (!needle || checklist.name.toLocaleLowerCase().includes(needle)))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { count: results.length, next: null, previous: null, results };
+}
+
+/** The categories of the kept lists, when the categories themselves were never read on this device. */
+export function keptCategories(client: QueryClient): { id: string; name: string }[] {
+  const seen = new Map<string, { id: string; name: string }>();
+  for (const checklist of keptChecklists(client, '', '').results) {
+    if (checklist.category && !seen.has(checklist.category.id)) seen.set(checklist.category.id, checklist.category);
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function checklistQueryOptions(id: string) {

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Chip, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconListCheck, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { IconListCheck, IconPlayerPlay, IconSearch, IconWifiOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +9,8 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFooterLabels } from './use-footer-labels.ts';
-import { PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
+import { NetworkError } from '../../../shared/api/http-error.ts';
+import { keptCategories, keptChecklists, PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
 
 /** /checklists[/:category_id] — what I can execute, by category, and my drafts to resume. */
 export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
@@ -22,6 +24,12 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
   const drafts = useExecutions({ status: 'draft', mine: 'true' }, 1);
   const openDrafts = drafts.data?.results ?? [];
   const footer = useFooterLabels();
+  // with no connection, a category or search never read on this device is made from the kept lists (decision 031)
+  const client = useQueryClient();
+  const offline = (typeof navigator !== 'undefined' && !navigator.onLine) || list.error instanceof NetworkError;
+  const fromDevice = !list.data && offline;
+  const shown = list.data ?? (fromDevice ? keptChecklists(client, categoryId, debounced) : undefined);
+  const categoryChoices = categories.data?.results ?? (offline ? keptCategories(client) : []);
 
   return (
     <Stack gap="md">
@@ -69,7 +77,7 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
           <Chip value="all" color="faena.8">
             {t('checklists.home.all')}
           </Chip>
-          {(categories.data?.results ?? []).map((category) => (
+          {categoryChoices.map((category) => (
             <Chip key={category.id} value={category.id} color="faena.8">
               {category.name}
             </Chip>
@@ -87,15 +95,20 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
         }}
         maw={420}
       />
-      {list.isPending ? (
+      {fromDevice && (
+        <Alert color="orange" icon={<IconWifiOff size={18} />} data-testid="checklists-kept">
+          {t('checklists.home.keptOnly')}
+        </Alert>
+      )}
+      {!shown && list.isPending ? (
         <Loader />
-      ) : list.isError ? (
+      ) : !shown ? (
         <Alert color="red">{t('checklists.loadFailed')}</Alert>
-      ) : list.data.results.length === 0 ? (
+      ) : shown.results.length === 0 ? (
         <Text c="dimmed">{t('checklists.home.empty')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {list.data.results.map((checklist) => {
+          {shown.results.map((checklist) => {
             const draft = openDrafts.find((entry) => entry.checklist.id === checklist.id);
             return (
               <Card key={checklist.id} withBorder radius="md" padding="md" data-testid={`checklist-card-${checklist.id}`}>

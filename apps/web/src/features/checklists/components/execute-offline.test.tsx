@@ -15,6 +15,7 @@ import { testTokenPair } from '../../../test/session.ts';
 import { checklistKeys } from '../api/checklists-api.ts';
 import { loadLocalDraft } from '../lib/local-drafts.ts';
 import { locales } from '../routes.tsx';
+import { ChecklistsHomePage } from './checklists-home-page.tsx';
 import { ExecutePage } from './execute-page.tsx';
 
 const FIELDS = [
@@ -150,5 +151,35 @@ describe('a checklist never started, started with no connection (decision 031)',
     await Promise.all(locales.map((bundle) => bundle.load('es')));
     await renderRoutes([{ path: '/checklists/:id/execute', element: <ExecutePage checklistId="c2" /> }], { path: '/checklists/c2/execute', client: keptClient() });
     expect((await screen.findByTestId('execute-not-kept')).textContent).toContain('ábrelo una vez con señal');
+  });
+
+  it('a category never opened on the device lists the kept checklists of it', async () => {
+    const client = keptClient();
+    const summary = (id: string, name: string, category: { id: string; name: string }) => ({
+      id,
+      name,
+      description: null,
+      category,
+      version: 1,
+      item_count: 2,
+      pass_mark: null,
+      archived: false,
+      updated_at: '2026-12-01T12:00:00Z',
+      can_execute: true,
+    });
+    // only "all" was read with signal
+    client.setQueryData(checklistKeys.list('', '', 1, false), {
+      count: 2,
+      next: null,
+      previous: null,
+      results: [summary('c1', 'Ronda de bodega', { id: 'k1', name: 'Bodega' }), summary('c3', 'Apertura de tienda', { id: 'k2', name: 'Tiendas' })],
+    });
+    await Promise.all(locales.map((bundle) => bundle.load('es')));
+    await renderRoutes([{ path: '/checklists/:category_id', element: <ChecklistsHomePage categoryId="k2" /> }], { path: '/checklists/k2', client });
+    expect((await screen.findByTestId('checklists-kept')).textContent).toContain('Sin conexión');
+    expect(await screen.findByTestId('checklist-card-c3')).toBeTruthy();
+    expect(screen.queryByTestId('checklist-card-c1')).toBeNull();
+    // the categories were never read either: the chips come from the kept checklists
+    expect(screen.getAllByRole('radio').map((chip) => chip.closest('.mantine-Chip-root')?.textContent)).toEqual(['Todas', 'Bodega', 'Tiendas']);
   });
 });
