@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Chip, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconListCheck, IconPlayerPlay, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -10,7 +10,7 @@ import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFooterLabels } from './use-footer-labels.ts';
 import { NetworkError } from '../../../shared/api/http-error.ts';
-import { keptCategories, keptChecklists, PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
+import { checklistQueryOptions, keptCategories, keptChecklists, PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
 
 /** /checklists[/:category_id] — what I can execute, by category, and my drafts to resume. */
 export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
@@ -30,6 +30,11 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
   const fromDevice = !list.data && offline;
   const shown = list.data ?? (fromDevice ? keptChecklists(client, categoryId, debounced) : undefined);
   const categoryChoices = categories.data?.results ?? (offline ? keptCategories(client) : []);
+  // with signal, the checklists listed that I can execute are read ahead (and so kept): each can be started offline later
+  useEffect(() => {
+    if (!list.data || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
+    for (const checklist of list.data.results) if (checklist.can_execute) void client.prefetchQuery({ ...checklistQueryOptions(checklist.id), staleTime: 5 * 60_000 });
+  }, [list.data, client]);
 
   return (
     <Stack gap="md">

@@ -182,4 +182,34 @@ describe('a checklist never started, started with no connection (decision 031)',
     // the categories were never read either: the chips come from the kept checklists
     expect(screen.getAllByRole('radio').map((chip) => chip.closest('.mantine-Chip-root')?.textContent)).toEqual(['Todas', 'Bodega', 'Tiendas']);
   });
+
+  it('with signal, the list reads ahead the checklists I can execute, so they can be started offline later', async () => {
+    goOnline(true);
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        reads.push(url);
+        if (url.includes('/checklists/v3/checklists/?')) {
+          return jsonResponse({
+            count: 2,
+            next: null,
+            previous: null,
+            results: [
+              { ...DETAIL, id: 'c1', can_execute: true },
+              { ...DETAIL, id: 'c4', name: 'Solo para otros', can_execute: false },
+            ],
+          });
+        }
+        if (url.endsWith('/checklists/v3/checklists/c1/')) return jsonResponse(DETAIL);
+        return jsonResponse({ count: 0, next: null, previous: null, results: [] });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await Promise.all(locales.map((bundle) => bundle.load('es')));
+    await renderRoutes([{ path: '/checklists', element: <ChecklistsHomePage categoryId="" /> }], { path: '/checklists', client });
+    await screen.findByTestId('checklist-card-c1');
+    await waitFor(() => expect(client.getQueryData(checklistKeys.detail('c1'))).toMatchObject({ version: 3 }));
+    expect(reads.some((url) => url.endsWith('/checklists/c4/'))).toBe(false);
+  });
 });
