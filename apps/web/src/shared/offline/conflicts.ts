@@ -9,6 +9,8 @@ import type { ConflictReason, SubmissionKind } from './offline-db.ts';
  * |----------------------|---------------------------------------|----------------------|
  * | checklist execution  | 409 outdated-draft (version changed)  | checklist-version    |
  * | checklist execution  | 409 already-submitted                 | already-submitted    |
+ * | checklist execution  | 409 already-completed (its start: the | answered-elsewhere   |
+ * |   started offline    |   occurrence was completed meanwhile) |                      |
  * | activity completion  | 409 already-completed                 | answered-elsewhere   |
  * | activity completion  | 409 occurrence-cancelled              | occurrence-cancelled |
  * | activity completion  | 404 (occurrence removed)              | occurrence-cancelled |
@@ -19,6 +21,8 @@ export function conflictOf(kind: SubmissionKind, status: number, code: string | 
   if (kind === 'checklist-execution') {
     if (status === 409 && code === 'outdated-draft') return 'checklist-version';
     if (status === 409 && code === 'already-submitted') return 'already-submitted';
+    // started offline from an occurrence that someone else completed meanwhile (the start refuses it)
+    if (status === 409 && code === 'already-completed') return 'answered-elsewhere';
   }
   if (kind === 'activity-completion') {
     if (status === 409 && code === 'already-completed') return 'answered-elsewhere';

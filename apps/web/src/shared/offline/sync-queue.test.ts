@@ -372,6 +372,14 @@ describe('the offline queue (decision 031)', () => {
       expect(checklistsApi.submits.size).toBe(0);
     });
 
+    it('started from an occurrence someone else completed meanwhile: the answered-elsewhere conflict, answers kept', async () => {
+      online = true;
+      await queue.enqueue(startedOffline());
+      queue = make({ send: async (item) => Promise.reject(httpError(409, 'already-completed', item)) });
+      await queue.flush();
+      expect((await queue.list())[0]).toMatchObject({ state: 'conflict', conflict: { reason: 'answered-elsewhere' }, json: { answers: { temp: 4 } } });
+    });
+
     it('a refused start (not an executor any more) shows as failed with the server’s words', async () => {
       online = true;
       await queue.enqueue(startedOffline());
