@@ -140,6 +140,9 @@ describe.each(engines())('asset meters on %s', (engine) => {
     expect((await api(viewer, `/assets/${assetId}/meters/${meter.id}/plans/${meter.plans[0]!.id}/`, { method: 'DELETE' })).status).toBe(403);
     await json(await api(manager, `/assets/${assetId}/meters/${meter.id}/plans/${meter.plans[0]!.id}/`, { method: 'DELETE' }), 204);
     expect((await api(manager, `/assets/${assetId}/meters/${meter.id}/plans/${meter.plans[0]!.id}/`, { method: 'DELETE' })).status).toBe(404);
+    // malformed asset or meter ids are absent too, never a 500 (the fuzz sweep found it)
+    expect((await api(manager, `/assets/not-an-id/meters/${meter.id}/plans/${meter.plans[0]!.id}/`, { method: 'DELETE' })).status).toBe(404);
+    expect((await api(manager, `/assets/${assetId}/meters/12345/plans/${meter.plans[0]!.id}/`, { method: 'DELETE' })).status).toBe(404);
     await setDisabledModules(server, tenantId, ['asset']);
     try {
       const off = await api(viewer, `/assets/${assetId}/meters/`);

@@ -313,7 +313,7 @@ export async function createMeterPlan(ctx: Ctx, assetId: string, meterId: string
 }
 
 export async function deleteMeterPlan(ctx: Ctx, assetId: string, meterId: string, planId: string): Promise<void> {
-  if (!isUuid(planId)) throw notFound('Plan');
+  if (!isUuid(assetId) || !isUuid(meterId) || !isUuid(planId)) throw notFound('Plan');
   await ctx.tx(
     async (tx) => {
       const [row] = await tx
