@@ -44,7 +44,8 @@ export function OfflineSyncRuntime() {
   // the reads forms and the person's own work need, kept for opening screens offline
   useEffect(() => (owner ? persistQueries(client, owner) : undefined), [owner, client]);
   useEffect(() => {
-    if (!owner) return undefined;
+    // a browser without IndexedDB (some private modes) keeps nothing on the device: nothing to send
+    if (!owner || typeof indexedDB === 'undefined') return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let before = new Map<string, SubmissionKind>();
@@ -53,7 +54,7 @@ export function OfflineSyncRuntime() {
       if (!navigator.onLine) return; // the 'online' event starts the next pass
       const due = await offlineQueue.nextDueAt();
       clearTimeout(timer);
-      if (due !== null && !stopped) timer = setTimeout(() => void kick(), Math.max(1000, due - Date.now()));
+      if (due !== null && !stopped) timer = setTimeout(() => void kick().catch(() => undefined), Math.max(1000, due - Date.now()));
     };
     const kick = async () => {
       if (stopped) return;
@@ -64,11 +65,16 @@ export function OfflineSyncRuntime() {
       for (const root of sent) void client.invalidateQueries({ queryKey: [root] });
       await schedule();
     };
-    const onOnline = () => void offlineQueue.wakeUp().then(kick);
+    // a pass that fails (the device store closed under it) waits for the next event or timer
+    const onOnline = () =>
+      void offlineQueue
+        .wakeUp()
+        .then(kick)
+        .catch(() => undefined);
     window.addEventListener('online', onOnline);
     // a submission queued or failed meanwhile: its next attempt gets a timer
-    const unsubscribe = offlineQueue.subscribe(() => void schedule());
-    void kick();
+    const unsubscribe = offlineQueue.subscribe(() => void schedule().catch(() => undefined));
+    void kick().catch(() => undefined);
     return () => {
       stopped = true;
       clearTimeout(timer);
