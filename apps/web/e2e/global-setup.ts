@@ -62,7 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let webDist = join(root, 'apps/web/dist');
   if (process.env.E2E_SKIP_BUILD !== '1') {
     webDist = join(runDir, 'dist');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@faena/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: process.env });
+    // the production build people get: Vitest sets NODE_ENV=test, which Vite would otherwise take
+    // for a development React and a build with no service worker
+    const build = spawnSync('npm', ['run', 'build', '-w', '@faena/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const port = await freePort();
