@@ -37,8 +37,10 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
       // kept reads stay in memory for the day: a screen opened offline later still finds them
       const kept = JSON.parse(text) as DehydratedState;
       hydrate(client, kept, { defaultOptions: { queries: { gcTime: 24 * 3600_000 } } });
-      // restored reads are shown at once but are never taken as fresh: a screen open now reads again
-      // when there is a connection (a scan or a save made since would otherwise hide for staleTime)
+      // restored reads are shown at once but are never taken as fresh: with a connection a screen open
+      // now reads again (a scan or a save made since would otherwise hide for staleTime); offline they
+      // stay as they are (a read again would only fail, and the shell would show its error page)
+      if (!navigator.onLine) return;
       const restored = new Map(kept.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
       void client.invalidateQueries({ predicate: (query) => restored.get(query.queryHash) === query.state.dataUpdatedAt });
     })
