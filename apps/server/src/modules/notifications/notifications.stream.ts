@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { AppError } from '../../platform/errors.ts';
+import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry } from '../../platform/http/event-stream.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { BUS_RESYNC, type PlatformEvent } from '../../platform/events.ts';
 import { NOTIFICATIONS_CREATED, PUSH_QUEUE } from './notifications.producer.ts';
@@ -17,8 +17,6 @@ const BATCH_PER_PERSON = 100;
 const PERSONS_PER_QUERY = 1000;
 /** A client that stops reading while this much is queued for it is dropped (it reconnects and replays). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Client reconnection delay (spec shell §9: the stream retries from 2 s). */
-const RETRY_MS = 2000;
 
 interface Stream {
   tenantId: string;
@@ -84,21 +82,9 @@ export class NotificationStreams {
     // Without Last-Event-ID the client has just loaded the inbox: only what comes next is news.
     const cursor = requested === null ? counters.lastSeq : Math.min(requested, counters.lastSeq);
 
-    reply.hijack();
-    const res = reply.raw;
+    const res = startEventStream(request, reply);
     // The client may have gone while the counters were read.
-    if (request.raw.destroyed || res.destroyed) return;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-      'content-encoding': 'identity',
-      'x-request-id': request.id,
-    });
-    request.raw.socket.setNoDelay(true);
-    request.raw.socket.setKeepAlive(true, 30_000);
+    if (!res) return;
 
     const stream: Stream = {
       tenantId,
@@ -108,14 +94,14 @@ export class NotificationStreams {
       res,
       cursor,
       ping: setInterval(() => void this.ping(stream), this.platform.config.NOTIFICATIONS_PING_SECONDS * 1000),
-      expiresAt: tokenExpiry(request),
+      expiresAt: streamExpiry(request),
       recheck: false,
       closed: false,
     };
     this.add(stream);
     res.on('close', () => this.remove(stream));
     res.on('error', () => this.remove(stream));
-    this.write(stream, `retry: ${RETRY_MS}\n\n${pingEvent()}`);
+    this.write(stream, `retry: ${EVENT_STREAM_RETRY_MS}\n\n${pingEvent()}`);
     // Anything after the cursor (a replay, or what landed while this stream was being set up).
     this.wake(tenantId, [personId]);
   }
@@ -278,15 +264,4 @@ function lastEventIdOf(request: FastifyRequest): number | null {
   const value = typeof header === 'string' && header.trim() ? header.trim() : typeof query === 'string' ? query.trim() : '';
   if (!/^\d{1,15}$/.test(value)) return null;
   return Number(value);
-}
-
-function tokenExpiry(request: FastifyRequest): number {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  try {
-    const exp = match ? decodeJwt(match[1]!).exp : undefined;
-    if (typeof exp === 'number') return exp * 1000;
-  } catch {
-    /* the platform verified it already */
-  }
-  return Date.now() + 3600_000;
 }

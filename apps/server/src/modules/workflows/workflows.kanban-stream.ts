@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry } from '../../platform/http/event-stream.ts';
 import { BUS_RESYNC, type PlatformEvent } from '../../platform/events.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { workflowKanbans } from './kanban.table.ts';
@@ -19,7 +19,6 @@ export const BOARD_CHANGED = 'workflows.board.changed';
 
 const PING_MS = 25_000;
 const COALESCE_MS = 150;
-const RETRY_MS = 2000;
 const STREAMS_PER_PERSON = 10;
 const MAX_STREAMS = 5000;
 /** How long a process trusts what it read about a type having boards (a board made elsewhere is live after this). */
@@ -88,20 +87,10 @@ export class KanbanStreams {
   open(request: FastifyRequest, reply: FastifyReply, tenantId: string, typeId: string, personId: string): void {
     if (this.closing) throw new AppError('service-unavailable', 'The server is shutting down.');
     if (this.count >= MAX_STREAMS) throw new AppError('service-unavailable', 'Too many open board streams on this server: try again shortly.');
-    reply.hijack();
-    const res = reply.raw;
-    if (request.raw.destroyed || res.destroyed) return;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'content-encoding': 'identity',
-      'x-request-id': request.id,
-    });
-    request.raw.socket.setNoDelay(true);
+    const res = startEventStream(request, reply);
+    if (!res) return;
     const key = `${tenantId}:${typeId}`;
-    const stream: Stream = { key, personId, res, ping: setInterval(() => this.ping(stream), PING_MS), expiresAt: tokenExpiry(request), closed: false };
+    const stream: Stream = { key, personId, res, ping: setInterval(() => this.ping(stream), PING_MS), expiresAt: streamExpiry(request), closed: false };
     let set = this.byType.get(key);
     if (!set) this.byType.set(key, (set = new Set()));
     set.add(stream);
@@ -110,7 +99,7 @@ export class KanbanStreams {
     if (mine.length > STREAMS_PER_PERSON) this.end(mine[0]!);
     res.on('close', () => this.remove(stream));
     res.on('error', () => this.remove(stream));
-    this.write(stream, `retry: ${RETRY_MS}\n\nevent: ping\ndata: {}\n\n`);
+    this.write(stream, `retry: ${EVENT_STREAM_RETRY_MS}\n\nevent: ping\ndata: {}\n\n`);
   }
 
   closeAll(): void {
@@ -160,16 +149,4 @@ export class KanbanStreams {
     this.remove(stream);
     if (!stream.res.writableEnded) stream.res.end();
   }
-}
-
-/** The stream ends when the bearer token does; the client reconnects with a fresh one. */
-function tokenExpiry(request: FastifyRequest): number {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  try {
-    const exp = match ? decodeJwt(match[1]!).exp : undefined;
-    if (typeof exp === 'number') return exp * 1000;
-  } catch {
-    /* the platform verified it already */
-  }
-  return Date.now() + 3600_000;
 }
