@@ -120,10 +120,15 @@ export function exportState<F extends string, S extends string>(
 
 /** The file of a finished export as an attachment; 409 while it is not ready. */
 export async function sendExportFile(storage: ObjectStorage, reply: FastifyReply, row: { status: string; format: ExportFormat; storageKey: string | null }, fileName: string): Promise<FastifyReply> {
-  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The export is not ready yet.', { status: row.status });
+  return sendJobFile(storage, reply, row, fileName, row.format === 'csv' ? 'text/csv; charset=utf-8' : EXPORT_CONTENT_TYPES.xlsx);
+}
+
+/** The file a background job wrote (an export, a label sheet) as a private attachment; 409 while it is not ready. */
+export async function sendJobFile(storage: ObjectStorage, reply: FastifyReply, row: { status: string; storageKey: string | null }, fileName: string, contentType: string): Promise<FastifyReply> {
+  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The file is not ready yet.', { status: row.status });
   const stream = await storage.get(row.storageKey);
   return reply
-    .header('content-type', row.format === 'csv' ? 'text/csv; charset=utf-8' : EXPORT_CONTENT_TYPES.xlsx)
+    .header('content-type', contentType)
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')

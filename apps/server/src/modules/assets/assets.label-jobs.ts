@@ -6,6 +6,8 @@ import type { FastifyReply } from 'fastify';
 import { LABELS_MAX, type TAssetFilters, type TLabelJob, type ZLabelRequest } from '@faena/contracts';
 import type { z } from 'zod';
 import { AppError, BodyError } from '../../platform/errors.ts';
+import type { JobInfo } from '../../platform/jobs.ts';
+import { sendJobFile } from '../../platform/tabular-export.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -27,6 +29,7 @@ type JobRow = typeof assetLabelJobs.$inferSelect;
 
 export const LABEL_JOB_QUEUE = 'assets.labels';
 const PAGE = 250;
+const RETRY_LIMIT = 1;
 
 interface PdfDoc extends NodeJS.ReadableStream {
   addPage(options: { size: [number, number]; margin: number }): PdfDoc;
@@ -156,13 +159,7 @@ export async function listLabelJobs(ctx: Ctx): Promise<{ results: TLabelJob[] }>
 
 export async function labelJobDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
   const row = await findJob(ctx, id);
-  if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The label sheet is not ready yet.', { status: row.status });
-  const stream = await ctx.platform.storage.get(row.storageKey);
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName(row)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(stream);
+  return sendJobFile(ctx.platform.storage, reply, row, fileName(row), 'application/pdf');
 }
 
 async function update(platform: Platform, tenantId: string, id: string, values: Partial<JobRow>): Promise<void> {
@@ -175,16 +172,17 @@ async function update(platform: Platform, tenantId: string, id: string, values: 
 }
 
 /** Lays the sheet out into storage, page by page, counting progress as it goes. */
-export async function runLabelJob(platform: Platform, data: { tenantId: string; jobId: string }): Promise<void> {
+export async function runLabelJob(platform: Platform, data: { tenantId: string; jobId: string }, info: JobInfo): Promise<void> {
   const { tenantId, jobId } = data;
+  // claimed only while it is to do (a redelivery of a finished or failed sheet does nothing)
   const [row] = await platform.db.transaction(tenantId, (tx) =>
     tx
-      .select()
-      .from(assetLabelJobs)
-      .where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, jobId))),
+      .update(assetLabelJobs)
+      .set({ status: 'RUNNING', percent: 0, error: null })
+      .where(and(eq(assetLabelJobs.tenantId, tenantId), eq(assetLabelJobs.id, jobId), inArray(assetLabelJobs.status, ['PENDING', 'RUNNING'])))
+      .returning(),
   );
-  if (!row || row.status === 'DONE') return;
-  await update(platform, tenantId, jobId, { status: 'RUNNING', percent: 0, error: null });
+  if (!row) return;
   const kind = row.kind;
   const stock = LABEL_STOCKS[row.size as LabelSize];
   const perPage = stock.columns * stock.rows;
@@ -246,8 +244,10 @@ export async function runLabelJob(platform: Platform, data: { tenantId: string; 
     out.destroy();
     await stored.catch(() => undefined);
     await platform.storage.delete(key).catch(() => undefined);
-    await update(platform, tenantId, jobId, { status: 'FAILED', error: error instanceof Error ? error.message.slice(0, 500) : 'failed', finishedAt: new Date() });
-    throw error;
+    // tried again while tries are left (the sheet stays RUNNING); after the last, FAILED in words for the person
+    if (info.signal.aborted || info.retryCount < RETRY_LIMIT) throw error;
+    platform.log.error({ err: error, tenantId, jobId }, 'asset label sheet failed');
+    await update(platform, tenantId, jobId, { status: 'FAILED', error: 'No se pudo generar el archivo.', finishedAt: new Date() });
   }
 }
 
@@ -256,8 +256,8 @@ const defined = new WeakMap<object, Promise<void>>();
 export function defineLabelJobs(platform: Platform): Promise<void> {
   let done = defined.get(platform.jobs);
   if (!done) {
-    done = platform.jobs.define<{ tenantId: string; jobId: string }>(LABEL_JOB_QUEUE, (data) => runLabelJob(platform, data), {
-      retryLimit: 1,
+    done = platform.jobs.define<{ tenantId: string; jobId: string }>(LABEL_JOB_QUEUE, (data, info) => runLabelJob(platform, data, info), {
+      retryLimit: RETRY_LIMIT,
       retryDelay: 2,
       expireInSeconds: 3600,
       concurrency: 1,
