@@ -154,6 +154,18 @@ export const CHECKLIST_ROUTES: Record<string, { access: typeof VIEW | typeof MAN
       await expectMismatch(await server.api('demo', `${BASE}/checklists/`, { method: 'POST', token: b(f), json: await aBody(server, f) }));
     },
   },
+  [`GET ${BASE}/checklists/definitions/`]: {
+    access: VIEW,
+    check: async (server, f) => {
+      // B's checklist asked for by id from A: left out, never read; B's token on A's host: refused
+      const theirs = (await bChecklist(server, f)).id;
+      const path = `${BASE}/checklists/definitions/?ids=${theirs}`;
+      expect((await json<{ results: unknown[] }>(await server.api('demo', path, { token: a(f) }), 200)).results).toEqual([]);
+      await expectMismatch(await server.api('demo', path, { token: b(f) }));
+      const mine = await json<{ results: { id: string }[] }>(await server.api('demo-norte', path, { token: b(f) }), 200);
+      expect(mine.results.map((row) => row.id)).toEqual([theirs]);
+    },
+  },
   [`GET ${BASE}/checklists/:id/`]: byId(VIEW, 'GET', (id) => `/checklists/${id}/`, bChecklist, undefined, 200),
   [`PUT ${BASE}/checklists/:id/`]: byId(MANAGE, 'PUT', (id) => `/checklists/${id}/`, bChecklist, aBody, 200),
   [`DELETE ${BASE}/checklists/:id/`]: byId(MANAGE, 'DELETE', (id) => `/checklists/${id}/`, bChecklist, undefined, 200),

@@ -467,6 +467,47 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect(await json(await api(admin, `/categories/${categoryId}/`, { method: 'DELETE' }), 409)).toMatchObject({ code: 'category-in-use' });
   });
 
+  it('reads ahead the definitions of listed checklists in one request: only those the caller may execute, in the asked order', async () => {
+    const open = await json<{ id: string }>(await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Ronda abierta', executors: {}, places: {}, supervisors: [] }) }), 201);
+    const archived = (await json<Page<{ id: string; archived: boolean }>>(await api(admin, '/checklists/?archived=true'), 200)).results.find((c) => c.archived)!.id;
+    type Definitions = { results: { id: string; version: number; fields: unknown[]; sections: unknown[]; can_execute: boolean }[] };
+    const ask = (token: string, ids: string[], subdomain = 'acme') => api(token, `/checklists/definitions/?ids=${ids.join(',')}`, {}, subdomain);
+    const asked = [open.id, archived, '00000000-0000-4000-8000-000000000000', 'not-an-id', checklistId, open.id];
+    const mine = await json<Definitions>(await ask(operario, asked), 200);
+    expect(mine.results.map((c) => c.id)).toEqual([open.id, checklistId]);
+    // each is what the execute screen reads one by one
+    for (const one of mine.results) expect(one).toEqual(await json(await api(operario, `/checklists/${one.id}/`), 200));
+    expect(mine.results.every((c) => c.can_execute && c.fields.length > 0 && c.sections.length > 0)).toBe(true);
+    // not an executor of the first: left out, not refused; MANAGE does not widen it (only what one may execute)
+    expect((await json<Definitions>(await ask(otro, asked), 200)).results.map((c) => c.id)).toEqual([open.id]);
+    expect((await json<Definitions>(await ask(admin, asked), 200)).results.map((c) => c.id)).toEqual([open.id]);
+    // no checklist key: refused; another tenant: nothing of ours
+    expect((await ask(supervisor, [open.id])).status).toBe(403);
+    expect((await json<Definitions>(await ask(foreign, [open.id, checklistId], 'otra'), 200)).results).toEqual([]);
+    // at most 100 ids, at least one
+    expect(
+      await json(
+        await ask(
+          operario,
+          Array.from({ length: 101 }, () => open.id),
+        ),
+        400,
+      ),
+    ).toMatchObject({ code: 'validation-error' });
+    expect((await ask(operario, [])).status).toBe(400);
+    expect(
+      (
+        await json<Definitions>(
+          await ask(
+            operario,
+            Array.from({ length: 100 }, () => open.id),
+          ),
+          200,
+        )
+      ).results,
+    ).toHaveLength(1);
+  });
+
   it('another tenant sees none of it', async () => {
     expect((await api(foreign, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(404);
     expect((await api(foreign, `/checklists/${checklistId}/`, { method: 'PUT', json: definition() }, 'otra')).status).toBe(404);

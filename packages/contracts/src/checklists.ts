@@ -173,6 +173,25 @@ export const ZChecklistDetail = ZChecklistSummary.extend({
 }).meta({ id: 'ChecklistDetail' });
 export type TChecklistDetail = z.infer<typeof ZChecklistDetail>;
 
+/**
+ * GET /checklists/definitions/?ids=a,b,… — the details of up to 100 checklists in one read, only
+ * those the caller may execute (the list's read-ahead for offline starts, decision 031).
+ */
+export const ZChecklistDefinitionsQuery = z.object({
+  ids: z
+    .string()
+    .max(4000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(100)).min(1).max(100)),
+});
+export const ZChecklistDefinitions = z.object({ results: z.array(ZChecklistDetail) }).meta({ id: 'ChecklistDefinitions' });
+export type TChecklistDefinitions = z.infer<typeof ZChecklistDefinitions>;
+
 /** GET /checklists/{id}/versions/{n}/ */
 export const ZChecklistVersion = ZChecklistVersionContent.extend({ id: z.string(), name: z.string(), description: z.string().nullable(), created_at: instant }).meta({ id: 'ChecklistVersion' });
 export type TChecklistVersion = z.infer<typeof ZChecklistVersion>;

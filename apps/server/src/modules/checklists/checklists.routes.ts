@@ -7,6 +7,8 @@ import {
   ZChecklistCategoryList,
   ZChecklistCategoryQuery,
   ZChecklistCategoryUpdate,
+  ZChecklistDefinitions,
+  ZChecklistDefinitionsQuery,
   ZChecklistDetail,
   ZChecklistListQuery,
   ZChecklistScheduleCreate,
@@ -38,6 +40,7 @@ import { defineChecklistExportJobs, exportDownload, getExport, startExport } fro
 import { executionReport } from './report.service.ts';
 import {
   archiveChecklist,
+  checklistDefinitions,
   createCategory,
   createChecklist,
   deleteCategory,
@@ -100,6 +103,19 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
     `${prefix}/checklists/`,
     { config: { access: MANAGE }, schema: { tags, summary: 'Create a checklist (version 1)', body: ZChecklistWrite, response: { 201: ZChecklistDetail } } },
     async (request, reply) => reply.status(201).send(await createChecklist(ctxOf(request, platform), request.body)),
+  );
+  app.get(
+    `${prefix}/checklists/definitions/`,
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'The details of up to 100 checklists at once (?ids=a,b,…), only those I may execute: what the list reads ahead to start them offline',
+        querystring: ZChecklistDefinitionsQuery,
+        response: { 200: ZChecklistDefinitions },
+      },
+    },
+    async (request) => checklistDefinitions(ctxOf(request, platform), request.query.ids),
   );
   app.get(
     `${prefix}/checklists/:id/`,

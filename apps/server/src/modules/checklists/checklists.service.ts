@@ -286,42 +286,105 @@ async function hasExecutions(tx: Drizzle, tenantId: string, checklistId: string,
 }
 
 async function detailOf(tx: Drizzle, ctx: SignedInCtx, row: ChecklistRow, executor: Executor): Promise<TChecklistDetail> {
+  const [detail] = await detailsOf(tx, ctx, [row], executor);
+  if (!detail) throw checklistNotFound();
+  return detail;
+}
+
+/**
+ * The details of several checklists with their current versions, the names they point at read
+ * once for all of them (the list's read-ahead asks for up to 100 at a time). A checklist whose
+ * current version is missing is left out.
+ */
+async function detailsOf(tx: Drizzle, ctx: SignedInCtx, rows: readonly ChecklistRow[], executor: Executor): Promise<TChecklistDetail[]> {
+  if (rows.length === 0) return [];
   const tenantId = ctx.tenant.id;
-  const version = await findVersion(tx, tenantId, row.id, row.currentVersion);
-  if (!version) throw checklistNotFound();
-  const categories = await categoryNames(tx, tenantId, row.categoryId ? [row.categoryId] : []);
-  const people = await personSummaries(tx, tenantId, [...row.executors.persons, ...row.supervisorIds]);
+  const current = sql.join(
+    rows.map((row) => sql`(${row.id}::uuid, ${row.currentVersion}::int)`),
+    sql`, `,
+  );
+  const versionRows = await tx
+    .select()
+    .from(checklistVersions)
+    .where(
+      and(
+        eq(checklistVersions.tenantId, tenantId),
+        inArray(
+          checklistVersions.checklistId,
+          rows.map((row) => row.id),
+        ),
+        sql`(${checklistVersions.checklistId}, ${checklistVersions.version}) IN (${current})`,
+      ),
+    );
+  const versions = new Map(versionRows.map((version) => [version.checklistId, version]));
+  // whether each current version was executed (drafts included): one probe of the (checklist) index per checklist
+  const executedRows = (await tx.execute(
+    sql`SELECT v.id::text AS id FROM (VALUES ${current}) AS v(id, version) WHERE EXISTS (SELECT 1 FROM ${checklistExecutions} e WHERE e.tenant_id = ${tenantId} AND e.checklist_id = v.id AND e.version = v.version)`,
+  )) as unknown as { rows: { id: string }[] };
+  const executed = new Set(executedRows.rows.map((entry) => entry.id));
+  const categories = await categoryNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])),
+  );
+  const people = await personSummaries(
+    tx,
+    tenantId,
+    rows.flatMap((row) => [...row.executors.persons, ...row.supervisorIds]),
+  );
   const person = (id: string) => {
     const found = people.get(id);
     return found ? [{ passport: found.passport, name: found.name }] : [];
   };
-  const positionRows = await findPositions(tx, tenantId, row.executors.positions);
-  const audienceRows = [];
-  for (const id of row.executors.audiences) {
+  const positions = new Map(
+    (
+      await findPositions(
+        tx,
+        tenantId,
+        rows.flatMap((row) => row.executors.positions),
+      )
+    ).map((p) => [p.id, { id: p.id, name: p.title }]),
+  );
+  const audiences = new Map<string, { id: string; name: string }>();
+  for (const id of new Set(rows.flatMap((row) => row.executors.audiences))) {
     const audience = await findAudience(tx, tenantId, id);
-    if (audience) audienceRows.push({ id: audience.id, name: audience.name });
+    if (audience) audiences.set(id, { id: audience.id, name: audience.name });
   }
-  const venues = await venueNames(tx, tenantId, row.venueIds);
-  const locations = [];
-  for (const id of row.locationIds) {
+  const venues = await venueNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => row.venueIds),
+  );
+  const locations = new Map<string, { id: string; name: string }>();
+  for (const id of new Set(rows.flatMap((row) => row.locationIds))) {
     const location = await findLocation(tx, tenantId, id);
-    if (location) locations.push({ id: location.id, name: location.name });
+    if (location) locations.set(id, { id: location.id, name: location.name });
   }
-  return {
-    ...toSummary(row, categories, canExecute(executor, row.executors)),
-    ...versionContent(version),
-    description: row.description,
-    executors: {
-      persons: row.executors.persons.flatMap(person),
-      positions: positionRows.map((p) => ({ id: p.id, name: p.title })),
-      audiences: audienceRows,
-    },
-    places: { venues: row.venueIds.flatMap((id) => (venues.has(id) ? [{ id, name: venues.get(id)! }] : [])), locations },
-    supervisors: row.supervisorIds.flatMap(person),
-    created_at: row.createdAt.toISOString(),
-    has_executions: await hasExecutions(tx, tenantId, row.id, row.currentVersion),
-    can_edit: executor.manages,
-  };
+  const known =
+    <T>(map: Map<string, T>) =>
+    (id: string) =>
+      map.has(id) ? [map.get(id)!] : [];
+  return rows.flatMap((row) => {
+    const version = versions.get(row.id);
+    if (!version) return [];
+    return [
+      {
+        ...toSummary(row, categories, canExecute(executor, row.executors)),
+        ...versionContent(version),
+        description: row.description,
+        executors: {
+          persons: row.executors.persons.flatMap(person),
+          positions: row.executors.positions.flatMap(known(positions)),
+          audiences: row.executors.audiences.flatMap(known(audiences)),
+        },
+        places: { venues: row.venueIds.flatMap((id) => (venues.has(id) ? [{ id, name: venues.get(id)! }] : [])), locations: row.locationIds.flatMap(known(locations)) },
+        supervisors: row.supervisorIds.flatMap(person),
+        created_at: row.createdAt.toISOString(),
+        has_executions: executed.has(row.id),
+        can_edit: executor.manages,
+      },
+    ];
+  });
 }
 
 export async function createChecklist(ctx: Ctx, input: ChecklistWrite): Promise<TChecklistDetail> {
@@ -467,6 +530,32 @@ export async function getChecklist(ctx: Ctx, id: string): Promise<TChecklistDeta
   return ctx.tx(async (tx) => {
     const { row, executor } = await visibleChecklist(signed, tx, id);
     return detailOf(tx, signed, row, executor);
+  });
+}
+
+/** Most checklist definitions one read-ahead asks for. */
+export const DEFINITIONS_MAX = 100;
+
+/**
+ * The definitions (detail with the current version, as GET /checklists/{id}/ answers) of the
+ * asked checklists the caller may execute, in the asked order: the checklists list reads them
+ * ahead in one request so each can be started offline (decision 031). Unknown, archived, another
+ * tenant's and other people's checklists are left out, not refused (the list may be older than
+ * they are); MANAGE does not widen it: only what the caller may execute.
+ */
+export async function checklistDefinitions(ctx: Ctx, ids: readonly string[]): Promise<{ results: TChecklistDetail[] }> {
+  const signed = signedIn(ctx);
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return { results: [] };
+  return ctx.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(checklists)
+      .where(and(eq(checklists.tenantId, ctx.tenant.id), inArray(checklists.id, wanted), isNull(checklists.archivedAt)));
+    const executor = await executorOf(signed, db);
+    const order = new Map(wanted.map((id, index) => [id, index]));
+    const executable = rows.filter((row) => canExecute(executor, row.executors)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return { results: await detailsOf(db, signed, executable, executor) };
   });
 }
 

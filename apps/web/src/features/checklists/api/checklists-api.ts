@@ -106,6 +106,26 @@ export function checklistQueryOptions(id: string) {
   });
 }
 
+/** How long a read-ahead definition counts as fresh (the list reads ahead at most this often). */
+export const READ_AHEAD_FRESH_MS = 5 * 60_000;
+/** Most definitions one read-ahead asks for (the server's limit). */
+export const READ_AHEAD_MAX = 100;
+
+/**
+ * Reads ahead, in one request (GET /checklists/definitions/?ids=…), the details of the listed
+ * checklists I can execute whose detail this device holds for less than 5 minutes, and keeps each
+ * under the detail's own query key: the execute screen finds it there, online or not (decision 031).
+ * The server answers only those I may still execute; the others are left as they were.
+ */
+export async function readAheadDefinitions(client: QueryClient, ids: readonly string[], signal?: AbortSignal): Promise<number> {
+  const now = Date.now();
+  const wanted = [...new Set(ids)].filter((id) => now - (client.getQueryState(checklistKeys.detail(id))?.dataUpdatedAt ?? 0) > READ_AHEAD_FRESH_MS).slice(0, READ_AHEAD_MAX);
+  if (wanted.length === 0) return 0;
+  const answer = await apiClient.get<{ results: TChecklistDetail[] }>(`${CHECKLISTS_API}/checklists/definitions/`, { signal, query: { ids: wanted.join(',') } });
+  for (const detail of answer.results) client.setQueryData(checklistKeys.detail(detail.id), detail);
+  return answer.results.length;
+}
+
 export function useChecklist(id: string | undefined) {
   return useQuery({ ...checklistQueryOptions(id ?? ''), enabled: Boolean(id) });
 }

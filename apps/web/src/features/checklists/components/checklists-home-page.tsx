@@ -10,7 +10,7 @@ import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFooterLabels } from './use-footer-labels.ts';
 import { NetworkError } from '../../../shared/api/http-error.ts';
-import { checklistQueryOptions, keptCategories, keptChecklists, PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
+import { keptCategories, keptChecklists, PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions, readAheadDefinitions } from '../api/checklists-api.ts';
 
 /** /checklists[/:category_id] — what I can execute, by category, and my drafts to resume. */
 export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
@@ -31,9 +31,13 @@ export function ChecklistsHomePage({ categoryId }: { categoryId: string }) {
   const shown = list.data ?? (fromDevice ? keptChecklists(client, categoryId, debounced) : undefined);
   const categoryChoices = categories.data?.results ?? (offline ? keptCategories(client) : []);
   // with signal, the checklists listed that I can execute are read ahead (and so kept): each can be started offline later
+  // in one request for the whole page (GET /checklists/definitions/?ids=…), each kept under its detail's key
   useEffect(() => {
     if (!list.data || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
-    for (const checklist of list.data.results) if (checklist.can_execute) void client.prefetchQuery({ ...checklistQueryOptions(checklist.id), staleTime: 5 * 60_000 });
+    const ids = list.data.results.filter((checklist) => checklist.can_execute).map((checklist) => checklist.id);
+    const controller = new AbortController();
+    readAheadDefinitions(client, ids, controller.signal).catch(() => undefined);
+    return () => controller.abort();
   }, [list.data, client]);
 
   return (

@@ -12,7 +12,7 @@ import { sessionStore } from '../../../shared/session/session.ts';
 import { jsonResponse } from '../../../test/fetch.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { testTokenPair } from '../../../test/session.ts';
-import { checklistKeys } from '../api/checklists-api.ts';
+import { checklistKeys, readAheadDefinitions } from '../api/checklists-api.ts';
 import { loadLocalDraft } from '../lib/local-drafts.ts';
 import { locales } from '../routes.tsx';
 import { ChecklistsHomePage } from './checklists-home-page.tsx';
@@ -183,7 +183,7 @@ describe('a checklist never started, started with no connection (decision 031)',
     expect(screen.getAllByRole('radio').map((chip) => chip.closest('.mantine-Chip-root')?.textContent)).toEqual(['Todas', 'Bodega', 'Tiendas']);
   });
 
-  it('with signal, the list reads ahead the checklists I can execute, so they can be started offline later', async () => {
+  it('with signal, the list reads ahead the checklists I can execute in one request, so they can be started offline later', async () => {
     goOnline(true);
     const reads: string[] = [];
     vi.stubGlobal(
@@ -192,24 +192,53 @@ describe('a checklist never started, started with no connection (decision 031)',
         reads.push(url);
         if (url.includes('/checklists/v3/checklists/?')) {
           return jsonResponse({
-            count: 2,
+            count: 4,
             next: null,
             previous: null,
             results: [
               { ...DETAIL, id: 'c1', can_execute: true },
+              { ...DETAIL, id: 'c2', name: 'Ronda de patio', can_execute: true },
               { ...DETAIL, id: 'c4', name: 'Solo para otros', can_execute: false },
+              { ...DETAIL, id: 'c5', name: 'Ya leída', can_execute: true },
             ],
           });
         }
-        if (url.endsWith('/checklists/v3/checklists/c1/')) return jsonResponse(DETAIL);
+        // the server answers only those I may still execute: c2 stopped being mine meanwhile
+        if (url.includes('/checklists/v3/checklists/definitions/?')) return jsonResponse({ results: [DETAIL] });
         return jsonResponse({ count: 0, next: null, previous: null, results: [] });
       }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // c5 was read a moment ago: not asked again
+    client.setQueryData(checklistKeys.detail('c5'), { ...DETAIL, id: 'c5' });
     await Promise.all(locales.map((bundle) => bundle.load('es')));
     await renderRoutes([{ path: '/checklists', element: <ChecklistsHomePage categoryId="" /> }], { path: '/checklists', client });
     await screen.findByTestId('checklist-card-c1');
     await waitFor(() => expect(client.getQueryData(checklistKeys.detail('c1'))).toMatchObject({ version: 3 }));
-    expect(reads.some((url) => url.endsWith('/checklists/c4/'))).toBe(false);
+    const ahead = reads.filter((url) => url.includes('/definitions/'));
+    expect(ahead).toHaveLength(1);
+    expect(new URL(ahead[0]!, 'http://x').searchParams.get('ids')).toBe('c1,c2');
+    // no detail read one by one; nothing kept for the one the server left out
+    expect(reads.filter((url) => /\/checklists\/v3\/checklists\/c\d\/$/.test(url))).toEqual([]);
+    expect(client.getQueryData(checklistKeys.detail('c2'))).toBeUndefined();
+    expect(client.getQueryData(checklistKeys.detail('c4'))).toBeUndefined();
+  });
+
+  it('a checklist read ahead by the list is started offline from the kept detail', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    goOnline(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('/definitions/') ? jsonResponse({ results: [DETAIL] }) : jsonResponse({ count: 0, next: null, previous: null, results: [] }))),
+    );
+    expect(await readAheadDefinitions(client, ['c1'])).toBe(1);
+    // read again within 5 minutes: no request
+    expect(await readAheadDefinitions(client, ['c1'])).toBe(0);
+    goOnline(false);
+    await Promise.all(locales.map((bundle) => bundle.load('es')));
+    await renderRoutes([{ path: '/checklists/:id/execute', element: <ExecutePage checklistId="c1" /> }], { path: '/checklists/c1/execute', client });
+    expect((await screen.findByTestId('execute-offline')).textContent).toContain('Sin conexión');
+    fireEvent.click(screen.getByTestId('execution-start'));
+    expect((await screen.findByTestId('section-title')).textContent).toBe('Seguridad');
   });
 });
