@@ -44,9 +44,11 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     tenants: new TenantResolver(lookupTenant(db), config.DEFAULT_TENANT, bus, config.PUBLIC_DOMAIN),
     tokens: new TokenService(secret, config.ID_TOKEN_TTL_SECONDS),
     sessions: new SessionStates(db, bus),
-    mailer: new Mailer(db, config),
+    mailer: null as unknown as Mailer,
     storage: await openStorage(config),
   };
+  // the mailer keeps the files sent with a message in storage (until the mail attachments retention)
+  platform.mailer = new Mailer(db, config, platform.storage);
   if (options.seed ?? config.SEED_DEMO) await seedDemo(platform);
   const app = await buildApp(platform, MODULES, { logger: options.logger ?? true });
   return {

@@ -178,3 +178,21 @@ export const checklistExports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+/** An execution's PDF report sent by e-mail: who sent it, to whom (what the per-person limit counts). */
+export const checklistReportMails = pgTable(
+  'checklist_report_mails',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    executionId: uuid('execution_id').notNull(),
+    sentByPersonId: uuid('sent_by_person_id').notNull(),
+    /** The addresses it went to (people of the directory resolved to their e-mail, and typed ones). */
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    message: text('message'),
+    /** The outbox messages it made, one per recipient. */
+    outboxIds: jsonb('outbox_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('checklist_report_mails_sender').on(t.tenantId, t.sentByPersonId, t.createdAt)],
+);

@@ -1,5 +1,15 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId } from '../db/columns.ts';
+
+/** A file sent with a message: kept in object storage until the retention deletes it (storage_key null then). */
+export interface MailAttachmentRecord {
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string | null;
+}
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -15,9 +25,18 @@ export const mailOutbox = pgTable(
     transport: text('transport').notNull(),
     /** Carries a sign-in secret (magic-link code): shown only to internal staff, and only when the outbox is the delivery. */
     isSensitive: boolean('is_sensitive').notNull().default(false),
+    /** The files sent with it (a checklist's PDF report); their bytes are in storage while attachments_stored. */
+    attachments: jsonb('attachments').$type<MailAttachmentRecord[]>().notNull().default([]),
+    attachmentsStored: boolean('attachments_stored').notNull().default(false),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
     error: text('error'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('mail_outbox_created').on(t.tenantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('mail_outbox_created').on(t.tenantId, t.createdAt),
+    index('mail_outbox_attachments_stored')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`attachments_stored`),
+  ],
 );
