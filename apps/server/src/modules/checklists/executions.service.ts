@@ -43,7 +43,7 @@ import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import { executionAsset, executionAssetLinks, openAssetCorrectives } from './actions.service.ts';
 import { canExecute, checklistCategoryNames, checklistNotFound, executorOf, findChecklist, findVersion, manages, versionContent, type ChecklistRow, type VersionRow } from './checklists.service.ts';
-import { checklistActions, checklistExecutions, checklists, checklistVersions } from './checklists.table.ts';
+import { checklistActions, checklistExecutions, checklists } from './checklists.table.ts';
 
 export type ExecutionRow = typeof checklistExecutions.$inferSelect;
 type ExecutionSubmit = z.output<typeof ZExecutionSubmit>;
@@ -69,19 +69,41 @@ export async function findExecution(tx: Drizzle, tenantId: string, id: string, o
 }
 
 /** The execution to submit (locked), its checklist and the version it answers, in one statement. */
+/**
+ * The versions submits were checked against, parsed, by tenant, checklist and version. A version's
+ * content changes only with its checklist's row, in the same transaction (an edit of a version
+ * nobody executed yet), so a copy whose checklist row has not changed since is exact; each process
+ * keeps its own, at most VERSIONS_KEPT. A 200-item definition read and parsed again at every submit
+ * was a third of the submit's time.
+ */
+const VERSIONS_KEPT = 256;
+const submittedVersions = new Map<string, { stamp: number; version: VersionRow }>();
+
+async function versionToSubmit(tx: Drizzle, tenantId: string, checklist: ChecklistRow, number: number): Promise<VersionRow | null> {
+  const key = `${tenantId}:${checklist.id}:${number}`;
+  const stamp = checklist.updatedAt.getTime();
+  const kept = submittedVersions.get(key);
+  if (kept && kept.stamp === stamp) return kept.version;
+  const version = await findVersion(tx, tenantId, checklist.id, number);
+  if (!version) return null;
+  submittedVersions.delete(key);
+  if (submittedVersions.size >= VERSIONS_KEPT) submittedVersions.delete(submittedVersions.keys().next().value!);
+  submittedVersions.set(key, { stamp, version });
+  return version;
+}
+
 async function executionToSubmit(tx: Drizzle, tenantId: string, id: string): Promise<{ row: ExecutionRow; checklist: ChecklistRow; version: VersionRow | null } | null> {
   if (!isUuid(id)) return null;
   const e = checklistExecutions;
-  const v = checklistVersions;
   const [found] = await tx
-    .select({ row: e, checklist: checklists, version: v })
+    .select({ row: e, checklist: checklists })
     .from(e)
     .innerJoin(checklists, and(eq(checklists.tenantId, e.tenantId), eq(checklists.id, e.checklistId)))
-    .leftJoin(v, and(eq(v.tenantId, e.tenantId), eq(v.checklistId, e.checklistId), eq(v.version, e.version)))
     .where(and(eq(e.tenantId, tenantId), eq(e.id, id)))
     .limit(1)
     .for('update', { of: e });
-  return found ?? null;
+  if (!found) return null;
+  return { ...found, version: await versionToSubmit(tx, tenantId, found.checklist, found.row.version) };
 }
 
 /** MANAGE sees every execution, everyone else their own (others' are 404: they do not exist for them). */
@@ -224,7 +246,7 @@ export async function executionView(
   tx: Drizzle,
   ctx: SignedInCtx,
   row: ExecutionRow,
-  known: { checklist?: ChecklistRow; version?: VersionRow; actions?: readonly ActionRow[] } = {},
+  known: { checklist?: ChecklistRow; version?: VersionRow; actions?: readonly ActionRow[]; files?: ReadonlyMap<string, TChecklistFile> } = {},
 ): Promise<TExecution> {
   const tenantId = ctx.tenant.id;
   const names = await namesFor(tx, tenantId, [row], known.checklist ? [known.checklist] : [], known.actions);
@@ -232,7 +254,7 @@ export async function executionView(
   const version = known.version?.checklistId === row.checklistId && known.version.version === row.version ? known.version : await findVersion(tx, tenantId, row.checklistId, row.version);
   if (!checklist || !version) throw executionNotFound();
   const photoIds = Object.values(row.photos).flat();
-  const files = await filesById(tx, tenantId, [...photoIds, ...(row.signatureExecutor ? [row.signatureExecutor] : []), ...(row.signatureSecond ? [row.signatureSecond] : [])]);
+  const files = known.files ?? (await filesById(tx, tenantId, [...photoIds, ...(row.signatureExecutor ? [row.signatureExecutor] : []), ...(row.signatureSecond ? [row.signatureSecond] : [])]));
   const photos: Record<string, TChecklistFile[]> = {};
   for (const [key, ids] of Object.entries(row.photos))
     safeSet(
@@ -416,14 +438,12 @@ function merge(
 }
 
 /** Photos must be the tenant's stored images. */
-async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string, string[]>, before: Record<string, string[]>): Promise<void> {
-  const added = Object.entries(photos).flatMap(([key, ids]) => ids.filter((id) => !(before[key] ?? []).includes(id)).map((id) => [key, id] as const));
-  if (added.length === 0) return;
-  const files = await filesById(
-    tx,
-    tenantId,
-    added.map(([, id]) => id),
-  );
+function addedPhotos(photos: Record<string, string[]>, before: Record<string, string[]>): (readonly [string, string])[] {
+  return Object.entries(photos).flatMap(([key, ids]) => ids.filter((id) => !(before[key] ?? []).includes(id)).map((id) => [key, id] as const));
+}
+
+/** The photos added since `before` must be stored images: 400 unknown-file / not-an-image per item. */
+function checkAddedPhotos(added: readonly (readonly [string, string])[], files: ReadonlyMap<string, TChecklistFile>): void {
   const errors: FieldMessages = {};
   for (const [key, id] of added) {
     const file = files.get(id);
@@ -431,6 +451,19 @@ async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string,
     else if (!file.content_type.startsWith('image/')) (errors[`photos.${key}`] ??= []).push(problem('not-an-image', `${file.name} is not an image.`));
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string, string[]>, before: Record<string, string[]>): Promise<void> {
+  const added = addedPhotos(photos, before);
+  if (added.length === 0) return;
+  checkAddedPhotos(
+    added,
+    await filesById(
+      tx,
+      tenantId,
+      added.map(([, id]) => id),
+    ),
+  );
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -544,11 +577,14 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
         throw new BodyError(409, { code: 'outdated-draft', detail: 'The checklist changed since this draft was started: upgrade it first.', latest_version: checklist.currentVersion });
       }
       const merged = merge(version, row, input);
-      await checkPhotos(tx, tenantId, merged.photos, row.photos);
-
+      const executorSignature = input.signatures.executor ?? null;
+      const second = input.signatures.second ?? null;
+      // every file the submit names — photos, file answers, signatures — read once: checked here and shown in the answer
+      const added = addedPhotos(merged.photos, row.photos);
       const uploads = referencedUploads(version.fields, merged.answers);
-      const files = await findStoredFiles(tx, tenantId, uploads);
-      const metadata = new Map<string, FileMetadata>(files.map((file) => [file.id, { name: file.name, size: file.size, content_type: file.contentType }]));
+      const files = await filesById(tx, tenantId, [...Object.values(merged.photos).flat(), ...uploads, ...(executorSignature ? [executorSignature] : []), ...(second ? [second.file] : [])]);
+      checkAddedPhotos(added, files);
+      const metadata = new Map<string, FileMetadata>([...files.values()].map((file) => [file.id, { name: file.name, size: file.size, content_type: file.content_type }]));
       // picked persons, venues, locations and data-source rows must be ones the pickers offer, as for a form's response
       const picked = referencedRows(version.fields, merged.answers);
       const knownReference = picked.size > 0 ? await knownReferences(tx, tenantId, picked) : undefined;
@@ -560,17 +596,13 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
       if (errors.length > 0) throw new BodyError(400, { code: 'invalid-answers', ...toAssertionErrorBody(errors) });
 
       const signatureErrors: Record<string, string[]> = {};
-      const executorSignature = input.signatures.executor ?? null;
-      const second = input.signatures.second ?? null;
       if (version.signatureExecutor && !executorSignature) signatureErrors['signatures.executor'] = ['The executor’s signature is required.'];
       if (version.signatureSecond && !second) signatureErrors['signatures.second'] = ['The second signature (and the signer’s name) is required.'];
       if (Object.keys(signatureErrors).length > 0) throw new BodyError(400, { code: 'signature-required', detail: 'Sign before submitting.', errors: signatureErrors });
-      const signatureIds = [...(executorSignature ? [executorSignature] : []), ...(second ? [second.file] : [])];
-      const signatureFiles = await filesById(tx, tenantId, signatureIds);
       const badSignature: FieldMessages = {};
-      if (executorSignature && !signatureFiles.get(executorSignature)?.content_type.startsWith('image/'))
+      if (executorSignature && !files.get(executorSignature)?.content_type.startsWith('image/'))
         badSignature['signatures.executor'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
-      if (second && !signatureFiles.get(second.file)?.content_type.startsWith('image/')) badSignature['signatures.second'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
+      if (second && !files.get(second.file)?.content_type.startsWith('image/')) badSignature['signatures.second'] = [problem('unknown-file', 'The signature must be an uploaded image.')];
       if (Object.keys(badSignature).length > 0) throw new FieldErrors(badSignature);
 
       const answers = convertForSubmit(version.fields, merged.answers, { timeZone: 'UTC' }) as Record<string, unknown>;
@@ -622,7 +654,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
         });
       }
       // a draft has no corrective actions: they are raised from a submitted execution's failed items
-      return executionView(tx, signed, updated, { checklist, version, actions: [] });
+      return executionView(tx, signed, updated, { checklist, version, actions: [], files });
     },
     { audit: 'checklists.execution.submit' },
   );
