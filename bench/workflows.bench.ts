@@ -142,7 +142,7 @@ const bench: Benchmark = {
       const bareS = (performance.now() - bareT0) / 1000;
 
       // one engine process against two, each process with the same number of concurrent loops
-      let scale: { one: number; two: number } | null = null;
+      let scale: { one: number; two: number; bareOne: number; bareTwo: number } | null = null;
       if (SCALE_EXECUTIONS > 0) {
         ctx.log(`one process against two: ${3 * SCALE_EXECUTIONS} more executions`);
         const fresh: { id: string; task: string }[] = [];
@@ -156,10 +156,10 @@ const bench: Benchmark = {
             fresh.push({ id: exec.id, task: exec.opened[0]! });
           },
         );
-        const runProcesses = async (groups: { id: string; task: string }[][]): Promise<number> => {
+        const runProcesses = async (groups: { id: string; task: string }[][], mode: 'engine' | 'bare' = 'engine'): Promise<number> => {
           const children = groups.map((executions, i) => ({
             executions,
-            child: forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS }, `workflows-${groups.length}-${i}`),
+            child: forkServer(WORKER_ENTRY, { url: database.url, tenantId: tenant.id, personId: admin.id, tasks: TASKS, workers: WORKERS, mode }, `workflows-${mode}-${groups.length}-${i}`),
           }));
           try {
             await Promise.all(children.map((c) => c.child.ask(null, 'ready')));
@@ -172,7 +172,12 @@ const bench: Benchmark = {
         };
         const one = await runProcesses([fresh.slice(0, SCALE_EXECUTIONS)]);
         const two = await runProcesses([fresh.slice(SCALE_EXECUTIONS, 2 * SCALE_EXECUTIONS), fresh.slice(2 * SCALE_EXECUTIONS)]);
-        scale = { one, two };
+        // the floor: the bare loop's own writes, one process against two, on the same machine and database
+        await bare.query(`TRUNCATE bare_tokens, bare_history, bare_tasks; INSERT INTO bare_tokens (execution, element) SELECT g, 't0' FROM generate_series(1, ${3 * SCALE_EXECUTIONS}) g;`);
+        const bareGroup = (from: number) => Array.from({ length: SCALE_EXECUTIONS }, (_, i) => ({ id: String(from + i), task: '' }));
+        const bareOne = await runProcesses([bareGroup(1)], 'bare');
+        const bareTwo = await runProcesses([bareGroup(1 + SCALE_EXECUTIONS), bareGroup(1 + 2 * SCALE_EXECUTIONS)], 'bare');
+        scale = { one, two, bareOne, bareTwo };
       }
 
       const steps = EXECUTIONS * TASKS;
@@ -190,6 +195,7 @@ const bench: Benchmark = {
           ...(scale
             ? [
                 `processes: one engine process advanced ${SCALE_EXECUTIONS.toLocaleString('en')} executions at ${Math.round(scale.one)} steps/s; two processes, ${SCALE_EXECUTIONS.toLocaleString('en')} each, at ${Math.round(scale.two)} steps/s together (${(scale.two / scale.one).toFixed(2)}×), each process with ${WORKERS} concurrent loops and its own pool, on the same database server and machine.`,
+                `floor: the bare loop in one process ran ${Math.round(scale.bareOne)} steps/s, in two processes ${Math.round(scale.bareTwo)} steps/s together (${(scale.bareTwo / scale.bareOne).toFixed(2)}×): what a second process can add on this machine to writes that cost nothing but the database's own work; the engine's scaling is ${((scale.two / scale.one / (scale.bareTwo / scale.bareOne)) * 100).toFixed(0)}% of the bare loop's.`,
               ]
             : []),
           `starting the ${EXECUTIONS.toLocaleString('en')} executions (start event → first task) took ${startS.toFixed(1)} s (${Math.round(EXECUTIONS / startS)}/s).`,
