@@ -1,4 +1,4 @@
-import { createPrivateKey, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createSign, generateKeyPairSync, randomBytes, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
@@ -81,6 +81,8 @@ export interface Bend {
   validForMinutes?: number;
   /** A non-success second-level status (AuthnFailed, RequestDenied, ...): no assertion. */
   status?: string;
+  /** IdP-initiated: the Response and its assertion answer no request (no InResponseTo anywhere). */
+  unsolicited?: boolean;
 }
 
 export interface AuthnRequest {
@@ -98,6 +100,12 @@ export interface TestSamlIdp {
   keys: SamlKeys;
   /** Reads the AuthnRequest the SP's redirect carries (HTTP-Redirect binding: deflated, base64). */
   readRequest(redirect: string): AuthnRequest;
+  /**
+   * What an IdP that wants signed requests checks (SAML bindings §3.4.4.1): the query's Signature
+   * over `SAMLRequest=…&RelayState=…&SigAlg=…` exactly as they came in the address, with the SP's
+   * certificate (base64 DER, from its metadata). Unsigned, another key or a changed byte: false.
+   */
+  verifyRequest(redirect: string, spCert: string): boolean;
   /** Who signs in at the IdP's next login page (GET /sso): its page then posts the Response to the ACS, as a browser would. */
   as(account: SamlAccount): void;
   /** The form fields the IdP's page would POST to the ACS. */
@@ -119,7 +127,7 @@ function sign(xml: string, privateKeyPem: string): string {
   return signer.getSignedXml();
 }
 
-export async function startSamlIdp(): Promise<TestSamlIdp> {
+export async function startSamlIdp(options: { wantSignedRequests?: boolean } = {}): Promise<TestSamlIdp> {
   const keys = samlKeys();
   const other = samlKeys('someone-else');
   const server: Server = createServer();
@@ -129,7 +137,7 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
   const ssoUrl = `${base}/sso`;
   const metadataXml = `<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${entityId}">
-  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="${options.wantSignedRequests ? 'true' : 'false'}" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${keys.cert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
     <md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>
     <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${ssoUrl}"/>
@@ -153,13 +161,26 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
         relayState: url.searchParams.get('RelayState') ?? '',
       };
     },
+    verifyRequest(redirect, spCert) {
+      const query = new URL(redirect).search.slice(1);
+      const raw = new Map(query.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const));
+      const sigAlg = decodeURIComponent(raw.get('SigAlg') ?? '');
+      const signature = raw.get('Signature');
+      if (!signature || sigAlg !== 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256') return false;
+      const signed = ['SAMLRequest', 'RelayState', 'SigAlg']
+        .filter((key) => raw.has(key))
+        .map((key) => `${key}=${raw.get(key)}`)
+        .join('&');
+      const certificate = new X509Certificate(Buffer.from(spCert, 'base64'));
+      return verify('sha256', Buffer.from(signed), certificate.publicKey, Buffer.from(decodeURIComponent(signature), 'base64'));
+    },
     respond(request, account, bend = {}) {
       const now = new Date();
       const until = new Date(now.getTime() + (bend.validForMinutes ?? 5) * 60_000).toISOString();
       const notBefore = new Date(Math.min(now.getTime(), Date.parse(until) - 60_000) - 60_000).toISOString();
       const issuer = `<saml:Issuer>${esc(bend.issuer ?? entityId)}</saml:Issuer>`;
-      const inResponseTo = esc(bend.inResponseTo ?? request.id);
-      const head = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${esc(request.acs)}" InResponseTo="${inResponseTo}">${issuer}`;
+      const inResponseTo = bend.unsolicited ? '' : ` InResponseTo="${esc(bend.inResponseTo ?? request.id)}"`;
+      const head = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${esc(request.acs)}"${inResponseTo}>${issuer}`;
       if (bend.status) {
         const xml = `${head}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Responder"><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${bend.status}"/></samlp:StatusCode></samlp:Status></samlp:Response>`;
         return { SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: request.relayState };
@@ -171,7 +192,7 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
         account.name ? attribute('name', [account.name]) : '',
         account.groups ? attribute('groups', account.groups) : '',
       ].join('');
-      const assertion = `<saml:Assertion ID="${esc(bend.assertionId ?? `_a${randomBytes(12).toString('hex')}`)}" Version="2.0" IssueInstant="${now.toISOString()}">${issuer}<saml:Subject><saml:NameID Format="${esc(account.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress')}">${esc(account.nameId)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${esc(bend.recipient ?? request.acs)}" InResponseTo="${inResponseTo}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${esc(bend.audience ?? request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>${attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''}</saml:Assertion>`;
+      const assertion = `<saml:Assertion ID="${esc(bend.assertionId ?? `_a${randomBytes(12).toString('hex')}`)}" Version="2.0" IssueInstant="${now.toISOString()}">${issuer}<saml:Subject><saml:NameID Format="${esc(account.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress')}">${esc(account.nameId)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${esc(bend.recipient ?? request.acs)}"${inResponseTo}/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${esc(bend.audience ?? request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>${attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''}</saml:Assertion>`;
       const unsigned = `${head}<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
       const mode = bend.sign ?? 'assertion';
       const xml = mode === 'none' ? unsigned : sign(unsigned, mode === 'other-key' ? other.privateKeyPem : keys.privateKeyPem);

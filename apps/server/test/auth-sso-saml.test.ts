@@ -16,8 +16,14 @@ interface SamlProvider {
     idp_metadata_url: string | null;
     idp_sso_url: string;
     idp_certificates: { fingerprint_sha256: string; not_after: string | null }[];
+    idp_wants_signed_requests: boolean;
+    sign_requests: boolean;
+    sp_certificate: { pem: string; fingerprint_sha256: string; not_after: string | null } | null;
+    allow_idp_initiated: boolean;
   };
 }
+
+const certOf = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
 
 interface Started {
   request: AuthnRequest;
@@ -265,6 +271,110 @@ describe.each(engines())('federated sign-in (SAML 2.0) against a signing IdP on 
     expect(await body(oidc)).toMatchObject({ errors: { client_id: expect.any(Array) } });
     expect((await api(`${A}/sso/providers/${okta.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await api(`${A}/sso/saml/${okta.id}/metadata`)).status).toBe(404);
+  });
+
+  it('signs its AuthnRequests where the IdP wants them: the SP metadata publishes the certificate, the IdP verifies the signature, a tampered request fails, the key is never sent', async () => {
+    // an IdP whose metadata says WantAuthnRequestsSigned="true": signing is on for the new provider
+    const wants = idp.metadataXml.replace('WantAuthnRequestsSigned="false"', 'WantAuthnRequestsSigned="true"');
+    const created = await api(`${A}/sso/providers`, { method: 'POST', token: admin, json: { type: 'SAML', name: 'Firmado', slug: 'signed', idp_metadata_xml: wants, provisioning: 'create' } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const raw = await created.text();
+    expect(raw).not.toMatch(/PRIVATE KEY|sp_key/);
+    const signed = JSON.parse(raw) as SamlProvider;
+    expect(signed.saml).toMatchObject({ idp_wants_signed_requests: true, sign_requests: true, allow_idp_initiated: false });
+    const cert = certOf(signed.saml.sp_certificate!.pem);
+    expect(signed.saml.sp_certificate!.not_after! > new Date(Date.now() + 4 * 365 * 86_400_000).toISOString()).toBe(true);
+    const metadata = await (await api(`${A}/sso/saml/${signed.id}/metadata`)).text();
+    expect(metadata).toContain('AuthnRequestsSigned="true"');
+    expect(metadata.replace(/\s+/g, '')).toContain(cert);
+    expect(metadata).not.toContain('PRIVATE');
+    try {
+      const started = await start('redirect', 'saml.signed');
+      expect(started.location.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+      expect(idp.verifyRequest(started.location.href, cert)).toBe(true);
+      // a changed RelayState, a changed request, another key: the IdP refuses
+      const href = started.location.href;
+      expect(idp.verifyRequest(href.replace(`RelayState=${started.state}`, `RelayState=${started.state.slice(0, -2)}xx`), cert)).toBe(false);
+      const request = started.location.searchParams.get('SAMLRequest')!;
+      const tampered = new URL(href);
+      tampered.searchParams.set('SAMLRequest', Buffer.from(request, 'base64').reverse().toString('base64'));
+      expect(idp.verifyRequest(tampered.href, cert)).toBe(false);
+      expect(idp.verifyRequest(href, idp.keys.cert)).toBe(false);
+      const unsigned = new URL(href);
+      unsigned.searchParams.delete('Signature');
+      expect(idp.verifyRequest(unsigned.href, cert)).toBe(false);
+      // the signed request's answer signs in as always
+      const form = idp.respond(started.request, { nameId: 'signed@acme.test' });
+      expect(fragment(await post(form, started.state, signed.id)).get('sso_handoff')).toBeTruthy();
+
+      // the first provider's IdP did not ask: its requests are not signed and its metadata says so
+      expect(saml.saml.sign_requests).toBe(false);
+      const plain = await start();
+      expect(plain.location.searchParams.get('Signature')).toBeNull();
+      expect(await (await api(`${A}/sso/saml/${saml.id}/metadata`)).text()).toContain('AuthnRequestsSigned="false"');
+
+      // a provider kept from before Faena had a key: turning signing on makes its key pair then
+      await server.running.platform.db.ownerDrizzle(async (db) => db.execute(`UPDATE identity_providers SET saml = saml - 'sp_cert' - 'sp_key_enc' WHERE id = '${saml.id}'`));
+      expect((await body<SamlProvider>(await api(`${A}/sso/providers/${saml.id}`, { token: admin }))).saml.sp_certificate).toBeNull();
+      const turned = await body<SamlProvider>(await api(`${A}/sso/providers/${saml.id}`, { method: 'PATCH', token: admin, json: { sign_requests: true } }));
+      expect(turned.saml.sign_requests).toBe(true);
+      const newCert = certOf(turned.saml.sp_certificate!.pem);
+      expect(newCert).not.toBe(cert);
+      expect(idp.verifyRequest((await start()).location.href, newCert)).toBe(true);
+      // metadata read again keeps the key and the switch
+      const reread = await body<SamlProvider>(await api(`${A}/sso/providers/${saml.id}`, { method: 'PATCH', token: admin, json: { idp_metadata_url: idp.metadataUrl } }));
+      expect(reread.saml).toMatchObject({ sign_requests: true, sp_certificate: { pem: turned.saml.sp_certificate!.pem } });
+    } finally {
+      await api(`${A}/sso/providers/${saml.id}`, { method: 'PATCH', token: admin, json: { sign_requests: false } });
+      await api(`${A}/sso/providers/${signed.id}`, { method: 'DELETE', token: admin });
+    }
+  });
+
+  it('IdP-initiated sign-in: refused unless allowed; allowed, accepted once, to a path of this app only', async () => {
+    const unsolicited = (nameId: string, relayState: string, bend: Bend = {}) =>
+      idp.respond({ id: '', acs: saml.saml.acs_url, issuer: saml.saml.sp_entity_id, relayState }, { nameId }, { unsolicited: true, ...bend });
+    const origin = `http://acme.${DOMAIN}:${server.port}`;
+    // off (the default): a coded refusal on the sign-in page, nobody made
+    const off = await post(unsolicited('idp-start@acme.test', ''), null);
+    expect(off.status).toBe(302);
+    expect(off.headers.get('location')).toBe(`${origin}/sign-in#sso_error=idp-initiated-not-allowed`);
+    expect(await peopleWith('idp-start@acme.test')).toBe(0);
+
+    const allowed = await api(`${A}/sso/providers/${saml.id}`, { method: 'PATCH', token: admin, json: { allow_idp_initiated: true } });
+    expect((await body<SamlProvider>(allowed)).saml.allow_idp_initiated).toBe(true);
+    try {
+      const form = unsolicited('idp-start@acme.test', '/tasks?view=mine');
+      const accepted = await post(form, null);
+      expect(accepted.status).toBe(302);
+      const location = new URL(accepted.headers.get('location')!);
+      expect(`${location.origin}${location.pathname}${location.search}`).toBe(`${origin}/tasks?view=mine`);
+      const handoff = fragment(accepted).get('sso_handoff');
+      expect(handoff).toBeTruthy();
+      const claimed = await api(`${A}/sso/complete`, { method: 'POST', json: { handoff }, headers: { cookie: `faena_sso_handoff=${handoffCookieOf(accepted)}` } });
+      expect(await body(claimed)).toMatchObject({ status: 'signed-in', session: { user: { email: 'idp-start@acme.test', sign_in_method: 'SAML' } } });
+      // the same Response again (captured, replayed): refused
+      expect(fragment(await post(form, null)).get('sso_error')).toBe('verification-failed');
+      // RelayState naming another origin (or a scheme-relative one): refused, nobody made
+      for (const relay of ['https://evil.test/steal', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)']) {
+        expect(fragment(await post(unsolicited('idp-relay@acme.test', relay), null)).get('sso_error'), relay).toBe('verification-failed');
+      }
+      expect(await peopleWith('idp-relay@acme.test')).toBe(0);
+      // the same checks as ever: unsigned, another audience, expired
+      expect(fragment(await post(unsolicited('idp-bad@acme.test', '', { sign: 'none' }), null)).get('sso_error')).toBe('verification-failed');
+      expect(fragment(await post(unsolicited('idp-bad@acme.test', '', { audience: 'https://other-sp.test/metadata' }), null)).get('sso_error')).toBe('verification-failed');
+      expect(fragment(await post(unsolicited('idp-bad@acme.test', '', { validForMinutes: -2 }), null)).get('sso_error')).toBe('verification-failed');
+      expect(await peopleWith('idp-bad@acme.test')).toBe(0);
+      // an assertion answering one of our requests cannot be passed off as unsolicited
+      const started = await start();
+      const answered = idp.respond(started.request, { nameId: 'idp-strip@acme.test' });
+      const xml = Buffer.from(answered.SAMLResponse, 'base64')
+        .toString('utf8')
+        .replace(/(<samlp:Response[^>]*?) InResponseTo="[^"]*"/, '$1');
+      expect(fragment(await post({ SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: '' }, null)).get('sso_error')).toBe('verification-failed');
+      expect(await peopleWith('idp-strip@acme.test')).toBe(0);
+    } finally {
+      await api(`${A}/sso/providers/${saml.id}`, { method: 'PATCH', token: admin, json: { allow_idp_initiated: false } });
+    }
   });
 
   it('cross-tenant: another tenant’s host neither serves this provider’s metadata nor accepts its answers', async () => {

@@ -27,6 +27,14 @@ export const ZSamlProviderInfo = z.object({
   idp_sso_url: z.string(),
   idp_certificates: z.array(z.object({ fingerprint_sha256: z.string(), not_after: z.string().nullable() })),
   metadata_read_at: z.string(),
+  /** The IdP's metadata asks for signed AuthnRequests (WantAuthnRequestsSigned). */
+  idp_wants_signed_requests: z.boolean(),
+  /** Faena signs its AuthnRequests to this IdP (SP metadata: AuthnRequestsSigned and the certificate below). */
+  sign_requests: z.boolean(),
+  /** Faena's signing certificate for this provider (the private key is never sent). */
+  sp_certificate: z.object({ pem: z.string(), fingerprint_sha256: z.string(), not_after: z.string().nullable() }).nullable(),
+  /** IdP-initiated sign-in ("Permitir inicio desde el proveedor") is accepted. */
+  allow_idp_initiated: z.boolean(),
 });
 export type TSamlProviderInfo = z.infer<typeof ZSamlProviderInfo>;
 
@@ -84,6 +92,10 @@ export const ZCreateIdentityProviderRequest = z.object({
     .max(512 * 1024)
     .optional(),
   idp_metadata_url: z.string().trim().max(500).optional(),
+  /** SAML: sign the AuthnRequests (default: what the IdP's metadata asks, WantAuthnRequestsSigned). */
+  sign_requests: z.boolean().optional(),
+  /** SAML: accept IdP-initiated sign-in (default off). */
+  allow_idp_initiated: z.boolean().optional(),
   client_secret: z.string().max(2000).optional(),
   scopes: z
     .array(
@@ -112,6 +124,10 @@ export const ZUpdateIdentityProviderRequest = z.object({
     .max(512 * 1024)
     .optional(),
   idp_metadata_url: z.string().trim().max(500).optional(),
+  /** SAML: sign the AuthnRequests (Faena's key pair is made if the provider has none yet). */
+  sign_requests: z.boolean().optional(),
+  /** SAML: accept IdP-initiated sign-in. */
+  allow_idp_initiated: z.boolean().optional(),
   /** A new secret; null removes it; absent keeps it. */
   client_secret: z.string().max(2000).nullable().optional(),
   scopes: z

@@ -69,6 +69,8 @@ export const SSO_FAILURES = [
   'not-member',
   'user-disabled',
   'method-unavailable',
+  /** SAML: an IdP-initiated sign-in where the provider does not allow it (decision 029). */
+  'idp-initiated-not-allowed',
 ] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 

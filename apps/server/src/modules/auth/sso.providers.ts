@@ -11,7 +11,8 @@ import { TENANT_CHANGED, type TenantRecord } from '../../platform/tenancy.ts';
 import { assertCanGrant, findPositions } from '../org-chart/index.ts';
 import { encryptSecret } from './sso.crypto.ts';
 import { readIdpMetadata, samlInfo } from './sso.saml-metadata.ts';
-import { identityProviders, type AttributeMapping } from './sso.table.ts';
+import { newSpKeyPair } from './sso.saml-keys.ts';
+import { identityProviders, type AttributeMapping, type SamlSettings } from './sso.table.ts';
 import { updateTenant } from '../tenants/index.ts';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -126,6 +127,12 @@ function slugFrom(name: string): string {
   return slug.length >= 2 ? slug : 'sso';
 }
 
+/** A new SP key pair for a SAML provider: the certificate as is, the private key sealed (never sent back). */
+async function spKeyFor(ctx: Ctx, slug: string): Promise<Pick<SamlSettings, 'sp_cert' | 'sp_key_enc'>> {
+  const pair = newSpKeyPair(`Faena SP ${ctx.tenant.subdomain} ${slug}`);
+  return { sp_cert: pair.cert, sp_key_enc: await encryptSecret(ctx.platform.db, ctx.tenant.id, pair.privateKeyPem) };
+}
+
 export async function listProviders(ctx: Ctx): Promise<TIdentityProvider[]> {
   const rows = await ctx.read((db) => listProviderRows(db, ctx.tenant.id));
   return rows.map((row) => toProvider(row, ctx.origin));
@@ -147,6 +154,15 @@ export async function createProvider(ctx: Ctx, input: z.output<typeof ZCreateIde
   const mapping = input.mapping ?? DEFAULT_MAPPING;
   const sealed = input.client_secret && input.type !== 'SAML' ? await encryptSecret(ctx.platform.db, ctx.tenant.id, input.client_secret) : null;
   const scopes = [...new Set(['openid', ...(input.scopes ?? ['email', 'profile'])])];
+  // SAML: Faena's own key pair for this provider, its private key sealed like a client secret.
+  const samlSettings: SamlSettings | null = saml
+    ? {
+        ...saml.settings,
+        ...(await spKeyFor(ctx, slug)),
+        sign_requests: input.sign_requests ?? saml.settings.idp_wants_signed_requests === true,
+        allow_idp_initiated: input.allow_idp_initiated ?? false,
+      }
+    : null;
   const row = await ctx.tx(
     async (tx) => {
       const existing = await listProviderRows(tx, ctx.tenant.id);
@@ -164,7 +180,7 @@ export async function createProvider(ctx: Ctx, input: z.output<typeof ZCreateIde
           issuer,
           clientId: input.type === 'SAML' ? '' : (input.client_id ?? ''),
           clientSecretEnc: sealed,
-          saml: saml?.settings ?? null,
+          saml: samlSettings,
           scopes,
           domains: [...new Set(input.domains)],
           provisioning: input.provisioning,
@@ -185,12 +201,27 @@ export async function updateProvider(ctx: Ctx, id: string, input: z.output<typeo
   const sealed = typeof input.client_secret === 'string' ? await encryptSecret(ctx.platform.db, ctx.tenant.id, input.client_secret) : input.client_secret;
   // New SAML metadata is read (and fetched) before the transaction; it applies only to a SAML provider.
   const saml = input.idp_metadata_xml !== undefined || input.idp_metadata_url !== undefined ? await readIdpMetadata(input, allowLocal, false) : null;
+  // Signing turned on for a provider made before Faena kept a key for it: the key pair is made now (outside the transaction: sealing reads the server key).
+  const before = input.sign_requests === true ? await ctx.read((db) => findProviderRow(db, ctx.tenant.id, id)) : null;
+  const newKey = before?.type === 'SAML' && before.saml && !before.saml.sp_key_enc ? await spKeyFor(ctx, before.slug) : null;
   const row = await ctx.tx(
     async (tx) => {
       const current = await findProviderRow(tx, ctx.tenant.id, id);
       if (!current) throw new AppError('not-found', 'Identity provider not found.');
       if (saml && current.type !== 'SAML') throw new FieldErrors({ idp_metadata_xml: ['Only a SAML provider has IdP metadata.'] });
       const isSaml = current.type === 'SAML';
+      // Metadata read again replaces what the IdP said; Faena's key and the two switches stay.
+      const samlSettings: SamlSettings | null =
+        isSaml && current.saml
+          ? {
+              ...current.saml,
+              ...(saml?.settings ?? {}),
+              ...(newKey && !current.saml.sp_key_enc ? newKey : {}),
+              ...(input.sign_requests !== undefined ? { sign_requests: input.sign_requests } : {}),
+              ...(input.allow_idp_initiated !== undefined ? { allow_idp_initiated: input.allow_idp_initiated } : {}),
+            }
+          : null;
+      if (samlSettings?.sign_requests && !samlSettings.sp_key_enc) throw new AppError('conflict', 'This provider has no signing key yet. Try again.', { reason: 'no-sp-key' });
       const mapping = input.mapping ?? current.mapping;
       const defaults = input.default_position_ids ?? current.defaultPositionIds;
       if (input.mapping || input.default_position_ids) await checkPositions(ctx, tx, defaults, mapping);
@@ -203,7 +234,7 @@ export async function updateProvider(ctx: Ctx, id: string, input: z.output<typeo
           issuer,
           ...(input.client_id !== undefined && !isSaml ? { clientId: input.client_id } : {}),
           ...(sealed !== undefined && !isSaml ? { clientSecretEnc: sealed } : {}),
-          ...(saml ? { saml: saml.settings } : {}),
+          ...(samlSettings ? { saml: samlSettings } : {}),
           ...(input.scopes !== undefined ? { scopes: [...new Set(['openid', ...input.scopes])] } : {}),
           ...(input.domains !== undefined ? { domains: [...new Set(input.domains)] } : {}),
           ...(input.provisioning !== undefined ? { provisioning: input.provisioning } : {}),
@@ -216,7 +247,7 @@ export async function updateProvider(ctx: Ctx, id: string, input: z.output<typeo
       await ctx.platform.bus.publish(tx, { topic: TENANT_CHANGED, tenantId: ctx.tenant.id });
       return updated!;
     },
-    { audit: 'auth.sso.provider.update', details: { secret_changed: input.client_secret !== undefined } },
+    { audit: 'auth.sso.provider.update', details: { secret_changed: input.client_secret !== undefined, sign_requests: input.sign_requests, allow_idp_initiated: input.allow_idp_initiated } },
   );
   return toProvider(row, ctx.origin);
 }

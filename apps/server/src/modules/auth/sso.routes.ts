@@ -43,7 +43,7 @@ import {
 } from './sso.providers.ts';
 import { findUserByEmail } from './users.service.ts';
 import { SAML_COOKIE_PATH } from './sso.saml-metadata.ts';
-import { finishSaml, spMetadata, startSaml } from './sso.saml.ts';
+import { finishSaml, finishSamlUnsolicited, isUnsolicitedResponse, spMetadata, startSaml } from './sso.saml.ts';
 
 const prefix = '/api/auth/v3';
 const tags = ['auth'];
@@ -232,6 +232,12 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
       async (request, reply) => {
         const ctx = ctxOf(request, platform);
         const cookie = cookieOf(request, SSO_STATE_COOKIE);
+        if (isUnsolicitedResponse(request.body.SAMLResponse)) {
+          // IdP-initiated (no request of ours answered): refused unless the provider allows it; no state cookie to wait for.
+          const result = await finishSamlUnsolicited(ctx, request.params.id, request.body);
+          void reply.header('set-cookie', handoffCookie(result.handoff ?? '', result.handoff ? SSO_HANDOFF_TTL_MS / 1000 : 0));
+          return answer(ctx, reply, result);
+        }
         if (!cookie && !request.body.bounced) {
           // A cross-site POST carries no Lax cookie: post the same form again from this origin, once.
           const nonce = randomBytes(16).toString('base64');

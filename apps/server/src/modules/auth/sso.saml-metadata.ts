@@ -4,7 +4,8 @@ import type { TSamlProviderInfo } from '@faena/contracts';
 import { FieldErrors } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/net/safe-fetch.ts';
 import { providerFetch } from './sso.net.ts';
-import type { SamlSettings } from './sso.table.ts';
+import { certificateInfo, certAsPem } from './sso.saml-keys.ts';
+import type { SamlMetadataSettings, SamlSettings } from './sso.table.ts';
 
 /** SAML 2.0 namespaces read here. */
 export const MD_NS = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -56,7 +57,7 @@ function certificatesOf(idp: Element): string[] {
 
 export interface IdpMetadata {
   entityId: string;
-  settings: SamlSettings;
+  settings: SamlMetadataSettings;
 }
 
 const bad = (field: 'idp_metadata_xml' | 'idp_metadata_url', text: string) => new FieldErrors({ [field]: [text] });
@@ -88,7 +89,11 @@ export function parseIdpMetadata(xml: string, metadataUrl: string | null, allowL
   if (url.protocol !== 'https:' && !(allowLocal && url.protocol === 'http:')) throw bad(field, 'The SingleSignOnService address must be https://.');
   const certs = certificatesOf(idp);
   if (certs.length === 0) throw bad(field, 'The metadata has no signing certificate: Faena accepts only signed assertions.');
-  return { entityId, settings: { metadata_url: metadataUrl, sso_url: ssoUrl, slo_url: endpoint('SingleLogoutService'), certs, fetched_at: new Date().toISOString() } };
+  const wantsSigned = idp.getAttribute('WantAuthnRequestsSigned')?.trim() === 'true' || idp.getAttribute('WantAuthnRequestsSigned')?.trim() === '1';
+  return {
+    entityId,
+    settings: { metadata_url: metadataUrl, sso_url: ssoUrl, slo_url: endpoint('SingleLogoutService'), certs, fetched_at: new Date().toISOString(), idp_wants_signed_requests: wantsSigned },
+  };
 }
 
 /** The metadata URL an administrator gave: https (http only for local providers), no credentials. */
@@ -129,8 +134,7 @@ export async function readIdpMetadata(input: { idp_metadata_xml?: string | undef
   return parseIdpMetadata(text, href, allowLocal);
 }
 
-const pem = (b64: string) => `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----`;
-export const certificatesAsPem = (settings: SamlSettings): string[] => settings.certs.map(pem);
+export const certificatesAsPem = (settings: SamlSettings): string[] => settings.certs.map(certAsPem);
 
 export function samlInfo(origin: string, providerId: string, settings: SamlSettings): TSamlProviderInfo {
   return {
@@ -139,14 +143,11 @@ export function samlInfo(origin: string, providerId: string, settings: SamlSetti
     sp_metadata_url: spMetadataUrl(origin, providerId),
     idp_metadata_url: settings.metadata_url,
     idp_sso_url: settings.sso_url,
-    idp_certificates: settings.certs.map((b64) => {
-      try {
-        const cert = new X509Certificate(Buffer.from(b64, 'base64'));
-        return { fingerprint_sha256: cert.fingerprint256, not_after: new Date(cert.validTo).toISOString() };
-      } catch {
-        return { fingerprint_sha256: '', not_after: null };
-      }
-    }),
+    idp_certificates: settings.certs.map(certificateInfo),
     metadata_read_at: settings.fetched_at,
+    idp_wants_signed_requests: settings.idp_wants_signed_requests === true,
+    sign_requests: settings.sign_requests === true,
+    sp_certificate: settings.sp_cert ? { pem: certAsPem(settings.sp_cert), ...certificateInfo(settings.sp_cert) } : null,
+    allow_idp_initiated: settings.allow_idp_initiated === true,
   };
 }

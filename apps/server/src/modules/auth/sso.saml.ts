@@ -7,6 +7,8 @@ import type { Ctx } from '../../platform/http/context.ts';
 import { newSecretToken, sha256 } from '../../platform/ids.ts';
 import { assertMethodOffered, failed, handOff, resolvePerson, safeReturnPath, spendAttempt, SSO_ATTEMPT_TTL_MS, SsoError, type CallbackResult, type Claims } from './sso.oidc.ts';
 import { findProviderRow, providerByMethod, type ProviderRow } from './sso.providers.ts';
+import { decryptSecret } from './sso.crypto.ts';
+import { certAsPem } from './sso.saml-keys.ts';
 import { acsUrl, ASSERTION_NS, certificatesAsPem, parseXml, spMetadataUrl } from './sso.saml-metadata.ts';
 import { samlAssertions, ssoAttempts, type SsoOutcomeRecord } from './sso.table.ts';
 
@@ -39,9 +41,15 @@ const attemptCache = (known: { id: string; createdAt: Date } | null, onSave?: (i
   removeAsync: async () => null,
 });
 
-function samlFor(origin: string, provider: ProviderRow, cache: CacheProvider): SAML {
+/**
+ * node-saml for one provider. `signingKey` (the SP's private key, unsealed) makes it sign the
+ * AuthnRequest of the redirect binding (SigAlg RSA-SHA256 and Signature over the query).
+ * `unsolicited`: an IdP-initiated Response, which answers no request (InResponseTo must be absent).
+ */
+function samlFor(origin: string, provider: ProviderRow, cache: CacheProvider, options: { signingKey?: string | null; unsolicited?: boolean } = {}): SAML {
   if (!provider.saml) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'no-metadata' });
   return new SAML({
+    ...(options.signingKey ? { privateKey: options.signingKey, signatureAlgorithm: 'sha256' as const } : {}),
     callbackUrl: acsUrl(origin, provider.id),
     entryPoint: provider.saml.sso_url,
     issuer: spMetadataUrl(origin, provider.id),
@@ -51,7 +59,8 @@ function samlFor(origin: string, provider: ProviderRow, cache: CacheProvider): S
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
-    validateInResponseTo: ValidateInResponseTo.always,
+    // SP-initiated: the Response answers the attempt's request. IdP-initiated: one that names a request is refused (the cache knows none).
+    validateInResponseTo: options.unsolicited ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: SSO_ATTEMPT_TTL_MS,
     cacheProvider: cache,
     // Any NameID format: the e-mail comes from the mapping, else from an e-mail NameID.
@@ -66,7 +75,27 @@ function samlFor(origin: string, provider: ProviderRow, cache: CacheProvider): S
 export async function spMetadata(ctx: Ctx, providerId: string): Promise<string> {
   const provider = await ctx.read((db) => findProviderRow(db, ctx.tenant.id, providerId));
   if (!provider || provider.type !== 'SAML') throw new AppError('not-found', 'Identity provider not found.');
-  return generateServiceProviderMetadata({ issuer: spMetadataUrl(ctx.origin, provider.id), callbackUrl: acsUrl(ctx.origin, provider.id), wantAssertionsSigned: true, identifierFormat: null });
+  const settings = provider.saml;
+  // Signing: the certificate is published with AuthnRequestsSigned="true" (node-saml wants the private key to say so; it is not written out).
+  const signing =
+    settings?.sign_requests && settings.sp_cert && settings.sp_key_enc
+      ? { privateKey: await decryptSecret(ctx.platform.db, ctx.tenant.id, settings.sp_key_enc), publicCerts: certAsPem(settings.sp_cert) }
+      : {};
+  return generateServiceProviderMetadata({
+    issuer: spMetadataUrl(ctx.origin, provider.id),
+    callbackUrl: acsUrl(ctx.origin, provider.id),
+    wantAssertionsSigned: true,
+    identifierFormat: null,
+    ...signing,
+  });
+}
+
+/** The SP's private key when this provider signs its requests (unsealed outside any transaction). */
+async function signingKeyOf(ctx: Ctx, provider: ProviderRow): Promise<string | null> {
+  const settings = provider.saml;
+  if (!settings?.sign_requests) return null;
+  if (!settings.sp_key_enc) throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'no-sp-key' });
+  return decryptSecret(ctx.platform.db, ctx.tenant.id, settings.sp_key_enc);
 }
 
 // ---------------------------------------------------------------- start
@@ -78,10 +107,12 @@ export async function startSaml(ctx: Ctx, input: { methodId: string; mode: 'popu
   // RelayState carries the state (IdPs keep at most 80 bytes of it): the cookie must hold the same.
   const state = newSecretToken();
   let requestId: string | null = null;
+  const signingKey = await signingKeyOf(ctx, provider);
   const url = await samlFor(
     ctx.origin,
     provider,
     attemptCache(null, (id) => (requestId = id)),
+    { signingKey },
   ).getAuthorizeUrlAsync(state, undefined, {});
   if (!requestId) throw new AppError('operation-not-allowed', 'The sign-in request could not be made.');
   await ctx.platform.db.transaction(ctx.tenant.id, (tx) =>
@@ -134,7 +165,7 @@ function readSamlClaims(provider: ProviderRow, profile: Profile): Claims {
  * (the IdP's entity id), a bearer confirmation for this ACS answering this request, and its id and
  * end (for the replay record).
  */
-function checkAssertion(provider: ProviderRow, assertionXml: string, acs: string, requestId: string): { id: string; expiresAt: Date } {
+function checkAssertion(provider: ProviderRow, assertionXml: string, acs: string, requestId: string | null): { id: string; expiresAt: Date } {
   const doc = parseXml(assertionXml);
   const assertion = doc?.documentElement;
   if (!assertion || assertion.localName !== 'Assertion') throw new Error('no assertion');
@@ -144,7 +175,9 @@ function checkAssertion(provider: ProviderRow, assertionXml: string, acs: string
   if (!id) throw new Error('the assertion has no ID');
   const confirmations = Array.from(assertion.getElementsByTagNameNS(ASSERTION_NS, 'SubjectConfirmation')).filter((c) => c.getAttribute('Method') === BEARER);
   const data = confirmations.flatMap((c) => Array.from(c.getElementsByTagNameNS(ASSERTION_NS, 'SubjectConfirmationData')));
-  const match = data.find((d) => d.getAttribute('Recipient') === acs && d.getAttribute('InResponseTo') === requestId);
+  // SP-initiated: it answers this request. IdP-initiated (requestId null): it answers none.
+  const answers = (d: Element) => (requestId === null ? !d.hasAttribute('InResponseTo') : d.getAttribute('InResponseTo') === requestId);
+  const match = data.find((d) => d.getAttribute('Recipient') === acs && answers(d));
   if (!match) throw new Error('no bearer confirmation for this ACS and request (Recipient, InResponseTo)');
   const ends = [match.getAttribute('NotOnOrAfter'), assertion.getElementsByTagNameNS(ASSERTION_NS, 'Conditions')[0]?.getAttribute('NotOnOrAfter')]
     .map((v) => (v ? Date.parse(v) : NaN))
@@ -175,16 +208,32 @@ export async function finishSaml(ctx: Ctx, providerId: string, body: { SAMLRespo
   const provider = await ctx.read((db) => findProviderRow(db, ctx.tenant.id, attempt.providerId));
   if (!provider || !provider.enabled || provider.type !== 'SAML' || !provider.saml) return failed('method-unavailable', 'That sign-in method is not yet available on this version', back);
 
+  return verifyAndSignIn(ctx, provider, body, { id: requestId, createdAt: attempt.createdAt }, attempt.id, back);
+}
+
+/**
+ * The Response checked (node-saml: signature, audience, times, InResponseTo; here: issuer,
+ * recipient, the assertion's one use), then the person found or made and the outcome handed off.
+ * `request` is the attempt's AuthnRequest, or null for an IdP-initiated Response.
+ */
+async function verifyAndSignIn(
+  ctx: Ctx,
+  provider: ProviderRow,
+  body: { SAMLResponse: string; RelayState: string },
+  request: { id: string; createdAt: Date } | null,
+  attemptId: string | null,
+  back: { mode: 'popup' | 'redirect'; returnTo: string },
+): Promise<CallbackResult> {
   const acs = acsUrl(ctx.origin, provider.id);
   let claims: Claims;
   let assertion: { id: string; expiresAt: Date };
   try {
-    const { profile } = await samlFor(ctx.origin, provider, attemptCache({ id: requestId, createdAt: attempt.createdAt })).validatePostResponseAsync({
+    const { profile } = await samlFor(ctx.origin, provider, attemptCache(request), { unsolicited: request === null }).validatePostResponseAsync({
       SAMLResponse: body.SAMLResponse,
       RelayState: body.RelayState,
     });
     if (!profile?.getAssertionXml) throw new Error('no assertion');
-    assertion = checkAssertion(provider, profile.getAssertionXml(), acs, requestId);
+    assertion = checkAssertion(provider, profile.getAssertionXml(), acs, request?.id ?? null);
     claims = readSamlClaims(provider, profile);
   } catch (error) {
     if (error instanceof SsoError) return failed(error.failure, error.message, back);
@@ -209,10 +258,78 @@ export async function finishSaml(ctx: Ctx, providerId: string, body: { SAMLRespo
 
   let outcome: SsoOutcomeRecord;
   try {
-    outcome = await ctx.tx((tx) => resolvePerson(ctx, tx, provider, claims), { audit: 'auth.sso.sign-in' });
+    outcome = await ctx.tx((tx) => resolvePerson(ctx, tx, provider, claims), { audit: request ? 'auth.sso.sign-in' : 'auth.sso.sign-in.idp-initiated' });
   } catch (error) {
     if (error instanceof SsoError) return failed(error.failure, error.message, back);
     throw error;
   }
-  return handOff(ctx, attempt.id, outcome, back);
+  // An IdP-initiated sign-in has no attempt: one is written now, already spent, to carry the handoff.
+  const id =
+    attemptId ??
+    (await ctx.platform.db.transaction(ctx.tenant.id, async (tx) => {
+      const [row] = await tx
+        .insert(ssoAttempts)
+        .values({
+          tenantId: ctx.tenant.id,
+          stateHash: sha256(newSecretToken()),
+          providerId: provider.id,
+          nonce: '',
+          codeVerifier: '',
+          requestId: null,
+          mode: 'redirect',
+          returnTo: back.returnTo,
+          expiresAt: new Date(Date.now() + SSO_ATTEMPT_TTL_MS),
+          usedAt: new Date(),
+        })
+        .returning({ id: ssoAttempts.id });
+      return row!.id;
+    }));
+  return handOff(ctx, id, outcome, back);
+}
+
+// ---------------------------------------------------------------- IdP-initiated sign-in (decision 029)
+
+/** A Response that answers no request of ours: the IdP started the sign-in (its dashboard's tile). */
+export function isUnsolicitedResponse(samlResponse: string): boolean {
+  let xml: string;
+  try {
+    xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  } catch {
+    return false;
+  }
+  const root = parseXml(xml)?.documentElement;
+  return !!root && root.localName === 'Response' && !root.hasAttribute('InResponseTo');
+}
+
+/** RelayState of an IdP-initiated sign-in: empty (the home page) or a path of this app, never another origin. */
+export function idpRelayPath(origin: string, relayState: string): string | null {
+  if (relayState === '') return '/';
+  if (!relayState.startsWith('/') || relayState.startsWith('//') || relayState.includes('\\') || [...relayState].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  try {
+    const url = new URL(relayState, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An IdP-initiated Response posted to a provider's ACS. Refused ('idp-initiated-not-allowed')
+ * unless the provider allows it ("Permitir inicio desde el proveedor"); then the same checks as
+ * an answer to our request — signature, audience, recipient, issuer, times, the assertion's one
+ * use — with no request to answer (a Response or assertion naming one is refused), and a RelayState
+ * that is only a path of this app. Always the redirect mode: no page of ours opened a popup.
+ */
+export async function finishSamlUnsolicited(ctx: Ctx, providerId: string, body: { SAMLResponse: string; RelayState: string }): Promise<CallbackResult> {
+  const provider = await ctx.read((db) => findProviderRow(db, ctx.tenant.id, providerId));
+  if (!provider || !provider.enabled || provider.type !== 'SAML' || !provider.saml) return failed('method-unavailable', 'That sign-in method is not yet available on this version');
+  try {
+    assertMethodOffered(ctx, provider);
+  } catch {
+    return failed('method-unavailable', 'That sign-in method is not yet available on this version');
+  }
+  if (!provider.saml.allow_idp_initiated) return failed('idp-initiated-not-allowed', 'This organisation does not allow signing in from the identity provider’s page. Start from Faena’s sign-in page.');
+  const returnTo = idpRelayPath(ctx.origin, body.RelayState);
+  if (returnTo === null) return failed('verification-failed', 'The RelayState is not a page of this app.');
+  return verifyAndSignIn(ctx, provider, body, null, null, { mode: 'redirect', returnTo });
 }

@@ -27,7 +27,23 @@ export interface SamlSettings {
   certs: string[];
   /** When the metadata was last read. */
   fetched_at: string;
+  /** The IdP's metadata says WantAuthnRequestsSigned="true". */
+  idp_wants_signed_requests?: boolean;
+  /**
+   * Faena's own key pair for this provider (made with it, or when signing is first turned on): the
+   * certificate (base64 DER) is published in the SP metadata; the private key is kept sealed
+   * (sso.crypto, AES-256-GCM) and never sent back.
+   */
+  sp_cert?: string | null;
+  sp_key_enc?: string | null;
+  /** AuthnRequests are signed (redirect binding: SigAlg and Signature); on for new providers whose IdP wants it. */
+  sign_requests?: boolean;
+  /** IdP-initiated sign-in (an unsolicited Response) is accepted; off unless the administrator allows it. */
+  allow_idp_initiated?: boolean;
 }
+
+/** What an IdP's metadata says (the part of SamlSettings read again when the metadata is). */
+export type SamlMetadataSettings = Pick<SamlSettings, 'metadata_url' | 'sso_url' | 'slo_url' | 'certs' | 'fetched_at' | 'idp_wants_signed_requests'>;
 
 /**
  * A tenant's identity provider (decision 029): OIDC (any issuer), GOOGLE (OIDC, issuer fixed) or

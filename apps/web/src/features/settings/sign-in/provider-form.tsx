@@ -36,6 +36,9 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
   const [metadataUrl, setMetadataUrl] = useState(provider?.saml?.idp_metadata_url ?? '');
   const [metadataXml, setMetadataXml] = useState('');
   const [refetch, setRefetch] = useState(false);
+  // SAML switches; a new provider's signing left untouched follows the IdP's metadata (WantAuthnRequestsSigned).
+  const [signRequests, setSignRequests] = useState<boolean | null>(provider?.saml ? provider.saml.sign_requests : null);
+  const [allowIdpInitiated, setAllowIdpInitiated] = useState(provider?.saml?.allow_idp_initiated ?? false);
   const [domains, setDomains] = useState<string[]>(provider?.domains ?? []);
   const [provisioning, setProvisioning] = useState<'create' | 'existing'>(provider?.provisioning ?? 'existing');
   const [enabled, setEnabled] = useState(provider?.enabled ?? true);
@@ -55,7 +58,12 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
     ...claims,
     group_positions: Object.fromEntries(groups.filter((row) => row.group.trim() && row.positions.length > 0).map((row) => [row.group.trim(), row.positions])),
   };
-  const metadata = (): Pick<TCreateIdentityProviderRequest, 'idp_metadata_url' | 'idp_metadata_xml'> => {
+  const metadata = (): Pick<TCreateIdentityProviderRequest, 'idp_metadata_url' | 'idp_metadata_xml' | 'sign_requests' | 'allow_idp_initiated'> => ({
+    ...metadataSource(),
+    ...(signRequests !== null ? { sign_requests: signRequests } : {}),
+    allow_idp_initiated: allowIdpInitiated,
+  });
+  const metadataSource = (): Pick<TCreateIdentityProviderRequest, 'idp_metadata_url' | 'idp_metadata_xml'> => {
     if (source === 'xml') return metadataXml.trim() ? { idp_metadata_xml: metadataXml } : {};
     const changed = metadataUrl.trim() !== (provider?.saml?.idp_metadata_url ?? '');
     return metadataUrl.trim() && (!provider || changed || refetch) ? { idp_metadata_url: metadataUrl.trim() } : {};
@@ -210,6 +218,21 @@ export function ProviderForm({ provider, hasGoogle, onDone }: { provider?: TIden
                 data-testid="provider-metadata-xml"
               />
             )}
+            <Switch
+              mt="xs"
+              checked={signRequests ?? false}
+              onChange={(e) => setSignRequests(e.currentTarget.checked)}
+              label={t('signInSettings.signRequests')}
+              description={signRequests === null ? t('signInSettings.signRequestsDefault') : t('signInSettings.signRequestsHint')}
+              data-testid="provider-sign-requests"
+            />
+            <Switch
+              checked={allowIdpInitiated}
+              onChange={(e) => setAllowIdpInitiated(e.currentTarget.checked)}
+              label={t('signInSettings.allowIdpInitiated')}
+              description={t('signInSettings.allowIdpInitiatedHint')}
+              data-testid="provider-allow-idp-initiated"
+            />
           </Stack>
         )}
         <TagsInput

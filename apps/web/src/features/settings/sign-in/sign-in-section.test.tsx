@@ -37,6 +37,10 @@ const saml: TIdentityProvider = {
     idp_sso_url: 'https://login.microsoftonline.com/tenant/saml2',
     idp_certificates: [{ fingerprint_sha256: 'AA:BB', not_after: '2027-06-30T00:00:00.000Z' }],
     metadata_read_at: '2026-12-01T00:00:00.000Z',
+    idp_wants_signed_requests: false,
+    sign_requests: false,
+    sp_certificate: null,
+    allow_idp_initiated: false,
   },
 };
 
