@@ -8,7 +8,7 @@ import { ACCESS, accessProblem, canAccess } from '../../shared/access/access.ts'
 import { mobileTabs, visibleNavItems } from '../../shared/navigation/nav-items.ts';
 import { useWorkflowMenu } from '../../shared/workflows/use-workflow-menu.ts';
 import { workflowIcon } from '../../shared/workflows/workflow-icon.tsx';
-import { useAccessContext } from '../../shared/session/get-site-config.ts';
+import { useAccessContext, useSiteConfig } from '../../shared/session/get-site-config.ts';
 import { useIsImpersonating, useSession } from '../../shared/session/use-session.ts';
 import { useTenant } from '../../shared/tenant/tenant-context.tsx';
 import { LazyErrorPage as ErrorPage } from '../../shared/ui/error-page-lazy.tsx';
@@ -41,7 +41,11 @@ export function AppLayout() {
   const tenant = useTenant();
   const impersonating = useIsImpersonating();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
-  const { ctx, isLoading, error } = useAccessContext();
+  const { ctx, isLoading, error: readError } = useAccessContext();
+  // a read again that failed (offline, or the server unreachable) while the person's site config is
+  // known — kept on the device or read before — leaves the app usable with it (decision 031); the
+  // error page is for a site config never read
+  const error = useSiteConfig().data ? null : readError;
   const matches = useMatches();
   const signOut = useSignOut();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -20,6 +20,7 @@ describe('reads kept for offline (decision 031)', () => {
     first.setQueryData(['catalogs', 'venues'], [{ id: 'v1', name: 'Bodega' }]);
     first.setQueryData(['reports', 'list'], ['not kept']);
     await vi.advanceTimersByTimeAsync(2_500);
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toBeTruthy());
     stop();
     const kept = JSON.parse((await idbQueueStore.getMeta('queries:t1:u1:p1'))!) as { queries: { queryKey: unknown[] }[] };
     expect(kept.queries.map((query) => query.queryKey[0]).sort()).toEqual(['activities', 'catalogs']);
@@ -37,5 +38,45 @@ describe('reads kept for offline (decision 031)', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(someoneElse.getQueryData(['catalogs', 'venues'])).toBeUndefined();
     stopOther();
+  });
+
+  it('writes a read not yet kept at once when the page is left or hidden (a full load of another screen)', async () => {
+    const client = new QueryClient();
+    const stop = persistQueries(client, 't1:u1:p1');
+    client.setQueryData(['checklists', 'list', 'c1', '', 1, false], { results: [{ id: 'k1' }] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"'));
+
+    client.setQueryData(['checklists', 'detail', 'k1'], { id: 'k1', name: 'Patio' });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"Patio"'));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    stop();
+  });
+
+  it('a save asked before the kept reads are back waits for them and keeps them (offline start, then the page left)', async () => {
+    const first = new QueryClient();
+    const stopFirst = persistQueries(first, 't1:u1:p1');
+    first.setQueryData(['checklists', 'list', 'c1', '', 1, false], { results: [{ id: 'k1' }] });
+    await vi.advanceTimersByTimeAsync(2_500);
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"'));
+    stopFirst();
+
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = { ...idbQueueStore, getMeta: async (key: string) => (await gate, idbQueueStore.getMeta(key)) };
+    const reloaded = new QueryClient();
+    const stop = persistQueries(reloaded, 't1:u1:p1', slow);
+    reloaded.setQueryData(['checklists', 'local-draft', 'k1'], { answers: {} });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"');
+    release();
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('local-draft'));
+    expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"list","c1"');
+    stop();
   });
 });

@@ -15,7 +15,7 @@ const keyOf = (owner: string) => `queries:${owner}`;
 
 /**
  * Restores the person's kept reads into the query cache (only where the cache holds nothing newer),
- * then writes them back, a moment after each successful read. Keyed to the person: another person
+ * then writes them back, a moment after each successful read (at once when the page is left or hidden). Keyed to the person: another person
  * signing in on the device starts empty; signing out deletes the person's kept reads (their pending
  * submissions stay, decision 031). Returns the stop function.
  */
@@ -24,13 +24,16 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = async () => {
     timer = undefined;
+    // never before the kept reads are back: a save then would replace them with the few reads made
+    // since the start (offline, a draft read from the device; then the page left)
+    await ready;
     if (stopped) return;
     const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])) });
     const text = JSON.stringify(state);
     if (text.length > MAX_BYTES) return; // a device short of room keeps its pending work first
     await store.setMeta(keyOf(owner), text).catch(() => undefined);
   };
-  void store
+  const ready = store
     .getMeta(keyOf(owner))
     .then((text) => {
       if (stopped || !text) return;
@@ -49,6 +52,21 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
     if (event.type !== 'updated' || event.action.type !== 'success' || !KEPT_ROOTS.has(String(event.query.queryKey[0]))) return;
     timer ??= setTimeout(() => void save(), SAVE_AFTER_MS);
   });
+  // a read not yet written when the page goes (a full load of another screen, the app sent to the
+  // background and closed by the phone) is written now: it was lost, and with it the offline list
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    void save();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  const listening = typeof window !== 'undefined' && typeof document !== 'undefined';
+  if (listening) {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+  }
   const forget = onBeforeSignOut(async () => {
     stopped = true;
     clearTimeout(timer);
@@ -57,6 +75,10 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
   return () => {
     stopped = true;
     clearTimeout(timer);
+    if (listening) {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    }
     unsubscribe();
     forget();
   };

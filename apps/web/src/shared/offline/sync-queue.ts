@@ -197,6 +197,14 @@ export class SyncQueue {
     return id ? ((await this.deps.store.getBlob(id))?.blob ?? null) : null;
   }
 
+  /** A kept file with its name (a file field lists it), or null. */
+  async keptNamedFile(ref: string): Promise<File | null> {
+    const id = fileRefsIn(ref)[0];
+    const stored = id ? await this.deps.store.getBlob(id) : undefined;
+    if (!stored) return null;
+    return stored.blob instanceof File && stored.blob.name === stored.name ? stored.blob : new File([stored.blob], stored.name, { type: stored.blob.type });
+  }
+
   /** Sends what is due, in order. One pass at a time; a call during a pass runs one more after it. */
   flush(): Promise<void> {
     if (this.running) {

@@ -5,6 +5,7 @@ import { create, type FilePond, type FilePondFile, type FilePondInitialFile, typ
 import 'filepond/dist/filepond.min.css';
 import { acceptAttribute, checkSelection, checkUpload, uploadHelp, type UploadRules } from '@faena/domain/forms/files';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_IGNORED_FILES, UPLOAD_PARALLEL_DEFAULT, UPLOAD_RETRY_DELAYS_MS, UPLOAD_WIDGET_MAX_FILES } from '@faena/domain/forms/constants';
+import { isFileRef, OfflineStorageFull, offlineQueue } from '../offline/offline-queue.ts';
 import { openModal } from '../ui/modal.tsx';
 import { toast } from '../ui/toasts.ts';
 import { dispositionName, isDownloadLink, liveAuthHeaders, serverRules, storeTemporaryUpload, UPLOAD_SERVER } from './upload-api.ts';
@@ -50,13 +51,20 @@ function showSizeModal(title: string, message: string, accept: string): void {
 
 function linksOf(value: unknown): string[] | null {
   if (value === null || value === undefined || value === '') return [];
-  if (Array.isArray(value) && value.every(isDownloadLink)) return value;
+  if (Array.isArray(value) && value.every((entry) => isDownloadLink(entry) || isFileRef(entry))) return value;
   return null;
 }
+
+/** FilePond's origin of a file given by its source (already stored or kept), not chosen now. */
+const LOCAL_ORIGIN = 3;
+const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 
 /**
  * The file upload field (spec §2, §4, §5, §9) on FilePond: help text above, chunked uploads to
  * the document manager, each finished upload stored and kept in the value as its download link.
+ * Without a connection (or an upload cut off by the network) a file is kept on the device
+ * instead and the value holds its `offline-file:` reference; the submission that names it
+ * uploads it first (decision 031), as the photo field does.
  */
 export function FileUploadField({ value, onChange, rules, multiple, maxFiles, disabled, label, onBusyChange }: FileUploadFieldProps) {
   const { t } = useTranslation();
@@ -75,6 +83,11 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
   /** FilePond item id → its download link, once stored. */
   const stored = useRef(new Map<string, string>());
   const valid = links !== null;
+  /** The value, changed by the field: read at once by FilePond's next callback (before a render). */
+  const change = (next: string[]) => {
+    latest.current = { ...latest.current, links: next };
+    latest.current.onChange(next);
+  };
 
   useEffect(() => {
     const mount = host.current;
@@ -82,6 +95,21 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
     const initialLinks = latest.current.links;
     const headers = liveAuthHeaders();
     const busy = () => latest.current.onBusyChange?.(instance.getFiles().some((item) => item.status === 3 || item.status === 9 || item.status === 7));
+    /** Refs of files this field kept on the device, shown by FilePond as local files. */
+    const keptRefs = new Set<string>();
+    const keepOnDevice = async (file: Blob & { name: string }): Promise<void> => {
+      try {
+        const ref = await offlineQueue.keepFile(file, file.name);
+        keptRefs.add(ref);
+        const next = isMultiple ? [...latest.current.links.filter((link) => link !== ref), ref] : [ref];
+        void instance.addFile(ref, { type: 'local' }).catch(() => undefined);
+        change(next);
+      } catch (cause) {
+        // nothing is half-kept: the file is not in the value
+        if (cause instanceof OfflineStorageFull) toast.error(t('uploads.storageFull'));
+        else toast.error(t('uploads.uploadFailed.sub'), { title: t('uploads.uploadFailed.main') });
+      }
+    };
     let instance: FilePond;
     try {
       // created without an element to replace (FilePond takes the options alone; its types do not
@@ -117,7 +145,7 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
           fetch: null,
           load: (source, load, error, progress, abort) => {
             const controller = new AbortController();
-            fetchLinked(String(source), controller.signal)
+            (isFileRef(source) ? keptFileOf(source) : fetchLinked(String(source), controller.signal))
               .then((file) => load(file))
               .catch((cause: unknown) => {
                 if (!controller.signal.aborted) error(cause instanceof Error ? cause.message : String(cause));
@@ -142,6 +170,8 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
             return false;
           }
           setTypeError(null);
+          // with no connection a chosen file is kept on the device (the value holds its reference)
+          if (item.origin !== LOCAL_ORIGIN && isOffline()) return keepOnDevice(file).then(() => false);
           return true;
         },
         beforeDropFile: () => true,
@@ -176,6 +206,13 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
         onprocessfilestart: busy,
         onprocessfile: (error, item) => {
           if (error) {
+            // the connection went while it went up: kept on the device instead, sent with the form
+            if (isOffline() && item.file instanceof File) {
+              const file = item.file;
+              void instance.removeFile(item.id);
+              void keepOnDevice(file).finally(busy);
+              return;
+            }
             toast.error(t('uploads.uploadFailed.sub'), {
               title: t('uploads.uploadFailed.main'),
             });
@@ -189,7 +226,7 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
               if (!instance.getFile(item.id)) return;
               stored.current.set(item.id, link);
               const next = isMultiple ? [...latest.current.links.filter((l) => l !== link), link] : [link];
-              latest.current.onChange(next);
+              change(next);
             })
             .catch(() =>
               toast.error(t('uploads.uploadFailed.sub'), {
@@ -201,7 +238,7 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
         onremovefile: (_error, item) => {
           const link = stored.current.get(item.id) ?? (initialLinks.includes(String(item.source)) ? String(item.source) : undefined);
           stored.current.delete(item.id);
-          if (link) latest.current.onChange(latest.current.links.filter((l) => l !== link));
+          if (link) change(latest.current.links.filter((l) => l !== link));
           busy();
         },
       });
@@ -212,7 +249,7 @@ export function FileUploadField({ value, onChange, rules, multiple, maxFiles, di
     }
     // Files loaded from the value count as stored under their own link.
     instance.on('addfile', (_error: unknown, item: FilePondFile) => {
-      if (typeof item.source === 'string' && initialLinks.includes(item.source)) stored.current.set(item.id, item.source);
+      if (typeof item.source === 'string' && (initialLinks.includes(item.source) || keptRefs.has(item.source))) stored.current.set(item.id, item.source);
     });
     const element = instance.element;
     if (element) {
@@ -279,6 +316,13 @@ function withRules(data: FormData, rules: UploadRules): FormData {
   out.append('filepond', JSON.stringify(serverRules(rules)));
   if (file) out.append('filepond', file, fileName);
   return out;
+}
+
+/** A file kept on the device (its `offline-file:` reference), for FilePond's list. */
+async function keptFileOf(ref: string): Promise<File> {
+  const file = await offlineQueue.keptNamedFile(ref);
+  if (!file) throw new Error('kept file gone');
+  return file;
 }
 
 async function fetchLinked(link: string, signal: AbortSignal): Promise<File> {

@@ -10,7 +10,7 @@ import { getCamera } from '../platform/platform.ts';
 import { toast } from '../ui/toasts.ts';
 import { cameraPrecheck, cameraProblemOf, CaptureError, grabFrame, nativePhotoFile, type CameraProblem } from './camera.ts';
 import { isDownloadLink, uploadBlob } from './upload-api.ts';
-import { isFileRef, uploadOrKeep } from '../offline/offline-queue.ts';
+import { isFileRef, OfflineStorageFull, uploadOrKeep } from '../offline/offline-queue.ts';
 import { useFileUrl } from './use-file-url.ts';
 import './uploads.css';
 
@@ -122,7 +122,14 @@ export function PhotoField({ value, onChange, maxPhotos = 1, source = 'any', rul
       return;
     }
     // without a connection the photo is kept on the device and sent with its form (decision 031)
-    const link = await uploadOrKeep(file, file.name, () => uploadBlob(file, file.name, effective));
+    let link: string;
+    try {
+      link = await uploadOrKeep(file, file.name, () => uploadBlob(file, file.name, effective));
+    } catch (cause) {
+      if (!(cause instanceof OfflineStorageFull)) throw cause;
+      setError(t('uploads.storageFull')); // nothing was kept: the photo is not in the value
+      return;
+    }
     onChange(maxPhotos > 1 ? [...latest.current, link] : [link]);
   };
 
