@@ -33,8 +33,10 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
   let admin: string;
   let worker: string;
   let workerPassport: string;
+  let workerId: string;
   let clerk: string;
   let clerkPassport: string;
+  let clerkId: string;
   let outsider: string;
   let other: string;
   let requestForm: string;
@@ -55,9 +57,9 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
     const { tenant } = await makeTenant(server, 'acme');
     await makeTenant(server, 'otra');
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
-    workerPassport = (await addMember(server, tenant.id, { email: 'worker@acme.test', name: 'Walter Obrero', permissions: ['VIEW_WF'] })).passport;
+    ({ passport: workerPassport, personId: workerId } = await addMember(server, tenant.id, { email: 'worker@acme.test', name: 'Walter Obrero', permissions: ['VIEW_WF'] }));
     worker = (await signIn(server, 'acme', 'worker@acme.test', 'member-pass')).id_token;
-    clerkPassport = (await addMember(server, tenant.id, { email: 'clerk@acme.test', name: 'Clara Caja', permissions: ['VIEW_WF', 'VIEW_NOTIFICATIONS'] })).passport;
+    ({ passport: clerkPassport, personId: clerkId } = await addMember(server, tenant.id, { email: 'clerk@acme.test', name: 'Clara Caja', permissions: ['VIEW_WF', 'VIEW_NOTIFICATIONS'] }));
     clerk = (await signIn(server, 'acme', 'clerk@acme.test', 'member-pass')).id_token;
     await addMember(server, tenant.id, { email: 'outsider@acme.test', permissions: ['VIEW_HOME'] });
     outsider = (await signIn(server, 'acme', 'outsider@acme.test', 'member-pass')).id_token;
@@ -85,14 +87,15 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
         { id: 'f3', from: 'Revisar', to: 'Fin' },
       ],
     );
-    // the task goes to whoever the start variable `responsable` names (a process variable of type user)
+    // the task goes to whoever the start form's `responsable` names (a process variable of type user)
+    const handoffForm = await createForm(server.api, 'acme', admin, 'Derivar a', [{ type: 'user', name: 'responsable', label: 'Responsable', required: true }]);
     handoff = await publishModel(
       server.api,
       'acme',
       admin,
       'Derivación',
       [
-        { id: 'Inicio', kind: 'start' },
+        { id: 'Inicio', kind: 'start', formId: handoffForm },
         { id: 'Atender', kind: 'userTask', name: 'Atender derivación', formId: reviewForm, assigneeType: 'variable', assignees: 'responsable', dueIn: 'P2D' },
         { id: 'Fin', kind: 'end' },
       ],
@@ -167,9 +170,9 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
   });
 
   it('my tasks: assigned directly and through a process variable, soonest due first, filtered by type, each with what its link needs', async () => {
-    const first = await start(handoff.typeId, admin, { responsable: workerPassport });
+    const first = await start(handoff.typeId, admin, { responsable: workerId });
     const second = await start(purchase.typeId, admin, { item: 'Cascos', qty: 3 });
-    const third = await start(handoff.typeId, clerk, { responsable: clerkPassport });
+    const third = await start(handoff.typeId, clerk, { responsable: clerkId });
     const workerTasks = await tasksOf(worker);
     const mine = workerTasks.find((t) => t.execution === first.id);
     expect(mine).toMatchObject({ bpmn_id: 'Atender', is_open: true, workflow_type: { id: handoff.typeId, name: 'Derivación' }, version: { id: handoff.versionId, number: 1 } });
@@ -215,7 +218,7 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
 
     // visibility: the clerk works on it (assigned), the outsider of the execution does not see it
     expect(await has(clerk, '')).toBe(true);
-    const stranger = await start(handoff.typeId, admin, { responsable: workerPassport });
+    const stranger = await start(handoff.typeId, admin, { responsable: workerId });
     expect((await listOf(clerk, `?workflow_type=${handoff.typeId}&page_size=200`)).results.some((r) => r.id === stranger.id)).toBe(false);
     expect((await api(`/executions/${stranger.id}/`, clerk)).status).toBe(404);
 
@@ -244,7 +247,7 @@ describe.each(engines())('workflow work screens API on %s', (engine) => {
     // the starter (not assigned) reads the task — their notifications link to it — but cannot answer it
     expect((await api(`/user-tasks/${task.id}/`, worker)).status).toBe(200);
     expect((await api(`/user-tasks/${task.id}/responses/`, worker, { method: 'POST', json: { response: { ok: true } } })).status).toBe(403);
-    const stranger = await start(handoff.typeId, admin, { responsable: workerPassport });
+    const stranger = await start(handoff.typeId, admin, { responsable: workerId });
     const strangerTask = stranger.tasks[0]!;
     expect((await api(`/user-tasks/${strangerTask.id}/`, clerk)).status).toBe(403);
     expect((await server.api('otra', `${WF}/user-tasks/${task.id}/`, { token: other })).status).toBe(404);

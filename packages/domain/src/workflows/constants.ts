@@ -66,6 +66,7 @@ export const PROBLEM_CODES = [
   'message-no-name',
   'message-not-awaited',
   'user-task-no-assignee',
+  'unknown-assignee-variable',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

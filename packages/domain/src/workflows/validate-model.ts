@@ -3,7 +3,7 @@
  * the server (bpmn-moddle) and the modeler (bpmn-js) report the same problems.
  */
 import { ShowIfError, parseShowIf, referencedFields } from '../forms/show-if-parser.ts';
-import { ASSIGNEE_TYPES, type ProblemCode, WORKFLOW_MESSAGES } from './constants.ts';
+import { ASSIGNABLE_VARIABLE_TYPES, ASSIGNEE_TYPES, type ProblemCode, WORKFLOW_MESSAGES } from './constants.ts';
 import { type WfGraph, type WfNode, timerDueAt } from './graph.ts';
 
 export interface ModelProblem {
@@ -20,6 +20,55 @@ export interface ValidateOptions {
   knownVariables?: readonly string[];
   /** Message names awaited elsewhere (message start / catch events of other published workflows). */
   awaitedElsewhere?: readonly string[];
+  /**
+   * The field types of each form referenced by the model (field name → field type, which is the
+   * process variable's type: spec forms §3). A user task assigned through a process variable is
+   * checked only when every form before it is here.
+   */
+  formFieldTypes?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** A process variable that can name who does a user task (spec shell §3: venue, venues, user, users). */
+export interface AssignableVariable {
+  name: string;
+  type: (typeof ASSIGNABLE_VARIABLE_TYPES)[number];
+}
+
+function predecessorsOf(graph: WfGraph): Map<string, string[]> {
+  const prev = new Map<string, string[]>();
+  for (const [from, tos] of successorsOf(graph)) for (const to of tos) prev.set(to, [...(prev.get(to) ?? []), from]);
+  return prev;
+}
+
+/**
+ * The forms filled before an element: those of the start events and user tasks on some path that
+ * leads to it (never its own form, even in a loop: the first time round it is not filled yet).
+ */
+export function formsBefore(graph: WfGraph, elementId: string): string[] {
+  const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  const forms: string[] = [];
+  for (const before of reach(predecessorsOf(graph).get(elementId) ?? [], predecessorsOf(graph))) {
+    if (before === elementId) continue;
+    const formId = nodes.get(before)?.formId;
+    if (formId && !forms.includes(formId)) forms.push(formId);
+  }
+  return forms;
+}
+
+/**
+ * The process variables of type venue, venues, user or users that the forms before an element fill,
+ * by name (the first form's type wins for a name two forms share); null when a form before it is
+ * not in `formFieldTypes` (its fields are not known, so nothing can be said).
+ */
+export function assignableVariablesBefore(graph: WfGraph, elementId: string, formFieldTypes: Readonly<Record<string, Readonly<Record<string, string>>>>): AssignableVariable[] | null {
+  const found = new Map<string, AssignableVariable>();
+  for (const formId of formsBefore(graph, elementId)) {
+    const fields = formFieldTypes[formId];
+    if (!fields) return null;
+    for (const [name, type] of Object.entries(fields))
+      if ((ASSIGNABLE_VARIABLE_TYPES as readonly string[]).includes(type) && !found.has(name)) found.set(name, { name, type: type as AssignableVariable['type'] });
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Problems that refuse even a draft: a plain task, a subset violation. */
@@ -114,6 +163,17 @@ export function validateModel(graph: WfGraph, options: ValidateOptions = {}): Mo
       const type = node.assigneeType ?? 'starter';
       if (!(ASSIGNEE_TYPES as readonly string[]).includes(type) || (type !== 'starter' && !node.assignees))
         problems.push({ element_id: node.id, code: 'user-task-no-assignee', detail: `"${node.name || node.id}" needs someone to do it.` });
+      else if (type === 'variable' && options.formFieldTypes) {
+        const variable = node.assignees!.split(',')[0]!.trim();
+        const available = assignableVariablesBefore(graph, node.id, options.formFieldTypes);
+        if (available !== null && !available.some((v) => v.name === variable))
+          problems.push({
+            element_id: node.id,
+            code: 'unknown-assignee-variable',
+            detail: `"${node.name || node.id}" is assigned through the variable "${variable}", which no earlier form fills with a person, people, venue or venues field.`,
+            params: { variable },
+          });
+      }
       if (node.dueIn && timerDueAt({ kind: 'duration', value: node.dueIn }, 0) === null)
         problems.push({ element_id: node.id, code: 'invalid-timer', detail: `The due time "${node.dueIn}" is not an ISO 8601 duration.` });
     }

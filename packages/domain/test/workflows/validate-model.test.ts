@@ -2,7 +2,9 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
 import {
   FAENA_BPMN_DESCRIPTOR,
+  assignableVariablesBefore,
   buildBpmnXml,
+  formsBefore,
   cycleFiring,
   graphFromDefinitions,
   nextCycleFiring,
@@ -126,6 +128,51 @@ describe('validateModel', () => {
         'message-no-name@mc',
       ].sort(),
     );
+  });
+
+  it('a user task assigned through a process variable needs a venue, venues, user or users field of a form before it', async () => {
+    const TYPES = {
+      f1: { amount: 'integer', jefe: 'user', tienda: 'venue' },
+      f2: { approved: 'boolean', equipo: 'users', sedes: 'venues', nota: 'text' },
+      f3: { tarde: 'user' },
+    };
+    const model = (assignee: string, task = 'b') =>
+      graphOf(
+        [
+          { id: 's', kind: 'start', formId: 'f1' },
+          { id: 'a', kind: 'userTask', formId: 'f2' },
+          { id: 'b', kind: 'userTask', formId: 'f2', assigneeType: 'variable', assignees: task === 'b' ? assignee : 'jefe' },
+          { id: 'c', kind: 'userTask', formId: 'f3', assigneeType: 'variable', assignees: task === 'c' ? assignee : 'jefe' },
+          { id: 'e', kind: 'end' },
+        ],
+        [
+          { id: 'f0', from: 's', to: 'a' },
+          { id: 'f1', from: 'a', to: 'b' },
+          { id: 'f2', from: 'b', to: 'c' },
+          { id: 'f3', from: 'c', to: 'e' },
+        ],
+      );
+    const g = await model('jefe');
+    // the start form and the tasks before: never the task's own form, never a form after it
+    expect(formsBefore(g, 'b')).toEqual(['f2', 'f1']);
+    expect(assignableVariablesBefore(g, 'b', TYPES)).toEqual([
+      { name: 'equipo', type: 'users' },
+      { name: 'jefe', type: 'user' },
+      { name: 'sedes', type: 'venues' },
+      { name: 'tienda', type: 'venue' },
+    ]);
+    expect(assignableVariablesBefore(g, 'b', { f1: TYPES.f1 })).toBeNull();
+    for (const ok of ['jefe', 'tienda', 'equipo', 'sedes']) expect(validateModel(await model(ok), { formFields: FORMS, formFieldTypes: TYPES })).toEqual([]);
+    // a text field, a field of a later form, a name nobody fills
+    for (const bad of ['nota', 'tarde', 'fantasma']) {
+      const problems = validateModel(await model(bad), { formFields: FORMS, formFieldTypes: TYPES });
+      expect(codes(problems)).toEqual(['unknown-assignee-variable@b']);
+      expect(problems[0]).toMatchObject({ params: { variable: bad } });
+    }
+    // its own form fills it only after it (a loop back to it is still the first time round)
+    expect(codes(validateModel(await model('tarde', 'c'), { formFields: FORMS, formFieldTypes: TYPES }))).toEqual(['unknown-assignee-variable@c']);
+    // with the forms' types unknown nothing is said
+    expect(validateModel(await model('fantasma'), { formFields: FORMS })).toEqual([]);
   });
 
   it('reports a missing start and end, and counts messages awaited elsewhere', async () => {

@@ -240,14 +240,31 @@ export async function resolveAssignees(
     default: {
       if (exec.startedByPersonId) return [exec.startedByPersonId];
       // started through a public link (decision 025): the type's owner stands in for the anonymous starter
-      if (!exec.typeId) return [];
-      const owner = (await tx.execute(sql`SELECT created_by_person_id AS id FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ${exec.typeId}`)) as unknown as {
-        rows: { id: string | null }[];
-      };
-      const id = owner.rows[0]?.id;
-      return id ? [id] : [];
+      const owner = exec.typeId ? await typeOwner(tx, tenantId, exec.typeId) : null;
+      return owner ? [owner] : [];
     }
   }
+}
+
+/** The process owner: the person who created the workflow type. */
+async function typeOwner(tx: Drizzle, tenantId: string, typeId: string): Promise<string | null> {
+  const owner = (await tx.execute(sql`SELECT created_by_person_id AS id FROM workflow_types WHERE tenant_id = ${tenantId} AND id = ${typeId}`)) as unknown as {
+    rows: { id: string | null }[];
+  };
+  return owner.rows[0]?.id ?? null;
+}
+
+/**
+ * Who does a user task whose process variable names nobody when it is reached (the variable empty,
+ * or naming no enabled person or venue with people): the process owner (else the starter), told
+ * why, so the task never waits unseen. Null when the task has its people.
+ */
+async function unassignedFallback(s: Step, node: WfNode, assignees: string[]): Promise<{ variable: string; to: string[] } | null> {
+  if (assignees.length > 0 || node.assigneeType !== 'variable') return null;
+  const variable = (node.assignees ?? '').split(',')[0]!.trim();
+  const owner = await typeOwner(s.tx, s.tenantId, s.exec.typeId);
+  const to = owner ?? s.exec.startedByPersonId;
+  return { variable, to: to ? [to] : [] };
 }
 
 /** Where a task's notification opens: the execution's detail with the task's form (web taskPath). */
@@ -297,7 +314,9 @@ export async function remindDueSoon(platform: Platform, job: DueSoonJob): Promis
 
 async function createUserTask(s: Step, node: WfNode): Promise<void> {
   const elementId = await recordElement(s, node, true);
-  const assignees = await resolveAssignees(s.tx, s.tenantId, node, s.exec);
+  let assignees = await resolveAssignees(s.tx, s.tenantId, node, s.exec);
+  const fallback = await unassignedFallback(s, node, assignees);
+  if (fallback) assignees = fallback.to;
   const dueMs = node.dueIn ? parseIsoDuration(node.dueIn) : null;
   s.pending.tasks.push({
     tenantId: s.tenantId,
@@ -315,13 +334,25 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   s.waits++;
   s.opened.push(elementId);
   for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) await armBoundary(s, boundary, token.id);
+  if (fallback) await history(s, 'task-unassigned', node, { task: elementId, variable: fallback.variable, reason: 'variable-empty', assigned_to: fallback.to });
   await history(s, 'task-created', node, { task: elementId, assignees });
   const notifyOn = notifyEvents(node);
+  if (fallback && assignees.length > 0) {
+    // the owner is told why the task came to them, whatever the task's notification settings
+    await notify(s.platform, s.tx, {
+      tenantId: s.tenantId,
+      personIds: assignees,
+      kind: 'system_update',
+      title: `Actividad sin responsable: ${node.name || 'Actividad de usuario'}`,
+      body: `La variable «${fallback.variable}» estaba vacía al llegar a esta actividad de ${s.exec.name}: quedó asignada a ti para que la realices o la resuelvas.`,
+      context: { type: 'Workflow', action: 'task_unassigned', id: elementId, path: taskLink(s.exec, elementId) },
+    });
+  }
   if (dueMs !== null && notifyOn.includes('due_soon') && assignees.length > 0) {
     const job: DueSoonJob = { tenantId: s.tenantId, taskId: elementId };
     await s.platform.jobs.send(s.tx, DUE_SOON_QUEUE, job, { startAfter: new Date(Math.max(Date.now(), Date.now() + dueMs - DUE_SOON_BEFORE_MS)) });
   }
-  if (assignees.length > 0 && notifyOn.includes('assigned')) {
+  if (assignees.length > 0 && notifyOn.includes('assigned') && !fallback) {
     await notify(s.platform, s.tx, {
       tenantId: s.tenantId,
       personIds: assignees,

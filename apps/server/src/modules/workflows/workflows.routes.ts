@@ -177,7 +177,10 @@ export async function workflowsRoutes(app: App, platform: Platform): Promise<voi
     async (request, reply) => reply.status(201).send(await answerTask(ctxOf(request, platform), request.params.id, request.body.response)),
   );
 
-  app.post(`${prefix}/messages/`, { config: VIEW, schema: { tags, summary: 'Send a message (starts and correlates)', body: ZWfMessageSend, response: { 200: ZWfMessageResult } } }, async (request) =>
-    sendMessage(ctxOf(request, platform), request.body),
+  // offline-capable like a task's answer (decision 031): the same Idempotency-Key again is the first delivery's answer, never a second delivery
+  app.post(
+    `${prefix}/messages/`,
+    { config: { ...VIEW, idempotent: true }, schema: { tags, summary: 'Send a message (starts and correlates)', body: ZWfMessageSend, response: { 200: ZWfMessageResult } } },
+    async (request) => sendMessage(ctxOf(request, platform), request.body),
   );
 }

@@ -357,17 +357,28 @@ function fieldNames(fields: readonly FormField[]): string[] {
   return names;
 }
 
+/** Field name → field type of a form definition's own fields (the process variables' types, spec forms §3). */
+function fieldTypes(fields: readonly FormField[]): Record<string, string> {
+  const types: Record<string, string> = {};
+  for (const field of fields as readonly Record<string, unknown>[]) if (typeof field.name === 'string' && typeof field.type === 'string') types[field.name] = field.type;
+  return types;
+}
+
 /** Every problem of the model (decision 021 codes). */
 export async function modelProblems(ctx: Ctx, graph: WfGraph, versionId: string): Promise<ModelProblem[]> {
   const formFields: Record<string, string[]> = {};
+  const formFieldTypes: Record<string, Record<string, string>> = {};
   const missing: ModelProblem[] = [];
   for (const node of graph.nodes) {
     if (!node.formId || node.formId in formFields) continue;
     try {
-      formFields[node.formId] = fieldNames((await getForm(ctx, node.formId)).description);
+      const { description } = await getForm(ctx, node.formId);
+      formFields[node.formId] = fieldNames(description);
+      formFieldTypes[node.formId] = fieldTypes(description);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
       formFields[node.formId] = [];
+      formFieldTypes[node.formId] = {};
       missing.push({ element_id: node.id, code: 'user-task-no-form', detail: `The form ${node.formId} does not exist.`, params: { form_id: node.formId } });
     }
   }
@@ -385,7 +396,7 @@ export async function modelProblems(ctx: Ctx, graph: WfGraph, versionId: string)
         ),
       ),
   );
-  return [...missing, ...validateModel(graph, { formFields, awaitedElsewhere: awaited.map((a) => a.name!).filter(Boolean) })];
+  return [...missing, ...validateModel(graph, { formFields, formFieldTypes, awaitedElsewhere: awaited.map((a) => a.name!).filter(Boolean) })];
 }
 
 export async function validateVersion(ctx: Ctx, id: string): Promise<{ problems: ModelProblem[] }> {

@@ -59,6 +59,15 @@ export function useFormOptions() {
   });
 }
 
+/** A form's latest definition (its fields name the process variables its answer sets). */
+export function formDefinitionQuery(id: string) {
+  return queryOptions({
+    queryKey: [...wfKeys.forms(), id] as const,
+    queryFn: ({ signal }) => apiClient.get<{ id: string; name: string; description: unknown[] }>(`/api/forms/v3/forms/${encodeURIComponent(id)}/`, { signal }),
+    staleTime: 30_000,
+  });
+}
+
 function useInvalidate() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: wfKeys.all });

@@ -13,6 +13,39 @@ const LUIS = { id: 'person-luis', passport: 'passport-luis', name: 'Luis Soto', 
 const CAJERA = { id: 'position-cajera', title: 'Cajera', department: 'Tienda', code: 'CAJ' };
 const CLIENTES = { id: 'audience-clientes', name: 'Atención a clientes', description: null };
 
+const START_FORM = {
+  id: 'form-start',
+  name: 'Solicitud',
+  description: [
+    { id: 1, name: 'jefe', label: 'Jefe', type: 'user' },
+    { id: 2, name: 'tienda', label: 'Tienda', type: 'venue' },
+    { id: 3, name: 'nota', label: 'Nota', type: 'text' },
+  ],
+};
+const LATER_FORM = { id: 'form-later', name: 'Cierre', description: [{ id: 1, name: 'cierre', label: 'Quién cierra', type: 'users' }] };
+
+/**
+ * A user task inside a moddle tree as bpmn-js keeps it: a start event with a form before it, a
+ * task with another form after it (its fields are filled later, so they are no choice).
+ */
+function taskInModel(attrs: Record<string, unknown>) {
+  const task = userTask(attrs);
+  const definitions = { $type: 'bpmn:Definitions', rootElements: [] as unknown[] };
+  const process = { $type: 'bpmn:Process', id: 'Process_1', $parent: definitions, flowElements: [] as unknown[] };
+  definitions.rootElements.push(process);
+  const start = { $type: 'bpmn:StartEvent', id: 'Start_1', formId: 'form-start', $parent: process };
+  const later = { $type: 'bpmn:UserTask', id: 'Task_2', formId: 'form-later', $parent: process };
+  const bo = Object.assign(task.element.businessObject, { $parent: process });
+  process.flowElements.push(
+    start,
+    bo,
+    later,
+    { $type: 'bpmn:SequenceFlow', id: 'Flow_1', sourceRef: start, targetRef: bo },
+    { $type: 'bpmn:SequenceFlow', id: 'Flow_2', sourceRef: bo, targetRef: later },
+  );
+  return task;
+}
+
 /** A user task as bpmn-js hands it to the panel, its attributes in `attrs`; `updateProperties` writes them back. */
 function userTask(attrs: Record<string, unknown>) {
   const bo = { $type: 'bpmn:UserTask', id: 'Task_1', name: 'Revisar', get: (name: string) => attrs[name] } as unknown as ModdleElement;
@@ -27,6 +60,8 @@ beforeEach(() => {
   sessionStore.signIn(testTokenPair());
   calls = stubApi((url) => {
     const query = new URL(url, 'http://x').searchParams;
+    if (url.startsWith('/api/forms/v3/forms/form-start/')) return START_FORM;
+    if (url.startsWith('/api/forms/v3/forms/form-later/')) return LATER_FORM;
     if (url.startsWith('/api/forms/v3/forms/')) return { count: 0, next: null, previous: null, results: [] };
     if (url.includes('/persons/person-ana/')) return ANA;
     if (url.includes('/persons/?')) return { count: 1, next: null, previous: null, results: query.get('search') === 'luis' ? [LUIS] : [ANA, LUIS] };
@@ -85,18 +120,41 @@ describe('user task assignees in the modeler panel', () => {
     expect(audience.updateProperties).toHaveBeenLastCalledWith(audience.element, expect.objectContaining({ 'faena:assigneeType': 'audience' }));
   });
 
-  it('keeps a typed variable name for a process variable, and nothing to pick for the starter', async () => {
-    const variable = userTask({ 'faena:assigneeType': 'variable', 'faena:assignees': 'supervisor' });
+  it('picks the process variable among the person, people, venue and venues fields of the forms before the task, with their type', async () => {
+    const variable = taskInModel({ 'faena:assigneeType': 'variable', 'faena:assignees': 'jefe' });
     const { unmount } = await panel(variable);
-    const field = screen.getByLabelText('Nombre de la variable') as HTMLInputElement;
-    expect(field.value).toBe('supervisor');
-    fireEvent.change(field, { target: { value: 'responsable' } });
-    fireEvent.blur(field);
-    expect(variable.attrs['faena:assignees']).toBe('responsable');
+    const field = screen.getByRole('combobox', { name: 'Variable' }) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('jefe · Persona'));
+    expect(calls.some((url) => url.startsWith('/api/forms/v3/forms/form-start/'))).toBe(true);
+    fireEvent.click(field);
+    await waitFor(() => expect(field.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(field.getAttribute('aria-controls')!)!;
+    const options = within(listbox)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent);
+    // a text field is no one; the form after the task is filled too late
+    expect(options).toEqual(['jefe · Persona', 'tienda · Sede']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'tienda · Sede', hidden: true }));
+    expect(variable.attrs['faena:assignees']).toBe('tienda');
+    expect(variable.updateProperties).toHaveBeenLastCalledWith(variable.element, expect.objectContaining({ 'faena:assigneeType': 'variable', 'faena:assignees': 'tienda' }));
+    expect(screen.queryByText(/ya no es un campo/)).toBeNull();
     unmount();
     const starter = userTask({});
     await panel(starter);
     expect(screen.queryByTestId('assignee-picker')).toBeNull();
+    expect(screen.queryByTestId('assignee-variable')).toBeNull();
+  });
+
+  it('keeps a saved variable that no earlier form fills any more visible, marked invalid', async () => {
+    const variable = taskInModel({ 'faena:assigneeType': 'variable', 'faena:assignees': 'supervisor' });
+    await panel(variable);
+    const field = screen.getByRole('combobox', { name: 'Variable' }) as HTMLInputElement;
+    expect(field.value).toBe('supervisor');
+    expect(await screen.findByText('«supervisor» ya no es un campo de persona, personas, sede o sedes de un formulario anterior: elige otra.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // nothing was rewritten by showing it
+    expect(variable.attrs['faena:assignees']).toBe('supervisor');
+    expect(variable.updateProperties).not.toHaveBeenCalled();
   });
 });
 

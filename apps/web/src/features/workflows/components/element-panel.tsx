@@ -1,15 +1,18 @@
-import { Button, Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSIGNEE_TYPES, TASK_NOTIFY_EVENTS, eventDefinitionKind, faenaElementType } from '@faena/domain/workflows/constants';
+import { graphFromDefinitions } from '@faena/domain/workflows/graph';
+import { assignableVariablesBefore, formsBefore } from '@faena/domain/workflows/validate-model';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import type { EntityKind } from '../../../shared/directory/directory-api.ts';
-import { useFormOptions } from '../api/workflows-api.ts';
+import { formDefinitionQuery, useFormOptions } from '../api/workflows-api.ts';
 import { DURATION_UNITS, fromIsoCycle, fromIsoDuration, toIsoCycle, toIsoDuration, type DurationUnit } from '../lib/duration.ts';
-import { TIMER_KINDS, readTimer, readUserTask, userTaskAttributes, type TimerKind, type UserTaskPanel } from '../lib/panel-model.ts';
+import { TIMER_KINDS, formFieldTypesOf, readTimer, readUserTask, userTaskAttributes, variableChoices, type TimerKind, type UserTaskPanel } from '../lib/panel-model.ts';
 import type { DiagramElement, ModdleElement, Services } from './bpmn-types.ts';
 
 /** The directory list each kind of assignee is picked from (person ids, position ids, one audience). */
@@ -101,14 +104,7 @@ function UserTaskFields({ element, services, readOnly, versionId }: PanelProps) 
         onChange={(value) => write({ ...panel, assigneeType: (value as UserTaskPanel['assigneeType'] | null) ?? 'starter', assignees: [] })}
       />
       {panel.assigneeType === 'variable' ? (
-        <TextInput
-          label={t('workflows.panel.assigneesOf.variable')}
-          description={t('workflows.panel.variableHelp')}
-          defaultValue={panel.assignees[0] ?? ''}
-          key={`${element.id}-variable`}
-          disabled={readOnly}
-          onBlur={(event) => write({ ...panel, assignees: event.currentTarget.value.trim() ? [event.currentTarget.value.trim()] : [] })}
-        />
+        <VariableAssignee element={element} saved={panel.assignees[0] ?? ''} readOnly={readOnly} onChange={(name) => write({ ...panel, assignees: name ? [name] : [] })} />
       ) : (
         ASSIGNEE_PICKERS[panel.assigneeType] && (
           <EntityPicker
@@ -142,6 +138,39 @@ function UserTaskFields({ element, services, readOnly, versionId }: PanelProps) 
         </Stack>
       </Checkbox.Group>
     </>
+  );
+}
+
+/**
+ * The process variable a user task goes to: a variable of type venue, venues, user or users that a
+ * form before the task fills (spec shell §3), read from the forms of the start events and user
+ * tasks on a path to it. A saved name no earlier form fills any more stays, marked invalid.
+ */
+function VariableAssignee({ element, saved, readOnly, onChange }: { element: DiagramElement; saved: string; readOnly: boolean; onChange: (name: string) => void }) {
+  const { t } = useTranslation();
+  const definitions = findDefinitions(element.businessObject);
+  const graph = graphFromDefinitions(definitions);
+  const before = formsBefore(graph, element.id);
+  const forms = useQueries({ queries: before.map((id) => ({ ...formDefinitionQuery(id), retry: false })) });
+  // a form that cannot be read (deleted since) fills nothing; one still loading leaves the list unknown
+  const loaded = forms.every((query) => query.isSuccess || query.isError);
+  const available = loaded ? assignableVariablesBefore(graph, element.id, formFieldTypesOf(before.map((id, index) => ({ id, description: forms[index]?.data?.description ?? [] })))) : null;
+  const { choices, savedMissing } = variableChoices(available, saved);
+  const typeLabel = (type: string) => t(`workflows.panel.variableTypes.${type}`);
+  return (
+    <Select
+      label={t('workflows.panel.assigneesOf.variable')}
+      description={choices.length === 0 && loaded ? t('workflows.panel.noVariables') : t('workflows.panel.variableHelp')}
+      placeholder={t('workflows.panel.variablePlaceholder')}
+      data={choices.map((choice) => ({ value: choice.value, label: choice.type ? t('workflows.panel.variableOption', { name: choice.value, type: typeLabel(choice.type) }) : choice.value }))}
+      value={saved || null}
+      error={savedMissing ? t('workflows.panel.variableMissing', { name: saved }) : undefined}
+      disabled={readOnly}
+      rightSection={loaded ? undefined : <Loader size="xs" />}
+      clearable
+      onChange={(value) => onChange(value ?? '')}
+      data-testid="assignee-variable"
+    />
   );
 }
 

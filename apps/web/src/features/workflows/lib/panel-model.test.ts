@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromIsoCycle, fromIsoDuration, toIsoCycle, toIsoDuration } from './duration.ts';
-import { readTimer, readUserTask, userTaskAttributes, type BusinessObjectLike } from './panel-model.ts';
+import { formFieldTypesOf, readTimer, readUserTask, userTaskAttributes, variableChoices, type BusinessObjectLike } from './panel-model.ts';
 import { findPlainTasks } from './plain-task.ts';
 
 const bo = (values: Record<string, unknown>): BusinessObjectLike => ({ get: (name) => values[name] });
@@ -79,5 +79,40 @@ describe('timer cycles in the panel', () => {
     expect(fromIsoCycle('R0/PT1H')).toBeNull();
     expect(fromIsoCycle('R2/PT0M')).toBeNull();
     expect(fromIsoCycle('PT1H')).toBeNull();
+  });
+});
+
+describe('process variable assignee choices', () => {
+  it('reads field name → type from form definitions, skipping what is not a named field', () => {
+    const forms = [
+      { id: 'f1', description: [{ name: 'jefe', type: 'user' }, { name: 'monto', type: 'integer' }, { type: 'display_text' }, null] },
+      { id: 'f2', description: [] },
+    ];
+    expect(formFieldTypesOf(forms)).toEqual({ f1: { jefe: 'user', monto: 'integer' }, f2: {} });
+  });
+
+  it('offers the variables filled before the task, and keeps a saved name no earlier form fills as invalid', () => {
+    const available = [
+      { name: 'equipo', type: 'users' as const },
+      { name: 'jefe', type: 'user' as const },
+    ];
+    expect(variableChoices(available, 'jefe')).toEqual({
+      choices: [
+        { value: 'equipo', type: 'users' },
+        { value: 'jefe', type: 'user' },
+      ],
+      savedMissing: false,
+    });
+    expect(variableChoices(available, 'supervisor')).toEqual({
+      choices: [
+        { value: 'supervisor', type: null },
+        { value: 'equipo', type: 'users' },
+        { value: 'jefe', type: 'user' },
+      ],
+      savedMissing: true,
+    });
+    expect(variableChoices(available, '').savedMissing).toBe(false);
+    // forms still loading: the saved name shows, not yet called invalid
+    expect(variableChoices(null, 'supervisor')).toEqual({ choices: [{ value: 'supervisor', type: null }], savedMissing: false });
   });
 });

@@ -1,4 +1,5 @@
 import { ASSIGNEE_TYPES, TASK_NOTIFY_EVENTS, type AssigneeType } from '@faena/domain/workflows/constants';
+import type { AssignableVariable } from '@faena/domain/workflows/validate-model';
 
 /** What the side panel edits on a user task, read from / written to its faena: attributes. */
 export interface UserTaskPanel {
@@ -64,4 +65,44 @@ export function readTimer(definition: BusinessObjectLike): { kind: TimerKind; va
     if (expression) return { kind, value: str(expression.get('body')) };
   }
   return { kind: 'timeDuration', value: '' };
+}
+
+/** The fields of a form definition as the panel reads them (GET /api/forms/v3/forms/{id}/ description). */
+export interface FormDefinitionLike {
+  id: string;
+  description: readonly unknown[];
+}
+
+/** Field name → field type of each form (its own fields: the process variables its answer sets). */
+export function formFieldTypesOf(forms: readonly FormDefinitionLike[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const form of forms) {
+    const types: Record<string, string> = {};
+    for (const field of form.description)
+      if (field && typeof field === 'object') {
+        const { name, type } = field as { name?: unknown; type?: unknown };
+        if (typeof name === 'string' && typeof type === 'string') types[name] = type;
+      }
+    out[form.id] = types;
+  }
+  return out;
+}
+
+export interface VariableChoice {
+  /** The variable's name (what faena:assignees holds). */
+  value: string;
+  /** venue, venues, user or users; null for a saved name no earlier form fills any more. */
+  type: AssignableVariable['type'] | null;
+}
+
+/**
+ * The choices of the "process variable" assignee: the variables of type venue, venues, user or
+ * users filled before the task, and a saved name that is not among them kept (as invalid) so it
+ * stays visible until changed. `available` null: not known yet (forms still loading).
+ */
+export function variableChoices(available: readonly AssignableVariable[] | null, saved: string): { choices: VariableChoice[]; savedMissing: boolean } {
+  const choices: VariableChoice[] = (available ?? []).map((v) => ({ value: v.name, type: v.type }));
+  const savedMissing = available !== null && saved !== '' && !choices.some((c) => c.value === saved);
+  if (saved !== '' && !choices.some((c) => c.value === saved)) choices.unshift({ value: saved, type: null });
+  return { choices, savedMissing };
 }

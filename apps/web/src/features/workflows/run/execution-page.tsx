@@ -263,6 +263,7 @@ const HISTORY_ACTIONS = new Set([
   'execution-started',
   'started',
   'task-created',
+  'task-unassigned',
   'task-completed',
   'task-expired',
   'task-due-soon',
