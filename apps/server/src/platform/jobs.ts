@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -5,6 +6,18 @@ import { APP_ROLE, type Database, type Drizzle } from './db/database.ts';
 
 /** pg-boss keeps its tables in its own schema, out of the tenant-isolated `public` one. */
 export const JOBS_SCHEMA = 'pgboss';
+/** Our heartbeat rows (decision 033), beside pg-boss's tables but not one of them: pg-boss 11 has no heartbeat. */
+export const HEARTBEAT_TABLE = `${JOBS_SCHEMA}.faena_job_heartbeat`;
+
+/** The Jobs instances alive in this process (on PGlite, the only process: every other owner is dead). */
+const LIVE_INSTANCES = new Set<string>();
+
+export interface HeartbeatOptions {
+  /** How often a running job's row is touched, and how often the sweep looks for dead ones (seconds). Default 10. */
+  heartbeatSeconds?: number;
+  /** A job whose row is older than this many beats is taken for dead: failed, so pg-boss retries it. Default 6. */
+  missedBeats?: number;
+}
 
 export interface QueueOptions {
   /** Attempts after the first failure (default 5), with exponential back-off from retryDelay seconds. */
@@ -38,7 +51,10 @@ export interface SendOptions {
 export interface JobInfo {
   id: string;
   retryCount: number;
-  /** Aborted when the queue stops: a long handler ends between steps and its job is retried. */
+  /**
+   * Aborted when the queue stops, or when this process learns that its job was taken for dead
+   * (its heartbeat went missing) and handed to another: a long handler ends between steps.
+   */
   signal: AbortSignal;
 }
 
@@ -58,6 +74,13 @@ interface Definition {
  * if and only if the business change commits (a transactional outbox), on every engine.
  *
  * Jobs run at least once: a handler must be safe to run again after a crash or a time-out.
+ *
+ * Heartbeat (decision 033): every running job has a row in HEARTBEAT_TABLE that this process
+ * touches every `heartbeatSeconds`; each process also sweeps, on the same timer, rows of other
+ * processes older than `missedBeats` beats (on PGlite every row of an owner not alive in this
+ * process at once: the data directory's lock means the process that wrote it is gone). A swept row is deleted under FOR UPDATE
+ * SKIP LOCKED, so exactly one process fails its job, and pg-boss retries it after retryDelay: a job
+ * of a killed process runs again within about heartbeatSeconds × missedBeats, not expireInSeconds.
  */
 export class Jobs {
   private boss: PgBoss;
@@ -65,12 +88,23 @@ export class Jobs {
   private started = false;
   private stopping = false;
   private stopSignal = new AbortController();
+  /** Who writes this process's heartbeat rows. */
+  readonly instanceId = randomUUID();
+  /** Jobs running here: their rows are touched; the controller aborts the job's signal if it was taken for dead. */
+  private readonly running = new Map<string, AbortController>();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
+  private readonly heartbeatSeconds: number;
+  private readonly missedBeats: number;
 
   private readonly db: Database;
   private readonly log: Logger;
-  constructor(db: Database, log: Logger) {
+  constructor(db: Database, log: Logger, options: HeartbeatOptions = {}) {
     this.db = db;
     this.log = log;
+    this.heartbeatSeconds = options.heartbeatSeconds ?? 10;
+    this.missedBeats = options.missedBeats ?? 6;
+    if (!(this.heartbeatSeconds > 0) || !(this.missedBeats >= 2)) throw new Error('job heartbeat: heartbeatSeconds > 0 and missedBeats >= 2');
     this.boss = this.newBoss();
   }
 
@@ -114,9 +148,20 @@ export class Jobs {
       GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${APP_ROLE};
       GRANT INSERT ON ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
       GRANT SELECT (id) ON ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
+      CREATE TABLE IF NOT EXISTS ${HEARTBEAT_TABLE} (
+        job_id uuid PRIMARY KEY,
+        queue text NOT NULL,
+        owner uuid NOT NULL,
+        beat_at timestamptz NOT NULL DEFAULT now()
+      );
       COMMIT;
     `);
     this.started = true;
+    LIVE_INSTANCES.add(this.instanceId);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatSeconds * 1000);
+    this.heartbeatTimer.unref();
+    // Jobs a dead process left running need not wait for the first tick.
+    void this.heartbeat();
     for (const [name, definition] of this.definitions) await this.startQueue(name, definition);
   }
 
@@ -160,12 +205,107 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started || this.stopping) return;
     this.stopping = true;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    LIVE_INSTANCES.delete(this.instanceId);
+    await this.beating;
     this.stopSignal.abort();
     // Waits up to 10 s for running handlers; what is left is failed and retried elsewhere.
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+    // pg-boss failed what was still running (it is retried): the rows are no one's now.
+    const left = [...this.running.keys()];
+    this.running.clear();
+    if (left.length > 0) await this.db.queueSql(`DELETE FROM ${HEARTBEAT_TABLE} WHERE job_id = ANY($1::uuid[])`, [left]).catch(() => undefined);
     this.started = false;
     this.stopping = false;
     this.stopSignal = new AbortController();
+  }
+
+  /** One tick: touch the rows of the jobs running here, then fail the jobs of processes that stopped beating. */
+  private async heartbeat(): Promise<void> {
+    if (this.beating || this.stopping) return;
+    this.beating = (async () => {
+      try {
+        await this.beat();
+        await this.sweep();
+      } catch (error) {
+        this.log.warn({ err: error }, 'job heartbeat failed');
+      } finally {
+        this.beating = null;
+      }
+    })();
+    await this.beating;
+  }
+
+  private async beat(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    const { rows } = await this.db.queueSql(`UPDATE ${HEARTBEAT_TABLE} SET beat_at = now() WHERE job_id = ANY($1::uuid[]) AND owner = $2 RETURNING job_id`, [ids, this.instanceId]);
+    const alive = new Set(rows.map((row) => String(row.job_id)));
+    for (const id of ids) {
+      // Another process took this job for dead (this one stalled): the handler should stop.
+      if (!alive.has(id)) this.running.get(id)?.abort(new Error('the job was handed to another process: its heartbeat went missing'));
+    }
+  }
+
+  /** Fails (so pg-boss retries) the jobs whose heartbeat stopped; each dead row is claimed by exactly one process. */
+  private async sweep(): Promise<void> {
+    // PGlite: one process holds the data directory, so a row of an owner not alive here is a dead process's.
+    const anyOther = this.db.engine === 'pglite';
+    const { rows } = await this.db.queueSql(
+      `DELETE FROM ${HEARTBEAT_TABLE} WHERE job_id IN (
+         SELECT job_id FROM ${HEARTBEAT_TABLE}
+         WHERE NOT (owner = ANY($1::uuid[])) AND ($2::boolean OR beat_at < now() - make_interval(secs => $3::double precision))
+         ORDER BY beat_at LIMIT 100
+         FOR UPDATE SKIP LOCKED
+       ) RETURNING job_id, queue`,
+      [[...LIVE_INSTANCES, this.instanceId], anyOther, this.heartbeatSeconds * this.missedBeats],
+    );
+    for (const row of rows) {
+      const queue = String(row.queue);
+      const id = String(row.job_id);
+      this.log.warn({ queue, job: id }, 'job heartbeat lost: failed for a retry');
+      await this.boss.fail(queue, id, { message: 'the process running the job stopped (no heartbeat)' });
+      this.wake(queue);
+    }
+  }
+
+  /**
+   * Runs one job with its heartbeat row: written before the handler. Whoever deletes the row
+   * decides the job's outcome: this process after its handler (then it completes or fails the
+   * job itself, before pg-boss's own completion of the batch, which then finds nothing active), or
+   * the sweep of another process that took it for dead (then this process leaves the job alone:
+   * it is another attempt's now).
+   */
+  private async runWithHeartbeat(name: string, definition: Definition, job: { id: string; retryCount: number; data: unknown }): Promise<void> {
+    const lost = new AbortController();
+    this.running.set(job.id, lost);
+    let failure: unknown = null;
+    let ok = false;
+    try {
+      await this.db.queueSql(
+        `INSERT INTO ${HEARTBEAT_TABLE} (job_id, queue, owner, beat_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (job_id) DO UPDATE SET queue = EXCLUDED.queue, owner = EXCLUDED.owner, beat_at = now()`,
+        [job.id, name, this.instanceId],
+      );
+      await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount, signal: AbortSignal.any([this.stopSignal.signal, lost.signal]) });
+      ok = true;
+    } catch (error) {
+      failure = error;
+    } finally {
+      this.running.delete(job.id);
+    }
+    const { rows } = await this.db.queueSql(`DELETE FROM ${HEARTBEAT_TABLE} WHERE job_id = $1 AND owner = $2 RETURNING job_id`, [job.id, this.instanceId]);
+    if (rows.length === 0) {
+      this.log.warn({ queue: name, job: job.id }, 'job finished after it was taken for dead: its outcome is the retry’s');
+      return;
+    }
+    if (ok) {
+      await this.boss.complete(name, job.id);
+      return;
+    }
+    this.log.warn({ err: failure, queue: name, job: job.id, retryCount: job.retryCount }, 'job failed');
+    await this.boss.fail(name, job.id, { message: failure instanceof Error ? failure.message : String(failure) });
   }
 
   private async startQueue(name: string, definition: Definition): Promise<void> {
@@ -185,17 +325,9 @@ export class Jobs {
       name,
       { batchSize: worker.concurrency ?? 4, pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2, includeMetadata: true },
       async (jobs) => {
-        // Each job succeeds or fails on its own; pg-boss then marks the rest completed.
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount, signal: this.stopSignal.signal });
-            } catch (error) {
-              this.log.warn({ err: error, queue: name, job: job.id, retryCount: job.retryCount }, 'job failed');
-              await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-            }
-          }),
-        );
+        // Each job completes or fails on its own (runWithHeartbeat); pg-boss's completion of the
+        // batch afterwards finds none of them active.
+        await Promise.all(jobs.map((job) => this.runWithHeartbeat(name, definition, job)));
       },
     );
   }
