@@ -11,4 +11,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_DEFAULT_TENANT?: string;
   readonly VITE_ENVIRONMENT?: string;
+  /** The server's PUBLIC_DOMAIN (decision 029): hosts under it are read against it. */
+  readonly VITE_PUBLIC_DOMAIN?: string;
 }

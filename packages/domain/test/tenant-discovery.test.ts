@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_MARKERS, tenantFromHost } from '../src/tenant-discovery.ts';
+import { ENVIRONMENT_MARKERS, isRootDomainHost, tenantFromHost } from '../src/tenant-discovery.ts';
 
 describe('tenantFromHost (spec shell §5)', () => {
   it('takes the first label of a host with three or more labels', () => {
@@ -53,5 +53,50 @@ describe('tenantFromHost (spec shell §5)', () => {
   it('skips empty labels', () => {
     expect(tenantFromHost('acme..app.localhost')).toBe('acme');
     expect(tenantFromHost('.app.localhost')).toBeNull();
+  });
+});
+
+describe('tenantFromHost and isRootDomainHost with the configured public root domain (decision 029)', () => {
+  it('a root of two labels (faena.app): the root names no tenant, a sub-domain does', () => {
+    expect(tenantFromHost('faena.app', 'faena.app')).toBeNull();
+    expect(tenantFromHost('acme.faena.app', 'faena.app')).toBe('acme');
+    expect(tenantFromHost('acme.staging.faena.app:443', 'faena.app')).toBe('acme');
+    expect(isRootDomainHost('faena.app', 'faena.app')).toBe(true);
+    expect(isRootDomainHost('acme.faena.app', 'faena.app')).toBe(false);
+    // counting labels gives the same answers for such a root
+    expect(tenantFromHost('faena.app')).toBeNull();
+    expect(isRootDomainHost('faena.app')).toBe(true);
+  });
+
+  it('a root of three labels (faena.com.mx): the root names no tenant (counting labels said "faena"), acme.faena.com.mx names acme', () => {
+    expect(tenantFromHost('faena.com.mx')).toBe('faena');
+    expect(tenantFromHost('faena.com.mx', 'faena.com.mx')).toBeNull();
+    expect(tenantFromHost('FAENA.com.mx.:8443', 'faena.com.mx:8443')).toBeNull();
+    expect(tenantFromHost('acme.faena.com.mx', 'faena.com.mx')).toBe('acme');
+    expect(tenantFromHost('acme.uat.faena.com.mx', 'faena.com.mx')).toBe('acme');
+    expect(tenantFromHost('staging.faena.com.mx', 'faena.com.mx')).toBeNull();
+    expect(tenantFromHost('42.faena.com.mx', 'faena.com.mx')).toBeNull();
+    expect(isRootDomainHost('faena.com.mx', 'faena.com.mx')).toBe(true);
+    expect(isRootDomainHost('faena.com.mx:3000', 'faena.com.mx')).toBe(true);
+    expect(isRootDomainHost('acme.faena.com.mx', 'faena.com.mx')).toBe(false);
+    // a look-alike is not under the root: read by its labels
+    expect(tenantFromHost('evilfaena.com.mx', 'faena.com.mx')).toBe('evilfaena');
+  });
+
+  it('development hosts are never the root domain nor a tenant, whatever the root', () => {
+    for (const root of [undefined, 'faena.app', 'faena.com.mx']) {
+      expect(tenantFromHost('localhost', root)).toBeNull();
+      expect(tenantFromHost('localhost:5173', root)).toBeNull();
+      expect(tenantFromHost('127.0.0.1', root)).toBeNull();
+      expect(tenantFromHost('127.0.0.1:3000', root)).toBeNull();
+      expect(isRootDomainHost('localhost', root)).toBe(false);
+      expect(isRootDomainHost('localhost:5173', root)).toBe(false);
+      expect(isRootDomainHost('127.0.0.1', root)).toBe(false);
+      expect(isRootDomainHost('127.0.0.1:3000', root)).toBe(false);
+      expect(isRootDomainHost('[::1]:3000', root)).toBe(false);
+    }
+    // the development root names no tenant; its sub-domains do
+    expect(isRootDomainHost('app.localhost:3000', 'app.localhost:3000')).toBe(true);
+    expect(tenantFromHost('acme.app.localhost:3000', 'app.localhost:3000')).toBe('acme');
   });
 });

@@ -61,9 +61,8 @@ export class TenantResolver {
     if (host === undefined) return this.defaultSubdomain;
     let subdomain = this.subdomains.get(host);
     if (subdomain === undefined) {
-      // The product's own apex (e.g. faena.example.com) has three labels but names no tenant.
-      const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-      subdomain = name && name === this.publicDomain ? this.defaultSubdomain : (tenantFromHost(host) ?? this.defaultSubdomain);
+      // Under PUBLIC_DOMAIN its own labels are not counted: faena.com.mx names no tenant, acme.faena.com.mx names acme.
+      subdomain = tenantFromHost(host, this.publicDomain) ?? this.defaultSubdomain;
       if (this.subdomains.size >= HOSTS_REMEMBERED) this.subdomains.clear();
       this.subdomains.set(host, subdomain);
     }

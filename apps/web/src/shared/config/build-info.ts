@@ -14,3 +14,9 @@ export const DEFAULT_TENANT_SUBDOMAIN = (import.meta.env.VITE_DEFAULT_TENANT as 
 
 /** Identifies the running build for the chunk-failure record: a deploy changes it even without a version bump. */
 export const RUNNING_VERSION = `${BUILD_INFO.version}+${BUILD_INFO.commit}`;
+/**
+ * The product's public root domain (the server's PUBLIC_DOMAIN, e.g. faena.app or faena.com.mx):
+ * a host under it is read against it rather than by counting labels (decision 029). Unset, hosts
+ * are read by their labels (right for roots of two labels and app.localhost).
+ */
+export const PUBLIC_DOMAIN: string | null = (import.meta.env.VITE_PUBLIC_DOMAIN as string | undefined) || null;

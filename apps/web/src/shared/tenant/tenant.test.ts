@@ -20,6 +20,14 @@ describe('tenant discovery on the client (spec §5)', () => {
     expect(discoverTenantSubdomain('192.168.1.10:3000', 'demo')).toBe('demo');
     expect(discoverTenantSubdomain('[::1]:3000', 'demo')).toBe('demo');
   });
+
+  it('reads hosts under the build’s public root domain against it (a root of three labels: faena.com.mx)', () => {
+    expect(discoverTenantSubdomain('faena.com.mx', 'demo', 'faena.com.mx')).toBe('demo');
+    expect(discoverTenantSubdomain('acme.faena.com.mx', 'demo', 'faena.com.mx')).toBe('acme');
+    expect(discoverTenantSubdomain('faena.app', 'demo', 'faena.app')).toBe('demo');
+    expect(discoverTenantSubdomain('localhost:3000', 'demo', 'faena.com.mx')).toBe('demo');
+    expect(discoverTenantSubdomain('127.0.0.1', 'demo', 'faena.com.mx')).toBe('demo');
+  });
 });
 
 describe('tenant shapes (spec §3)', () => {

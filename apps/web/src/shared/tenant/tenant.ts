@@ -1,4 +1,5 @@
 import { tenantFromHost } from '@faena/domain/tenant-discovery';
+import { PUBLIC_DOMAIN } from '../config/build-info.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@faena/domain/password-policy';
 import { PRODUCTION_FLAGS, type FeatureFlags, type FeatureFlag } from '@faena/domain/feature-flags';
 import { parseSignInMethod, type SignInMethod } from '@faena/domain/sign-in-methods';
@@ -43,9 +44,9 @@ export interface ServerTenant {
   support_email?: string | null;
 }
 
-/** Spec §5: the tenant named by the host, or the default one when the host names none. */
-export function discoverTenantSubdomain(host: string, defaultSubdomain: string): string {
-  return tenantFromHost(host) ?? defaultSubdomain;
+/** Spec §5: the tenant named by the host, or the default one when the host names none (under the public root domain when the build names it). */
+export function discoverTenantSubdomain(host: string, defaultSubdomain: string, rootDomain: string | null = PUBLIC_DOMAIN): string {
+  return tenantFromHost(host, rootDomain) ?? defaultSubdomain;
 }
 
 export function toClientTenant(server: ServerTenant, defaultSubdomain: string): Tenant {

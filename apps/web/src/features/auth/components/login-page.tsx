@@ -11,10 +11,8 @@ import { NoMethods } from './no-methods.tsx';
 import { offeredMethods } from './offered-methods.ts';
 import { SessionNotice } from './session-notice.tsx';
 import { WorkspaceFinder } from './workspace-finder.tsx';
-import { tenantFromHost } from '@faena/domain/tenant-discovery';
-
-/** The product's own apex (not a tenant's sub-domain, not a bare development host): where people look for their workspace. */
-const onRootDomain = (host: string): boolean => tenantFromHost(host) === null && host.includes('.') && !/^[\d.:]+$/.test(host);
+import { isRootDomainHost } from '@faena/domain/tenant-discovery';
+import { PUBLIC_DOMAIN } from '../../../shared/config/build-info.ts';
 
 /**
  * /login — where an unauthenticated user is sent: the tenant's branded start that leads to the
@@ -46,7 +44,7 @@ export function LoginPage() {
       ) : (
         <MethodButtons methods={methods} onChoose={(method) => void navigate(method.type === 'MAGIC_LINK' ? '/sign-in?method=magic-link' : '/sign-in')} />
       )}
-      {onRootDomain(window.location.host) && (
+      {isRootDomainHost(window.location.host, PUBLIC_DOMAIN) && (
         <Stack gap="md">
           <Divider />
           <WorkspaceFinder />
