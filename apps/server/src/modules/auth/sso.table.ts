@@ -106,6 +106,11 @@ export const ssoAttempts = pgTable(
     requestId: text('request_id'),
     mode: text('mode').notNull().$type<'popup' | 'redirect'>(),
     returnTo: text('return_to').notNull(),
+    /**
+     * The native shell's sign-in (in-app browser): base64url SHA-256 of a verifier the app keeps.
+     * Its handoff is claimed only with that verifier (the in-app browser's cookies are not the app's).
+     */
+    nativeChallenge: text('native_challenge'),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     /** When the provider's answer came back (the state is spent). */
