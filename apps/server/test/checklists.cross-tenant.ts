@@ -203,6 +203,13 @@ export const CHECKLIST_ROUTES: Record<string, { access: typeof VIEW | typeof MAN
   [`GET ${BASE}/executions/exports/:id/download`]: byId(VIEW, 'GET', (id) => `/executions/exports/${id}/download`, bExport, undefined, 200),
   [`GET ${BASE}/executions/:id/`]: byId(VIEW, 'GET', (id) => `/executions/${id}/`, bSubmitted, undefined, 200),
   [`GET ${BASE}/executions/:id/report.pdf`]: byId(VIEW, 'GET', (id) => `/executions/${id}/report.pdf`, bSubmitted, undefined, 200),
+  [`POST ${BASE}/executions/:id/report-mail/`]: byId(
+    VIEW,
+    'POST',
+    (id) => `/executions/${id}/report-mail/`,
+    bSubmitted,
+    async () => ({ emails: ['intrusa@example.com'] }),
+  ),
   [`PATCH ${BASE}/executions/:id/`]: byId(
     VIEW,
     'PATCH',

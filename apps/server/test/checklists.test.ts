@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
+import { buffer as readAll } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, body, DEMO_PASSWORD, engines, makeTenant, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
+import { auditLog } from '../src/platform/audit/audit.table.ts';
+import { mailOutbox } from '../src/platform/mail/outbox.table.ts';
+import { addMember, body, DEMO_PASSWORD, engines, makeTenant, outbox, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
 import { PNG_1X1, PDF, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
 
 const BASE = '/api/checklists/v3';
@@ -64,6 +70,8 @@ describe.each(engines())('checklists on %s', (engine) => {
   let venueId: string;
   let categoryId: string;
   let checklistId: string;
+  let acmeId: string;
+  let openChecklistId: string;
 
   const api = (token: string, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, `${BASE}${path}`, { ...init, token });
   const json = async <T = Record<string, unknown>>(response: Response, status: number): Promise<T> => {
@@ -89,6 +97,7 @@ describe.each(engines())('checklists on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine);
     const { tenant } = await makeTenant(server, 'acme');
+    acmeId = tenant.id;
     await makeTenant(server, 'otra');
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     foreign = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
@@ -469,6 +478,7 @@ describe.each(engines())('checklists on %s', (engine) => {
 
   it('reads ahead the definitions of listed checklists in one request: only those the caller may execute, in the asked order', async () => {
     const open = await json<{ id: string }>(await api(admin, '/checklists/', { method: 'POST', json: definition({ name: 'Ronda abierta', executors: {}, places: {}, supervisors: [] }) }), 201);
+    openChecklistId = open.id;
     const archived = (await json<Page<{ id: string; archived: boolean }>>(await api(admin, '/checklists/?archived=true'), 200)).results.find((c) => c.archived)!.id;
     type Definitions = { results: { id: string; version: number; fields: unknown[]; sections: unknown[]; can_execute: boolean }[] };
     const ask = (token: string, ids: string[], subdomain = 'acme') => api(token, `/checklists/definitions/?ids=${ids.join(',')}`, {}, subdomain);
@@ -506,6 +516,73 @@ describe.each(engines())('checklists on %s', (engine) => {
         )
       ).results,
     ).toHaveLength(1);
+  });
+
+  it('sends one execution’s PDF report by e-mail: people and typed addresses, the PDF attached in the outbox; refusals send nothing; limited per person', async () => {
+    const [failed] = (await json<Page<{ id: string }>>(await api(operario, '/executions/?result=reprobado'), 200)).results;
+    const mail = (token: string, json: unknown, id = failed!.id) => api(token, `/executions/${id}/report-mail/`, { method: 'POST', json });
+    const sentRows = () => server.running.platform.db.transaction(acmeId, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.tenantId, acmeId)).orderBy(desc(mailOutbox.createdAt)));
+    const before = (await sentRows()).length;
+
+    // refusals: nothing sent, nothing recorded
+    expect((await mail(otro, { emails: ['jefa@example.com'] })).status).toBe(404);
+    expect(await json(await mail(operario, {}), 400)).toMatchObject({ code: 'recipients-required' });
+    expect(await json(await mail(operario, { people: ['nadie'], emails: ['jefa@example.com'] }), 400)).toMatchObject({ errors: { 'people.0': [expect.any(String)] } });
+    const eleven = Array.from({ length: 10 }, (_, i) => `p${i}@example.com`);
+    expect(await json(await mail(operario, { people: [supervisorPassport], emails: eleven }), 400)).toMatchObject({ code: 'too-many-recipients' });
+    expect(await json(await mail(operario, { emails: ['no es correo'] }), 400)).toMatchObject({ code: 'validation-error' });
+    const draft = await json<Execution>(await api(operario, `/checklists/${openChecklistId}/executions/`, { method: 'POST', json: {} }), 201);
+    expect(await json(await mail(operario, { emails: ['jefa@example.com'] }, draft.id), 409)).toMatchObject({ code: 'not-submitted' });
+    expect((await sentRows()).length).toBe(before);
+
+    // a person of the directory and a typed address (the same address twice is one recipient): one message each, the PDF attached
+    const sent = await json<{ id: string; recipients: string[]; file_name: string; delivery: string }>(
+      await mail(operario, { people: [supervisorPassport], emails: ['Jefa@Example.com', 'jefa@example.com'], message: 'Revisar la alarma antes del jueves.' }),
+      200,
+    );
+    expect(sent).toMatchObject({ recipients: ['super@acme.test', 'Jefa@Example.com'], delivery: 'outbox' });
+    expect(sent.file_name).toMatch(/^Apertura de tienda[ \w]*-[0-9a-f]{8}\.pdf$/);
+    const rows = (await sentRows()).slice(0, 2);
+    expect(rows.map((row) => row.recipient).sort()).toEqual(['Jefa@Example.com', 'super@acme.test']);
+    for (const row of rows) {
+      expect(row.subject).toMatch(/^Informe de checklist: Apertura de tienda/);
+      expect(row.text).toContain('Revisar la alarma antes del jueves.');
+      expect(row.text).toContain('Olga Operaria te envía el informe');
+      expect(row.attachmentsStored).toBe(true);
+      const [file] = row.attachments;
+      expect(file).toMatchObject({ name: sent.file_name, content_type: 'application/pdf' });
+      const bytes = await readAll((await server.running.platform.storage.get(file!.storage_key!)) as Readable);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+      expect(bytes.length).toBe(file!.size);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(file!.sha256);
+    }
+    // the administrator reads it in the outbox
+    expect(
+      (await outbox(server, 'acme', admin))
+        .slice(0, 2)
+        .map((message) => message.recipient)
+        .sort(),
+    ).toEqual(['Jefa@Example.com', 'super@acme.test']);
+    // MANAGE may send anyone's
+    expect((await mail(admin, { emails: ['auditor@example.com'] })).status).toBe(200);
+
+    // at most 10 sends per person per hour: the 11th is 429 with Retry-After, and sends nothing
+    for (let i = 1; i < 10; i++) expect((await mail(operario, { emails: [`r${i}@example.com`] })).status).toBe(200);
+    const count = (await sentRows()).length;
+    const limited = await mail(operario, { emails: ['otra@example.com'] });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await body(limited)).toMatchObject({ code: 'too-many-requests' });
+    expect((await sentRows()).length).toBe(count);
+    // audited: one row per send, naming the recipients
+    const audited = await server.running.platform.db.transaction(acmeId, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, acmeId), eq(auditLog.action, 'checklists.report.mail'))),
+    );
+    expect(audited).toHaveLength(11);
   });
 
   it('another tenant sees none of it', async () => {

@@ -357,6 +357,26 @@ export type TExecutionFilters = z.infer<typeof ZExecutionFilters>;
 export const ZExecutionListQuery = ZPageQuery.extend(ZExecutionFilters.shape);
 export type TExecutionListQuery = z.input<typeof ZExecutionListQuery>;
 
+/** Most addresses one report e-mail goes to (people of the directory and typed addresses together). */
+export const REPORT_MAIL_MAX_RECIPIENTS = 10;
+
+/** POST /executions/{id}/report-mail/ — the execution's PDF report sent by e-mail, as an attachment. */
+export const ZReportMailRequest = z
+  .object({
+    /** People of the directory, by passport: the report goes to their e-mail. */
+    people: z.array(z.string().min(1).max(100)).max(REPORT_MAIL_MAX_RECIPIENTS).default([]),
+    /** Typed addresses. */
+    emails: z.array(z.email().max(254)).max(REPORT_MAIL_MAX_RECIPIENTS).default([]),
+    /** An optional message above the report's summary. */
+    message: z.string().trim().max(2000).optional(),
+  })
+  .meta({ id: 'ReportMailRequest' });
+export type TReportMailRequest = z.input<typeof ZReportMailRequest>;
+export const ZReportMailSent = z
+  .object({ id: z.string(), recipients: z.array(z.string()), file_name: z.string(), sent_at: instant, delivery: z.enum(['smtp', 'outbox']) })
+  .meta({ id: 'ReportMailSent' });
+export type TReportMailSent = z.infer<typeof ZReportMailSent>;
+
 export const ZCorrectiveActionCreate = z
   .object({
     field_id: z.union([z.string().min(1).max(100), z.number().int()]).transform((value) => String(value)),

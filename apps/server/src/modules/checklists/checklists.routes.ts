@@ -29,6 +29,8 @@ import {
   ZExecutionSubmit,
   ZExecutionSummary,
   ZExecutionUpgrade,
+  ZReportMailRequest,
+  ZReportMailSent,
 } from '@faena/contracts/checklists';
 import type { App } from '../../platform/http/app.ts';
 import { requires, requiresAny } from '../../platform/http/access.ts';
@@ -38,6 +40,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { createAction } from './actions.service.ts';
 import { defineChecklistExportJobs, exportDownload, getExport, startExport } from './exports.service.ts';
 import { executionReport } from './report.service.ts';
+import { mailExecutionReport } from './report-mail.service.ts';
 import {
   archiveChecklist,
   checklistDefinitions,
@@ -216,6 +219,20 @@ export async function checklistsRoutes(app: App, platform: Platform): Promise<vo
       schema: { tags, summary: 'One execution as a printable PDF with its photos', params: idParams },
     },
     async (request, reply) => executionReport(ctxOf(request, platform), request.params.id, reply),
+  );
+  app.post(
+    `${prefix}/executions/:id/report-mail/`,
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'Send the PDF report of a submitted execution by e-mail (people of the directory or typed addresses, at most 10; 10 sends per person per hour)',
+        params: idParams,
+        body: ZReportMailRequest,
+        response: { 200: ZReportMailSent },
+      },
+    },
+    async (request) => mailExecutionReport(ctxOf(request, platform), request.params.id, request.body),
   );
   app.get(
     `${prefix}/executions/:id/`,

@@ -8,6 +8,7 @@ import { displayFieldAnswer, isInputField, type AnswerView, type FormField } fro
 import { inputFieldsByKey } from '@faena/domain/checklists/index';
 import type { TExecution } from '@faena/contracts/checklists';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { BodyError } from '../../platform/errors.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { findStoredFiles } from '../documents/index.ts';
@@ -198,12 +199,13 @@ export function reportDefinition(execution: TExecution, images: ReadonlyMap<stri
   return { content, pageSize: A4, pageMargins: 36, defaultStyle: { font: 'Helvetica', fontSize: 10 }, info: { title: execution.checklist.name, creator: 'Faena' }, compress: true };
 }
 
-/** Streams the PDF of one execution the caller may see. */
-export async function executionReport(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
+/** The PDF of one execution the caller may see (their own, or any with MANAGE; 404 otherwise), as a stream, with its file name. */
+export async function renderExecutionReport(ctx: Ctx, id: string, options: { submittedOnly?: boolean } = {}): Promise<{ execution: TExecution; pdf: Readable; name: string }> {
   const signed = signedIn(ctx);
   const { execution, images } = await ctx.tx(async (tx) => {
     const row = await findExecution(tx, ctx.tenant.id, id);
     if (!row || (row.executedByPersonId !== signed.caller.personId && !signed.caller.permissions.has('MANAGE_CHECKLISTS'))) throw executionNotFound();
+    if (options.submittedOnly && row.status !== 'submitted') throw new BodyError(409, { code: 'not-submitted', detail: 'Only a submitted execution has a report to send.' });
     const execution = await executionView(tx, signed, row);
     const ids = [
       ...Object.values(execution.photos).flatMap((files) => files.map((file) => file.id)),
@@ -218,9 +220,15 @@ export async function executionReport(ctx: Ctx, id: string, reply: FastifyReply)
   const stream = await pdfmake.createPdf(reportDefinition(execution, images, ctx.tenant.timezone)).getStream();
   stream.end();
   const name = `${execution.checklist.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'checklist'}-${execution.id.slice(0, 8)}.pdf`;
+  return { execution, pdf: stream as unknown as Readable, name };
+}
+
+/** Streams the PDF of one execution the caller may see. */
+export async function executionReport(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
+  const { pdf, name } = await renderExecutionReport(ctx, id);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="${encodeURIComponent(name)}"`)
     .header('cache-control', 'private, no-store')
-    .send(stream);
+    .send(pdf);
 }

@@ -20,6 +20,8 @@ import type {
   TExecutionSubmit,
   TExecutionSummary,
   TExecutionUpgrade,
+  TReportMailRequest,
+  TReportMailSent,
 } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { isQueued, submitOrQueue } from '../../../shared/offline/offline-queue.ts';
@@ -194,6 +196,10 @@ export const useSubmitExecution = (id: string, title = '') => {
 export const useUpgradeExecution = (id: string) => useChecklistWrite(() => apiClient.post<TExecutionUpgrade>(`${executionUrl(id)}upgrade/`, { json: {} }), checklistKeys.executions);
 export const useCreateAction = (executionId: string) =>
   useChecklistWrite((body: TCorrectiveActionCreate) => apiClient.post<TCorrectiveAction>(`${executionUrl(executionId)}actions/`, { json: body }), checklistKeys.executions);
+
+/** POST /executions/{id}/report-mail/ — the PDF report sent by e-mail (attached), to people of the directory and typed addresses. */
+export const useMailReport = (executionId: string) =>
+  useMutation({ meta: { silent: true }, mutationFn: (body: TReportMailRequest) => apiClient.post<TReportMailSent>(`${executionUrl(executionId)}report-mail/`, { json: body }) });
 
 /** POST /executions/export/ — a background job; GET /executions/exports/{id}/ follows it. */
 export const startExport = (body: TExecutionExportRequest) => apiClient.post<TExecutionExport>(`${CHECKLISTS_API}/executions/export/`, { json: body });

@@ -87,6 +87,7 @@ function execution(over: Partial<TExecution> = {}): TExecution {
 
 let writes: { method: string; url: string; body: Record<string, unknown> }[] = [];
 let revision = 0;
+let mailAnswer: () => unknown = () => ({ id: 'm1', recipients: ['jefa@example.com'], file_name: 'a.pdf', sent_at: '2026-12-05T12:20:00Z', delivery: 'outbox' });
 
 beforeEach(() => {
   stubDocumentFonts();
@@ -99,6 +100,7 @@ beforeEach(() => {
     if (method !== 'GET') {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
       writes.push({ method, url, body });
+      if (url.endsWith('/report-mail/')) return mailAnswer();
       if (method === 'PATCH') {
         revision += 1;
         return execution({ client_revision: revision });
@@ -314,6 +316,52 @@ describe('execution result', () => {
     expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(1);
     await act(async () => undefined);
     expect(writes.some((write) => write.url.includes('/actions/'))).toBe(false);
+  });
+});
+
+describe('report by e-mail', () => {
+  const open = async () => {
+    await renderUi(() => <ExecutionReport execution={execution({ status: 'submitted', submitted_at: '2026-12-05T12:10:00Z', score: 100, result: 'aprobado' })} />);
+    fireEvent.click(await screen.findByTestId('mail-report'));
+    return screen.findByTestId('report-mail-form');
+  };
+  const typeAddress = (address: string) => {
+    const input = screen.getByTestId('report-mail-emails');
+    act(() => input.focus());
+    fireEvent.change(input, { target: { value: address } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+  };
+  const mails = () => writes.filter((write) => write.url.endsWith('/report-mail/'));
+
+  it('"Enviar por correo" sends typed addresses and the message; nothing is sent without a recipient or with a wrong address', async () => {
+    await open();
+    fireEvent.click(screen.getByTestId('report-mail-send'));
+    expect((await screen.findByTestId('report-mail-error')).textContent).toBe('Elige al menos una persona o escribe una dirección.');
+    typeAddress('no-es-correo');
+    fireEvent.click(screen.getByTestId('report-mail-send'));
+    expect(await screen.findByText('«no-es-correo» no es una dirección de correo válida.')).toBeTruthy();
+    expect(mails()).toEqual([]);
+    // the wrong address is taken back (Backspace on the empty input removes the last one)
+    fireEvent.keyDown(screen.getByTestId('report-mail-emails'), { key: 'Backspace' });
+    typeAddress('jefa@example.com');
+    fireEvent.change(screen.getByTestId('report-mail-message'), { target: { value: 'Revisar la alarma.' } });
+    fireEvent.click(screen.getByTestId('report-mail-send'));
+    await waitFor(() => expect(mails()).toHaveLength(1));
+    expect(mails()[0]).toMatchObject({ method: 'POST', url: '/api/checklists/v3/executions/e1/report-mail/', body: { people: [], emails: ['jefa@example.com'], message: 'Revisar la alarma.' } });
+    await waitFor(() => expect(screen.queryByTestId('report-mail-form')).toBeNull());
+  });
+
+  it('says in words when the hourly limit is reached (429), and keeps the form', async () => {
+    mailAnswer = () => new Response(JSON.stringify({ code: 'too-many-requests', detail: 'x', retry_after: 60 }), { status: 429, headers: { 'content-type': 'application/json' } });
+    try {
+      await open();
+      typeAddress('jefa@example.com');
+      fireEvent.click(screen.getByTestId('report-mail-send'));
+      expect((await screen.findByTestId('report-mail-error')).textContent).toBe('Enviaste muchos informes en la última hora. Intenta de nuevo más tarde.');
+      expect(screen.getByTestId('report-mail-form')).toBeTruthy();
+    } finally {
+      mailAnswer = () => ({ id: 'm1', recipients: ['jefa@example.com'], file_name: 'a.pdf', sent_at: '2026-12-05T12:20:00Z', delivery: 'outbox' });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, RingProgress, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFlag, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconFlag, IconMail, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { fetchFileBlob, useFileUrl } from '../../../shared/uploads/index.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { reportPdfUrl, useCreateAction } from '../api/checklists-api.ts';
 import { PersonPicker, type PersonChoice } from './person-picker.tsx';
+import { ReportMailForm } from './report-mail-form.tsx';
 import { runnerSections } from '../lib/execution.ts';
 import { fieldDownloadLink } from '../lib/files.ts';
 
@@ -185,6 +186,7 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
   }, [execution.actions]);
   const [acting, setActing] = useState<InputField | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [mailing, setMailing] = useState(false);
   const fieldOf = (key: string) => definition.fields.find((field): field is InputField => isInputField(field) && String(field.id) === key);
 
   const downloadPdf = async () => {
@@ -228,9 +230,14 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
             </Stack>
           </Group>
           {submitted && (
-            <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void downloadPdf()} loading={downloading} data-testid="download-pdf">
-              {t('checklists.report.pdf')}
-            </Button>
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void downloadPdf()} loading={downloading} data-testid="download-pdf">
+                {t('checklists.report.pdf')}
+              </Button>
+              <Button variant="light" leftSection={<IconMail size={18} />} onClick={() => setMailing(true)} data-testid="mail-report">
+                {t('checklists.report.mail')}
+              </Button>
+            </Group>
           )}
         </Group>
         <Text size="xs" c="dimmed" mt="sm">
@@ -379,6 +386,9 @@ export function ExecutionReport({ execution, compact = false }: { execution: TEx
         </Alert>
       )}
 
+      <Modal opened={mailing} onClose={() => setMailing(false)} title={t('checklists.mail.title')} size="md">
+        {mailing && <ReportMailForm executionId={execution.id} onClose={() => setMailing(false)} />}
+      </Modal>
       <Modal opened={acting !== null} onClose={() => setActing(null)} title={t('checklists.action.modalTitle')} size="md">
         {acting && <ActionForm execution={execution} field={acting} onClose={() => setActing(null)} />}
       </Modal>
