@@ -52,6 +52,7 @@ describe.each(engines())('workflow input on %s', (engine) => {
       { type: 'user', name: 'encargado', label: 'Encargado' },
       { type: 'users', name: 'equipo', label: 'Equipo' },
       { type: 'text', name: 'nota', label: 'Nota' },
+      { type: 'venue', name: 'tienda', label: 'Tienda' },
     ]);
     formOk = await createForm(server.api, 'acme', admin, 'Conforme', [{ type: 'boolean', name: 'ok', label: 'Conforme', required: true }]);
     formAmount = await createForm(server.api, 'acme', admin, 'Monto', [{ type: 'integer', name: 'amount', label: 'Monto', required: true, validators: [{ type: 'min_value', value: 1 }] }]);
@@ -101,7 +102,7 @@ describe.each(engines())('workflow input on %s', (engine) => {
     }
   });
 
-  it('the variable filled by an earlier task names who does the task; empty, the task goes to the process owner, who is told why', async () => {
+  it('the variable filled by an earlier task names who does the task; empty or naming nobody, the task goes to the process owner, who is told why', async () => {
     const published = await newVersion('Derivación con encargado', handoff('encargado'));
     expect((await api(`/versions/${published.versionId}/publish/`, admin, { method: 'POST' })).status).toBe(200);
 
@@ -130,6 +131,17 @@ describe.each(engines())('workflow input on %s', (engine) => {
     // the owner can do it, and the execution goes on
     expect((await answer(ownerTask, admin, { ok: true })).status).toBe(201);
     expect((await execution(server.api, 'acme', boss, empty.id)).status).toBe('Success');
+
+    // a venue where nobody works names nobody either: the owner again, told so
+    const byVenue = await newVersion('Derivación a tienda', handoff('tienda'));
+    expect((await api(`/versions/${byVenue.versionId}/publish/`, admin, { method: 'POST' })).status).toBe(200);
+    const venue = await body<{ id: string }>(await server.api('acme', '/api/organization/v3/venues/', { method: 'POST', token: admin, json: { name: 'Tienda vacía', code: 'T-0' } }));
+    const toVenue = await start(byVenue.versionId, boss);
+    expect((await answer(openTask(toVenue, 'derive'), boss, { tienda: venue.id })).status).toBe(201);
+    const atVenue = await execution(server.api, 'acme', boss, toVenue.id);
+    expect(await myTasks(admin)).toContain(openTask(atVenue, 'do'));
+    expect(atVenue.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ detail: { variable: 'tienda', reason: 'variable-names-nobody' } });
+    expect(await inbox(admin)).toContain('La variable «tienda» no nombraba a ninguna persona activa');
   });
 
   it('a message sent twice with the same Idempotency-Key is delivered once and answers the same; another body with that key is refused', async () => {

@@ -259,12 +259,14 @@ async function typeOwner(tx: Drizzle, tenantId: string, typeId: string): Promise
  * or naming no enabled person or venue with people): the process owner (else the starter), told
  * why, so the task never waits unseen. Null when the task has its people.
  */
-async function unassignedFallback(s: Step, node: WfNode, assignees: string[]): Promise<{ variable: string; to: string[] } | null> {
+async function unassignedFallback(s: Step, node: WfNode, assignees: string[]): Promise<{ variable: string; reason: 'variable-empty' | 'variable-names-nobody'; to: string[] } | null> {
   if (assignees.length > 0 || node.assigneeType !== 'variable') return null;
   const variable = (node.assignees ?? '').split(',')[0]!.trim();
+  const value = variable ? s.exec.variables[variable] : undefined;
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   const owner = await typeOwner(s.tx, s.tenantId, s.exec.typeId);
   const to = owner ?? s.exec.startedByPersonId;
-  return { variable, to: to ? [to] : [] };
+  return { variable, reason: empty ? 'variable-empty' : 'variable-names-nobody', to: to ? [to] : [] };
 }
 
 /** Where a task's notification opens: the execution's detail with the task's form (web taskPath). */
@@ -334,7 +336,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   s.waits++;
   s.opened.push(elementId);
   for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) await armBoundary(s, boundary, token.id);
-  if (fallback) await history(s, 'task-unassigned', node, { task: elementId, variable: fallback.variable, reason: 'variable-empty', assigned_to: fallback.to });
+  if (fallback) await history(s, 'task-unassigned', node, { task: elementId, variable: fallback.variable, reason: fallback.reason, assigned_to: fallback.to });
   await history(s, 'task-created', node, { task: elementId, assignees });
   const notifyOn = notifyEvents(node);
   if (fallback && assignees.length > 0) {
@@ -344,7 +346,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
       personIds: assignees,
       kind: 'system_update',
       title: `Actividad sin responsable: ${node.name || 'Actividad de usuario'}`,
-      body: `La variable «${fallback.variable}» estaba vacía al llegar a esta actividad de ${s.exec.name}: quedó asignada a ti para que la realices o la resuelvas.`,
+      body: `La variable «${fallback.variable}» ${fallback.reason === 'variable-empty' ? 'estaba vacía' : 'no nombraba a ninguna persona activa'} al llegar a esta actividad de ${s.exec.name}: quedó asignada a ti para que la realices o la resuelvas.`,
       context: { type: 'Workflow', action: 'task_unassigned', id: elementId, path: taskLink(s.exec, elementId) },
     });
   }
