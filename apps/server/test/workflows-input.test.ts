@@ -192,6 +192,9 @@ describe.each(engines())('workflow input on %s', (engine) => {
     expect(await body(await send({ name: 'pago-idem', correlation_key: 'K-2' }))).toEqual({ delivered: 1 });
     const after = await body<{ results: { status: string }[] }>(await api(`/executions/?workflow_type=${typeId}`, admin));
     expect(after.results.map((r) => r.status)).toEqual(['Success', 'Success']);
+    // the OpenAPI document says so
+    const doc = await body<{ paths: Record<string, Record<string, { description?: string }>> }>(await server.api(null, '/api/openapi.json'));
+    expect(doc.paths[`${WF}/messages/`]!.post!.description).toContain('Idempotency-Key');
     // a malformed key is a coded 400, nothing delivered
     const bad = await send({ name: 'pedido-idem', variables: { order_id: 'K-3' } }, 'short');
     expect(bad.status).toBe(400);
