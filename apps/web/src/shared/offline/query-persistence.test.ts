@@ -79,4 +79,34 @@ describe('reads kept for offline (decision 031)', () => {
     expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"list","c1"');
     stop();
   });
+
+  it('a kept read whose read again failed (offline) stays kept, as it was', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const stop = persistQueries(client, 't1:u1:p1');
+    client.setQueryData(['checklists', 'list', 'c1', '', 1, false], { results: [{ id: 'k1' }] });
+    await client.fetchQuery({ queryKey: ['checklists', 'list', 'c1', '', 1, false], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    expect(client.getQueryState(['checklists', 'list', 'c1', '', 1, false])?.status).toBe('error');
+    client.setQueryData(['catalogs', 'venues'], [{ id: 'v1' }]);
+    await vi.advanceTimersByTimeAsync(2_500);
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"'));
+    const kept = JSON.parse((await idbQueueStore.getMeta('queries:t1:u1:p1'))!) as { queries: { queryKey: unknown[]; state: { status: string; error: unknown } }[] };
+    expect(kept.queries.find((query) => query.queryKey[1] === 'list')?.state).toMatchObject({ status: 'success', error: null });
+    stop();
+  });
+
+  it('two caches of one person (two tabs, or a page left before its write) add to what is kept instead of replacing it', async () => {
+    const tabA = new QueryClient();
+    const tabB = new QueryClient();
+    const stopA = persistQueries(tabA, 't1:u1:p1');
+    const stopB = persistQueries(tabB, 't1:u1:p1');
+    tabA.setQueryData(['checklists', 'list', 'c1', '', 1, false], { results: [{ id: 'k1' }] });
+    await vi.advanceTimersByTimeAsync(2_500);
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"'));
+    tabB.setQueryData(['checklists', 'detail', 'k2'], { id: 'k2', name: 'Patio' });
+    await vi.advanceTimersByTimeAsync(2_500);
+    await vi.waitFor(async () => expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"Patio"'));
+    expect(await idbQueueStore.getMeta('queries:t1:u1:p1')).toContain('"k1"');
+    stopA();
+    stopB();
+  });
 });

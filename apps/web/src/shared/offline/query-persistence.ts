@@ -11,6 +11,7 @@ import { idbQueueStore, type QueueStore } from './offline-db.ts';
 export const KEPT_ROOTS = new Set(['activities', 'checklists', 'workflows', 'forms', 'catalogs', 'data-sources', 'directory', 'people', 'assets', 'site-config', 'logic-parser']);
 const MAX_BYTES = 8 * 1024 * 1024;
 const SAVE_AFTER_MS = 2_000;
+const KEEP_MS = 7 * 24 * 3600_000;
 const keyOf = (owner: string) => `queries:${owner}`;
 
 /**
@@ -28,8 +29,24 @@ export function persistQueries(client: QueryClient, owner: string, store: QueueS
     // since the start (offline, a draft read from the device; then the page left)
     await ready;
     if (stopped) return;
-    const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])) });
-    const text = JSON.stringify(state);
+    // a read with data whose read again failed (offline) is kept as it was: kept only while successful,
+    // the first save offline after a screen tried it again dropped it from the device
+    const dehydrated = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.data !== undefined && KEPT_ROOTS.has(String(query.queryKey[0])) });
+    const state: DehydratedState = {
+      ...dehydrated,
+      queries: dehydrated.queries.map((query) =>
+        query.state.status === 'error' ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : query,
+      ),
+    };
+    // merged with what is kept: a read of another tab, or of a page left before its write was done, stays
+    // (for a week) until this cache holds a newer one of the same query
+    const before = await store.getMeta(keyOf(owner)).catch(() => null);
+    const here = new Set(state.queries.map((query) => query.queryHash));
+    const oldest = Date.now() - KEEP_MS;
+    const others = before ? (JSON.parse(before) as DehydratedState).queries.filter((query) => !here.has(query.queryHash) && query.state.dataUpdatedAt > oldest) : [];
+    if (stopped) return;
+    let text = JSON.stringify({ ...state, queries: [...state.queries, ...others] });
+    if (text.length > MAX_BYTES) text = JSON.stringify(state);
     if (text.length > MAX_BYTES) return; // a device short of room keeps its pending work first
     await store.setMeta(keyOf(owner), text).catch(() => undefined);
   };
