@@ -18,12 +18,14 @@ describe.each(engines())('kanban board event stream on %s', (engine) => {
   let versionId: string;
   let otherVersion: string;
   let boardId: string;
+  let tenantId: string;
   const api = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => server.api('acme', WF + path, { token, ...init });
   const events = (token: string, subdomain = 'acme', board = boardId, type = typeId) => openStream(server.port, subdomain, token, { path: `${WF}/workflow-types/${type}/kanbans/${board}/events/` });
 
   beforeAll(async () => {
     server = await startServer(engine);
     const { tenant } = await makeTenant(server, 'acme');
+    tenantId = tenant.id;
     await makeTenant(server, 'otra');
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     await addMember(server, tenant.id, { email: 'mira@acme.test', permissions: ['VIEW_WF'] });
@@ -80,6 +82,27 @@ describe.each(engines())('kanban board event stream on %s', (engine) => {
     const board = await body<{ cards: { execution: string; column: string }[] }>(await api(`/workflow-types/${typeId}/kanbans/${boardId}/board/`, admin));
     expect(board.cards.filter((c) => c.column === 'c2').map((c) => c.execution)).toEqual([started.id]);
     stream.close();
+  });
+
+  it('ends when the watcher signs out, and when the watcher loses VIEW_WF; another watcher’s stream stays open', async () => {
+    const leaver = await addMember(server, tenantId, { email: 'sale@acme.test', permissions: ['VIEW_WF'] });
+    const demoted = await addMember(server, tenantId, { email: 'baja@acme.test', permissions: ['VIEW_WF'] });
+    const leaverToken = (await signIn(server, 'acme', leaver.email, 'member-pass')).id_token;
+    const demotedToken = (await signIn(server, 'acme', demoted.email, 'member-pass')).id_token;
+    const staying = await events(watcher);
+    const signedOut = await events(leaverToken);
+    const lessRights = await events(demotedToken);
+    for (const stream of [staying, signedOut, lessRights]) await stream.next((e) => e.event === 'ping');
+
+    expect((await server.api('acme', '/api/auth/v3/sign-out', { method: 'POST', token: leaverToken })).status).toBe(204);
+    await signedOut.ended;
+    const response = await server.api('acme', `/api/permissions/v3/by-passport/${demoted.passport}`, { method: 'PUT', token: admin, json: { permissions: ['VIEW_HOME'] } });
+    expect(response.status).toBe(200);
+    await lessRights.ended;
+    // the others' stream still hears the board
+    await api(`/versions/${versionId}/executions/`, admin, { method: 'POST', json: {} });
+    await staying.next((e) => e.event === 'changed');
+    staying.close();
   });
 
   it('is VIEW_WF, on the board’s own tenant, for boards that exist', async () => {

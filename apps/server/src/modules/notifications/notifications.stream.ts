@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_CHANGED } from '../../platform/auth/caller.ts';
 import { AppError } from '../../platform/errors.ts';
-import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry } from '../../platform/http/event-stream.ts';
+import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry, StreamSessions } from '../../platform/http/event-stream.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { BUS_RESYNC, type PlatformEvent } from '../../platform/events.ts';
 import { NOTIFICATIONS_CREATED, PUSH_QUEUE } from './notifications.producer.ts';
@@ -29,7 +28,8 @@ interface Stream {
   ping: NodeJS.Timeout;
   /** Token expiry (ms): the stream ends then, and the client reconnects with a fresh token. */
   expiresAt: number;
-  recheck: boolean;
+  /** Stops the session watch (StreamSessions). */
+  unwatch: () => void;
   closed: boolean;
 }
 
@@ -46,13 +46,16 @@ export class NotificationStreams {
   private count = 0;
   private closing = false;
   private readonly unsubscribe: (() => void)[] = [];
+  /** Signed out, disabled or without VIEW_NOTIFICATIONS: the stream ends (the same watch as the kanban boards'). */
+  private readonly sessions: StreamSessions;
 
   private readonly platform: Platform;
   constructor(platform: Platform) {
     this.platform = platform;
+    this.sessions = new StreamSessions(platform.bus, platform.sessions);
     this.unsubscribe.push(
+      () => this.sessions.close(),
       platform.bus.on(NOTIFICATIONS_CREATED, (event) => this.onCreated(event)),
-      platform.bus.on(AUTH_CHANGED, (event) => this.onAuthChanged(event)),
       // Events may have been lost while the listening connection was down: every stream catches up.
       platform.bus.on(BUS_RESYNC, () => {
         for (const [tenantId, persons] of this.byTenant) this.wake(tenantId, [...persons.keys()]);
@@ -95,10 +98,18 @@ export class NotificationStreams {
       cursor,
       ping: setInterval(() => void this.ping(stream), this.platform.config.NOTIFICATIONS_PING_SECONDS * 1000),
       expiresAt: streamExpiry(request),
-      recheck: false,
+      unwatch: () => undefined,
       closed: false,
     };
     this.add(stream);
+    stream.unwatch = this.sessions.watch({
+      tenantId,
+      userId: caller.userId,
+      personId,
+      sessionId: caller.sessionId,
+      permissions: ['VIEW_NOTIFICATIONS'],
+      end: () => this.end(stream),
+    });
     res.on('close', () => this.remove(stream));
     res.on('error', () => this.remove(stream));
     this.write(stream, `retry: ${EVENT_STREAM_RETRY_MS}\n\n${pingEvent()}`);
@@ -127,6 +138,7 @@ export class NotificationStreams {
     if (stream.closed) return;
     stream.closed = true;
     clearInterval(stream.ping);
+    stream.unwatch();
     this.count--;
     const persons = this.byTenant.get(stream.tenantId);
     const set = persons?.get(stream.personId);
@@ -149,11 +161,6 @@ export class NotificationStreams {
   private async ping(stream: Stream): Promise<void> {
     if (stream.closed) return;
     if (Date.now() >= stream.expiresAt) return this.end(stream);
-    if (stream.recheck) {
-      stream.recheck = false;
-      const state = await this.platform.sessions.get({ sub: stream.userId, tid: stream.tenantId, sid: stream.sessionId, pid: stream.personId }).catch(() => null);
-      if (!state || state.revoked || state.expired || state.disabled || !state.permissions.includes('VIEW_NOTIFICATIONS')) return this.end(stream);
-    }
     this.write(stream, pingEvent());
   }
 
@@ -162,12 +169,6 @@ export class NotificationStreams {
     if (event.tenantId) this.wake(event.tenantId, persons);
     // This process's push worker need not wait for its next poll.
     this.platform.jobs.wake(PUSH_QUEUE);
-  }
-
-  /** Sessions or permissions changed in the tenant: each stream checks its own at its next ping. */
-  private onAuthChanged(event: PlatformEvent): void {
-    const tenants = event.tenantId ? [this.byTenant.get(event.tenantId)] : [...this.byTenant.values()];
-    for (const persons of tenants) for (const set of persons?.values() ?? []) for (const stream of set) stream.recheck = true;
   }
 
   private wake(tenantId: string, personIds: readonly string[]): void {

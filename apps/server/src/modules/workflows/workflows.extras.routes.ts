@@ -112,7 +112,7 @@ export async function workflowsExtrasRoutes(app: App, platform: Platform): Promi
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       await getKanban(ctx, request.params.id, request.params.kanban);
-      streams.open(request, reply, ctx.tenant.id, request.params.id, signedIn(ctx).caller.personId);
+      streams.open(request, reply, ctx.tenant.id, request.params.id, signedIn(ctx).caller);
     },
   );
   app.post(

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry } from '../../platform/http/event-stream.ts';
+import { EVENT_STREAM_RETRY_MS, startEventStream, streamExpiry, StreamSessions } from '../../platform/http/event-stream.ts';
+import type { Caller } from '../../platform/auth/caller.ts';
 import { BUS_RESYNC, type PlatformEvent } from '../../platform/events.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { workflowKanbans } from './kanban.table.ts';
@@ -58,6 +59,8 @@ interface Stream {
   res: ServerResponse;
   ping: NodeJS.Timeout;
   expiresAt: number;
+  /** Stops the session watch (StreamSessions). */
+  unwatch: () => void;
   closed: boolean;
 }
 
@@ -68,9 +71,13 @@ export class KanbanStreams {
   private count = 0;
   private closing = false;
   private readonly unsubscribe: (() => void)[];
+  /** Signed out, disabled or without VIEW_WF: the stream ends (the same watch as the notifications inbox's). */
+  private readonly sessions: StreamSessions;
 
   constructor(platform: Platform) {
+    this.sessions = new StreamSessions(platform.bus, platform.sessions);
     this.unsubscribe = [
+      () => this.sessions.close(),
       platform.bus.on(BOARD_CHANGED, (event) => this.onChanged(event)),
       // events may have been lost while the listening connection was down: every board reads again
       platform.bus.on(BUS_RESYNC, () => {
@@ -83,14 +90,19 @@ export class KanbanStreams {
     return this.count;
   }
 
-  /** Takes over the reply; the caller has checked the board exists and may be read. */
-  open(request: FastifyRequest, reply: FastifyReply, tenantId: string, typeId: string, personId: string): void {
+  /**
+   * Takes over the reply; the caller has checked the board exists and may be read. The stream
+   * lives while the caller's session does and keeps VIEW_WF.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, tenantId: string, typeId: string, caller: Caller): void {
+    const personId = caller.personId;
     if (this.closing) throw new AppError('service-unavailable', 'The server is shutting down.');
     if (this.count >= MAX_STREAMS) throw new AppError('service-unavailable', 'Too many open board streams on this server: try again shortly.');
     const res = startEventStream(request, reply);
     if (!res) return;
     const key = `${tenantId}:${typeId}`;
-    const stream: Stream = { key, personId, res, ping: setInterval(() => this.ping(stream), PING_MS), expiresAt: streamExpiry(request), closed: false };
+    const stream: Stream = { key, personId, res, ping: setInterval(() => this.ping(stream), PING_MS), expiresAt: streamExpiry(request), unwatch: () => undefined, closed: false };
+    stream.unwatch = this.sessions.watch({ tenantId, userId: caller.userId, personId, sessionId: caller.sessionId, permissions: ['VIEW_WF'], end: () => this.end(stream) });
     let set = this.byType.get(key);
     if (!set) this.byType.set(key, (set = new Set()));
     set.add(stream);
@@ -139,6 +151,7 @@ export class KanbanStreams {
     if (stream.closed) return;
     stream.closed = true;
     clearInterval(stream.ping);
+    stream.unwatch();
     this.count--;
     const set = this.byType.get(stream.key);
     set?.delete(stream);
