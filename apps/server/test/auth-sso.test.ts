@@ -107,6 +107,40 @@ describe.each(engines())('federated sign-in (OIDC) against a real provider on %s
     expect(start.headers.get('set-cookie')).toMatch(/faena_sso_state=.+; Path=\/api\/auth\/v3\/sso\/callback; HttpOnly; SameSite=Lax/);
   });
 
+  it('the native shell’s in-app browser: the handoff is claimed with the app’s verifier, not a cookie; a web handoff never with a verifier', async () => {
+    const { createHash, randomBytes } = await import('node:crypto');
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const nativeRound = async (who: TestAccount) => {
+      const start = await api(`${A}/sso/start?method=oidc.okta&mode=redirect&return_to=${encodeURIComponent('/sign-in?native_return=app.faena.mobile')}&native_challenge=${challenge}`);
+      expect(start.status).toBe(302);
+      const state = /faena_sso_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')![1]!;
+      idp.as(who);
+      const back = await new Browser().followAtIdp(start.headers.get('location')!, idp.issuer);
+      const callback = await api(`${back.pathname}${back.search}`, { headers: { cookie: `faena_sso_state=${state}` } });
+      expect(new URL(callback.headers.get('location')!).search).toBe('?native_return=app.faena.mobile');
+      return { handoff: fragment(callback).get('sso_handoff')!, cookie: handoffCookieOf(callback) };
+    };
+    const claim = (json: Record<string, string>, cookie?: string) => api(`${A}/sso/complete`, { method: 'POST', json, ...(cookie ? { headers: { cookie: `faena_sso_handoff=${cookie}` } } : {}) });
+
+    // the in-app browser's cookie alone does not claim a native sign-in; another verifier neither
+    const first = await nativeRound({ sub: 'okta-native', email: 'native@acme.test' });
+    expect((await claim({ handoff: first.handoff }, first.cookie)).status).toBe(401);
+    expect((await claim({ handoff: first.handoff, native_verifier: randomBytes(32).toString('base64url') })).status).toBe(401);
+    const signed = await claim({ handoff: first.handoff, native_verifier: verifier });
+    expect(signed.status).toBe(200);
+    expect(await body(signed)).toMatchObject({ status: 'signed-in', session: { user: { email: 'native@acme.test', sign_in_method: 'OIDC' } } });
+    // once
+    expect((await claim({ handoff: first.handoff, native_verifier: verifier })).status).toBe(401);
+    // a web sign-in (no challenge) is claimed only with its cookie
+    const web = await flow({ sub: 'okta-native', email: 'native@acme.test' });
+    const webHandoff = fragment(web.callback).get('sso_handoff')!;
+    expect((await claim({ handoff: webHandoff, native_verifier: verifier })).status).toBe(401);
+    expect((await claim({ handoff: webHandoff }, handoffCookieOf(web.callback))).status).toBe(200);
+    // a malformed challenge is refused at the start
+    expect((await api(`${A}/sso/start?method=oidc.okta&mode=redirect&native_challenge=short`)).status).toBe(400);
+  });
+
   it('creates a member on first sign-in, opens a session like a password sign-in, and finds them again by subject', async () => {
     const first = await signedInVia({ sub: 'okta-ana', email: 'Ana@Acme.test', name: 'Ana Federada' });
     expect(first.status).toBe('signed-in');

@@ -160,7 +160,14 @@ export const ZSsoOutcome = z
   .meta({ id: 'SsoOutcome' });
 export type TSsoOutcome = z.infer<typeof ZSsoOutcome>;
 
-export const ZSsoCompleteRequest = z.object({ handoff: z.string().min(16).max(200) });
+export const ZSsoCompleteRequest = z.object({
+  handoff: z.string().min(16).max(200),
+  /** The native shell's sign-in (in-app browser): the verifier whose SHA-256 started it (`native_challenge`). */
+  native_verifier: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43,128}$/)
+    .optional(),
+});
 
 /** Proving the old method: the password, or a magic-link code sent to the address. */
 export const ZSsoLinkRequest = z.object({

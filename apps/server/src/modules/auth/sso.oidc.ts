@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { DEFAULT_MEMBER_PERMISSIONS, isValidEmail, normalizeEmail, resolveFlags, type SsoFailure } from '@faena/domain';
@@ -80,7 +81,18 @@ export function safeReturnPath(value: string | undefined): string {
 
 // ---------------------------------------------------------------- start
 
-export async function startSso(ctx: Ctx, input: { methodId: string; mode: 'popup' | 'redirect'; returnTo?: string | undefined }): Promise<{ url: string; state: string }> {
+/** What starts a federated sign-in; `nativeChallenge`: the native shell's in-app browser (its handoff is claimed with the verifier). */
+export interface StartInput {
+  methodId: string;
+  mode: 'popup' | 'redirect';
+  returnTo?: string | undefined;
+  nativeChallenge?: string | undefined;
+}
+
+/** base64url SHA-256 of the native shell's verifier (as PKCE's S256). */
+export const nativeChallengeOf = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
+
+export async function startSso(ctx: Ctx, input: StartInput): Promise<{ url: string; state: string }> {
   const provider = await ctx.read((db) => providerByMethod(db, ctx.tenant.id, input.methodId));
   if (!provider || provider.type === 'SAML') throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'not-configured' });
   assertMethodOffered(ctx, provider);
@@ -103,6 +115,7 @@ export async function startSso(ctx: Ctx, input: { methodId: string; mode: 'popup
       codeVerifier: verifier,
       mode: input.mode,
       returnTo: safeReturnPath(input.returnTo),
+      nativeChallenge: input.nativeChallenge ?? null,
       expiresAt: new Date(Date.now() + SSO_ATTEMPT_TTL_MS),
     }),
   );
@@ -362,7 +375,11 @@ async function memberOrFail(ctx: Ctx, tx: Drizzle, user: UserRow) {
 
 // ---------------------------------------------------------------- the page claims the outcome
 
-export async function completeSso(ctx: Ctx, handoff: string): Promise<TSsoOutcome> {
+/**
+ * `proof`: the browser's handoff cookie matched (web), or the native shell's verifier. An attempt
+ * started by the native shell is claimed only with its verifier; any other only by the cookie.
+ */
+export async function completeSso(ctx: Ctx, handoff: string, proof: { nativeVerifier: string } | { cookie: true }): Promise<TSsoOutcome> {
   return ctx.tx(
     async (tx) => {
       const [attempt] = await tx
@@ -375,6 +392,7 @@ export async function completeSso(ctx: Ctx, handoff: string): Promise<TSsoOutcom
             isNull(ssoAttempts.claimedAt),
             isNotNull(ssoAttempts.outcome),
             gt(ssoAttempts.expiresAt, new Date()),
+            'nativeVerifier' in proof ? eq(ssoAttempts.nativeChallenge, nativeChallengeOf(proof.nativeVerifier)) : isNull(ssoAttempts.nativeChallenge),
           ),
         )
         .returning();

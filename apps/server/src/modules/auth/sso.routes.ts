@@ -133,13 +133,22 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
       schema: {
         tags,
         summary: 'Start a federated sign-in: redirects to the provider with state, nonce and PKCE kept server-side',
-        querystring: z.object({ method: z.string().max(100), mode: z.enum(['popup', 'redirect']).default('redirect'), return_to: z.string().max(500).optional() }),
+        querystring: z.object({
+          method: z.string().max(100),
+          mode: z.enum(['popup', 'redirect']).default('redirect'),
+          return_to: z.string().max(500).optional(),
+          /** The native shell's in-app browser: base64url SHA-256 of the verifier the app will claim the handoff with. */
+          native_challenge: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{43}$/)
+            .optional(),
+        }),
       },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, platform);
       try {
-        const input = { methodId: request.query.method, mode: request.query.mode, returnTo: request.query.return_to };
+        const input = { methodId: request.query.method, mode: request.query.mode, returnTo: request.query.return_to, nativeChallenge: request.query.native_challenge };
         const isSaml = input.methodId.startsWith('saml.');
         const { url, state } = await (isSaml ? startSaml(ctx, input) : startSso(ctx, input));
         void reply.header('set-cookie', stateCookie(state, SSO_ATTEMPT_TTL_MS / 1000, isSaml ? SAML_COOKIE_PATH : undefined));
@@ -265,8 +274,10 @@ export function ssoRoutes(app: App, platform: Platform, limiter: SignInLimiter):
     async (request, reply) => {
       const bound = cookieOf(request, SSO_HANDOFF_COOKIE);
       void reply.header('set-cookie', handoffCookie('', 0));
+      // The native shell's in-app browser keeps its cookies apart from the app: there the verifier it started with proves it.
+      if (request.body.native_verifier !== undefined) return completeSso(ctxOf(request, platform), request.body.handoff, { nativeVerifier: request.body.native_verifier });
       if (!bound || bound !== request.body.handoff) throw new AppError('invalid-credential', 'This sign-in was not started in this browser. Start again.', { reason: 'handoff' });
-      return completeSso(ctxOf(request, platform), request.body.handoff);
+      return completeSso(ctxOf(request, platform), request.body.handoff, { cookie: true });
     },
   );
 

@@ -5,7 +5,7 @@ import { isValidEmail, normalizeEmail } from '@faena/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { newSecretToken, sha256 } from '../../platform/ids.ts';
-import { assertMethodOffered, failed, handOff, resolvePerson, safeReturnPath, spendAttempt, SSO_ATTEMPT_TTL_MS, SsoError, type CallbackResult, type Claims } from './sso.oidc.ts';
+import { assertMethodOffered, failed, handOff, resolvePerson, safeReturnPath, spendAttempt, SSO_ATTEMPT_TTL_MS, SsoError, type CallbackResult, type Claims, type StartInput } from './sso.oidc.ts';
 import { findProviderRow, providerByMethod, type ProviderRow } from './sso.providers.ts';
 import { decryptSecret } from './sso.crypto.ts';
 import { certAsPem } from './sso.saml-keys.ts';
@@ -100,7 +100,7 @@ async function signingKeyOf(ctx: Ctx, provider: ProviderRow): Promise<string | n
 
 // ---------------------------------------------------------------- start
 
-export async function startSaml(ctx: Ctx, input: { methodId: string; mode: 'popup' | 'redirect'; returnTo?: string | undefined }): Promise<{ url: string; state: string }> {
+export async function startSaml(ctx: Ctx, input: StartInput): Promise<{ url: string; state: string }> {
   const provider = await ctx.read((db) => providerByMethod(db, ctx.tenant.id, input.methodId));
   if (!provider || provider.type !== 'SAML') throw new AppError('operation-not-allowed', 'That sign-in method is not yet available on this version', { reason: 'not-configured' });
   assertMethodOffered(ctx, provider);
@@ -125,6 +125,7 @@ export async function startSaml(ctx: Ctx, input: { methodId: string; mode: 'popu
       requestId,
       mode: input.mode,
       returnTo: safeReturnPath(input.returnTo),
+      nativeChallenge: input.nativeChallenge ?? null,
       expiresAt: new Date(Date.now() + SSO_ATTEMPT_TTL_MS),
     }),
   );

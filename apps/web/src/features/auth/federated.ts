@@ -3,6 +3,7 @@ import { isSsoFailure, type SignInMethod, type SsoFailure } from '@faena/domain/
 import { apiClient } from '../../shared/api/api-client.ts';
 import { rememberEndSession } from '../../shared/session/end-session.ts';
 import { sessionStore } from '../../shared/session/session.ts';
+import type { InAppBrowser } from '../../shared/platform/platform.ts';
 
 /**
  * Federated sign-in (Google, OIDC, SAML) from the web: a popup of 500×600, or a redirect of the whole
@@ -37,9 +38,9 @@ export function startUrl(method: SignInMethod, mode: 'popup' | 'redirect', retur
   return `/api/auth/v3/sso/start?${new URLSearchParams({ method: methodParam(method), mode, return_to: returnTo }).toString()}`;
 }
 
-/** Exchanges the handoff: a signed-in outcome opens the session here (and in every tab). */
-export async function completeHandoff(handoff: string): Promise<TSsoOutcome> {
-  const outcome = await apiClient.post<TSsoOutcome>('/api/auth/v3/sso/complete', { json: { handoff }, auth: false });
+/** Exchanges the handoff (the native shell's with its verifier): a signed-in outcome opens the session here (and in every tab). */
+export async function completeHandoff(handoff: string, nativeVerifier?: string): Promise<TSsoOutcome> {
+  const outcome = await apiClient.post<TSsoOutcome>('/api/auth/v3/sso/complete', { json: { handoff, ...(nativeVerifier ? { native_verifier: nativeVerifier } : {}) }, auth: false });
   if (outcome.status === 'signed-in') acceptSession(outcome.session, outcome.end_session_url);
   return outcome;
 }
@@ -122,6 +123,83 @@ export async function signInWithPopup(method: SignInMethod): Promise<TSsoOutcome
   } finally {
     inProgress = false;
   }
+}
+
+// ---------------------------------------------------------------- the native shell's in-app browser
+
+/** The query parameter of the sign-in page that a native sign-in comes back to (its value: the app's URL scheme). */
+export const NATIVE_RETURN_PARAM = 'native_return';
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** The outcome a URL that opened the app carries in its fragment (`sso_handoff` or `sso_error`), if any. */
+export function outcomeOfUrl(url: string): { handoff: string } | { error: FederatedFailureCode } | null {
+  const hash = url.includes('#') ? url.slice(url.indexOf('#') + 1) : '';
+  const params = new URLSearchParams(hash);
+  const handoff = params.get('sso_handoff');
+  const error = params.get('sso_error');
+  if (handoff) return { handoff };
+  if (error) return { error: isSsoFailure(error) ? error : 'provider-error' };
+  return null;
+}
+
+/**
+ * Native shell (decision 029): the provider opens in the in-app browser (a WebView is refused by
+ * Google and others) in the redirect mode. Its last page, this app's /sign-in in that browser,
+ * sends the outcome to the app's URL (`<app id>://sso-return#sso_handoff=…`, or a universal link),
+ * which the app receives (`appUrlOpen`); the browser is closed and the handoff exchanged with the
+ * verifier whose SHA-256 started the sign-in — the in-app browser's cookies are not the app's, and a
+ * handoff lured into the app without this verifier signs nobody in. Closing the browser without an
+ * answer ends it as a closed popup does (after the same grace).
+ */
+export async function signInWithInAppBrowser(method: SignInMethod, browser: InAppBrowser): Promise<TSsoOutcome> {
+  if (inProgress) throw new FederatedError('in-progress');
+  inProgress = true;
+  const stops: (() => void)[] = [];
+  try {
+    const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+    const returnTo = `/sign-in?${NATIVE_RETURN_PARAM}=${encodeURIComponent(await browser.appScheme())}`;
+    const answer = new Promise<{ handoff: string } | { error: FederatedFailureCode }>((resolve, reject) => {
+      let grace: ReturnType<typeof setTimeout> | null = null;
+      stops.push(() => grace && clearTimeout(grace));
+      stops.push(
+        browser.onAppUrlOpen((url) => {
+          const outcome = outcomeOfUrl(url);
+          if (outcome) resolve(outcome);
+        }),
+      );
+      stops.push(
+        browser.onClosed(() => {
+          grace ??= setTimeout(() => reject(new FederatedError('popup-closed')), CLOSE_GRACE_MS);
+        }),
+      );
+    });
+    await browser.open(`${window.location.origin}${startUrl(method, 'redirect', returnTo)}&native_challenge=${challenge}`);
+    const outcome = await answer;
+    await browser.close();
+    if ('error' in outcome) throw new FederatedError(outcome.error);
+    return await completeHandoff(outcome.handoff, verifier);
+  } finally {
+    stops.forEach((stop) => stop());
+    inProgress = false;
+  }
+}
+
+/**
+ * In the in-app browser (a plain browser, not the app): the sign-in page a native sign-in came back
+ * to hands the outcome to the app by its URL scheme. Only an app-id-like scheme (reverse DNS: never
+ * http, javascript, data…) is followed; the handoff is worth nothing without the app's verifier.
+ */
+export function nativeReturnUrl(search: string, outcome: { handoff: string } | { error: FederatedFailureCode }): string | null {
+  const scheme = new URLSearchParams(search).get(NATIVE_RETURN_PARAM);
+  if (!scheme || !/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/i.test(scheme) || scheme.length > 100) return null;
+  const fragment = 'handoff' in outcome ? `sso_handoff=${encodeURIComponent(outcome.handoff)}` : `sso_error=${encodeURIComponent(outcome.error)}`;
+  return `${scheme.toLowerCase()}://sso-return#${fragment}`;
 }
 
 /** Reads (and removes) a redirect sign-in's outcome from the address's fragment. */

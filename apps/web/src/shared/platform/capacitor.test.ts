@@ -2,14 +2,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The Capacitor plugins talk to the native side, which a browser test does not have: stand-ins record the calls.
 const camera = vi.hoisted(() => ({ checkPermissions: vi.fn(), requestPermissions: vi.fn(), takePhoto: vi.fn() }));
-const app = vi.hoisted(() => ({ addListener: vi.fn(), exitApp: vi.fn() }));
+const app = vi.hoisted(() => ({ addListener: vi.fn(), exitApp: vi.fn(), getInfo: vi.fn() }));
+const browserPlugin = vi.hoisted(() => ({ open: vi.fn(), close: vi.fn(), addListener: vi.fn() }));
 const push = vi.hoisted(() => ({ checkPermissions: vi.fn(), requestPermissions: vi.fn(), register: vi.fn(), addListener: vi.fn() }));
 vi.mock('@capacitor/camera', () => ({ Camera: camera, EncodingType: { JPEG: 0 } }));
 vi.mock('@capacitor/app', () => ({ App: app }));
+vi.mock('@capacitor/browser', () => ({ Browser: browserPlugin }));
 vi.mock('@capacitor/push-notifications', () => ({ PushNotifications: push }));
 vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => 'android' } }));
 
-const { capacitorPlatform, installNativePlatform, nativeCamera, toPushPermission } = await import('./capacitor.ts');
+const { capacitorPlatform, inAppBrowser, installNativePlatform, nativeCamera, toPushPermission } = await import('./capacitor.ts');
 const { CameraPermissionError, getCamera, getPlatform, setPlatform, webPlatform } = await import('./platform.ts');
 const { getNativePush, setNativePush } = await import('./native-push.ts');
 
@@ -64,6 +66,36 @@ describe('native shell platform (Capacitor)', () => {
     expect(getCamera().mode).toBe('native');
     await expect(getNativePush()!.token()).resolves.toBe('fcm-token-1');
     expect(push.register).toHaveBeenCalledTimes(1);
+  });
+
+  it('federated sign-in’s in-app browser: @capacitor/browser opens and closes it, appUrlOpen brings the app’s URL, the app id is its scheme', async () => {
+    expect(capacitorPlatform().browser).toBe(inAppBrowser);
+    app.getInfo.mockResolvedValue({ id: 'app.faena.mobile', name: 'Faena' });
+    await expect(inAppBrowser.appScheme()).resolves.toBe('app.faena.mobile');
+    browserPlugin.open.mockResolvedValue(undefined);
+    await inAppBrowser.open('https://acme.faena.app/api/auth/v3/sso/start?method=GOOGLE');
+    expect(browserPlugin.open).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://acme.faena.app/api/auth/v3/sso/start?method=GOOGLE' }));
+    // Android may refuse to close Custom Tabs: no failure
+    browserPlugin.close.mockRejectedValue(new Error('not implemented'));
+    await expect(inAppBrowser.close()).resolves.toBeUndefined();
+    const remove = vi.fn();
+    let fire: (event: { url: string }) => void = () => undefined;
+    app.addListener.mockImplementation((_event: string, listener: (event: { url: string }) => void) => {
+      fire = listener;
+      return Promise.resolve({ remove });
+    });
+    const seen: string[] = [];
+    const stop = inAppBrowser.onAppUrlOpen((url) => seen.push(url));
+    expect(app.addListener).toHaveBeenCalledWith('appUrlOpen', expect.any(Function));
+    fire({ url: 'app.faena.mobile://sso-return#sso_handoff=h' });
+    expect(seen).toEqual(['app.faena.mobile://sso-return#sso_handoff=h']);
+    stop();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(remove).toHaveBeenCalled();
+    browserPlugin.addListener.mockResolvedValue({ remove: vi.fn() });
+    inAppBrowser.onClosed(() => undefined)();
+    expect(browserPlugin.addListener).toHaveBeenCalledWith('browserFinished', expect.any(Function));
   });
 
   it('maps Capacitor permission states', () => {

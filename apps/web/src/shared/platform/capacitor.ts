@@ -1,15 +1,16 @@
 /**
  * The native shells' platform (Capacitor, apps/mobile; decision 030): the Android back button,
- * exiting the app, the system camera (spec §9: 1280×960, JPEG quality 85) and FCM/APNs push
- * tokens, behind the interfaces the web app already uses (platform.ts, native-push.ts). Loaded
+ * exiting the app, the system camera (spec §9: 1280×960, JPEG quality 85), FCM/APNs push
+ * tokens and the in-app browser of federated sign-in, behind the interfaces the web app already uses (platform.ts, native-push.ts). Loaded
  * only inside a native shell (installNativePlatform), so the web build never downloads it.
  */
 import { Capacitor } from '@capacitor/core';
 import { App } from '@capacitor/app';
+import { Browser } from '@capacitor/browser';
 import { Camera, EncodingType } from '@capacitor/camera';
 import { PushNotifications } from '@capacitor/push-notifications';
 import { setNativePush, type NativePush, type PushPermissionState } from './native-push.ts';
-import { CameraPermissionError, setPlatform, type CameraService, type Platform } from './platform.ts';
+import { CameraPermissionError, setPlatform, type CameraService, type InAppBrowser, type Platform } from './platform.ts';
 
 /** Capacitor's permission states in the interface's words ('prompt-with-rationale' asks again). */
 export function toPushPermission(state: string): PushPermissionState {
@@ -58,6 +59,22 @@ const nativePush: NativePush = {
   deviceInfo: async () => ({ platform: Capacitor.getPlatform(), user_agent: navigator.userAgent, language: navigator.language }),
 };
 
+/** Federated sign-in in the system's in-app browser; its answer opens the app by its URL scheme (apps/mobile README). */
+export const inAppBrowser: InAppBrowser = {
+  appScheme: async () => (await App.getInfo()).id,
+  open: (url) => Browser.open({ url, presentationStyle: 'popover' }),
+  // Android's Custom Tabs close themselves when the app is opened; a refusal to close is no failure.
+  close: () => Browser.close().catch(() => undefined),
+  onAppUrlOpen(handler) {
+    const handle = App.addListener('appUrlOpen', (event) => handler(event.url));
+    return () => void handle.then((listener) => listener.remove());
+  },
+  onClosed(handler) {
+    const handle = Browser.addListener('browserFinished', () => handler());
+    return () => void handle.then((listener) => listener.remove());
+  },
+};
+
 export function capacitorPlatform(): Platform {
   const name = Capacitor.getPlatform() === 'ios' ? 'ios' : 'android';
   return {
@@ -70,6 +87,7 @@ export function capacitorPlatform(): Platform {
     },
     exitApp: () => void App.exitApp(),
     camera: nativeCamera,
+    browser: inAppBrowser,
   };
 }
 

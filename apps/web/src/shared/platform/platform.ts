@@ -10,6 +10,24 @@ export interface Platform {
   exitApp(): void;
   /** Camera capture; absent = the web implementation (`webCamera`). */
   readonly camera?: CameraService;
+  /** The native shell's in-app browser for federated sign-in; absent on the web (popup or redirect there). */
+  readonly browser?: InAppBrowser;
+}
+
+/**
+ * The native shell's in-app browser (SFSafariViewController, Chrome Custom Tabs; @capacitor/browser)
+ * for federated sign-in (decision 029): providers refuse to sign in inside the app's WebView, and
+ * the provider's answer comes back to the app by its URL (@capacitor/app `appUrlOpen`).
+ */
+export interface InAppBrowser {
+  /** The custom URL scheme that opens the app: its id (e.g. app.faena.mobile). */
+  appScheme(): Promise<string>;
+  open(url: string): Promise<void>;
+  close(): Promise<void>;
+  /** The app was opened by a URL; returns the unregister function. */
+  onAppUrlOpen(handler: (url: string) => void): () => void;
+  /** The person closed the in-app browser; returns the unregister function. */
+  onClosed(handler: () => void): () => void;
 }
 
 /** What a native capture asks for (spec §9: 1280×960, JPEG quality 85). */

@@ -44,6 +44,12 @@ export function MethodButtons({ methods, onChoose }: { methods: readonly SignInM
   return (
     <Stack gap="sm">
       <FederatedFailure code={federated.failure} />
+      {federated.nativeReturn && (
+        // The in-app browser of the native shell: the app opens by its address (a tap, should the browser want one).
+        <Button component="a" href={federated.nativeReturn} size="md" fullWidth data-testid="native-return">
+          {t('auth.federated.backToApp')}
+        </Button>
+      )}
       {unavailable && (
         <Alert
           color="orange"

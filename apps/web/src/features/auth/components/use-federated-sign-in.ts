@@ -3,7 +3,18 @@ import { useNavigate } from 'react-router';
 import type { TSsoOutcome } from '@faena/contracts';
 import type { SignInMethod } from '@faena/domain/sign-in-methods';
 import { HttpError } from '../../../shared/api/http-error.ts';
-import { completeHandoff, FederatedError, isFederatedInProgress, redirectToProvider, signInWithPopup, takeRedirectOutcome, type FederatedFailureCode } from '../federated.ts';
+import { getPlatform } from '../../../shared/platform/platform.ts';
+import {
+  completeHandoff,
+  FederatedError,
+  isFederatedInProgress,
+  nativeReturnUrl,
+  redirectToProvider,
+  signInWithInAppBrowser,
+  signInWithPopup,
+  takeRedirectOutcome,
+  type FederatedFailureCode,
+} from '../federated.ts';
 
 export type NeedConfirm = Extract<TSsoOutcome, { status: 'need-confirm' }>;
 
@@ -20,7 +31,9 @@ export function useFederatedSignIn() {
   const navigate = useNavigate();
   // A redirect sign-in that came back here: its outcome is in the address's fragment (read once).
   const [back] = useState(takeRedirectOutcome);
-  const [pending, setPending] = useState(back !== null && 'handoff' in back);
+  // In the native shell's in-app browser: the outcome goes on to the app by its URL scheme (not exchanged here).
+  const [nativeReturn] = useState(() => (back && !getPlatform().browser ? nativeReturnUrl(window.location.search, back) : null));
+  const [pending, setPending] = useState(back !== null && ('handoff' in back || nativeReturn !== null));
   const [failure, setFailure] = useState<FederatedFailureCode | null>(back && 'error' in back ? back.error : null);
   const [needConfirm, setNeedConfirm] = useState<NeedConfirm | null>(null);
   const handled = useRef(false);
@@ -40,19 +53,35 @@ export function useFederatedSignIn() {
   };
 
   useEffect(() => {
-    if (handled.current || !back || !('handoff' in back)) return;
+    if (handled.current || !back) return;
+    if (nativeReturn) {
+      handled.current = true;
+      window.location.assign(nativeReturn);
+      return;
+    }
+    if (!('handoff' in back)) return;
     handled.current = true;
     completeHandoff(back.handoff)
       .then(settle)
       .catch(fail)
       .finally(() => setPending(false));
-  }, [back, settle]);
+  }, [back, nativeReturn, settle]);
 
   const start = useCallback(
     (method: SignInMethod, mode: 'popup' | 'redirect' = preferredMode()) => {
       setFailure(null);
       if (isFederatedInProgress()) {
         setFailure('in-progress');
+        return;
+      }
+      const browser = getPlatform().browser;
+      if (browser) {
+        // Native shell: the in-app browser, back through the app's URL.
+        setPending(true);
+        signInWithInAppBrowser(method, browser)
+          .then(settle)
+          .catch(fail)
+          .finally(() => setPending(false));
         return;
       }
       if (mode === 'redirect') {
@@ -69,5 +98,5 @@ export function useFederatedSignIn() {
     [settle],
   );
 
-  return { start, pending, failure, needConfirm, clearNeedConfirm: () => setNeedConfirm(null) };
+  return { start, pending, failure, needConfirm, nativeReturn, clearNeedConfirm: () => setNeedConfirm(null) };
 }
