@@ -5,6 +5,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/platform/audit/audit.table.ts';
 import { mailOutbox } from '../src/platform/mail/outbox.table.ts';
+import { expireMailAttachments } from '../src/platform/mail/retention.ts';
+import { expireExports } from '../src/platform/tabular-export.ts';
+import { checklistExports } from '../src/modules/checklists/checklists.table.ts';
 import { addMember, body, DEMO_PASSWORD, engines, makeTenant, outbox, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
 import { PNG_1X1, PDF, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
 
@@ -278,7 +281,7 @@ describe.each(engines())('checklists on %s', (engine) => {
     const created = await body<{ id: string; status: string }>(started);
     expect(started.status).toBe(202);
     for (let i = 0; i < 300; i++) {
-      const now = await body<{ status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
+      const now = await body<{ id: string; status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
       if (now.status === 'DONE' || now.status === 'FAILED') return now;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -583,6 +586,52 @@ describe.each(engines())('checklists on %s', (engine) => {
         .where(and(eq(auditLog.tenantId, acmeId), eq(auditLog.action, 'checklists.report.mail'))),
     );
     expect(audited).toHaveLength(11);
+  });
+
+  it('export files and e-mailed reports are deleted after 7 days: the export is EXPIRED and its download answers 410 expired', async () => {
+    const platform = server.running.platform;
+    const DAY = 86_400_000;
+    const old = await exportOf(admin, { format: 'csv', filters: {} });
+    expect(old.status).toBe('DONE');
+    const keyOf = async (id: string) =>
+      (
+        await platform.db.transaction(acmeId, (tx) =>
+          tx
+            .select()
+            .from(checklistExports)
+            .where(and(eq(checklistExports.tenantId, acmeId), eq(checklistExports.id, id))),
+        )
+      )[0]!;
+    const { storageKey } = await keyOf(old.id);
+    expect(storageKey).toBeTruthy();
+    // six days on: kept
+    await expireExports(platform, new Date(Date.now() + 6 * DAY));
+    expect((await api(admin, `/executions/exports/${old.id}/download`)).status).toBe(200);
+    // eight days on: the file is deleted, the export stays as EXPIRED
+    expect(await expireExports(platform, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await json(await api(admin, `/executions/exports/${old.id}/`), 200)).toMatchObject({ status: 'EXPIRED', download_url: null });
+    const gone = await api(admin, `/executions/exports/${old.id}/download`);
+    expect(gone.status).toBe(410);
+    expect(await body(gone)).toMatchObject({ code: 'expired' });
+    expect(await keyOf(old.id)).toMatchObject({ status: 'EXPIRED', storageKey: null, size: null });
+    await expect(platform.storage.get(storageKey!)).rejects.toThrow();
+    // a second pass finds nothing more to do; a new export is not touched
+    const fresh = await exportOf(admin, { format: 'xlsx', filters: {} });
+    expect(await expireExports(platform, new Date(Date.now() + 1 * DAY))).toBe(0);
+    expect((await api(admin, `/executions/exports/${fresh.id}/download`)).status).toBe(200);
+
+    // the PDFs sent by e-mail: the outbox keeps what was sent, the files go
+    const sent = () => platform.db.transaction(acmeId, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.tenantId, acmeId)).orderBy(desc(mailOutbox.createdAt)));
+    const stored = (await sent()).filter((row) => row.attachmentsStored);
+    expect(stored.length).toBeGreaterThan(0);
+    const keys = stored.flatMap((row) => row.attachments.map((file) => file.storage_key!));
+    expect(await expireMailAttachments(platform, new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect(await expireMailAttachments(platform, new Date(Date.now() + 8 * DAY))).toBe(stored.length);
+    for (const row of await sent()) {
+      expect(row.attachmentsStored).toBe(false);
+      for (const file of row.attachments) expect(file).toMatchObject({ content_type: 'application/pdf', storage_key: null, size: expect.any(Number) });
+    }
+    for (const key of keys) await expect(platform.storage.get(key)).rejects.toThrow();
   });
 
   it('another tenant sees none of it', async () => {

@@ -10,6 +10,7 @@ import type { Drizzle } from './db/database.ts';
 import { AppError } from './errors.ts';
 import type { JobInfo } from './jobs.ts';
 import type { Platform } from './platform.ts';
+import { scheduleRecurring } from './recurring.ts';
 import type { ObjectStorage } from './storage/storage.ts';
 
 /**
@@ -67,6 +68,12 @@ export interface TabularExport<T extends ExportTable> {
   /** Names the export in the log when its last try fails ("persons export"). */
   label: string;
   plan(row: T['$inferSelect'], job: { tenantId: string; exportId: string }): Promise<ExportPlan<T>>;
+  /**
+   * Days a finished file is kept (table with `storage_key` and `size`): then the platform's export
+   * expiry deletes it and the export becomes EXPIRED (its download answers 410 `expired`). Left
+   * out, the module keeps its files itself (the people export has its own retention).
+   */
+  retentionDays?: number;
 }
 
 export interface ExportJobData {
@@ -95,7 +102,78 @@ export function defineTabularExport<T extends ExportTable>(platform: Platform, k
     });
     byQueue.set(kind.queue, done);
   }
+  if (kind.retentionDays !== undefined) return Promise.all([done, keepExpiring(platform, kind as unknown as TabularExport<StoredExportTable>)]).then(() => undefined);
   return done;
+}
+
+/* ------------------------------------------------------------------------------ expiry */
+
+/** The default retention of export files, in days (a module may choose another). */
+export const EXPORT_RETENTION_DAYS = 7;
+export const EXPORT_EXPIRY_QUEUE = 'platform.export-expiry';
+const EXPIRE_BATCH = 100;
+
+/** An exports table whose finished file is in object storage. */
+export type StoredExportTable = ExportTable & { storageKey: PgColumn; size: PgColumn };
+
+interface Expiring {
+  table: StoredExportTable;
+  retentionDays: number;
+  label: string;
+}
+const expiringByJobs = new WeakMap<object, { kinds: Map<string, Expiring>; scheduled: Promise<void> }>();
+
+function keepExpiring(platform: Platform, kind: TabularExport<StoredExportTable>): Promise<void> {
+  let entry = expiringByJobs.get(platform.jobs);
+  if (!entry) {
+    const kinds = new Map<string, Expiring>();
+    entry = {
+      kinds,
+      scheduled: scheduleRecurring(platform, {
+        queue: EXPORT_EXPIRY_QUEUE,
+        everySeconds: 3600,
+        firstAfterSeconds: 120,
+        run: async () => {
+          const expired = await expireExports(platform);
+          if (expired > 0) platform.log.info({ expired }, 'export files past retention: deleted');
+        },
+      }),
+    };
+    expiringByJobs.set(platform.jobs, entry);
+  }
+  entry.kinds.set(kind.queue, { table: kind.table, retentionDays: kind.retentionDays ?? EXPORT_RETENTION_DAYS, label: kind.label });
+  return entry.scheduled;
+}
+
+/**
+ * Deletes the files of finished exports older than their retention, in every tenant (an operator
+ * task: the exports are read as the owner, each change made in its tenant). The export stays,
+ * EXPIRED, with no file: its download answers 410. The row is marked first so no download starts
+ * on a file about to go; a pass cut short leaves a marked row whose file the next pass deletes
+ * again (deleting is idempotent). Answers how many exports it expired.
+ */
+export async function expireExports(platform: Platform, now = new Date()): Promise<number> {
+  let handled = 0;
+  for (const { table, retentionDays } of expiringByJobs.get(platform.jobs)?.kinds.values() ?? []) {
+    const before = new Date(now.getTime() - retentionDays * 86_400_000);
+    for (;;) {
+      const batch = (await platform.db.ownerDrizzle((db) =>
+        db
+          .select({ tenantId: table.tenantId, id: table.id, storageKey: table.storageKey })
+          .from(table as ExportTable)
+          .where(sql`(${table.status} = 'DONE' AND ${table.finishedAt} < ${before.toISOString()}::timestamptz) OR (${table.status} = 'EXPIRED' AND ${table.storageKey} IS NOT NULL)`)
+          .limit(EXPIRE_BATCH),
+      )) as { tenantId: string; id: string; storageKey: string | null }[];
+      for (const row of batch) {
+        await update(platform, table, row.tenantId, row.id, { status: 'EXPIRED' });
+        if (row.storageKey) await platform.storage.delete(row.storageKey);
+        await update(platform, table, row.tenantId, row.id, { storageKey: null, size: null });
+      }
+      handled += batch.length;
+      if (batch.length < EXPIRE_BATCH) break;
+    }
+  }
+  return handled;
 }
 
 /** The state fields every export answers with. */
@@ -123,8 +201,9 @@ export async function sendExportFile(storage: ObjectStorage, reply: FastifyReply
   return sendJobFile(storage, reply, row, fileName, row.format === 'csv' ? 'text/csv; charset=utf-8' : EXPORT_CONTENT_TYPES.xlsx);
 }
 
-/** The file a background job wrote (an export, a label sheet) as a private attachment; 409 while it is not ready. */
+/** The file a background job wrote (an export, a label sheet) as a private attachment; 409 while it is not ready, 410 `expired` once its retention deleted it. */
 export async function sendJobFile(storage: ObjectStorage, reply: FastifyReply, row: { status: string; storageKey: string | null }, fileName: string, contentType: string): Promise<FastifyReply> {
+  if (row.status === 'EXPIRED') throw new AppError('expired', 'This file was deleted when its retention ended: make a new one.', { status: row.status });
   if (row.status !== 'DONE' || !row.storageKey) throw new AppError('conflict', 'The file is not ready yet.', { status: row.status });
   const stream = await storage.get(row.storageKey);
   return reply

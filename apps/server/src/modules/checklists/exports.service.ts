@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { defineTabularExport, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
+import { defineTabularExport, EXPORT_RETENTION_DAYS, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { notify } from '../notifications/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import { CHECKLISTS_BASE } from '@faena/contracts/checklists';
@@ -63,6 +63,8 @@ export function defineChecklistExportJobs(platform: Platform): Promise<void> {
     retryLimit: RETRY_LIMIT,
     label: 'checklist executions export',
     plan: (row, job) => planExport(platform, row, job.tenantId),
+    // the file is deleted after 7 days (the platform's export expiry); its download then answers 410 expired
+    retentionDays: EXPORT_RETENTION_DAYS,
   });
 }
 

@@ -25,6 +25,7 @@ import { errorHandler } from './error-handler.ts';
 import { subjectOf } from './context.ts';
 import { faenaSecurityHeaders } from './security-headers.ts';
 import { claimIdempotencyKey, scheduleIdempotencySweep, settleIdempotencyKey } from './idempotency.ts';
+import { scheduleMailAttachmentExpiry } from '../mail/retention.ts';
 import { auditLog } from '../audit/audit.table.ts';
 
 declare module 'fastify' {
@@ -133,6 +134,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], o
     await settleIdempotencyKey(platform, request, reply, payload);
   });
   await scheduleIdempotencySweep(platform);
+  // files sent with e-mail (a checklist's PDF report) are deleted from storage after their retention
+  await scheduleMailAttachmentExpiry(platform);
 
   // A use case's audit rows commit with its write, before the answer's status is known: record
   // the final one (a 201, a 204, or the 404 of a write refused after its transaction found nothing)
