@@ -229,4 +229,57 @@ describe('workflows', () => {
       await context.close();
     });
   }
+
+  it('desktop: a user task goes to a process variable picked among the person fields of the forms before it; publish lists a variable no earlier form fills', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await context.addInitScript(() => Object.assign(window, { __faenaTestHooks: true }));
+    await signInAs(page, 'admin');
+    const WF = '/api/workflow-backend/v3';
+    const form = (name: string, description: Record<string, unknown>[]) =>
+      adminApi<{ id: string }>(page, 'POST', '/api/forms/v3/forms/', { name, description: description.map((f, i) => ({ id: i + 1, required: false, skippable: false, validators: [], ...f })) });
+    const derive = await form(`Derivar ${RUN}`, [
+      { type: 'user', name: 'encargado', label: 'Encargado' },
+      { type: 'venues', name: 'sedes', label: 'Sedes' },
+      { type: 'text', name: 'nota', label: 'Nota' },
+    ]);
+    const review = await form(`Revisión ${RUN}`, [{ type: 'boolean', name: 'ok', label: 'Conforme' }]);
+    const type = await adminApi<{ id: string }>(page, 'POST', `${WF}/workflow-types/`, { name: `Derivación ${RUN}` });
+    const bpmn_xml = buildBpmnXml({
+      nodes: [
+        { id: 'Start', kind: 'start', formId: derive.id },
+        { id: 'Review', kind: 'userTask', name: 'Atender', formId: review.id, assigneeType: 'variable', assignees: 'fantasma' },
+        { id: 'End', kind: 'end' },
+      ],
+      flows: [
+        { id: 'F1', from: 'Start', to: 'Review' },
+        { id: 'F2', from: 'Review', to: 'End' },
+      ],
+    });
+    const version = await adminApi<{ id: string }>(page, 'POST', `${WF}/workflow-types/${type.id}/versions/`, { bpmn_xml });
+    await goto(page, `/workflows/${type.id}/configuration`, '.djs-palette');
+
+    // validation on the diagram: the saved name no earlier form fills
+    await page.getByRole('button', { name: 'Validar' }).click();
+    const problems = page.getByTestId('problems');
+    await problems.getByText('La actividad de usuario se asigna con la variable «fantasma», que ningún formulario anterior llena con un campo de persona, personas, sede o sedes.').waitFor();
+
+    // the panel keeps it visible, marked invalid, and offers the person and venue fields of the start form
+    await element(page, 'Review');
+    const variable = page.getByRole('combobox', { name: 'Variable', exact: true });
+    await page.getByText('«fantasma» ya no es un campo de persona, personas, sede o sedes de un formulario anterior: elige otra.').waitFor();
+    expect(await variable.inputValue()).toBe('fantasma');
+    await variable.click();
+    const listbox = page.locator(`[id="${await variable.getAttribute('aria-controls')}"]`);
+    await listbox.getByRole('option').first().waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual(['fantasma', 'encargado · Persona', 'sedes · Sedes']);
+    await shot(page, 'workflows-variable-assignee', 'desktop');
+    await listbox.getByRole('option', { name: 'encargado · Persona' }).click();
+    await page.waitForSelector('[data-testid=save-status][data-status=saved]');
+    expect((await adminApi<{ bpmn_xml: string }>(page, 'GET', `${WF}/versions/${version.id}/`)).bpmn_xml).toContain('faena:assignees="encargado"');
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await problems.getByText('El diagrama no tiene problemas.').waitFor();
+    await expectAccessibleModeler(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

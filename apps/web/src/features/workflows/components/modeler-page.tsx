@@ -292,7 +292,7 @@ export function ModelerPage({ type, version }: { type: TWorkflowTypeDetail; vers
       {problems && (
         <Paper withBorder p="md" data-testid="problems">
           {problems.length === 0 ? (
-            <Text c="green.8">{t('workflows.modeler.noProblems')}</Text>
+            <Text c="teal.9">{t('workflows.modeler.noProblems')}</Text>
           ) : (
             <>
               <Text fw={600} mb="xs">
