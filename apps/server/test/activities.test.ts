@@ -426,6 +426,61 @@ describe.each(engines())('activities on %s', (engine) => {
     expect((await get(`/activities/${series.public_id}/`)).status).toBe(200);
   });
 
+  it('the read-ahead for offline: the caller’s own occurrences of the next days, the detail of each open one and their forms, in one read; days bounded; tenant-scoped', async () => {
+    const form = await body<{ id: string; version: number }>(
+      await server.api('acme', '/api/forms/v3/forms/', {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Ronda offline', description: [{ id: 1, type: 'text', name: 'nota', label: 'Nota', required: false }] },
+      }),
+    );
+    const wall = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 16);
+    const mine = await create({ title: 'Ronda sin señal', start: wall(2 * 3600_000), timezone: 'UTC', rrule: 'FREQ=DAILY;COUNT=3', content: { form_id: form.id }, responsibles: [operarioPassport] });
+    const others = await create({ title: 'Ronda de otro', start: wall(3 * 3600_000), timezone: 'UTC', responsibles: [otroPassport] });
+    const far = await create({ title: 'Ronda lejana', start: wall(5 * 86_400_000), timezone: 'UTC', responsibles: [operarioPassport] });
+    const offline = async (query = '', token = operario) => get(`/occurrences/offline/${query}`, token);
+    const answer = await offline();
+    expect(answer.status).toBe(200);
+    const bundle = await body<{
+      from: string;
+      to: string;
+      results: Occurrence[];
+      details: (Occurrence & { series: { public_id: string }; history: unknown[] })[];
+      forms: { id: string; version: number; description: unknown[] }[];
+    }>(answer);
+    const ids = (list: { public_id: string }[]) => [...new Set(list.map((entry) => entry.public_id))];
+    // the default window is 3 days: the three of the daily series, not the far one nor another person's
+    expect(bundle.results.filter((o) => o.public_id === mine.public_id)).toHaveLength(3);
+    expect(ids(bundle.results)).not.toContain(others.public_id);
+    expect(ids(bundle.results)).not.toContain(far.public_id);
+    // the same as the list and detail reads the screens make
+    const list = await occurrences(bundle.from, bundle.to, operario, '&mine=true');
+    expect(bundle.results).toEqual(list.results);
+    const first = bundle.results.find((o) => o.public_id === mine.public_id)!;
+    const detail = await body(await get(`/activities/${mine.public_id}/occurrences/${first.recurrenceId}/`, operario));
+    expect(bundle.details.find((d) => d.public_id === mine.public_id && d.recurrenceId === first.recurrenceId)).toEqual(detail);
+    expect(bundle.forms).toEqual([await body(await server.api('acme', `/api/forms/v3/forms/${form.id}/`, { token: operario }))]);
+    // a completed occurrence is listed but needs no detail
+    expect((await post(`/activities/${mine.public_id}/occurrences/${first.recurrenceId}/completion/`, { status: 'COMPLETED', response: { nota: 'ok' } }, operario)).status).toBe(201);
+    const after = await body<{ results: Occurrence[]; details: Occurrence[] }>(await offline());
+    expect(after.results.find((o) => o.recurrenceId === first.recurrenceId && o.public_id === mine.public_id)?.completion).not.toBeNull();
+    expect(after.details.filter((d) => d.public_id === mine.public_id).map((d) => d.recurrenceId)).not.toContain(first.recurrenceId);
+    // 7 days reach the far one; more than 7, or not a number: a coded 400
+    expect(ids((await body<{ results: Occurrence[] }>(await offline('?days=7'))).results)).toContain(far.public_id);
+    for (const bad of ['?days=8', '?days=0', '?days=tres']) {
+      const refused = await offline(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(await body(refused)).toHaveProperty('code');
+    }
+    // needs VIEW_TASKS; none without a session
+    expect((await server.api('acme', `${A}/occurrences/offline/`)).status).toBe(401);
+    // another tenant: its own (nothing of acme's), and its token on acme's host is refused
+    const onNorte = await body<{ results: Occurrence[]; details: unknown[]; forms: unknown[] }>(await server.api('norte', `${A}/occurrences/offline/?days=7`, { token: norte }));
+    expect(ids(onNorte.results)).not.toContain(mine.public_id);
+    expect(onNorte.forms).toEqual([]);
+    expect((await server.api('acme', `${A}/occurrences/offline/`, { token: norte })).status).toBe(403);
+  });
+
   it('deleting a series removes it', async () => {
     const series = await create({ title: 'Borrar', start: '2026-08-03T09:00' });
     expect((await server.api('acme', `${A}/activities/${series.public_id}/`, { method: 'DELETE', token: operario })).status).toBe(403);

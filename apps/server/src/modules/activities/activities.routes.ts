@@ -26,6 +26,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { pageLinks } from '../../platform/http/paging.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { calendarFeed, feedCalendar, occurrenceCalendar } from './activities.feed.ts';
+import { OFFLINE_MAX_DAYS, offlineOccurrences } from './activities.offline.ts';
 import { scheduleReminders } from './activities.reminders.ts';
 import {
   cancelOccurrence,
@@ -50,6 +51,15 @@ const tags = ['activities'];
 const idParams = z.object({ id: z.string().max(100) });
 const occurrenceParams = idParams.extend({ recurrenceId: z.string().max(40) });
 const CALENDAR = 'text/calendar; charset=utf-8';
+const ZOfflineOccurrences = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    results: z.array(ZOccurrence),
+    details: z.array(ZOccurrenceDetail),
+    forms: z.array(z.object({ id: z.string(), version: z.number().int(), name: z.string(), description: z.array(z.unknown()), created_at: z.string(), updated_at: z.string() })),
+  })
+  .meta({ id: 'OfflineOccurrences' });
 
 export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
   app.post(
@@ -134,6 +144,19 @@ export function activitiesRoutes(app: App, platform: Platform): Promise<void> {
       const { text, filename } = await occurrenceCalendar(ctxOf(request, platform), request.params.id, request.params.recurrenceId);
       return reply.header('content-type', CALENDAR).header('content-disposition', `attachment; filename="${filename}"`).send(text);
     },
+  );
+  app.get(
+    `${prefix}/occurrences/offline/`,
+    {
+      config: { access: requires('VIEW_TASKS') },
+      schema: {
+        tags,
+        summary: 'The caller’s own occurrences of the next days with the detail of each open one and their forms: what the device reads ahead for working offline (decision 031)',
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(OFFLINE_MAX_DAYS).default(3) }),
+        response: { 200: ZOfflineOccurrences },
+      },
+    },
+    async (request) => offlineOccurrences(ctxOf(request, platform), request.query.days),
   );
   app.get(
     `${prefix}/occurrences/`,
