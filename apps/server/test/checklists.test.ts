@@ -634,6 +634,27 @@ describe.each(engines())('checklists on %s', (engine) => {
     for (const key of keys) await expect(platform.storage.get(key)).rejects.toThrow();
   });
 
+  it('a checklist that asks for a second person’s signature refuses a submit without it or without the signer’s name, then keeps and shows both', async () => {
+    const made = await json<{ id: string }>(
+      await api(admin, '/checklists/', {
+        method: 'POST',
+        json: definition({ name: 'Entrega de turno', executors: {}, places: {}, supervisors: [], signatures: { executor: true, second: true } }),
+      }),
+      201,
+    );
+    const draft = await json<Execution>(await api(operario, `/checklists/${made.id}/executions/`, { method: 'POST', json: {} }), 201);
+    const answers = { limpieza: 'Buena', alarma: true, temperatura: 3, vitrinas: 5 };
+    const mine = await image(operario);
+    const theirs = await image(operario);
+    const submit = (signatures: unknown) => api(operario, `/executions/${draft.id}/submit/`, { method: 'POST', json: { answers, signatures } });
+    expect(await json(await submit({ executor: mine }), 400)).toMatchObject({ code: 'signature-required', errors: { 'signatures.second': [expect.any(String)] } });
+    expect((await submit({ executor: mine, second: { file: theirs, name: '  ' } })).status).toBe(400);
+    expect((await json<Execution>(await api(operario, `/executions/${draft.id}/`), 200)).status).toBe('draft');
+    const done = await json<Execution>(await submit({ executor: mine, second: { file: theirs, name: 'Sara Supervisora' } }), 200);
+    expect(done).toMatchObject({ status: 'submitted', signatures: { executor: { id: mine }, second: { name: 'Sara Supervisora' } } });
+    expect((await json<Execution>(await api(operario, `/executions/${draft.id}/`), 200)).signatures.second).toMatchObject({ name: 'Sara Supervisora' });
+  });
+
   it('another tenant sees none of it', async () => {
     expect((await api(foreign, `/checklists/${checklistId}/`, {}, 'otra')).status).toBe(404);
     expect((await api(foreign, `/checklists/${checklistId}/`, { method: 'PUT', json: definition() }, 'otra')).status).toBe(404);
