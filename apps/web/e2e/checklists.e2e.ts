@@ -78,7 +78,7 @@ async function buildChecklist(page: Page, viewport: ViewportName, name: string):
 
 describe('checklists', () => {
   it(
-    'mobile: builds a 3-section checklist with a failing item, executes it with a photo and a signature, resumes after a reload, submits, sees the score, raises a corrective activity and downloads the PDF',
+    'mobile: builds a 3-section checklist with a failing item, executes it with a photo and a signature, resumes after a reload, submits, sees the score, raises a corrective activity, downloads the PDF and sends it by e-mail',
     { timeout: 300_000 },
     async () => {
       const viewport = 'mobile';
@@ -164,6 +164,17 @@ describe('checklists', () => {
       const [pdf] = await Promise.all([page.waitForResponse((response) => response.url().includes('/report.pdf'), { timeout: 60_000 }), page.getByTestId('download-pdf').click()]);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-type']).toContain('application/pdf');
+      // …and sent by e-mail with the PDF attached (the outbox is the delivery here)
+      await page.getByTestId('mail-report').click();
+      await page.getByTestId('report-mail-form').waitFor();
+      await page.getByTestId('report-mail-emails').fill('jefa.de.tienda@example.com');
+      await page.getByTestId('report-mail-emails').press('Enter');
+      await page.getByTestId('report-mail-message').fill('Revisar el pasillo antes de abrir.');
+      await shot(page, 'checklists-mail', viewport);
+      const [mailed] = await Promise.all([page.waitForResponse((response) => response.url().includes('/report-mail/'), { timeout: 60_000 }), page.getByTestId('report-mail-send').click()]);
+      expect(mailed.status()).toBe(200);
+      expect(await mailed.json()).toMatchObject({ recipients: ['jefa.de.tienda@example.com'] });
+      await page.getByTestId('report-mail-form').waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     },
   );
