@@ -21,7 +21,7 @@ import { testTokenPair } from '../../test/session.ts';
 import { FileUploadField } from './file-upload-field.tsx';
 
 /** Decision 031: the FilePond file field keeps a file on the device with no connection, as the photo field does. */
-const field = { id: 1, type: 'files', name: 'adjuntos', label: 'Adjuntos', required: false } as unknown as FieldOf<'files'>;
+const field = { id: 1, type: 'files', name: 'adjuntos', label: 'Adjuntos', required: false, validators: [] } as unknown as FieldOf<'files'>;
 const rules = uploadRules(field, DEFAULT_VALIDATOR_FLAGS, ALL_FLAGS_ON)!;
 
 function offline(value: boolean) {
