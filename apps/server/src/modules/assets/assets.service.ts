@@ -27,7 +27,7 @@ import { BodyError, FieldErrors, problem, type FieldMessages } from '../../platf
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findLocation, findVenue, locationNames, venueNames } from '../catalogs/index.ts';
-import { findStoredFiles, holdFiles, NO_ONE, storedFileLink, uploadIdsIn } from '../documents/index.ts';
+import { assertFilesAttachable, findStoredFiles, holdFiles, NO_ONE, storedFileLink, uploadIdsIn } from '../documents/index.ts';
 import { ASSET_HOLDER } from './assets.files.ts';
 import { getForm } from '../forms/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
@@ -629,12 +629,21 @@ async function typeForm(ctx: Ctx, typeId: string): Promise<FormField[] | null> {
 }
 
 /** An asset holds its photos, documents and the files of its extra fields (decision 032). */
-const holdAssetFiles = (ctx: Ctx, tx: Drizzle, row: AssetRow) =>
-  holdFiles(tx, ctx.tenant.id, { kind: ASSET_HOLDER, id: row.id }, uploadIdsIn([row.photoIds, row.documentIds, row.extra]), { by: ctx.caller?.personId ?? NO_ONE, only: true });
+const holdAssetFiles = (ctx: Ctx, tx: Drizzle, row: AssetRow, admitted: ReadonlySet<string>) =>
+  holdFiles(tx, ctx.tenant.id, { kind: ASSET_HOLDER, id: row.id }, uploadIdsIn([row.photoIds, row.documentIds, row.extra]), { by: ctx.caller?.personId ?? NO_ONE, only: true, admitted });
+
+/** Files a write names that the caller may attach (decision 032: the download rule); others are 400 unknown-file. */
+const attachable = (ctx: Ctx, assetId: string | null, input: { photos?: string[] | undefined; documents?: string[] | undefined; extra?: unknown }) =>
+  assertFilesAttachable(signedIn(ctx), assetId ? { kind: ASSET_HOLDER, id: assetId } : null, {
+    photos: input.photos ?? [],
+    documents: input.documents ?? [],
+    extra: uploadIdsIn(input.extra ?? null),
+  });
 
 export async function createAsset(ctx: Ctx, input: AssetWrite): Promise<TAsset> {
   signedIn(ctx);
   const form = await typeForm(ctx, input.type);
+  const admitted = await attachable(ctx, null, input);
   try {
     return await ctx.tx(
       async (tx) => {
@@ -644,7 +653,7 @@ export async function createAsset(ctx: Ctx, input: AssetWrite): Promise<TAsset> 
           .insert(assets)
           .values({ tenantId: ctx.tenant.id, ...columnsOf(input, checked), labelToken: newLabelToken() })
           .returning();
-        await holdAssetFiles(ctx, tx, row!);
+        await holdAssetFiles(ctx, tx, row!, admitted);
         await setRelated(tx, ctx.tenant.id, row!.id, input.related);
         await tellNewResponsible(ctx.platform, tx, ctx.tenant.id, row!, null, ctx.caller?.personId ?? null);
         return assetView(ctx, tx, row!);
@@ -661,6 +670,7 @@ export async function updateAsset(ctx: Ctx, id: string, input: AssetUpdate): Pro
   signedIn(ctx);
   const current = await ctx.read((db) => findAsset(db, ctx.tenant.id, id));
   const form = await typeForm(ctx, input.type ?? current?.typeId ?? '');
+  const admitted = await attachable(ctx, current ? id : null, input);
   try {
     return await ctx.tx(
       async (tx) => {
@@ -702,7 +712,7 @@ export async function updateAsset(ctx: Ctx, id: string, input: AssetUpdate): Pro
           .set({ ...columnsOf(fields, checked), updatedAt: new Date() })
           .where(and(eq(assets.tenantId, ctx.tenant.id), eq(assets.id, id)))
           .returning();
-        await holdAssetFiles(ctx, tx, updated!);
+        await holdAssetFiles(ctx, tx, updated!, admitted);
         if (input.related) await setRelated(tx, ctx.tenant.id, id, input.related);
         await tellNewResponsible(ctx.platform, tx, ctx.tenant.id, updated!, row.responsiblePersonId, ctx.caller?.personId ?? null);
         return assetView(ctx, tx, updated!);

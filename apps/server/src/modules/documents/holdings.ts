@@ -1,5 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
+import { FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
 import { storedFiles } from './documents.table.ts';
 import { fileHoldings } from './holdings.table.ts';
@@ -57,6 +58,8 @@ export interface HoldOptions {
   by: string | null;
   /** The holder holds exactly these afterwards (files it held and no longer names are released). */
   only?: boolean;
+  /** Files `by` did not upload but may attach: what assertFilesAttachable admitted (readable to them). */
+  admitted?: ReadonlySet<string>;
 }
 
 /**
@@ -86,7 +89,13 @@ export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolde
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(f)
-        .where(and(eq(f.tenantId, tenantId), inArray(f.id, ids), options.by === null ? undefined : eq(f.createdBy, options.by))),
+        .where(
+          and(
+            eq(f.tenantId, tenantId),
+            inArray(f.id, ids),
+            options.by === null ? undefined : options.admitted?.size ? or(eq(f.createdBy, options.by), inArray(f.id, [...options.admitted])) : eq(f.createdBy, options.by),
+          ),
+        ),
     )
     .onConflictDoNothing();
 }
@@ -163,3 +172,55 @@ export function readByEveryMember(kind: string): FileHolderKind {
 
 /** For `HoldOptions.by` where no person acts (a signed-out start): only files already held stay; nothing new is attached. */
 export const NO_ONE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Before a write that references files: refuses, as the field's `unknown-file` error (400, the same
+ * answer as an id that does not exist, so it tells nothing about what exists), every stored file
+ * the caller could not read — the download rule (readableFileIds: a holding the caller may read
+ * through, or their own upload) — unless `holder` already holds it (an edit keeps what it had).
+ * Otherwise a member who learned an id could attach it and read its name, size and type in the
+ * holder's answer (issue 50). Ids that are no stored file of the tenant are left to the caller's
+ * own checks. Call it outside the write's transaction: the readers run their own reads. Answers
+ * the files admitted, for `holdFiles`'s `admitted` (a readable file someone else uploaded is held too).
+ */
+export async function assertFilesAttachable(ctx: SignedInCtx, holder: FileHolder | null, fields: Record<string, Iterable<string>>): Promise<Set<string>> {
+  const byField = Object.entries(fields).map(([field, ids]) => [field, [...new Set([...ids].filter((id) => UPLOAD_ID.test(id)))]] as const);
+  const ids = [...new Set(byField.flatMap(([, list]) => list))];
+  if (ids.length === 0) return new Set();
+  const tenantId = ctx.tenant.id;
+  const files = await ctx.read((db) =>
+    db
+      .select({ id: storedFiles.id, createdBy: storedFiles.createdBy, createdAt: storedFiles.createdAt })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.tenantId, tenantId), inArray(storedFiles.id, ids))),
+  );
+  if (files.length === 0) return new Set();
+  const ok = new Set(files.filter((file) => file.createdBy === ctx.caller.personId).map((file) => file.id));
+  if (holder) {
+    const kept = await ctx.read((db) =>
+      db
+        .select({ uploadId: fileHoldings.uploadId })
+        .from(fileHoldings)
+        .where(
+          and(
+            eq(fileHoldings.tenantId, tenantId),
+            eq(fileHoldings.holderKind, holder.kind),
+            eq(fileHoldings.holderId, holder.id),
+            inArray(
+              fileHoldings.uploadId,
+              files.map((file) => file.id),
+            ),
+          ),
+        ),
+    );
+    for (const row of kept) ok.add(row.uploadId);
+  }
+  const rest = files.filter((file) => !ok.has(file.id));
+  if (rest.length > 0) for (const id of await readableFileIds(ctx, rest)) ok.add(id);
+  const errors: FieldMessages = {};
+  for (const [field, list] of byField) {
+    for (const id of list) if (files.some((file) => file.id === id) && !ok.has(id)) (errors[field] ??= []).push(problem('unknown-file', `Unknown file: ${id}`));
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return ok;
+}

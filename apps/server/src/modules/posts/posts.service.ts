@@ -8,7 +8,7 @@ import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/contex
 import { isUuid } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { audiencePersonsSql, audiencesOfPerson, findAudience } from '../audiences/index.ts';
-import { findStoredFiles, holdFiles, storedFileLink } from '../documents/index.ts';
+import { assertFilesAttachable, findStoredFiles, holdFiles, storedFileLink } from '../documents/index.ts';
 import { POST_HOLDER } from './posts.files.ts';
 import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
@@ -197,13 +197,31 @@ async function view(ctx: SignedInCtx, tx: Drizzle, row: PostRow, now: Date): Pro
 }
 
 /** A post holds its cover, images, attachments and body images (decision 032): read by whoever may read the post. */
-const holdPostFiles = (ctx: SignedInCtx, tx: Drizzle, row: PostRow) =>
-  holdFiles(tx, ctx.tenant.id, { kind: POST_HOLDER, id: row.id }, [row.coverUploadId ?? '', ...row.imageIds, ...row.fileIds, ...imageUploadIds(row.body)], { by: ctx.caller.personId, only: true });
+const holdPostFiles = (ctx: SignedInCtx, tx: Drizzle, row: PostRow, admitted: ReadonlySet<string>) =>
+  holdFiles(tx, ctx.tenant.id, { kind: POST_HOLDER, id: row.id }, [row.coverUploadId ?? '', ...row.imageIds, ...row.fileIds, ...imageUploadIds(row.body)], {
+    by: ctx.caller.personId,
+    only: true,
+    admitted,
+  });
+
+/** Files a write names that the caller may attach (decision 032: the download rule); others are 400 unknown-file. */
+const attachable = (
+  ctx: SignedInCtx,
+  postId: string | null,
+  input: { cover_upload_id?: string | null | undefined; image_ids?: string[] | undefined; file_ids?: string[] | undefined; body?: string | null },
+) =>
+  assertFilesAttachable(ctx, postId ? { kind: POST_HOLDER, id: postId } : null, {
+    cover_upload_id: input.cover_upload_id ? [input.cover_upload_id] : [],
+    image_ids: input.image_ids ?? [],
+    file_ids: input.file_ids ?? [],
+    body: input.body ? imageUploadIds(input.body) : [],
+  });
 
 export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {
   const signed = signedIn(ctx);
   const now = new Date();
   const content = contentOf(input);
+  const admitted = await attachable(signed, null, { cover_upload_id: content.coverUploadId, image_ids: content.imageIds, file_ids: content.fileIds, body: content.body });
   const post = await ctx.tx(
     async (tx) => {
       await checkContent(tx, ctx.tenant.id, content, input.publish, now);
@@ -215,7 +233,7 @@ export async function createPost(ctx: Ctx, input: PostWrite): Promise<TPost> {
         publishAt: input.publish ? (content.publishAt ?? now) : content.publishAt,
         authorPersonId: signed.caller.personId,
       });
-      await holdPostFiles(signed, tx, row);
+      await holdPostFiles(signed, tx, row, admitted);
       if (input.publish) await scheduleDelivery(ctx.platform, tx, row, now);
       return view(signed, tx, row, now);
     },
@@ -230,6 +248,7 @@ export async function editPost(ctx: Ctx, id: string, input: PostUpdate): Promise
   if (!isUuid(id)) throw notFound();
   const now = new Date();
   let woke = false;
+  const admitted = await attachable(signed, id, { ...input, body: input.body !== undefined ? sanitizePostHtml(input.body) : null });
   const post = await ctx.tx(
     async (tx) => {
       const current = await findPost(tx, ctx.tenant.id, id, { lock: true });
@@ -258,7 +277,7 @@ export async function editPost(ctx: Ctx, id: string, input: PostUpdate): Promise
       if (publish && (!wasPublished || audienceChanged) && !(await reachesAnyone(tx, ctx.tenant.id, merged.audienceId))) throw emptyAudience();
       const publishAt = publish ? (merged.publishAt ?? (wasPublished && current.publishAt ? current.publishAt : now)) : merged.publishAt;
       const row = (await updatePost(tx, ctx.tenant.id, id, { ...columnsOf(merged), publishAt, status: publish ? 'published' : 'draft' }))!;
-      await holdPostFiles(signed, tx, row);
+      await holdPostFiles(signed, tx, row, admitted);
       // a new or moved publication, or a published post's new audience (only its new members are notified)
       const timeMoved = (current.publishAt?.getTime() ?? null) !== (publishAt?.getTime() ?? null);
       if (publish && (!wasPublished || (!delivered && timeMoved) || (delivered && audienceChanged))) {
