@@ -131,8 +131,33 @@ describe('Settings → sign-in: identity providers (decision 029)', () => {
     fireEvent.change(within(form).getByTestId('provider-metadata-url'), { target: { value: 'https://idp.example.com/metadata' } });
     fireEvent.click(within(form).getByTestId('save-provider'));
     expect(await within(form).findByText('The metadata could not be fetched: It could not be reached.')).toBeTruthy();
-    expect(sent[0]!.body).toMatchObject({ type: 'SAML', name: 'Entra 2', idp_metadata_url: 'https://idp.example.com/metadata' });
+    expect(sent[0]!.body).toMatchObject({ type: 'SAML', name: 'Entra 2', idp_metadata_url: 'https://idp.example.com/metadata', allow_idp_initiated: false });
     expect(sent[0]!.body).not.toHaveProperty('client_id');
+    // signing left untouched: the server follows the IdP metadata (WantAuthnRequestsSigned)
+    expect(sent[0]!.body).not.toHaveProperty('sign_requests');
+  });
+
+  it('a SAML provider’s switches: sign the requests, allow sign-in from the provider', async () => {
+    const sent = api();
+    await render();
+    const cards = await screen.findAllByTestId('provider');
+    fireEvent.click(within(cards[1]!).getByTestId('edit-provider'));
+    const form = await screen.findByRole('form', { name: 'Editar Entra' });
+    const input = (testId: string) => {
+      const element = within(form).getByTestId(testId);
+      return (element instanceof HTMLInputElement ? element : element.querySelector('input'))!;
+    };
+    expect(within(form).getByText('Firmar las solicitudes de inicio de sesión')).toBeTruthy();
+    expect(within(form).getByText('Permitir inicio desde el proveedor')).toBeTruthy();
+    const sign = input('provider-sign-requests');
+    const idp = input('provider-allow-idp-initiated');
+    expect(sign.checked).toBe(false);
+    expect(idp.checked).toBe(false);
+    fireEvent.click(sign);
+    fireEvent.click(idp);
+    fireEvent.click(within(form).getByTestId('save-provider'));
+    await waitFor(() => expect(sent.filter((s) => s.method === 'PATCH')).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ sign_requests: true, allow_idp_initiated: true });
   });
 
   it('deletes a provider only after confirming', async () => {
