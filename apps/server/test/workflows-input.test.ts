@@ -18,6 +18,7 @@ describe.each(engines())('workflow input on %s', (engine) => {
   let formWho: string;
   let formOk: string;
   let formAmount: string;
+  let tenantId: string;
   const api = (path: string, token: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) => server.api('acme', WF + path, { token, ...init });
   const answer = (taskId: string, token: string, response: Record<string, unknown>) => api(`/user-tasks/${taskId}/responses/`, token, { method: 'POST', json: { response } });
   const start = async (versionId: string, token: string, variables: Record<string, unknown> = {}) => {
@@ -42,6 +43,7 @@ describe.each(engines())('workflow input on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine);
     const { tenant } = await makeTenant(server, 'acme');
+    tenantId = tenant.id;
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     workerId = (await addMember(server, tenant.id, { email: 'worker@acme.test', permissions: ['VIEW_WF', 'VIEW_NOTIFICATIONS'] })).personId;
     worker = (await signIn(server, 'acme', 'worker@acme.test', 'member-pass')).id_token;
@@ -124,13 +126,21 @@ describe.each(engines())('workflow input on %s', (engine) => {
     expect(await myTasks(worker)).not.toContain(ownerTask);
     expect(await myTasks(boss)).not.toContain(ownerTask);
     const why = atOwner.history.find((h) => h.action === 'task-unassigned') as (Execution['history'][number] & { detail: Record<string, unknown> }) | undefined;
-    expect(why).toMatchObject({ bpmn_id: 'do', detail: { task: ownerTask, variable: 'encargado', reason: 'variable-empty' } });
+    expect(why).toMatchObject({ bpmn_id: 'do', detail: { task: ownerTask, kind: 'variable', variable: 'encargado', reason: 'variable-empty' } });
     const told = await inbox(admin);
     expect(told).toContain('Actividad sin responsable: Atender');
     expect(told).toContain('La variable «encargado» estaba vacía');
     // the owner can do it, and the execution goes on
     expect((await answer(ownerTask, admin, { ok: true })).status).toBe(201);
     expect((await execution(server.api, 'acme', boss, empty.id)).status).toBe('Success');
+
+    // a disabled person names nobody (the form refuses to pick one; the variable came with the start): the owner again
+    const off = await addMember(server, tenantId, { email: 'off@acme.test', permissions: ['VIEW_WF'], disabled: true });
+    const toOff = await start(published.versionId, boss, { encargado: off.personId });
+    expect((await answer(openTask(toOff, 'derive'), boss, { nota: 'sigue' })).status).toBe(201);
+    const atOff = await execution(server.api, 'acme', boss, toOff.id);
+    expect(await myTasks(admin)).toContain(openTask(atOff, 'do'));
+    expect(atOff.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ detail: { kind: 'variable', variable: 'encargado', reason: 'variable-names-nobody' } });
 
     // a venue where nobody works names nobody either: the owner again, told so
     const byVenue = await newVersion('Derivación a tienda', handoff('tienda'));
@@ -142,6 +152,94 @@ describe.each(engines())('workflow input on %s', (engine) => {
     expect(await myTasks(admin)).toContain(openTask(atVenue, 'do'));
     expect(atVenue.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ detail: { variable: 'tienda', reason: 'variable-names-nobody' } });
     expect(await inbox(admin)).toContain('La variable «tienda» no nombraba a ninguna persona activa');
+  });
+
+  it('a task for fixed people, a position, an audience or the starter that resolves to nobody when reached goes to the process owner, told why; one enabled person is enough', async () => {
+    const gone = await addMember(server, tenantId, { email: 'gone@acme.test', permissions: ['VIEW_WF'], disabled: true });
+    const deleted = '0190aaaa-0000-7000-8000-0000000000fe';
+    const vacant = await body<{ id: string }>(await server.api('acme', '/api/audiences/v3/positions/', { method: 'POST', token: admin, json: { title: 'Puesto vacante' } }));
+    const heldByGone = await body<{ id: string }>(
+      await server.api('acme', '/api/audiences/v3/positions/', { method: 'POST', token: admin, json: { title: 'Puesto de baja', people: [gone.personId] } }),
+    );
+    const nobody = await server.api('acme', '/api/audiences/v3/audiences/', {
+      method: 'POST',
+      token: admin,
+      json: { name: 'Nadie activo', rules: { positions: [], venues: [], business_lines: [], persons: [gone.personId] } },
+    });
+    expect(nobody.status).toBe(201);
+    const audience = await body<{ id: string }>(nobody);
+    const single = (name: string, assigneeType: string, assignees: string) =>
+      publishModel(
+        server.api,
+        'acme',
+        admin,
+        name,
+        [
+          { id: 's', kind: 'start' },
+          { id: 't', kind: 'userTask', name: 'Atender fijo', formId: formOk, assigneeType, assignees },
+          { id: 'e', kind: 'end' },
+        ],
+        [
+          { id: 'f1', from: 's', to: 't' },
+          { id: 'f2', from: 't', to: 'e' },
+        ],
+      );
+    const cases = [
+      { kind: 'people', assignees: `${gone.personId}, ${gone.passport}, ${deleted}`, reason: 'assignees-disabled', told: 'Las personas asignadas están desactivadas o ya no existen' },
+      { kind: 'positions', assignees: vacant.id, reason: 'position-empty', told: 'Nadie activo ocupa los puestos asignados' },
+      { kind: 'positions', assignees: `${vacant.id}, ${heldByGone.id}`, reason: 'position-empty', told: 'Nadie activo ocupa los puestos asignados' },
+      { kind: 'audience', assignees: audience.id, reason: 'audience-empty', told: 'La audiencia asignada no incluye a ninguna persona activa' },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const { versionId } = await single(`Sin nadie ${i} ${c.kind}`, c.kind, c.assignees);
+      const e = await start(versionId, boss);
+      expect(e.status).toBe('InProcess');
+      const taskId = openTask(e, 't');
+      expect(await myTasks(admin)).toContain(taskId);
+      expect(await myTasks(boss)).not.toContain(taskId);
+      const why = e.history.find((h) => h.action === 'task-unassigned') as (Execution['history'][number] & { detail: Record<string, unknown> }) | undefined;
+      expect(why, c.kind).toMatchObject({ bpmn_id: 't', detail: { task: taskId, kind: c.kind, reason: c.reason, assigned_to: [expect.any(String)] } });
+      expect(why!.detail).not.toHaveProperty('variable');
+      expect(await inbox(admin)).toContain(`${c.told} al llegar a esta actividad`);
+      expect((await answer(taskId, admin, { ok: true })).status).toBe(201);
+      expect((await execution(server.api, 'acme', admin, e.id)).status).toBe('Success');
+    }
+
+    // one enabled person among them is enough: theirs, nothing unassigned
+    const { versionId: mixed } = await single('Con alguien', 'people', `${gone.personId}, ${deleted}, ${workerId}`);
+    const withWorker = await start(mixed, boss);
+    expect(await myTasks(worker)).toContain(openTask(withWorker, 't'));
+    expect(await myTasks(admin)).not.toContain(openTask(withWorker, 't'));
+    expect(withWorker.history.map((h) => h.action)).not.toContain('task-unassigned');
+
+    // the starter, disabled before the task back to them is reached
+    const leaver = await addMember(server, tenantId, { email: 'leaver@acme.test', permissions: ['VIEW_WF'] });
+    const leaverToken = (await signIn(server, 'acme', 'leaver@acme.test', 'member-pass')).id_token;
+    const { versionId: back } = await publishModel(
+      server.api,
+      'acme',
+      admin,
+      'De vuelta al iniciador',
+      [
+        { id: 's', kind: 'start' },
+        { id: 'check', kind: 'userTask', name: 'Revisar', formId: formOk, assigneeType: 'people', assignees: workerId },
+        { id: 'back', kind: 'userTask', name: 'Cerrar', formId: formOk },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 'check' },
+        { id: 'f2', from: 'check', to: 'back' },
+        { id: 'f3', from: 'back', to: 'e' },
+      ],
+    );
+    const started = await start(back, leaverToken);
+    expect((await server.api('acme', `/api/audiences/v3/persons/${leaver.personId}/disable`, { method: 'POST', token: admin })).status).toBe(200);
+    expect((await answer(openTask(started, 'check'), worker, { ok: true })).status).toBe(201);
+    const atOwner = await execution(server.api, 'acme', admin, started.id);
+    const backTask = openTask(atOwner, 'back');
+    expect(await myTasks(admin)).toContain(backTask);
+    expect(atOwner.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ bpmn_id: 'back', detail: { kind: 'starter', reason: 'starter-disabled' } });
+    expect(await inbox(admin)).toContain('Quien inició el proceso está desactivado al llegar a esta actividad de');
   });
 
   it('a message sent twice with the same Idempotency-Key is delivered once and answers the same; another body with that key is refused', async () => {

@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { resolveAudience } from '../audiences/index.ts';
 import { holdFiles, NO_ONE, uploadIdsIn } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
-import { findPersonByPassport, personSummaries } from '../people/index.ts';
+import { enabledPersonIdsSql, findPersonByPassport, personSummaries } from '../people/index.ts';
 import { publishBoardChange } from './workflows.kanban-stream.ts';
 import { workflowElements, workflowExecutions, workflowHistory, workflowMessageDeliveries, workflowTokens, workflowUserTasks, workflowVersionElements, workflowVersions } from './workflows.table.ts';
 import { EXECUTION_HOLDER } from './workflows.files.ts';
@@ -198,24 +198,39 @@ async function peopleAmong(tx: Drizzle, tenantId: string, values: readonly strin
   return { ids, rest };
 }
 
-/** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues). */
+/** The enabled persons among `ids`, in their order: a disabled person, or an id that is no person of the tenant, does no task. */
+async function enabledAmong(tx: Drizzle, tenantId: string, ids: Iterable<string>): Promise<string[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  const result = (await tx.execute(enabledPersonIdsSql(tenantId, sql`${sql.param(wanted)}::uuid[]`, null))) as unknown as { rows: { id: string }[] };
+  const enabled = new Set(result.rows.map((row) => row.id));
+  return wanted.filter((id) => enabled.has(id));
+}
+
+/** The assignee kinds of a user task (faena:assigneeType; anything else is the starter, as in resolveAssignees). */
+type AssigneeKind = 'people' | 'positions' | 'audience' | 'variable' | 'starter';
+const assigneeKind = (node: WfNode): AssigneeKind => {
+  const type = node.assigneeType ?? 'starter';
+  return type === 'people' || type === 'positions' || type === 'audience' || type === 'variable' ? type : 'starter';
+};
+
+/** Everyone a user task goes to (spec shell §3: variables of type user/users/venue/venues): enabled persons only. */
 export async function resolveAssignees(
   tx: Drizzle,
   tenantId: string,
   node: WfNode,
   exec: Pick<ExecutionRow, 'startedByPersonId' | 'variables'> & Partial<Pick<ExecutionRow, 'typeId'>>,
 ): Promise<string[]> {
-  const type = node.assigneeType ?? 'starter';
   const list = (node.assignees ?? '')
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
   const rules = (over: { positions?: string[]; venues?: string[] }) => ({ positions: over.positions ?? [], venues: over.venues ?? [], business_lines: [], persons: [] });
-  switch (type) {
+  switch (assigneeKind(node)) {
     case 'people': {
       // the modeler's picker writes person ids; models written before it (and the API) name passports
       const { ids } = await peopleAmong(tx, tenantId, list);
-      return [...ids];
+      return enabledAmong(tx, tenantId, ids);
     }
     case 'positions':
       return resolveAudience(tx, tenantId, rules({ positions: list.filter(isUuid) }) as Parameters<typeof resolveAudience>[2]);
@@ -235,13 +250,13 @@ export async function resolveAssignees(
       // a value that is neither a person id nor a passport may be a venue
       const venues = rest.filter(isUuid);
       if (venues.length > 0) for (const id of await resolveAudience(tx, tenantId, rules({ venues }) as Parameters<typeof resolveAudience>[2])) ids.add(id);
-      return [...ids];
+      return enabledAmong(tx, tenantId, ids);
     }
-    default: {
-      if (exec.startedByPersonId) return [exec.startedByPersonId];
+    case 'starter': {
+      if (exec.startedByPersonId) return enabledAmong(tx, tenantId, [exec.startedByPersonId]);
       // started through a public link (decision 025): the type's owner stands in for the anonymous starter
       const owner = exec.typeId ? await typeOwner(tx, tenantId, exec.typeId) : null;
-      return owner ? [owner] : [];
+      return owner ? enabledAmong(tx, tenantId, [owner]) : [];
     }
   }
 }
@@ -254,19 +269,44 @@ async function typeOwner(tx: Drizzle, tenantId: string, typeId: string): Promise
   return owner.rows[0]?.id ?? null;
 }
 
+/** Why a user task resolved to nobody when it was reached (decision 034), by assignee kind. */
+export type UnassignedReason = 'variable-empty' | 'variable-names-nobody' | 'assignees-disabled' | 'position-empty' | 'audience-empty' | 'starter-disabled';
+
+/** What the owner is told (notification body), by reason. */
+const UNASSIGNED_WHY: Record<UnassignedReason, (variable: string) => string> = {
+  'variable-empty': (variable) => `La variable «${variable}» estaba vacía`,
+  'variable-names-nobody': (variable) => `La variable «${variable}» no nombraba a ninguna persona activa`,
+  'assignees-disabled': () => 'Las personas asignadas están desactivadas o ya no existen',
+  'position-empty': () => 'Nadie activo ocupa los puestos asignados',
+  'audience-empty': () => 'La audiencia asignada no incluye a ninguna persona activa',
+  'starter-disabled': () => 'Quien inició el proceso está desactivado',
+};
+
 /**
- * Who does a user task whose process variable names nobody when it is reached (the variable empty,
- * or naming no enabled person or venue with people): the process owner (else the starter), told
- * why, so the task never waits unseen. Null when the task has its people.
+ * Who does a user task that resolves to nobody when it is reached, whatever its assignee kind
+ * (decision 034: a variable empty or naming no enabled person, named people all disabled or gone,
+ * a position nobody enabled holds, an empty audience, a disabled starter): the process owner (else
+ * the starter) when enabled, told why, so the task never waits unseen. Null when the task has its
+ * people; `to` is empty only when neither owner nor starter is enabled.
  */
-async function unassignedFallback(s: Step, node: WfNode, assignees: string[]): Promise<{ variable: string; reason: 'variable-empty' | 'variable-names-nobody'; to: string[] } | null> {
-  if (assignees.length > 0 || node.assigneeType !== 'variable') return null;
-  const variable = (node.assignees ?? '').split(',')[0]!.trim();
-  const value = variable ? s.exec.variables[variable] : undefined;
-  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+async function unassignedFallback(s: Step, node: WfNode, assignees: string[]): Promise<{ kind: AssigneeKind; variable: string | null; reason: UnassignedReason; to: string[] } | null> {
+  if (assignees.length > 0) return null;
+  const kind = assigneeKind(node);
+  let variable: string | null = null;
+  let reason: UnassignedReason;
+  if (kind === 'variable') {
+    variable = (node.assignees ?? '').split(',')[0]!.trim();
+    const value = variable ? s.exec.variables[variable] : undefined;
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    reason = empty ? 'variable-empty' : 'variable-names-nobody';
+  } else reason = kind === 'people' ? 'assignees-disabled' : kind === 'positions' ? 'position-empty' : kind === 'audience' ? 'audience-empty' : 'starter-disabled';
   const owner = await typeOwner(s.tx, s.tenantId, s.exec.typeId);
-  const to = owner ?? s.exec.startedByPersonId;
-  return { variable, reason: empty ? 'variable-empty' : 'variable-names-nobody', to: to ? [to] : [] };
+  const [to] = await enabledAmong(
+    s.tx,
+    s.tenantId,
+    [owner, s.exec.startedByPersonId].filter((id): id is string => !!id),
+  );
+  return { kind, variable, reason, to: to ? [to] : [] };
 }
 
 /** Where a task's notification opens: the execution's detail with the task's form (web taskPath). */
@@ -336,7 +376,14 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
   s.waits++;
   s.opened.push(elementId);
   for (const boundary of s.graph.nodes.filter((n) => n.type === 'TimerBoundaryEvent' && n.attachedTo === node.id && n.timer)) await armBoundary(s, boundary, token.id);
-  if (fallback) await history(s, 'task-unassigned', node, { task: elementId, variable: fallback.variable, reason: fallback.reason, assigned_to: fallback.to });
+  if (fallback)
+    await history(s, 'task-unassigned', node, {
+      task: elementId,
+      kind: fallback.kind,
+      ...(fallback.variable === null ? {} : { variable: fallback.variable }),
+      reason: fallback.reason,
+      assigned_to: fallback.to,
+    });
   await history(s, 'task-created', node, { task: elementId, assignees });
   const notifyOn = notifyEvents(node);
   if (fallback && assignees.length > 0) {
@@ -346,7 +393,7 @@ async function createUserTask(s: Step, node: WfNode): Promise<void> {
       personIds: assignees,
       kind: 'system_update',
       title: `Actividad sin responsable: ${node.name || 'Actividad de usuario'}`,
-      body: `La variable «${fallback.variable}» ${fallback.reason === 'variable-empty' ? 'estaba vacía' : 'no nombraba a ninguna persona activa'} al llegar a esta actividad de ${s.exec.name}: quedó asignada a ti para que la realices o la resuelvas.`,
+      body: `${UNASSIGNED_WHY[fallback.reason](fallback.variable ?? '')} al llegar a esta actividad de ${s.exec.name}: quedó asignada a ti para que la realices o la resuelvas.`,
       context: { type: 'Workflow', action: 'task_unassigned', id: elementId, path: taskLink(s.exec, elementId) },
     });
   }
