@@ -12,6 +12,7 @@ import { DM, PDF, PNG_1X1, store, storedId, uploadedId, uploadWhole } from './do
  */
 const AM = '/api/asset-manager/v3';
 const POSTS = '/api/posts/v3/posts';
+const CL = '/api/checklists/v3';
 
 describe.each(engines())('attaching files by id on %s', (engine) => {
   let server: TestServer;
@@ -96,5 +97,46 @@ describe.each(engines())('attaching files by id on %s', (engine) => {
     expect(await holders(secret)).toEqual([expect.stringMatching(/^document:/)]);
     // an id that exists nowhere answers the same as one that cannot be read
     await refused(await api(editor, `${AM}/assets/${copy.id}/`, { method: 'PATCH', json: { documents: ['AAAAAAAAAAAAAAAAAAAAAAAA'] } }), 'documents');
+  });
+
+  it('a checklist draft or submission cannot take a file its executor cannot read: 400 unknown-file, the draft unchanged', async () => {
+    const secret = await upload(admin, PDF, 'sueldos-3.pdf');
+    await ok(await api(admin, `${DM}/documents/`, { method: 'POST', json: { upload_id: secret } }), 201);
+    const worker = await addMember(server, tenantId, { email: 'worker@acme.test', permissions: ['VIEW_HOME', 'VIEW_CHECKLISTS'] });
+    const token = (await signIn(server, 'acme', worker.email, worker.password)).id_token;
+    const venue = await ok<{ id: string }>(await api(admin, '/api/organization/v3/venues/', { method: 'POST', json: { name: 'Tienda Norte', code: 'T-2' } }), 201);
+    const category = await ok<{ id: string }>(await api(admin, `${CL}/categories/`, { method: 'POST', json: { name: 'Tiendas' } }), 201);
+    const checklist = await ok<{ id: string }>(
+      await api(admin, `${CL}/checklists/`, {
+        method: 'POST',
+        json: {
+          name: 'Apertura',
+          category: category.id,
+          sections: [{ id: 'a', title: 'A', field_ids: [1, 2] }],
+          fields: [
+            { id: 1, type: 'boolean', name: 'alarma', label: '¿Alarma?', required: true },
+            { id: 2, type: 'image', name: 'fachada', label: 'Fachada' },
+          ],
+          items: [{ field_id: 1, scoring: { kind: 'boolean', yes: 1, no: 0 } }],
+          pass_mark: 50,
+          executors: { persons: [worker.passport] },
+          places: { venues: [venue.id] },
+          signatures: { executor: false, second: false },
+          supervisors: [],
+        },
+      }),
+      201,
+    );
+    const draft = await ok<{ id: string }>(await api(token, `${CL}/checklists/${checklist.id}/executions/`, { method: 'POST', json: { venue: venue.id } }), 201);
+    const link = (id: string) => `${DM}/upload/${id}/download`;
+    await refused(await api(token, `${CL}/executions/${draft.id}/`, { method: 'PATCH', json: { photos: { '1': [secret] }, client_revision: 0 } }), 'photos');
+    await refused(await api(token, `${CL}/executions/${draft.id}/`, { method: 'PATCH', json: { answers: { fachada: [link(secret)] }, client_revision: 0 } }), 'answers');
+    await refused(await api(token, `${CL}/executions/${draft.id}/submit/`, { method: 'POST', json: { answers: { alarma: true, fachada: [link(secret)] }, signatures: {} } }), 'answers');
+    // their own photo is fine, and the draft never saw the other file
+    const own = await upload(token);
+    const saved = await ok(await api(token, `${CL}/executions/${draft.id}/`, { method: 'PATCH', json: { photos: { '1': [own] }, client_revision: 0 } }));
+    expect(JSON.stringify(saved)).toContain(own);
+    expect(JSON.stringify(saved)).not.toContain(secret);
+    expect(await holders(secret)).toEqual([expect.stringMatching(/^document:/)]);
   });
 });

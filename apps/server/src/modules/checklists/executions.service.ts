@@ -36,7 +36,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/context.ts';
 import { checklistOccurrence, completeByExecution, occurrenceStatuses } from '../activities/index.ts';
 import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
-import { findStoredFiles, holdFiles, uploadIdsIn } from '../documents/index.ts';
+import { assertFilesAttachable, findStoredFiles, holdFiles, uploadIdsIn } from '../documents/index.ts';
 import { EXECUTION_HOLDER } from './checklists.files.ts';
 import { knownReferences } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -469,8 +469,20 @@ async function checkPhotos(tx: Drizzle, tenantId: string, photos: Record<string,
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** An execution holds its photos, signatures and file answers (decision 032): read by whoever may see it. */
-const holdExecutionFiles = (ctx: SignedInCtx, tx: Drizzle, row: ExecutionRow) =>
-  holdFiles(tx, ctx.tenant.id, { kind: EXECUTION_HOLDER, id: row.id }, uploadIdsIn([row.answers, row.photos, row.signatureExecutor, row.signatureSecond]), { by: ctx.caller.personId, only: true });
+const holdExecutionFiles = (ctx: SignedInCtx, tx: Drizzle, row: ExecutionRow, admitted?: ReadonlySet<string>) =>
+  holdFiles(tx, ctx.tenant.id, { kind: EXECUTION_HOLDER, id: row.id }, uploadIdsIn([row.answers, row.photos, row.signatureExecutor, row.signatureSecond]), {
+    by: ctx.caller.personId,
+    only: true,
+    ...(admitted ? { admitted } : {}),
+  });
+
+/**
+ * Files a save or submit names that the caller may attach (decision 032: the download rule, or
+ * already held by this execution); others are 400 unknown-file, before the transaction — otherwise
+ * the answer would show the name, size and type of a file the caller cannot read.
+ */
+const attachable = async (ctx: SignedInCtx, id: string, fields: Record<string, unknown>) =>
+  isUuid(id) ? assertFilesAttachable(ctx, { kind: EXECUTION_HOLDER, id }, Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, uploadIdsIn(value)]))) : new Set<string>();
 
 /**
  * Autosave. A save names the revision it was made on: an older one is refused (409 stale-draft with
@@ -478,6 +490,7 @@ const holdExecutionFiles = (ctx: SignedInCtx, tx: Drizzle, row: ExecutionRow) =>
  */
 export async function saveDraft(ctx: Ctx, id: string, input: TExecutionSave): Promise<TExecution> {
   const signed = signedIn(ctx);
+  const admitted = await attachable(signed, id, { answers: input.answers, photos: input.photos });
   return ctx.tx(
     async (tx) => {
       const tenantId = ctx.tenant.id;
@@ -500,7 +513,7 @@ export async function saveDraft(ctx: Ctx, id: string, input: TExecutionSave): Pr
         .set({ answers: merged.answers, notes: merged.notes, photos: merged.photos, currentSection: merged.currentSection, revision: row.revision + 1, updatedAt: new Date() })
         .where(and(eq(checklistExecutions.tenantId, tenantId), eq(checklistExecutions.id, row.id)))
         .returning();
-      await holdExecutionFiles(signed, tx, updated!);
+      await holdExecutionFiles(signed, tx, updated!, admitted);
       return executionView(tx, signed, updated!, { version });
     },
     { audit: 'checklists.execution.save' },
@@ -564,6 +577,12 @@ function referencedUploads(fields: readonly FormField[], values: unknown): strin
  */
 export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubmit): Promise<TExecution> {
   const signed = signedIn(ctx);
+  const admitted = await attachable(signed, id, {
+    answers: input.answers,
+    photos: input.photos,
+    'signatures.executor': input.signatures.executor,
+    'signatures.second': input.signatures.second?.file,
+  });
   return ctx.tx(
     async (tx) => {
       const tenantId = ctx.tenant.id;
@@ -638,7 +657,7 @@ export async function submitExecution(ctx: Ctx, id: string, input: ExecutionSubm
         .returning({ id: checklistExecutions.id });
       if (!written) throw alreadySubmitted();
       const updated: ExecutionRow = { ...row, ...values };
-      await holdExecutionFiles(signed, tx, updated);
+      await holdExecutionFiles(signed, tx, updated, admitted);
       if (row.activityId && row.recurrenceId) await completeByExecution(signed, tx, row.activityId, row.recurrenceId, row.id);
       await openAssetCorrectives(signed, tx, updated, checklist.name, version);
       if (scored.critical_failed && checklist.supervisorIds.length > 0) {
