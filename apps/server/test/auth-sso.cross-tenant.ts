@@ -133,7 +133,8 @@ export const SSO_ROUTES: Record<string, { access: 'public' | 'no-tenant' | reado
     access: 'public',
     check: async (server, f) => {
       const b = await samlProviderOfB(server, f);
-      // B's sign-in, started on B's host: its RelayState means nothing on A's host
+      // B's sign-in, started on B's host, answered on A's host: B's provider does not exist there (it is looked up
+      // before the RelayState, since an IdP-initiated answer has none), so nothing of B's is even read
       const start = await server.api('demo-norte', `${AUTH}/sso/start?method=${b.method_id}&mode=redirect`);
       const state = /faena_sso_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1] ?? 'none';
       const form = new URLSearchParams({ SAMLResponse: Buffer.from('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString('base64'), RelayState: state }).toString();
@@ -142,7 +143,8 @@ export const SSO_ROUTES: Record<string, { access: 'public' | 'no-tenant' | reado
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `faena_sso_state=${state}` },
         body: form,
       });
-      expect(new URL(answer.headers.get('location')!).hash).toBe('#sso_error=state-mismatch');
+      expect(new URL(answer.headers.get('location')!).hash).toBe('#sso_error=method-unavailable');
+      expect(answer.headers.get('set-cookie') ?? '').not.toMatch(/faena_sso_handoff=[^;]/);
     },
   },
   'POST /api/auth/v3/sso/complete': {
