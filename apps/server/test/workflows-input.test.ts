@@ -154,7 +154,7 @@ describe.each(engines())('workflow input on %s', (engine) => {
     expect(await inbox(admin)).toContain('La variable «tienda» no nombraba a ninguna persona activa');
   });
 
-  it('a task for fixed people, a position, an audience or the starter that resolves to nobody when reached goes to the process owner, told why; one enabled person is enough', async () => {
+  it('a task for fixed people, a position, an audience or the starter that resolves to nobody when reached goes to the process owner (the starter when the owner is disabled), told why; one enabled person is enough', async () => {
     const gone = await addMember(server, tenantId, { email: 'gone@acme.test', permissions: ['VIEW_WF'], disabled: true });
     const deleted = '0190aaaa-0000-7000-8000-0000000000fe';
     const vacant = await body<{ id: string }>(await server.api('acme', '/api/audiences/v3/positions/', { method: 'POST', token: admin, json: { title: 'Puesto vacante' } }));
@@ -240,6 +240,33 @@ describe.each(engines())('workflow input on %s', (engine) => {
     expect(await myTasks(admin)).toContain(backTask);
     expect(atOwner.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ bpmn_id: 'back', detail: { kind: 'starter', reason: 'starter-disabled' } });
     expect(await inbox(admin)).toContain('Quien inició el proceso está desactivado al llegar a esta actividad de');
+
+    // the owner disabled too: the starter has it
+    await addMember(server, tenantId, { email: 'starter@acme.test', permissions: ['VIEW_WF', 'VIEW_NOTIFICATIONS'] });
+    const starter = (await signIn(server, 'acme', 'starter@acme.test', 'member-pass')).id_token;
+    const ownerId = (await addMember(server, tenantId, { email: 'owner@acme.test', permissions: ['VIEW_WF', 'MANAGE_WF'] })).personId;
+    const byOwner = await publishModel(
+      server.api,
+      'acme',
+      (await signIn(server, 'acme', 'owner@acme.test', 'member-pass')).id_token,
+      'Dueño de baja',
+      [
+        { id: 's', kind: 'start' },
+        { id: 't', kind: 'userTask', name: 'Atender vacante', formId: formOk, assigneeType: 'positions', assignees: vacant.id },
+        { id: 'e', kind: 'end' },
+      ],
+      [
+        { id: 'f1', from: 's', to: 't' },
+        { id: 'f2', from: 't', to: 'e' },
+      ],
+    );
+    expect((await server.api('acme', `/api/audiences/v3/persons/${ownerId}/disable`, { method: 'POST', token: admin })).status).toBe(200);
+    const toStarter = await start(byOwner.versionId, starter);
+    const starterTask = openTask(toStarter, 't');
+    expect(await myTasks(starter)).toContain(starterTask);
+    expect(await myTasks(admin)).not.toContain(starterTask);
+    expect(toStarter.history.find((h) => h.action === 'task-unassigned')).toMatchObject({ detail: { kind: 'positions', reason: 'position-empty' } });
+    expect(await inbox(starter)).toContain('Nadie activo ocupa los puestos asignados al llegar a esta actividad de');
   });
 
   it('a message sent twice with the same Idempotency-Key is delivered once and answers the same; another body with that key is refused', async () => {
