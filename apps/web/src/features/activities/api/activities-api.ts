@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TActivity,
   TActivityDetail,
@@ -16,7 +16,6 @@ import type {
 } from '@faena/contracts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { useMutation } from '../../../shared/api/use-mutation.ts';
-import { formQueryOptions } from '../../../shared/forms/api/get-form.ts';
 import { isQueued, submitOrQueue } from '../../../shared/offline/offline-queue.ts';
 
 export const ACTIVITIES_API = '/api/activities/v3';
@@ -66,21 +65,6 @@ export function occurrenceQueryOptions(id: string, recurrenceId: string) {
 
 export function useOccurrence(id: string, recurrenceId: string, enabled = true) {
   return useQuery({ ...occurrenceQueryOptions(id, recurrenceId), enabled });
-}
-
-/**
- * The person's own occurrences of the next days, each with its detail and its form, read into the
- * query cache so the occurrence page opens offline (decision 031; the shell calls it while online).
- */
-export async function prefetchOwnOccurrences(client: QueryClient, days = 3, now = new Date()): Promise<void> {
-  const from = new Date(now.getTime() - 3600_000).toISOString();
-  const to = new Date(now.getTime() + days * 86_400_000).toISOString();
-  const list = await client.fetchQuery({ ...occurrencesQueryOptions(from, to, true), staleTime: 0 });
-  for (const occurrence of list.results.slice(0, 60)) {
-    if (occurrence.completion) continue;
-    const detail = await client.fetchQuery(occurrenceQueryOptions(occurrence.public_id, occurrence.recurrenceId));
-    if (detail.content?.content_type === 'form') await client.prefetchQuery(formQueryOptions(detail.content.form_id));
-  }
 }
 
 export function useActivity(id: string | undefined) {
