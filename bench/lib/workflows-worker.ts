@@ -79,7 +79,8 @@ process.on('message', (message: { type?: string; executions?: Execution[] }) => 
   if (message.type !== 'go') return;
   void advance(message.executions ?? []).then(
     async (result) => {
-      process.send!({ type: 'done', ...result });
+      // the answer (thousands of latencies) must be written to the channel before the process exits
+      await new Promise<void>((resolve, reject) => process.send!({ type: 'done', ...result }, undefined, {}, (error) => (error ? reject(error) : resolve())));
       await running?.close();
       await bare?.end();
       await db.close();
