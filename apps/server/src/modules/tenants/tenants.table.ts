@@ -25,6 +25,8 @@ export const tenants = pgTable('tenants', {
   supportEmail: text('support_email'),
   /** The organisation's own time zone (IANA): activities without a zone of their own or of their venue use it. */
   timezone: text('timezone').notNull().default('America/Santiago'),
+  /** The organisation's brand colour (#rrggbb, lower case) for the installed app's title bar and splash (decision 030); null → Faena's. */
+  brandColor: text('brand_color'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
