@@ -94,6 +94,25 @@ describe.each(engines())('installable app on %s', (engine) => {
     expect(await centreColour(fallback)).not.toBe('#ff0000');
   });
 
+  it('the theme colour is each organisation’s brand colour (Faena’s teal without one); the splash background stays white', async () => {
+    const org = (subdomain: string, token: string, brand_color: string | null) => server.api(subdomain, '/api/organization/v3/current', { method: 'PATCH', token, json: { brand_color } });
+    expect((await org('demo-norte', norteAdmin, '#FFD700')).status).toBe(200);
+    expect(await manifestOf('demo-norte')).toMatchObject({ theme_color: '#ffd700', background_color: '#ffffff' });
+    expect(await manifestOf('demo')).toMatchObject({ theme_color: '#44a690', background_color: '#ffffff' });
+    const demoAdmin = (await signIn(server, 'demo', 'admin@faena.test', DEMO_PASSWORD)).id_token;
+    expect((await org('demo', demoAdmin, '#0b3d91')).status).toBe(200);
+    expect((await manifestOf('demo')).theme_color).toBe('#0b3d91');
+    expect((await manifestOf('demo-norte')).theme_color).toBe('#ffd700');
+    // Faena's mark stays Faena's: the icons do not take the colour
+    const maskable = await sharp(await iconOf('demo', '/api/pwa/icons/512-maskable.png'))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect([maskable[0], maskable[1], maskable[2]]).toEqual([0x44, 0xa6, 0x90]);
+    expect((await org('demo', demoAdmin, null)).status).toBe(200);
+    expect((await manifestOf('demo')).theme_color).toBe('#44a690');
+  });
+
   it('an unknown icon or organisation is a clear 404', async () => {
     for (const name of ['64.png', '192.jpg', '..%2F..%2Fpackage.json', 'constructor', '__proto__']) {
       const response = await server.api('demo', `/api/pwa/icons/${name}`);

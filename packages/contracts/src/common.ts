@@ -20,6 +20,7 @@ export const FIELD_REASONS = [
   'too-large',
   'module-disabled',
   'common-password',
+  'invalid-color',
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 

@@ -174,6 +174,8 @@ export const ZOrganization = z
     logo_upload_id: z.string().nullable(),
     disabled_modules: z.array(z.string()),
     timezone: z.string(),
+    /** The brand colour (#rrggbb) of the installed app's title bar and splash; null: Faena's (decision 030). */
+    brand_color: z.string().nullable(),
   })
   .meta({ id: 'Organization' });
 export type TOrganization = z.infer<typeof ZOrganization>;
@@ -181,4 +183,6 @@ export const ZUpdateOrganizationRequest = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   logo_upload_id: z.string().max(100).nullable().optional(),
   timezone: z.string().max(64).optional(),
+  /** #rrggbb; null or '' goes back to Faena's colour. Anything else is refused with reason invalid-color. */
+  brand_color: z.string().max(100).nullable().optional(),
 });

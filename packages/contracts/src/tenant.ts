@@ -21,6 +21,8 @@ export const ZTenant = z
       require_non_alphanumeric: z.boolean().optional(),
     }),
     support_email: z.string().nullable(),
+    /** The organisation's brand colour (#rrggbb) or null: the installed app's theme colour (decision 030). */
+    brand_color: z.string().nullable(),
   })
   .meta({ id: 'Tenant' });
 export type TTenant = z.infer<typeof ZTenant>;

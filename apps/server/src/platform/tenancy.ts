@@ -15,6 +15,8 @@ export interface TenantRecord {
   supportEmail: string | null;
   /** IANA time zone of the organisation (activities fall back to it). */
   timezone: string;
+  /** The organisation's brand colour (#rrggbb), or null for Faena's: the installed app's theme colour (decision 030). */
+  brandColor: string | null;
 }
 
 /**

@@ -15,6 +15,7 @@ const record = (subdomain: string): TenantRecord => ({
   passwordPolicy: {},
   supportEmail: null,
   timezone: 'America/Santiago',
+  brandColor: null,
 });
 
 /** A resolver over a lookup that counts its calls; the bus is never started (no database needed). */

@@ -1,6 +1,6 @@
 /**
- * The installable app of each organisation (decision 030): its web app manifest (name, colour,
- * icons) and the icons, drawn from the organisation's logo with sharp, or Faena's own mark when it
+ * The installable app of each organisation (decision 030): its web app manifest (name, brand
+ * colour, icons) and the icons, drawn from the organisation's logo with sharp, or Faena's own mark when it
  * has none (or its logo cannot be read as an image). Icons are cached per process by logo and size.
  */
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import type { Ctx } from '../../platform/http/context.ts';
 import type { TenantRecord } from '../../platform/tenancy.ts';
 import { findStoredFile, isUploadId } from '../documents/index.ts';
 
-/** Faena's brand colour (spec §1): the organisations have no colour of their own yet. */
+/** Faena's brand colour (spec §1): the theme colour of an organisation without one of its own. */
 export const FAENA_THEME_COLOR = '#44a690';
 const BACKGROUND = '#ffffff';
 /** Where the organisation module serves the logo (organization.service.ts, LOGO_PATH). */
@@ -72,7 +72,8 @@ export function webManifest(tenant: TenantRecord): TWebManifest {
     display: 'standalone',
     orientation: 'any',
     background_color: BACKGROUND,
-    theme_color: FAENA_THEME_COLOR,
+    // The organisation's brand colour colours the title bar and splash; the splash background stays light.
+    theme_color: tenant.brandColor ?? FAENA_THEME_COLOR,
     icons: [icon('192.png', 'any'), icon('512.png', 'any'), icon('512-maskable.png', 'maskable')],
   };
 }

@@ -15,6 +15,7 @@ const columns = {
   passwordPolicy: tenants.passwordPolicy,
   supportEmail: tenants.supportEmail,
   timezone: tenants.timezone,
+  brandColor: tenants.brandColor,
 };
 
 export async function findTenantBySubdomain(tx: Drizzle, subdomain: string): Promise<TenantRecord | null> {

@@ -39,6 +39,7 @@ export function toTenantResponse(tenant: TenantRecord): TTenant {
       ...(policy.require_non_alphanumeric === true ? { require_non_alphanumeric: true } : {}),
     },
     support_email: tenant.supportEmail,
+    brand_color: tenant.brandColor,
   };
 }
 
