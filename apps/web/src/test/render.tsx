@@ -29,6 +29,7 @@ export function testTenant(over: Partial<Tenant> = {}): Tenant {
     featureFlags: { ...ALL_FLAGS_ON, magic_link: false },
     passwordPolicy: { minLength: 6 },
     supportEmail: null,
+    brandColor: null,
     ...over,
   };
 }

@@ -6,7 +6,8 @@ import { parseSignInMethod, type SignInMethod } from '@faena/domain/sign-in-meth
 
 /**
  * The tenant as the client keeps it (spec shell §3 "client shape"), plus what GET /api/tenant adds
- * for the shell: disabled modules, white-label wording, feature flags, password policy, support.
+ * for the shell: disabled modules, white-label wording, feature flags, password policy, support,
+ * brand colour.
  */
 export interface Tenant {
   id: string;
@@ -20,6 +21,8 @@ export interface Tenant {
   featureFlags: FeatureFlags;
   passwordPolicy: PasswordPolicy;
   supportEmail: string | null;
+  /** The organisation's brand colour (#rrggbb) for the browser's and the installed app's bar (meta theme-color), or null for Faena's. */
+  brandColor: string | null;
 }
 
 /** The server's shape (spec §3: id text or number, subdomain optional, logo optional). */
@@ -42,6 +45,7 @@ export interface ServerTenant {
     require_non_alphanumeric?: boolean;
   };
   support_email?: string | null;
+  brand_color?: string | null;
 }
 
 /** Spec §5: the tenant named by the host, or the default one when the host names none (under the public root domain when the build names it). */
@@ -76,6 +80,8 @@ export function toClientTenant(server: ServerTenant, defaultSubdomain: string): 
         }
       : DEFAULT_PASSWORD_POLICY,
     supportEmail: server.support_email ?? null,
+    // Only a #rrggbb colour reaches the meta tag; anything else leaves Faena's.
+    brandColor: server.brand_color && /^#[0-9a-f]{6}$/i.test(server.brand_color) ? server.brand_color.toLowerCase() : null,
   };
 }
 
@@ -108,6 +114,7 @@ export function parseServerTenant(value: unknown): ServerTenant {
   optional('subdomain', (v) => typeof v === 'string', 'text');
   optional('logo_url', (v) => typeof v === 'string', 'text');
   optional('support_email', (v) => typeof v === 'string', 'text');
+  optional('brand_color', (v) => typeof v === 'string', 'text');
   optional('disabled_modules', isStringArray, 'a list of text');
   optional('white_label', (v) => isRecord(v) && Object.values(v).every((texts) => isRecord(texts) && Object.values(texts).every((t) => typeof t === 'string')), 'a map of texts per language');
   optional('feature_flags', (v) => isRecord(v) && Object.values(v).every((flag) => typeof flag === 'boolean'), 'a map of booleans');

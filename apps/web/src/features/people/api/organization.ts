@@ -11,12 +11,12 @@ export function useOrganization() {
   return useQuery({ queryKey: organizationKey, queryFn: ({ signal }) => apiClient.get<TOrganization>(CURRENT, { signal }) });
 }
 
-/** PATCH /current {name?, logo_upload_id?, timezone?} (MANAGE_PEOPLE). */
+/** PATCH /current {name?, logo_upload_id?, timezone?, brand_color?} (MANAGE_PEOPLE). */
 export function useUpdateOrganization() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (input: { name?: string; logo_upload_id?: string | null; timezone?: string }) => apiClient.patch<TOrganization>(CURRENT, { json: input }),
+    mutationFn: (input: { name?: string; logo_upload_id?: string | null; timezone?: string; brand_color?: string | null }) => apiClient.patch<TOrganization>(CURRENT, { json: input }),
     onSuccess: (organization) => client.setQueryData(organizationKey, organization),
   });
 }

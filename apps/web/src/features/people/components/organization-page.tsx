@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, Group, Image, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
 import { OrganizationCatalogs } from './organization-catalogs.tsx';
 import { usePeopleAccess } from './use-can.ts';
 import { useUpdateTenant } from '../../../shared/tenant/tenant-context.tsx';
+import { FAENA_THEME_COLOR } from '../../../shared/pwa/theme-color.ts';
 
 const LOGO_RULES: UploadRules = {
   noun: 'image',
@@ -37,7 +38,7 @@ function Logo({ organization }: { organization: TOrganization }) {
   );
 }
 
-/** /organization — the tenant's profile: members see it, MANAGE_PEOPLE renames it or changes its logo. */
+/** /organization — the tenant's profile: members see it, MANAGE_PEOPLE renames it or changes its logo, time zone and brand colour. */
 export function OrganizationPage() {
   const { t } = useTranslation();
   const organization = useOrganization();
@@ -71,6 +72,11 @@ export function OrganizationPage() {
   );
 }
 
+/** What the server takes as a brand colour (organization.service.ts): #rrggbb, or nothing for Faena's. */
+const BRAND_COLOR = /^#[0-9a-f]{6}$/i;
+/** A few colours to start from: Faena's teal and common brand hues. */
+const BRAND_SWATCHES = [FAENA_THEME_COLOR, '#1c7ed6', '#0b3d91', '#7048e8', '#c2255c', '#e03131', '#f08c00', '#2b8a3e', '#343a40'];
+
 const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/Santiago', 'America/Mexico_City', 'America/Bogota', 'America/Lima', 'UTC'];
 
 function OrganizationForm({ organization }: { organization: TOrganization }) {
@@ -80,33 +86,43 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
   const initialLogo = organization.logo_upload_id ? [fileDownloadLink(UPLOAD_SERVER, organization.logo_upload_id)] : [];
   const [name, setName] = useState(organization.name);
   const [timezone, setTimezone] = useState(organization.timezone);
+  const [brandColor, setBrandColor] = useState(organization.brand_color ?? '');
   const [logo, setLogo] = useState<string[]>(initialLogo);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; logo?: string; timezone?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; logo?: string; timezone?: string; brandColor?: string }>({});
   const logoMessage = (error: FieldError) =>
     error.reason === 'not-an-image' ? t('people.organization.logoType') : error.reason === 'unknown-file' ? t('people.messages.unknownFile') : error.texts.join(' ');
   const logoId = logo[0] ? (uploadIdFromLink(logo[0]) ?? null) : null;
-  const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id || timezone !== organization.timezone;
+  const brandColorValue = brandColor.trim() === '' ? null : brandColor.trim().toLowerCase();
+  const dirty = name.trim() !== organization.name || logoId !== organization.logo_upload_id || timezone !== organization.timezone || brandColorValue !== organization.brand_color;
   useUnsavedChanges(dirty);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: t('people.organization.nameRequired') });
-      return;
-    }
-    setErrors({});
+    const invalid = {
+      ...(!name.trim() ? { name: t('people.organization.nameRequired') } : {}),
+      ...(brandColorValue !== null && !BRAND_COLOR.test(brandColorValue) ? { brandColor: t('people.organization.brandColorInvalid') } : {}),
+    };
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
     update.mutate(
-      { name: name.trim(), logo_upload_id: logoId, timezone },
+      { name: name.trim(), logo_upload_id: logoId, timezone, brand_color: brandColorValue },
       {
         onSuccess: (saved) => {
-          // The top bar and every screen show the new name and logo at once.
-          updateTenant({ name: saved.name, logoUrl: saved.logo_url ?? '' });
+          // The top bar and every screen show the new name and logo at once, the browser's bar the new colour.
+          updateTenant({ name: saved.name, logoUrl: saved.logo_url ?? '', brandColor: saved.brand_color });
+          setBrandColor(saved.brand_color ?? '');
           toast.show(t('people.organization.saved'));
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          if (fields) setErrors({ name: fields.name?.texts.join(' '), logo: fields.logo_upload_id && logoMessage(fields.logo_upload_id), timezone: fields.timezone?.texts.join(' ') });
+          if (fields)
+            setErrors({
+              name: fields.name?.texts.join(' '),
+              logo: fields.logo_upload_id && logoMessage(fields.logo_upload_id),
+              timezone: fields.timezone?.texts.join(' '),
+              brandColor: fields.brand_color && (fields.brand_color.reason === 'invalid-color' ? t('people.organization.brandColorInvalid') : fields.brand_color.texts.join(' ')),
+            });
           else toast.error(t('errors.saveFailed'));
         },
       },
@@ -142,6 +158,19 @@ function OrganizationForm({ organization }: { organization: TOrganization }) {
             allowDeselect={false}
             error={errors.timezone}
             data-testid="organization-timezone"
+          />
+          <ColorInput
+            label={t('people.organization.brandColor')}
+            description={t('people.organization.brandColorHelp')}
+            placeholder={FAENA_THEME_COLOR}
+            format="hex"
+            swatches={BRAND_SWATCHES}
+            withEyeDropper={false}
+            value={brandColor}
+            onChange={setBrandColor}
+            error={errors.brandColor}
+            maw={240}
+            data-testid="organization-brand-color"
           />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
