@@ -159,7 +159,11 @@ export type TOccurrence = z.infer<typeof ZOccurrence>;
 export const ZHistoryEntry = z.object({ at: z.string(), who: ZPersonRef.nullable(), action: z.string(), detail: z.string().nullable() });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
-export const ZOccurrenceDetail = ZOccurrence.extend({ series: ZActivity, history: z.array(ZHistoryEntry) }).meta({ id: 'OccurrenceDetail' });
+/** A file the activity holds (a checklist's corrective action: the failed item's photos, decision 026); `url` downloads it for whoever sees the activity. */
+export const ZActivityFile = z.object({ id: z.string(), name: z.string(), size: z.number().int(), content_type: z.string(), url: z.string() }).meta({ id: 'ActivityFile' });
+export type TActivityFile = z.infer<typeof ZActivityFile>;
+
+export const ZOccurrenceDetail = ZOccurrence.extend({ series: ZActivity, history: z.array(ZHistoryEntry), files: z.array(ZActivityFile).optional() }).meta({ id: 'OccurrenceDetail' });
 export type TOccurrenceDetail = z.infer<typeof ZOccurrenceDetail>;
 
 const booleanText = z

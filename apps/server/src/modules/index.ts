@@ -30,6 +30,7 @@ import { postFiles } from './posts/posts.files.ts';
 import { checklistExecutionFiles } from './checklists/checklists.files.ts';
 import { assetFiles, maintenanceFiles } from './assets/assets.files.ts';
 import { workflowExecutionFiles, workflowExportFiles } from './workflows/workflows.files.ts';
+import { activityFiles } from './activities/activities.files.ts';
 
 /** Every module's routes, in one list: the server and the tests build the same app from it. */
 export const MODULES: readonly Module[] = [
@@ -74,6 +75,7 @@ registerFileHolders([
   maintenanceFiles,
   workflowExecutionFiles,
   workflowExportFiles,
+  activityFiles,
   readByEveryMember('person'),
   readByEveryMember('venue'),
   readByEveryMember('organization'),

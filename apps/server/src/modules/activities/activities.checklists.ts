@@ -4,9 +4,10 @@ import type { TActivityWrite } from '@faena/contracts/activities';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, BodyError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { holdFiles } from '../documents/index.ts';
 import type { SignedInCtx } from '../../platform/http/context.ts';
 import { addHistory, findActivity, insertCompletion, updateActivity } from './activities.repository.ts';
-import { createActivity, locateOccurrence, occurrencesOf } from './activities.service.ts';
+import { ACTIVITY_HOLDER, createActivity, locateOccurrence, occurrencesOf } from './activities.service.ts';
 import { activities, activityCompletions, activityExceptions } from './activities.table.ts';
 
 /**
@@ -26,11 +27,18 @@ export interface CreatedOccurrence {
   startAt: Date;
 }
 
-/** A one-off activity (a corrective action) in the caller's transaction; who it is for is told as for any new activity. */
-export async function createOneOffActivity(ctx: SignedInCtx, tx: Drizzle, input: TActivityWrite): Promise<CreatedOccurrence> {
+/**
+ * A one-off activity (a corrective action) in the caller's transaction; who it is for is told as
+ * for any new activity. `files` (upload ids) are held by the activity (decision 032), readable by
+ * whoever sees it and listed on its occurrence: the caller hands over files it already holds and
+ * the acting person may read (a checklist execution's photos), not ids a person typed.
+ */
+export async function createOneOffActivity(ctx: SignedInCtx, tx: Drizzle, input: TActivityWrite, files: readonly string[] = []): Promise<CreatedOccurrence> {
   const view = await createActivity(within(ctx, tx), { ...input, rrule: null, rdates: [], exdates: [] });
   const row = await findActivity(tx, ctx.tenant.id, view.public_id);
   if (!row) throw new Error('the activity just created is not there');
+  // by: null — the server passes on a holding the caller has checked (the ids come from its own saved record)
+  if (files.length > 0) await holdFiles(tx, ctx.tenant.id, { kind: ACTIVITY_HOLDER, id: row.id }, files, { by: null });
   return { activityId: row.id, recurrenceId: formatRecurrenceId(row.firstStartAt.getTime()), startAt: row.firstStartAt };
 }
 

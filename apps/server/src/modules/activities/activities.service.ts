@@ -16,6 +16,7 @@ import type {
   TActivity,
   TActivityDetail,
   TActivityException,
+  TActivityFile,
   TActivityWrite,
   TCompletion,
   TCompletionRequest,
@@ -27,12 +28,14 @@ import type {
   TRecurrencePreviewRequest,
   TSplitRequest,
 } from '@faena/contracts/activities';
+import { UPLOAD_BASE } from '@faena/contracts/documents';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, BodyError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/context.ts';
 import { audiencesOfPerson, findAudience, resolveAudience } from '../audiences/index.ts';
 import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
+import { heldFiles, releaseFiles } from '../documents/index.ts';
 import { getForm, submitResponse } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
@@ -127,6 +130,36 @@ function isResponsible(viewer: Viewer, row: ActivityRow, responsibles: readonly 
 function canSeeSeries(viewer: Viewer, row: ActivityRow, responsibles: readonly string[], exceptions: readonly ExceptionRow[]): boolean {
   return viewer.manages || isResponsible(viewer, row, responsibles) || exceptions.some((e) => e.responsibles?.includes(viewer.personId));
 }
+
+/**
+ * Of these series, those the caller may see (getActivity's rule: MANAGE_TASKS, a responsible of
+ * the series or of one of its occurrences, a member of its audience): who may read the files an
+ * activity holds (decision 032; kind `activity`, activities.files.ts).
+ */
+export async function visibleSeriesIds(ctx: SignedInCtx, tx: Drizzle, ids: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return out;
+  const viewer = await viewerOf(ctx, tx);
+  const links = viewer.manages ? null : await seriesLinks(tx, ctx.tenant.id, wanted);
+  for (const id of wanted) {
+    const row = await findActivity(tx, ctx.tenant.id, id);
+    if (!row) continue;
+    if (!links || canSeeSeries(viewer, row, links.responsibles.get(id) ?? [], await exceptionsOf(tx, ctx.tenant.id, id))) out.add(id);
+  }
+  return out;
+}
+
+/** An activity holds the files another module gives it (a corrective action: the failed item's photos, decision 026). */
+export const ACTIVITY_HOLDER = 'activity';
+
+const fileView = (file: { id: string; name: string; size: number; contentType: string }): TActivityFile => ({
+  id: file.id,
+  name: file.name,
+  size: file.size,
+  content_type: file.contentType,
+  url: `${UPLOAD_BASE}${file.id}/download`,
+});
 
 // -------------------------------------------------------------------------------------- views
 
@@ -530,6 +563,7 @@ export async function removeActivity(ctx: Ctx, id: string): Promise<void> {
   await ctx.tx(
     async (tx) => {
       if (!(await deleteActivity(tx, ctx.tenant.id, id))) throw activityNotFound();
+      await releaseFiles(tx, ctx.tenant.id, { kind: ACTIVITY_HOLDER, id });
     },
     { audit: 'activities.delete' },
   );
@@ -720,6 +754,7 @@ export async function getOccurrence(ctx: Ctx, id: string, recurrenceId: string, 
       ...toOccurrence(parts, names, nowMs),
       series: toActivity(row, parts.responsibles, parts.categories, names, signed.caller.permissions.has('MANAGE_TASKS')),
       history: history.map((h) => ({ at: h.at.toISOString(), who: who(h.personId), action: h.action, detail: h.detail })),
+      files: (await heldFiles(tx, ctx.tenant.id, { kind: ACTIVITY_HOLDER, id: row.id })).map(fileView),
     };
   });
 }

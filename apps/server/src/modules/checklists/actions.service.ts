@@ -20,8 +20,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /**
  * A corrective action on a failed item of a submitted execution (MANAGE or who executed it): a
  * one-off activity for the responsible person, due when asked, at the execution's venue, whose
- * description names the checklist, the item and the execution; the link is kept here so the
- * execution shows its actions and their status.
+ * description names the checklist, the item and the execution, and which holds the item's photos
+ * (the activity's files, decision 032); the link is kept here so the execution shows its actions
+ * and their status.
  */
 export async function createAction(ctx: Ctx, executionId: string, input: ActionCreate): Promise<TCorrectiveAction> {
   const signed = signedIn(ctx);
@@ -50,16 +51,23 @@ export async function createAction(ctx: Ctx, executionId: string, input: ActionC
         execution.notes[input.field_id] ? `<p>Nota: ${escapeHtml(execution.notes[input.field_id]!)}</p>` : '',
         `<p>Ejecución: ${execution.id}</p>`,
       ].join('');
-      const occurrence = await createOneOffActivity(signed, tx, {
-        title: input.title,
-        description,
-        start: input.due,
-        ...(input.timezone ? { timezone: input.timezone } : {}),
-        duration_minutes: 0,
-        responsibles: [person.passport],
-        venue_id: execution.venueId,
-        location_id: execution.locationId,
-      });
+      // the item's photos go with the action: the activity holds them, so its responsible reads them without seeing the execution (decision 032)
+      const photos = execution.photos[input.field_id] ?? [];
+      const occurrence = await createOneOffActivity(
+        signed,
+        tx,
+        {
+          title: input.title,
+          description,
+          start: input.due,
+          ...(input.timezone ? { timezone: input.timezone } : {}),
+          duration_minutes: 0,
+          responsibles: [person.passport],
+          venue_id: execution.venueId,
+          location_id: execution.locationId,
+        },
+        photos,
+      );
       const [row] = await tx
         .insert(checklistActions)
         .values({

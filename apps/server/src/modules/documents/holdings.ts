@@ -100,6 +100,16 @@ export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolde
     .onConflictDoNothing();
 }
 
+/** The stored files a holder holds (what its page lists beside the holder), in the order they were held, then uploaded. */
+export async function heldFiles(tx: Drizzle, tenantId: string, holder: FileHolder): Promise<{ id: string; name: string; size: number; contentType: string }[]> {
+  return tx
+    .select({ id: storedFiles.id, name: storedFiles.name, size: storedFiles.size, contentType: storedFiles.contentType })
+    .from(fileHoldings)
+    .innerJoin(storedFiles, and(eq(storedFiles.tenantId, fileHoldings.tenantId), eq(storedFiles.id, fileHoldings.uploadId)))
+    .where(and(eq(fileHoldings.tenantId, tenantId), eq(fileHoldings.holderKind, holder.kind), eq(fileHoldings.holderId, holder.id)))
+    .orderBy(fileHoldings.createdAt, storedFiles.createdAt, storedFiles.id);
+}
+
 /** The holder lets go of its files (all of them, or those among `uploadIds`): when it is deleted or stops naming them. */
 export async function releaseFiles(tx: Drizzle, tenantId: string, holder: FileHolder, uploadIds?: readonly string[]): Promise<void> {
   await tx

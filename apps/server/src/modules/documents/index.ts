@@ -4,7 +4,19 @@ export { filesMetadata, isUploadId } from './documents.service.ts';
 export { findStoredFiles } from './documents.repository.ts';
 export { fileKey, newUploadId, storedFileLink } from './documents.service.ts';
 export { insertStoredFile } from './documents.repository.ts';
-export { assertFilesAttachable, holdFiles, NO_ONE, readByEveryMember, registerFileHolders, releaseFiles, uploadIdsIn, type FileHolder, type FileHolderKind, type HolderReader } from './holdings.ts';
+export {
+  assertFilesAttachable,
+  heldFiles,
+  holdFiles,
+  NO_ONE,
+  readByEveryMember,
+  registerFileHolders,
+  releaseFiles,
+  uploadIdsIn,
+  type FileHolder,
+  type FileHolderKind,
+  type HolderReader,
+} from './holdings.ts';
 export { documentFiles } from './documents.files.ts';
 export { documentsByIds } from './documents-area.service.ts';
 export { DOCUMENT_HOLDER } from './documents.files.ts';

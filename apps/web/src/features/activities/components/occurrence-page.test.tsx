@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOccurrenceDetail } from '@faena/contracts';
 import { ALL_FLAGS_ON } from '@faena/domain/feature-flags';
@@ -99,5 +99,53 @@ describe('an occurrence whose content is a checklist', () => {
     } as TOccurrenceDetail['completion']);
     await renderRoutes(routes, { path: '/activities/apertura/20261207T110000Z' });
     expect((await screen.findByTestId('occurrence-checklist-execution')).getAttribute('href')).toBe('/checklists/executions/exe-42');
+  });
+});
+
+describe('an occurrence whose activity holds files (a corrective action’s photos)', () => {
+  const PHOTO = (id: string, name: string) => ({ id, name, size: 68, content_type: 'image/png', url: `/api/document-manager/v3/upload/${id}/download` });
+
+  it('shows them as thumbnails linking to the download, each image read with the session', async () => {
+    URL.createObjectURL ??= () => 'blob:test';
+    URL.revokeObjectURL ??= () => undefined;
+    const asked: string[] = [];
+    answer = { ...occurrence(null), files: [PHOTO('AAAAAAAAAAAAAAAAAAAAAAA1', 'alarma-1.png'), PHOTO('AAAAAAAAAAAAAAAAAAAAAAA2', 'alarma-2.png')] };
+    stubApi((url) => {
+      if (url.includes('/my-site-config')) return { permissions: ['VIEW_TASKS'], is_staff: false, disabled_modules: [], feature_flags: ALL_FLAGS_ON };
+      if (url.includes('/occurrences/20261207T110000Z/')) return answer;
+      if (url.includes('/recurrence/preview/')) return { occurrences: [] };
+      if (url.includes('/session-cookie')) return new Response(null, { status: 204 });
+      if (url.includes('/download')) {
+        asked.push(url);
+        return new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { status: 200, headers: { 'content-type': 'image/png' } });
+      }
+      return undefined;
+    });
+    await renderRoutes(routes, { path: '/activities/apertura/20261207T110000Z' });
+    const gallery = await screen.findByTestId('occurrence-files');
+    expect(screen.getByText('Fotos')).toBeTruthy();
+    const links = within(gallery).getAllByTestId('occurrence-file');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/api/document-manager/v3/upload/AAAAAAAAAAAAAAAAAAAAAAA1/download',
+      '/api/document-manager/v3/upload/AAAAAAAAAAAAAAAAAAAAAAA2/download',
+    ]);
+    expect(links.every((link) => link.getAttribute('target') === '_blank')).toBe(true);
+    const images = await within(gallery).findAllByRole('img', { name: /alarma-\d\.png/ });
+    await waitFor(() =>
+      expect(
+        within(gallery)
+          .getAllByRole('img')
+          .every((img) => img.tagName === 'IMG' && img.getAttribute('src')?.startsWith('blob:')),
+      ).toBe(true),
+    );
+    expect(images).toHaveLength(2);
+    expect(asked.map((url) => new URL(url, 'http://x').pathname).sort()).toEqual(links.map((link) => link.getAttribute('href')).sort());
+  });
+
+  it('shows nothing of the kind for an activity without files', async () => {
+    answer = { ...occurrence(null), files: [] };
+    await renderRoutes(routes, { path: '/activities/apertura/20261207T110000Z' });
+    await screen.findByTestId('occurrence-title');
+    expect(screen.queryByTestId('occurrence-files')).toBeNull();
   });
 });

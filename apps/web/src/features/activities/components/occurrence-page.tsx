@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Image, List, Loader, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconCalendarDown, IconCheck, IconEdit, IconListCheck, IconRotate, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TOccurrenceDetail } from '@faena/contracts';
+import type { TActivityFile, TOccurrenceDetail } from '@faena/contracts';
 import { describeRecurrence } from '@faena/domain/activities/describe-recurrence';
 import { formatRecurrenceId } from '@faena/domain/activities/recurrence-id';
 import { isHttpError } from '../../../shared/api/http-error.ts';
@@ -13,6 +13,7 @@ import { RichHtml } from '../../../shared/forms/rich-html.tsx';
 import { isQueued, OfflineStorageFull } from '../../../shared/offline/offline-queue.ts';
 import { usePendingWork } from '../../../shared/offline/use-offline-sync.ts';
 import { downloadText, fileNameOf } from '../../../shared/lib/download.ts';
+import { useFileCookie, useFileUrl } from '../../../shared/uploads/index.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { NoAccess } from '../../../shared/ui/no-access.tsx';
 import { NotFoundPage } from '../../../shared/ui/not-found-page.tsx';
@@ -113,6 +114,7 @@ function OccurrenceView({ occurrence }: { occurrence: TOccurrenceDetail }) {
               <RichHtml html={occurrence.description} />
             </Detail>
           )}
+          {occurrence.files && occurrence.files.length > 0 && <OccurrenceFiles files={occurrence.files} />}
         </Stack>
       </Paper>
 
@@ -149,6 +151,38 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       </Text>
       {typeof children === 'string' ? <Text>{children}</Text> : children}
     </div>
+  );
+}
+
+/** The files the activity holds (a corrective action: the failed item's photos): thumbnails linking to the download. */
+function OccurrenceFiles({ files }: { files: TActivityFile[] }) {
+  const { t } = useTranslation();
+  // the links download with the file cookie (API.md session-cookie), as images in descriptions do
+  useFileCookie();
+  return (
+    <Detail label={t('activities.occurrence.photos')}>
+      <Group gap="xs" data-testid="occurrence-files">
+        {files.map((file) => (
+          <FileThumb key={file.id} file={file} />
+        ))}
+      </Group>
+    </Detail>
+  );
+}
+
+function FileThumb({ file }: { file: TActivityFile }) {
+  const image = file.content_type.startsWith('image/');
+  const { url } = useFileUrl(image ? file.url : null);
+  return (
+    <Anchor href={file.url} target="_blank" rel="noreferrer" title={file.name} data-testid="occurrence-file">
+      {!image ? (
+        <Text size="sm">{file.name}</Text>
+      ) : url ? (
+        <Image src={url} alt={file.name} w={96} h={96} fit="cover" radius="sm" />
+      ) : (
+        <div role="img" aria-label={file.name} style={{ width: 96, height: 96, background: 'var(--mantine-color-gray-1)', borderRadius: 8 }} />
+      )}
+    </Anchor>
   );
 }
 
