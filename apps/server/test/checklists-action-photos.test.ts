@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
 import { DM, PNG_1X1, store, storedId, uploadWhole, uploadedId } from './documents.helpers.ts';
@@ -36,6 +38,7 @@ describe.each(engines())('corrective action photos on %s', (engine) => {
   let executionId: string;
   let failedPhotos: string[];
   let otherPhoto: string;
+  let tenantId: string;
 
   const api = (token: string, path: string, init: { method?: string; json?: unknown } = {}, subdomain = 'acme') => server.api(subdomain, path, { ...init, token });
   const json = async <T = Record<string, unknown>>(response: Response, status: number): Promise<T> => {
@@ -49,6 +52,7 @@ describe.each(engines())('corrective action photos on %s', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine);
     const { tenant } = await makeTenant(server, 'acme');
+    tenantId = tenant.id;
     await makeTenant(server, 'otra');
     admin = (await signIn(server, 'acme', 'admin@acme.test', 'secret-pass')).id_token;
     foreign = (await signIn(server, 'otra', 'admin@otra.test', 'secret-pass')).id_token;
@@ -156,5 +160,34 @@ describe.each(engines())('corrective action photos on %s', (engine) => {
     expect((await api(admin, `${ACTIVITIES}/activities/${second.public_id}/`, { method: 'DELETE' })).status).toBe(204);
     expect((await download(responsable, failedPhotos[0]!)).status).toBe(404);
     expect((await download(operario, failedPhotos[0]!)).status).toBe(200);
+  });
+
+  it('migration 0052 gives the actions raised before it their photos, as createAction holds them now', async () => {
+    const action = await json<{ public_id: string }>(
+      await api(admin, `${BASE}/executions/${executionId}/actions/`, {
+        method: 'POST',
+        json: { field_id: '1', title: 'Probar la alarma', responsible: responsablePassport, due: '2030-01-12T10:00', timezone: 'America/Santiago' },
+      }),
+      201,
+    );
+    const db = server.running.platform.db;
+    const holdings = async () =>
+      (
+        (await db.ownerDrizzle((d) => d.execute(sql`SELECT upload_id, holder_id FROM file_holdings WHERE tenant_id = ${tenantId} AND holder_kind = 'activity' ORDER BY 1, 2`))) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const before = await holdings();
+    expect(before).toEqual(failedPhotos.map((id) => ({ upload_id: id, holder_id: action.public_id })).sort((a, b) => a.upload_id.localeCompare(b.upload_id)));
+    // as before this change: the action's activity holds nothing
+    await db.ownerDrizzle((d) => d.execute(sql`DELETE FROM file_holdings WHERE tenant_id = ${tenantId} AND holder_kind = 'activity'`));
+    expect((await download(responsable, failedPhotos[0]!)).status).toBe(404);
+    const migration = readFileSync(new URL('../migrations/0052_activity_photo_holdings.sql', import.meta.url), 'utf8');
+    await db.ownerDrizzle((d) => d.execute(sql.raw(migration)));
+    expect(await holdings()).toEqual(before);
+    expect((await download(responsable, failedPhotos[0]!)).status).toBe(200);
+    // run again, it adds nothing
+    await db.ownerDrizzle((d) => d.execute(sql.raw(migration)));
+    expect(await holdings()).toEqual(before);
   });
 });
