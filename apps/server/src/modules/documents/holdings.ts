@@ -206,6 +206,9 @@ export async function assertFilesAttachable(ctx: SignedInCtx, holder: FileHolder
   );
   if (files.length === 0) return new Set();
   const ok = new Set(files.filter((file) => file.createdBy === ctx.caller.personId).map((file) => file.id));
+  // the caller's own uploads (the usual case: photos just taken) need no further read
+  const others = files.filter((file) => !ok.has(file.id));
+  if (others.length === 0) return ok;
   if (holder) {
     const kept = await ctx.read((db) =>
       db
@@ -218,7 +221,7 @@ export async function assertFilesAttachable(ctx: SignedInCtx, holder: FileHolder
             eq(fileHoldings.holderId, holder.id),
             inArray(
               fileHoldings.uploadId,
-              files.map((file) => file.id),
+              others.map((file) => file.id),
             ),
           ),
         ),
