@@ -206,13 +206,10 @@ describe('people', () => {
     await page.locator('[data-testid=person-row]', { hasText: 'Matías González' }).getByText('Matías González').click();
     const entries = page.locator('[data-testid=person-history-entry]');
     await entries.first().waitFor();
-    expect(await entries.evaluateAll((items) => items.slice(0, 5).map((item) => item.getAttribute('data-action')))).toEqual([
-      'auth.impersonation.stop',
-      'auth.impersonation.start',
-      'permissions.change',
-      'permissions.change',
-      'permissions.change',
-    ]);
+    // a reload first shows the history kept on the device (decision 031), then the one read again: wait for the latter
+    await expect
+      .poll(() => entries.evaluateAll((items) => items.slice(0, 5).map((item) => item.getAttribute('data-action'))), { timeout: 15_000 })
+      .toEqual(['auth.impersonation.stop', 'auth.impersonation.start', 'permissions.change', 'permissions.change', 'permissions.change']);
     expect(await entries.nth(0).textContent()).toContain('Valentina Muñoz, suplantando a Matías González');
     expect(await entries.nth(2).textContent()).toMatch(
       before ? /^Cambió los permisos: agregó Ver personas; quitó Ver organigramaValentina Muñoz · / : /^Cambió los permisos: quitó Ver organigrama, Ver personasValentina Muñoz · /,
