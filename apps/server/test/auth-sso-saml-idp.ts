@@ -1,8 +1,9 @@
-import { createPrivateKey, createSign, generateKeyPairSync, randomBytes, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes, verify, X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
+import { selfSignedCertificate } from '../src/modules/auth/sso.saml-keys.ts';
 
 /**
  * A SAML 2.0 identity provider in the test process (decision 029): its own RSA key pair and
@@ -12,41 +13,7 @@ import { SignedXml } from 'xml-crypto';
  * assertion id) can be bent per answer.
  */
 
-// ------------------------------------------------------------------ a self-signed X.509 certificate (DER by hand)
-
-const tlv = (tag: number, content: Buffer): Buffer => {
-  const n = content.length;
-  const length = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
-  return Buffer.concat([Buffer.from([tag]), length, content]);
-};
-const seq = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
-const oid = (dotted: string) => {
-  const [a, b, ...rest] = dotted.split('.').map(Number);
-  const bytes = [40 * a! + b!];
-  for (const value of rest) {
-    const chunk = [value & 0x7f];
-    for (let v = value >> 7; v > 0; v >>= 7) chunk.unshift((v & 0x7f) | 0x80);
-    bytes.push(...chunk);
-  }
-  return tlv(0x06, Buffer.from(bytes));
-};
-const utcTime = (date: Date) => tlv(0x17, Buffer.from(date.toISOString().replace(/[-:T]/g, '').slice(2, 14) + 'Z'));
-const name = (cn: string) => seq(tlv(0x31, seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(cn)))));
-
-function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, cn: string): string {
-  const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
-  const tbs = seq(
-    tlv(0xa0, tlv(0x02, Buffer.from([0x02]))),
-    tlv(0x02, Buffer.concat([Buffer.from([0x01]), randomBytes(8)])),
-    sha256WithRsa,
-    name(cn),
-    seq(utcTime(new Date(Date.now() - 86_400_000)), utcTime(new Date(Date.now() + 86_400_000))),
-    name(cn),
-    publicKey.export({ type: 'spki', format: 'der' }),
-  );
-  const signature = createSign('sha256').update(tbs).sign(privateKey);
-  return seq(tbs, sha256WithRsa, tlv(0x03, Buffer.concat([Buffer.from([0x00]), signature]))).toString('base64');
-}
+// ------------------------------------------------------------------ its key pair and certificate (the product's own DER writer)
 
 export interface SamlKeys {
   privateKeyPem: string;
@@ -56,7 +23,11 @@ export interface SamlKeys {
 
 export function samlKeys(cn = 'faena-test-idp'): SamlKeys {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, cert: selfSignedCertificate(privateKey, publicKey, cn) };
+  const day = 86_400_000;
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+    cert: selfSignedCertificate(privateKey, publicKey, cn, new Date(Date.now() - day), new Date(Date.now() + day)),
+  };
 }
 
 // ------------------------------------------------------------------ the provider
