@@ -1,12 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { engines } from './harness.ts';
+import { processDatabase } from './process-database.ts';
 
 /**
  * The job heartbeat (decision 033): kill -9 of a process in the middle of a job. pg-boss 11 alone
@@ -73,31 +69,8 @@ async function waitFor(proc: Proc, event: string, timeoutMs = 90_000): Promise<E
   }
 }
 
-async function database(engine: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'faena-heartbeat-'));
-  if (engine === 'pglite') return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `faena_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 describe.each(engines())('faults: job heartbeat on %s', (engine) => {
-  let db: Awaited<ReturnType<typeof database>> | null = null;
+  let db: Awaited<ReturnType<typeof processDatabase>> | null = null;
   afterEach(async () => {
     for (const proc of all.splice(0)) {
       if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
@@ -108,7 +81,7 @@ describe.each(engines())('faults: job heartbeat on %s', (engine) => {
   });
 
   it('a job whose process is killed mid-run runs again within a few heartbeats, not its expireInSeconds, exactly once to completion', async () => {
-    db = await database(engine);
+    db = await processDatabase(engine, 'heartbeat');
     // the first process takes a job that would run a minute, and dies in the middle of it
     const first = run({ ...db.env, SEND: '1', JOB_MS: '60000' });
     const { id } = await waitFor(first, 'sent');

@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request as nodeRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientFor, DEMO_ADMIN, DEMO_PASSWORD, DOMAIN, engines, httpRequest, type TestServer } from './harness.ts';
 import { CHUNK, DM, openTransfer, patchChunk, pngOfSize, store, storedId, uploadedId } from './documents.helpers.ts';
+import { processDatabase } from './process-database.ts';
 
 /**
  * kill -9 of a real server process (main.ts) during an upload and during a burst of post
@@ -84,30 +82,6 @@ async function kill(proc: Proc): Promise<void> {
   await proc.exited;
 }
 
-async function database(engine: string): Promise<{ env: Record<string, string>; url: string | null; drop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'faena-faults-'));
-  if (engine === 'pglite') return { env: { DATA_DIR: dir }, url: null, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `faena_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
-    url: url.toString(),
-    drop: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 const signIn = async (proc: Proc) =>
   ((await (await call(proc, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
 /** The documents helpers take a TestServer: the same calls against a child process. */
@@ -116,7 +90,7 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(engines().slice(-1))('faults: kill -9 on %s', (engine) => {
   let proc: Proc | null = null;
-  let db: Awaited<ReturnType<typeof database>> | null = null;
+  let db: Awaited<ReturnType<typeof processDatabase>> | null = null;
   afterEach(async () => {
     if (proc) await kill(proc);
     proc = null;
@@ -125,7 +99,7 @@ describe.each(engines().slice(-1))('faults: kill -9 on %s', (engine) => {
   });
 
   it('during an upload: the chunk cut by the kill counts for nothing, the transfer resumes from the offset reached and stores the same bytes once', async () => {
-    db = await database(engine);
+    db = await processDatabase(engine, 'faults');
     proc = await start({ ...db.env, SEED_DEMO: 'true' });
     let token = await signIn(proc);
     const file = pngOfSize(5 * CHUNK + 4321);
@@ -180,7 +154,7 @@ describe.each(engines().slice(-1))('faults: kill -9 on %s', (engine) => {
   }, 240_000);
 
   it('during a burst of publications: every acknowledged post is there once and reaches everyone exactly once after the restart', async () => {
-    db = await database(engine);
+    db = await processDatabase(engine, 'faults');
     proc = await start({ ...db.env, SEED_DEMO: 'true' });
     let token = await signIn(proc);
     const POSTS = 12;
@@ -223,9 +197,9 @@ describe.each(engines().slice(-1))('faults: kill -9 on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(seen.sort()).toEqual(kept.map((post) => post.id).sort());
-    if (db.url) {
+    if (db.env.DATABASE_URL) {
       // and nobody got any of them twice, while everyone the posts went to got each
-      const client = new pg.Client({ connectionString: db.url });
+      const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
       await client.connect();
       try {
         const twice = await client.query(`SELECT context_id, person_id FROM notifications WHERE context_type = 'Post' GROUP BY 1, 2 HAVING count(*) > 1`);

@@ -1,14 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DOMAIN, engines, httpRequest } from './harness.ts';
 import { multipart } from './documents.helpers.ts';
+import { processDatabase } from './process-database.ts';
 
 /**
  * A server restarted in the middle of an import finishes it afterwards: real server processes
@@ -123,30 +119,6 @@ async function until(proc: Proc, token: string, path: string, done: (job: Job) =
   }
 }
 
-/** A fresh database for the processes: a PGlite DATA_DIR, or a throw-away PostgreSQL database. */
-async function database(engine: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'faena-restart-'));
-  if (engine === 'pglite') return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `faena_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 describe.each(engines())('imports across server restarts on %s', (engine) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -168,7 +140,7 @@ describe.each(engines())('imports across server restarts on %s', (engine) => {
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`a ${signal} in the middle of validation, then of the apply: the import finishes afterwards, each row once`, async () => {
-      const db = await database(engine);
+      const db = await processDatabase(engine, 'restart');
       cleanups.push(db.drop);
       let proc = await start({ ...db.env, SEED_DEMO: 'true' });
       let token = await signIn(proc);

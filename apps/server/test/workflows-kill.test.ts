@@ -1,14 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DOMAIN, engines, httpRequest } from './harness.ts';
 import { WF, type Execution } from './workflows.helpers.ts';
+import { processDatabase } from './process-database.ts';
 
 /**
  * kill -9 of a real server process (main.ts) while answers are in flight: every step is one
@@ -77,32 +73,9 @@ async function start(env: Record<string, string>): Promise<Proc> {
   }
 }
 
-async function database(engine: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'faena-wf-kill-'));
-  if (engine === 'pglite') return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `faena_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 describe.each(engines().slice(-1))('workflows after kill -9 on %s', (engine) => {
   let proc: Proc | null = null;
-  let db: Awaited<ReturnType<typeof database>> | null = null;
+  let db: Awaited<ReturnType<typeof processDatabase>> | null = null;
   afterAll(async () => {
     if (proc && proc.child.exitCode === null) {
       proc.child.kill('SIGKILL');
@@ -112,7 +85,7 @@ describe.each(engines().slice(-1))('workflows after kill -9 on %s', (engine) => 
   });
 
   it('answers in flight when the server dies: each execution moves once or not at all, then finishes exactly once', async () => {
-    db = await database(engine);
+    db = await processDatabase(engine, 'wf-kill');
     proc = await start({ ...db.env, SEED_DEMO: 'true' });
     const signIn = async (p: Proc) =>
       ((await (await call(p, null, '/api/auth/v3/sign-in/password', { method: 'POST', json: { email: DEMO_ADMIN, password: DEMO_PASSWORD } })).json()) as { id_token: string }).id_token;
