@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { sendReminder, sweepReminders } from '../src/modules/activities/index.ts';
+import { holdFiles, insertStoredFile } from '../src/modules/documents/index.ts';
 import { addMember, body, DEMO_PASSWORD, engines, makeTenant, seededDemo, signIn, startServer, type TestServer } from './harness.ts';
 
 const A = '/api/activities/v3';
@@ -479,6 +481,115 @@ describe.each(engines())('activities on %s', (engine) => {
     expect(ids(onNorte.results)).not.toContain(mine.public_id);
     expect(onNorte.forms).toEqual([]);
     expect((await server.api('acme', `${A}/occurrences/offline/`, { token: norte })).status).toBe(403);
+  });
+
+  it('the read-ahead’s details are what GET of each occurrence answers, read with as many statements for a week of them as for a day', async () => {
+    const ORG = '/api/organization/v3';
+    const made = async <T>(response: Response) => {
+      expect(response.status, await response.clone().text()).toBe(201);
+      return body<T>(response);
+    };
+    const form = await made<{ id: string }>(
+      await server.api('acme', '/api/forms/v3/forms/', {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Lectura offline', description: [{ id: 1, type: 'text', name: 'lectura', label: 'Lectura', required: false }] },
+      }),
+    );
+    const venue = await made<{ id: string }>(await server.api('acme', `${ORG}/venues/`, { method: 'POST', token: admin, json: { name: 'Planta offline', code: 'PO' } }));
+    const location = await made<{ id: string }>(await server.api('acme', `${ORG}/locations/`, { method: 'POST', token: admin, json: { name: 'Sala de bombas', code: 'SB', venue: venue.id } }));
+    const category = await made<{ id: string }>(await post('/categories/', { name: 'Lecturas offline' }));
+    const audience = await made<{ id: string }>(
+      await server.api('acme', '/api/audiences/v3/audiences/', {
+        method: 'POST',
+        token: admin,
+        json: { name: 'Cuadrilla offline', rules: { positions: [], venues: [], business_lines: [], persons: [operarioPersonId] } },
+      }),
+    );
+    const minute = 60_000;
+    const base = Math.floor((Date.now() + 2 * 3600_000) / minute) * minute;
+    const wall = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+    const rid = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+    const day = 86_400_000;
+    // every kind of row a detail reads: venue, location, categories, a form, an audience, responsibles, exceptions, completions, history, held files
+    const named = await create({
+      title: 'Lectura de medidores',
+      start: wall(base),
+      timezone: 'UTC',
+      rrule: 'FREQ=DAILY;COUNT=7',
+      priority: 2,
+      venue_id: venue.id,
+      location_id: location.id,
+      category_ids: [category.id],
+      content: { form_id: form.id },
+      responsibles: [operarioPassport],
+    });
+    const byAudience = await create({ title: 'Ronda de cuadrilla', start: wall(base + 3600_000), timezone: 'UTC', rrule: 'FREQ=DAILY;COUNT=7', audience: audience.id });
+    const covered = await create({ title: 'Ronda de otro', start: wall(base + 2 * 3600_000), timezone: 'UTC', rrule: 'FREQ=DAILY;COUNT=7', responsibles: [otroPassport] });
+    const occurrencePath = (id: string, ms: number) => `${A}/activities/${id}/occurrences/${rid(ms)}/`;
+    // the other person's series: one occurrence handed to the caller ("solo esta"), one moved and renamed of the caller's own
+    expect(
+      (await server.api('acme', occurrencePath(covered.public_id, base + 2 * 3600_000 + day), { method: 'PUT', token: admin, json: { responsibles: [operarioPassport], title: 'Cubre operario' } }))
+        .status,
+    ).toBe(200);
+    expect((await server.api('acme', occurrencePath(named.public_id, base + 2 * day), { method: 'PUT', token: admin, json: { start: wall(base + 2 * day + 3600_000), title: 'Movida' } })).status).toBe(
+      200,
+    );
+    expect((await post(`/activities/${named.public_id}/occurrences/${rid(base + 3 * day)}/completion/`, { status: 'COMPLETED', response: { lectura: '12' } }, operario)).status).toBe(201);
+    const held = `offline${randomBytes(12).toString('hex').slice(0, 17)}`;
+    await server.running.platform.db.transaction(tenantId, async (tx) => {
+      await insertStoredFile(tx, { tenantId, id: held, name: 'medidor.png', size: 68, contentType: 'image/png', sha256: '0'.repeat(64), storageKey: `test/${held}`, createdBy: null });
+      await holdFiles(tx, tenantId, { kind: 'activity', id: named.public_id }, [held], { by: null });
+    });
+
+    type Bundle = { results: Occurrence[]; details: (Occurrence & { series: { public_id: string }; history: unknown[]; files?: { id: string }[] })[]; forms: { id: string }[] };
+    const offline = async (days: number) => {
+      const answer = await get(`/occurrences/offline/?days=${days}`, operario);
+      expect(answer.status).toBe(200);
+      return body<Bundle>(answer);
+    };
+    const week = await offline(7);
+    const open = week.results.filter((o) => o.completion === null);
+    expect(week.details.map((d) => `${d.public_id}/${d.recurrenceId}`)).toEqual(open.slice(0, 60).map((o) => `${o.public_id}/${o.recurrenceId}`));
+    const mine = (id: string) => week.details.filter((d) => d.public_id === id);
+    expect(mine(named.public_id)).toHaveLength(6);
+    expect(mine(byAudience.public_id).length).toBeGreaterThanOrEqual(6);
+    expect(mine(covered.public_id).map((d) => d.recurrenceId)).toEqual([rid(base + 2 * 3600_000 + day)]);
+    expect(mine(named.public_id).find((d) => d.recurrenceId === rid(base + 2 * day))).toMatchObject({ title: 'Movida', is_exception: true });
+    expect(mine(named.public_id)[0]!.files?.map((f) => f.id)).toEqual([held]);
+    expect(week.forms.map((f) => f.id)).toContain(form.id);
+    // each detail is exactly what the occurrence page reads, one by one
+    for (const detail of week.details) {
+      const one = await get(`/activities/${detail.public_id}/occurrences/${detail.recurrenceId}/`, operario);
+      expect(one.status).toBe(200);
+      expect(detail, `${detail.public_id}/${detail.recurrenceId}`).toEqual(await body(one));
+    }
+
+    // statements: counted through Drizzle's logger on PGlite's one connection (a PostgreSQL pool has one Drizzle per client)
+    if (server.engine === 'pglite') {
+      const drizzle = (await server.running.platform.db.transaction(tenantId, async (tx) => tx)) as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } };
+      const { logger } = drizzle.session;
+      let statements = 0;
+      drizzle.session.logger = { logQuery: () => void statements++ };
+      const counted = async (days: number) => {
+        // the least of two reads: a background job's statement may land in one of them
+        const runs: { statements: number; details: number }[] = [];
+        for (let i = 0; i < 2; i++) {
+          statements = 0;
+          const bundle = await offline(days);
+          runs.push({ statements, details: bundle.details.length });
+        }
+        return { statements: Math.min(...runs.map((r) => r.statements)), details: runs[0]!.details };
+      };
+      try {
+        const oneDay = await counted(1);
+        const sevenDays = await counted(7);
+        expect(sevenDays.details).toBeGreaterThan(oneDay.details + 10);
+        expect(sevenDays.statements).toBe(oneDay.statements);
+      } finally {
+        drizzle.session.logger = logger;
+      }
+    }
   });
 
   it('deleting a series removes it', async () => {

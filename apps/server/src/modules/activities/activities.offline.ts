@@ -1,8 +1,8 @@
 import type { TOccurrence, TOccurrenceDetail } from '@faena/contracts/activities';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { getForm } from '../forms/index.ts';
-import { getOccurrence, listOccurrences } from './activities.service.ts';
+import { getForms, type getForm } from '../forms/index.ts';
+import { getOccurrences, listOccurrences } from './activities.service.ts';
 
 /** The read-ahead covers at most this many days, and the details of this many open occurrences. */
 export const OFFLINE_MAX_DAYS = 7;
@@ -26,24 +26,25 @@ export interface OfflineOccurrences {
 /**
  * What the device reads ahead for working offline (decision 031), in one read instead of one per
  * occurrence: the caller's own occurrences from an hour ago to `days` ahead, the detail of each open
- * one and the forms they are completed with. The same reads as the screens' (the same rules: only
- * the caller's own work, in the caller's tenant).
+ * one and the forms they are completed with, each kind of row read once for all of them. The same
+ * answers as the screens' reads (the same rules: only the caller's own work, in the caller's tenant).
  */
 export async function offlineOccurrences(ctx: Ctx, days: number, nowMs = Date.now()): Promise<OfflineOccurrences> {
   if (!Number.isInteger(days) || days < 1 || days > OFFLINE_MAX_DAYS) throw new AppError('bad-request', `days is a whole number from 1 to ${OFFLINE_MAX_DAYS}.`);
   const from = new Date(nowMs - HOUR_MS).toISOString();
   const to = new Date(nowMs + days * DAY_MS).toISOString();
   const { results } = await listOccurrences(ctx, { from, to, mine: true }, nowMs);
-  const details: TOccurrenceDetail[] = [];
-  for (const occurrence of results.filter((entry) => entry.completion === null).slice(0, OFFLINE_MAX_DETAILS)) {
-    details.push(await getOccurrence(ctx, occurrence.public_id, occurrence.recurrenceId, nowMs));
-  }
-  const formIds = [...new Set(details.flatMap((detail) => (detail.content?.content_type === 'form' ? [detail.content.form_id] : [])))];
-  const forms: FormView[] = [];
-  for (const formId of formIds) {
-    // a form removed since the series was written is simply not read ahead (the page says so online)
-    const form = await getForm(ctx, formId).catch(() => null);
-    if (form) forms.push(form);
-  }
+  const open = results.filter((entry) => entry.completion === null).slice(0, OFFLINE_MAX_DETAILS);
+  // one read for all the details (getOccurrence's answer for each), not one per occurrence
+  const details = await getOccurrences(
+    ctx,
+    open.map((occurrence) => ({ id: occurrence.public_id, recurrenceId: occurrence.recurrenceId })),
+    nowMs,
+  );
+  // a form removed since the series was written is simply not read ahead (the page says so online)
+  const forms = await getForms(
+    ctx,
+    details.flatMap((detail) => (detail.content?.content_type === 'form' ? [detail.content.form_id] : [])),
+  );
   return { from, to, results, details, forms };
 }

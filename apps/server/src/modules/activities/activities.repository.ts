@@ -51,6 +51,15 @@ export async function findActivity(tx: Drizzle, tenantId: string, id: string, op
   return row ?? null;
 }
 
+/** The series among `ids` (any order; absent ones are simply missing). */
+export async function findActivities(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<ActivityRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.tenantId, tenantId), anyOf(activities.id, ids)));
+}
+
 /** Removes a series and everything stored under it. */
 export async function deleteActivity(tx: Drizzle, tenantId: string, id: string): Promise<boolean> {
   for (const table of [activityResponsibles, activityCategoryLinks, activityExceptions, activityCompletions, activityHistory, activityRemindersSent, activityRemindersScheduled]) {
@@ -234,6 +243,26 @@ export async function findException(tx: Drizzle, tenantId: string, activityId: s
   return row ?? null;
 }
 
+/** An occurrence of a series: its series and its recurrence id. */
+export interface OccurrenceKey {
+  activityId: string;
+  recurrenceId: string;
+}
+
+/** `activity_id = ANY(…) AND recurrence_id = ANY(…)`: a superset of the keys' rows, which the caller picks by key. */
+const keysOf = (table: typeof activityExceptions | typeof activityCompletions, keys: readonly OccurrenceKey[]) =>
+  and(anyOf(table.activityId, [...new Set(keys.map((k) => k.activityId))]), sql`${table.recurrenceId} = ANY(${`{${[...new Set(keys.map((k) => k.recurrenceId))].join(',')}}`}::text[])`);
+
+/** findException for many occurrences at once: `activityId/recurrenceId` → its exception. */
+export async function exceptionsAt(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, ExceptionRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(activityExceptions)
+    .where(and(eq(activityExceptions.tenantId, tenantId), keysOf(activityExceptions, keys)));
+  return new Map(rows.map((row) => [`${row.activityId}/${row.recurrenceId}`, row]));
+}
+
 export async function upsertException(tx: Drizzle, tenantId: string, values: Omit<typeof activityExceptions.$inferInsert, 'tenantId' | 'updatedAt'>): Promise<ExceptionRow> {
   const { activityId: _a, recurrenceId: _r, ...changes } = values;
   const [row] = await tx
@@ -275,6 +304,16 @@ export async function findCompletion(tx: Drizzle, tenantId: string, activityId: 
     .where(and(eq(activityCompletions.tenantId, tenantId), eq(activityCompletions.activityId, activityId), eq(activityCompletions.recurrenceId, recurrenceId)))
     .limit(1);
   return row ?? null;
+}
+
+/** findCompletion for many occurrences at once: `activityId/recurrenceId` → its completion. */
+export async function completionsAt(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, CompletionRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(activityCompletions)
+    .where(and(eq(activityCompletions.tenantId, tenantId), keysOf(activityCompletions, keys)));
+  return new Map(rows.map((row) => [`${row.activityId}/${row.recurrenceId}`, row]));
 }
 
 /** The completion, or null when the occurrence already has one (the unique index decides, under concurrency too). */
@@ -322,6 +361,40 @@ export async function historyOf(tx: Drizzle, tenantId: string, activityId: strin
     .where(and(eq(activityHistory.tenantId, tenantId), eq(activityHistory.activityId, activityId), or(isNull(activityHistory.recurrenceId), eq(activityHistory.recurrenceId, recurrenceId))))
     .orderBy(desc(activityHistory.at), desc(activityHistory.id))
     .limit(200);
+}
+
+/**
+ * historyOf for many occurrences in one statement: the same rows, in the same order and with the
+ * same limit per occurrence (a lateral read per key), in the order of `keys`.
+ */
+export async function historiesOf(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<HistoryRow[][]> {
+  if (keys.length === 0) return [];
+  const result = (await tx.execute(sql`
+    SELECT k.n::int AS n, h.id, h.activity_id, h.recurrence_id, h.person_id, h.action, h.detail, floor(extract(epoch FROM h.at) * 1000)::float8 AS at_ms
+    FROM unnest(${`{${keys.map((k) => k.activityId).join(',')}}`}::uuid[], ${`{${keys.map((k) => k.recurrenceId).join(',')}}`}::text[]) WITH ORDINALITY AS k(activity_id, recurrence_id, n)
+    CROSS JOIN LATERAL (
+      SELECT * FROM activity_history h
+      WHERE h.tenant_id = ${tenantId} AND h.activity_id = k.activity_id AND (h.recurrence_id IS NULL OR h.recurrence_id = k.recurrence_id)
+      ORDER BY h.at DESC, h.id DESC
+      LIMIT 200
+    ) h
+    ORDER BY k.n, h.at DESC, h.id DESC`)) as unknown as {
+    rows: { n: number; id: string; activity_id: string; recurrence_id: string | null; person_id: string | null; action: string; detail: string | null; at_ms: number }[];
+  };
+  const out: HistoryRow[][] = keys.map(() => []);
+  for (const row of result.rows) {
+    out[Number(row.n) - 1]!.push({
+      tenantId,
+      id: row.id,
+      activityId: row.activity_id,
+      recurrenceId: row.recurrence_id,
+      personId: row.person_id,
+      action: row.action,
+      detail: row.detail,
+      at: new Date(Number(row.at_ms)),
+    });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------- calendar feed

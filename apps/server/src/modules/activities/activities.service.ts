@@ -33,25 +33,29 @@ import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError, BodyError, FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx, type SignedInCtx } from '../../platform/http/context.ts';
-import { audiencesOfPerson, findAudience, resolveAudience } from '../audiences/index.ts';
-import { findLocation, findVenue, venueNames } from '../catalogs/index.ts';
-import { heldFiles, releaseFiles } from '../documents/index.ts';
+import { audienceNames, audiencesOfPerson, findAudience, resolveAudience } from '../audiences/index.ts';
+import { findLocation, findVenue, locationNames, venueNames } from '../catalogs/index.ts';
+import { heldFiles, heldFilesOf, releaseFiles } from '../documents/index.ts';
 import { getForm, submitResponse } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findPersonByPassport, personSummaries } from '../people/index.ts';
 import {
   addHistory,
   categoryNames,
+  completionsAt,
   completionsFor,
   completionsOf,
   deleteActivity,
   deleteCompletions,
   deleteExceptions,
+  exceptionsAt,
   exceptionsInWindow,
   exceptionsOf,
+  findActivities,
   findActivity,
   findCompletion,
   findException,
+  historiesOf,
   historyOf,
   insertActivity,
   insertCategory,
@@ -71,6 +75,7 @@ import {
   type ActivityValues,
   type CompletionRow,
   type ExceptionRow,
+  type HistoryRow,
 } from './activities.repository.ts';
 import { sanitizeHtml } from './activities.sanitize.ts';
 
@@ -178,16 +183,16 @@ async function namesFor(tx: Drizzle, tenantId: string, rows: readonly ActivityRo
   for (const [id, p] of await personSummaries(tx, tenantId, [...ids])) persons.set(id, { passport: p.passport, name: p.name });
   const venueIds = [...new Set(rows.flatMap((row) => (row.venueId ? [row.venueId] : [])))];
   const venues = await venueNames(tx, tenantId, venueIds);
-  const locations = new Map<string, string>();
-  for (const id of new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))) {
-    const location = await findLocation(tx, tenantId, id);
-    if (location) locations.set(id, location.name);
-  }
-  const audiences = new Map<string, string>();
-  for (const id of new Set(rows.flatMap((row) => (row.audienceId ? [row.audienceId] : [])))) {
-    const audience = await findAudience(tx, tenantId, id);
-    if (audience) audiences.set(id, audience.name);
-  }
+  const locations = await locationNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.locationId ? [row.locationId] : [])),
+  );
+  const audiences = await audienceNames(
+    tx,
+    tenantId,
+    rows.flatMap((row) => (row.audienceId ? [row.audienceId] : [])),
+  );
   return { persons, venues, locations, audiences, categories: await categoryNames(tx, tenantId, [...new Set(categoryIds)]) };
 }
 
@@ -734,28 +739,100 @@ async function locate(ctx: SignedInCtx, tx: Drizzle, id: string, recurrenceId: s
   return { row, parts, viewer };
 }
 
+/** The persons an occurrence's detail names: the series' responsibles, the occurrence's, who completed it, who wrote its history. */
+function detailPersonIds(parts: OccurrenceParts, history: readonly HistoryRow[]): string[] {
+  return [...parts.responsibles, ...effectiveResponsibles(parts), ...(parts.completion?.personId ? [parts.completion.personId] : []), ...history.flatMap((h) => (h.personId ? [h.personId] : []))];
+}
+
+/** GET of one occurrence's answer from what was read for it (getOccurrence, and the offline read-ahead for many at once). */
+function toOccurrenceDetail(
+  ctx: SignedInCtx,
+  parts: OccurrenceParts,
+  history: readonly HistoryRow[],
+  files: readonly { id: string; name: string; size: number; contentType: string }[],
+  names: Names,
+  nowMs: number,
+): TOccurrenceDetail {
+  const who = (personId: string | null) => {
+    const p = personId ? names.persons.get(personId) : undefined;
+    return p ? { passport: p.passport, name: p.name } : null;
+  };
+  return {
+    ...toOccurrence(parts, names, nowMs),
+    series: toActivity(parts.row, parts.responsibles, parts.categories, names, ctx.caller.permissions.has('MANAGE_TASKS')),
+    history: history.map((h) => ({ at: h.at.toISOString(), who: who(h.personId), action: h.action, detail: h.detail })),
+    files: files.map(fileView),
+  };
+}
+
 export async function getOccurrence(ctx: Ctx, id: string, recurrenceId: string, nowMs = Date.now()): Promise<TOccurrenceDetail> {
   const signed = signedIn(ctx);
   return ctx.tx(async (tx) => {
     const { row, parts } = await locate(signed, tx, id, recurrenceId, nowMs);
     const history = await historyOf(tx, ctx.tenant.id, id, parts.recurrenceId);
+    const names = await namesFor(tx, ctx.tenant.id, [row], detailPersonIds(parts, history), parts.categories);
+    return toOccurrenceDetail(signed, parts, history, await heldFiles(tx, ctx.tenant.id, { kind: ACTIVITY_HOLDER, id: row.id }), names, nowMs);
+  });
+}
+
+/**
+ * getOccurrence for many occurrences (given by their recurrence ids) in one transaction whose
+ * statements do not grow with their number: each kind of row is read once for all (the offline
+ * read-ahead, decision 031). The same rules as getOccurrence, per occurrence: one that is not an
+ * occurrence of its series, or that the caller may not see, is left out instead of failing the rest.
+ * Answers in the order of `keys`.
+ */
+export async function getOccurrences(ctx: Ctx, keys: readonly { id: string; recurrenceId: string }[], nowMs = Date.now()): Promise<TOccurrenceDetail[]> {
+  const signed = signedIn(ctx);
+  const wanted = keys.flatMap((key) => {
+    const ms = isUuid(key.id) ? parseRecurrenceId(key.recurrenceId) : null;
+    return ms === null ? [] : [{ activityId: key.id, recurrenceId: formatRecurrenceId(ms), ms }];
+  });
+  if (wanted.length === 0) return [];
+  return ctx.tx(async (tx) => {
+    const tenantId = ctx.tenant.id;
+    const rows = new Map((await findActivities(tx, tenantId, [...new Set(wanted.map((k) => k.activityId))])).map((row) => [row.id, row]));
+    const recurrences = new Map([...rows.values()].map((row) => [row.id, recurrenceOf(row)]));
+    const occurring = wanted.filter((k) => rows.has(k.activityId) && isOccurrence(recurrences.get(k.activityId)!, k.ms));
+    const viewer = await viewerOf(signed, tx);
+    const links = await seriesLinks(tx, tenantId, [...new Set(occurring.map((k) => k.activityId))]);
+    const exceptions = await exceptionsAt(tx, tenantId, occurring);
+    const completions = await completionsAt(tx, tenantId, occurring);
+    const located = occurring.flatMap((k): OccurrenceParts[] => {
+      const row = rows.get(k.activityId)!;
+      const key = `${k.activityId}/${k.recurrenceId}`;
+      const exception = exceptions.get(key) ?? null;
+      const parts: OccurrenceParts = {
+        row,
+        recurrenceId: k.recurrenceId,
+        originalStartMs: k.ms,
+        exception,
+        completion: completions.get(key) ?? null,
+        responsibles: links.responsibles.get(row.id) ?? [],
+        categories: links.categories.get(row.id) ?? [],
+      };
+      return canSeeSeries(viewer, row, parts.responsibles, exception ? [exception] : []) ? [parts] : [];
+    });
+    const histories = await historiesOf(
+      tx,
+      tenantId,
+      located.map((p) => ({ activityId: p.row.id, recurrenceId: p.recurrenceId })),
+    );
+    const seen = [...new Map(located.map((p) => [p.row.id, p.row])).values()];
     const names = await namesFor(
       tx,
-      ctx.tenant.id,
-      [row],
-      [...parts.responsibles, ...effectiveResponsibles(parts), ...(parts.completion?.personId ? [parts.completion.personId] : []), ...history.flatMap((h) => (h.personId ? [h.personId] : []))],
-      parts.categories,
+      tenantId,
+      seen,
+      located.flatMap((p, i) => detailPersonIds(p, histories[i]!)),
+      located.flatMap((p) => p.categories),
     );
-    const who = (personId: string | null) => {
-      const p = personId ? names.persons.get(personId) : undefined;
-      return p ? { passport: p.passport, name: p.name } : null;
-    };
-    return {
-      ...toOccurrence(parts, names, nowMs),
-      series: toActivity(row, parts.responsibles, parts.categories, names, signed.caller.permissions.has('MANAGE_TASKS')),
-      history: history.map((h) => ({ at: h.at.toISOString(), who: who(h.personId), action: h.action, detail: h.detail })),
-      files: (await heldFiles(tx, ctx.tenant.id, { kind: ACTIVITY_HOLDER, id: row.id })).map(fileView),
-    };
+    const files = await heldFilesOf(
+      tx,
+      tenantId,
+      ACTIVITY_HOLDER,
+      seen.map((row) => row.id),
+    );
+    return located.map((p, i) => toOccurrenceDetail(signed, p, histories[i]!, files.get(p.row.id) ?? [], names, nowMs));
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { audiences, type AudienceRulesValue } from './audiences.table.ts';
 import { sortKey } from '../../platform/db/sort-key.ts';
@@ -33,6 +33,17 @@ export async function findAudience(tx: Drizzle, tenantId: string, id: string, op
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** id → name of the given audiences of the tenant (absent ones are simply missing). */
+export async function audienceNames(tx: Drizzle, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: audiences.id, name: audiences.name })
+    .from(audiences)
+    .where(and(eq(audiences.tenantId, tenantId), inArray(audiences.id, wanted)));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function insertAudience(tx: Drizzle, values: typeof audiences.$inferInsert): Promise<AudienceRow> {

@@ -110,6 +110,21 @@ export async function heldFiles(tx: Drizzle, tenantId: string, holder: FileHolde
     .orderBy(fileHoldings.createdAt, storedFiles.createdAt, storedFiles.id);
 }
 
+/** heldFiles for many holders of one kind in one statement: holder id → its files, each list in heldFiles' order. */
+export async function heldFilesOf(tx: Drizzle, tenantId: string, kind: string, holderIds: readonly string[]): Promise<Map<string, { id: string; name: string; size: number; contentType: string }[]>> {
+  const out = new Map<string, { id: string; name: string; size: number; contentType: string }[]>();
+  const wanted = [...new Set(holderIds)];
+  if (wanted.length === 0) return out;
+  const rows = await tx
+    .select({ holderId: fileHoldings.holderId, id: storedFiles.id, name: storedFiles.name, size: storedFiles.size, contentType: storedFiles.contentType })
+    .from(fileHoldings)
+    .innerJoin(storedFiles, and(eq(storedFiles.tenantId, fileHoldings.tenantId), eq(storedFiles.id, fileHoldings.uploadId)))
+    .where(and(eq(fileHoldings.tenantId, tenantId), eq(fileHoldings.holderKind, kind), inArray(fileHoldings.holderId, wanted)))
+    .orderBy(fileHoldings.holderId, fileHoldings.createdAt, storedFiles.createdAt, storedFiles.id);
+  for (const { holderId, ...file } of rows) (out.get(holderId) ?? out.set(holderId, []).get(holderId)!).push(file);
+  return out;
+}
+
 /** The holder lets go of its files (all of them, or those among `uploadIds`): when it is deleted or stops naming them. */
 export async function releaseFiles(tx: Drizzle, tenantId: string, holder: FileHolder, uploadIds?: readonly string[]): Promise<void> {
   await tx

@@ -7,6 +7,7 @@ export { insertStoredFile } from './documents.repository.ts';
 export {
   assertFilesAttachable,
   heldFiles,
+  heldFilesOf,
   holdFiles,
   NO_ONE,
   readByEveryMember,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FormField } from '@faena/domain';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { formResponses, forms, formVersions } from './forms.table.ts';
@@ -35,6 +35,25 @@ export async function findFormVersion(tx: Drizzle, tenantId: string, formId: str
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: forms }) : await query;
   return row ? { ...row, definition: row.definition as FormField[] } : null;
+}
+
+/** The latest version of each of the given forms (absent ones are simply missing). */
+export async function findLatestFormVersions(tx: Drizzle, tenantId: string, formIds: readonly string[]): Promise<FormVersionRow[]> {
+  const wanted = [...new Set(formIds)];
+  if (wanted.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: forms.id,
+      name: formVersions.name,
+      version: formVersions.version,
+      definition: formVersions.definition,
+      createdAt: forms.createdAt,
+      updatedAt: forms.updatedAt,
+    })
+    .from(forms)
+    .innerJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, forms.latestVersion)))
+    .where(and(eq(forms.tenantId, tenantId), inArray(forms.id, wanted)));
+  return rows.map((row) => ({ ...row, definition: row.definition as FormField[] }));
 }
 
 export async function insertFormVersion(tx: Drizzle, tenantId: string, formId: string, input: { version: number; name: string; definition: FormField[]; personId: string }): Promise<void> {
