@@ -278,10 +278,14 @@ describe.each(engines())('checklists on %s', (engine) => {
   /** Starts an export of the executions list and waits for it to finish. */
   const exportOf = async (token: string, payload: unknown) => {
     const started = await api(token, '/executions/export/', { method: 'POST', json: payload });
-    const created = await body<{ id: string; status: string }>(started);
+    const created = await body<{ id: string; status: string; expires_at: string | null }>(started);
     expect(started.status).toBe(202);
+    // not finished: no date until which its file is kept
+    expect(created).toMatchObject({ status: 'PENDING', expires_at: null });
     for (let i = 0; i < 300; i++) {
-      const now = await body<{ id: string; status: string; rows: number; download_url: string | null }>(await api(token, `/executions/exports/${created.id}/`));
+      const now = await body<{ id: string; status: string; rows: number; download_url: string | null; finished_at: string | null; expires_at: string | null }>(
+        await api(token, `/executions/exports/${created.id}/`),
+      );
       if (now.status === 'DONE' || now.status === 'FAILED') return now;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -593,6 +597,8 @@ describe.each(engines())('checklists on %s', (engine) => {
     const DAY = 86_400_000;
     const old = await exportOf(admin, { format: 'csv', filters: {} });
     expect(old.status).toBe('DONE');
+    // the answer says until when the file can be downloaded: 7 days after it was finished
+    expect(old.expires_at).toBe(new Date(Date.parse(old.finished_at!) + 7 * DAY).toISOString());
     const keyOf = async (id: string) =>
       (
         await platform.db.transaction(acmeId, (tx) =>
@@ -609,7 +615,7 @@ describe.each(engines())('checklists on %s', (engine) => {
     expect((await api(admin, `/executions/exports/${old.id}/download`)).status).toBe(200);
     // eight days on: the file is deleted, the export stays as EXPIRED
     expect(await expireExports(platform, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
-    expect(await json(await api(admin, `/executions/exports/${old.id}/`), 200)).toMatchObject({ status: 'EXPIRED', download_url: null });
+    expect(await json(await api(admin, `/executions/exports/${old.id}/`), 200)).toMatchObject({ status: 'EXPIRED', download_url: null, expires_at: old.expires_at });
     const gone = await api(admin, `/executions/exports/${old.id}/download`);
     expect(gone.status).toBe(410);
     expect(await body(gone)).toMatchObject({ code: 'expired' });

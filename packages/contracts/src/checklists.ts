@@ -406,6 +406,8 @@ export const ZExecutionExport = z
     error: z.string().nullable(),
     created_at: instant,
     finished_at: instant.nullable(),
+    /** Until when the file can be downloaded (a DONE export; 7 days after it finished), or when it was deleted (EXPIRED); null while it is not finished. */
+    expires_at: instant.nullable(),
   })
   .meta({ id: 'ExecutionExport' });
 export type TExecutionExport = z.infer<typeof ZExecutionExport>;

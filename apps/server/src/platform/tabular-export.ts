@@ -196,6 +196,16 @@ export function exportState<F extends string, S extends string>(
   };
 }
 
+/**
+ * Until when a finished export's file can be downloaded (DONE), or when it was deleted (EXPIRED),
+ * as ISO text: its finish plus the retention its module defines with. null before it is finished
+ * (or when it failed).
+ */
+export function exportExpiresAt(row: { status: string; finishedAt: Date | null }, retentionDays: number): string | null {
+  if ((row.status !== 'DONE' && row.status !== 'EXPIRED') || !row.finishedAt) return null;
+  return new Date(row.finishedAt.getTime() + retentionDays * 86_400_000).toISOString();
+}
+
 /** The file of a finished export as an attachment; 409 while it is not ready. */
 export async function sendExportFile(storage: ObjectStorage, reply: FastifyReply, row: { status: string; format: ExportFormat; storageKey: string | null }, fileName: string): Promise<FastifyReply> {
   return sendJobFile(storage, reply, row, fileName, row.format === 'csv' ? 'text/csv; charset=utf-8' : EXPORT_CONTENT_TYPES.xlsx);

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { defineTabularExport, EXPORT_RETENTION_DAYS, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
+import { defineTabularExport, EXPORT_RETENTION_DAYS, exportExpiresAt, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { notify } from '../notifications/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import { CHECKLISTS_BASE } from '@faena/contracts/checklists';
@@ -28,7 +28,10 @@ const fileName = (row: ExportRow) => `ejecuciones-${row.createdAt.toISOString().
 const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/checklist-exports/${id}.${format}`;
 
 function toExport(row: ExportRow): TExecutionExport {
-  return exportState(row, fileName(row), row.status === 'DONE' ? `${CHECKLISTS_BASE}/executions/exports/${row.id}/download` : null);
+  return {
+    ...exportState(row, fileName(row), row.status === 'DONE' ? `${CHECKLISTS_BASE}/executions/exports/${row.id}/download` : null),
+    expires_at: exportExpiresAt(row, EXPORT_RETENTION_DAYS),
+  };
 }
 
 export const EXPORT_HEADER = [

@@ -1,22 +1,19 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { TExecutionExport, TExecutionFilters, TExecutionSummary } from '@faena/contracts';
+import type { TExecutionFilters, TExecutionSummary } from '@faena/contracts';
 import { ACCESS, canAccess } from '../../../shared/access/access.ts';
 import { EntityPicker } from '../../../shared/directory/entity-picker.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import { saveBlob } from '../../../shared/lib/download.ts';
-import { fetchFileBlob } from '../../../shared/uploads/index.ts';
 import { useAccessContext } from '../../../shared/session/get-site-config.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { ListFooter } from '../../../shared/ui/list-footer.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { toast } from '../../../shared/ui/toasts.ts';
-import { PAGE_SIZE, readExport, startExport, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
+import { PAGE_SIZE, useChecklistCategories, useChecklists, useExecutions } from '../api/checklists-api.ts';
 import { formatScore, ResultBadge } from './execution-report.tsx';
+import { ExecutionsExport } from './executions-export.tsx';
 import { useFooterLabels } from './use-footer-labels.ts';
 
 const FILTER_KEYS = ['checklist', 'category', 'venue', 'person', 'from', 'to', 'result', 'has_failed', 'status'] as const;
@@ -28,50 +25,6 @@ function filtersOf(params: URLSearchParams): TExecutionFilters {
     if (value) filters[key] = value;
   }
   return filters as TExecutionFilters;
-}
-
-function ExportButtons({ filters }: { filters: TExecutionFilters }) {
-  const { t } = useTranslation();
-  const [job, setJob] = useState<TExecutionExport | null>(null);
-  const run = async (format: 'csv' | 'xlsx') => {
-    try {
-      let current = await startExport({ format, filters });
-      setJob(current);
-      while (current.status === 'PENDING' || current.status === 'RUNNING') {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        current = await readExport(current.id);
-        setJob(current);
-      }
-      if (current.status === 'DONE' && current.download_url) {
-        saveBlob(current.file_name, await fetchFileBlob(current.download_url));
-      } else toast.error(current.error ?? t('checklists.executions.exportFailed'));
-    } catch {
-      toast.error(t('checklists.executions.exportFailed'));
-    } finally {
-      setTimeout(() => setJob(null), 2000);
-    }
-  };
-  const busy = job !== null && (job.status === 'PENDING' || job.status === 'RUNNING');
-  return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} onClick={() => void run('csv')} disabled={busy} data-testid="export-csv">
-          CSV
-        </Button>
-        <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} onClick={() => void run('xlsx')} disabled={busy} data-testid="export-xlsx">
-          XLSX
-        </Button>
-      </Group>
-      {job && (
-        <div role="status">
-          <Progress value={job.percent} size="sm" animated={busy} />
-          <Text size="xs" c="dimmed">
-            {t('checklists.executions.exportProgress', { percent: job.percent })}
-          </Text>
-        </div>
-      )}
-    </Stack>
-  );
 }
 
 function ExecutionCard({ execution }: { execution: TExecutionSummary }) {
@@ -139,7 +92,7 @@ export function ExecutionsListPage() {
   return (
     <Stack gap="md">
       <BackLink to="/checklists">{t('checklists.home.title')}</BackLink>
-      <PageHeader title={t('checklists.executions.title')} actions={canManage ? <ExportButtons filters={filters} /> : undefined} />
+      <PageHeader title={t('checklists.executions.title')} actions={canManage ? <ExecutionsExport filters={filters} /> : undefined} />
       <Paper withBorder radius="md" p="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
           <Select
