@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdFiles } from '../src/modules/documents/index.ts';
+import { expireExports } from '../src/platform/tabular-export.ts';
 import { addMember, body, engines, makeTenant, signIn, startServer, type TestServer } from './harness.ts';
 import { WF, createForm, execution, publishModel, xml } from './workflows.helpers.ts';
 
 interface WfExport {
   id: string;
   status: string;
+  finished_at: string | null;
+  expires_at: string | null;
   percent: number;
   rows: number;
   file_name: string;
@@ -261,6 +265,49 @@ describe.each(engines())('workflows extras (exports, kanban, public links) on %s
     expect((await api(`/executions-exports/${xdone.id}/`, worker)).status).toBe(404);
     expect((await api(`/executions-exports/${xdone.id}/`, other, {}, 'otra')).status).toBe(404);
     expect((await api(`/workflow-types/${typeId}/executions/exports/`, other, { method: 'POST', json: {} }, 'otra')).status).toBe(404);
+  });
+
+  it('export files are kept 7 days, as the other exports’: then the export is EXPIRED, its download answers 410 expired and its file is gone', async () => {
+    const platform = server.running.platform;
+    const DAY = 86_400_000;
+    const { done: old } = await exportCsv(admin);
+    // the answer says until when: 7 days after it was finished; the download is the export's own
+    expect(old.expires_at).toBe(new Date(Date.parse(old.finished_at!) + 7 * DAY).toISOString());
+    expect(old.download_url).toBe(`${WF}/executions-exports/${old.id}/download`);
+    const pending = await body<WfExport>(await api(`/workflow-types/${typeId}/executions/exports/`, admin, { method: 'POST', json: { format: 'csv' } }));
+    expect(pending).toMatchObject({ status: 'PENDING', expires_at: null });
+    await waitExport(pending.id, admin);
+    // another export whose file something else holds too (its requester attached it elsewhere): that copy stays
+    const { done: shared } = await exportCsv(admin);
+    await platform.db.transaction(acme, (tx) => holdFiles(tx, acme, { kind: 'post', id: crypto.randomUUID() }, [shared.upload_id!], { by: null }));
+    const storageKey = async (uploadId: string) =>
+      (
+        (await platform.db.ownerDrizzle((db) => db.execute(sql`SELECT storage_key FROM stored_files WHERE tenant_id = ${acme}::uuid AND id = ${uploadId}`))) as unknown as {
+          rows: { storage_key: string }[];
+        }
+      ).rows[0]?.storage_key ?? null;
+    const oldKey = (await storageKey(old.upload_id!))!;
+    expect(oldKey).toBeTruthy();
+    // the first two were finished eight days ago (as the owner, in the test database)
+    await platform.db.ownerExec(`UPDATE workflow_exports SET finished_at = now() - interval '8 days' WHERE id IN ('${old.id}', '${shared.id}')`);
+    expect(await expireExports(platform)).toBe(2);
+    const expired = await body<WfExport>(await api(`/executions-exports/${old.id}/`, admin));
+    expect(expired).toMatchObject({ status: 'EXPIRED', download_url: null, upload_id: null, expires_at: new Date(Date.parse(expired.finished_at!) + 7 * DAY).toISOString() });
+    const gone = await api(`/executions-exports/${old.id}/download`, admin);
+    expect(gone.status).toBe(410);
+    expect(await body(gone)).toMatchObject({ code: 'expired' });
+    // its file is gone: the document manager's row and the bytes
+    expect(await storageKey(old.upload_id!)).toBeNull();
+    await expect(platform.storage.get(oldKey)).rejects.toThrow();
+    expect((await server.api('acme', `/api/document-manager/v3/upload/${old.upload_id}/download`, { token: admin })).status).toBe(404);
+    // the file another holder holds stays for it; the export still expired
+    expect(await body<WfExport>(await api(`/executions-exports/${shared.id}/`, admin))).toMatchObject({ status: 'EXPIRED', download_url: null });
+    expect(await storageKey(shared.upload_id!)).toBeTruthy();
+    // a newer export is untouched, and a second pass finds nothing more
+    expect(await expireExports(platform)).toBe(0);
+    expect((await api(`/executions-exports/${pending.id}/download`, admin)).status).toBe(200);
+    // only its requester downloads it
+    expect((await api(`/executions-exports/${pending.id}/download`, worker)).status).toBe(404);
   });
 
   // ------------------------------------------------------------------------------------ public start links

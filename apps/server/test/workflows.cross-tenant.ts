@@ -372,6 +372,11 @@ export const WORKFLOW_ROUTES: Record<string, { access: Access; check: Check }> =
     'GET',
     at(bExport, (id) => `/executions-exports/${id}/`),
   ),
+  [`GET ${WF}/executions-exports/:id/download`]: byId(
+    VIEW,
+    'GET',
+    at(bExport, (id) => `/executions-exports/${id}/download`),
+  ),
   [`GET ${WF}/workflow-types/:id/kanbans/`]: byId(VIEW, 'GET', async (server, f) => `/workflow-types/${(await bKanban(server, f)).typeId}/kanbans/`),
   [`GET ${WF}/workflow-types/:id/kanban-options/`]: byId(
     MANAGE,

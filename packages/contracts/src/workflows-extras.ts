@@ -10,7 +10,8 @@ const ZStatus = z.enum(EXECUTION_STATUSES);
 
 // ------------------------------------------------------------------------------------ exports
 
-export const WF_EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED'] as const;
+/** EXPIRED: the file was deleted when its retention (7 days) ended; its download answers 410 expired. */
+export const WF_EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
 /** The executions list's filters, the same as GET /executions/ takes, plus the file format. */
 export const ZWfExportCreate = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
@@ -37,6 +38,8 @@ export const ZWfExport = z
     error: z.string().nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
+    /** Until when the file can be downloaded (a DONE export; 7 days after it finished), or when it was deleted (EXPIRED); null while it is not finished. */
+    expires_at: z.string().nullable(),
   })
   .meta({ id: 'WorkflowExecutionsExport' });
 export type TWfExport = z.infer<typeof ZWfExport>;

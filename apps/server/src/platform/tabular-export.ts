@@ -69,11 +69,25 @@ export interface TabularExport<T extends ExportTable> {
   label: string;
   plan(row: T['$inferSelect'], job: { tenantId: string; exportId: string }): Promise<ExportPlan<T>>;
   /**
-   * Days a finished file is kept (table with `storage_key` and `size`): then the platform's export
-   * expiry deletes it and the export becomes EXPIRED (its download answers 410 `expired`). Left
-   * out, the module keeps its files itself (the people export has its own retention).
+   * Days a finished file is kept: then the platform's export expiry deletes it and the export
+   * becomes EXPIRED (its download answers 410 `expired`). Left out, the module keeps its files
+   * itself (the people export has its own retention).
    */
   retentionDays?: number;
+  /** Where the finished file is, for the expiry; left out, the table's own `storage_key` and `size`. */
+  file?: ExportFileRef;
+}
+
+/**
+ * How the expiry finds and deletes a kind's finished file: the column naming it, what the export
+ * row keeps once it is gone, and how it is deleted (workflows: a document of the document manager,
+ * which only the documents module deletes). Deleting must be idempotent: a pass cut short is done
+ * again.
+ */
+export interface ExportFileRef {
+  column: PgColumn;
+  cleared: Record<string, unknown>;
+  remove(platform: Platform, file: { tenantId: string; exportId: string; value: string }): Promise<void>;
 }
 
 export interface ExportJobData {
@@ -102,7 +116,7 @@ export function defineTabularExport<T extends ExportTable>(platform: Platform, k
     });
     byQueue.set(kind.queue, done);
   }
-  if (kind.retentionDays !== undefined) return Promise.all([done, keepExpiring(platform, kind as unknown as TabularExport<StoredExportTable>)]).then(() => undefined);
+  if (kind.retentionDays !== undefined) return Promise.all([done, keepExpiring(platform, kind)]).then(() => undefined);
   return done;
 }
 
@@ -117,13 +131,24 @@ const EXPIRE_BATCH = 100;
 export type StoredExportTable = ExportTable & { storageKey: PgColumn; size: PgColumn };
 
 interface Expiring {
-  table: StoredExportTable;
+  table: ExportTable;
   retentionDays: number;
   label: string;
+  file: ExportFileRef;
 }
 const expiringByJobs = new WeakMap<object, { kinds: Map<string, Expiring>; scheduled: Promise<void> }>();
 
-function keepExpiring(platform: Platform, kind: TabularExport<StoredExportTable>): Promise<void> {
+/** The file of a table with `storage_key` and `size`: deleted from storage. */
+function storedFileRef(table: ExportTable, label: string): ExportFileRef {
+  if (!('storageKey' in table && 'size' in table)) throw new Error(`${label}: retentionDays needs a storage_key and size, or a file`);
+  return {
+    column: (table as StoredExportTable).storageKey,
+    cleared: { storageKey: null, size: null },
+    remove: (platform, file) => platform.storage.delete(file.value),
+  };
+}
+
+function keepExpiring<T extends ExportTable>(platform: Platform, kind: TabularExport<T>): Promise<void> {
   let entry = expiringByJobs.get(platform.jobs);
   if (!entry) {
     const kinds = new Map<string, Expiring>();
@@ -141,7 +166,7 @@ function keepExpiring(platform: Platform, kind: TabularExport<StoredExportTable>
     };
     expiringByJobs.set(platform.jobs, entry);
   }
-  entry.kinds.set(kind.queue, { table: kind.table, retentionDays: kind.retentionDays ?? EXPORT_RETENTION_DAYS, label: kind.label });
+  entry.kinds.set(kind.queue, { table: kind.table, retentionDays: kind.retentionDays ?? EXPORT_RETENTION_DAYS, label: kind.label, file: kind.file ?? storedFileRef(kind.table, kind.label) });
   return entry.scheduled;
 }
 
@@ -154,20 +179,20 @@ function keepExpiring(platform: Platform, kind: TabularExport<StoredExportTable>
  */
 export async function expireExports(platform: Platform, now = new Date()): Promise<number> {
   let handled = 0;
-  for (const { table, retentionDays } of expiringByJobs.get(platform.jobs)?.kinds.values() ?? []) {
+  for (const { table, retentionDays, file } of expiringByJobs.get(platform.jobs)?.kinds.values() ?? []) {
     const before = new Date(now.getTime() - retentionDays * 86_400_000);
     for (;;) {
       const batch = (await platform.db.ownerDrizzle((db) =>
         db
-          .select({ tenantId: table.tenantId, id: table.id, storageKey: table.storageKey })
-          .from(table as ExportTable)
-          .where(sql`(${table.status} = 'DONE' AND ${table.finishedAt} < ${before.toISOString()}::timestamptz) OR (${table.status} = 'EXPIRED' AND ${table.storageKey} IS NOT NULL)`)
+          .select({ tenantId: table.tenantId, id: table.id, file: file.column })
+          .from(table)
+          .where(sql`(${table.status} = 'DONE' AND ${table.finishedAt} < ${before.toISOString()}::timestamptz) OR (${table.status} = 'EXPIRED' AND ${file.column} IS NOT NULL)`)
           .limit(EXPIRE_BATCH),
-      )) as { tenantId: string; id: string; storageKey: string | null }[];
+      )) as { tenantId: string; id: string; file: string | null }[];
       for (const row of batch) {
         await update(platform, table, row.tenantId, row.id, { status: 'EXPIRED' });
-        if (row.storageKey) await platform.storage.delete(row.storageKey);
-        await update(platform, table, row.tenantId, row.id, { storageKey: null, size: null });
+        if (row.file) await file.remove(platform, { tenantId: row.tenantId, exportId: row.id, value: row.file });
+        await update(platform, table, row.tenantId, row.id, file.cleared);
       }
       handled += batch.length;
       if (batch.length < EXPIRE_BATCH) break;

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { FieldErrors, problem, type FieldMessages } from '../../platform/errors.ts';
 import type { Ctx, SignedInCtx } from '../../platform/http/context.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { storedFiles } from './documents.table.ts';
 import { fileHoldings } from './holdings.table.ts';
 
@@ -137,6 +138,27 @@ export async function releaseFiles(tx: Drizzle, tenantId: string, holder: FileHo
         uploadIds ? inArray(fileHoldings.uploadId, uploadIds.length > 0 ? [...uploadIds] : ['']) : undefined,
       ),
     );
+}
+
+/**
+ * A holder lets go of a file made for it (a workflow export's file, when its retention ends) and the
+ * file is deleted if nothing else holds it: its bytes, then its row. Idempotent: a pass cut short
+ * (the bytes gone, the row left) is done again. Answers whether the file was deleted.
+ */
+export async function dropHeldFile(platform: Pick<Platform, 'db' | 'storage'>, tenantId: string, holder: FileHolder, uploadId: string): Promise<boolean> {
+  const unheld = and(
+    eq(storedFiles.tenantId, tenantId),
+    eq(storedFiles.id, uploadId),
+    sql`NOT EXISTS (SELECT 1 FROM ${fileHoldings} WHERE ${fileHoldings.tenantId} = ${tenantId} AND ${fileHoldings.uploadId} = ${uploadId})`,
+  );
+  const [file] = await platform.db.transaction(tenantId, async (tx) => {
+    await releaseFiles(tx, tenantId, holder, [uploadId]);
+    return tx.select({ storageKey: storedFiles.storageKey }).from(storedFiles).where(unheld);
+  });
+  if (!file) return false;
+  await platform.storage.delete(file.storageKey);
+  await platform.db.transaction(tenantId, (tx) => tx.delete(storedFiles).where(unheld));
+  return true;
 }
 
 interface FileOwnership {

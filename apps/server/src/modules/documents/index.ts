@@ -6,6 +6,7 @@ export { fileKey, newUploadId, storedFileLink } from './documents.service.ts';
 export { insertStoredFile } from './documents.repository.ts';
 export {
   assertFilesAttachable,
+  dropHeldFile,
   heldFiles,
   heldFilesOf,
   holdFiles,

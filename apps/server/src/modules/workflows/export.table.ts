@@ -12,11 +12,11 @@ export const workflowExports = pgTable(
     format: text('format').notNull(),
     /** The executions list's filters (status, …) as asked. */
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
-    /** PENDING | RUNNING | DONE | FAILED */
+    /** PENDING | RUNNING | DONE | FAILED | EXPIRED (its file deleted after the retention) */
     status: text('status').notNull().default('PENDING'),
     percent: integer('percent').notNull().default(0),
     rows: integer('rows').notNull().default(0),
-    /** The file in the document manager (stored_files upload id) once DONE. */
+    /** The file in the document manager (stored_files upload id) once DONE; null again once EXPIRED. */
     fileId: text('file_id'),
     error: text('error'),
     createdBy: uuid('created_by').notNull(),

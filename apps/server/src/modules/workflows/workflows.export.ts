@@ -1,15 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { displayFieldAnswer, isInputField, isSkipped, type AnswerView, type FormField } from '@faena/domain';
 import type { WfGraph } from '@faena/domain/workflows/index';
-import { DOCUMENT_MANAGER_BASE } from '@faena/contracts/documents';
 import type { TWfExport, TWfExportCreate } from '@faena/contracts/workflows-extras';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { defineTabularExport, exportState, type ExportFormat, type ExportPlan } from '../../platform/tabular-export.ts';
-import { fileKey, holdFiles, insertStoredFile, newUploadId } from '../documents/index.ts';
+import { defineTabularExport, EXPORT_RETENTION_DAYS, exportExpiresAt, exportState, sendExportFile, type ExportFormat, type ExportPlan } from '../../platform/tabular-export.ts';
+import { dropHeldFile, fileKey, findStoredFile, holdFiles, insertStoredFile, newUploadId } from '../documents/index.ts';
 import { EXPORT_HOLDER } from './workflows.files.ts';
 import { getForm } from '../forms/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -21,7 +21,8 @@ import { workflowTypes, workflowVersions } from './workflows.table.ts';
  * myExecutionsExport (decision 025): the executions list of one workflow type, with the list's
  * filters, as CSV or XLSX made by a background job; one column per form field of the type (every
  * version's start and task forms), the answer as the answer display words it. The file lands in the
- * document manager (stored_files) and is read through its download route.
+ * document manager (stored_files, held by the export) and is read through the export's download
+ * route; it is deleted after the exports' retention (7 days), as the other exports' files.
  */
 
 export const WF_EXPORT_QUEUE = 'workflows.export';
@@ -57,12 +58,16 @@ const fileName = (row: Pick<ExportRow, 'createdAt' | 'format'>, typeName: string
       .toLowerCase() || 'flujo'
   }-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
 
+const WF_BASE = '/api/workflow-backend/v3';
+
 function toExport(row: ExportRow, typeName: string): TWfExport {
   const state = { ...row, format: row.format as TWfExport['format'], status: row.status as TWfExport['status'] };
   return {
-    ...exportState(state, fileName(row, typeName), row.status === 'DONE' && row.fileId ? `${DOCUMENT_MANAGER_BASE}/upload/${row.fileId}/download?disposition=attachment` : null),
+    // the export's own download: the file while it is kept, then 410 expired (as every export's)
+    ...exportState(state, fileName(row, typeName), row.status === 'DONE' && row.fileId ? `${WF_BASE}/executions-exports/${row.id}/download` : null),
     workflow_type: row.typeId,
     upload_id: row.fileId,
+    expires_at: exportExpiresAt(row, EXPORT_RETENTION_DAYS),
   };
 }
 
@@ -145,6 +150,14 @@ export function defineWfExportJobs(platform: Platform): Promise<void> {
     retryLimit: RETRY_LIMIT,
     label: 'workflow executions export',
     plan: (row, job) => planWfExport(platform, row, job.tenantId),
+    // the file is deleted after 7 days, as the other exports' (the platform's export expiry); it is a
+    // document of the document manager, so the documents module deletes it (unless something else holds it)
+    retentionDays: EXPORT_RETENTION_DAYS,
+    file: {
+      column: workflowExports.fileId,
+      cleared: { fileId: null },
+      remove: async (on, file) => void (await dropHeldFile(on, file.tenantId, { kind: EXPORT_HOLDER, id: file.exportId }, file.value)),
+    },
   });
 }
 
@@ -187,17 +200,33 @@ export async function startWfExport(ctx: Ctx, typeId: string, input: TWfExportCr
 }
 
 /** An export, to its requester only (anyone else: 404). */
-export async function getWfExport(ctx: Ctx, id: string): Promise<TWfExport> {
+async function findWfExport(ctx: Ctx, tx: Drizzle, id: string): Promise<ExportRow> {
   const { caller } = signedIn(ctx);
-  if (!isUuid(id)) throw new AppError('not-found', 'Export not found.');
+  const [row] = isUuid(id)
+    ? await tx
+        .select()
+        .from(workflowExports)
+        .where(and(eq(workflowExports.tenantId, ctx.tenant.id), eq(workflowExports.id, id), eq(workflowExports.createdBy, caller.personId)))
+    : [];
+  if (!row) throw new AppError('not-found', 'Export not found.');
+  return row;
+}
+
+export async function getWfExport(ctx: Ctx, id: string): Promise<TWfExport> {
   return ctx.tx(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(workflowExports)
-      .where(and(eq(workflowExports.tenantId, ctx.tenant.id), eq(workflowExports.id, id), eq(workflowExports.createdBy, caller.personId)));
-    if (!row) throw new AppError('not-found', 'Export not found.');
+    const row = await findWfExport(ctx, tx, id);
     return toExport(row, (await findTypeName(tx, ctx.tenant.id, row.typeId)) ?? '');
   });
+}
+
+/** GET …/executions-exports/{id}/download: the file (its requester only); 409 while it is made, 410 expired once its retention deleted it. */
+export async function wfExportDownload(ctx: Ctx, id: string, reply: FastifyReply): Promise<FastifyReply> {
+  const { row, name, file } = await ctx.tx(async (tx) => {
+    const row = await findWfExport(ctx, tx, id);
+    const file = row.status === 'DONE' && row.fileId ? await findStoredFile(tx, ctx.tenant.id, row.fileId) : null;
+    return { row, name: fileName(row, (await findTypeName(tx, ctx.tenant.id, row.typeId)) ?? ''), file };
+  });
+  return sendExportFile(ctx.platform.storage, reply, { status: row.status, format: row.format as ExportFormat, storageKey: file?.storageKey ?? null }, name);
 }
 
 export const exportHeader = (fields: readonly ExportField[]) => ['ID', 'Estado', 'Iniciado por', 'Iniciado', 'Actualizado', 'Completado', 'Paso actual', ...fields.map((f) => f.label)];

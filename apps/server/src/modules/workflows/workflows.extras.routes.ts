@@ -18,7 +18,7 @@ import type { App } from '../../platform/http/app.ts';
 import { PUBLIC, requires } from '../../platform/http/access.ts';
 import { ctxOf, signedIn } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { defineWfExportJobs, getWfExport, startWfExport } from './workflows.export.ts';
+import { defineWfExportJobs, getWfExport, startWfExport, wfExportDownload } from './workflows.export.ts';
 import { createKanban, deleteKanban, getKanban, kanbanBoard, kanbanOptions, listKanbans, moveCard, updateKanban } from './workflows.kanban.ts';
 import { KanbanStreams } from './workflows.kanban-stream.ts';
 import { getPublicSetting, publicStart, publicStartForm, publicTracking, setPublicSetting, type VersionRef } from './workflows.public.ts';
@@ -55,6 +55,14 @@ export async function workflowsExtrasRoutes(app: App, platform: Platform): Promi
     `${prefix}/executions-exports/:id/`,
     { config: VIEW, schema: { tags, summary: 'An executions export (its requester only): progress and, when done, its file', params: typeParams, response: { 200: ZWfExport } } },
     async (request) => getWfExport(ctxOf(request, platform), request.params.id),
+  );
+  app.get(
+    `${prefix}/executions-exports/:id/download`,
+    {
+      config: VIEW,
+      schema: { tags, summary: 'The file of an executions export (its requester only): 409 while it is made, 410 expired once its 7 days are over', params: typeParams },
+    },
+    async (request, reply) => wfExportDownload(ctxOf(request, platform), request.params.id, reply),
   );
 
   // ------------------------------------------------------------------ kanban boards

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWfExportCreate } from '@faena/contracts/workflows-extras';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { formatDate } from '../../../shared/lib/dates.ts';
 import { saveBlob } from '../../../shared/lib/download.ts';
 import { fetchFileBlob } from '../../../shared/uploads/index.ts';
 import { useExportStatus, useStartExport } from '../extras/api.ts';
@@ -29,7 +30,8 @@ export function exportFilters(list: {
 
 /**
  * "Exportar" (myExecutionsExport): the executions of a type with the list's filters, as CSV or
- * XLSX made in the background; shows the job's progress, then the file to download.
+ * XLSX made in the background; shows the job's progress, then the file to download and until when
+ * the server keeps it (7 days).
  */
 export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: string; filters?: ExportFilters }) {
   const { t } = useTranslation();
@@ -81,8 +83,20 @@ export function ExportExecutionsButton({ typeId, filters = {} }: { typeId: strin
         </Stack>
       )}
       {job?.status === 'DONE' && (
-        <Text size="sm" c="dimmed" role="status">
-          {t('workflowsExtras.export.ready', { count: job.rows, name: job.file_name })}
+        <Stack gap={0} role="status">
+          <Text size="sm" c="dimmed">
+            {t('workflowsExtras.export.ready', { count: job.rows, name: job.file_name })}
+          </Text>
+          {job.expires_at && (
+            <Text size="xs" c="dimmed" data-testid="export-until">
+              {t('workflowsExtras.export.availableUntil', { date: formatDate(job.expires_at) })}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {job?.status === 'EXPIRED' && (
+        <Text size="sm" c="dimmed" role="status" data-testid="export-expired">
+          {t('workflowsExtras.export.expired', { date: formatDate(job.expires_at) })}
         </Text>
       )}
       {job?.status === 'FAILED' && (

@@ -121,7 +121,7 @@ export function useExportStatus(id: string | null) {
     queryKey: wfxKeys.export(id ?? ''),
     queryFn: ({ signal }) => apiClient.get<TWfExport>(`${WFX_API}/executions-exports/${id ?? ''}/`, { signal }),
     enabled: Boolean(id),
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'DONE' || query.state.data.status === 'FAILED') ? false : 1000),
+    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'DONE' || query.state.data.status === 'FAILED' || query.state.data.status === 'EXPIRED') ? false : 1000),
   });
 }
 
