@@ -3,10 +3,9 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAIL_MAX_RECIPIENTS } from '@faena/contracts/checklists';
-import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
-import { isHttpError } from '../../../shared/api/http-error.ts';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useMailReport } from '../api/checklists-api.ts';
+import { reportMailErrors, type ReportMailErrors } from '../lib/report-mail-errors.ts';
 import { PersonPicker, type PersonChoice } from './person-picker.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -18,7 +17,7 @@ export function ReportMailForm({ executionId, onClose }: { executionId: string; 
   const [people, setPeople] = useState<PersonChoice[]>([]);
   const [emails, setEmails] = useState<string[]>([]);
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ people?: string; emails?: string; form?: string }>({});
+  const [errors, setErrors] = useState<ReportMailErrors>({});
 
   const submit = () => {
     const wrong = emails.find((email) => !EMAIL.test(email));
@@ -36,20 +35,8 @@ export function ReportMailForm({ executionId, onClose }: { executionId: string; 
           toast.show(t('checklists.mail.sent', { count: sent.recipients.length }));
           onClose();
         },
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) {
-            const text = (prefix: string) =>
-              Object.entries(fields)
-                .filter(([key]) => key.startsWith(prefix))
-                .flatMap(([, value]) => value.texts)
-                .join(' ');
-            setErrors({ people: text('people') || undefined, emails: text('emails') || undefined, form: text('message') || undefined });
-          } else if (isHttpError(error) && error.status === 429) setErrors({ form: t('checklists.mail.limited') });
-          else if (isHttpError(error) && error.code === 'recipients-required') setErrors({ form: t('checklists.mail.required') });
-          else if (isHttpError(error) && error.code === 'too-many-recipients') setErrors({ form: t('checklists.mail.tooMany', { max: REPORT_MAIL_MAX_RECIPIENTS }) });
-          else toast.error(isHttpError(error) && error.detail ? error.detail : t('checklists.mail.failed'));
-        },
+        // the server's refusals in the reader's words (its English text only for an unknown code)
+        onError: (error) => setErrors(reportMailErrors(error, t, { people, emails })),
       },
     );
   };
