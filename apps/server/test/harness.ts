@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as nodeRequest } from 'node:http';
 import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
@@ -12,6 +13,7 @@ import { ensureUser, hashPassword } from '../src/modules/auth/users.service.ts';
 import { insertPerson, setPersonDisabled } from '../src/modules/people/people.repository.ts';
 import { setPassportPermissions } from '../src/modules/permissions/permissions.repository.ts';
 import type { FeatureFlag, PermissionKey } from '@faena/domain';
+import { createDatabaseSql, PGLITE_TEMPLATE_ENV } from './global-setup.ts';
 
 export type EngineName = 'pglite' | 'postgres';
 
@@ -20,17 +22,31 @@ export function engines(): EngineName[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+/** The migrated database the suite's global setup made, as a tarball, read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function pgliteTemplateBlob(): Blob | undefined {
+  const path = process.env[PGLITE_TEMPLATE_ENV];
+  if (!path || !existsSync(path)) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(path)]);
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. Under the
+ * API suite (global-setup.ts) it is a copy of one already migrated (boot finds nothing to apply);
+ * elsewhere (benchmarks) an empty one that boot migrates.
+ */
 export async function freshDatabase(engine: EngineName): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const db = await openPglite(null);
+    const from = pgliteTemplateBlob();
+    const db = await openPglite(null, from ? { from } : {});
     return { db, url: null, drop: () => db.close() };
   }
   const base = process.env.TEST_DATABASE_URL!;
   const name = `faena_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(createDatabaseSql(name));
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -103,10 +103,15 @@ const OWNER_SESSION = `RESET ROLE; SELECT set_config('app.tenant_id', '', false)
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `dataDir` null: a database in memory, created empty — or, with `from`, loaded from a dump of
+ * another's data directory (`dumpDataDir`): the tests start each server from one migrated copy
+ * instead of running initdb and every migration again.
+ */
+export async function openPglite(dataDir: string | null, options: { from?: Blob } = {}): Promise<Database> {
   let engine: PGlite;
   if (dataDir === null) {
-    engine = await PGlite.create();
+    engine = await PGlite.create(options.from ? { loadDataDir: options.from } : {});
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
