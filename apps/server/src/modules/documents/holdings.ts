@@ -69,36 +69,25 @@ export interface HoldOptions {
  */
 export async function holdFiles(tx: Drizzle, tenantId: string, holder: FileHolder, uploadIds: Iterable<string>, options: HoldOptions): Promise<void> {
   const ids = [...new Set([...uploadIds].filter((id) => UPLOAD_ID.test(id)))];
-  if (options.only) {
-    await tx
-      .delete(fileHoldings)
-      .where(
-        and(eq(fileHoldings.tenantId, tenantId), eq(fileHoldings.holderKind, holder.kind), eq(fileHoldings.holderId, holder.id), ids.length > 0 ? notInArray(fileHoldings.uploadId, ids) : undefined),
-      );
+  const h = fileHoldings;
+  const released = and(eq(h.tenantId, tenantId), eq(h.holderKind, holder.kind), eq(h.holderId, holder.id), ids.length > 0 ? notInArray(h.uploadId, ids) : undefined);
+  if (ids.length === 0) {
+    if (options.only) await tx.delete(h).where(released);
+    return;
   }
-  if (ids.length === 0) return;
   const f = storedFiles;
-  await tx
-    .insert(fileHoldings)
-    .select(
-      tx
-        .select({
-          tenantId: f.tenantId,
-          uploadId: f.id,
-          holderKind: sql<string>`${holder.kind}`.as('holder_kind'),
-          holderId: sql<string>`${holder.id}`.as('holder_id'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(f)
-        .where(
-          and(
-            eq(f.tenantId, tenantId),
-            inArray(f.id, ids),
-            options.by === null ? undefined : options.admitted?.size ? or(eq(f.createdBy, options.by), inArray(f.id, [...options.admitted])) : eq(f.createdBy, options.by),
-          ),
-        ),
-    )
-    .onConflictDoNothing();
+  const attachable = and(
+    eq(f.tenantId, tenantId),
+    inArray(f.id, ids),
+    options.by === null ? undefined : options.admitted?.size ? or(eq(f.createdBy, options.by), inArray(f.id, [...options.admitted])) : eq(f.createdBy, options.by),
+  );
+  // `only`: what it no longer names is released in the same statement (a data-modifying WITH: one
+  // round trip; the rows it deletes and the ones it inserts are never the same)
+  await tx.execute(sql`
+    ${options.only ? sql`WITH released AS (DELETE FROM ${h} WHERE ${released})` : sql``}
+    INSERT INTO ${h} (tenant_id, upload_id, holder_kind, holder_id, created_at)
+    SELECT ${f.tenantId}, ${f.id}, ${holder.kind}, ${holder.id}, now() FROM ${f} WHERE ${attachable}
+    ON CONFLICT DO NOTHING`);
 }
 
 /** The stored files a holder holds (what its page lists beside the holder), in the order they were held, then uploaded. */
