@@ -1,7 +1,10 @@
 /**
  * Checklists ([P9 Checklists], decision 026), PGlite, in one process over loopback:
  * 1. submitting a 200-item checklist with 10 photos (validated by the forms engine, scored,
- *    stored) against a bare route that stores the same answer row with plain SQL (target ≥ 50%);
+ *    stored) against a bare route that stores the same answer row with plain SQL (target ≥ 50%),
+ *    beside three floors measured in the same turns: the platform (that INSERT through token,
+ *    permission, RLS transaction and audit), the engine (validate, convert, score, that INSERT) and
+ *    the statements (the 7 a submit cannot do without, bare) — see bench/README.md;
  * 2. the executions list filtered (checklist + has failed items, page of 20 with its count) over
  *    100,000 executions against the same SQL run bare (target ≥ 50%);
  * 3. the PDF report of a 200-item execution with 20 photos (2,000 × 1,500 JPEGs): peak RSS
@@ -9,12 +12,14 @@
  * Each pair is measured turn about (a, b, a, b, …): the machine is shared.
  */
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addMember, makeTenant, signIn, startProbeApp, startServer, type TestServer } from '../apps/server/test/harness.ts';
 import { store, storedId, uploadWhole, uploadedId } from '../apps/server/test/documents.helpers.ts';
 import type { App } from '../apps/server/src/platform/http/app.ts';
 import { PUBLIC, requiresAny } from '../apps/server/src/platform/http/access.ts';
 import { ctxOf } from '../apps/server/src/platform/http/context.ts';
+import { convertForSubmit, validateResponse } from '@faena/domain';
+import { scoreExecution } from '@faena/domain/checklists/index';
 import { target, type Benchmark } from './lib/report.ts';
 
 const ITEMS = Number(process.env.BENCH_CHECKLIST_ITEMS ?? 200);
@@ -89,7 +94,10 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     .toBuffer();
 }
 
-function bareRoutes(server: TestServer, tenantId: string) {
+/** A checklist version as the engine baseline holds it: fields, sections, items, pass mark. */
+type Definition = Parameters<typeof scoreExecution>[0];
+
+function bareRoutes(server: TestServer, tenantId: string, definitions: ReadonlyMap<string, Definition>) {
   return (app: App) => {
     // the same row the submit stores, written with one plain INSERT (no validation, scoring or checks)
     app.post('/bench/bare-submit', { config: { access: PUBLIC } }, async (request) => {
@@ -114,6 +122,53 @@ function bareRoutes(server: TestServer, tenantId: string) {
         },
         { audit: 'bench.submit' },
       );
+    });
+    // the work no submit can skip, bare: the forms engine validates and converts the answers, the checklist is
+    // scored, one INSERT stores it all — no platform, no draft read, no file checks, no holdings, no answer view
+    app.post('/bench/engine-submit', { config: { access: PUBLIC } }, async (request) => {
+      const input = request.body as { checklist: string; person: string; answers: Record<string, unknown> };
+      const definition = definitions.get(input.checklist)!;
+      const errors = validateResponse(definition.fields, input.answers, { fileMetadata: () => ({ name: 'foto.jpg', size: 1000, content_type: 'image/jpeg' }) });
+      if (errors.length > 0) throw new Error(`invalid: ${JSON.stringify(errors[0])}`);
+      const answers = convertForSubmit(definition.fields, input.answers, { timeZone: 'UTC' });
+      const scored = scoreExecution(definition, answers);
+      return server.running.platform.db.transaction(tenantId, async (tx) => {
+        const result = (await tx.execute(
+          sql`INSERT INTO checklist_executions (tenant_id, checklist_id, version, status, executed_by_person_id, answers, score, result, failed_count, critical_failed, failed_items, section_scores, submitted_at)
+              VALUES (${tenantId}, ${input.checklist}, 1, 'submitted', ${input.person}, ${JSON.stringify(answers)}::jsonb, ${scored.score}, ${scored.result}, ${scored.failed_items.length}, ${scored.critical_failed},
+                      ${JSON.stringify(scored.failed_items)}::jsonb, ${JSON.stringify(scored.section_scores)}::jsonb, now()) RETURNING id`,
+        )) as unknown as { rows: { id: string }[] };
+        return { id: result.rows[0]!.id, score: scored.score, result: scored.result };
+      });
+    });
+    // the statements a submit cannot do without, run bare with the answers already scored (no platform, no
+    // engine, no view built): the execution read with its checklist and locked, its files read, the row
+    // updated, its files held, the names its answer shows read, the audit row — each PGlite statement has a
+    // fixed cost, so this is the floor of a submit that stores what the product stores
+    app.post('/bench/statements-submit', { config: { access: PUBLIC } }, async (request) => {
+      const input = request.body as { execution: string; person: string; answers: Record<string, unknown>; files: string[] };
+      return server.running.platform.db.transaction(tenantId, async (tx) => {
+        const rows = async (query: SQL) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+        const [row] = await rows(
+          sql`SELECT e.*, c.name, c.category_id FROM checklist_executions e JOIN checklists c ON c.tenant_id = e.tenant_id AND c.id = e.checklist_id WHERE e.tenant_id = ${tenantId} AND e.id = ${input.execution} FOR UPDATE OF e`,
+        );
+        const files = sql.join(
+          input.files.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        await rows(sql`SELECT id, name, size, content_type, created_by FROM stored_files WHERE tenant_id = ${tenantId} AND id IN (${files})`);
+        await rows(sql`UPDATE checklist_executions SET status = 'submitted', answers = ${JSON.stringify(input.answers)}::jsonb, revision = revision + 1, submitted_at = now(), updated_at = now()
+                       WHERE tenant_id = ${tenantId} AND id = ${input.execution} RETURNING id`);
+        await rows(sql`WITH released AS (DELETE FROM file_holdings WHERE tenant_id = ${tenantId} AND holder_kind = 'checklist-execution' AND holder_id = ${input.execution} AND upload_id NOT IN (${files}))
+                       INSERT INTO file_holdings (tenant_id, upload_id, holder_kind, holder_id, created_at)
+                       SELECT tenant_id, id, 'checklist-execution', ${input.execution}, now() FROM stored_files WHERE tenant_id = ${tenantId} AND id IN (${files}) ON CONFLICT DO NOTHING`);
+        await rows(sql`SELECT id, name FROM checklist_categories WHERE tenant_id = ${tenantId} AND id = ${row!.category_id as string}`);
+        await rows(sql`SELECT id, passport, name, picture FROM persons WHERE tenant_id = ${tenantId} AND id = ${input.person}`);
+        await rows(
+          sql`INSERT INTO audit_log (tenant_id, id, actor_person_id, action, method, path, status, request_id) VALUES (${tenantId}, gen_random_uuid(), ${input.person}, 'bench.submit', 'POST', '/bench', 200, 'bench')`,
+        );
+        return { id: input.execution };
+      });
     });
     // the list's statements (page and count) for the same filters, rows as they come
     app.get('/bench/bare-list', { config: { access: PUBLIC } }, async (request) => {
@@ -143,7 +198,8 @@ const bench: Benchmark = {
       const small = await Promise.all(Array.from({ length: 10 }, async (_, i) => upload(await photo(400, 300, i + 1), `foto-${i}.jpg`)));
       const withTen = (await ok(await api(admin, '/checklists/', { method: 'POST', json: definition(category.id, 10) }), 201)) as { id: string };
 
-      const probe = await startProbeApp(server, [bareRoutes(server, tenant.id)]);
+      const detail = (await ok(await api(admin, `/checklists/${withTen.id}/`))) as Definition;
+      const probe = await startProbeApp(server, [bareRoutes(server, tenant.id, new Map([[withTen.id, detail]]))]);
       try {
         // ---------------------------------------------------------------- 1. submit
         ctx.log('1. submit: route vs bare insert, turn about');
@@ -152,6 +208,8 @@ const bench: Benchmark = {
         const submitTimes: number[] = [];
         const bareTimes: number[] = [];
         const floorTimes: number[] = [];
+        const engineTimes: number[] = [];
+        const statementTimes: number[] = [];
         const end = performance.now() + SECONDS * 1000 * 2;
         let round = 0;
         while (performance.now() < end || submitTimes.length < 5) {
@@ -166,6 +224,14 @@ const bench: Benchmark = {
           started = performance.now();
           await ok(await probe.api('bench', '/bench/platform-submit', { method: 'POST', token: admin, json: { checklist: withTen.id, person: personId, answers: body } }));
           if (round >= 2) floorTimes.push(performance.now() - started);
+          const second = (await ok(await probe.api('bench', `${BASE}/checklists/${withTen.id}/executions/`, { method: 'POST', token: admin, json: {} }), 201)) as { id: string };
+          started = performance.now();
+          await ok(await probe.api('bench', '/bench/statements-submit', { method: 'POST', json: { execution: second.id, person: personId, answers: body, files: small } }));
+          if (round >= 2) statementTimes.push(performance.now() - started);
+          // the submit's own draft of this round is submitted: the second one is left as it stands
+          started = performance.now();
+          await ok(await probe.api('bench', '/bench/engine-submit', { method: 'POST', json: { checklist: withTen.id, person: personId, answers: body } }));
+          if (round >= 2) engineTimes.push(performance.now() - started);
           round += 1;
         }
         const submit = summary(submitTimes);
@@ -173,6 +239,9 @@ const bench: Benchmark = {
         const submitRatio = submit.rps / bareSubmit.rps;
         const floorSubmit = summary(floorTimes);
         const floorRatio = floorSubmit.rps / bareSubmit.rps;
+        const engineSubmit = summary(engineTimes);
+        const statementSubmit = summary(statementTimes);
+        const statementRatio = statementSubmit.rps / bareSubmit.rps;
 
         // ---------------------------------------------------------------- 2. list
         ctx.log(`2. seeding ${EXECUTIONS.toLocaleString('en')} executions set-based`);
@@ -238,14 +307,45 @@ const bench: Benchmark = {
             [`submit ${ITEMS} items + 10 photos`, submit.rps, submit.p50, bareSubmit.rps, bareSubmit.p50, submitRatio],
             [`floor: the same INSERT through the platform (token, permission, RLS transaction, audit)`, floorSubmit.rps, floorSubmit.p50, bareSubmit.rps, bareSubmit.p50, floorRatio],
             [`submit against that floor`, submit.rps, submit.p50, floorSubmit.rps, floorSubmit.p50, submit.rps / floorSubmit.rps],
+            [
+              `the engine's own work, bare (validate, convert, score, one INSERT) vs the bare insert`,
+              engineSubmit.rps,
+              engineSubmit.p50,
+              bareSubmit.rps,
+              bareSubmit.p50,
+              engineSubmit.rps / bareSubmit.rps,
+            ],
+            [`submit against the engine's own work, bare`, submit.rps, submit.p50, engineSubmit.rps, engineSubmit.p50, submit.rps / engineSubmit.rps],
+            [`statement floor: the submit's 7 statements in one transaction, bare, vs the bare insert`, statementSubmit.rps, statementSubmit.p50, bareSubmit.rps, bareSubmit.p50, statementRatio],
+            [`submit against its statement floor`, submit.rps, submit.p50, statementSubmit.rps, statementSubmit.p50, submit.rps / statementSubmit.rps],
             [`list filtered of ${EXECUTIONS.toLocaleString('en')} (${counted} match)`, list.rps, list.p50, bareList.rps, bareList.p50, listRatio],
           ],
           notes: [`PDF of ${ITEMS} items + 20 photos: ${mb(bytes)} MB in ${Math.round(pdfMs)} ms; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB)`],
         });
-        ctx.data.submit = { route: submit, bare: bareSubmit, ratio: submitRatio, platformFloor: floorSubmit, floorRatio };
+        ctx.data.submit = {
+          route: submit,
+          bare: bareSubmit,
+          ratio: submitRatio,
+          platformFloor: floorSubmit,
+          floorRatio,
+          engine: engineSubmit,
+          engineRatio: submit.rps / engineSubmit.rps,
+          statements: statementSubmit,
+          statementRatio,
+        };
         ctx.data.list = { route: list, bare: bareList, ratio: listRatio, matching: counted };
         ctx.data.pdf = { bytes, ms: pdfMs, idleRss: idle, peakRss: peak };
         ctx.target(target(`submit of ${ITEMS} items ≥ 50% of the bare insert`, submitRatio, 0.5, (r) => `${(r * 100).toFixed(0)}% of the bare route`));
+        // the issue's target is below the floor measured above (impossible by construction on PGlite): the
+        // proposed one holds the route to the statements it cannot do without (bench/README.md)
+        ctx.target(
+          target(
+            `proposed: submit ≥ 40% of its statement floor (the floor is ${(statementRatio * 100).toFixed(0)}% of the bare insert)`,
+            submit.rps / statementSubmit.rps,
+            0.4,
+            (r) => `${(r * 100).toFixed(0)}% of the statement floor`,
+          ),
+        );
         ctx.target(target(`filtered list over ${EXECUTIONS.toLocaleString('en')} ≥ 50% of its SQL bare`, listRatio, 0.5, (r) => `${(r * 100).toFixed(0)}% of the bare route`));
         ctx.target(target('PDF of 200 items + 20 photos within 200 MB over idle RSS', (peak - idle) / 2 ** 20, 200, (m) => `+${m.toFixed(0)} MB over idle (${mb(idle)} → ${mb(peak)} MB)`, false));
       } finally {
