@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, SCREENSHOTS, shot, signInAs, signInOnTenant, url, VIEWPORT_NAMES } from './helpers.ts';
+import { DEMO_PASSWORD, expectAccessible, goto, launch, openPage, SCREENSHOTS, shot, signInAs, signInOnTenant, url } from './helpers.ts';
 
 /**
  * Positions and the org chart, audiences and the permissions calculator, against the real server.
@@ -290,7 +290,7 @@ describe('positions and the org chart', () => {
     await context.close();
   });
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of ['mobile'] as const) {
     it(`a member without the directory finds their position and who they report to on their profile (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'operario');
@@ -383,7 +383,7 @@ describe('audiences and the permissions calculator', () => {
     await context.close();
   });
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of ['desktop'] as const) {
     it(`explains where a person's permissions come from (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'admin');

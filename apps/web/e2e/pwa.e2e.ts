@@ -26,7 +26,7 @@ async function controlledByWorker(page: Page): Promise<void> {
 }
 
 describe('offline app shell', () => {
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of ['mobile'] as const) {
     it(`${viewport}: signed out, the sign-in page opens again with no network`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await goto(page, '/login', '[data-testid=demo-admin]');
@@ -105,7 +105,7 @@ describe('update flow', () => {
         }),
     );
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of ['desktop'] as const) {
     it(`${viewport}: a new worker is offered with "Actualizar" and the page reloads onto it`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await page.goto(`${server.baseUrl}/login`, { waitUntil: 'load' });
