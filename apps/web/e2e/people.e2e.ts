@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminApi, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url } from './helpers.ts';
+import { adminApi, DEMO_PASSWORD, expectAccessible, goto, launch, openPage, shot, signInAs, url, VIEWPORT_NAMES } from './helpers.ts';
 import { formatRut } from '@faena/domain';
 
 /** This run's bulk-loaded people (unique, so the file also runs against a long-lived server). */
@@ -553,7 +553,7 @@ describe('people', () => {
     await context.close();
   });
 
-  for (const viewport of ['mobile'] as const) {
+  for (const viewport of VIEWPORT_NAMES) {
     it(`shows the list, a person, the form, the bulk load and the organisation (${viewport})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInAs(page, 'rrhh');

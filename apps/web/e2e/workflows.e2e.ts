@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildBpmnXml } from '@faena/domain/workflows/build-xml';
-import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs } from './helpers.ts';
+import { adminApi, expectAccessible, goto, launch, openPage, shot, signInAs, VIEWPORT_NAMES } from './helpers.ts';
 
 const RUN = Date.now().toString(36);
 
@@ -47,7 +47,7 @@ async function pickForm(page: Page, formName: string) {
 }
 
 describe('workflows', () => {
-  for (const viewport of ['desktop'] as const) {
+  for (const viewport of VIEWPORT_NAMES) {
     it(`${viewport}: the administrator creates a process type, draws it in the modeler (a plain task refused), sets forms and conditions, publishes it after confirming and sees it published`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       // the modeler hands itself to the test only on a page marked so (never in production use)
