@@ -14,10 +14,8 @@ export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 export const DEMO_PASSWORD = 'faena-demo';
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
-/** This worker's server (global-setup.ts starts one per worker). */
 export function baseUrl(): string {
-  const servers = inject('servers');
-  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!.baseUrl;
+  return inject('baseUrl');
 }
 
 export function url(path: string): string {

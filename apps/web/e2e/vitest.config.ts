@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './global-setup.ts';
 
 /** Browser end-to-end tests: the built web app served by the real server, in system Chromium. */
 export default defineConfig({
@@ -9,9 +8,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    // One file at a time on two cores (E2E_WORKERS, global-setup.ts: each worker has a server of its own).
-    fileParallelism: E2E_WORKERS > 1,
-    maxWorkers: E2E_WORKERS,
+    // Two cores: one browser at a time.
+    fileParallelism: false,
+    maxWorkers: 1,
     testTimeout: 60_000,
     // What a page shows after a click can take seconds on a shared, busy machine (1 s by default).
     expect: { poll: { timeout: 10_000, interval: 100 } },
