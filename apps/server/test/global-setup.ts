@@ -72,8 +72,16 @@ export function templateDataDir(prefix: string): string {
   return dir;
 }
 
-/** `CREATE DATABASE` of a new PostgreSQL test database: a copy of the migrated template under the suite. */
-export function createDatabaseSql(name: string): string {
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL's server — a copy of the migrated template under
+ * the suite, an empty one elsewhere (benchmarks) — and how to drop it.
+ */
+export async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `faena_t_${randomBytes(6).toString('hex')}`;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  return template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`;
+  await withClient(base, (client) => client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withClient(base, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }

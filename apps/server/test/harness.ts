@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { request as nodeRequest } from 'node:http';
-import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database.ts';
 import { boot, type Running } from '../src/platform/boot.ts';
@@ -13,7 +11,7 @@ import { ensureUser, hashPassword } from '../src/modules/auth/users.service.ts';
 import { insertPerson, setPersonDisabled } from '../src/modules/people/people.repository.ts';
 import { setPassportPermissions } from '../src/modules/permissions/permissions.repository.ts';
 import type { FeatureFlag, PermissionKey } from '@faena/domain';
-import { createDatabaseSql, PGLITE_TEMPLATE_ENV } from './global-setup.ts';
+import { newPostgresDatabase, PGLITE_TEMPLATE_ENV } from './global-setup.ts';
 
 export type EngineName = 'pglite' | 'postgres';
 
@@ -42,24 +40,14 @@ export async function freshDatabase(engine: EngineName): Promise<{ db: Database;
     const db = await openPglite(null, from ? { from } : {});
     return { db, url: null, drop: () => db.close() };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `faena_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(createDatabaseSql(name));
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), { poolSize: 8 });
+  const { url, drop } = await newPostgresDatabase();
+  const db = await openPostgres(url, { poolSize: 8 });
   return {
     db,
-    url: url.toString(),
+    url,
     drop: async () => {
       await db.close();
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await drop();
     },
   };
 }
