@@ -253,15 +253,23 @@ export interface OccurrenceKey {
 const keysOf = (table: typeof activityExceptions | typeof activityCompletions, keys: readonly OccurrenceKey[]) =>
   and(anyOf(table.activityId, [...new Set(keys.map((k) => k.activityId))]), sql`${table.recurrenceId} = ANY(${`{${[...new Set(keys.map((k) => k.recurrenceId))].join(',')}}`}::text[])`);
 
-/** findException for many occurrences at once: `activityId/recurrenceId` → its exception. */
-export async function exceptionsAt(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, ExceptionRow>> {
+/** The rows of `table` at each of the occurrences: `activityId/recurrenceId` → its row (an exception, a completion). */
+async function rowsAt<T extends typeof activityExceptions | typeof activityCompletions>(
+  tx: Drizzle,
+  table: T,
+  tenantId: string,
+  keys: readonly OccurrenceKey[],
+): Promise<Map<string, T['$inferSelect']>> {
   if (keys.length === 0) return new Map();
-  const rows = await tx
+  const rows = (await tx
     .select()
-    .from(activityExceptions)
-    .where(and(eq(activityExceptions.tenantId, tenantId), keysOf(activityExceptions, keys)));
+    .from(table as typeof activityExceptions)
+    .where(and(eq(table.tenantId, tenantId), keysOf(table, keys)))) as T['$inferSelect'][];
   return new Map(rows.map((row) => [`${row.activityId}/${row.recurrenceId}`, row]));
 }
+
+/** findException for many occurrences at once. */
+export const exceptionsAt = (tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, ExceptionRow>> => rowsAt(tx, activityExceptions, tenantId, keys);
 
 export async function upsertException(tx: Drizzle, tenantId: string, values: Omit<typeof activityExceptions.$inferInsert, 'tenantId' | 'updatedAt'>): Promise<ExceptionRow> {
   const { activityId: _a, recurrenceId: _r, ...changes } = values;
@@ -306,15 +314,8 @@ export async function findCompletion(tx: Drizzle, tenantId: string, activityId: 
   return row ?? null;
 }
 
-/** findCompletion for many occurrences at once: `activityId/recurrenceId` → its completion. */
-export async function completionsAt(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, CompletionRow>> {
-  if (keys.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(activityCompletions)
-    .where(and(eq(activityCompletions.tenantId, tenantId), keysOf(activityCompletions, keys)));
-  return new Map(rows.map((row) => [`${row.activityId}/${row.recurrenceId}`, row]));
-}
+/** findCompletion for many occurrences at once. */
+export const completionsAt = (tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<Map<string, CompletionRow>> => rowsAt(tx, activityCompletions, tenantId, keys);
 
 /** The completion, or null when the occurrence already has one (the unique index decides, under concurrency too). */
 export async function insertCompletion(tx: Drizzle, tenantId: string, values: Omit<typeof activityCompletions.$inferInsert, 'tenantId' | 'id' | 'createdAt'>): Promise<CompletionRow | null> {
@@ -355,17 +356,12 @@ export async function addHistory(
 
 /** A series' history and one occurrence's: the series-wide rows and that occurrence's, newest first. */
 export async function historyOf(tx: Drizzle, tenantId: string, activityId: string, recurrenceId: string): Promise<HistoryRow[]> {
-  return tx
-    .select()
-    .from(activityHistory)
-    .where(and(eq(activityHistory.tenantId, tenantId), eq(activityHistory.activityId, activityId), or(isNull(activityHistory.recurrenceId), eq(activityHistory.recurrenceId, recurrenceId))))
-    .orderBy(desc(activityHistory.at), desc(activityHistory.id))
-    .limit(200);
+  return (await historiesOf(tx, tenantId, [{ activityId, recurrenceId }]))[0]!;
 }
 
 /**
- * historyOf for many occurrences in one statement: the same rows, in the same order and with the
- * same limit per occurrence (a lateral read per key), in the order of `keys`.
+ * The history of each occurrence (the series' entries and the occurrence's own, newest first, at
+ * most 200) in one statement, a lateral read per key, in the order of `keys`.
  */
 export async function historiesOf(tx: Drizzle, tenantId: string, keys: readonly OccurrenceKey[]): Promise<HistoryRow[][]> {
   if (keys.length === 0) return [];
