@@ -18,23 +18,29 @@ export async function insertForm(tx: Drizzle, tenantId: string, input: { name: s
   return { id: form!.id, name: form!.name, version: 1, definition: input.definition, createdAt: form!.createdAt, updatedAt: form!.updatedAt };
 }
 
+/** A form's version as read: the form's id and dates, the version's name and definition. */
+const versionColumns = {
+  id: forms.id,
+  name: formVersions.name,
+  version: formVersions.version,
+  definition: formVersions.definition,
+  createdAt: forms.createdAt,
+  updatedAt: forms.updatedAt,
+};
+/** The forms joined to one version each: `version`, or the form's latest. */
+const withVersion = (version?: number) => and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, version ?? forms.latestVersion));
+const asVersionRow = <T extends { definition: unknown }>(row: T) => ({ ...row, definition: row.definition as FormField[] });
+
 /** The latest version, locked for update when a new version is about to be written. */
 export async function findFormVersion(tx: Drizzle, tenantId: string, formId: string, version?: number, options: { lock?: boolean } = {}): Promise<FormVersionRow | null> {
   const query = tx
-    .select({
-      id: forms.id,
-      name: formVersions.name,
-      version: formVersions.version,
-      definition: formVersions.definition,
-      createdAt: forms.createdAt,
-      updatedAt: forms.updatedAt,
-    })
+    .select(versionColumns)
     .from(forms)
-    .innerJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, version ?? forms.latestVersion)))
+    .innerJoin(formVersions, withVersion(version))
     .where(and(eq(forms.tenantId, tenantId), eq(forms.id, formId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: forms }) : await query;
-  return row ? { ...row, definition: row.definition as FormField[] } : null;
+  return row ? asVersionRow(row) : null;
 }
 
 /** The latest version of each of the given forms (absent ones are simply missing). */
@@ -42,18 +48,11 @@ export async function findLatestFormVersions(tx: Drizzle, tenantId: string, form
   const wanted = [...new Set(formIds)];
   if (wanted.length === 0) return [];
   const rows = await tx
-    .select({
-      id: forms.id,
-      name: formVersions.name,
-      version: formVersions.version,
-      definition: formVersions.definition,
-      createdAt: forms.createdAt,
-      updatedAt: forms.updatedAt,
-    })
+    .select(versionColumns)
     .from(forms)
-    .innerJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.formId, forms.id), eq(formVersions.version, forms.latestVersion)))
+    .innerJoin(formVersions, withVersion())
     .where(and(eq(forms.tenantId, tenantId), inArray(forms.id, wanted)));
-  return rows.map((row) => ({ ...row, definition: row.definition as FormField[] }));
+  return rows.map(asVersionRow);
 }
 
 export async function insertFormVersion(tx: Drizzle, tenantId: string, formId: string, input: { version: number; name: string; definition: FormField[]; personId: string }): Promise<void> {
