@@ -6,6 +6,7 @@ import { ZPageQuery } from './common.ts';
 /**
  * Workflows — /api/workflow-backend/v3 (API.md §Workflows fixed part; design in decision 021).
  */
+export const WORKFLOWS_BASE = '/api/workflow-backend/v3';
 
 export const ZWorkflowElementType = z.enum(WORKFLOW_ELEMENT_TYPES);
 export const ZWfExecutionStatus = z.enum(EXECUTION_STATUSES);

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { displayFieldAnswer, isInputField, isSkipped, type AnswerView, type FormField } from '@faena/domain';
 import type { WfGraph } from '@faena/domain/workflows/index';
+import { WORKFLOWS_BASE } from '@faena/contracts/workflows';
 import type { TWfExport, TWfExportCreate } from '@faena/contracts/workflows-extras';
 import type { Drizzle } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -58,13 +59,11 @@ const fileName = (row: Pick<ExportRow, 'createdAt' | 'format'>, typeName: string
       .toLowerCase() || 'flujo'
   }-ejecuciones-${row.createdAt.toISOString().slice(0, 10)}.${row.format}`;
 
-const WF_BASE = '/api/workflow-backend/v3';
-
 function toExport(row: ExportRow, typeName: string): TWfExport {
   const state = { ...row, format: row.format as TWfExport['format'], status: row.status as TWfExport['status'] };
   return {
     // the export's own download: the file while it is kept, then 410 expired (as every export's)
-    ...exportState(state, fileName(row, typeName), row.status === 'DONE' && row.fileId ? `${WF_BASE}/executions-exports/${row.id}/download` : null),
+    ...exportState(state, fileName(row, typeName), row.status === 'DONE' && row.fileId ? `${WORKFLOWS_BASE}/executions-exports/${row.id}/download` : null),
     workflow_type: row.typeId,
     upload_id: row.fileId,
     expires_at: exportExpiresAt(row, EXPORT_RETENTION_DAYS),

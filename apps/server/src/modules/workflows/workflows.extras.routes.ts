@@ -22,9 +22,10 @@ import { defineWfExportJobs, getWfExport, startWfExport, wfExportDownload } from
 import { createKanban, deleteKanban, getKanban, kanbanBoard, kanbanOptions, listKanbans, moveCard, updateKanban } from './workflows.kanban.ts';
 import { KanbanStreams } from './workflows.kanban-stream.ts';
 import { getPublicSetting, publicStart, publicStartForm, publicTracking, setPublicSetting, type VersionRef } from './workflows.public.ts';
+import { WORKFLOWS_BASE } from '@faena/contracts/workflows';
 
 /** Executions exports, kanban boards and public start links (decision 025). */
-const prefix = '/api/workflow-backend/v3';
+const prefix = WORKFLOWS_BASE;
 const tags = ['workflows'];
 const VIEW = { access: requires('VIEW_WF') };
 const MANAGE = { access: requires('MANAGE_WF') };

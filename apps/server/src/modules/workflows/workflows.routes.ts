@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  WORKFLOWS_BASE,
   ZVersionWrite,
   ZWfExecution,
   ZWfExecutionQuery,
@@ -57,7 +58,7 @@ import {
   validateVersion,
 } from './workflows.service.ts';
 
-const prefix = '/api/workflow-backend/v3';
+const prefix = WORKFLOWS_BASE;
 const tags = ['workflows'];
 const idParams = z.object({ id: z.string().max(100) });
 const VIEW = { access: requires('VIEW_WF') };
