@@ -20,6 +20,7 @@ import { PUBLIC, requiresAny } from '../apps/server/src/platform/http/access.ts'
 import { ctxOf } from '../apps/server/src/platform/http/context.ts';
 import { convertForSubmit, validateResponse } from '@faena/domain';
 import { scoreExecution } from '@faena/domain/checklists/index';
+import { EXECUTION_HOLDER } from '../apps/server/src/modules/checklists/checklists.files.ts';
 import { target, type Benchmark } from './lib/report.ts';
 
 const ITEMS = Number(process.env.BENCH_CHECKLIST_ITEMS ?? 200);
@@ -159,9 +160,9 @@ function bareRoutes(server: TestServer, tenantId: string, definitions: ReadonlyM
         await rows(sql`SELECT id, name, size, content_type, created_by FROM stored_files WHERE tenant_id = ${tenantId} AND id IN (${files})`);
         await rows(sql`UPDATE checklist_executions SET status = 'submitted', answers = ${JSON.stringify(input.answers)}::jsonb, revision = revision + 1, submitted_at = now(), updated_at = now()
                        WHERE tenant_id = ${tenantId} AND id = ${input.execution} RETURNING id`);
-        await rows(sql`WITH released AS (DELETE FROM file_holdings WHERE tenant_id = ${tenantId} AND holder_kind = 'checklist-execution' AND holder_id = ${input.execution} AND upload_id NOT IN (${files}))
+        await rows(sql`WITH released AS (DELETE FROM file_holdings WHERE tenant_id = ${tenantId} AND holder_kind = ${EXECUTION_HOLDER} AND holder_id = ${input.execution} AND upload_id NOT IN (${files}))
                        INSERT INTO file_holdings (tenant_id, upload_id, holder_kind, holder_id, created_at)
-                       SELECT tenant_id, id, 'checklist-execution', ${input.execution}, now() FROM stored_files WHERE tenant_id = ${tenantId} AND id IN (${files}) ON CONFLICT DO NOTHING`);
+                       SELECT tenant_id, id, ${EXECUTION_HOLDER}, ${input.execution}, now() FROM stored_files WHERE tenant_id = ${tenantId} AND id IN (${files}) ON CONFLICT DO NOTHING`);
         await rows(sql`SELECT id, name FROM checklist_categories WHERE tenant_id = ${tenantId} AND id = ${row!.category_id as string}`);
         await rows(sql`SELECT id, passport, name, picture FROM persons WHERE tenant_id = ${tenantId} AND id = ${input.person}`);
         await rows(

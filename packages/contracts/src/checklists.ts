@@ -359,6 +359,8 @@ export type TExecutionListQuery = z.input<typeof ZExecutionListQuery>;
 
 /** Most addresses one report e-mail goes to (people of the directory and typed addresses together). */
 export const REPORT_MAIL_MAX_RECIPIENTS = 10;
+/** The longest message above a mailed report. */
+export const REPORT_MAIL_MESSAGE_MAX = 2000;
 
 /** POST /executions/{id}/report-mail/ — the execution's PDF report sent by e-mail, as an attachment. */
 export const ZReportMailRequest = z
@@ -368,7 +370,7 @@ export const ZReportMailRequest = z
     /** Typed addresses. */
     emails: z.array(z.email().max(254)).max(REPORT_MAIL_MAX_RECIPIENTS).default([]),
     /** An optional message above the report's summary. */
-    message: z.string().trim().max(2000).optional(),
+    message: z.string().trim().max(REPORT_MAIL_MESSAGE_MAX).optional(),
   })
   .meta({ id: 'ReportMailRequest' });
 export type TReportMailRequest = z.input<typeof ZReportMailRequest>;

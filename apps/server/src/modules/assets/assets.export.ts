@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn, type Ctx } from '../../platform/http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { defineTabularExport, EXPORT_RETENTION_DAYS, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
+import { defineTabularExport, EXPORT_RETENTION_DAYS, exportExpiresAt, exportState, sendExportFile, type ExportPlan } from '../../platform/tabular-export.ts';
 import { findLocation, venueCodes } from '../catalogs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { personSummaries } from '../people/index.ts';
@@ -50,10 +50,9 @@ const fileName = (row: ExportRow) => `activos-${row.createdAt.toISOString().slic
 const storageKey = (tenantId: string, id: string, format: string) => `tenants/${tenantId}/exports/assets-${id}.${format}`;
 
 function toExport(row: ExportRow): TAssetExport {
-  const kept = (row.status === 'DONE' || row.status === 'EXPIRED') && row.finishedAt;
   return {
     ...exportState(row, fileName(row), row.status === 'DONE' ? `/api/asset-manager/v3/assets/exports/${row.id}/download` : null),
-    expires_at: kept ? new Date(kept.getTime() + EXPORT_RETENTION_DAYS * 86_400_000).toISOString() : null,
+    expires_at: exportExpiresAt(row, EXPORT_RETENTION_DAYS),
   };
 }
 

@@ -2,7 +2,7 @@ import { Button, Group, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_MAIL_MAX_RECIPIENTS } from '@faena/contracts/checklists';
+import { REPORT_MAIL_MAX_RECIPIENTS, REPORT_MAIL_MESSAGE_MAX } from '@faena/contracts/checklists';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useMailReport } from '../api/checklists-api.ts';
 import { reportMailErrors, type ReportMailErrors } from '../lib/report-mail-errors.ts';
@@ -70,7 +70,7 @@ export function ReportMailForm({ executionId, onClose }: { executionId: string; 
         onChange={(event) => setMessage(event.currentTarget.value)}
         autosize
         minRows={2}
-        maxLength={2000}
+        maxLength={REPORT_MAIL_MESSAGE_MAX}
         data-testid="report-mail-message"
       />
       <Text size="sm" c="dimmed">

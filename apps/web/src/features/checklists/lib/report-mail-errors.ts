@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { REPORT_MAIL_MAX_RECIPIENTS } from '@faena/contracts/checklists';
+import { REPORT_MAIL_MAX_RECIPIENTS, REPORT_MAIL_MESSAGE_MAX } from '@faena/contracts/checklists';
 import { fieldErrorsOf } from '../../../shared/api/field-errors.ts';
 import { isHttpError } from '../../../shared/api/http-error.ts';
 
@@ -9,9 +9,6 @@ export interface ReportMailErrors {
   emails?: string | undefined;
   form?: string | undefined;
 }
-
-/** The longest message the server takes (ZReportMailRequest). */
-const MESSAGE_MAX = 2000;
 
 /**
  * A refusal of POST /executions/{id}/report-mail/ in the reader's words (report-mail.service.ts):
@@ -34,7 +31,7 @@ export function reportMailErrors(error: unknown, t: TFunction, sent: { people: r
         else out.people.push(...texts);
       } else if (field === 'emails') {
         out.emails.push(at < 0 ? t('checklists.mail.tooMany', { max: REPORT_MAIL_MAX_RECIPIENTS }) : t('checklists.mail.invalidEmail', { email: sent.emails[at] ?? '' }));
-      } else if (field === 'message') out.form.push(t('checklists.mail.errors.messageTooLong', { max: MESSAGE_MAX }));
+      } else if (field === 'message') out.form.push(t('checklists.mail.errors.messageTooLong', { max: REPORT_MAIL_MESSAGE_MAX }));
       else out.form.push(...texts);
     }
     const joined = (texts: string[]) => (texts.length > 0 ? [...new Set(texts)].join(' ') : undefined);
